@@ -1,0 +1,36 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { MIGRATIONS_DIR, diffMigrationsToSchema } from './schema-engine.ts';
+
+/** `npm run db:migration -- NAME`: writes prisma/migrations/<stamp>_NAME/migration.sql. */
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  if (!name || !/^[a-z0-9_]+$/i.test(name)) {
+    console.error('Usage: npm run db:migration -- NAME   (letters, digits and _ only)');
+    process.exit(2);
+  }
+  // An in-memory PGlite: its shadow database is another fresh instance (see ARCHITECTURE.md).
+  const pglite = new PGlite();
+  try {
+    const sql = await diffMigrationsToSchema(new PrismaPGlite(pglite));
+    if (!/\S/.test(sql.replace(/^--.*$/gm, ''))) {
+      console.log('schema.prisma matches the migrations: nothing to write.');
+      return;
+    }
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+    const dir = path.join(MIGRATIONS_DIR, `${stamp}_${name}`);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'migration.sql'), sql);
+    await writeFile(
+      path.join(MIGRATIONS_DIR, 'migration_lock.toml'),
+      '# Written by npm run db:migration\nprovider = "postgresql"\n',
+    );
+    console.log(`Wrote ${path.relative(process.cwd(), path.join(dir, 'migration.sql'))}`);
+  } finally {
+    await pglite.close();
+  }
+}
+
+await main();
