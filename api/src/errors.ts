@@ -1,0 +1,54 @@
+/**
+ * Expected failures. A service throws `AppError`; each transport maps the code once: REST to an
+ * HTTP status and `{error: {code, message, fields?}}`, GraphQL to an error result.
+ */
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+export type TFieldError = { field: string; message: string };
+
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly fields: TFieldError[] | undefined;
+
+  constructor(code: TErrorCode, message: string, fields?: TFieldError[]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toJSON(): { code: TErrorCode; message: string; fields?: TFieldError[] } {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+export const errors = {
+  validation: (fields: TFieldError[]) =>
+    new AppError('VALIDATION', 'Some fields are not valid.', fields),
+  unauthenticated: () => new AppError('UNAUTHENTICATED', 'Sign in to continue.'),
+  forbidden: () => new AppError('FORBIDDEN', 'You are not allowed to do this.'),
+  notFound: (what: string) => new AppError('NOT_FOUND', `${what} not found.`),
+  malformedJson: () => new AppError('BAD_REQUEST', 'The request body is not valid JSON.'),
+  unavailable: (what = 'The database') =>
+    new AppError('UNAVAILABLE', `${what} is not reachable right now. Please try again shortly.`),
+};

@@ -1,0 +1,49 @@
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import type { TDeps } from './deps.ts';
+import { createLogger } from './log.ts';
+import { createMailer } from './mail/mailer.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
+import { createApp } from './server.ts';
+
+/** Starts Feedboard: migrate, seed the demo on an empty database, serve, stop cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const db = await openDatabase(config);
+  const applied = await db.migrate();
+  if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
+
+  const mailer = createMailer({ prisma: db.prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const deps: TDeps = { prisma: db.prisma, mailer, config, log };
+
+  const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
+  const app = createApp(deps, db);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info(
+      `Feedboard is serving on ${config.appUrl} (port ${info.port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    );
+    if (demo) {
+      log.info(`Demo company created. Sign in as ${demo.email} with password ${demo.password}`);
+    }
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing open requests, then stopping.`);
+    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mailer.flush();
+    mailer.close();
+    await db.close();
+    clearTimeout(forceExit);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,45 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { TDeps } from '../deps.ts';
+import { AppError, errors } from '../errors.ts';
+import { authenticate, bearerToken } from '../services/account/authenticate.ts';
+import type { TViewer } from '../viewer.ts';
+
+export type TRestEnv = { Variables: { viewer: TViewer | null } };
+
+/** The request's JSON body; an empty body reads as `{}`, anything unparsable is a 400. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw errors.malformedJson();
+  }
+}
+
+/** Resolves the bearer token (if any) to a viewer; a bad token is a 401, not an anonymous call. */
+export function withViewer(deps: TDeps): MiddlewareHandler<TRestEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    const token = bearerToken(header);
+    if (header && !token) throw errors.unauthenticated();
+    const viewer = token ? await authenticate(deps, token) : null;
+    if (token && !viewer) {
+      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+    }
+    c.set('viewer', viewer);
+    await next();
+  };
+}
+
+/** Routes after this one answer 401 to anonymous callers. */
+export const requireSignedIn: MiddlewareHandler<TRestEnv> = async (c, next) => {
+  if (!c.get('viewer')) throw errors.unauthenticated();
+  await next();
+};
+
+/** The one JSON error shape: `{error: {code, message, fields?}}`. */
+export function errorResponse(c: Context, error: AppError): Response {
+  return c.json({ error: error.toJSON() }, error.status as ContentfulStatusCode);
+}

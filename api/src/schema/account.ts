@@ -1,0 +1,118 @@
+import { logIn } from '../services/account/log-in.ts';
+import { logOut } from '../services/account/log-out.ts';
+import {
+  checkResetToken,
+  sendResetLink,
+  setNewPassword,
+} from '../services/account/password-recovery.ts';
+import { registerAccount } from '../services/account/register-account.ts';
+import { setLanguage } from '../services/account/set-language.ts';
+import { builder } from './builder.ts';
+
+const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
+  description: 'A bearer token: send it as `Authorization: Bearer <token>`.',
+  fields: (t) => ({ token: t.exposeString('token', { description: 'The session token.' }) }),
+});
+
+const DonePayload = builder.objectRef<{ done: true }>('Done').implement({
+  description: 'The operation succeeded and has nothing else to answer.',
+  fields: (t) => ({ done: t.exposeBoolean('done', { description: 'Always true.' }) }),
+});
+
+const LanguagePayload = builder.objectRef<{ language: string }>('LanguageChange').implement({
+  description: 'The stored interface language.',
+  fields: (t) => ({ language: t.exposeString('language', { description: 'en-US or pl-PL.' }) }),
+});
+
+const NewPasswordTokenPayload = builder
+  .objectRef<{ newPasswordToken: string }>('NewPasswordToken')
+  .implement({
+    description: 'A single-use token for setNewPassword, valid for one hour.',
+    fields: (t) => ({
+      newPasswordToken: t.exposeString('newPasswordToken', { description: 'The token.' }),
+    }),
+  });
+
+const withErrors = { errors: {} };
+
+builder.mutationFields((t) => ({
+  register: t.field({
+    type: TokenPayload,
+    ...withErrors,
+    description:
+      'Signs up: creates a company (FREE plan, no boards yet), its owner, and a session. Fields: email and password 6 to 50 characters; company name optional, 6 to 50.',
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      company: t.arg.string({ description: 'Company name; derived from the email when absent.' }),
+      ref: t.arg.string({ description: 'Referral code from /signup/{ref}.' }),
+    },
+    resolve: async (_root, args, context) => {
+      const { token } = await registerAccount(context.deps, args);
+      return { token };
+    },
+  }),
+  login: t.field({
+    type: TokenPayload,
+    ...withErrors,
+    description: 'Signs in with email and password; answers a new session token.',
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, context) => logIn(context.deps, args),
+  }),
+  logout: t.field({
+    type: DonePayload,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Revokes the session token this request was made with.',
+    resolve: async (_root, _args, context) => {
+      await logOut(context.deps, context.viewer);
+      return { done: true as const };
+    },
+  }),
+  setLanguage: t.field({
+    type: LanguagePayload,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: "Stores the signed-in user's interface language (en-US or pl-PL).",
+    args: { language: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => setLanguage(context.deps, context.viewer, args),
+  }),
+  sendPasswordResetLink: t.field({
+    type: DonePayload,
+    ...withErrors,
+    description:
+      'Mails a password reset link if the email has an account. Answers the same either way.',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, context) => {
+      await sendResetLink(context.deps, args);
+      return { done: true as const };
+    },
+  }),
+  checkPasswordResetToken: t.field({
+    type: NewPasswordTokenPayload,
+    ...withErrors,
+    description: 'Exchanges the mailed token (single use) for a new-password token.',
+    args: {
+      email: t.arg.string({ required: true }),
+      token: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, context) => checkResetToken(context.deps, args),
+  }),
+  setNewPassword: t.field({
+    type: DonePayload,
+    ...withErrors,
+    description: 'Sets a new password with a new-password token and signs out every session.',
+    args: {
+      email: t.arg.string({ required: true }),
+      newPasswordToken: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, context) => {
+      await setNewPassword(context.deps, args);
+      return { done: true as const };
+    },
+  }),
+}));

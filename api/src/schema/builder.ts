@@ -1,0 +1,65 @@
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { TDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import type PrismaTypes from '../generated/pothos-types.ts';
+import { getDatamodel } from '../generated/pothos-types.ts';
+import type { TViewer } from '../viewer.ts';
+import { isCompanyAdmin } from '../viewer.ts';
+
+export type TGraphQLContext = {
+  deps: TDeps;
+  viewer: TViewer | null;
+};
+
+export const builder = new SchemaBuilder<{
+  Context: TGraphQLContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { signedIn: boolean; companyAdmin: boolean };
+  DefaultFieldNullability: false;
+  Scalars: {
+    ID: { Input: string; Output: string | number };
+    DateTime: { Input: Date; Output: Date };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authorizeOnSubscribe: true,
+    authScopes: (context) => ({
+      signedIn: context.viewer !== null,
+      companyAdmin: isCompanyAdmin(context.viewer),
+    }),
+  },
+  prisma: {
+    client: (context) => context.deps.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+  },
+  errors: {
+    // Mutations declaring `errors: {}` answer `AppError` results for expected failures.
+    defaultTypes: [AppError],
+  },
+});
+
+builder.queryType({ description: 'The entry points for reading.' });
+builder.mutationType({ description: 'The entry points for changing data.' });
+
+builder.scalarType('DateTime', {
+  description: 'An instant in time, as an ISO 8601 string in UTC.',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new TypeError('DateTime must be an ISO 8601 string.');
+    return date;
+  },
+});

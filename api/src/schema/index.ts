@@ -1,0 +1,10 @@
+import { lexicographicSortSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './errors.ts';
+import './user.ts';
+import './company.ts';
+import './viewer.ts';
+import './account.ts';
+
+/** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
+export const schema = lexicographicSortSchema(builder.toSchema());

@@ -1,0 +1,34 @@
+import { builder } from './builder.ts';
+
+export const UserKindEnum = builder.enumType('UserKind', {
+  description: 'How a user signs in.',
+  values: {
+    REGULAR: { description: 'Email and password.' },
+    SSO: { description: "Through a company's widget, signed in by the company's own system." },
+  } as const,
+});
+
+export const RoleEnum = builder.enumType('Role', {
+  description: "A user's role in their company.",
+  values: {
+    OWNER: { description: 'Created the company; full control.' },
+    ADMIN: { description: 'Manages boards, ideas, releases, users and the plan.' },
+    MEMBER: { description: 'Submits ideas, votes and comments.' },
+  } as const,
+});
+
+/** A user as the signed-in user sees themselves. */
+export const UserType = builder.prismaNode('User', {
+  description: 'A person using Feedboard.',
+  id: { field: 'id' },
+  authScopes: { signedIn: true },
+  fields: (t) => ({
+    displayName: t.exposeString('displayName', { description: 'The name shown on ideas and comments.' }),
+    email: t.exposeString('email', { nullable: true, description: 'Contact email, if known.' }),
+    avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Picture URL, if any.' }),
+    language: t.exposeString('language', { description: 'Interface language: en-US or pl-PL.' }),
+    kind: t.expose('kind', { type: UserKindEnum, description: 'REGULAR or SSO.' }),
+    role: t.expose('role', { type: RoleEnum, description: 'OWNER, ADMIN or MEMBER.' }),
+    company: t.relation('company', { description: 'The company this user belongs to.' }),
+  }),
+});

@@ -1,0 +1,32 @@
+import { builder } from './builder.ts';
+import { CompanyType } from './company.ts';
+import { UserType } from './user.ts';
+
+type TViewerShape = { userId: number; companyId: number };
+
+const ViewerType = builder.objectRef<TViewerShape>('Viewer').implement({
+  description: 'The signed-in user and their company.',
+  fields: (t) => ({
+    user: t.prismaField({
+      type: UserType,
+      description: 'The signed-in user.',
+      resolve: (query, viewer, _args, context) =>
+        context.deps.prisma.user.findUniqueOrThrow({ ...query, where: { id: viewer.userId } }),
+    }),
+    company: t.prismaField({
+      type: CompanyType,
+      description: "The signed-in user's company.",
+      resolve: (query, viewer, _args, context) =>
+        context.deps.prisma.company.findUniqueOrThrow({ ...query, where: { id: viewer.companyId } }),
+    }),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    type: ViewerType,
+    nullable: true,
+    description: 'Who is signed in (from the bearer token), or null for anonymous callers.',
+    resolve: (_root, _args, context) => context.viewer,
+  }),
+);

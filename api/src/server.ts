@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { TDatabase } from './db/client.ts';
+import type { TDeps } from './deps.ts';
+import { createGraphQL } from './graphql.ts';
+import { errors } from './errors.ts';
+import { errorResponse } from './rest/http.ts';
+import { restApi } from './rest/index.ts';
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+
+/**
+ * The one HTTP application: /graphql, /api/v1/*, /healthz, and the built console for every
+ * other path (the console's router decides what is "not found").
+ */
+export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>): Hono {
+  const app = new Hono();
+  const yoga = createGraphQL(deps);
+
+  app.get('/healthz', async (c) => {
+    const isHealthy = await db.isHealthy();
+    return c.json(
+      { status: isHealthy ? 'ok' : 'unavailable', database: isHealthy ? 'ok' : 'unreachable', databaseKind: db.kind },
+      isHealthy ? 200 : 503,
+    );
+  });
+
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => yoga.fetch(c.req.raw, {}));
+  app.route('/api/v1', restApi(deps));
+  app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));
+
+  app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
+  app.get('*', async (c) => {
+    const index = path.join(WEB_DIST, 'index.html');
+    if (!existsSync(index)) {
+      return c.text('The console is not built yet: run `npm run build`.', 503);
+    }
+    return c.html(await readFile(index, 'utf8'));
+  });
+  return app;
+}

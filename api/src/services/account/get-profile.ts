@@ -1,0 +1,34 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireViewer } from '../../viewer.ts';
+
+export type TProfile = {
+  id: number;
+  login: string;
+  email: string | null;
+  language: string;
+  displayName: string;
+  kind: 'REGULAR' | 'SSO';
+  role: 'OWNER' | 'ADMIN' | 'MEMBER';
+  companyId: number;
+  avatarUrl: string | null;
+};
+
+/** The signed-in user's profile (spec: id, login, email, language). */
+export async function getProfile(deps: TDeps, viewer: TViewer | null): Promise<TProfile> {
+  const { userId } = requireViewer(viewer);
+  const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+  if (!user) throw errors.unauthenticated();
+  return {
+    id: user.id,
+    login: user.loginEmail ?? user.externalId ?? String(user.id),
+    email: user.email,
+    language: user.language,
+    displayName: user.displayName,
+    kind: user.kind,
+    role: user.role,
+    companyId: user.companyId,
+    avatarUrl: user.avatarUrl,
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { RecoveryPurpose } from '../../generated/prisma/client.ts';
+import { ZPassword, parseInput, requiredText } from '../../validation.ts';
+
+/** How long a recovery token (mailed or answered) stays good. */
+export const RECOVERY_TTL_MS = 60 * 60 * 1000;
+
+const invalidToken = () =>
+  new AppError('INVALID_TOKEN', 'This password reset link is invalid or has expired.', [
+    { field: 'token', message: 'This password reset link is invalid or has expired.' },
+  ]);
+
+async function issueToken(deps: TDeps, userId: number, purpose: RecoveryPurpose): Promise<string> {
+  const token = newToken();
+  await deps.prisma.passwordRecovery.create({
+    data: {
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RECOVERY_TTL_MS),
+    },
+  });
+  return token;
+}
+
+/**
+ * Uses up a token: one conditional update, so two concurrent uses cannot both succeed.
+ * Answers the user id, or throws INVALID_TOKEN.
+ */
+async function consumeToken(
+  deps: TDeps,
+  email: string,
+  token: string,
+  purpose: RecoveryPurpose,
+): Promise<number> {
+  const row = await deps.prisma.passwordRecovery.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true, user: { select: { loginEmail: true } } },
+  });
+  if (!row || row.user.loginEmail !== email.toLowerCase()) throw invalidToken();
+  const used = await deps.prisma.passwordRecovery.updateMany({
+    where: { id: row.id, purpose, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  if (used.count !== 1) throw invalidToken();
+  return row.userId;
+}
+
+export const ZSendLink = z.object({ email: requiredText(6, 50) });
+
+/**
+ * Mails a reset link when the email belongs to an account. The answer is the same either way,
+ * so nobody learns which emails have accounts.
+ */
+export async function sendResetLink(deps: TDeps, input: unknown): Promise<void> {
+  const { email } = parseInput(ZSendLink, input);
+  const user = await deps.prisma.user.findUnique({
+    where: { loginEmail: email.toLowerCase() },
+    select: { id: true, kind: true, email: true, language: true },
+  });
+  if (!user || user.kind !== 'REGULAR') return;
+  const token = await issueToken(deps, user.id, 'LINK');
+  const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(email.toLowerCase())}/${token}`;
+  const isPolish = user.language.startsWith('pl');
+  await deps.mailer.send({
+    to: user.email ?? email,
+    subject: isPolish ? 'Zresetuj hasło do Feedboard' : 'Reset your Feedboard password',
+    text: isPolish
+      ? `Aby ustawić nowe hasło, otwórz ten link (ważny przez godzinę, jednorazowy):\n\n${link}\n\nJeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.\n`
+      : `To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\nIf you did not ask for this, you can ignore this message.\n`,
+  });
+}
+
+export const ZCheckToken = z.object({ email: requiredText(6, 50), token: requiredText(1, 200) });
+
+/** Exchanges the mailed token (once) for a token good for one new-password call. */
+export async function checkResetToken(
+  deps: TDeps,
+  input: unknown,
+): Promise<{ newPasswordToken: string }> {
+  const { email, token } = parseInput(ZCheckToken, input);
+  const userId = await consumeToken(deps, email, token, 'LINK');
+  return { newPasswordToken: await issueToken(deps, userId, 'NEW_PASSWORD') };
+}
+
+export const ZNewPassword = z.object({
+  email: requiredText(6, 50),
+  newPasswordToken: requiredText(1, 200),
+  password: ZPassword,
+});
+
+/** Sets the new password and signs the user out everywhere. */
+export async function setNewPassword(deps: TDeps, input: unknown): Promise<void> {
+  const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
+  const passwordHash = await hashPassword(password);
+  const userId = await consumeToken(deps, email, newPasswordToken, 'NEW_PASSWORD');
+  await deps.prisma.$transaction([
+    deps.prisma.user.update({ where: { id: userId }, data: { passwordHash } }),
+    deps.prisma.session.updateMany({
+      where: { userId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    }),
+  ]);
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.ts';
+import { newToken } from '../../auth/tokens.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { createSession } from './create-session.ts';
+import { slugify } from '../slug.ts';
+
+export const ZRegistration = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  company: optionalText(6, 50),
+  ref: z.preprocess(
+    (input) => (typeof input === 'string' && input.trim() ? input.trim().slice(0, 64) : undefined),
+    z.string().optional(),
+  ),
+});
+export type TRegistration = z.input<typeof ZRegistration>;
+
+const duplicateEmail = () =>
+  new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', [
+    { field: 'email', message: 'An account with this email already exists.' },
+  ]);
+
+/**
+ * Signs up: creates the company (unique slug, random SSO secret, FREE plan, no board yet), its
+ * OWNER, and a session. Answers the session token.
+ */
+export async function registerAccount(
+  deps: TDeps,
+  input: unknown,
+): Promise<{ token: string; userId: number; companyId: number }> {
+  const data = parseInput(ZRegistration, input);
+  const loginEmail = data.email.toLowerCase();
+  if (await deps.prisma.user.findUnique({ where: { loginEmail }, select: { id: true } })) {
+    throw duplicateEmail();
+  }
+  const passwordHash = await hashPassword(data.password);
+  const companyName = data.company ?? `${data.email.split('@')[0]}'s company`;
+  const baseSlug = slugify(companyName) || 'company';
+
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = attempt === 0 ? baseSlug : `${baseSlug}-${newToken().slice(0, 6).toLowerCase()}`;
+    try {
+      return await deps.prisma.$transaction(async (tx) => {
+        const company = await tx.company.create({
+          data: {
+            name: companyName,
+            slug,
+            secret: newToken(),
+            referralCode: data.ref ?? null,
+            subscription: { create: { product: 'FREE' } },
+          },
+        });
+        const user = await tx.user.create({
+          data: {
+            companyId: company.id,
+            kind: 'REGULAR',
+            role: 'OWNER',
+            loginEmail,
+            email: data.email,
+            displayName: data.email.split('@')[0] ?? data.email,
+            passwordHash,
+          },
+        });
+        const token = await createSession(tx, user.id, deps.config.sessionTtlDays);
+        return { token, userId: user.id, companyId: company.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'loginEmail')) throw duplicateEmail();
+      if (isUniqueViolation(error, 'slug') && attempt < 5) continue;
+      throw error;
+    }
+  }
+}

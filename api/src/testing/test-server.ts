@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { loadConfig } from '../config.ts';
+import type { TConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import type { TDatabase } from '../db/client.ts';
+import type { TDeps } from '../deps.ts';
+import { createLogger } from '../log.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createApp } from '../server.ts';
+
+export type TTestServer = {
+  url: string;
+  deps: TDeps;
+  db: TDatabase;
+  /** fetch against the server, JSON in and out. */
+  call: (
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A database for one test file: a fresh PostgreSQL database on the server TEST_DATABASE_URL
+ * names (dropped afterwards), else an in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    await db.migrate();
+    return { db, drop: () => db.close() };
+  }
+  const name = `feedboard_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  await db.migrate();
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real HTTP app on a random loopback port over a fresh test database. */
+export async function startTestServer(overrides: Partial<TConfig> = {}): Promise<TTestServer> {
+  const { db, drop } = await openTestDatabase();
+  const config: TConfig = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+  const log = createLogger(config.logLevel);
+  const mailer = createMailer({ prisma: db.prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const deps: TDeps = { prisma: db.prisma, mailer, config, log };
+  const app = createApp(deps, db);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    deps,
+    db,
+    call: async (method, path, options = {}) => {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+        body = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.flush();
+      mailer.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { errors } from './errors.ts';
+
+/** The spec's validation texts (section 5). */
+export const messages = {
+  required: 'This field is required.',
+  min: (n: number) => `It has to be ${n} characters at least.`,
+  max: (n: number) => `It has to be max ${n} characters.`,
+  email: 'Enter a valid email address.',
+  oneOf: (values: readonly string[]) => `It has to be one of: ${values.join(', ')}.`,
+};
+
+function isMissing(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+}
+
+/** A required text of `min` to `max` characters (surrounding whitespace trimmed). */
+export function requiredText(min: number, max: number) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? messages.required : 'It has to be text.') })
+    .trim()
+    .min(1, { error: messages.required })
+    .min(min, { error: messages.min(min) })
+    .max(max, { error: messages.max(max) });
+}
+
+/** An optional text: absent, null or blank means "not given"; otherwise `min` to `max`. */
+export function optionalText(min: number, max: number) {
+  return z.preprocess(
+    (input) => (isMissing(input) ? undefined : input),
+    z
+      .string({ error: 'It has to be text.' })
+      .trim()
+      .min(min, { error: messages.min(min) })
+      .max(max, { error: messages.max(max) })
+      .optional(),
+  );
+}
+
+/** Sign-in credentials: the email rule is the spec's 6 to 50, plus a plausible address. */
+export const ZEmail = requiredText(6, 50).pipe(z.email({ error: messages.email }));
+export const ZPassword = z
+  .string({ error: (issue) => (isMissing(issue.input) ? messages.required : 'It has to be text.') })
+  .min(1, { error: messages.required })
+  .min(6, { error: messages.min(6) })
+  .max(50, { error: messages.max(50) });
+
+export const LANGUAGES = ['en-US', 'pl-PL'] as const;
+export type TLanguage = (typeof LANGUAGES)[number];
+/** A language value; `en` and `pl` (or any region of them) are read as en-US and pl-PL. */
+export const ZLanguage = z.preprocess(
+  (input) => {
+    if (typeof input !== 'string') return input;
+    const base = input.trim().split(/[-_]/)[0]?.toLowerCase();
+    return base === 'en' ? 'en-US' : base === 'pl' ? 'pl-PL' : input;
+  },
+  z.enum(LANGUAGES, {
+    error: (issue) => (isMissing(issue.input) ? messages.required : messages.oneOf(LANGUAGES)),
+  }),
+);
+
+/**
+ * Parses input against a schema; on failure throws a VALIDATION AppError naming each field
+ * with its first message. Unknown fields are ignored.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || 'body';
+    if (!fields.has(field)) fields.set(field, issue.message);
+  }
+  throw errors.validation([...fields].map(([field, message]) => ({ field, message })));
+}

@@ -1,0 +1,27 @@
+import type { Role, UserKind } from './generated/prisma/client.ts';
+import { errors } from './errors.ts';
+
+/** Who is calling: a signed-in user and the session they used, or nobody. */
+export type TViewer = {
+  userId: number;
+  companyId: number;
+  role: Role;
+  kind: UserKind;
+  sessionId: number;
+};
+
+export function requireViewer(viewer: TViewer | null): TViewer {
+  if (!viewer) throw errors.unauthenticated();
+  return viewer;
+}
+
+export function isCompanyAdmin(viewer: TViewer | null): boolean {
+  return viewer?.kind === 'REGULAR' && (viewer.role === 'OWNER' || viewer.role === 'ADMIN');
+}
+
+/** Admin-only operations: others get "forbidden" for their own company's resources. */
+export function requireCompanyAdmin(viewer: TViewer | null): TViewer {
+  const signedIn = requireViewer(viewer);
+  if (!isCompanyAdmin(signedIn)) throw errors.forbidden();
+  return signedIn;
+}
