@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../testing/smtp-sink.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import type { TTestServer } from '../../testing/test-server.ts';
+
+let server: TTestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({ smtpUrl: smtp.url, appUrl: 'https://boards.example.com' });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+async function register(email: string, password = 'old-password') {
+  const response = await server.call('POST', '/api/v1/registrations', { body: { email, password } });
+  expect(response.status).toBe(201);
+  return response.body.token as string;
+}
+
+/** The reset link's email and token, read from the mail's text (quoted-printable soft breaks undone). */
+function readLink(raw: string): { email: string; token: string } {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /https:\/\/boards\.example\.com\/password-reset\/([^/\s]+)\/([A-Za-z0-9_-]+)/.exec(text);
+  if (!match?.[1] || !match[2]) throw new Error(`No reset link in:\n${text}`);
+  return { email: decodeURIComponent(match[1]), token: match[2] };
+}
+
+describe('password recovery over real SMTP', () => {
+  it('mails a link whose token works once, then sets a password that signs in', async () => {
+    const email = 'forgetful@example.com';
+    const oldSession = await register(email);
+
+    const sent = await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email } });
+    expect(sent.status).toBe(200);
+    const mail = await smtp.nextMessage();
+    expect(mail.to).toEqual([email]);
+    expect(mail.raw).toMatch(/Subject: Reset your Feedboard password/);
+    const link = readLink(mail.raw);
+    expect(link.email).toBe(email);
+
+    const check = await server.call('POST', '/api/v1/password-recovery/check-token', { body: link });
+    expect(check.status).toBe(200);
+    const { newPasswordToken } = check.body;
+    expect(typeof newPasswordToken).toBe('string');
+
+    const reused = await server.call('POST', '/api/v1/password-recovery/check-token', { body: link });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.code).toBe('INVALID_TOKEN');
+
+    const set = await server.call('POST', '/api/v1/password-recovery/new-password', {
+      body: { email, newPasswordToken, password: 'brand-new-password' },
+    });
+    expect(set.status).toBe(200);
+    const setAgain = await server.call('POST', '/api/v1/password-recovery/new-password', {
+      body: { email, newPasswordToken, password: 'another-password' },
+    });
+    expect(setAgain.status).toBe(400);
+
+    const oldLogin = await server.call('POST', '/api/v1/login', { body: { email, password: 'old-password' } });
+    expect(oldLogin.status).toBe(401);
+    const newLogin = await server.call('POST', '/api/v1/login', { body: { email, password: 'brand-new-password' } });
+    expect(newLogin.status).toBe(200);
+    // Changing the password signs out every earlier session.
+    expect((await server.call('GET', '/api/v1/me', { token: oldSession })).status).toBe(401);
+
+    const row = await server.deps.prisma.mail.findFirstOrThrow({ where: { to: email } });
+    expect(row.status).toBe('SENT');
+  });
+
+  it('answers the same for an unknown email, and mails nothing', async () => {
+    const before = smtp.messages.length;
+    const known = await register('known-person@example.com');
+    expect(known).toBeTruthy();
+    const forKnown = await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email: 'known-person@example.com' },
+    });
+    await smtp.nextMessage();
+    const forUnknown = await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email: 'nobody-at-all@example.com' },
+    });
+    expect(forUnknown.status).toBe(forKnown.status);
+    expect(forUnknown.body).toEqual(forKnown.body);
+    await server.deps.mailer.flush();
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
+  it('refuses a token presented with another email', async () => {
+    await register('first-owner@example.com');
+    await register('second-owner@example.com');
+    await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'first-owner@example.com' } });
+    const { token } = readLink((await smtp.nextMessage()).raw);
+    const response = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: { email: 'second-owner@example.com', token },
+    });
+    expect(response.status).toBe(400);
+    // The rightful owner can still use it.
+    const own = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: { email: 'first-owner@example.com', token },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses a token after its hour has passed', async () => {
+    await register('slow-reader@example.com');
+    await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'slow-reader@example.com' } });
+    const link = readLink((await smtp.nextMessage()).raw);
+    await server.deps.prisma.passwordRecovery.updateMany({
+      where: { user: { loginEmail: 'slow-reader@example.com' } },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
+    const response = await server.call('POST', '/api/v1/password-recovery/check-token', { body: link });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('This password reset link is invalid or has expired.');
+  });
+
+  it('lets only one of many concurrent uses of a token succeed', async () => {
+    await register('racer@example.com');
+    await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'racer@example.com' } });
+    const link = readLink((await smtp.nextMessage()).raw);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        server.call('POST', '/api/v1/password-recovery/check-token', { body: link }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  it('validates each call', async () => {
+    const short = await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'a@b' } });
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields).toEqual([{ field: 'email', message: 'It has to be 6 characters at least.' }]);
+    const missing = await server.call('POST', '/api/v1/password-recovery/check-token', { body: { email: 'someone@example.com' } });
+    expect(missing.body.error.fields).toEqual([{ field: 'token', message: 'This field is required.' }]);
+    const weak = await server.call('POST', '/api/v1/password-recovery/new-password', {
+      body: { email: 'someone@example.com', newPasswordToken: 'x', password: '123' },
+    });
+    expect(weak.body.error.fields).toEqual([{ field: 'password', message: 'It has to be 6 characters at least.' }]);
+  });
+});
+
+describe('password recovery without SMTP', () => {
+  it('keeps the message in the outbox with the link', async () => {
+    const local = await startTestServer({ smtpUrl: undefined });
+    try {
+      await local.call('POST', '/api/v1/registrations', { body: { email: 'outbox@example.com', password: 'old-password' } });
+      await local.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'outbox@example.com' } });
+      const row = await local.deps.prisma.mail.findFirstOrThrow({ where: { to: 'outbox@example.com' } });
+      expect(row.status).toBe('QUEUED');
+      expect(row.text).toMatch(/\/password-reset\/outbox%40example\.com\/[A-Za-z0-9_-]{40,}/);
+    } finally {
+      await local.close();
+    }
+  });
+});
