@@ -4,10 +4,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { MIGRATIONS_DIR, diffMigrationsToSchema } from './schema-engine.ts';
 
-/** `npm run db:migration -- NAME`: writes prisma/migrations/<stamp>_NAME/migration.sql. */
+/**
+ * `npm run db:migration -- NAME`: writes prisma/migrations/<stamp>_NAME/migration.sql.
+ * `npm run db:migration:check`: fails when schema.prisma has changes no migration holds.
+ */
 async function main(): Promise<void> {
   const name = process.argv[2];
-  if (!name || !/^[a-z0-9_]+$/i.test(name)) {
+  const isCheck = name === '--check';
+  if (!isCheck && (!name || !/^[a-z0-9_]+$/i.test(name))) {
     console.error('Usage: npm run db:migration -- NAME   (letters, digits and _ only)');
     process.exit(2);
   }
@@ -17,6 +21,12 @@ async function main(): Promise<void> {
     const sql = await diffMigrationsToSchema(new PrismaPGlite(pglite));
     if (!/\S/.test(sql.replace(/^--.*$/gm, ''))) {
       console.log('schema.prisma matches the migrations: nothing to write.');
+      return;
+    }
+    if (isCheck) {
+      console.error(`schema.prisma has changes that no migration holds:\n${sql}`);
+      console.error('Run `npm run db:migration -- NAME` and commit the new migration.');
+      process.exitCode = 1;
       return;
     }
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);

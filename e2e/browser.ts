@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * True when browser tests can run. Without Chromium they are skipped locally; with CI=true a
+ * missing Chromium fails the run instead (the CI script installs it).
+ */
+export function hasChromium(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI === 'true') {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  }
+  return false;
+}
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+type TAxeViolation = { id: string; impact: string | null; help: string; nodes: unknown[] };
+
+/** Runs axe-core in the page; answers the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]> {
+  const require = createRequire(import.meta.url);
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: TAxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
