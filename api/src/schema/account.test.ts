@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../services/account/create-session.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -93,7 +94,10 @@ async function register(email = uniqueEmail(), password = 'secret-password', com
 async function viewerIds(token: string): Promise<{ userId: string; companyId: string }> {
   const response = await graphql(VIEWER, {}, token);
   expect(response.body.errors).toBeUndefined();
-  return { userId: response.body.data.viewer.user.id, companyId: response.body.data.viewer.user.company.id };
+  return {
+    userId: response.body.data.viewer.user.id,
+    companyId: response.body.data.viewer.user.company.id,
+  };
 }
 
 describe('a GraphQL session from sign-up to sign-out', () => {
@@ -133,7 +137,10 @@ describe('a GraphQL session from sign-up to sign-out', () => {
     expect(after.body.data.viewer.user.language).toBe('pl-PL');
 
     const logout = await graphql(LOGOUT, {}, token);
-    expect(logout.body.data.logout).toEqual({ __typename: 'MutationLogoutSuccess', data: { done: true } });
+    expect(logout.body.data.logout).toEqual({
+      __typename: 'MutationLogoutSuccess',
+      data: { done: true },
+    });
 
     const denied = await graphql(VIEWER, {}, token);
     expect(denied.status).toBe(401);
@@ -163,12 +170,32 @@ describe('a GraphQL session from sign-up to sign-out', () => {
 describe('expected failures are AppError results', () => {
   it.each([
     [{ email: '', password: 'secret-password' }, 'email', 'This field is required.'],
-    [{ email: 'a@b.c', password: 'secret-password' }, 'email', 'It has to be 6 characters at least.'],
-    [{ email: `${'x'.repeat(45)}@example.com`, password: 'secret-password' }, 'email', 'It has to be max 50 characters.'],
+    [
+      { email: 'a@b.c', password: 'secret-password' },
+      'email',
+      'It has to be 6 characters at least.',
+    ],
+    [
+      { email: `${'x'.repeat(45)}@example.com`, password: 'secret-password' },
+      'email',
+      'It has to be max 50 characters.',
+    ],
     [{ email: 'ok@example.com', password: '' }, 'password', 'This field is required.'],
-    [{ email: 'ok@example.com', password: '12345' }, 'password', 'It has to be 6 characters at least.'],
-    [{ email: 'ok@example.com', password: 'p'.repeat(51) }, 'password', 'It has to be max 50 characters.'],
-    [{ email: 'ok@example.com', password: 'secret-password', company: 'Acme' }, 'company', 'It has to be 6 characters at least.'],
+    [
+      { email: 'ok@example.com', password: '12345' },
+      'password',
+      'It has to be 6 characters at least.',
+    ],
+    [
+      { email: 'ok@example.com', password: 'p'.repeat(51) },
+      'password',
+      'It has to be max 50 characters.',
+    ],
+    [
+      { email: 'ok@example.com', password: 'secret-password', company: 'Acme' },
+      'company',
+      'It has to be 6 characters at least.',
+    ],
   ])('register %j answers VALIDATION naming %s', async (variables, field, message) => {
     const response = await graphql(REGISTER, variables);
     expect(response.status).toBe(200);
@@ -177,7 +204,9 @@ describe('expected failures are AppError results', () => {
     expect(result.__typename).toBe('AppError');
     expect(result.code).toBe('VALIDATION');
     expect(result.fields).toEqual([{ field, message }]);
-    expect(await server.deps.prisma.user.count({ where: { loginEmail: 'ok@example.com' } })).toBe(0);
+    expect(await server.deps.prisma.user.count({ where: { loginEmail: 'ok@example.com' } })).toBe(
+      0,
+    );
   });
 
   it('names every invalid field at once', async () => {
@@ -194,7 +223,10 @@ describe('expected failures are AppError results', () => {
 
   it('answers CONFLICT for an email that already has an account, in any letter case', async () => {
     const { email } = await register();
-    const again = await graphql(REGISTER, { email: email.toUpperCase(), password: 'other-password' });
+    const again = await graphql(REGISTER, {
+      email: email.toUpperCase(),
+      password: 'other-password',
+    });
     expect(again.body.data.register).toMatchObject({
       __typename: 'AppError',
       code: 'CONFLICT',
@@ -206,7 +238,10 @@ describe('expected failures are AppError results', () => {
   it('answers INVALID_CREDENTIALS for a wrong password and an unknown email alike', async () => {
     const { email } = await register();
     const wrong = await graphql(LOGIN, { email, password: 'not-the-password' });
-    const unknown = await graphql(LOGIN, { email: 'nobody-here@example.com', password: 'whatever-password' });
+    const unknown = await graphql(LOGIN, {
+      email: 'nobody-here@example.com',
+      password: 'whatever-password',
+    });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(200);
       expect(response.body.data.login).toEqual({
@@ -273,7 +308,9 @@ describe('node(id:)', () => {
       name: 'Node Owners Ltd',
       slug: 'node-owners-ltd',
     });
-    const stored = await server.deps.prisma.company.findUniqueOrThrow({ where: { slug: 'node-owners-ltd' } });
+    const stored = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { slug: 'node-owners-ltd' },
+    });
     expect(company.body.data.node.secret).toBe(stored.secret);
   });
 
@@ -285,18 +322,65 @@ describe('node(id:)', () => {
     for (const id of [bIds.userId, bIds.companyId]) {
       const response = await graphql(NODE, { id }, a.token);
       expect(response.status).toBe(200);
-      expect(response.body.data.node).toBeNull();
+      expect(response.body).toEqual({ data: { node: null } });
       expect(JSON.stringify(response.body)).not.toContain('Tenant B');
       expect(JSON.stringify(response.body)).not.toContain(b.email);
     }
 
     const many = await graphql(
-      `query Nodes($ids: [ID!]!) { nodes(ids: $ids) { id ... on Company { name secret } ... on User { email } } }`,
+      `
+        query Nodes($ids: [ID!]!) {
+          nodes(ids: $ids) {
+            id
+            ... on Company {
+              name
+              secret
+            }
+            ... on User {
+              email
+            }
+          }
+        }
+      `,
       { ids: [bIds.userId, bIds.companyId] },
       a.token,
     );
-    expect(many.body.data.nodes).toEqual([null, null]);
-    expect(JSON.stringify(many.body)).not.toContain('Tenant B');
+    expect(many.body).toEqual({ data: { nodes: [null, null] } });
+  });
+
+  it('answers null, not an error, for an id nothing has', async () => {
+    const { token } = await register();
+    for (const id of [btoa('User:999999'), btoa('Company:999999'), btoa('User:not-a-number')]) {
+      const response = await graphql(NODE, { id }, token);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ data: { node: null } });
+    }
+  });
+
+  it("hides the company's secret from a MEMBER", async () => {
+    const owner = await register(undefined, 'secret-password', 'Members Only Co');
+    const { companyId } = await viewerIds(owner.token);
+    const company = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { slug: 'members-only-co' },
+    });
+    const member = await server.deps.prisma.user.create({
+      data: {
+        companyId: company.id,
+        role: 'MEMBER',
+        kind: 'REGULAR',
+        displayName: 'Just A Member',
+      },
+    });
+    const token = await createSession(server.deps.prisma, member.id, 1);
+
+    const viewer = await graphql(VIEWER, {}, token);
+    expect(viewer.body.data.viewer.user).toMatchObject({
+      role: 'MEMBER',
+      company: { name: 'Members Only Co', secret: null },
+    });
+    const node = await graphql(NODE, { id: companyId }, token);
+    expect(node.body.data.node).toMatchObject({ name: 'Members Only Co', secret: null });
+    expect(JSON.stringify(node.body)).not.toContain(company.secret);
   });
 
   it('answers null to anonymous callers', async () => {
@@ -305,7 +389,7 @@ describe('node(id:)', () => {
     for (const id of [ids.userId, ids.companyId]) {
       const response = await graphql(NODE, { id });
       expect(response.status).toBe(200);
-      expect(response.body.data.node).toBeNull();
+      expect(response.body).toEqual({ data: { node: null } });
       expect(JSON.stringify(response.body)).not.toContain('Hidden From Anyone');
       expect(JSON.stringify(response.body)).not.toContain(email);
     }

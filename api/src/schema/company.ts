@@ -1,8 +1,15 @@
 import { builder } from './builder.ts';
+import { rowId } from './user.ts';
 
 export const CompanyType = builder.prismaNode('Company', {
   description: 'A customer of Feedboard: owns boards, users, releases and a plan.',
   id: { field: 'id' },
+  // `node(id:)` finds only the viewer's own company: another company, an unknown id, or any
+  // company for an anonymous caller answers null (ids start at 1, so 0 is no row).
+  findUnique: (id, context) => ({
+    id: rowId(id) === context.viewer?.companyId ? context.viewer.companyId : 0,
+  }),
+  nullable: true,
   authScopes: { signedIn: true },
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Display name.' }),

@@ -17,13 +17,25 @@ export const RoleEnum = builder.enumType('Role', {
   } as const,
 });
 
+/** A database id from a decoded global id; NaN and the like become an id no row has. */
+export function rowId(id: string | number): number {
+  const value = Number(id);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
 /** A user as the signed-in user sees themselves. */
 export const UserType = builder.prismaNode('User', {
   description: 'A person using Feedboard.',
   id: { field: 'id' },
+  // `node(id:)` finds only users of the viewer's own company: another company's user, an
+  // unknown id, or any user for an anonymous caller answers null (ids start at 1, so 0 is no row).
+  findUnique: (id, context) => ({ id: rowId(id), companyId: context.viewer?.companyId ?? 0 }),
+  nullable: true,
   authScopes: { signedIn: true },
   fields: (t) => ({
-    displayName: t.exposeString('displayName', { description: 'The name shown on ideas and comments.' }),
+    displayName: t.exposeString('displayName', {
+      description: 'The name shown on ideas and comments.',
+    }),
     email: t.exposeString('email', { nullable: true, description: 'Contact email, if known.' }),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Picture URL, if any.' }),
     language: t.exposeString('language', { description: 'Interface language: en-US or pl-PL.' }),
