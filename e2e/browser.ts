@@ -41,7 +41,9 @@ export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]>
   const require = createRequire(import.meta.url);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: TAxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: TAxeViolation[] }> } }
+    ).axe;
     return (await axe.run()).violations;
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

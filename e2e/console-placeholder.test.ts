@@ -14,7 +14,10 @@ describe.skipIf(!hasChromium())('the served console page in Chromium', () => {
 
   beforeAll(async () => {
     if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-      await build({ configFile: path.resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn' });
+      await build({
+        configFile: path.resolve(import.meta.dirname, '../vite.config.ts'),
+        logLevel: 'warn',
+      });
     }
     server = await startTestServer();
     browser = await launchChromium();

@@ -38,7 +38,11 @@ export class AppError extends Error {
   }
 
   toJSON(): { code: TErrorCode; message: string; fields?: TFieldError[] } {
-    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
   }
 }
 

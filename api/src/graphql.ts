@@ -47,7 +47,8 @@ export function createGraphQL(
         if (original instanceof AppError) {
           return toGraphQLError(original, error instanceof GraphQLError ? error : undefined);
         }
-        if (!(original instanceof GraphQLError)) deps.log.error('GraphQL resolver failed', original);
+        if (!(original instanceof GraphQLError))
+          deps.log.error('GraphQL resolver failed', original);
         return maskError(error, message, isDev);
       },
     },

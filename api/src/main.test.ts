@@ -13,7 +13,14 @@ type TRunning = { child: ChildProcess; url: string; output: () => string };
 async function startServer(dataDir: string): Promise<TRunning> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -68,7 +75,10 @@ describe('the server process on embedded PGlite', () => {
     const printed = /Sign in as (\S+) with password (\S+)/.exec(first.output());
     expect(printed, first.output()).not.toBeNull();
     const [, demoEmail, demoPassword] = printed!;
-    const demoLogin = await post(`${first.url}/api/v1/login`, { email: demoEmail, password: demoPassword });
+    const demoLogin = await post(`${first.url}/api/v1/login`, {
+      email: demoEmail,
+      password: demoPassword,
+    });
     expect(demoLogin.status).toBe(200);
 
     const signup = await post(`${first.url}/api/v1/registrations`, {
@@ -92,7 +102,10 @@ describe('the server process on embedded PGlite', () => {
         headers: { authorization: `Bearer ${signup.body.token}` },
       });
       expect(me.status).toBe(200);
-      const demoAgain = await post(`${second.url}/api/v1/login`, { email: demoEmail, password: demoPassword });
+      const demoAgain = await post(`${second.url}/api/v1/login`, {
+        email: demoEmail,
+        password: demoPassword,
+      });
       expect(demoAgain.status).toBe(200);
     } finally {
       await stop(second);

@@ -15,7 +15,12 @@ async function main(): Promise<void> {
   const applied = await db.migrate();
   if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
 
-  const mailer = createMailer({ prisma: db.prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const mailer = createMailer({
+    prisma: db.prisma,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+  });
   const deps: TDeps = { prisma: db.prisma, mailer, config, log };
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;

@@ -23,7 +23,11 @@ export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>
   app.get('/healthz', async (c) => {
     const isHealthy = await db.isHealthy();
     return c.json(
-      { status: isHealthy ? 'ok' : 'unavailable', database: isHealthy ? 'ok' : 'unreachable', databaseKind: db.kind },
+      {
+        status: isHealthy ? 'ok' : 'unavailable',
+        database: isHealthy ? 'ok' : 'unreachable',
+        databaseKind: db.kind,
+      },
       isHealthy ? 200 : 503,
     );
   });

@@ -11,13 +11,17 @@ export const messages = {
 };
 
 function isMissing(input: unknown): boolean {
-  return input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+  return (
+    input === undefined || input === null || (typeof input === 'string' && input.trim() === '')
+  );
 }
 
 /** A required text of `min` to `max` characters (surrounding whitespace trimmed). */
 export function requiredText(min: number, max: number) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? messages.required : 'It has to be text.') })
+    .string({
+      error: (issue) => (isMissing(issue.input) ? messages.required : 'It has to be text.'),
+    })
     .trim()
     .min(1, { error: messages.required })
     .min(min, { error: messages.min(min) })

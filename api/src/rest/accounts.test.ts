@@ -86,14 +86,42 @@ describe('registration', () => {
 
   it.each([
     [{ password: 'secret-password' }, 'email', 'This field is required.'],
-    [{ email: 'a@b.c', password: 'secret-password' }, 'email', 'It has to be 6 characters at least.'],
-    [{ email: `${'x'.repeat(45)}@example.com`, password: 'secret-password' }, 'email', 'It has to be max 50 characters.'],
-    [{ email: 'not-an-email', password: 'secret-password' }, 'email', 'Enter a valid email address.'],
+    [
+      { email: 'a@b.c', password: 'secret-password' },
+      'email',
+      'It has to be 6 characters at least.',
+    ],
+    [
+      { email: `${'x'.repeat(45)}@example.com`, password: 'secret-password' },
+      'email',
+      'It has to be max 50 characters.',
+    ],
+    [
+      { email: 'not-an-email', password: 'secret-password' },
+      'email',
+      'Enter a valid email address.',
+    ],
     [{ email: 'ok@example.com' }, 'password', 'This field is required.'],
-    [{ email: 'ok@example.com', password: '12345' }, 'password', 'It has to be 6 characters at least.'],
-    [{ email: 'ok@example.com', password: 'p'.repeat(51) }, 'password', 'It has to be max 50 characters.'],
-    [{ email: 'ok@example.com', password: 'secret-password', company: 'Acme' }, 'company', 'It has to be 6 characters at least.'],
-    [{ email: 'ok@example.com', password: 'secret-password', company: 'c'.repeat(51) }, 'company', 'It has to be max 50 characters.'],
+    [
+      { email: 'ok@example.com', password: '12345' },
+      'password',
+      'It has to be 6 characters at least.',
+    ],
+    [
+      { email: 'ok@example.com', password: 'p'.repeat(51) },
+      'password',
+      'It has to be max 50 characters.',
+    ],
+    [
+      { email: 'ok@example.com', password: 'secret-password', company: 'Acme' },
+      'company',
+      'It has to be 6 characters at least.',
+    ],
+    [
+      { email: 'ok@example.com', password: 'secret-password', company: 'c'.repeat(51) },
+      'company',
+      'It has to be max 50 characters.',
+    ],
     [{ email: 12345678, password: 'secret-password' }, 'email', 'It has to be text.'],
   ])('rejects %j with a 400 naming %s', async (body, field, message) => {
     const response = await server.call('POST', '/api/v1/registrations', { body });
@@ -117,7 +145,10 @@ describe('registration', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(400);
-    expect(response.body.error).toEqual({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
+    expect(response.body.error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The request body is not valid JSON.',
+    });
   });
 
   it('answers 400, not 500, to a JSON body that is not an object', async () => {
@@ -178,7 +209,9 @@ describe('a session from sign-up to sign-out', () => {
 
   it('refuses a wrong password and an unknown email alike', async () => {
     const { email } = await register();
-    const wrong = await server.call('POST', '/api/v1/login', { body: { email, password: 'not-the-password' } });
+    const wrong = await server.call('POST', '/api/v1/login', {
+      body: { email, password: 'not-the-password' },
+    });
     const unknown = await server.call('POST', '/api/v1/login', {
       body: { email: 'nobody-here@example.com', password: 'whatever-password' },
     });
@@ -192,7 +225,9 @@ describe('a session from sign-up to sign-out', () => {
   });
 
   it('checks sign-in fields: 6 to 50 characters each', async () => {
-    const response = await server.call('POST', '/api/v1/login', { body: { email: 'a@b.c', password: 'x'.repeat(51) } });
+    const response = await server.call('POST', '/api/v1/login', {
+      body: { email: 'a@b.c', password: 'x'.repeat(51) },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual([
       { field: 'email', message: 'It has to be 6 characters at least.' },
@@ -202,10 +237,18 @@ describe('a session from sign-up to sign-out', () => {
 
   it('refuses a language other than en-US and pl-PL, and reads "pl" as pl-PL', async () => {
     const { body } = await register();
-    const bad = await server.call('PUT', '/api/v1/profile/language', { token: body.token, body: { language: 'de-DE' } });
+    const bad = await server.call('PUT', '/api/v1/profile/language', {
+      token: body.token,
+      body: { language: 'de-DE' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual([{ field: 'language', message: 'It has to be one of: en-US, pl-PL.' }]);
-    const short = await server.call('PUT', '/api/v1/profile/language', { token: body.token, body: { language: 'pl' } });
+    expect(bad.body.error.fields).toEqual([
+      { field: 'language', message: 'It has to be one of: en-US, pl-PL.' },
+    ]);
+    const short = await server.call('PUT', '/api/v1/profile/language', {
+      token: body.token,
+      body: { language: 'pl' },
+    });
     expect(short.body).toEqual({ language: 'pl-PL' });
   });
 });
@@ -231,7 +274,9 @@ describe('authorised routes', () => {
   });
 
   it('answers 401 to a malformed authorization header', async () => {
-    const response = await server.call('GET', '/api/v1/me', { headers: { authorization: 'Token abc' } });
+    const response = await server.call('GET', '/api/v1/me', {
+      headers: { authorization: 'Token abc' },
+    });
     expect(response.status).toBe(401);
   });
 

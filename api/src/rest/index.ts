@@ -18,7 +18,10 @@ export function restApi(deps: TDeps): Hono<TRestEnv> {
     bodyLimit({
       maxSize: REST_BODY_LIMIT,
       onError: (c) =>
-        errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.')),
+        errorResponse(
+          c,
+          new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
+        ),
     }),
   );
   api.use(withViewer(deps));
@@ -28,7 +31,9 @@ export function restApi(deps: TDeps): Hono<TRestEnv> {
     if (error instanceof AppError) return errorResponse(c, error);
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json(
-      { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+      {
+        error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+      },
       500,
     );
   });

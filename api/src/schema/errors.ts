@@ -1,15 +1,15 @@
 import { AppError } from '../errors.ts';
 import { builder } from './builder.ts';
 
-const FieldError = builder
-  .objectRef<{ field: string; message: string }>('FieldError')
-  .implement({
-    description: 'A problem with one input field, in words to show next to that field.',
-    fields: (t) => ({
-      field: t.exposeString('field', { description: 'The input field, e.g. `email`.' }),
-      message: t.exposeString('message', { description: 'What is wrong, e.g. "This field is required."' }),
+const FieldError = builder.objectRef<{ field: string; message: string }>('FieldError').implement({
+  description: 'A problem with one input field, in words to show next to that field.',
+  fields: (t) => ({
+    field: t.exposeString('field', { description: 'The input field, e.g. `email`.' }),
+    message: t.exposeString('message', {
+      description: 'What is wrong, e.g. "This field is required."',
     }),
-  });
+  }),
+});
 
 /** Expected failures (validation, not found, conflicts, plan limits) are results, not exceptions. */
 builder.objectType(AppError, {

@@ -17,7 +17,10 @@ const ViewerType = builder.objectRef<TViewerShape>('Viewer').implement({
       type: CompanyType,
       description: "The signed-in user's company.",
       resolve: (query, viewer, _args, context) =>
-        context.deps.prisma.company.findUniqueOrThrow({ ...query, where: { id: viewer.companyId } }),
+        context.deps.prisma.company.findUniqueOrThrow({
+          ...query,
+          where: { id: viewer.companyId },
+        }),
     }),
   }),
 });

@@ -16,9 +16,21 @@ const END_USERS = [
   { key: 'marcus', kind: 'REGULAR', displayName: 'Marcus Okafor', email: 'marcus@example.com' },
   { key: 'priya', kind: 'REGULAR', displayName: 'Priya Raman', email: 'priya@example.com' },
   { key: 'tom', kind: 'REGULAR', displayName: 'Tom Becker', email: 'tom@example.com' },
-  { key: 'zofia', kind: 'SSO', displayName: 'Zofia Wójcik', externalId: 'crm-1042', email: 'zofia.wojcik@example.pl' },
+  {
+    key: 'zofia',
+    kind: 'SSO',
+    displayName: 'Zofia Wójcik',
+    externalId: 'crm-1042',
+    email: 'zofia.wojcik@example.pl',
+  },
   { key: 'kenji', kind: 'SSO', displayName: 'Kenji Watanabe', externalId: 'crm-1043', email: null },
-  { key: 'lucia', kind: 'SSO', displayName: 'Lucía Fernández', externalId: 'crm-1057', email: 'lucia@example.es' },
+  {
+    key: 'lucia',
+    kind: 'SSO',
+    displayName: 'Lucía Fernández',
+    externalId: 'crm-1057',
+    email: 'lucia@example.es',
+  },
   { key: 'amara', kind: 'SSO', displayName: 'Amara Nwosu', externalId: 'crm-1101', email: null },
 ] as const;
 
@@ -40,34 +52,49 @@ const IDEAS: readonly TIdeaSeed[] = [
   {
     key: 'dark-mode',
     title: 'Dark mode for the dashboard',
-    description: 'Our support team works late shifts. A dark theme for the admin dashboard would be much easier on the eyes.',
+    description:
+      'Our support team works late shifts. A dark theme for the admin dashboard would be much easier on the eyes.',
     status: 'OPEN',
     author: 'ada',
     daysAgo: 86,
     voters: 8,
     comments: [
-      { author: 'kenji', text: 'Yes please! A setting that follows the operating system theme would be ideal.' },
-      { author: 'tom', text: 'Same here, the white background is blinding on a big monitor at night.' },
-      { author: 'admin', text: 'Thanks for all the votes! We are collecting designs for this now.' },
+      {
+        author: 'kenji',
+        text: 'Yes please! A setting that follows the operating system theme would be ideal.',
+      },
+      {
+        author: 'tom',
+        text: 'Same here, the white background is blinding on a big monitor at night.',
+      },
+      {
+        author: 'admin',
+        text: 'Thanks for all the votes! We are collecting designs for this now.',
+      },
     ],
   },
   {
     key: 'csv-export',
     title: 'Export ideas to CSV',
-    description: 'Let us download every idea of a board with its status, votes and author as a CSV file for our quarterly planning.',
+    description:
+      'Let us download every idea of a board with its status, votes and author as a CSV file for our quarterly planning.',
     status: 'COMPLETE',
     author: 'marcus',
     daysAgo: 80,
     voters: 7,
     comments: [
-      { author: 'priya', text: 'Including the voter emails would help us follow up with customers.' },
+      {
+        author: 'priya',
+        text: 'Including the voter emails would help us follow up with customers.',
+      },
       { author: 'admin', text: 'Shipped in v2.4: the export button is in the board settings.' },
     ],
   },
   {
     key: 'slack',
     title: 'Slack notifications when an idea changes status',
-    description: 'Post a message to a Slack channel of our choice whenever an idea moves to planned, in progress or complete.',
+    description:
+      'Post a message to a Slack channel of our choice whenever an idea moves to planned, in progress or complete.',
     status: 'PLANNED',
     author: 'priya',
     daysAgo: 74,
@@ -80,7 +107,8 @@ const IDEAS: readonly TIdeaSeed[] = [
   {
     key: 'okta-sso',
     title: 'Single sign-on with Okta',
-    description: 'Our security policy requires SSO for every tool. Please support SAML sign-in through Okta for admins.',
+    description:
+      'Our security policy requires SSO for every tool. Please support SAML sign-in through Okta for admins.',
     status: 'IN_PROGRESS',
     author: 'zofia',
     daysAgo: 68,
@@ -90,7 +118,8 @@ const IDEAS: readonly TIdeaSeed[] = [
   {
     key: 'merge',
     title: 'Merge duplicate ideas and their votes',
-    description: 'When two customers post the same request, we want to merge them and keep every vote.',
+    description:
+      'When two customers post the same request, we want to merge them and keep every vote.',
     status: 'COMPLETE',
     author: 'kenji',
     daysAgo: 61,
@@ -99,7 +128,8 @@ const IDEAS: readonly TIdeaSeed[] = [
   {
     key: 'shortcuts',
     title: 'Keyboard shortcuts for triage',
-    description: 'Shortcuts to move through new ideas and change their status without touching the mouse.',
+    description:
+      'Shortcuts to move through new ideas and change their status without touching the mouse.',
     status: 'OPEN',
     author: 'admin',
     daysAgo: 55,
@@ -108,20 +138,28 @@ const IDEAS: readonly TIdeaSeed[] = [
   {
     key: 'jira',
     title: 'Two-way sync with Jira issues',
-    description: 'Link an idea to a Jira issue and update the idea status automatically when the issue is resolved.',
+    description:
+      'Link an idea to a Jira issue and update the idea status automatically when the issue is resolved.',
     status: 'REVIEW',
     author: 'lucia',
     daysAgo: 48,
     voters: 6,
     comments: [
-      { author: 'marcus', text: 'We would also need this for Linear, our engineers moved there last year.' },
-      { author: 'admin', text: 'We are looking into which trackers most of you use before we commit.' },
+      {
+        author: 'marcus',
+        text: 'We would also need this for Linear, our engineers moved there last year.',
+      },
+      {
+        author: 'admin',
+        text: 'We are looking into which trackers most of you use before we commit.',
+      },
     ],
   },
   {
     key: 'spreadsheet',
     title: 'Download all feedback as a spreadsheet',
-    description: 'An Excel or CSV download of all ideas would make reporting to management much easier.',
+    description:
+      'An Excel or CSV download of all ideas would make reporting to management much easier.',
     status: 'DECLINED',
     author: 'tom',
     daysAgo: 42,
@@ -131,7 +169,8 @@ const IDEAS: readonly TIdeaSeed[] = [
   {
     key: 'custom-domain',
     title: 'Custom domain for the public board',
-    description: 'Serve our public board from feedback.ourcompany.com instead of the Feedboard address.',
+    description:
+      'Serve our public board from feedback.ourcompany.com instead of the Feedboard address.',
     status: 'OPEN',
     author: 'amara',
     daysAgo: 35,
@@ -201,11 +240,16 @@ const RELEASES = [
 
 /** The first `count` of `pool`, read in a ring from `start`: deterministic and without repeats. */
 function pickVoters<T>(pool: readonly T[], start: number, count: number): T[] {
-  return Array.from({ length: Math.min(count, pool.length) }, (_, i) => pool[(start + i) % pool.length] as T);
+  return Array.from(
+    { length: Math.min(count, pool.length) },
+    (_, i) => pool[(start + i) % pool.length] as T,
+  );
 }
 
 function utcMidnight(date: Date, dayOffset: number): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + dayOffset));
+  return new Date(
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + dayOffset),
+  );
 }
 
 /**
@@ -224,12 +268,15 @@ export async function seedDemoIfEmpty(
 
   const password = options.password ?? `demo-${newToken().slice(0, 10)}`;
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw new RangeError(`The demo password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`);
+    throw new RangeError(
+      `The demo password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.`,
+    );
   }
   const passwordHash = await hashPassword(password);
   const now = options.now ?? new Date();
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const later = (from: Date, hours: number) => new Date(Math.min(from.getTime() + hours * HOUR_MS, now.getTime()));
+  const later = (from: Date, hours: number) =>
+    new Date(Math.min(from.getTime() + hours * HOUR_MS, now.getTime()));
 
   return prisma.$transaction(
     async (tx) => {
@@ -240,7 +287,9 @@ export async function seedDemoIfEmpty(
           secret: newToken(),
           referralCode: null,
           createdAt: daysAgo(100),
-          subscription: { create: { product: 'COMPANY', expiresAt: new Date(now.getTime() + 365 * DAY_MS) } },
+          subscription: {
+            create: { product: 'COMPANY', expiresAt: new Date(now.getTime() + 365 * DAY_MS) },
+          },
         },
       });
 
@@ -289,7 +338,8 @@ export async function seedDemoIfEmpty(
           companyId: company.id,
           name: 'Product ideas',
           slug: 'product-ideas',
-          description: 'Tell us what would make Acme better for you, and vote on the ideas of others.',
+          description:
+            'Tell us what would make Acme better for you, and vote on the ideas of others.',
           isPublic: true,
           color: '53d23d',
           widgetHash: newToken(),
@@ -303,8 +353,10 @@ export async function seedDemoIfEmpty(
         const createdAt = daysAgo(idea.daysAgo);
         const voters = pickVoters(allUserIds, index * 3, idea.voters);
         const comments = idea.comments ?? [];
-        const duplicateOfId = idea.decline?.duplicateOf === undefined ? null : ideaIds.get(idea.decline.duplicateOf);
-        if (duplicateOfId === undefined) throw new Error(`Demo seed: unknown idea ${idea.decline?.duplicateOf}`);
+        const duplicateOfId =
+          idea.decline?.duplicateOf === undefined ? null : ideaIds.get(idea.decline.duplicateOf);
+        if (duplicateOfId === undefined)
+          throw new Error(`Demo seed: unknown idea ${idea.decline?.duplicateOf}`);
         const created = await tx.idea.create({
           data: {
             boardId: board.id,
@@ -320,7 +372,12 @@ export async function seedDemoIfEmpty(
             declinedAt: idea.decline ? daysAgo(idea.decline.daysAgo) : null,
             createdAt,
             votes: {
-              createMany: { data: voters.map((voterId, i) => ({ userId: voterId, createdAt: later(createdAt, 5 * (i + 1)) })) },
+              createMany: {
+                data: voters.map((voterId, i) => ({
+                  userId: voterId,
+                  createdAt: later(createdAt, 5 * (i + 1)),
+                })),
+              },
             },
             comments: {
               createMany: {
@@ -352,7 +409,9 @@ export async function seedDemoIfEmpty(
             isPublished: release.isPublished,
             publishedAt: release.isPublished ? releaseDate : null,
             boards: { connect: { id: board.id } },
-            parts: { create: [...ideaParts, ...release.generic.map((title) => ({ title, ideaId: null }))] },
+            parts: {
+              create: [...ideaParts, ...release.generic.map((title) => ({ title, ideaId: null }))],
+            },
           },
         });
       }

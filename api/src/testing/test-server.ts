@@ -18,7 +18,12 @@ export type TTestServer = {
   call: (
     method: string,
     path: string,
-    options?: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> },
+    options?: {
+      body?: unknown;
+      rawBody?: string;
+      token?: string;
+      headers?: Record<string, string>;
+    },
   ) => Promise<{ status: number; body: any; headers: Headers }>;
   close: () => Promise<void>;
 };
@@ -63,7 +68,12 @@ export async function startTestServer(overrides: Partial<TConfig> = {}): Promise
     ...overrides,
   };
   const log = createLogger(config.logLevel);
-  const mailer = createMailer({ prisma: db.prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const mailer = createMailer({
+    prisma: db.prisma,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+  });
   const deps: TDeps = { prisma: db.prisma, mailer, config, log };
   const app = createApp(deps, db);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 async function register(email: string, password = 'old-password') {
-  const response = await server.call('POST', '/api/v1/registrations', { body: { email, password } });
+  const response = await server.call('POST', '/api/v1/registrations', {
+    body: { email, password },
+  });
   expect(response.status).toBe(201);
   return response.body.token as string;
 }
@@ -24,7 +26,9 @@ async function register(email: string, password = 'old-password') {
 /** The reset link's email and token, read from the mail's text (quoted-printable soft breaks undone). */
 function readLink(raw: string): { email: string; token: string } {
   const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /https:\/\/boards\.example\.com\/password-reset\/([^/\s]+)\/([A-Za-z0-9_-]+)/.exec(text);
+  const match = /https:\/\/boards\.example\.com\/password-reset\/([^/\s]+)\/([A-Za-z0-9_-]+)/.exec(
+    text,
+  );
   if (!match?.[1] || !match[2]) throw new Error(`No reset link in:\n${text}`);
   return { email: decodeURIComponent(match[1]), token: match[2] };
 }
@@ -34,7 +38,9 @@ describe('password recovery over real SMTP', () => {
     const email = 'forgetful@example.com';
     const oldSession = await register(email);
 
-    const sent = await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email } });
+    const sent = await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email },
+    });
     expect(sent.status).toBe(200);
     const mail = await smtp.nextMessage();
     expect(mail.to).toEqual([email]);
@@ -42,12 +48,16 @@ describe('password recovery over real SMTP', () => {
     const link = readLink(mail.raw);
     expect(link.email).toBe(email);
 
-    const check = await server.call('POST', '/api/v1/password-recovery/check-token', { body: link });
+    const check = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: link,
+    });
     expect(check.status).toBe(200);
     const { newPasswordToken } = check.body;
     expect(typeof newPasswordToken).toBe('string');
 
-    const reused = await server.call('POST', '/api/v1/password-recovery/check-token', { body: link });
+    const reused = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: link,
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.error.code).toBe('INVALID_TOKEN');
 
@@ -60,9 +70,13 @@ describe('password recovery over real SMTP', () => {
     });
     expect(setAgain.status).toBe(400);
 
-    const oldLogin = await server.call('POST', '/api/v1/login', { body: { email, password: 'old-password' } });
+    const oldLogin = await server.call('POST', '/api/v1/login', {
+      body: { email, password: 'old-password' },
+    });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await server.call('POST', '/api/v1/login', { body: { email, password: 'brand-new-password' } });
+    const newLogin = await server.call('POST', '/api/v1/login', {
+      body: { email, password: 'brand-new-password' },
+    });
     expect(newLogin.status).toBe(200);
     // Changing the password signs out every earlier session.
     expect((await server.call('GET', '/api/v1/me', { token: oldSession })).status).toBe(401);
@@ -91,7 +105,9 @@ describe('password recovery over real SMTP', () => {
   it('refuses a token presented with another email', async () => {
     await register('first-owner@example.com');
     await register('second-owner@example.com');
-    await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'first-owner@example.com' } });
+    await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email: 'first-owner@example.com' },
+    });
     const { token } = readLink((await smtp.nextMessage()).raw);
     const response = await server.call('POST', '/api/v1/password-recovery/check-token', {
       body: { email: 'second-owner@example.com', token },
@@ -106,20 +122,26 @@ describe('password recovery over real SMTP', () => {
 
   it('refuses a token after its hour has passed', async () => {
     await register('slow-reader@example.com');
-    await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'slow-reader@example.com' } });
+    await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email: 'slow-reader@example.com' },
+    });
     const link = readLink((await smtp.nextMessage()).raw);
     await server.deps.prisma.passwordRecovery.updateMany({
       where: { user: { loginEmail: 'slow-reader@example.com' } },
       data: { expiresAt: new Date(Date.now() - 1) },
     });
-    const response = await server.call('POST', '/api/v1/password-recovery/check-token', { body: link });
+    const response = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: link,
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('This password reset link is invalid or has expired.');
   });
 
   it('lets only one of many concurrent uses of a token succeed', async () => {
     await register('racer@example.com');
-    await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'racer@example.com' } });
+    await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email: 'racer@example.com' },
+    });
     const link = readLink((await smtp.nextMessage()).raw);
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -130,15 +152,25 @@ describe('password recovery over real SMTP', () => {
   });
 
   it('validates each call', async () => {
-    const short = await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'a@b' } });
+    const short = await server.call('POST', '/api/v1/password-recovery/send-link', {
+      body: { email: 'a@b' },
+    });
     expect(short.status).toBe(400);
-    expect(short.body.error.fields).toEqual([{ field: 'email', message: 'It has to be 6 characters at least.' }]);
-    const missing = await server.call('POST', '/api/v1/password-recovery/check-token', { body: { email: 'someone@example.com' } });
-    expect(missing.body.error.fields).toEqual([{ field: 'token', message: 'This field is required.' }]);
+    expect(short.body.error.fields).toEqual([
+      { field: 'email', message: 'It has to be 6 characters at least.' },
+    ]);
+    const missing = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: { email: 'someone@example.com' },
+    });
+    expect(missing.body.error.fields).toEqual([
+      { field: 'token', message: 'This field is required.' },
+    ]);
     const weak = await server.call('POST', '/api/v1/password-recovery/new-password', {
       body: { email: 'someone@example.com', newPasswordToken: 'x', password: '123' },
     });
-    expect(weak.body.error.fields).toEqual([{ field: 'password', message: 'It has to be 6 characters at least.' }]);
+    expect(weak.body.error.fields).toEqual([
+      { field: 'password', message: 'It has to be 6 characters at least.' },
+    ]);
   });
 });
 
@@ -146,9 +178,15 @@ describe('password recovery without SMTP', () => {
   it('keeps the message in the outbox with the link', async () => {
     const local = await startTestServer({ smtpUrl: undefined });
     try {
-      await local.call('POST', '/api/v1/registrations', { body: { email: 'outbox@example.com', password: 'old-password' } });
-      await local.call('POST', '/api/v1/password-recovery/send-link', { body: { email: 'outbox@example.com' } });
-      const row = await local.deps.prisma.mail.findFirstOrThrow({ where: { to: 'outbox@example.com' } });
+      await local.call('POST', '/api/v1/registrations', {
+        body: { email: 'outbox@example.com', password: 'old-password' },
+      });
+      await local.call('POST', '/api/v1/password-recovery/send-link', {
+        body: { email: 'outbox@example.com' },
+      });
+      const row = await local.deps.prisma.mail.findFirstOrThrow({
+        where: { to: 'outbox@example.com' },
+      });
       expect(row.status).toBe('QUEUED');
       expect(row.text).toMatch(/\/password-reset\/outbox%40example\.com\/[A-Za-z0-9_-]{40,}/);
     } finally {
