@@ -1,20 +1,24 @@
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError } from 'graphql-yoga';
 import type { YogaServerInstance } from 'graphql-yoga';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import type { TDeps } from './deps.ts';
-import { AppError } from './errors.ts';
+import { AppError, errors } from './errors.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 
 /** An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`. */
-function toGraphQLError(error: AppError, source?: GraphQLError): GraphQLError {
+function toGraphQLError(error: AppError, source?: unknown): GraphQLError {
+  const located = source instanceof GraphQLError ? source : undefined;
+  const isHttpStatus = error.code === 'UNAUTHENTICATED' || error.code === 'UNAVAILABLE';
   return new GraphQLError(error.message, {
-    ...(source ? { nodes: source.nodes, path: source.path } : {}),
+    nodes: located?.nodes,
+    path: located?.path,
     extensions: {
       code: error.code,
       ...(error.fields ? { fields: error.fields } : {}),
-      http: { status: error.code === 'UNAUTHENTICATED' ? 401 : 200 },
+      http: { status: isHttpStatus ? error.status : 200 },
     },
   });
 }
@@ -40,15 +44,17 @@ export function createGraphQL(
       }
       return { deps, viewer };
     },
-    // Only errors we mean to expose pass through; the rest are masked and logged.
+    // Only errors we mean to expose pass through (with extensions.code); the rest are masked
+    // and logged. isDev stays off so no stack or internal message reaches a caller.
     maskedErrors: {
+      isDev: false,
       maskError: (error, message, isDev) => {
         const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof AppError) {
-          return toGraphQLError(original, error instanceof GraphQLError ? error : undefined);
-        }
-        if (!(original instanceof GraphQLError))
+        if (original instanceof AppError) return toGraphQLError(original, error);
+        if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
+        if (original !== undefined && !(original instanceof GraphQLError)) {
           deps.log.error('GraphQL resolver failed', original);
+        }
         return maskError(error, message, isDev);
       },
     },

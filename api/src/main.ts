@@ -40,7 +40,10 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: finishing open requests, then stopping.`);
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Idle keep-alive connections would hold close() open; requests in flight still finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    await closed;
     await mailer.flush();
     mailer.close();
     await db.close();

@@ -8,7 +8,8 @@ import type { TDeps } from './deps.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
 import { errorResponse } from './rest/http.ts';
-import { restApi } from './rest/index.ts';
+import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
+import { bodyLimit } from 'hono/body-limit';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -32,6 +33,7 @@ export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>
     );
   });
 
+  app.use('/graphql', bodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge }));
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => yoga.fetch(c.req.raw, {}));
   app.route('/api/v1', restApi(deps));
   app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));

@@ -295,3 +295,29 @@ describe('authorised routes', () => {
     expect(response.body.error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('request bodies', () => {
+  it('answers 413 to a body over 1 MB', async () => {
+    const response = await server.call('POST', '/api/v1/login', {
+      body: { email: 'x'.repeat(1_100_000), password: 'secret-password' },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is larger than 1 MB.',
+    });
+  });
+
+  it('answers CORS preflights so the widget can call from customer sites', async () => {
+    const response = await server.call('OPTIONS', '/api/v1/login', {
+      headers: {
+        origin: 'https://customer.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
+  });
+});

@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { TDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { AppError, errors } from '../errors.ts';
 import { accountRoutes } from './accounts.ts';
 import type { TRestEnv } from './http.ts';
 import { errorResponse, withViewer } from './http.ts';
 
 export const REST_BODY_LIMIT = 1024 * 1024;
+
+export const tooLarge = (c: Context): Response =>
+  errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'));
 
 /** The `/api/v1` REST shims: parse, call a domain service, shape the spec's JSON. */
 export function restApi(deps: TDeps): Hono<TRestEnv> {
@@ -17,11 +22,7 @@ export function restApi(deps: TDeps): Hono<TRestEnv> {
   api.use(
     bodyLimit({
       maxSize: REST_BODY_LIMIT,
-      onError: (c) =>
-        errorResponse(
-          c,
-          new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
-        ),
+      onError: tooLarge,
     }),
   );
   api.use(withViewer(deps));
@@ -29,6 +30,7 @@ export function restApi(deps: TDeps): Hono<TRestEnv> {
 
   api.onError((error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);
+    if (isDatabaseUnavailable(error)) return errorResponse(c, errors.unavailable());
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json(
       {

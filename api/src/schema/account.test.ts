@@ -411,6 +411,19 @@ describe('the /graphql endpoint over HTTP', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(400);
-    expect(response.body.errors?.length).toBeGreaterThan(0);
+    expect(response.body.errors).toHaveLength(1);
+    expect(response.body.errors[0]).toMatchObject({
+      message: 'POST body sent invalid JSON.',
+      extensions: { code: 'BAD_REQUEST' },
+    });
+    expect(JSON.stringify(response.body)).not.toMatch(/stack|at .*\.js:\d+/);
+  });
+
+  it('answers 413 to a body over 1 MB', async () => {
+    const response = await server.call('POST', '/graphql', {
+      body: { query: '{ viewer { user { id } } }', variables: { padding: 'x'.repeat(1_100_000) } },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });
