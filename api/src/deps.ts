@@ -1,6 +1,8 @@
 import type { TConfig } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import { createLogger } from './log.ts';
 import type { TLogger } from './log.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { TMailer } from './mail/mailer.ts';
 
 /** What every domain service may use; built once at start (api/src/main.ts). */
@@ -10,3 +12,10 @@ export type TDeps = {
   config: TConfig;
   log: TLogger;
 };
+
+/** Wires the services' dependencies for a configuration and an open database. */
+export function createDeps(config: TConfig, prisma: PrismaClient): TDeps {
+  const log = createLogger(config.logLevel);
+  const mailer = createMailer({ prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  return { prisma, mailer, config, log };
+}

@@ -1,9 +1,8 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import type { TDeps } from './deps.ts';
+import { createDeps } from './deps.ts';
 import { createLogger } from './log.ts';
-import { createMailer } from './mail/mailer.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createApp } from './server.ts';
 
@@ -15,13 +14,8 @@ async function main(): Promise<void> {
   const applied = await db.migrate();
   if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
 
-  const mailer = createMailer({
-    prisma: db.prisma,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log,
-  });
-  const deps: TDeps = { prisma: db.prisma, mailer, config, log };
+  const deps = createDeps(config, db.prisma);
+  const { mailer } = deps;
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
   const app = createApp(deps, db);

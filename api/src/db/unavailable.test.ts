@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createLogger } from '../log.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createDeps } from '../deps.ts';
 import { createApp } from '../server.ts';
 import { openDatabase } from './client.ts';
 import type { TDatabase } from './client.ts';
@@ -12,15 +11,7 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: 'postgresql://postgres@127.0.0.1:1/none', dataDir: '' });
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const log = createLogger('silent');
-  const mailer = createMailer({
-    prisma: db.prisma,
-    smtpUrl: undefined,
-    from: config.mailFrom,
-    log,
-  });
-  app = createApp({ prisma: db.prisma, mailer, config, log }, db);
+  app = createApp(createDeps(loadConfig({ LOG_LEVEL: 'silent' }), db.prisma), db);
 });
 afterAll(async () => {
   await db?.close();

@@ -5,9 +5,8 @@ import { loadConfig } from '../config.ts';
 import type { TConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { TDatabase } from '../db/client.ts';
+import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
-import { createLogger } from '../log.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { createApp } from '../server.ts';
 
 export type TTestServer = {
@@ -67,14 +66,8 @@ export async function startTestServer(overrides: Partial<TConfig> = {}): Promise
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     ...overrides,
   };
-  const log = createLogger(config.logLevel);
-  const mailer = createMailer({
-    prisma: db.prisma,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    log,
-  });
-  const deps: TDeps = { prisma: db.prisma, mailer, config, log };
+  const deps = createDeps(config, db.prisma);
+  const { mailer } = deps;
   const app = createApp(deps, db);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
