@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
 
-// scrypt is memory-hard: N=2^15, r=8 takes 32 MiB and ~50 ms per hash on one core.
+// scrypt is memory-hard: N=2^15, r=8 takes 32 MiB and ~130 ms per hash on one core here.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
 
