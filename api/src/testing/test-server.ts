@@ -13,6 +13,8 @@ export type TTestServer = {
   url: string;
   deps: TDeps;
   db: TDatabase;
+  /** The PostgreSQL database of this server (undefined on PGlite): other processes may share it. */
+  databaseUrl: string | undefined;
   /** fetch against the server, JSON in and out. */
   call: (
     method: string,
@@ -33,7 +35,7 @@ export type TTestServer = {
  */
 export async function openTestDatabase(
   options: { onQuery?: (sql: string) => void } = {},
-): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+): Promise<{ db: TDatabase; drop: () => Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const db = await openDatabase({ dataDir: 'memory://', onQuery: options.onQuery });
@@ -55,6 +57,7 @@ export async function openTestDatabase(
   await db.migrate();
   return {
     db,
+    databaseUrl: url.toString(),
     drop: async () => {
       await db.close();
       const client = new pg.Client({ connectionString: serverUrl });
@@ -70,7 +73,7 @@ export async function startTestServer(
   overrides: Partial<TConfig> = {},
   options: { onQuery?: (sql: string) => void } = {},
 ): Promise<TTestServer> {
-  const { db, drop } = await openTestDatabase(options);
+  const { db, drop, databaseUrl } = await openTestDatabase(options);
   const config: TConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     ...overrides,
@@ -87,6 +90,7 @@ export async function startTestServer(
     url,
     deps,
     db,
+    databaseUrl,
     call: async (method, path, options = {}) => {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
