@@ -91,24 +91,7 @@ export async function startTestServer(
     deps,
     db,
     databaseUrl,
-    call: async (method, path, options = {}) => {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined = options.rawBody;
-      if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
-        body = JSON.stringify(options.body);
-        headers['content-type'] = 'application/json';
-      }
-      const response = await fetch(`${url}${path}`, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed, headers: response.headers };
-    },
+    call: callAt(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.flush();
@@ -116,5 +99,27 @@ export async function startTestServer(
       await deps.events.close();
       await drop();
     },
+  };
+}
+
+/** A JSON fetch against a server at `url` (what TTestServer.call does). */
+export function callAt(url: string): TTestServer['call'] {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
   };
 }
