@@ -16,6 +16,7 @@ import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.
  */
 function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQLError {
   const located = source instanceof GraphQLError ? source : undefined;
+  return new GraphQLError(error.message, {
     nodes: located?.nodes,
     path: located?.path,
     extensions: {
