@@ -20,7 +20,7 @@ const IDEA_FIELDS = `id title description status voteCount commentCount isVotedB
   createdAt author { displayName }
   declineDetails { reason comment declinedDuplicateIdeaId declinedDuplicateIdeaFound declinedDuplicateIdeaTitle declinedAt }`;
 
-const result = (field: string, type = 'Idea', fields = IDEA_FIELDS) =>
+const result = (field: string, fields = IDEA_FIELDS) =>
   `${field} { __typename ... on Mutation${field[0]!.toUpperCase()}${field.slice(1, field.indexOf('('))}Success { data { ${fields} } } ${APP_ERROR} }`;
 
 const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) { ... on MutationCreateBoardSuccess { data { id } } } }`;
