@@ -15,6 +15,13 @@ import {
   ZReleaseForm,
 } from './release-input.ts';
 
+function reloadRelease(deps: TDeps, releaseId: number): Promise<TReleaseWithParts> {
+  return deps.prisma.release.findUniqueOrThrow({
+    where: { id: releaseId },
+    include: RELEASE_INCLUDE,
+  });
+}
+
 /** Creates an unpublished release of the admin's company, shown on the given boards. */
 export async function createRelease(
   deps: TDeps,
