@@ -113,7 +113,7 @@ function errorStatuses(route: TRestRoute): number[] {
   const request = route.request ?? {};
   if (request.body || request.query || request.headers) statuses.add(400);
   if (request.params || request.headers) statuses.add(404);
-  return [...statuses].sort();
+  return [...statuses].sort((x, y) => x - y);
 }
 
 /**
