@@ -4,5 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 
 mkdirSync('web/__generated__', { recursive: true });
-const result = spawnSync('relay-compiler', process.argv.slice(2), { stdio: 'inherit', shell: true });
+const result = spawnSync('relay-compiler', process.argv.slice(2), {
+  stdio: 'inherit',
+  shell: true,
+});
 process.exit(result.status ?? 1);

@@ -6,7 +6,10 @@ import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { getEnvironment } from './relay/environment.ts';
-import { DashboardScreen, dashboardScreenQuery } from './screens/admin/dashboard/DashboardScreen.tsx';
+import {
+  DashboardScreen,
+  dashboardScreenQuery,
+} from './screens/admin/dashboard/DashboardScreen.tsx';
 import { SettingsScreen, settingsScreenQuery } from './screens/admin/settings/SettingsScreen.tsx';
 import { SubscriptionScreen } from './screens/admin/subscription/SubscriptionScreen.tsx';
 import { HomeScreen, homeScreenQuery } from './screens/home/HomeScreen.tsx';

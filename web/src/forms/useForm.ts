@@ -62,7 +62,8 @@ export function useForm<TField extends string>(
     (serverFields: readonly { field: string; message: string }[]) => {
       const found: Partial<Record<TField, TFieldMessage>> = {};
       for (const { field, message } of serverFields) {
-        if ((fields as string[]).includes(field)) found[field as TField] = fromServerMessage(message);
+        if ((fields as string[]).includes(field))
+          found[field as TField] = fromServerMessage(message);
       }
       setErrors(found);
       return Object.keys(found).length > 0;

@@ -5,8 +5,7 @@ export type TRules = { required?: boolean; min?: number; max?: number; email?: b
 
 /** A message to show under a field: a translatable descriptor, or the server's own words. */
 export type TFieldMessage =
-  | { descriptor: MessageDescriptor; values?: Record<string, number | string> }
-  | { text: string };
+  { descriptor: MessageDescriptor; values?: Record<string, number | string> } | { text: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

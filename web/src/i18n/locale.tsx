@@ -4,33 +4,13 @@ import { IntlProvider } from 'react-intl';
 import enUS from '../../i18n/en-US.json' with { type: 'json' };
 import { getStoredLanguage, setStoredLanguage } from '../session/storage.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { DEFAULT_LOCALE, resolveLocale } from './resolve-locale.ts';
+import type { TLocale } from './resolve-locale.ts';
 
-export const LOCALES = ['en-US', 'pl-PL'] as const;
-export type TLocale = (typeof LOCALES)[number];
+export { LOCALES, toLocale } from './resolve-locale.ts';
+export type { TLocale } from './resolve-locale.ts';
+
 type TMessages = Record<string, string>;
-
-const DEFAULT_LOCALE: TLocale = 'en-US';
-
-/**
- * The interface language of a language value: the part before the dash decides (spec 1), so
- * `pl`, `pl-PL` and `pl-pl` all mean Polish. Unknown languages answer null.
- */
-export function toLocale(language: string | null | undefined): TLocale | null {
-  const base = language?.split('-')[0]?.toLowerCase();
-  return LOCALES.find((locale) => locale.split('-')[0] === base) ?? null;
-}
-
-/** The stored preference, else the browser's languages, else English. */
-export function resolveLocale(
-  stored: string | null,
-  browserLanguages: readonly string[],
-): TLocale {
-  return (
-    toLocale(stored) ??
-    browserLanguages.map(toLocale).find((locale) => locale !== null) ??
-    DEFAULT_LOCALE
-  );
-}
 
 async function loadMessages(locale: TLocale): Promise<TMessages> {
   if (locale === 'pl-PL') {
@@ -55,9 +35,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<TLocale>(() =>
     resolveLocale(getStoredLanguage(), navigator.languages ?? [navigator.language]),
   );
-  const [catalogue, setCatalogue] = useState<{ locale: TLocale; messages: TMessages } | null>(
-    null,
-  );
+  const [catalogue, setCatalogue] = useState<{ locale: TLocale; messages: TMessages } | null>(null);
 
   useEffect(() => {
     let isCurrent = true;

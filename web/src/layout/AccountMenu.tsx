@@ -52,7 +52,10 @@ export function AccountMenu({ user }: { user: AccountMenu_user$key }) {
             <Icon name="dashboard" size={18} />
             {intl.formatMessage(messages.dashboard)}
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="dropdown__item" onSelect={() => navigate('/admin/settings')}>
+          <DropdownMenu.Item
+            className="dropdown__item"
+            onSelect={() => navigate('/admin/settings')}
+          >
             <Icon name="settings" size={18} />
             {intl.formatMessage(messages.profile)}
           </DropdownMenu.Item>

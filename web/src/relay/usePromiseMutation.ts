@@ -17,10 +17,7 @@ export function usePromiseMutation<TMutation extends MutationParameters>(
 ] {
   const [commit, isInFlight] = useMutation<TMutation>(mutation);
   const run = useCallback(
-    (
-      variables: TMutation['variables'],
-      updater?: SelectorStoreUpdater<TMutation['response']>,
-    ) =>
+    (variables: TMutation['variables'], updater?: SelectorStoreUpdater<TMutation['response']>) =>
       new Promise<TMutation['response']>((resolve, reject) => {
         commit({
           variables,

@@ -7,7 +7,8 @@ import { commonMessages } from '../i18n/common-messages.ts';
 export function usePageTitle(title: MessageDescriptor | string | null): void {
   const intl = useIntl();
   const appName = intl.formatMessage(commonMessages.appName);
-  const text = title === null ? null : typeof title === 'string' ? title : intl.formatMessage(title);
+  const text =
+    title === null ? null : typeof title === 'string' ? title : intl.formatMessage(title);
   useEffect(() => {
     document.title = text ? `${text} · ${appName}` : appName;
   }, [text, appName]);

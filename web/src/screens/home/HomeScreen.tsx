@@ -6,9 +6,7 @@ import type { HomeScreenQuery as THomeScreenQuery } from '../../../__generated__
 export const homeScreenQuery = graphql`
   query HomeScreenQuery {
     viewer {
-      user {
-        id
-      }
+      __typename
     }
   }
 `;

@@ -96,12 +96,16 @@ export function LoginScreen() {
             {intl.formatMessage(loginMessages.forgot)}
           </Link>
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={isInFlight}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isInFlight}
+        >
           {intl.formatMessage(isInFlight ? loginMessages.submitting : loginMessages.submit)}
         </button>
       </form>
       <p className="auth-card__switch">
-        {intl.formatMessage(loginMessages.noAccount)}{' '}
+        {intl.formatMessage(loginMessages.noAccount)}
         <Link to="/signup" className="link">
           {intl.formatMessage(loginMessages.signup)}
         </Link>

@@ -73,7 +73,11 @@ export function NewPasswordScreen() {
           autoComplete="new-password"
           isRequired
         />
-        <button type="submit" className="button button--primary button--block" disabled={isInFlight}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isInFlight}
+        >
           {intl.formatMessage(resetMessages.newSubmit)}
         </button>
       </form>

@@ -54,7 +54,11 @@ export function PasswordResetScreen() {
           isRequired
           autoFocus
         />
-        <button type="submit" className="button button--primary button--block" disabled={isInFlight}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isInFlight}
+        >
           {intl.formatMessage(isInFlight ? resetMessages.submitting : resetMessages.submit)}
         </button>
       </form>

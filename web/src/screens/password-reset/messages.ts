@@ -5,7 +5,8 @@ export const resetMessages = defineMessages({
   heading: { id: 'passwordReset.heading', defaultMessage: 'Forgot your password?' },
   intro: {
     id: 'passwordReset.intro',
-    defaultMessage: 'Enter the email you signed up with and we will send you a link to set a new one.',
+    defaultMessage:
+      'Enter the email you signed up with and we will send you a link to set a new one.',
   },
   email: { id: 'passwordReset.email', defaultMessage: 'Email' },
   submit: { id: 'passwordReset.submit', defaultMessage: 'Send reset link' },

@@ -175,12 +175,16 @@ export function SignupScreen() {
             </p>
           ) : null}
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={isInFlight}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isInFlight}
+        >
           {intl.formatMessage(isInFlight ? messages.submitting : messages.submit)}
         </button>
       </form>
       <p className="auth-card__switch">
-        {intl.formatMessage(messages.haveAccount)}{' '}
+        {intl.formatMessage(messages.haveAccount)}
         <Link to="/login" className="link">
           {intl.formatMessage(messages.login)}
         </Link>
