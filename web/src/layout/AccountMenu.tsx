@@ -9,7 +9,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { navMessages } from './nav-items.ts';
 
 const messages = defineMessages({
-  label: { id: 'accountMenu.label', defaultMessage: 'Account menu for {name}' },
+  label: { id: 'accountMenu.label', defaultMessage: 'Account menu' },
   profile: { id: 'accountMenu.profile', defaultMessage: 'Profile settings' },
   dashboard: { id: 'accountMenu.dashboard', defaultMessage: 'Dashboard' },
 });
@@ -29,12 +29,10 @@ export function AccountMenu({ user }: { user: AccountMenu_user$key }) {
     user,
   );
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="account-menu__trigger"
-        aria-label={intl.formatMessage(messages.label, { name: data.displayName })}
-      >
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="account-menu__trigger">
         <Avatar name={data.displayName} photoUrl={data.avatarUrl} />
+        <span className="visually-hidden">{intl.formatMessage(messages.label)}</span>
         <span className="account-menu__name">{data.displayName}</span>
         <Icon name="chevronDown" size={16} />
       </DropdownMenu.Trigger>

@@ -42,13 +42,12 @@ function ToastItem({ toast }: { toast: TToast }) {
   return (
     <li
       className={`toast toast--${toast.type}${isFading ? ' toast--fading' : ''}`}
-      role={isUrgent ? 'alert' : 'status'}
       data-testid="toast"
     >
       <span className="toast__icon">
         <Icon name={ICONS[toast.type]} />
       </span>
-      <div className="toast__text">
+      <div className="toast__text" role={isUrgent ? 'alert' : 'status'}>
         <p className="toast__title">{intl.formatMessage(toast.title)}</p>
         {toast.description ? (
           <p className="toast__description">{intl.formatMessage(toast.description)}</p>
