@@ -7,6 +7,7 @@ const ZConfig = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().default('feedboard:'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Feedboard <no-reply@feedboard.local>'),
   APP_URL: z.string().url().optional(),
@@ -26,6 +27,8 @@ export type TConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -52,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),

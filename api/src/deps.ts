@@ -1,4 +1,6 @@
 import type { TConfig } from './config.ts';
+import { createEvents } from './events.ts';
+import type { TEvents } from './events.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { createLogger } from './log.ts';
 import type { TLogger } from './log.ts';
@@ -11,11 +13,17 @@ export type TDeps = {
   mailer: TMailer;
   config: TConfig;
   log: TLogger;
+  events: TEvents;
 };
 
 /** Wires the services' dependencies for a configuration and an open database. */
 export function createDeps(config: TConfig, prisma: PrismaClient): TDeps {
   const log = createLogger(config.logLevel);
   const mailer = createMailer({ prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  return { prisma, mailer, config, log };
+  const events = createEvents({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log,
+  });
+  return { prisma, mailer, config, log, events };
 }

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   PAYMENT_REQUIRED: 402,
+  PLAN_LIMIT: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -53,6 +54,18 @@ export const errors = {
   forbidden: () => new AppError('FORBIDDEN', 'You are not allowed to do this.'),
   notFound: (what: string) => new AppError('NOT_FOUND', `${what} not found.`),
   malformedJson: () => new AppError('BAD_REQUEST', 'The request body is not valid JSON.'),
+  /** A write on a board that the company's plan has made view-only. */
+  inactiveBoard: () =>
+    new AppError(
+      'PLAN_LIMIT',
+      'This board is view-only: your plan allows fewer active boards. Upgrade the plan to make it active again.',
+    ),
+  /** A write on an idea hidden by the plan's cap on visible ideas. */
+  cappedIdea: () =>
+    new AppError(
+      'PLAN_LIMIT',
+      "This idea is hidden: your plan's limit on visible ideas is reached. Upgrade the plan to show it.",
+    ),
   unavailable: (what = 'The database') =>
     new AppError('UNAVAILABLE', `${what} is not reachable right now. Please try again shortly.`),
 };

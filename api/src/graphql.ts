@@ -7,6 +7,7 @@ import { AppError, errors } from './errors.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
+import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 
 /** An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`. */
 function toGraphQLError(error: AppError, source?: unknown): GraphQLError {
@@ -36,13 +37,18 @@ export function createGraphQL(
     context: async ({ request }) => {
       const header = request.headers.get('authorization');
       const token = bearerToken(header);
-      const viewer = token ? await authenticate(deps, token) : null;
+      // Integrators send a company API key where the console sends a session token.
+      const viewer = !token
+        ? null
+        : token.startsWith(API_KEY_PREFIX)
+          ? await authenticateApiKey(deps, token)
+          : await authenticate(deps, token);
       if ((header && !token) || (token && !viewer)) {
         throw toGraphQLError(
           new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.'),
         );
       }
-      return { deps, viewer };
+      return { deps, viewer, planStates: new Map() };
     },
     // Only errors we mean to expose pass through (with extensions.code); the rest are masked
     // and logged. isDev stays off so no stack or internal message reaches a caller.

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     await closed;
     await mailer.flush();
     mailer.close();
+    await deps.events.close();
     await db.close();
     clearTimeout(forceExit);
     process.exit(0);

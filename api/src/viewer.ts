@@ -7,7 +7,10 @@ export type TViewer = {
   companyId: number;
   role: Role;
   kind: UserKind;
+  /** The session used; 0 when the caller used an API key. */
   sessionId: number;
+  /** Set when the caller authenticated with a company API key (GraphQL only). */
+  apiKeyId?: number;
 };
 
 export function requireViewer(viewer: TViewer | null): TViewer {

@@ -22,6 +22,8 @@ export type TDatabaseOptions = {
   databaseUrl?: string | undefined;
   /** PGlite's data folder; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** Called with every SQL statement Prisma sends (tests count queries with it). */
+  onQuery?: ((sql: string) => void) | undefined;
 };
 
 /** Opens the database the configuration names: a PostgreSQL server, or embedded PGlite. */
@@ -44,7 +46,14 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     factory = new PrismaPGlite(pglite);
     closeDriver = () => pglite.close();
   }
-  const prisma = new PrismaClient({ adapter: factory });
+  const prisma = new PrismaClient({
+    adapter: factory,
+    ...(options.onQuery ? { log: [{ emit: 'event' as const, level: 'query' as const }] } : {}),
+  });
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (prisma as unknown as PrismaClient<'query'>).$on('query', (event) => onQuery(event.query));
+  }
   return {
     prisma,
     kind,

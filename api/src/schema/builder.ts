@@ -4,15 +4,18 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { TDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
+import { AppError, errors } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
+import type { TPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 
 export type TGraphQLContext = {
   deps: TDeps;
   viewer: TViewer | null;
+  /** Plan states read during this operation, by company (see plan-context.ts). */
+  planStates: Map<number, Promise<TPlanState>>;
 };
 
 export const builder = new SchemaBuilder<{
@@ -29,6 +32,9 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authorizeOnSubscribe: true,
+    // Anonymous callers are told to sign in; signed-in callers without the right are refused.
+    unauthorizedError: (_parent, context) =>
+      context.viewer ? errors.forbidden() : errors.unauthenticated(),
     authScopes: (context) => ({
       signedIn: context.viewer !== null,
       companyAdmin: isCompanyAdmin(context.viewer),

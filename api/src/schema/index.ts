@@ -5,6 +5,13 @@ import './user.ts';
 import './company.ts';
 import './viewer.ts';
 import './account.ts';
+import './board.ts';
+import './idea.ts';
+import './comment.ts';
+import './release.ts';
+import './company-user.ts';
+import './plan.ts';
+import './api-key.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(builder.toSchema());

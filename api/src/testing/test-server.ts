@@ -31,10 +31,12 @@ export type TTestServer = {
  * A database for one test file: a fresh PostgreSQL database on the server TEST_DATABASE_URL
  * names (dropped afterwards), else an in-memory PGlite.
  */
-export async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    const db = await openDatabase({ dataDir: 'memory://', onQuery: options.onQuery });
     await db.migrate();
     return { db, drop: () => db.close() };
   }
@@ -45,7 +47,11 @@ export async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => P
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  const db = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'unused',
+    onQuery: options.onQuery,
+  });
   await db.migrate();
   return {
     db,
@@ -60,8 +66,11 @@ export async function openTestDatabase(): Promise<{ db: TDatabase; drop: () => P
 }
 
 /** Starts the real HTTP app on a random loopback port over a fresh test database. */
-export async function startTestServer(overrides: Partial<TConfig> = {}): Promise<TTestServer> {
-  const { db, drop } = await openTestDatabase();
+export async function startTestServer(
+  overrides: Partial<TConfig> = {},
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<TTestServer> {
+  const { db, drop } = await openTestDatabase(options);
   const config: TConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     ...overrides,
@@ -100,6 +109,7 @@ export async function startTestServer(overrides: Partial<TConfig> = {}): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.flush();
       mailer.close();
+      await deps.events.close();
       await drop();
     },
   };

@@ -1,0 +1,76 @@
+import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-key/api-keys.ts';
+import { toRowId } from '../services/access.ts';
+import { isCompanyAdmin } from '../viewer.ts';
+import { builder } from './builder.ts';
+import { decodeId } from './ids.ts';
+
+export const ApiKeyType = builder.prismaNode('ApiKey', {
+  description:
+    'A company API key for integrators: send it as `Authorization: Bearer <key>` to /graphql. It acts with its creator’s rights.',
+  id: { field: 'id' },
+  findUnique: (id, context) => ({
+    id: toRowId(id),
+    companyId: isCompanyAdmin(context.viewer) ? (context.viewer?.companyId ?? 0) : 0,
+  }),
+  nullable: true,
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'What it is for.' }),
+    prefix: t.exposeString('prefix', {
+      description: 'The first characters of the key, to recognise it.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was last used.',
+    }),
+    revokedAt: t.expose('revokedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was revoked; calls with it fail from then on.',
+    }),
+  }),
+});
+
+const CreatedApiKeyType = builder
+  .objectRef<Awaited<ReturnType<typeof createApiKey>>>('CreatedApiKey')
+  .implement({
+    description: 'A new API key. The key itself is shown this once and stored only hashed.',
+    fields: (t) => ({
+      apiKey: t.field({
+        type: ApiKeyType,
+        description: 'The key’s record.',
+        resolve: (c) => c.apiKey,
+      }),
+      key: t.exposeString('key', { description: 'The secret key: copy it now.' }),
+    }),
+  });
+
+builder.queryField('apiKeys', (t) =>
+  t.field({
+    type: [ApiKeyType],
+    authScopes: { companyAdmin: true },
+    description: "The company's API keys, newest first (admins only).",
+    resolve: (_root, _args, context) => listApiKeys(context.deps, context.viewer),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: CreatedApiKeyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description: 'Creates a company API key (admins; name 1 to 50 characters).',
+    args: { name: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => createApiKey(context.deps, context.viewer, args),
+  }),
+  revokeApiKey: t.field({
+    type: ApiKeyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description: 'Revokes a company API key (admins).',
+    args: { apiKeyId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) =>
+      revokeApiKey(context.deps, context.viewer, decodeId(args.apiKeyId, 'ApiKey')),
+  }),
+}));

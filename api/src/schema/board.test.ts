@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ERROR,
+  addEndUser,
+  gql,
+  mutate,
+  setPlan,
+  signUpCompany,
+} from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+let server: TTestServer;
+let admin: TTestAccount;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signUpCompany(server);
+  // Many boards: a plan without a board cap (caps have their own tests).
+  await setPlan(server, admin.companyId, 'ULTRA');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const BOARD_FIELDS = `id name slug color language isPublic active description
+  theme { primary primaryText text background } limits { cappedIdeas } widgetSetup { boardHash }`;
+
+const CREATE_BOARD = `mutation ($name: String!) {
+  createBoard(name: $name) { __typename ... on MutationCreateBoardSuccess { data { ${BOARD_FIELDS} } } ${APP_ERROR} }
+}`;
+
+const createBoard = (name: string, token = admin.token) =>
+  mutate(server, 'createBoard', CREATE_BOARD, { name }, token);
+
+describe('createBoard', () => {
+  it('creates a board with a slug from its name and the default theme', async () => {
+    const board = await createBoard('Product ideas');
+    expect(board).toMatchObject({
+      name: 'Product ideas',
+      slug: 'product-ideas',
+      color: '53d23d',
+      language: 'en-US',
+      isPublic: false,
+      active: true,
+      theme: { primary: '53d23d', primaryText: 'ffffff', text: '000000', background: 'ffffff' },
+      limits: { cappedIdeas: 0 },
+    });
+    expect(board.widgetSetup.boardHash).toMatch(/^[\w-]{16,}$/);
+
+    const { body } = await gql(server, `{ boards { id name } }`, {}, admin.token);
+    expect(body.data.boards.map((b: any) => b.id)).toContain(board.id);
+  });
+
+  it('keeps slugs unique within the company', async () => {
+    const first = await createBoard('Mobile app ideas');
+    const second = await createBoard('Mobile app ideas');
+    expect(first.slug).toBe('mobile-app-ideas');
+    expect(second.slug).toBe('mobile-app-ideas-2');
+  });
+
+  it('gives the same slug to a board of another company', async () => {
+    const other = await signUpCompany(server);
+    const board = await createBoard('Product ideas', other.token);
+    expect(board.slug).toBe('product-ideas');
+  });
+
+  it.each([
+    ['', 'This field is required.'],
+    ['   ', 'This field is required.'],
+    ['short', 'It has to be 6 characters at least.'],
+    ['x'.repeat(51), 'It has to be max 50 characters.'],
+  ])('refuses the name %j with a field message', async (name, message) => {
+    const result = await createBoard(name);
+    expect(result).toMatchObject({ __typename: 'AppError', code: 'VALIDATION' });
+    expect(result.fields).toEqual([{ field: 'name', message }]);
+  });
+
+  it('is for admins: an end user is forbidden, an anonymous caller is refused', async () => {
+    const member = await addEndUser(server, admin.companyId);
+    expect(await createBoard('Member board', member.token)).toMatchObject({ code: 'FORBIDDEN' });
+    const { body } = await gql(server, CREATE_BOARD, { name: 'Anonymous board' });
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('board settings', () => {
+  const UPDATE = (field: string, args: string, vars: string) => `mutation (${vars}) {
+    ${field}(${args}) { __typename ... on ${'Mutation' + field[0]!.toUpperCase() + field.slice(1)}Success { data { ${BOARD_FIELDS} } } ${APP_ERROR} }
+  }`;
+  const updateName = UPDATE(
+    'updateBoardName',
+    'boardId: $id, name: $name',
+    '$id: ID!, $name: String!',
+  );
+  const updateLanguage = UPDATE(
+    'updateBoardLanguage',
+    'boardId: $id, language: $language',
+    '$id: ID!, $language: String!',
+  );
+  const updateTheme = UPDATE(
+    'updateBoardTheme',
+    'boardId: $id, primary: $primary, primaryText: $other, text: $other, background: $other',
+    '$id: ID!, $primary: String!, $other: String',
+  );
+  const setVisibility = UPDATE(
+    'setBoardVisibility',
+    'boardId: $id, isPublic: $isPublic',
+    '$id: ID!, $isPublic: Boolean!',
+  );
+
+  it('renames (6 to 100 characters) and keeps the slug', async () => {
+    const board = await createBoard('Original name');
+    const renamed = await mutate(
+      server,
+      'updateBoardName',
+      updateName,
+      {
+        id: board.id,
+        name: 'A much longer name than a new board may have, which settings allow up to 100',
+      },
+      admin.token,
+    );
+    expect(renamed.name).toMatch(/^A much longer name/);
+    expect(renamed.slug).toBe('original-name');
+    for (const [name, message] of [
+      ['tiny', 'It has to be 6 characters at least.'],
+      ['y'.repeat(101), 'It has to be max 100 characters.'],
+      ['', 'This field is required.'],
+    ]) {
+      const result = await mutate(
+        server,
+        'updateBoardName',
+        updateName,
+        { id: board.id, name },
+        admin.token,
+      );
+      expect(result.fields).toEqual([{ field: 'name', message }]);
+    }
+  });
+
+  it('sets the language (en or pl, read as en-US and pl-PL) and refuses others', async () => {
+    const board = await createBoard('Language board');
+    const pl = await mutate(
+      server,
+      'updateBoardLanguage',
+      updateLanguage,
+      { id: board.id, language: 'pl' },
+      admin.token,
+    );
+    expect(pl.language).toBe('pl-PL');
+    const bad = await mutate(
+      server,
+      'updateBoardLanguage',
+      updateLanguage,
+      { id: board.id, language: 'de-DE' },
+      admin.token,
+    );
+    expect(bad.fields[0]).toMatchObject({ field: 'language' });
+  });
+
+  it('saves the primary colour and always white / black / white for the rest', async () => {
+    const board = await createBoard('Theme board');
+    for (const primary of ['#ABC', 'abcd', '112233', '#11223344']) {
+      const themed = await mutate(
+        server,
+        'updateBoardTheme',
+        updateTheme,
+        { id: board.id, primary, other: '123456' },
+        admin.token,
+      );
+      expect(themed.theme).toEqual({
+        primary: primary.replace('#', '').toLowerCase(),
+        primaryText: 'ffffff',
+        text: '000000',
+        background: 'ffffff',
+      });
+      expect(themed.color).toBe(themed.theme.primary);
+    }
+    for (const primary of ['12', '12345', 'ggg', '1234567', '']) {
+      const result = await mutate(
+        server,
+        'updateBoardTheme',
+        updateTheme,
+        { id: board.id, primary },
+        admin.token,
+      );
+      expect(result).toMatchObject({ code: 'VALIDATION' });
+      expect(result.fields[0].field).toBe('primary');
+    }
+  });
+
+  it('makes a board public and private again', async () => {
+    const board = await createBoard('Visibility board');
+    const open = await mutate(
+      server,
+      'setBoardVisibility',
+      setVisibility,
+      { id: board.id, isPublic: true },
+      admin.token,
+    );
+    expect(open.isPublic).toBe(true);
+    const { body } = await gql(server, `query ($id: ID!) { board(id: $id) { name } }`, {
+      id: board.id,
+    });
+    expect(body.data.board).toEqual({ name: 'Visibility board' });
+    await mutate(
+      server,
+      'setBoardVisibility',
+      setVisibility,
+      { id: board.id, isPublic: false },
+      admin.token,
+    );
+    const hidden = await gql(server, `query ($id: ID!) { board(id: $id) { name } }`, {
+      id: board.id,
+    });
+    expect(hidden.body.data.board).toBeNull();
+  });
+
+  it('hides the widget hash from end users', async () => {
+    const board = await createBoard('Widget board');
+    const member = await addEndUser(server, admin.companyId);
+    const { body } = await gql(
+      server,
+      `query ($id: ID!) { board(id: $id) { widgetSetup { boardHash } } }`,
+      { id: board.id },
+      member.token,
+    );
+    expect(body.data.board.widgetSetup).toBeNull();
+  });
+
+  it('finds a public board by its public address', async () => {
+    const board = await createBoard('Address board');
+    await mutate(
+      server,
+      'setBoardVisibility',
+      setVisibility,
+      { id: board.id, isPublic: true },
+      admin.token,
+    );
+    const company = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { id: admin.companyId },
+    });
+    const { body } = await gql(
+      server,
+      `query ($c: String!, $b: String!) { publicBoard(companySlug: $c, boardSlug: $b) { id } }`,
+      { c: company.slug, b: 'address-board' },
+    );
+    expect(body.data.publicBoard.id).toBe(board.id);
+  });
+});

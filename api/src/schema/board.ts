@@ -1,0 +1,249 @@
+import { boardVisibleWhere, findVisibleBoard, isAdminOf, toRowId } from '../services/access.ts';
+import { countCappedIdeas } from '../services/board/board-details.ts';
+import { createBoard } from '../services/board/create-board.ts';
+import { findBoards } from '../services/board/find-boards.ts';
+import {
+  setBoardVisibility,
+  updateBoardLanguage,
+  updateBoardName,
+  updateBoardTheme,
+} from '../services/board/update-board.ts';
+import { ideaListWhere, ideaListOrder } from '../services/idea/find-ideas.ts';
+import { ZIdeaListParams } from '../services/idea/idea-input.ts';
+import { isBoardActive } from '../services/plan/plan-state.ts';
+import { parseInput } from '../validation.ts';
+import { builder } from './builder.ts';
+import { decodeId } from './ids.ts';
+import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
+import { planStateFor } from './plan-context.ts';
+
+const ThemeType = builder
+  .objectRef<{ primary: string; primaryText: string; text: string; background: string }>('Theme')
+  .implement({
+    description: 'Colours of the board as the widget and public page show it (hex without #).',
+    fields: (t) => ({
+      primary: t.exposeString('primary', { description: 'Primary colour (buttons, vote box).' }),
+      primaryText: t.exposeString('primaryText', { description: 'Text on the primary colour.' }),
+      text: t.exposeString('text', { description: 'Body text colour.' }),
+      background: t.exposeString('background', { description: 'Background colour.' }),
+    }),
+  });
+
+const BoardLimitsType = builder.objectRef<{ cappedIdeas: number }>('BoardLimits').implement({
+  description: "What the company's plan currently hides on this board.",
+  fields: (t) => ({
+    cappedIdeas: t.exposeInt('cappedIdeas', {
+      description:
+        "Ideas hidden because the plan's cap on visible ideas is reached (newest first). Above 0, the console shows an upgrade prompt.",
+    }),
+  }),
+});
+
+const WidgetSetupType = builder.objectRef<{ boardHash: string }>('WidgetSetup').implement({
+  description: 'What the embed code needs.',
+  fields: (t) => ({
+    boardHash: t.exposeString('boardHash', {
+      description: 'The public identifier the widget is configured with (`data-board-hash`).',
+    }),
+  }),
+});
+
+export const BoardType = builder.prismaNode('Board', {
+  description:
+    'A feedback board. Public boards are visible to anyone; private boards only to users of their company.',
+  id: { field: 'id' },
+  findUnique: (id, context) => ({ id: toRowId(id), AND: [boardVisibleWhere(context.viewer)] }),
+  nullable: true,
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Display name (6 to 100 characters).' }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'Optional description.',
+    }),
+    slug: t.exposeString('slug', {
+      description: 'Unique within the company; the public address is /public/{companySlug}/{slug}.',
+    }),
+    color: t.exposeString('color', {
+      description: 'Primary theme colour, hex without # (default 53d23d).',
+    }),
+    language: t.exposeString('language', { description: 'en-US or pl-PL.' }),
+    isPublic: t.exposeBoolean('isPublic', {
+      description: 'True when anyone may see the board; false when only the company may.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    active: t.boolean({
+      description:
+        "False when the company's plan allows fewer active boards (the newest are cut off): the board is then view-only until the plan is raised.",
+      resolve: async (board, _args, context) =>
+        isBoardActive(await planStateFor(context, board.companyId), board),
+    }),
+    theme: t.field({
+      type: ThemeType,
+      description: 'The theme colours.',
+      resolve: (board) => ({
+        primary: board.color,
+        primaryText: board.themePrimaryText,
+        text: board.themeText,
+        background: board.themeBackground,
+      }),
+    }),
+    limits: t.field({
+      type: BoardLimitsType,
+      description: "What the plan hides on this board (for the caller's view of it).",
+      resolve: async (board, _args, context) => ({
+        cappedIdeas: await countCappedIdeas(
+          context.deps,
+          context.viewer,
+          board,
+          await planStateFor(context, board.companyId),
+        ),
+      }),
+    }),
+    widgetSetup: t.field({
+      type: WidgetSetupType,
+      nullable: true,
+      description: "The embed settings; admins of the board's company only (null for others).",
+      resolve: (board, _args, context) =>
+        isAdminOf(context.viewer, board.companyId) ? { boardHash: board.widgetHash } : null,
+    }),
+    ideas: t.prismaConnection(
+      {
+        type: 'Idea',
+        cursor: 'id',
+        defaultSize: 50,
+        maxSize: 100,
+        description:
+          'The ideas the caller may see, within the plan cap. `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission. `search` matches title or description (case-insensitive).',
+        args: {
+          filter: t.arg({ type: IdeaFilterEnum, defaultValue: 'ALL' }),
+          sort: t.arg({ type: IdeaSortEnum, defaultValue: 'VOTES' }),
+          search: t.arg.string({ description: 'Text to look for (up to 100 characters).' }),
+        },
+        resolve: async (query, board, args, context) => {
+          const params = parseInput(ZIdeaListParams, args);
+          const plan = await planStateFor(context, board.companyId);
+          return context.deps.prisma.idea.findMany({
+            ...query,
+            where: ideaListWhere(context.viewer, board.id, plan, params),
+            orderBy: ideaListOrder(params.sort),
+          });
+        },
+        totalCount: async (board, args, context) => {
+          const params = parseInput(ZIdeaListParams, args);
+          const plan = await planStateFor(context, board.companyId);
+          return context.deps.prisma.idea.count({
+            where: ideaListWhere(context.viewer, board.id, plan, params),
+          });
+        },
+      },
+      { description: 'A page of ideas.' },
+      { description: 'An idea in a page.' },
+    ),
+  }),
+});
+
+builder.queryFields((t) => ({
+  boards: t.field({
+    type: [BoardType],
+    authScopes: { signedIn: true },
+    description:
+      "The signed-in user's company boards: active first, then oldest first. Inactive boards (past the plan's cap) have `active: false`.",
+    resolve: async (_root, _args, context) => {
+      const companyId = context.viewer?.companyId ?? 0;
+      return findBoards(context.deps, context.viewer, await planStateFor(context, companyId));
+    },
+  }),
+  board: t.field({
+    type: BoardType,
+    nullable: true,
+    args: { id: t.arg.id({ required: true, description: 'The board id.' }) },
+    description:
+      'A board the caller may see: any public board, or a private board of their own company. Null otherwise.',
+    resolve: async (_root, args, context) =>
+      findVisibleBoard(context.deps, context.viewer, decodeId(args.id, 'Board')).catch(
+        nullIfNotFound,
+      ),
+  }),
+  publicBoard: t.prismaField({
+    type: BoardType,
+    nullable: true,
+    args: {
+      companySlug: t.arg.string({ required: true }),
+      boardSlug: t.arg.string({ required: true }),
+    },
+    description:
+      'A board by its public address /public/{companySlug}/{boardSlug}; null unless the caller may see it.',
+    resolve: (query, _root, args, context) =>
+      context.deps.prisma.board.findFirst({
+        ...query,
+        where: {
+          slug: args.boardSlug,
+          company: { slug: args.companySlug },
+          ...boardVisibleWhere(context.viewer),
+        },
+      }),
+  }),
+}));
+
+const withErrors = { errors: {} };
+
+builder.mutationFields((t) => ({
+  createBoard: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      "Creates a board in the admin's company (name 6 to 50 characters; the slug is derived from it and unique in the company). Past the plan's board cap the new board is inactive.",
+    args: { name: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => createBoard(context.deps, context.viewer, args),
+  }),
+  updateBoardName: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Renames a board (admins; 6 to 100 characters). The slug stays.',
+    args: { boardId: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) =>
+      updateBoardName(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  updateBoardLanguage: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: "Sets the board's language (admins; en-US or pl-PL).",
+    args: { boardId: t.arg.id({ required: true }), language: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) =>
+      updateBoardLanguage(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  updateBoardTheme: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Sets the primary colour (admins; 3 or 6 hex digits, or 4 or 8 with alpha, # optional). Primary text and background are always saved white, text black.',
+    args: {
+      boardId: t.arg.id({ required: true }),
+      primary: t.arg.string({ required: true }),
+      primaryText: t.arg.string({ description: 'Ignored: always white.' }),
+      text: t.arg.string({ description: 'Ignored: always black.' }),
+      background: t.arg.string({ description: 'Ignored: always white.' }),
+    },
+    resolve: (_root, args, context) =>
+      updateBoardTheme(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  setBoardVisibility: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Makes a board public or private (admins).',
+    args: { boardId: t.arg.id({ required: true }), isPublic: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, context) =>
+      setBoardVisibility(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+}));
+
+/** Lookups by id answer null for "not found" (Relay's convention), and raise anything else. */
+export function nullIfNotFound(error: unknown): null {
+  if (error instanceof Error && (error as { code?: string }).code === 'NOT_FOUND') return null;
+  throw error;
+}

@@ -1,0 +1,51 @@
+import { builder } from './builder.ts';
+
+export const IdeaStatusEnum = builder.enumType('IdeaStatus', {
+  description: 'Where an idea is in the pipeline.',
+  values: {
+    NOT_PUBLIC: { description: 'Awaiting acceptance: seen only by admins and its author.' },
+    OPEN: { description: 'Accepted and open for votes.' },
+    REVIEW: { description: 'Under review.' },
+    PLANNED: { description: 'Planned.' },
+    IN_PROGRESS: { description: 'Being built.' },
+    COMPLETE: { description: 'Shipped.' },
+    DECLINED: { description: 'Declined with a reason (see declineDetails).' },
+  } as const,
+});
+
+export const IdeaFilterEnum = builder.enumType('IdeaFilter', {
+  description: 'Which ideas a list shows: ALL hides DECLINED; a status shows only that status.',
+  values: {
+    ALL: { description: 'Every status but DECLINED.' },
+    NOT_PUBLIC: { description: 'Only ideas awaiting acceptance.' },
+    OPEN: { description: 'Only OPEN ideas.' },
+    REVIEW: { description: 'Only REVIEW ideas.' },
+    PLANNED: { description: 'Only PLANNED ideas.' },
+    IN_PROGRESS: { description: 'Only IN_PROGRESS ideas.' },
+    COMPLETE: { description: 'Only COMPLETE ideas.' },
+    DECLINED: { description: 'Only DECLINED ideas.' },
+  } as const,
+});
+
+export const IdeaSortEnum = builder.enumType('IdeaSort', {
+  description: 'The order of an idea list.',
+  values: {
+    VOTES: { description: 'Most votes first (the default).' },
+    STATUS: {
+      description:
+        'By status: NOT_PUBLIC, OPEN, REVIEW, PLANNED, IN_PROGRESS, COMPLETE, DECLINED; most votes first within one.',
+    },
+    DATE_DESC: { description: 'Newest first.' },
+    DATE_ASC: { description: 'Oldest first.' },
+  } as const,
+});
+
+export const DeclineReasonEnum = builder.enumType('DeclineReason', {
+  description: 'Why an idea was declined.',
+  values: {
+    DUPLICATE: { description: 'Another idea of the board asks for the same thing.' },
+    NOT_APPLICABLE: { description: 'Does not apply to the product.' },
+    NOT_RELEVANT: { description: 'Not relevant now.' },
+    OTHER: { description: 'Another reason (see the comment).' },
+  } as const,
+});

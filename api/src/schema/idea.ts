@@ -1,0 +1,382 @@
+import type { TIdeaChange } from '../events.ts';
+import {
+  canEditIdea,
+  canUpdateIdeaStatus,
+  findVisibleIdea,
+  ideaVisibleWhere,
+  isAdminOf,
+  toRowId,
+} from '../services/access.ts';
+import { createIdea } from '../services/idea/create-idea.ts';
+import { declineIdea } from '../services/idea/decline-idea.ts';
+import { deleteIdea } from '../services/idea/delete-idea.ts';
+import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
+import { updateIdea } from '../services/idea/update-idea.ts';
+import { addVote, removeVote } from '../services/vote/add-vote.ts';
+import { findVisibleBoard } from '../services/access.ts';
+import { builder } from './builder.ts';
+import { nullIfNotFound } from './board.ts';
+import { decodeId, decodeOptionalId, globalId } from './ids.ts';
+import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
+import { pipe, filter } from 'graphql-yoga';
+import type { TViewer } from '../viewer.ts';
+
+/** A person as shown on ideas and comments: only their display name and picture. */
+export const AuthorType = builder.prismaObject('User', {
+  variant: 'Author',
+  description: 'The author of an idea or comment, as anyone who sees it may see them.',
+  fields: (t) => ({
+    displayName: t.exposeString('displayName', { description: 'The name to show.' }),
+    avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Picture URL, if any.' }),
+  }),
+});
+
+type TDeclineDetails = {
+  reason: 'DUPLICATE' | 'NOT_APPLICABLE' | 'NOT_RELEVANT' | 'OTHER';
+  comment: string | null;
+  duplicateOf: { id: number; title: string } | null;
+  declinedAt: Date;
+};
+
+const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').implement({
+  description: 'Why and when an idea was declined.',
+  fields: (t) => ({
+    reason: t.field({
+      type: DeclineReasonEnum,
+      description: 'The reason.',
+      resolve: (d) => d.reason,
+    }),
+    comment: t.exposeString('comment', { nullable: true, description: 'The optional comment.' }),
+    declinedDuplicateIdeaId: t.id({
+      nullable: true,
+      description: 'For DUPLICATE: the id of the idea kept open.',
+      resolve: (d) => (d.duplicateOf ? globalId('Idea', d.duplicateOf.id) : null),
+    }),
+    declinedDuplicateIdeaFound: t.boolean({
+      description: 'For DUPLICATE: false when the kept idea no longer exists.',
+      resolve: (d) => d.duplicateOf !== null,
+    }),
+    declinedDuplicateIdeaTitle: t.string({
+      nullable: true,
+      description: 'For DUPLICATE: the kept idea’s title.',
+      resolve: (d) => d.duplicateOf?.title ?? null,
+    }),
+    declinedAt: t.expose('declinedAt', { type: 'DateTime', description: 'When it was declined.' }),
+  }),
+});
+
+const VoterType = builder.objectRef<{ userId: number; name: string }>('Voter').implement({
+  description: 'A user who voted for an idea.',
+  fields: (t) => ({
+    userId: t.id({
+      description: 'The voter’s user id (a CompanyUser id).',
+      resolve: (v) => globalId('CompanyUser', v.userId),
+    }),
+    name: t.exposeString('name', { description: 'Their display name.' }),
+  }),
+});
+
+export const IdeaType = builder.prismaNode('Idea', {
+  description: 'A feature request on a board.',
+  id: { field: 'id' },
+  findUnique: (id, context) => ({ id: toRowId(id), AND: [ideaVisibleWhere(context.viewer)] }),
+  nullable: true,
+  fields: (t) => ({
+    title: t.exposeString('title', { description: 'Title (6 to 100 characters).' }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'Description (6 to 500 characters), if given.',
+    }),
+    status: t.expose('status', { type: IdeaStatusEnum, description: 'Pipeline status.' }),
+    voteCount: t.exposeInt('voteCount', { description: 'How many users voted for it.' }),
+    commentCount: t.exposeInt('commentCount', { description: 'How many comments it has.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
+    author: t.relation('author', {
+      type: AuthorType,
+      nullable: true,
+      description: 'Who submitted it (null when that user was deleted).',
+    }),
+    board: t.relation('board', { description: 'The board it belongs to.' }),
+    isVotedByMe: t.boolean({
+      description: 'True when the caller has voted for it.',
+      select: (_args, context) => ({
+        votes: { where: { userId: context.viewer?.userId ?? 0 }, select: { id: true }, take: 1 },
+      }),
+      resolve: (idea) => idea.votes.length > 0,
+    }),
+    canEdit: t.boolean({
+      description:
+        'True when the caller may edit or delete it and see its voters (admins and its author).',
+      select: { board: { select: { companyId: true } } },
+      resolve: (idea, _args, context) =>
+        canEditIdea(context.viewer, { authorId: idea.authorId, companyId: idea.board.companyId }),
+    }),
+    canUpdateStatus: t.boolean({
+      description: 'True when the caller may change its status and decline it (admins).',
+      select: { board: { select: { companyId: true } } },
+      resolve: (idea, _args, context) => canUpdateIdeaStatus(context.viewer, idea.board.companyId),
+    }),
+    declineDetails: t.field({
+      type: DeclineDetailsType,
+      nullable: true,
+      description: 'Why it was declined; null unless DECLINED.',
+      select: { duplicateOf: { select: { id: true, title: true } } },
+      resolve: (idea) =>
+        idea.status === 'DECLINED' && idea.declineReason
+          ? {
+              reason: idea.declineReason,
+              comment: idea.declineComment,
+              duplicateOf: idea.declineReason === 'DUPLICATE' ? idea.duplicateOf : null,
+              declinedAt: idea.declinedAt ?? idea.updatedAt,
+            }
+          : null,
+    }),
+    voters: t.field({
+      type: [VoterType],
+      nullable: true,
+      description: 'Who voted, earliest first. Editors only (see canEdit); null for others.',
+      select: {
+        board: { select: { companyId: true } },
+        votes: {
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          select: { user: { select: { id: true, displayName: true } } },
+        },
+      },
+      resolve: (idea, _args, context) =>
+        canEditIdea(context.viewer, { authorId: idea.authorId, companyId: idea.board.companyId })
+          ? idea.votes.map(({ user }) => ({ userId: user.id, name: user.displayName }))
+          : null,
+    }),
+    comments: t.relatedConnection(
+      'comments',
+      {
+        cursor: 'id',
+        defaultSize: 50,
+        maxSize: 100,
+        description: 'Comments, oldest first.',
+        query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+        totalCount: true,
+      },
+      { description: 'A page of comments.' },
+      { description: 'A comment in a page.' },
+    ),
+  }),
+});
+
+builder.queryFields((t) => ({
+  idea: t.field({
+    type: IdeaType,
+    nullable: true,
+    args: { id: t.arg.id({ required: true, description: 'The idea id.' }) },
+    description:
+      'An idea the caller may see (on a visible board; ideas awaiting acceptance only for admins and their author). Null otherwise.',
+    resolve: (_root, args, context) =>
+      findVisibleIdea(context.deps, context.viewer, decodeId(args.id, 'Idea')).catch(
+        nullIfNotFound,
+      ),
+  }),
+}));
+
+const DeletedIdeaType = builder
+  .objectRef<{ id: number; boardId: number }>('DeletedIdea')
+  .implement({
+    description: 'An idea that was deleted.',
+    fields: (t) => ({
+      deletedIdeaId: t.id({
+        description: 'The id the idea had (remove it from client stores).',
+        resolve: (d) => globalId('Idea', d.id),
+      }),
+      boardId: t.id({ description: 'Its board.', resolve: (d) => globalId('Board', d.boardId) }),
+    }),
+  });
+
+type TDeclinePayload = Awaited<ReturnType<typeof declineIdea>>;
+const DeclinePayloadType = builder.objectRef<TDeclinePayload>('DeclinePayload').implement({
+  description: 'The declined idea and, for a duplicate, the idea kept open.',
+  fields: (t) => ({
+    idea: t.field({
+      type: IdeaType,
+      description: 'The declined idea (status DECLINED, with declineDetails).',
+      resolve: (p) => p.idea,
+    }),
+    duplicateOf: t.field({
+      type: IdeaType,
+      nullable: true,
+      description: 'The kept idea, with its vote count after the merge.',
+      resolve: (p) => p.duplicateOf,
+    }),
+  }),
+});
+
+const withErrors = { errors: {} };
+const ideaId = (id: string | number) => decodeId(id, 'Idea');
+
+builder.mutationFields((t) => ({
+  createIdea: t.field({
+    type: IdeaType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      "Submits an idea to a board of the caller's company (title 6 to 100, description optional, 6 to 500). Admins' ideas start OPEN, others' NOT_PUBLIC (awaiting acceptance).",
+    args: {
+      boardId: t.arg.id({ required: true }),
+      title: t.arg.string({ required: true }),
+      description: t.arg.string(),
+    },
+    resolve: (_root, args, context) =>
+      createIdea(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  updateIdea: t.field({
+    type: IdeaType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Replaces title and description (its author or an admin).',
+    args: {
+      ideaId: t.arg.id({ required: true }),
+      title: t.arg.string({ required: true }),
+      description: t.arg.string(),
+    },
+    resolve: (_root, args, context) =>
+      updateIdea(context.deps, context.viewer, ideaId(args.ideaId), args),
+  }),
+  deleteIdea: t.field({
+    type: DeletedIdeaType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Deletes an idea with its votes and comments (its author or an admin).',
+    args: { ideaId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) =>
+      deleteIdea(context.deps, context.viewer, ideaId(args.ideaId)),
+  }),
+  setIdeaStatus: t.field({
+    type: IdeaType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Moves an idea to any status but DECLINED (admins). Declined ideas keep their status.',
+    args: {
+      ideaId: t.arg.id({ required: true }),
+      status: t.arg({ type: IdeaStatusEnum, required: true }),
+    },
+    resolve: (_root, args, context) =>
+      setIdeaStatus(context.deps, context.viewer, ideaId(args.ideaId), args),
+  }),
+  declineIdea: t.field({
+    type: DeclinePayloadType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Declines an idea that is not declined or complete (admins). DUPLICATE requires duplicateOfIdeaId: another idea of the same board. mergeVotes (default true) moves the votes to that idea, counting a user who voted for both once.',
+    args: {
+      ideaId: t.arg.id({ required: true }),
+      reason: t.arg({ type: DeclineReasonEnum, required: true }),
+      comment: t.arg.string(),
+      duplicateOfIdeaId: t.arg.id(),
+      mergeVotes: t.arg.boolean({ defaultValue: true }),
+    },
+    resolve: (_root, args, context) =>
+      declineIdea(context.deps, context.viewer, ideaId(args.ideaId), {
+        ...args,
+        duplicateOfIdeaId: decodeOptionalId(args.duplicateOfIdeaId, 'Idea'),
+      }),
+  }),
+  upvoteIdea: t.field({
+    type: IdeaType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Votes for an idea; voting twice counts once. Answers the idea with its new voteCount.',
+    args: { ideaId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) =>
+      (await addVote(context.deps, context.viewer, ideaId(args.ideaId))).idea,
+  }),
+  downvoteIdea: t.field({
+    type: IdeaType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: "Takes the caller's vote back (no vote: no change). Answers the idea.",
+    args: { ideaId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, context) =>
+      (await removeVote(context.deps, context.viewer, ideaId(args.ideaId))).idea,
+  }),
+}));
+
+// Live updates ------------------------------------------------------------------------------
+
+const IdeaChangeKindEnum = builder.enumType('IdeaChangeKind', {
+  description: 'What happened to an idea.',
+  values: {
+    CREATED: { description: 'Submitted.' },
+    UPDATED: { description: 'Title, description or status changed (including declined).' },
+    DELETED: { description: 'Deleted.' },
+    VOTED: { description: 'Its vote count changed.' },
+    COMMENTED: { description: 'A comment was added.' },
+  } as const,
+});
+
+const IdeaChangeType = builder.objectRef<TIdeaChange>('IdeaChange').implement({
+  description: 'A change to an idea of the watched board.',
+  fields: (t) => ({
+    kind: t.field({
+      type: IdeaChangeKindEnum,
+      description: 'What happened.',
+      resolve: (c) => c.kind,
+    }),
+    ideaId: t.id({ description: 'The idea.', resolve: (c) => globalId('Idea', c.ideaId) }),
+    voteCount: t.exposeInt('voteCount', { description: 'Its vote count after the change.' }),
+    commentCount: t.exposeInt('commentCount', {
+      description: 'Its comment count after the change.',
+    }),
+    status: t.field({
+      type: IdeaStatusEnum,
+      description: 'Its status after the change.',
+      resolve: (c) => c.status,
+    }),
+    idea: t.prismaField({
+      type: 'Idea',
+      nullable: true,
+      description: 'The idea as the subscriber may see it now; null once deleted or hidden.',
+      resolve: (query, change, _args, context) =>
+        change.kind === 'DELETED'
+          ? null
+          : context.deps.prisma.idea.findFirst({
+              ...query,
+              where: { id: change.ideaId, ...ideaVisibleWhere(context.viewer) },
+            }),
+    }),
+  }),
+});
+
+/** Whether a change concerns an idea the subscriber may see (the same rule as ideaVisibleWhere). */
+function canSeeChange(viewer: TViewer | null, change: TIdeaChange): boolean {
+  if (change.status !== 'NOT_PUBLIC') return true;
+  return (
+    (viewer !== null && change.authorId === viewer.userId) || isAdminOf(viewer, change.companyId)
+  );
+}
+
+builder.subscriptionType({ description: 'Live updates, over server-sent events.' });
+
+builder.subscriptionField('ideaChanged', (t) =>
+  t.field({
+    type: IdeaChangeType,
+    description:
+      'Changes to the ideas of a board the caller may see: new vote counts, statuses and comment counts, each within one event of the write. Ideas awaiting acceptance only reach admins and their author.',
+    args: { boardId: t.arg.id({ required: true }) },
+    subscribe: async (_root, args, context) => {
+      const board = await findVisibleBoard(
+        context.deps,
+        context.viewer,
+        decodeId(args.boardId, 'Board'),
+      );
+      return pipe(
+        context.deps.events.subscribeIdeaChanged(board.id),
+        filter((change: TIdeaChange) => canSeeChange(context.viewer, change)),
+      );
+    },
+    resolve: (change, _args, context) => {
+      context.planStates.clear();
+      return change;
+    },
+  }),
+);

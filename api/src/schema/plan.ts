@@ -1,0 +1,119 @@
+import { getPricing } from '../services/company/get-pricing.ts';
+import type { TMoney, TPricingEntry, TPricingOption } from '../services/company/get-pricing.ts';
+import { subscriptionView } from '../services/company/get-subscription.ts';
+import type { TSubscriptionView, TUsage } from '../services/company/get-subscription.ts';
+import { builder } from './builder.ts';
+import { CompanyType } from './company.ts';
+import { planStateFor } from './plan-context.ts';
+
+export const ProductEnum = builder.enumType('Product', {
+  description: 'A plan.',
+  values: {
+    FREE: { description: '1 active board, 5 visible ideas.' },
+    STARTUP: { description: '2 active boards, 10 visible ideas.' },
+    COMPANY: { description: '10 active boards, 250 visible ideas.' },
+    ULTRA: { description: 'Enterprise: unlimited.' },
+  } as const,
+});
+
+const UsageCountType = builder.objectRef<TUsage>('UsageCount').implement({
+  description: 'How much of a plan limit is used.',
+  fields: (t) => ({
+    used: t.exposeInt('used', { description: 'How many there are.' }),
+    cap: t.exposeInt('cap', { nullable: true, description: 'The limit; null when unlimited.' }),
+  }),
+});
+
+const PlanUsageType = builder.objectRef<TSubscriptionView['usage']>('PlanUsage').implement({
+  description: 'Usage against the plan limits.',
+  fields: (t) => ({
+    activeBoards: t.field({
+      type: UsageCountType,
+      description: 'Boards (all count against the active-board cap).',
+      resolve: (u) => u.activeBoards,
+    }),
+    ideas: t.field({
+      type: UsageCountType,
+      description: 'Ideas on all boards (all count against the visible-idea cap).',
+      resolve: (u) => u.ideas,
+    }),
+  }),
+});
+
+export const CompanySubscriptionType = builder
+  .objectRef<TSubscriptionView>('CompanySubscription')
+  .implement({
+    description:
+      "The company's plan. (Named CompanySubscription because `Subscription` is GraphQL's root type of live updates.)",
+    fields: (t) => ({
+      product: t.field({
+        type: ProductEnum,
+        description: 'The plan in force (FREE once a paid plan has expired).',
+        resolve: (s) => s.product,
+      }),
+      expiresAt: t.expose('expiresAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'When the paid plan ends; null on FREE.',
+      }),
+      usage: t.field({
+        type: PlanUsageType,
+        description: 'Usage against the limits.',
+        resolve: (s) => s.usage,
+      }),
+    }),
+  });
+
+const MoneyType = builder.objectRef<TMoney>('Money').implement({
+  description: 'An amount in US dollars.',
+  fields: (t) => ({
+    amountMinor: t.exposeInt('amountMinor', { description: 'In cents.' }),
+    amount: t.exposeFloat('amount', { description: 'In dollars.' }),
+  }),
+});
+
+const PricingOptionType = builder.objectRef<TPricingOption>('PricingOption').implement({
+  description: 'One billing period of a plan.',
+  fields: (t) => ({
+    months: t.exposeInt('months', { description: '1 or 12.' }),
+    price: t.field({ type: MoneyType, description: 'List price.', resolve: (o) => o.price }),
+    discountedPrice: t.field({
+      type: MoneyType,
+      nullable: true,
+      description: 'What a yearly plan costs (20% less than twelve months).',
+      resolve: (o) => o.discountedPrice ?? null,
+    }),
+  }),
+});
+
+export const PricingEntryType = builder.objectRef<TPricingEntry>('PricingEntry').implement({
+  description: 'A plan on sale with its billing options.',
+  fields: (t) => ({
+    product: t.field({ type: ProductEnum, description: 'The plan.', resolve: (e) => e.product }),
+    options: t.field({
+      type: [PricingOptionType],
+      description: 'A monthly and a yearly option.',
+      resolve: (e) => e.options,
+    }),
+  }),
+});
+
+builder.objectField(CompanyType, 'subscription', (t) =>
+  t.field({
+    type: CompanySubscriptionType,
+    nullable: true,
+    authScopes: { companyAdmin: true },
+    unauthorizedResolver: () => null,
+    description: "The company's plan and usage. Admins only (null for others).",
+    resolve: async (company, _args, context) =>
+      subscriptionView(context.deps, await planStateFor(context, company.id)),
+  }),
+);
+
+builder.queryField('pricing', (t) =>
+  t.field({
+    type: [PricingEntryType],
+    description: 'The plans on sale (US dollars), each with a 1-month and a 12-month option.',
+    resolve: () => getPricing(),
+  }),
+);

@@ -1,0 +1,209 @@
+import { boardVisibleWhere, toRowId } from '../services/access.ts';
+import {
+  addReleaseIdeas,
+  addReleasePart,
+  createRelease,
+  deleteReleasePart,
+  publishRelease,
+  updateRelease,
+} from '../services/release/change-release.ts';
+import { getRelease, releaseListWhere } from '../services/release/find-releases.ts';
+import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
+import { formatReleaseDate } from '../services/release/release-input.ts';
+import { builder } from './builder.ts';
+import { BoardType, nullIfNotFound } from './board.ts';
+import { decodeId, globalId } from './ids.ts';
+
+export const ReleaseFilterEnum = builder.enumType('ReleaseFilter', {
+  description: 'Which releases a list shows.',
+  values: {
+    ALL: { description: 'Published and unpublished (unpublished ones: admins only).' },
+    PUBLISHED: { description: 'Only published releases.' },
+    UNPUBLISHED: { description: 'Only unpublished releases.' },
+  } as const,
+});
+
+export const ReleasePartType = builder.prismaNode('ReleasePart', {
+  description: 'One line of a release: an idea that shipped, or a generic entry.',
+  id: { field: 'id' },
+  findUnique: (id, context) => ({
+    id: toRowId(id),
+    release: releaseVisibleWhere(context.viewer),
+  }),
+  nullable: true,
+  fields: (t) => ({
+    title: t.exposeString('title', { description: 'The line as shown (an idea part: its title).' }),
+    ideaId: t.id({
+      nullable: true,
+      description: 'The idea this part stands for; null for a generic entry.',
+      resolve: (part) => (part.ideaId ? globalId('Idea', part.ideaId) : null),
+    }),
+  }),
+});
+
+export const ReleaseType = builder.prismaNode('Release', {
+  description:
+    'Release notes: a named, dated list of what shipped, shown on its boards once published.',
+  id: { field: 'id' },
+  findUnique: (id, context) => ({ id: toRowId(id), AND: [releaseVisibleWhere(context.viewer)] }),
+  nullable: true,
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'Name (1 to 16 characters), e.g. a version.' }),
+    releaseDate: t.string({
+      description: 'The release date as YYYY-MM-DD.',
+      resolve: (release) => formatReleaseDate(release.releaseDate),
+    }),
+    isPublished: t.exposeBoolean('isPublished', { description: 'True once published.' }),
+    publishedAt: t.expose('publishedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was published (null while unpublished).',
+    }),
+    parts: t.relation('parts', {
+      description: 'Its lines, in the order they were added.',
+      query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    }),
+    boards: t.relation('boards', {
+      type: BoardType,
+      description: 'The boards whose changelog shows it (those the caller may see).',
+      query: (_args, context) => ({ where: boardVisibleWhere(context.viewer) }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  releases: t.prismaConnection(
+    {
+      type: ReleaseType,
+      cursor: 'id',
+      defaultSize: 50,
+      maxSize: 100,
+      authScopes: { signedIn: true },
+      description: "The admin's company releases, newest release date first.",
+      args: { filter: t.arg({ type: ReleaseFilterEnum, defaultValue: 'ALL' }) },
+      resolve: async (query, _root, args, context) =>
+        context.deps.prisma.release.findMany({
+          ...query,
+          where: await releaseListWhere(
+            context.deps,
+            context.viewer,
+            { companyId: context.viewer?.companyId ?? 0 },
+            args,
+          ),
+          orderBy: RELEASE_ORDER,
+        }),
+    },
+    { description: 'A page of releases.' },
+    { description: 'A release in a page.' },
+  ),
+  release: t.field({
+    type: ReleaseType,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    description: 'A release the caller may see (unpublished ones: admins only). Null otherwise.',
+    resolve: (_root, args, context) =>
+      getRelease(context.deps, context.viewer, decodeId(args.id, 'Release')).catch(nullIfNotFound),
+  }),
+}));
+
+builder.objectField(BoardType, 'releases', (t) =>
+  t.prismaConnection(
+    {
+      type: ReleaseType,
+      cursor: 'id',
+      defaultSize: 50,
+      maxSize: 100,
+      description:
+        "Releases shown on this board, newest first: published ones for anyone who sees the board, unpublished ones too for the company's admins.",
+      args: { filter: t.arg({ type: ReleaseFilterEnum, defaultValue: 'ALL' }) },
+      resolve: async (query, board, args, context) =>
+        context.deps.prisma.release.findMany({
+          ...query,
+          where: await releaseListWhere(context.deps, context.viewer, { boardId: board.id }, args),
+          orderBy: RELEASE_ORDER,
+        }),
+    },
+    { description: 'A page of releases.' },
+    { description: 'A release in a page.' },
+  ),
+);
+
+const withErrors = { errors: {} };
+const releaseId = (id: string | number) => decodeId(id, 'Release');
+
+builder.mutationFields((t) => ({
+  createRelease: t.field({
+    type: ReleaseType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Creates an unpublished release (admins; name 1 to 16 characters, releaseDate YYYY-MM-DD) shown on the given boards.',
+    args: {
+      name: t.arg.string({ required: true }),
+      releaseDate: t.arg.string({ required: true }),
+      boardIds: t.arg.idList({ description: 'Boards of the company whose changelog shows it.' }),
+    },
+    resolve: (_root, args, context) =>
+      createRelease(context.deps, context.viewer, {
+        ...args,
+        boardIds: (args.boardIds ?? []).map((id) => decodeId(id, 'Board')),
+      }),
+  }),
+  updateRelease: t.field({
+    type: ReleaseType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Changes the name and date of a release (admins).',
+    args: {
+      releaseId: t.arg.id({ required: true }),
+      name: t.arg.string({ required: true }),
+      releaseDate: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, context) =>
+      updateRelease(context.deps, context.viewer, releaseId(args.releaseId), args),
+  }),
+  publishRelease: t.field({
+    type: ReleaseType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Publishes (published: true) or unpublishes a release (admins).',
+    args: { releaseId: t.arg.id({ required: true }), published: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, context) =>
+      publishRelease(context.deps, context.viewer, releaseId(args.releaseId), args),
+  }),
+  addReleasePart: t.field({
+    type: ReleaseType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Adds a generic entry (admins; title 6 to 100 characters).',
+    args: { releaseId: t.arg.id({ required: true }), title: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) =>
+      addReleasePart(context.deps, context.viewer, releaseId(args.releaseId), args),
+  }),
+  addReleaseIdeas: t.field({
+    type: ReleaseType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Adds ideas of the company as parts (admins); an idea already there is not added twice.',
+    args: { releaseId: t.arg.id({ required: true }), ideaIds: t.arg.idList({ required: true }) },
+    resolve: (_root, args, context) =>
+      addReleaseIdeas(context.deps, context.viewer, releaseId(args.releaseId), {
+        ideaIds: args.ideaIds.map((id) => decodeId(id, 'Idea')),
+      }),
+  }),
+  deleteReleasePart: t.field({
+    type: ReleaseType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description: 'Removes one part of a release (admins).',
+    args: { releaseId: t.arg.id({ required: true }), partId: t.arg.id({ required: true }) },
+    resolve: (_root, args, context) =>
+      deleteReleasePart(
+        context.deps,
+        context.viewer,
+        releaseId(args.releaseId),
+        decodeId(args.partId, 'ReleasePart'),
+      ),
+  }),
+}));

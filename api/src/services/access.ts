@@ -1,0 +1,148 @@
+/**
+ * Who may see and change what (spec section 6), in one place. Every service loads the objects
+ * it works on through these functions, so no transport can skip a check. Another company's
+ * private object is "not found", never "forbidden": a caller never learns that it exists.
+ */
+import type { TDeps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import type { Board, Idea, Prisma } from '../generated/prisma/client.ts';
+import type { TViewer } from '../viewer.ts';
+import { isCompanyAdmin, requireViewer } from '../viewer.ts';
+import { isBoardActive, isIdeaWithinCap, loadPlanState } from './plan/plan-state.ts';
+import type { TPlanState } from './plan/plan-state.ts';
+
+/** OWNER or ADMIN of this very company. */
+export function isAdminOf(viewer: TViewer | null, companyId: number): boolean {
+  return isCompanyAdmin(viewer) && viewer?.companyId === companyId;
+}
+
+/** Boards a caller may see: their own company's (public or private) and any public board. */
+export function boardVisibleWhere(viewer: TViewer | null): Prisma.BoardWhereInput {
+  return viewer
+    ? { OR: [{ companyId: viewer.companyId }, { isPublic: true }] }
+    : { isPublic: true };
+}
+
+/**
+ * Ideas a caller may see: on a visible board, and accepted (not NOT_PUBLIC) unless the caller
+ * wrote it or administers its company.
+ */
+export function ideaVisibleWhere(viewer: TViewer | null): Prisma.IdeaWhereInput {
+  const statusRule: Prisma.IdeaWhereInput[] = [{ status: { not: 'NOT_PUBLIC' } }];
+  if (viewer) statusRule.push({ authorId: viewer.userId });
+  if (isCompanyAdmin(viewer)) statusRule.push({ board: { companyId: viewer?.companyId ?? 0 } });
+  return { board: boardVisibleWhere(viewer), OR: statusRule };
+}
+
+/** Editors (the company's admins and the idea's author) may edit, delete and see voters. */
+export function canEditIdea(
+  viewer: TViewer | null,
+  idea: { authorId: number | null; companyId: number },
+): boolean {
+  if (!viewer) return false;
+  return (
+    isAdminOf(viewer, idea.companyId) || (idea.authorId !== null && idea.authorId === viewer.userId)
+  );
+}
+
+/** Only the company's admins move ideas through statuses and decline them. */
+export function canUpdateIdeaStatus(viewer: TViewer | null, companyId: number): boolean {
+  return isAdminOf(viewer, companyId);
+}
+
+/** A board the caller may see, or NOT_FOUND. */
+export async function findVisibleBoard(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+): Promise<Board> {
+  const board = await deps.prisma.board.findFirst({
+    where: { id: boardId, ...boardVisibleWhere(viewer) },
+  });
+  if (!board) throw errors.notFound('Board');
+  return board;
+}
+
+export type TWritableBoard = { board: Board; plan: TPlanState; viewer: TViewer };
+
+/**
+ * A board of the caller's own company that is active under the plan: what end users need to
+ * submit, vote and comment. Signed-out callers get 401; other companies' boards are not found;
+ * inactive boards answer the plan-limit error.
+ */
+export async function findBoardForMember(
+  deps: TDeps,
+  viewerOrNull: TViewer | null,
+  boardId: number,
+): Promise<TWritableBoard> {
+  const viewer = requireViewer(viewerOrNull);
+  const board = await deps.prisma.board.findFirst({
+    where: { id: boardId, companyId: viewer.companyId },
+  });
+  if (!board) throw errors.notFound('Board');
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  if (!isBoardActive(plan, board)) throw errors.inactiveBoard();
+  return { board, plan, viewer };
+}
+
+/** A board the caller administers; `active` also requires it to be active under the plan. */
+export async function findBoardForAdmin(
+  deps: TDeps,
+  viewerOrNull: TViewer | null,
+  boardId: number,
+  options: { active: boolean } = { active: true },
+): Promise<TWritableBoard> {
+  const viewer = requireViewer(viewerOrNull);
+  const board = await deps.prisma.board.findFirst({
+    where: { id: boardId, companyId: viewer.companyId },
+  });
+  if (!board) throw errors.notFound('Board');
+  if (!isCompanyAdmin(viewer)) throw errors.forbidden();
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  if (options.active && !isBoardActive(plan, board)) throw errors.inactiveBoard();
+  return { board, plan, viewer };
+}
+
+export type TIdeaWithBoard = Idea & { board: Board };
+
+/** An idea the caller may see, with its board, or NOT_FOUND. */
+export async function findVisibleIdea(
+  deps: TDeps,
+  viewer: TViewer | null,
+  ideaId: number,
+): Promise<TIdeaWithBoard> {
+  const idea = await deps.prisma.idea.findFirst({
+    where: { id: ideaId, ...ideaVisibleWhere(viewer) },
+    include: { board: true },
+  });
+  if (!idea) throw errors.notFound('Idea');
+  return idea;
+}
+
+export type TWritableIdea = { idea: TIdeaWithBoard; plan: TPlanState; viewer: TViewer };
+
+/**
+ * An idea the caller may act on: visible to them, on a board of their own company, on an active
+ * board, and within the plan's cap of visible ideas. Which acts each role may do is the
+ * caller's to check (canEditIdea, canUpdateIdeaStatus).
+ */
+export async function findIdeaForMember(
+  deps: TDeps,
+  viewerOrNull: TViewer | null,
+  ideaId: number,
+): Promise<TWritableIdea> {
+  const viewer = requireViewer(viewerOrNull);
+  const idea = await findVisibleIdea(deps, viewer, ideaId);
+  if (idea.board.companyId !== viewer.companyId) throw errors.notFound('Idea');
+  const plan = await loadPlanState(deps.prisma, idea.board.companyId);
+  if (!isBoardActive(plan, idea.board)) throw errors.inactiveBoard();
+  if (!isIdeaWithinCap(plan, idea)) throw errors.cappedIdea();
+  return { idea, plan, viewer };
+}
+
+/** Parses a path or argument id; anything but a positive integer is an id no row has. */
+export function toRowId(id: unknown): number {
+  const value =
+    typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
+  return Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647 ? value : 0;
+}

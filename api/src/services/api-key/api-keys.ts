@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { ApiKey } from '../../generated/prisma/client.ts';
+import { parseInput, requiredText } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin } from '../../viewer.ts';
+
+/** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
+export const API_KEY_PREFIX = 'fbk_';
+
+const ZApiKeyInput = z.object({ name: requiredText(1, 50) });
+
+/**
+ * Creates a company API key for integrators (admins only). The key is answered this once;
+ * only its SHA-256 is stored. It acts with its creator's rights at the time of each call.
+ */
+export async function createApiKey(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: unknown,
+): Promise<{ apiKey: ApiKey; key: string }> {
+  const admin = requireCompanyAdmin(viewer);
+  const { name } = parseInput(ZApiKeyInput, input);
+  const key = `${API_KEY_PREFIX}${newToken()}`;
+  const apiKey = await deps.prisma.apiKey.create({
+    data: {
+      companyId: admin.companyId,
+      createdById: admin.userId,
+      name,
+      prefix: key.slice(0, API_KEY_PREFIX.length + 6),
+      keyHash: hashToken(key),
+    },
+  });
+  return { apiKey, key };
+}
+
+/** The company's keys, newest first (admins only; never the keys themselves). */
+export function listApiKeys(deps: TDeps, viewer: TViewer | null): Promise<ApiKey[]> {
+  const admin = requireCompanyAdmin(viewer);
+  return deps.prisma.apiKey.findMany({
+    where: { companyId: admin.companyId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+}
+
+/** Revokes a key of the admin's company: calls with it fail from now on. */
+export async function revokeApiKey(
+  deps: TDeps,
+  viewer: TViewer | null,
+  apiKeyId: number,
+): Promise<ApiKey> {
+  const admin = requireCompanyAdmin(viewer);
+  const key = await deps.prisma.apiKey.findFirst({
+    where: { id: apiKeyId, companyId: admin.companyId },
+  });
+  if (!key) throw errors.notFound('API key');
+  if (key.revokedAt) return key;
+  return deps.prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+}
+
+/** The viewer an API key acts as (its creator, with their current role), or null. */
+export async function authenticateApiKey(deps: TDeps, key: string): Promise<TViewer | null> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
+  const found = await deps.prisma.apiKey.findUnique({
+    where: { keyHash: hashToken(key) },
+    select: {
+      id: true,
+      revokedAt: true,
+      createdBy: { select: { id: true, companyId: true, role: true, kind: true } },
+    },
+  });
+  if (!found || found.revokedAt) return null;
+  // Best effort: a missed lastUsedAt update must not fail the call.
+  void deps.prisma.apiKey
+    .update({ where: { id: found.id }, data: { lastUsedAt: new Date() } })
+    .catch(() => {});
+  return {
+    userId: found.createdBy.id,
+    companyId: found.createdBy.companyId,
+    role: found.createdBy.role,
+    kind: found.createdBy.kind,
+    sessionId: 0,
+    apiKeyId: found.id,
+  };
+}

@@ -1,0 +1,37 @@
+import { newToken } from '../../auth/tokens.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { TDeps } from '../../deps.ts';
+import type { Board } from '../../generated/prisma/client.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin } from '../../viewer.ts';
+import { slugify } from '../slug.ts';
+import { ZCreateBoard } from './board-input.ts';
+
+/**
+ * Creates a board in the admin's company. The slug comes from the name and is unique within
+ * the company (a short suffix is added on a clash). A board past the plan's active-board cap
+ * is created view-only (`active: false`) and becomes active when the plan allows it.
+ */
+export async function createBoard(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: unknown,
+): Promise<Board> {
+  const { companyId } = requireCompanyAdmin(viewer);
+  const { name } = parseInput(ZCreateBoard, input);
+  const baseSlug = slugify(name) || 'board';
+  for (let attempt = 0; ; attempt += 1) {
+    const slug = attempt === 0 ? baseSlug : `${baseSlug}-${attempt + 1}`;
+    try {
+      const board = await deps.prisma.board.create({
+        data: { companyId, name, slug, widgetHash: newToken().slice(0, 24) },
+      });
+      deps.log.debug(`Board ${board.id} created in company ${companyId}`);
+      return board;
+    } catch (error) {
+      if (isUniqueViolation(error, 'slug') && attempt < 50) continue;
+      throw error;
+    }
+  }
+}

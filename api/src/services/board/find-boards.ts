@@ -1,0 +1,29 @@
+import type { TDeps } from '../../deps.ts';
+import type { Board } from '../../generated/prisma/client.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireViewer } from '../../viewer.ts';
+import { isBoardActive, loadPlanState } from '../plan/plan-state.ts';
+import type { TPlanState } from '../plan/plan-state.ts';
+
+export type TBoardWithState = Board & { active: boolean };
+
+/**
+ * The boards of the caller's company: active boards first, then by age (oldest first), each
+ * with `active` as the plan decides it.
+ */
+export async function findBoards(
+  deps: TDeps,
+  viewer: TViewer | null,
+  plan?: TPlanState,
+): Promise<TBoardWithState[]> {
+  const { companyId } = requireViewer(viewer);
+  const [boards, state] = await Promise.all([
+    deps.prisma.board.findMany({
+      where: { companyId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+    plan ?? loadPlanState(deps.prisma, companyId),
+  ]);
+  const withState = boards.map((board) => ({ ...board, active: isBoardActive(state, board) }));
+  return [...withState.filter((b) => b.active), ...withState.filter((b) => !b.active)];
+}

@@ -1,0 +1,97 @@
+import type { TDeps } from '../../deps.ts';
+import { AppError, errors } from '../../errors.ts';
+import type { Idea } from '../../generated/prisma/client.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { canUpdateIdeaStatus, findIdeaForMember, toRowId } from '../access.ts';
+import { ZDecline } from './idea-input.ts';
+import { publishIdeaChange } from './publish-idea-change.ts';
+
+export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
+
+const duplicateProblem = (message: string) =>
+  errors.validation([{ field: 'duplicateOfIdeaId', message }]);
+
+/**
+ * Declines an idea with a reason (admins only; not a declined or complete idea). DUPLICATE
+ * names the kept idea: another idea of the same board. With `mergeVotes` (the default) the
+ * votes move to the kept idea, and a user who voted for both is counted once.
+ */
+export async function declineIdea(
+  deps: TDeps,
+  viewer: TViewer | null,
+  ideaId: number,
+  input: unknown,
+): Promise<TDeclineResult> {
+  const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
+  const data = parseInput(ZDecline, input);
+
+  let duplicateOfId: number | null = null;
+  if (data.reason === 'DUPLICATE') {
+    const raw = data.duplicateOfIdeaId;
+    if (raw === undefined || raw === null || raw === '') {
+      throw duplicateProblem('This field is required.');
+    }
+    duplicateOfId = toRowId(raw);
+    if (duplicateOfId === idea.id) {
+      throw duplicateProblem('An idea cannot be a duplicate of itself.');
+    }
+    const target = await deps.prisma.idea.findFirst({
+      where: { id: duplicateOfId, boardId: idea.boardId },
+      select: { status: true },
+    });
+    if (!target) throw duplicateProblem('Idea not found');
+    if (target.status === 'DECLINED') {
+      throw duplicateProblem('That idea is declined itself: pick the idea that stays open.');
+    }
+  }
+  const shouldMerge = duplicateOfId !== null && data.mergeVotes;
+
+  const result = await deps.prisma.$transaction(async (tx) => {
+    // The status condition makes two concurrent declines (or a decline racing a completion)
+    // apply once.
+    const { count } = await tx.idea.updateMany({
+      where: { id: idea.id, status: { notIn: ['DECLINED', 'COMPLETE'] } },
+      data: {
+        status: 'DECLINED',
+        declineReason: data.reason,
+        declineComment: data.comment ?? null,
+        duplicateOfId,
+        declinedAt: new Date(),
+      },
+    });
+    if (count === 0) {
+      throw new AppError(
+        'CONFLICT',
+        'Only ideas that are not declined or complete can be declined.',
+      );
+    }
+    if (shouldMerge && duplicateOfId !== null) {
+      // One statement moves the votes and adjusts both counts by the rows actually moved, so
+      // votes cast at the same moment are neither lost nor counted twice.
+      await tx.$executeRaw`
+        WITH removed AS (
+          DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} RETURNING "userId", "createdAt"
+        ), moved AS (
+          INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
+          SELECT ${duplicateOfId}, "userId", "createdAt" FROM removed
+          ON CONFLICT ("ideaId", "userId") DO NOTHING
+          RETURNING 1
+        )
+        UPDATE "Idea" SET "voteCount" = "voteCount" + CASE
+          WHEN "id" = ${duplicateOfId} THEN (SELECT count(*) FROM moved)::int
+          ELSE -(SELECT count(*) FROM removed)::int END
+        WHERE "id" IN (${idea.id}, ${duplicateOfId})`;
+    }
+    const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
+    const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
+    return { idea: declined, duplicateOf: kept };
+  });
+
+  publishIdeaChange(deps, 'UPDATED', result.idea, idea.board.companyId);
+  if (shouldMerge && result.duplicateOf) {
+    publishIdeaChange(deps, 'VOTED', result.duplicateOf, idea.board.companyId);
+  }
+  return result;
+}

@@ -1,0 +1,28 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { Idea } from '../../generated/prisma/client.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { canEditIdea, findIdeaForMember } from '../access.ts';
+import { ZIdeaInput } from './idea-input.ts';
+import { publishIdeaChange } from './publish-idea-change.ts';
+
+/** Replaces an idea's title and description (its author or an admin). */
+export async function updateIdea(
+  deps: TDeps,
+  viewer: TViewer | null,
+  ideaId: number,
+  input: unknown,
+): Promise<Idea> {
+  const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  if (!canEditIdea(member, { authorId: idea.authorId, companyId: idea.board.companyId })) {
+    throw errors.forbidden();
+  }
+  const data = parseInput(ZIdeaInput, input);
+  const updated = await deps.prisma.idea.update({
+    where: { id: idea.id },
+    data: { title: data.title, description: data.description ?? null },
+  });
+  publishIdeaChange(deps, 'UPDATED', updated, idea.board.companyId);
+  return updated;
+}

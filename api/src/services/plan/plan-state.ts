@@ -1,0 +1,105 @@
+import type { Prisma, PrismaClient, Product } from '../../generated/prisma/client.ts';
+import { PLAN_CAPS, effectiveProduct } from './plans.ts';
+import type { TPlanCaps } from './plans.ts';
+
+/** A row's place in creation order: the oldest rows are the ones a plan keeps. */
+export type TCutoff = { createdAt: Date; id: number };
+
+/**
+ * A company's plan as it applies right now. Boards and ideas are ranked oldest first; those
+ * past the cap (the newest) are inactive or hidden. A null cutoff means nothing is cut off.
+ */
+export type TPlanState = {
+  companyId: number;
+  /** The stored plan. */
+  product: Product;
+  /** The plan in force (FREE once a paid plan has expired). */
+  effectiveProduct: Product;
+  expiresAt: Date | null;
+  caps: TPlanCaps;
+  /** The newest board that is still active. */
+  boardCutoff: TCutoff | null;
+  /** The newest idea that is still visible. */
+  ideaCutoff: TCutoff | null;
+};
+
+type TDb = Pick<PrismaClient | Prisma.TransactionClient, 'subscription' | 'board' | 'idea'>;
+
+const OLDEST_FIRST = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+/** Reads the company's plan and where its caps cut off boards and ideas (three small queries). */
+export async function loadPlanState(db: TDb, companyId: number): Promise<TPlanState> {
+  const subscription = await db.subscription.findUnique({ where: { companyId } });
+  const product = subscription?.product ?? 'FREE';
+  const expiresAt = subscription?.expiresAt ?? null;
+  const inForce = effectiveProduct(product, expiresAt);
+  const caps = PLAN_CAPS[inForce];
+  const [boardCutoff, ideaCutoff] = await Promise.all([
+    caps.activeBoards === null
+      ? null
+      : db.board.findFirst({
+          where: { companyId },
+          orderBy: OLDEST_FIRST,
+          skip: caps.activeBoards - 1,
+          select: { createdAt: true, id: true },
+        }),
+    caps.ideas === null
+      ? null
+      : db.idea.findFirst({
+          where: { board: { companyId } },
+          orderBy: OLDEST_FIRST,
+          skip: caps.ideas - 1,
+          select: { createdAt: true, id: true },
+        }),
+  ]);
+  return {
+    companyId,
+    product,
+    effectiveProduct: inForce,
+    expiresAt,
+    caps,
+    boardCutoff: boardCutoff ?? null,
+    ideaCutoff: ideaCutoff ?? null,
+  };
+}
+
+function isWithin(cutoff: TCutoff | null, row: TCutoff): boolean {
+  if (!cutoff) return true;
+  const at = row.createdAt.getTime();
+  const limit = cutoff.createdAt.getTime();
+  return at < limit || (at === limit && row.id <= cutoff.id);
+}
+
+/** Active boards are the plan's oldest `activeBoards`; the newer ones are view-only. */
+export function isBoardActive(plan: TPlanState, board: TCutoff): boolean {
+  return isWithin(plan.boardCutoff, board);
+}
+
+/** Visible ideas are the company's oldest `ideas`; the newer ones are hidden until an upgrade. */
+export function isIdeaWithinCap(plan: TPlanState, idea: TCutoff): boolean {
+  return isWithin(plan.ideaCutoff, idea);
+}
+
+/** The Prisma filter for ideas within the plan's cap. */
+export function ideaWithinCapWhere(plan: TPlanState): Prisma.IdeaWhereInput {
+  const cutoff = plan.ideaCutoff;
+  if (!cutoff) return {};
+  return {
+    OR: [
+      { createdAt: { lt: cutoff.createdAt } },
+      { createdAt: cutoff.createdAt, id: { lte: cutoff.id } },
+    ],
+  };
+}
+
+/** The Prisma filter for ideas past the plan's cap (hidden). */
+export function ideaBeyondCapWhere(plan: TPlanState): Prisma.IdeaWhereInput {
+  const cutoff = plan.ideaCutoff;
+  if (!cutoff) return { id: { lt: 0 } };
+  return {
+    OR: [
+      { createdAt: { gt: cutoff.createdAt } },
+      { createdAt: cutoff.createdAt, id: { gt: cutoff.id } },
+    ],
+  };
+}

@@ -1,0 +1,25 @@
+import type { Product } from '../../generated/prisma/client.ts';
+
+/** What a plan allows; null means unlimited. */
+export type TPlanCaps = { activeBoards: number | null; ideas: number | null };
+
+/** Spec section 9. The FREE caps are ours (the spec does not show them). */
+export const PLAN_CAPS: Record<Product, TPlanCaps> = {
+  FREE: { activeBoards: 1, ideas: 5 },
+  STARTUP: { activeBoards: 2, ideas: 10 },
+  COMPANY: { activeBoards: 10, ideas: 250 },
+  ULTRA: { activeBoards: null, ideas: null },
+};
+
+/** Plans from the lowest tier to the highest. */
+export const PRODUCTS: readonly Product[] = ['FREE', 'STARTUP', 'COMPANY', 'ULTRA'];
+
+/** The plan in force: a paid plan whose expiry has passed counts as FREE. */
+export function effectiveProduct(
+  product: Product,
+  expiresAt: Date | null,
+  now: Date = new Date(),
+): Product {
+  if (product === 'FREE') return 'FREE';
+  return expiresAt && expiresAt.getTime() <= now.getTime() ? 'FREE' : product;
+}

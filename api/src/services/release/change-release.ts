@@ -1,0 +1,144 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin } from '../../viewer.ts';
+import { toRowId } from '../access.ts';
+import { RELEASE_INCLUDE } from './find-releases.ts';
+import type { TReleaseWithParts } from './find-releases.ts';
+import { findReleaseForAdmin } from './release-access.ts';
+import {
+  ZAddIdeas,
+  ZCreateRelease,
+  ZGenericPart,
+  ZPublish,
+  ZReleaseForm,
+} from './release-input.ts';
+
+/** Creates an unpublished release of the admin's company, shown on the given boards. */
+export async function createRelease(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: unknown,
+): Promise<TReleaseWithParts> {
+  const { companyId } = requireCompanyAdmin(viewer);
+  const data = parseInput(ZCreateRelease, input);
+  const boardIds = [...new Set(data.boardIds.map(toRowId))];
+  const boards = await deps.prisma.board.findMany({
+    where: { id: { in: boardIds }, companyId },
+    select: { id: true },
+  });
+  if (boards.length !== boardIds.length) {
+    throw errors.validation([{ field: 'boardIds', message: 'Board not found' }]);
+  }
+  return deps.prisma.release.create({
+    data: {
+      companyId,
+      name: data.name,
+      releaseDate: data.releaseDate,
+      boards: { connect: boards },
+    },
+    include: RELEASE_INCLUDE,
+  });
+}
+
+/** Changes a release's name and date (nothing else). */
+export async function updateRelease(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+  input: unknown,
+): Promise<TReleaseWithParts> {
+  const release = await findReleaseForAdmin(deps, viewer, releaseId);
+  const data = parseInput(ZReleaseForm, input);
+  return deps.prisma.release.update({
+    where: { id: release.id },
+    data: { name: data.name, releaseDate: data.releaseDate },
+    include: RELEASE_INCLUDE,
+  });
+}
+
+/** Publishes (shown on its boards' changelogs) or unpublishes a release. */
+export async function publishRelease(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+  input: unknown,
+): Promise<TReleaseWithParts> {
+  const release = await findReleaseForAdmin(deps, viewer, releaseId);
+  const { published } = parseInput(ZPublish, input);
+  return deps.prisma.release.update({
+    where: { id: release.id },
+    data: {
+      isPublished: published,
+      publishedAt: published ? (release.publishedAt ?? new Date()) : null,
+    },
+    include: RELEASE_INCLUDE,
+  });
+}
+
+/** Adds a generic entry (a title without an idea, 6 to 100 characters). */
+export async function addReleasePart(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+  input: unknown,
+): Promise<TReleaseWithParts> {
+  const release = await findReleaseForAdmin(deps, viewer, releaseId);
+  const { title } = parseInput(ZGenericPart, input);
+  await deps.prisma.releasePart.create({ data: { releaseId: release.id, title } });
+  return deps.prisma.release.findUniqueOrThrow({
+    where: { id: release.id },
+    include: RELEASE_INCLUDE,
+  });
+}
+
+/**
+ * Adds ideas of the company as parts, titled as the ideas are. An idea already in the release
+ * is not added twice (the part's unique key decides, also under concurrent calls).
+ */
+export async function addReleaseIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+  input: unknown,
+): Promise<TReleaseWithParts> {
+  const release = await findReleaseForAdmin(deps, viewer, releaseId);
+  const data = parseInput(ZAddIdeas, input);
+  const ideaIds = [...new Set(data.ideaIds.map(toRowId))];
+  const ideas = await deps.prisma.idea.findMany({
+    where: { id: { in: ideaIds }, board: { companyId: release.companyId } },
+    select: { id: true, title: true },
+  });
+  if (ideas.length !== ideaIds.length) {
+    throw errors.validation([{ field: 'ideaIds', message: 'Idea not found' }]);
+  }
+  const order = new Map(ideaIds.map((id, index) => [id, index]));
+  ideas.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  await deps.prisma.releasePart.createMany({
+    data: ideas.map((idea) => ({ releaseId: release.id, ideaId: idea.id, title: idea.title })),
+    skipDuplicates: true,
+  });
+  return deps.prisma.release.findUniqueOrThrow({
+    where: { id: release.id },
+    include: RELEASE_INCLUDE,
+  });
+}
+
+/** Removes one part of a release. */
+export async function deleteReleasePart(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+  partId: number,
+): Promise<TReleaseWithParts> {
+  const release = await findReleaseForAdmin(deps, viewer, releaseId);
+  const { count } = await deps.prisma.releasePart.deleteMany({
+    where: { id: partId, releaseId: release.id },
+  });
+  if (count === 0) throw errors.notFound('Release part');
+  return deps.prisma.release.findUniqueOrThrow({
+    where: { id: release.id },
+    include: RELEASE_INCLUDE,
+  });
+}

@@ -1,0 +1,70 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { Prisma, Release, ReleasePart } from '../../generated/prisma/client.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireViewer } from '../../viewer.ts';
+import { findVisibleBoard } from '../access.ts';
+import { z } from 'zod';
+import { RELEASE_ORDER, releaseFilterWhere, releaseVisibleWhere } from './release-access.ts';
+import { RELEASE_FILTERS } from './release-input.ts';
+
+export type TReleaseWithParts = Release & { parts: ReleasePart[]; boards: { id: number }[] };
+
+const ZReleaseListParams = z.object({
+  filter: z.preprocess(
+    (v) => (typeof v === 'string' ? v.toUpperCase() : (v ?? undefined)),
+    z
+      .enum(RELEASE_FILTERS, { error: `It has to be one of: ${RELEASE_FILTERS.join(', ')}.` })
+      .default('ALL'),
+  ),
+});
+
+export const RELEASE_INCLUDE = {
+  parts: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
+  boards: { select: { id: true } },
+};
+
+/** The filter of a release list: of a company (its admins) or of a board (anyone who sees it). */
+export async function releaseListWhere(
+  deps: TDeps,
+  viewer: TViewer | null,
+  scope: { companyId: number } | { boardId: number },
+  rawParams: unknown,
+): Promise<Prisma.ReleaseWhereInput> {
+  const { filter } = parseInput(ZReleaseListParams, rawParams);
+  const and: Prisma.ReleaseWhereInput[] = [releaseVisibleWhere(viewer), releaseFilterWhere(filter)];
+  if ('companyId' in scope) {
+    if (requireViewer(viewer).companyId !== scope.companyId) throw errors.notFound('Company');
+    and.push({ companyId: scope.companyId });
+  } else {
+    const board = await findVisibleBoard(deps, viewer, scope.boardId);
+    and.push({ boards: { some: { id: board.id } } });
+  }
+  return { AND: and };
+}
+
+/** Releases with their parts, newest first. */
+export async function findReleases(
+  deps: TDeps,
+  viewer: TViewer | null,
+  scope: { companyId: number } | { boardId: number },
+  rawParams: unknown = {},
+): Promise<TReleaseWithParts[]> {
+  const where = await releaseListWhere(deps, viewer, scope, rawParams);
+  return deps.prisma.release.findMany({ where, orderBy: RELEASE_ORDER, include: RELEASE_INCLUDE });
+}
+
+/** One release the caller may see, with its parts. */
+export async function getRelease(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+): Promise<TReleaseWithParts> {
+  const release = await deps.prisma.release.findFirst({
+    where: { id: releaseId, ...releaseVisibleWhere(viewer) },
+    include: RELEASE_INCLUDE,
+  });
+  if (!release) throw errors.notFound('Release');
+  return release;
+}

@@ -1,0 +1,95 @@
+import { createSession } from '../services/account/create-session.ts';
+import type { TTestServer } from './test-server.ts';
+
+/** The AppError selection every mutation test asks for. */
+export const APP_ERROR = `... on AppError { code message fields { field message } }`;
+
+/** POSTs one GraphQL operation to /graphql, as an integrator would. */
+export async function gql(
+  server: TTestServer,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<{ status: number; body: any }> {
+  const { status, body } = await server.call('POST', '/graphql', {
+    body: { query, variables },
+    token,
+  });
+  return { status, body };
+}
+
+/**
+ * A mutation's answer: `data` of its success type, or the AppError (with `__typename`) when it
+ * failed. Throws on GraphQL-level errors, so tests see them.
+ */
+export async function mutate(
+  server: TTestServer,
+  field: string,
+  query: string,
+  variables: Record<string, unknown>,
+  token?: string,
+): Promise<any> {
+  const { body } = await gql(server, query, variables, token);
+  if (body?.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  const result = body.data[field];
+  return result.__typename === 'AppError' ? result : result.data;
+}
+
+let counter = 0;
+
+export type TTestAccount = { token: string; userId: number; companyId: number; email: string };
+
+/** Signs up a new company through the API; answers its owner's session. */
+export async function signUpCompany(server: TTestServer, name?: string): Promise<TTestAccount> {
+  counter += 1;
+  const email = `owner${counter}-${process.pid}-${Date.now()}@example.com`;
+  const { status, body } = await server.call('POST', '/api/v1/registrations', {
+    body: { email, password: 'secret-password', company: name ?? `Company number ${counter}` },
+  });
+  if (status !== 201) throw new Error(`sign-up failed: ${status} ${JSON.stringify(body)}`);
+  const user = await server.deps.prisma.user.findUniqueOrThrow({
+    where: { loginEmail: email.toLowerCase() },
+  });
+  return { token: body.token, userId: user.id, companyId: user.companyId, email };
+}
+
+/**
+ * An end user of a company (MEMBER, REGULAR or SSO) with a session, made the way the seed makes
+ * users; answers their token.
+ */
+export async function addEndUser(
+  server: TTestServer,
+  companyId: number,
+  options: { kind?: 'REGULAR' | 'SSO'; role?: 'MEMBER' | 'ADMIN'; name?: string } = {},
+): Promise<TTestAccount> {
+  counter += 1;
+  const kind = options.kind ?? 'REGULAR';
+  const email = `user${counter}-${process.pid}-${Date.now()}@example.com`;
+  const user = await server.deps.prisma.user.create({
+    data: {
+      companyId,
+      kind,
+      role: options.role ?? 'MEMBER',
+      displayName: options.name ?? `User ${counter}`,
+      email,
+      loginEmail: kind === 'REGULAR' ? email : null,
+      externalId: kind === 'SSO' ? `ext-${counter}-${Date.now()}` : null,
+    },
+  });
+  const token = await createSession(server.deps.prisma, user.id, 1);
+  return { token, userId: user.id, companyId, email };
+}
+
+/** Sets a company's plan directly (the billing issue sells plans; tests only need the state). */
+export async function setPlan(
+  server: TTestServer,
+  companyId: number,
+  product: 'FREE' | 'STARTUP' | 'COMPANY' | 'ULTRA',
+  expiresAt: Date | null = product === 'FREE' ? null : new Date(Date.now() + 30 * 86_400_000),
+): Promise<void> {
+  await server.deps.prisma.subscription.upsert({
+    where: { companyId },
+    create: { companyId, product, expiresAt },
+    update: { product, expiresAt },
+  });
+}
