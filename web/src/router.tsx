@@ -6,11 +6,18 @@ import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { getEnvironment } from './relay/environment.ts';
+import { BoardScreen, boardScreenQuery } from './screens/admin/board/BoardScreen.tsx';
+import { BoardsScreen, boardsScreenQuery } from './screens/admin/boards/BoardsScreen.tsx';
 import {
   DashboardScreen,
   dashboardScreenQuery,
 } from './screens/admin/dashboard/DashboardScreen.tsx';
 import { SettingsScreen, settingsScreenQuery } from './screens/admin/settings/SettingsScreen.tsx';
+import {
+  USERS_PAGE_SIZE,
+  UsersScreen,
+  usersScreenQuery,
+} from './screens/admin/users/UsersScreen.tsx';
 import { SubscriptionScreen } from './screens/admin/subscription/SubscriptionScreen.tsx';
 import { HomeScreen, homeScreenQuery } from './screens/home/HomeScreen.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
@@ -75,6 +82,19 @@ export function createRouter() {
               path: 'dashboard',
               loader: preload(dashboardScreenQuery),
               element: <DashboardScreen />,
+            },
+            { path: 'boards', loader: preload(boardsScreenQuery), element: <BoardsScreen /> },
+            {
+              // The board area (ideas, roadmap, releases, widget, settings) is another issue:
+              // every board path shows the board's header for now.
+              path: 'boards/:boardId/*',
+              loader: ({ params }) => preload(boardScreenQuery, { id: params.boardId ?? '' })(),
+              element: <BoardScreen />,
+            },
+            {
+              path: 'users',
+              loader: preload(usersScreenQuery, { first: USERS_PAGE_SIZE }),
+              element: <UsersScreen />,
             },
             { path: 'subscription', element: <SubscriptionScreen /> },
             {

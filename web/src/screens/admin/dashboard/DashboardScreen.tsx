@@ -16,6 +16,14 @@ const messages = defineMessages({
     defaultMessage: 'Here is where {company} listens to its users.',
   },
   createBoard: { id: 'dashboard.createBoard', defaultMessage: 'Create your first board' },
+  boardsTitle: { id: 'dashboard.boards.title', defaultMessage: 'Your boards' },
+  boardsCount: {
+    id: 'dashboard.boards.count',
+    defaultMessage:
+      '{count, plural, one {You have # board} other {You have # boards}}, {active, plural, one {# active} other {# active}}.',
+  },
+  openBoards: { id: 'dashboard.boards.open', defaultMessage: 'Go to your boards' },
+  newBoard: { id: 'dashboard.boards.new', defaultMessage: 'New board' },
 });
 
 export const dashboardScreenQuery = graphql`
@@ -28,6 +36,9 @@ export const dashboardScreenQuery = graphql`
         name
       }
     }
+    boards {
+      active
+    }
   }
 `;
 
@@ -35,7 +46,10 @@ export const dashboardScreenQuery = graphql`
 export function DashboardScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TDashboardScreenQuery>;
-  const { viewer } = usePreloadedQuery<TDashboardScreenQuery>(dashboardScreenQuery, queryRef);
+  const { viewer, boards } = usePreloadedQuery<TDashboardScreenQuery>(
+    dashboardScreenQuery,
+    queryRef,
+  );
   usePageTitle(messages.title);
   if (!viewer) return null;
   return (
@@ -50,14 +64,42 @@ export function DashboardScreen() {
           </p>
         </div>
       </header>
-      <WelcomeCard
-        action={
-          <Link to="/admin/boards?create=true" className="button button--primary">
-            <Icon name="plus" size={18} />
-            {intl.formatMessage(messages.createBoard)}
-          </Link>
-        }
-      />
+      {boards.length === 0 ? (
+        <WelcomeCard
+          action={
+            <Link to="/admin/boards?create=true" className="button button--primary">
+              <Icon name="plus" size={18} />
+              {intl.formatMessage(messages.createBoard)}
+            </Link>
+          }
+        />
+      ) : (
+        <section className="card dashboard-card" aria-labelledby="dashboard-boards-title">
+          <span className="welcome-card__icon" aria-hidden="true">
+            <Icon name="boards" size={28} />
+          </span>
+          <div className="dashboard-card__text">
+            <h2 id="dashboard-boards-title" className="card__title">
+              {intl.formatMessage(messages.boardsTitle)}
+            </h2>
+            <p className="muted">
+              {intl.formatMessage(messages.boardsCount, {
+                count: boards.length,
+                active: boards.filter((board) => board.active).length,
+              })}
+            </p>
+          </div>
+          <div className="dashboard-card__actions">
+            <Link to="/admin/boards?create=true" className="button button--secondary">
+              <Icon name="plus" size={18} />
+              {intl.formatMessage(messages.newBoard)}
+            </Link>
+            <Link to="/admin/boards" className="button button--primary">
+              {intl.formatMessage(messages.openBoards)}
+            </Link>
+          </div>
+        </section>
+      )}
     </>
   );
 }
