@@ -30,22 +30,22 @@ import { PasswordResetSentScreen } from './screens/password-reset/PasswordResetS
 import { SignupScreen } from './screens/signup/SignupScreen.tsx';
 import { getAuthToken } from './session/storage.ts';
 
-/** A route loader that starts fetching a screen's query before the screen renders. */
+/**
+ * A route loader that starts fetching a screen's query before the screen renders. Every screen
+ * query needs a session: without a stored token it sends to /login instead (react-router runs
+ * the loaders of nested routes side by side, so each one checks).
+ */
 function preload<T extends OperationType>(query: GraphQLTaggedNode, variables = {}) {
-  return () =>
-    loadQuery<T>(getEnvironment(), query, variables as T['variables'], {
+  return () => {
+    if (!getAuthToken()) throw redirect('/login');
+    return loadQuery<T>(getEnvironment(), query, variables as T['variables'], {
       fetchPolicy: 'store-and-network',
     });
+  };
 }
 
 /** Signed-in users have no business on login, signup and reset pages (spec 6). */
 const guestOnly = () => (getAuthToken() ? redirect('/') : null);
-
-/** /admin needs a stored token; an invalid one answers 401 and ends at /login?expired=true. */
-const signedInOnly = () => {
-  if (!getAuthToken()) throw redirect('/login');
-  return null;
-};
 
 export function createRouter() {
   return createBrowserRouter([
@@ -55,7 +55,7 @@ export function createRouter() {
       children: [
         {
           path: '/',
-          loader: () => signedInOnly() ?? preload(homeScreenQuery)(),
+          loader: preload(homeScreenQuery),
           element: <HomeScreen />,
         },
         {
@@ -74,7 +74,9 @@ export function createRouter() {
         { path: '/logout', element: <LogoutScreen /> },
         {
           path: '/admin',
-          loader: () => signedInOnly() ?? preload(adminLayoutQuery)(),
+          // A stored token lets the user in; an invalid one answers 401, which ends at
+          // /login?expired=true (see session.ts).
+          loader: preload(adminLayoutQuery),
           element: <AdminLayout />,
           children: [
             { index: true, loader: () => redirect('/admin/boards') },

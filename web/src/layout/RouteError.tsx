@@ -19,6 +19,7 @@ export function RouteError() {
   return (
     <main className="not-found" id="main">
       <EmptyState
+        headingLevel={1}
         icon="error"
         title={intl.formatMessage(messages.title)}
         description={intl.formatMessage(commonMessages.genericError)}

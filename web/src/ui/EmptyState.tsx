@@ -14,9 +14,9 @@ export function EmptyState({
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
-  headingLevel?: 2 | 3;
+  headingLevel?: 1 | 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h2';
   return (
     <div className="empty-state">
       <span className="empty-state__icon" aria-hidden="true">

@@ -30,6 +30,7 @@ export function NotFoundScreen() {
   return (
     <div className="not-found">
       <EmptyState
+        headingLevel={1}
         icon="compass"
         title={
           <>

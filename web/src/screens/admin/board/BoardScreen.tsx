@@ -49,6 +49,7 @@ export function BoardScreen() {
     return (
       <div className="card">
         <EmptyState
+          headingLevel={1}
           icon="compass"
           title={intl.formatMessage(messages.notFoundTitle)}
           description={intl.formatMessage(messages.notFoundText)}
