@@ -9,17 +9,20 @@ import type { TGraphQLContext } from './schema/builder.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 
-/** An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`. */
-function toGraphQLError(error: AppError, source?: unknown): GraphQLError {
+/**
+ * An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`.
+ * Field errors keep HTTP 200 (other fields may still answer); a bad token (`status` 401) and an
+ * unreachable database fail the whole request.
+ */
+function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQLError {
   const located = source instanceof GraphQLError ? source : undefined;
-  const isHttpStatus = error.code === 'UNAUTHENTICATED' || error.code === 'UNAVAILABLE';
   return new GraphQLError(error.message, {
     nodes: located?.nodes,
     path: located?.path,
     extensions: {
       code: error.code,
       ...(error.fields ? { fields: error.fields } : {}),
-      http: { status: isHttpStatus ? error.status : 200 },
+      http: { status: error.code === 'UNAVAILABLE' ? error.status : status },
     },
   });
 }
@@ -46,6 +49,8 @@ export function createGraphQL(
       if ((header && !token) || (token && !viewer)) {
         throw toGraphQLError(
           new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.'),
+          undefined,
+          401,
         );
       }
       return { deps, viewer, planStates: new Map() };

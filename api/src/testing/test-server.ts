@@ -13,6 +13,8 @@ export type TTestServer = {
   url: string;
   deps: TDeps;
   db: TDatabase;
+  /** The PostgreSQL database of this server (undefined on PGlite): other processes may share it. */
+  databaseUrl: string | undefined;
   /** fetch against the server, JSON in and out. */
   call: (
     method: string,
@@ -33,7 +35,7 @@ export type TTestServer = {
  */
 export async function openTestDatabase(
   options: { onQuery?: (sql: string) => void } = {},
-): Promise<{ db: TDatabase; drop: () => Promise<void> }> {
+): Promise<{ db: TDatabase; drop: () => Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const db = await openDatabase({ dataDir: 'memory://', onQuery: options.onQuery });
@@ -55,6 +57,7 @@ export async function openTestDatabase(
   await db.migrate();
   return {
     db,
+    databaseUrl: url.toString(),
     drop: async () => {
       await db.close();
       const client = new pg.Client({ connectionString: serverUrl });
@@ -70,7 +73,7 @@ export async function startTestServer(
   overrides: Partial<TConfig> = {},
   options: { onQuery?: (sql: string) => void } = {},
 ): Promise<TTestServer> {
-  const { db, drop } = await openTestDatabase(options);
+  const { db, drop, databaseUrl } = await openTestDatabase(options);
   const config: TConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     ...overrides,
@@ -87,24 +90,8 @@ export async function startTestServer(
     url,
     deps,
     db,
-    call: async (method, path, options = {}) => {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined = options.rawBody;
-      if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
-        body = JSON.stringify(options.body);
-        headers['content-type'] = 'application/json';
-      }
-      const response = await fetch(`${url}${path}`, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed, headers: response.headers };
-    },
+    databaseUrl,
+    call: callAt(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.flush();
@@ -112,5 +99,27 @@ export async function startTestServer(
       await deps.events.close();
       await drop();
     },
+  };
+}
+
+/** A JSON fetch against a server at `url` (what TTestServer.call does). */
+export function callAt(url: string): TTestServer['call'] {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
   };
 }

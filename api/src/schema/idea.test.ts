@@ -1,0 +1,659 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ERROR,
+  addEndUser,
+  gql,
+  mutate,
+  setPlan,
+  signUpCompany,
+} from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+let server: TTestServer;
+let admin: TTestAccount;
+let member: TTestAccount;
+let otherMember: TTestAccount;
+
+const IDEA_FIELDS = `id title description status voteCount commentCount isVotedByMe canEdit canUpdateStatus
+  createdAt author { displayName }
+  declineDetails { reason comment declinedDuplicateIdeaId declinedDuplicateIdeaFound declinedDuplicateIdeaTitle declinedAt }`;
+
+const result = (field: string, fields = IDEA_FIELDS) =>
+  `${field} { __typename ... on Mutation${field[0]!.toUpperCase()}${field.slice(1, field.indexOf('('))}Success { data { ${fields} } } ${APP_ERROR} }`;
+
+const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) { ... on MutationCreateBoardSuccess { data { id } } } }`;
+const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!, $description: String) {
+  ${result('createIdea(boardId: $boardId, title: $title, description: $description)')} }`;
+const UPDATE_IDEA = `mutation ($ideaId: ID!, $title: String!, $description: String) {
+  ${result('updateIdea(ideaId: $ideaId, title: $title, description: $description)')} }`;
+const DELETE_IDEA = `mutation ($ideaId: ID!) {
+  deleteIdea(ideaId: $ideaId) { __typename ... on MutationDeleteIdeaSuccess { data { deletedIdeaId } } ${APP_ERROR} } }`;
+const SET_STATUS = `mutation ($ideaId: ID!, $status: IdeaStatus!) {
+  ${result('setIdeaStatus(ideaId: $ideaId, status: $status)')} }`;
+const UPVOTE = `mutation ($ideaId: ID!) { ${result('upvoteIdea(ideaId: $ideaId)')} }`;
+const DOWNVOTE = `mutation ($ideaId: ID!) { ${result('downvoteIdea(ideaId: $ideaId)')} }`;
+const DECLINE = `mutation ($ideaId: ID!, $reason: DeclineReason!, $comment: String, $dup: ID, $merge: Boolean) {
+  declineIdea(ideaId: $ideaId, reason: $reason, comment: $comment, duplicateOfIdeaId: $dup, mergeVotes: $merge) {
+    __typename ... on MutationDeclineIdeaSuccess { data { idea { ${IDEA_FIELDS} } duplicateOf { id voteCount } } } ${APP_ERROR} } }`;
+const ADD_COMMENT = `mutation ($ideaId: ID!, $text: String!) {
+  addComment(ideaId: $ideaId, text: $text) { __typename
+    ... on MutationAddCommentSuccess { data { id text createdAt author { displayName } idea { commentCount } } } ${APP_ERROR} } }`;
+const LIST = `query ($boardId: ID!, $filter: IdeaFilter, $sort: IdeaSort, $search: String, $first: Int, $after: String) {
+  board(id: $boardId) { ideas(filter: $filter, sort: $sort, search: $search, first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { id title status voteCount createdAt } } } } }`;
+
+async function newBoard(name = 'Ideas board for tests'): Promise<string> {
+  const { body } = await gql(server, CREATE_BOARD, { name }, admin.token);
+  return body.data.createBoard.data.id;
+}
+const createIdea = (boardId: string, title: string, token = admin.token, description?: string) =>
+  mutate(server, 'createIdea', CREATE_IDEA, { boardId, title, description }, token);
+const list = async (boardId: string, vars: Record<string, unknown> = {}, token = admin.token) => {
+  const { body } = await gql(server, LIST, { boardId, ...vars }, token);
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data.board.ideas;
+};
+const titles = (connection: any) => connection.edges.map((e: any) => e.node.title);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signUpCompany(server);
+  await setPlan(server, admin.companyId, 'ULTRA');
+  member = await addEndUser(server, admin.companyId, { name: 'Mia Member' });
+  otherMember = await addEndUser(server, admin.companyId, { kind: 'SSO', name: 'Otto Other' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('submitting ideas', () => {
+  it("starts an admin's idea OPEN and an end user's NOT_PUBLIC, seen only by its author and admins", async () => {
+    const boardId = await newBoard();
+    const mine = await createIdea(boardId, 'Admin idea title', admin.token, 'Described at length');
+    expect(mine).toMatchObject({
+      title: 'Admin idea title',
+      description: 'Described at length',
+      status: 'OPEN',
+      voteCount: 0,
+      commentCount: 0,
+      isVotedByMe: false,
+      canEdit: true,
+      canUpdateStatus: true,
+      declineDetails: null,
+    });
+    const theirs = await createIdea(boardId, 'Member idea title', member.token);
+    expect(theirs).toMatchObject({ status: 'NOT_PUBLIC', canEdit: true, canUpdateStatus: false });
+    expect(theirs.author.displayName).toBe('Mia Member');
+
+    expect(titles(await list(boardId, {}, admin.token)).sort()).toEqual([
+      'Admin idea title',
+      'Member idea title',
+    ]);
+    expect(titles(await list(boardId, {}, member.token)).sort()).toEqual([
+      'Admin idea title',
+      'Member idea title',
+    ]);
+    expect(titles(await list(boardId, {}, otherMember.token))).toEqual(['Admin idea title']);
+    const seen = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { id } }`,
+      { id: theirs.id },
+      otherMember.token,
+    );
+    expect(seen.body.data.idea).toBeNull();
+
+    // Accepting it (any status but DECLINED) makes it public.
+    await mutate(
+      server,
+      'setIdeaStatus',
+      SET_STATUS,
+      { ideaId: theirs.id, status: 'OPEN' },
+      admin.token,
+    );
+    expect(titles(await list(boardId, {}, otherMember.token)).sort()).toEqual([
+      'Admin idea title',
+      'Member idea title',
+    ]);
+  });
+
+  it.each([
+    [{ title: '' }, 'title', 'This field is required.'],
+    [{ title: 'short' }, 'title', 'It has to be 6 characters at least.'],
+    [{ title: 't'.repeat(101) }, 'title', 'It has to be max 100 characters.'],
+    [
+      { title: 'A fine title', description: 'tiny' },
+      'description',
+      'It has to be 6 characters at least.',
+    ],
+    [
+      { title: 'A fine title', description: 'd'.repeat(501) },
+      'description',
+      'It has to be max 500 characters.',
+    ],
+  ])('refuses %j with a field message', async (input, field, message) => {
+    const boardId = await newBoard();
+    const answer = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId, ...input },
+      admin.token,
+    );
+    expect(answer).toMatchObject({ __typename: 'AppError', code: 'VALIDATION' });
+    expect(answer.fields).toContainEqual({ field, message });
+    expect((await list(boardId)).totalCount).toBe(0);
+  });
+
+  it('treats a blank description as none', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'No description here', admin.token, '   ');
+    expect(idea.description).toBeNull();
+  });
+
+  it('needs a signed-in user', async () => {
+    const boardId = await newBoard();
+    const { body } = await gql(server, CREATE_IDEA, { boardId, title: 'Anonymous idea' });
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('listing ideas', () => {
+  let boardId: string;
+  const votes: Record<string, number> = {
+    'Alpha dark mode': 3,
+    'Bravo exports': 1,
+    'Charlie search': 5,
+    'Delta webhooks': 0,
+    'Echo declined idea': 9,
+  };
+  const statuses: Record<string, string> = {
+    'Alpha dark mode': 'PLANNED',
+    'Bravo exports': 'OPEN',
+    'Charlie search': 'COMPLETE',
+    'Delta webhooks': 'REVIEW',
+  };
+
+  beforeAll(async () => {
+    boardId = await newBoard('Listing board');
+    const voters = await Promise.all(
+      Array.from({ length: 9 }, () => addEndUser(server, admin.companyId)),
+    );
+    for (const [title, count] of Object.entries(votes)) {
+      const idea = await createIdea(boardId, title, admin.token, `About ${title.toLowerCase()}`);
+      for (const voter of voters.slice(0, count)) {
+        await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, voter.token);
+      }
+      if (statuses[title]) {
+        await mutate(
+          server,
+          'setIdeaStatus',
+          SET_STATUS,
+          { ideaId: idea.id, status: statuses[title] },
+          admin.token,
+        );
+      } else {
+        await mutate(
+          server,
+          'declineIdea',
+          DECLINE,
+          { ideaId: idea.id, reason: 'NOT_RELEVANT' },
+          admin.token,
+        );
+      }
+    }
+  });
+
+  it('sorts by votes by default, most first, and ALL hides DECLINED', async () => {
+    const page = await list(boardId);
+    expect(titles(page)).toEqual([
+      'Charlie search',
+      'Alpha dark mode',
+      'Bravo exports',
+      'Delta webhooks',
+    ]);
+    expect(page.edges.map((e: any) => e.node.voteCount)).toEqual([5, 3, 1, 0]);
+    expect(page.totalCount).toBe(4);
+  });
+
+  it('filters on one status', async () => {
+    expect(titles(await list(boardId, { filter: 'DECLINED' }))).toEqual(['Echo declined idea']);
+    expect(titles(await list(boardId, { filter: 'PLANNED' }))).toEqual(['Alpha dark mode']);
+    expect(titles(await list(boardId, { filter: 'IN_PROGRESS' }))).toEqual([]);
+  });
+
+  it('sorts by status in pipeline order, and by date both ways', async () => {
+    expect(titles(await list(boardId, { sort: 'STATUS' }))).toEqual([
+      'Bravo exports',
+      'Delta webhooks',
+      'Alpha dark mode',
+      'Charlie search',
+    ]);
+    const ascending = titles(await list(boardId, { sort: 'DATE_ASC' }));
+    expect(ascending).toEqual([
+      'Alpha dark mode',
+      'Bravo exports',
+      'Charlie search',
+      'Delta webhooks',
+    ]);
+    expect(titles(await list(boardId, { sort: 'DATE_DESC' }))).toEqual([...ascending].reverse());
+  });
+
+  it('searches title and description, ignoring case', async () => {
+    expect(titles(await list(boardId, { search: 'DARK' }))).toEqual(['Alpha dark mode']);
+    expect(titles(await list(boardId, { search: 'about bravo' }))).toEqual(['Bravo exports']);
+    expect(titles(await list(boardId, { search: 'nothing like this' }))).toEqual([]);
+  });
+
+  it('pages with cursors without skipping or repeating', async () => {
+    const first = await list(boardId, { first: 2 });
+    expect(titles(first)).toEqual(['Charlie search', 'Alpha dark mode']);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await list(boardId, { first: 2, after: first.pageInfo.endCursor });
+    expect(titles(second)).toEqual(['Bravo exports', 'Delta webhooks']);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('refuses a search longer than 100 characters', async () => {
+    const { body } = await gql(server, LIST, { boardId, search: 's'.repeat(101) }, admin.token);
+    expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION' });
+    expect(body.errors[0].extensions.fields[0].field).toBe('search');
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets the author and admins edit, and refuses other end users', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Original title', member.token);
+    const byAuthor = await mutate(
+      server,
+      'updateIdea',
+      UPDATE_IDEA,
+      { ideaId: idea.id, title: 'Better title', description: 'Now with words' },
+      member.token,
+    );
+    expect(byAuthor).toMatchObject({ title: 'Better title', description: 'Now with words' });
+    const byAdmin = await mutate(
+      server,
+      'updateIdea',
+      UPDATE_IDEA,
+      { ideaId: idea.id, title: 'Admin title' },
+      admin.token,
+    );
+    expect(byAdmin).toMatchObject({ title: 'Admin title', description: null });
+    await mutate(
+      server,
+      'setIdeaStatus',
+      SET_STATUS,
+      { ideaId: idea.id, status: 'OPEN' },
+      admin.token,
+    );
+    const byOther = await mutate(
+      server,
+      'updateIdea',
+      UPDATE_IDEA,
+      { ideaId: idea.id, title: 'Hijacked title' },
+      otherMember.token,
+    );
+    expect(byOther).toMatchObject({ code: 'FORBIDDEN' });
+    const invalid = await mutate(
+      server,
+      'updateIdea',
+      UPDATE_IDEA,
+      { ideaId: idea.id, title: 'tiny' },
+      admin.token,
+    );
+    expect(invalid.fields).toEqual([
+      { field: 'title', message: 'It has to be 6 characters at least.' },
+    ]);
+    const row = await server.deps.prisma.idea.findUniqueOrThrow({
+      where: { id: Number(Buffer.from(idea.id, 'base64').toString().split(':')[1]) },
+    });
+    expect(row.title).toBe('Admin title');
+  });
+
+  it('deletes with votes and comments, for the author or an admin only', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Doomed idea here', admin.token);
+    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
+    await mutate(
+      server,
+      'addComment',
+      ADD_COMMENT,
+      { ideaId: idea.id, text: 'A comment here' },
+      member.token,
+    );
+    expect(
+      await mutate(server, 'deleteIdea', DELETE_IDEA, { ideaId: idea.id }, member.token),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    const deleted = await mutate(
+      server,
+      'deleteIdea',
+      DELETE_IDEA,
+      { ideaId: idea.id },
+      admin.token,
+    );
+    expect(deleted.deletedIdeaId).toBe(idea.id);
+    expect((await list(boardId)).totalCount).toBe(0);
+    expect(
+      await mutate(server, 'deleteIdea', DELETE_IDEA, { ideaId: idea.id }, admin.token),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('statuses', () => {
+  it('moves through any status but DECLINED, for admins only', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Status idea title');
+    for (const status of ['REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE', 'OPEN', 'NOT_PUBLIC']) {
+      const moved = await mutate(
+        server,
+        'setIdeaStatus',
+        SET_STATUS,
+        { ideaId: idea.id, status },
+        admin.token,
+      );
+      expect(moved.status).toBe(status);
+    }
+    const declined = await mutate(
+      server,
+      'setIdeaStatus',
+      SET_STATUS,
+      { ideaId: idea.id, status: 'DECLINED' },
+      admin.token,
+    );
+    expect(declined).toMatchObject({ code: 'VALIDATION' });
+    expect(declined.fields[0].field).toBe('status');
+    await mutate(
+      server,
+      'setIdeaStatus',
+      SET_STATUS,
+      { ideaId: idea.id, status: 'OPEN' },
+      admin.token,
+    );
+    expect(
+      await mutate(
+        server,
+        'setIdeaStatus',
+        SET_STATUS,
+        { ideaId: idea.id, status: 'PLANNED' },
+        member.token,
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('votes', () => {
+  it('toggles idempotently and answers the new count', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Vote for me please');
+    const first = await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
+    expect(first).toMatchObject({ voteCount: 1, isVotedByMe: true });
+    expect(
+      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token),
+    ).toMatchObject({ voteCount: 1 });
+    expect(
+      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, otherMember.token),
+    ).toMatchObject({ voteCount: 2 });
+    const back = await mutate(server, 'downvoteIdea', DOWNVOTE, { ideaId: idea.id }, member.token);
+    expect(back).toMatchObject({ voteCount: 1, isVotedByMe: false });
+    expect(
+      await mutate(server, 'downvoteIdea', DOWNVOTE, { ideaId: idea.id }, member.token),
+    ).toMatchObject({ voteCount: 1 });
+    expect(
+      await server.deps.prisma.vote.count({ where: { idea: { title: 'Vote for me please' } } }),
+    ).toBe(1);
+  });
+
+  it('shows voters to editors only', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Who voted for this', member.token);
+    await mutate(
+      server,
+      'setIdeaStatus',
+      SET_STATUS,
+      { ideaId: idea.id, status: 'OPEN' },
+      admin.token,
+    );
+    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, otherMember.token);
+    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
+    const VOTERS = `query ($id: ID!) { idea(id: $id) { voters { userId name } } }`;
+    const asAdmin = await gql(server, VOTERS, { id: idea.id }, admin.token);
+    expect(asAdmin.body.data.idea.voters.map((v: any) => v.name)).toEqual([
+      'Otto Other',
+      'Mia Member',
+    ]);
+    const asAuthor = await gql(server, VOTERS, { id: idea.id }, member.token);
+    expect(asAuthor.body.data.idea.voters).toHaveLength(2);
+    const asOther = await gql(server, VOTERS, { id: idea.id }, otherMember.token);
+    expect(asOther.body.data.idea.voters).toBeNull();
+  });
+
+  it('refuses new votes on a declined idea but lets a voter take theirs back', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Declined later on');
+    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
+    await mutate(server, 'declineIdea', DECLINE, { ideaId: idea.id, reason: 'OTHER' }, admin.token);
+    expect(
+      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, otherMember.token),
+    ).toMatchObject({ code: 'CONFLICT' });
+    expect(
+      await mutate(server, 'downvoteIdea', DOWNVOTE, { ideaId: idea.id }, member.token),
+    ).toMatchObject({ voteCount: 0 });
+  });
+});
+
+describe('comments', () => {
+  it('adds a comment, counts it, and lists comments oldest first', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Talk about this one');
+    const first = await mutate(
+      server,
+      'addComment',
+      ADD_COMMENT,
+      { ideaId: idea.id, text: 'First comment' },
+      member.token,
+    );
+    expect(first).toMatchObject({
+      text: 'First comment',
+      author: { displayName: 'Mia Member' },
+      idea: { commentCount: 1 },
+    });
+    await mutate(
+      server,
+      'addComment',
+      ADD_COMMENT,
+      { ideaId: idea.id, text: 'Second comment' },
+      admin.token,
+    );
+    const { body } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { commentCount comments { totalCount edges { node { text author { displayName } } } } } }`,
+      { id: idea.id },
+      otherMember.token,
+    );
+    expect(body.data.idea.commentCount).toBe(2);
+    expect(body.data.idea.comments.totalCount).toBe(2);
+    expect(body.data.idea.comments.edges.map((e: any) => e.node.text)).toEqual([
+      'First comment',
+      'Second comment',
+    ]);
+  });
+
+  it.each([
+    ['', 'This field is required.'],
+    ['short', 'It has to be 6 characters at least.'],
+    ['c'.repeat(501), 'It has to be max 500 characters.'],
+  ])('refuses the text %j', async (text, message) => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Comment rules idea');
+    const answer = await mutate(
+      server,
+      'addComment',
+      ADD_COMMENT,
+      { ideaId: idea.id, text },
+      member.token,
+    );
+    expect(answer.fields).toEqual([{ field: 'text', message }]);
+    const { body } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { commentCount } }`,
+      { id: idea.id },
+      admin.token,
+    );
+    expect(body.data.idea.commentCount).toBe(0);
+  });
+});
+
+describe('declining', () => {
+  it('declines with a reason and comment, answering status and declineDetails', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Not for us, sorry');
+    const answer = await mutate(
+      server,
+      'declineIdea',
+      DECLINE,
+      { ideaId: idea.id, reason: 'NOT_APPLICABLE', comment: 'Out of scope' },
+      admin.token,
+    );
+    expect(answer.idea).toMatchObject({
+      status: 'DECLINED',
+      declineDetails: {
+        reason: 'NOT_APPLICABLE',
+        comment: 'Out of scope',
+        declinedDuplicateIdeaId: null,
+        declinedDuplicateIdeaFound: false,
+        declinedDuplicateIdeaTitle: null,
+      },
+    });
+    expect(Date.parse(answer.idea.declineDetails.declinedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(answer.duplicateOf).toBeNull();
+    // A declined idea has no more status options and cannot be declined again.
+    expect(
+      await mutate(
+        server,
+        'setIdeaStatus',
+        SET_STATUS,
+        { ideaId: idea.id, status: 'OPEN' },
+        admin.token,
+      ),
+    ).toMatchObject({ code: 'CONFLICT' });
+    expect(
+      await mutate(
+        server,
+        'declineIdea',
+        DECLINE,
+        { ideaId: idea.id, reason: 'OTHER' },
+        admin.token,
+      ),
+    ).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('merges the votes of a duplicate into the kept idea, counting shared voters once', async () => {
+    const boardId = await newBoard();
+    const kept = await createIdea(boardId, 'Export to CSV please');
+    const duplicate = await createIdea(boardId, 'CSV export wanted');
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => addEndUser(server, admin.companyId)));
+    for (const voter of [a!, b!])
+      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: kept.id }, voter.token);
+    for (const voter of [b!, c!])
+      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: duplicate.id }, voter.token);
+
+    const answer = await mutate(
+      server,
+      'declineIdea',
+      DECLINE,
+      { ideaId: duplicate.id, reason: 'DUPLICATE', dup: kept.id },
+      admin.token,
+    );
+    expect(answer.idea.status).toBe('DECLINED');
+    expect(answer.idea.voteCount).toBe(0);
+    expect(answer.idea.declineDetails).toMatchObject({
+      reason: 'DUPLICATE',
+      declinedDuplicateIdeaId: kept.id,
+      declinedDuplicateIdeaFound: true,
+      declinedDuplicateIdeaTitle: 'Export to CSV please',
+    });
+    expect(answer.duplicateOf).toEqual({ id: kept.id, voteCount: 3 });
+    const VOTED = `query ($id: ID!) { idea(id: $id) { isVotedByMe voteCount } }`;
+    const seenByC = await gql(server, VOTED, { id: kept.id }, c!.token);
+    expect(seenByC.body.data.idea).toEqual({ isVotedByMe: true, voteCount: 3 });
+  });
+
+  it('keeps the votes where they are with mergeVotes false', async () => {
+    const boardId = await newBoard();
+    const kept = await createIdea(boardId, 'Kept idea title');
+    const duplicate = await createIdea(boardId, 'Duplicate idea title');
+    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: duplicate.id }, member.token);
+    const answer = await mutate(
+      server,
+      'declineIdea',
+      DECLINE,
+      { ideaId: duplicate.id, reason: 'DUPLICATE', dup: kept.id, merge: false },
+      admin.token,
+    );
+    expect(answer.idea.voteCount).toBe(1);
+    expect(answer.duplicateOf.voteCount).toBe(0);
+  });
+
+  it('checks the duplicate: required, not itself, on the same board, known', async () => {
+    const boardId = await newBoard();
+    const otherBoardId = await newBoard('Another board here');
+    const idea = await createIdea(boardId, 'The idea to decline');
+    const elsewhere = await createIdea(otherBoardId, 'On another board');
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'This field is required.'],
+      [{ dup: idea.id }, 'An idea cannot be a duplicate of itself.'],
+      [{ dup: elsewhere.id }, 'Idea not found'],
+      [{ dup: 'SWRlYTo5OTk5OTk=' }, 'Idea not found'],
+    ];
+    for (const [vars, message] of cases) {
+      const answer = await mutate(
+        server,
+        'declineIdea',
+        DECLINE,
+        { ideaId: idea.id, reason: 'DUPLICATE', ...vars },
+        admin.token,
+      );
+      expect(answer.fields).toEqual([{ field: 'duplicateOfIdeaId', message }]);
+    }
+    const { body } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { status } }`,
+      { id: idea.id },
+      admin.token,
+    );
+    expect(body.data.idea.status).toBe('OPEN');
+  });
+
+  it('is for admins, and not for complete ideas', async () => {
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Shipped already');
+    expect(
+      await mutate(
+        server,
+        'declineIdea',
+        DECLINE,
+        { ideaId: idea.id, reason: 'OTHER' },
+        member.token,
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    await mutate(
+      server,
+      'setIdeaStatus',
+      SET_STATUS,
+      { ideaId: idea.id, status: 'COMPLETE' },
+      admin.token,
+    );
+    expect(
+      await mutate(
+        server,
+        'declineIdea',
+        DECLINE,
+        { ideaId: idea.id, reason: 'OTHER' },
+        admin.token,
+      ),
+    ).toMatchObject({ code: 'CONFLICT' });
+  });
+});

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ERROR, gql, mutate, setPlan, signUpCompany } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
+  __typename ... on MutationCreateBoardSuccess { data { id active } } ${APP_ERROR} } }`;
+const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+  __typename ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
+const RENAME = `mutation ($id: ID!, $name: String!) { updateBoardName(boardId: $id, name: $name) {
+  __typename ... on MutationUpdateBoardNameSuccess { data { name } } ${APP_ERROR} } }`;
+const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) {
+  __typename ... on MutationUpvoteIdeaSuccess { data { voteCount } } ${APP_ERROR} } }`;
+const BOARDS = `{ boards { id name active } viewer { company { subscription {
+  product usage { activeBoards { used cap } ideas { used cap } } } } } }`;
+const IDEAS = `query ($id: ID!) { board(id: $id) { limits { cappedIdeas }
+  ideas(sort: DATE_ASC) { totalCount edges { node { title } } } } }`;
+
+async function snapshot(account: TTestAccount) {
+  const { body } = await gql(server, BOARDS, {}, account.token);
+  return body.data;
+}
+async function ideas(account: TTestAccount, boardId: string) {
+  const { body } = await gql(server, IDEAS, { id: boardId }, account.token);
+  const board = body.data.board;
+  return {
+    capped: board.limits.cappedIdeas,
+    titles: board.ideas.edges.map((e: any) => e.node.title),
+  };
+}
+
+describe('active boards', () => {
+  it('makes the newest boards past the cap view-only, and an upgrade reactivates them at once', async () => {
+    const admin = await signUpCompany(server);
+    const first = await mutate(
+      server,
+      'createBoard',
+      CREATE_BOARD,
+      { name: 'First board' },
+      admin.token,
+    );
+    const second = await mutate(
+      server,
+      'createBoard',
+      CREATE_BOARD,
+      { name: 'Second board' },
+      admin.token,
+    );
+    expect(first.active).toBe(true);
+    expect(second.active).toBe(false);
+
+    const free = await snapshot(admin);
+    expect(free.boards).toEqual([
+      { id: first.id, name: 'First board', active: true },
+      { id: second.id, name: 'Second board', active: false },
+    ]);
+    expect(free.viewer.company.subscription).toMatchObject({
+      product: 'FREE',
+      usage: { activeBoards: { used: 2, cap: 1 } },
+    });
+
+    const refused = await mutate(
+      server,
+      'updateBoardName',
+      RENAME,
+      { id: second.id, name: 'Renamed board' },
+      admin.token,
+    );
+    expect(refused).toMatchObject({ __typename: 'AppError', code: 'PLAN_LIMIT' });
+    expect(refused.message).toMatch(/view-only/);
+    expect(
+      await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId: second.id, title: 'Idea on inactive' },
+        admin.token,
+      ),
+    ).toMatchObject({ code: 'PLAN_LIMIT' });
+    expect(
+      await server.deps.prisma.idea.count({ where: { board: { companyId: admin.companyId } } }),
+    ).toBe(0);
+
+    await setPlan(server, admin.companyId, 'STARTUP');
+    const startup = await snapshot(admin);
+    expect(startup.boards.map((b: any) => b.active)).toEqual([true, true]);
+    expect(
+      await mutate(
+        server,
+        'updateBoardName',
+        RENAME,
+        { id: second.id, name: 'Renamed board' },
+        admin.token,
+      ),
+    ).toEqual({ name: 'Renamed board' });
+
+    // An expired plan counts as FREE again: the newest board goes back to view-only.
+    await setPlan(server, admin.companyId, 'STARTUP', new Date(Date.now() - 1000));
+    const expired = await snapshot(admin);
+    expect(expired.boards.map((b: any) => b.active)).toEqual([true, false]);
+    expect(expired.viewer.company.subscription.product).toBe('FREE');
+  });
+
+  it('lists active boards first', async () => {
+    const admin = await signUpCompany(server);
+    await setPlan(server, admin.companyId, 'STARTUP');
+    for (const name of ['Board number one', 'Board number two', 'Board number three']) {
+      await mutate(server, 'createBoard', CREATE_BOARD, { name }, admin.token);
+    }
+    await setPlan(server, admin.companyId, 'FREE');
+    const { boards } = await snapshot(admin);
+    expect(boards.map((b: any) => [b.name, b.active])).toEqual([
+      ['Board number one', true],
+      ['Board number two', false],
+      ['Board number three', false],
+    ]);
+  });
+});
+
+describe('visible ideas', () => {
+  it('hides the newest ideas past the cap from lists, counts them, and shows them after an upgrade', async () => {
+    const admin = await signUpCompany(server);
+    const board = await mutate(
+      server,
+      'createBoard',
+      CREATE_BOARD,
+      { name: 'Capped board' },
+      admin.token,
+    );
+    const created: string[] = [];
+    for (let n = 1; n <= 7; n += 1) {
+      const idea = await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId: board.id, title: `Idea number ${n}` },
+        admin.token,
+      );
+      created.push(idea.id);
+    }
+    const free = await ideas(admin, board.id);
+    expect(free.titles).toEqual([1, 2, 3, 4, 5].map((n) => `Idea number ${n}`));
+    expect(free.capped).toBe(2);
+    expect((await snapshot(admin)).viewer.company.subscription.usage.ideas).toEqual({
+      used: 7,
+      cap: 5,
+    });
+
+    // A hidden idea takes no votes until the plan shows it.
+    expect(
+      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: created[6] }, admin.token),
+    ).toMatchObject({ code: 'PLAN_LIMIT' });
+
+    await setPlan(server, admin.companyId, 'STARTUP');
+    const startup = await ideas(admin, board.id);
+    expect(startup.titles).toHaveLength(7);
+    expect(startup.capped).toBe(0);
+    expect(await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: created[6] }, admin.token)).toEqual(
+      { voteCount: 1 },
+    );
+
+    await setPlan(server, admin.companyId, 'FREE');
+    expect((await ideas(admin, board.id)).capped).toBe(2);
+
+    // Deleting an old idea brings the oldest hidden one back.
+    await server.deps.prisma.idea.deleteMany({
+      where: { title: 'Idea number 1', board: { companyId: admin.companyId } },
+    });
+    const after = await ideas(admin, board.id);
+    expect(after.titles).toEqual([2, 3, 4, 5, 6].map((n) => `Idea number ${n}`));
+    expect(after.capped).toBe(1);
+  });
+
+  it('has no caps on ULTRA', async () => {
+    const admin = await signUpCompany(server);
+    await setPlan(server, admin.companyId, 'ULTRA');
+    const { viewer } = await snapshot(admin);
+    expect(viewer.company.subscription.usage).toEqual({
+      activeBoards: { used: 0, cap: null },
+      ideas: { used: 0, cap: null },
+    });
+  });
+});
