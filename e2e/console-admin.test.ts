@@ -216,6 +216,7 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await expect.poll(topBarTop).toBeLessThanOrEqual(0);
     await page.mouse.wheel(0, -100);
     await expect.poll(topBarTop).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await menuButton.focus();
