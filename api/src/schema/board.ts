@@ -136,7 +136,17 @@ export const BoardType = builder.prismaNode('Board', {
           });
         },
       },
-      { description: 'A page of ideas.' },
+      {
+        description: 'A page of ideas.',
+        fields: (c) => ({
+          totalCount: c.int({
+            description: 'How many ideas match the filter and search (all pages).',
+            extensions: { pothosPrismaTotalCount: true },
+            resolve: (connection) =>
+              (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
+          }),
+        }),
+      },
       { description: 'An idea in a page.' },
     ),
   }),

@@ -50,6 +50,14 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    nodeTypeOptions: { description: 'An object with a global id, refetchable with `node(id:)`.' },
+    pageInfoTypeOptions: { description: 'Where a page of a connection sits in the whole list.' },
+    nodeQueryOptions: {
+      description: 'Any object by its global id, if the caller may see it (null otherwise).',
+    },
+    nodesQueryOptions: {
+      description: 'Objects by their global ids, each null where the caller may not see it.',
+    },
   },
   errors: {
     // Mutations declaring `errors: {}` answer `AppError` results for expected failures.

@@ -657,3 +657,17 @@ describe('declining', () => {
     ).toMatchObject({ code: 'CONFLICT' });
   });
 });
+
+describe('people', () => {
+  it("keeps other users' emails from end users: node(id) of another User answers null", async () => {
+    const NODE = `query ($id: ID!) { node(id: $id) { ... on User { email } } }`;
+    const userId = Buffer.from(`User:${otherMember.userId}`).toString('base64');
+    const asMember = await gql(server, NODE, { id: userId }, member.token);
+    expect(asMember.body.data.node).toBeNull();
+    const asAdmin = await gql(server, NODE, { id: userId }, admin.token);
+    expect(asAdmin.body.data.node).toEqual({ email: otherMember.email });
+    const self = Buffer.from(`User:${member.userId}`).toString('base64');
+    const asSelf = await gql(server, NODE, { id: self }, member.token);
+    expect(asSelf.body.data.node).toEqual({ email: member.email });
+  });
+});

@@ -157,7 +157,16 @@ export const IdeaType = builder.prismaNode('Idea', {
         query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
         totalCount: true,
       },
-      { description: 'A page of comments.' },
+      {
+        description: 'A page of comments.',
+        fields: (c) => ({
+          totalCount: c.int({
+            description: 'How many comments the idea has (all pages).',
+            extensions: { pothosPrismaTotalCount: true },
+            resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount,
+          }),
+        }),
+      },
       { description: 'A comment in a page.' },
     ),
   }),

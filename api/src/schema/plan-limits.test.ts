@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ERROR, gql, mutate, setPlan, signUpCompany } from '../testing/graphql-client.ts';
+import {
+  APP_ERROR,
+  addEndUser,
+  gql,
+  mutate,
+  setPlan,
+  signUpCompany,
+} from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
@@ -178,6 +185,44 @@ describe('visible ideas', () => {
     const after = await ideas(admin, board.id);
     expect(after.titles).toEqual([2, 3, 4, 5, 6].map((n) => `Idea number ${n}`));
     expect(after.capped).toBe(1);
+  });
+
+  it('does not let ideas awaiting acceptance take the places of accepted ones', async () => {
+    const admin = await signUpCompany(server);
+    const board = await mutate(
+      server,
+      'createBoard',
+      CREATE_BOARD,
+      { name: 'Spammed board' },
+      admin.token,
+    );
+    const member = await addEndUser(server, admin.companyId);
+    for (let n = 1; n <= 6; n += 1) {
+      await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId: board.id, title: `Unreviewed idea ${n}` },
+        member.token,
+      );
+    }
+    for (let n = 1; n <= 5; n += 1) {
+      await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId: board.id, title: `Accepted idea ${n}` },
+        admin.token,
+      );
+    }
+    const seen = await ideas(admin, board.id);
+    expect(seen.capped).toBe(0);
+    expect(seen.titles.filter((t: string) => t.startsWith('Accepted'))).toHaveLength(5);
+    expect(seen.titles.filter((t: string) => t.startsWith('Unreviewed'))).toHaveLength(6);
+    expect((await snapshot(admin)).viewer.company.subscription.usage.ideas).toEqual({
+      used: 5,
+      cap: 5,
+    });
   });
 
   it('has no caps on ULTRA', async () => {

@@ -79,7 +79,8 @@ builder.queryFields((t) => ({
       defaultSize: 50,
       maxSize: 100,
       authScopes: { signedIn: true },
-      description: "The admin's company releases, newest release date first.",
+      description:
+        "The caller's company releases, newest release date first: all of them for admins; for end users, the published ones on boards they may see.",
       args: { filter: t.arg({ type: ReleaseFilterEnum, defaultValue: 'ALL' }) },
       resolve: async (query, _root, args, context) =>
         context.deps.prisma.release.findMany({

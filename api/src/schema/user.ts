@@ -1,3 +1,4 @@
+import { isCompanyAdmin } from '../viewer.ts';
 import { builder } from './builder.ts';
 
 export const UserKindEnum = builder.enumType('UserKind', {
@@ -27,9 +28,14 @@ export function rowId(id: string | number): number {
 export const UserType = builder.prismaNode('User', {
   description: 'A person using Feedboard.',
   id: { field: 'id' },
-  // `node(id:)` finds only users of the viewer's own company: another company's user, an
-  // unknown id, or any user for an anonymous caller answers null (ids start at 1, so 0 is no row).
-  findUnique: (id, context) => ({ id: rowId(id), companyId: context.viewer?.companyId ?? 0 }),
+  // `node(id:)` finds the viewer themselves, or (for admins) a user of their own company:
+  // another company's user, another end user, an unknown id, or any user for an anonymous
+  // caller answers null (ids start at 1, so 0 is no row).
+  findUnique: (id, context) => ({
+    id: rowId(id),
+    companyId: context.viewer?.companyId ?? 0,
+    AND: [isCompanyAdmin(context.viewer) ? {} : { id: context.viewer?.userId ?? 0 }],
+  }),
   nullable: true,
   authScopes: { signedIn: true },
   fields: (t) => ({

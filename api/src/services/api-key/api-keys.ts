@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -22,6 +22,10 @@ export async function createApiKey(
   input: unknown,
 ): Promise<{ apiKey: ApiKey; key: string }> {
   const admin = requireCompanyAdmin(viewer);
+  // A leaked key must not be able to mint more keys that outlive its revocation.
+  if (admin.apiKeyId) {
+    throw new AppError('FORBIDDEN', 'API keys cannot create API keys: sign in to create one.');
+  }
   const { name } = parseInput(ZApiKeyInput, input);
   const key = `${API_KEY_PREFIX}${newToken()}`;
   const apiKey = await deps.prisma.apiKey.create({

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
-import type { Board } from '../../generated/prisma/client.ts';
+import type { Board, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
@@ -11,58 +12,44 @@ import {
   ZBoardVisibility,
 } from './board-input.ts';
 
-/** Renames a board (6 to 100 characters); its slug, and so its public address, stays. */
-export async function updateBoardName(
+/** A settings change: admins of an active board only, validated before anything is written. */
+async function changeBoard<T extends z.ZodType>(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+  schema: T,
+  input: unknown,
+  toData: (parsed: z.output<T>) => Prisma.BoardUpdateInput,
+): Promise<Board> {
+  const { board } = await findBoardForAdmin(deps, viewer, boardId);
+  const data = toData(parseInput(schema, input));
+  return deps.prisma.board.update({ where: { id: board.id }, data });
+}
+
+type TBoardChange = (
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
   input: unknown,
-): Promise<Board> {
-  const { board } = await findBoardForAdmin(deps, viewer, boardId);
-  const { name } = parseInput(ZBoardName, input);
-  return deps.prisma.board.update({ where: { id: board.id }, data: { name } });
-}
+) => Promise<Board>;
+
+/** Renames a board (6 to 100 characters); its slug, and so its public address, stays. */
+export const updateBoardName: TBoardChange = (deps, viewer, boardId, input) =>
+  changeBoard(deps, viewer, boardId, ZBoardName, input, ({ name }) => ({ name }));
 
 /** Sets the language the board's widget and public page speak (en-US or pl-PL). */
-export async function updateBoardLanguage(
-  deps: TDeps,
-  viewer: TViewer | null,
-  boardId: number,
-  input: unknown,
-): Promise<Board> {
-  const { board } = await findBoardForAdmin(deps, viewer, boardId);
-  const { language } = parseInput(ZBoardLanguage, input);
-  return deps.prisma.board.update({ where: { id: board.id }, data: { language } });
-}
+export const updateBoardLanguage: TBoardChange = (deps, viewer, boardId, input) =>
+  changeBoard(deps, viewer, boardId, ZBoardLanguage, input, ({ language }) => ({ language }));
 
 /** Sets the primary colour; the other theme colours are always white, black and white. */
-export async function updateBoardTheme(
-  deps: TDeps,
-  viewer: TViewer | null,
-  boardId: number,
-  input: unknown,
-): Promise<Board> {
-  const { board } = await findBoardForAdmin(deps, viewer, boardId);
-  const { primary } = parseInput(ZBoardTheme, input);
-  return deps.prisma.board.update({
-    where: { id: board.id },
-    data: {
-      color: primary,
-      themePrimaryText: FIXED_THEME.primaryText,
-      themeText: FIXED_THEME.text,
-      themeBackground: FIXED_THEME.background,
-    },
-  });
-}
+export const updateBoardTheme: TBoardChange = (deps, viewer, boardId, input) =>
+  changeBoard(deps, viewer, boardId, ZBoardTheme, input, ({ primary }) => ({
+    color: primary,
+    themePrimaryText: FIXED_THEME.primaryText,
+    themeText: FIXED_THEME.text,
+    themeBackground: FIXED_THEME.background,
+  }));
 
 /** Makes a board public (anyone can see it) or private (only the company's users). */
-export async function setBoardVisibility(
-  deps: TDeps,
-  viewer: TViewer | null,
-  boardId: number,
-  input: unknown,
-): Promise<Board> {
-  const { board } = await findBoardForAdmin(deps, viewer, boardId);
-  const { isPublic } = parseInput(ZBoardVisibility, input);
-  return deps.prisma.board.update({ where: { id: board.id }, data: { isPublic } });
-}
+export const setBoardVisibility: TBoardChange = (deps, viewer, boardId, input) =>
+  changeBoard(deps, viewer, boardId, ZBoardVisibility, input, ({ isPublic }) => ({ isPublic }));

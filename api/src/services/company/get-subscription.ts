@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { Product } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { loadPlanState } from '../plan/plan-state.ts';
+import { COUNTED_IDEAS, loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
 import { requireOwnCompanyAdmin } from './company-access.ts';
 
@@ -14,12 +14,13 @@ export type TSubscriptionView = {
 
 /**
  * The plan in force (FREE once a paid plan has expired) with its usage: boards and ideas
- * counted against the caps (all of them, so "3 of 1" shows what an upgrade would bring back).
+ * counted against the caps (all boards, and all ideas but those awaiting acceptance, so
+ * "3 of 1" shows what an upgrade would bring back).
  */
 export async function subscriptionView(deps: TDeps, plan: TPlanState): Promise<TSubscriptionView> {
   const [boards, ideas] = await Promise.all([
     deps.prisma.board.count({ where: { companyId: plan.companyId } }),
-    deps.prisma.idea.count({ where: { board: { companyId: plan.companyId } } }),
+    deps.prisma.idea.count({ where: { board: { companyId: plan.companyId }, ...COUNTED_IDEAS } }),
   ]);
   return {
     product: plan.effectiveProduct,

@@ -8,6 +8,8 @@ export type TCutoff = { createdAt: Date; id: number };
 /**
  * A company's plan as it applies right now. Boards and ideas are ranked oldest first; those
  * past the cap (the newest) are inactive or hidden. A null cutoff means nothing is cut off.
+ * Ideas awaiting acceptance (NOT_PUBLIC) are not visible ideas: they neither count against the
+ * cap nor get hidden by it, so unreviewed submissions cannot push accepted ideas out.
  */
 export type TPlanState = {
   companyId: number;
@@ -24,6 +26,9 @@ export type TPlanState = {
 };
 
 type TDb = Pick<PrismaClient | Prisma.TransactionClient, 'subscription' | 'board' | 'idea'>;
+
+/** The ideas a plan's cap counts: all but those awaiting acceptance. */
+export const COUNTED_IDEAS = { status: { not: 'NOT_PUBLIC' } } satisfies Prisma.IdeaWhereInput;
 
 const OLDEST_FIRST = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
 
@@ -46,7 +51,7 @@ export async function loadPlanState(db: TDb, companyId: number): Promise<TPlanSt
     caps.ideas === null
       ? null
       : db.idea.findFirst({
-          where: { board: { companyId } },
+          where: { board: { companyId }, ...COUNTED_IDEAS },
           orderBy: OLDEST_FIRST,
           skip: caps.ideas - 1,
           select: { createdAt: true, id: true },
@@ -76,8 +81,8 @@ export function isBoardActive(plan: TPlanState, board: TCutoff): boolean {
 }
 
 /** Visible ideas are the company's oldest `ideas`; the newer ones are hidden until an upgrade. */
-export function isIdeaWithinCap(plan: TPlanState, idea: TCutoff): boolean {
-  return isWithin(plan.ideaCutoff, idea);
+export function isIdeaWithinCap(plan: TPlanState, idea: TCutoff & { status: string }): boolean {
+  return idea.status === 'NOT_PUBLIC' || isWithin(plan.ideaCutoff, idea);
 }
 
 /** The Prisma filter for ideas within the plan's cap. */
@@ -86,6 +91,7 @@ export function ideaWithinCapWhere(plan: TPlanState): Prisma.IdeaWhereInput {
   if (!cutoff) return {};
   return {
     OR: [
+      { status: 'NOT_PUBLIC' },
       { createdAt: { lt: cutoff.createdAt } },
       { createdAt: cutoff.createdAt, id: { lte: cutoff.id } },
     ],
@@ -97,6 +103,7 @@ export function ideaBeyondCapWhere(plan: TPlanState): Prisma.IdeaWhereInput {
   const cutoff = plan.ideaCutoff;
   if (!cutoff) return { id: { lt: 0 } };
   return {
+    ...COUNTED_IDEAS,
     OR: [
       { createdAt: { gt: cutoff.createdAt } },
       { createdAt: cutoff.createdAt, id: { gt: cutoff.id } },

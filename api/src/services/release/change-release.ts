@@ -15,6 +15,13 @@ import {
   ZReleaseForm,
 } from './release-input.ts';
 
+function reloadRelease(deps: TDeps, releaseId: number): Promise<TReleaseWithParts> {
+  return deps.prisma.release.findUniqueOrThrow({
+    where: { id: releaseId },
+    include: RELEASE_INCLUDE,
+  });
+}
+
 /** Creates an unpublished release of the admin's company, shown on the given boards. */
 export async function createRelease(
   deps: TDeps,
@@ -87,10 +94,7 @@ export async function addReleasePart(
   const release = await findReleaseForAdmin(deps, viewer, releaseId);
   const { title } = parseInput(ZGenericPart, input);
   await deps.prisma.releasePart.create({ data: { releaseId: release.id, title } });
-  return deps.prisma.release.findUniqueOrThrow({
-    where: { id: release.id },
-    include: RELEASE_INCLUDE,
-  });
+  return reloadRelease(deps, release.id);
 }
 
 /**
@@ -119,10 +123,7 @@ export async function addReleaseIdeas(
     data: ideas.map((idea) => ({ releaseId: release.id, ideaId: idea.id, title: idea.title })),
     skipDuplicates: true,
   });
-  return deps.prisma.release.findUniqueOrThrow({
-    where: { id: release.id },
-    include: RELEASE_INCLUDE,
-  });
+  return reloadRelease(deps, release.id);
 }
 
 /** Removes one part of a release. */
@@ -137,8 +138,5 @@ export async function deleteReleasePart(
     where: { id: partId, releaseId: release.id },
   });
   if (count === 0) throw errors.notFound('Release part');
-  return deps.prisma.release.findUniqueOrThrow({
-    where: { id: release.id },
-    include: RELEASE_INCLUDE,
-  });
+  return reloadRelease(deps, release.id);
 }
