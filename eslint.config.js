@@ -1,4 +1,7 @@
 import js from '@eslint/js';
+import formatjs from 'eslint-plugin-formatjs';
+import reactHooks from 'eslint-plugin-react-hooks';
+import relay from 'eslint-plugin-relay';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -19,5 +22,39 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', 'api/src/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // The console: hooks rules, Relay discipline, and no text in JSX that skips react-intl.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, relay, formatjs },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        localStorage: 'readonly',
+      },
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'relay/graphql-syntax': 'error',
+      'relay/graphql-naming': 'error',
+      'relay/unused-fields': 'error',
+      'relay/must-colocate-fragment-spreads': 'error',
+      'relay/function-required-argument': 'error',
+      'relay/hook-required-argument': 'error',
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        {
+          props: {
+            include: [['*', '{aria-label,aria-description,title,alt,placeholder,label}']],
+          },
+        },
+      ],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-invalid-icu': 'error',
+    },
   },
 );

@@ -1,5 +1,5 @@
 // relay-compiler configuration for the admin console (web/). Artifacts are generated, not committed.
-export default {
+const config = {
   src: './web/src',
   schema: './schema.graphql',
   language: 'typescript',
@@ -7,3 +7,8 @@ export default {
   excludes: ['**/node_modules/**', '**/__generated__/**'],
   eagerEsModules: true,
 };
+
+// relay-compiler and babel-plugin-relay load this file with require(): the 'module.exports'
+// export makes require() answer the object itself rather than an ES module namespace.
+export { config as 'module.exports' };
+export default config;

@@ -61,7 +61,10 @@ export function createEvents(options: {
   const publishClient = connect();
   const subscribeClient = connect();
   const pubsub = createPubSub<TTopics>({
-    eventTarget: createRedisEventTarget({ publishClient, subscribeClient }),
+    eventTarget: createRedisEventTarget({
+      publishClient: guarded(publishClient, options.log),
+      subscribeClient: guarded(subscribeClient, options.log),
+    }),
   });
   return {
     kind: 'redis',
@@ -78,4 +81,27 @@ export function createEvents(options: {
       subscribeClient.disconnect();
     },
   };
+}
+
+const GUARDED_COMMANDS = new Set<string | symbol>(['publish', 'subscribe', 'unsubscribe']);
+
+/**
+ * The Redis event target fires publish / subscribe / unsubscribe without awaiting them; while
+ * Redis is down (or after close) their rejections would be unhandled and stop the process.
+ * This client logs them instead: a lost live event is not a lost write, and ioredis
+ * resubscribes by itself when Redis comes back.
+ */
+function guarded(client: Redis, log: TLogger): Redis {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (!GUARDED_COMMANDS.has(property)) return value.bind(target);
+      return (...args: unknown[]) =>
+        (value.apply(target, args) as Promise<unknown>).catch((error: Error) => {
+          log.warn(`Redis ${String(property)} failed: ${error.message}`);
+          return 0;
+        });
+    },
+  });
 }

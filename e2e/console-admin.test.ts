@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, seriousAxeViolations } from './browser.ts';
+import {
+  expectToast,
+  logIn,
+  registerAccount,
+  saveScreenshot,
+  startConsole,
+  type TConsole,
+} from './console.ts';
+
+describe.skipIf(!hasChromium())('console: boards, users, settings, language, navigation', () => {
+  let console_: TConsole;
+
+  beforeAll(async () => {
+    console_ = await startConsole();
+  });
+  afterAll(async () => {
+    await console_?.close();
+  });
+
+  it('creates a board from the keyboard in the modal, lands on it and sees it in the list', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+    await logIn(page, server, account);
+
+    await page.getByRole('link', { name: 'Boards', exact: true }).click();
+    await page.waitForURL('**/admin/boards');
+    expect(await page.getByRole('heading', { name: 'Welcome to Feedboard!' }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('No boards yet').isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'boards-empty');
+
+    // Open by keyboard; focus lands in the name field and stays inside the dialog.
+    await page.getByRole('button', { name: 'New board' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create a board' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(
+        true,
+      );
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Escape closes it; the backdrop too.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('button', { name: 'New board' }).click();
+    await page.mouse.click(10, 450);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Validation in the spec's words, then a board.
+    await page.getByRole('button', { name: 'New board' }).click();
+    await page.keyboard.press('Enter');
+    expect(await dialog.getByText('This field is required.').isVisible()).toBe(true);
+    await page.keyboard.type('Tiny');
+    await page.keyboard.press('Enter');
+    expect(await dialog.getByText('It has to be 6 characters at least.').isVisible()).toBe(true);
+    await page.getByLabel('Board name').fill('Mobile app ideas');
+    await saveScreenshot(page, 'create-board-modal');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/admin\/boards\/[^/]+\/list$/);
+    await expectToast(page, 'Board created');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Mobile app ideas');
+    expect(await page.title()).toBe('Mobile app ideas · Board · Feedboard');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Boards', exact: true }).click();
+    await page.waitForURL('**/admin/boards');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Mobile app ideas' }).isVisible())
+      .toBe(true);
+    // The free plan keeps one board active: a second one is inactive, with the upgrade prompt.
+    await page.getByRole('button', { name: 'New board' }).click();
+    await page.getByLabel('Board name').fill('Web dashboard');
+    await page.getByRole('button', { name: 'Create board' }).click();
+    await page.waitForURL(/\/list$/);
+    await page.getByRole('link', { name: 'Boards', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.board-card__name').allTextContents())
+      .toEqual(['Mobile app ideas', 'Web dashboard']);
+    expect(await page.getByText('Inactive board: view only').count()).toBe(1);
+    expect(
+      await page.getByRole('link', { name: 'Upgrade your plan to activate them all.' }).isVisible(),
+    ).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'boards-list');
+
+    // The board card opens the board.
+    await page.getByRole('link', { name: 'Mobile app ideas' }).click();
+    await page.waitForURL(/\/list$/);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('lists company users with their counts', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server, 'Users Company');
+    const page = await console_.open();
+    await logIn(page, server, account);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/admin/users');
+    await expect.poll(() => page.getByRole('table').isVisible()).toBe(true);
+    const stat = (label: string) =>
+      page.locator('.stat', { hasText: label }).locator('dd').textContent();
+    expect(await stat('All users')).toBe('1');
+    expect(await stat('Regular users')).toBe('1');
+    expect(await stat('SSO users')).toBe('0');
+    const row = page.getByRole('row').nth(1);
+    expect(await row.textContent()).toContain(account.email);
+    expect(await row.textContent()).toContain('Regular');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'users');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('switches to Polish in the settings, keeps it after a reload, and a Polish browser starts in Polish', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+    await logIn(page, server, account);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/admin/settings');
+    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Interface language').selectOption('pl-PL');
+    await expectToast(page, 'Dane zapisane');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Ustawienia profilu');
+    expect(await page.getByRole('link', { name: 'Tablice' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl-PL');
+    expect(await page.title()).toBe('Ustawienia profilu · Feedboard');
+    await saveScreenshot(page, 'settings-polish');
+
+    // Stored on the account: a new browser with English preferences signs in and gets Polish.
+    const other = await console_.open();
+    await logIn(other, server, account);
+    await expect
+      .poll(() => other.getByRole('link', { name: 'Użytkownicy' }).isVisible())
+      .toBe(true);
+    expect(await seriousAxeViolations(other)).toEqual([]);
+
+    // A visitor whose browser prefers Polish sees the login page in Polish.
+    const visitor = await console_.open({ locale: 'pl-PL' });
+    await visitor.goto(`${server.url}/login`);
+    await expect
+      .poll(() => visitor.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Witaj ponownie');
+    await visitor.getByRole('button', { name: 'Zaloguj się' }).click();
+    expect(await visitor.getByText('To pole jest wymagane.').count()).toBe(2);
+    expect(await seriousAxeViolations(visitor)).toEqual([]);
+    await saveScreenshot(visitor, 'login-polish');
+    expect([...page.errors, ...other.errors, ...visitor.errors]).toEqual([]);
+  });
+
+  it('shows the not-found page, then goes home after 2 seconds', async () => {
+    const { server } = console_;
+    const page = await console_.open();
+    await page.goto(`${server.url}/no/such/page`);
+    await expect.poll(() => page.getByText('Page not found').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to the home page' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'not-found');
+    const shownAt = Date.now();
+    // Home without a session is the login page.
+    await page.waitForURL('**/login', { timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(1200);
+  });
+
+  it('guards /admin and sends signed-in users past the guest pages', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+    await page.goto(`${server.url}/admin/boards`);
+    await page.waitForURL('**/login');
+    await logIn(page, server, account);
+    for (const path of ['/login', '/signup', '/password-reset', '/']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL('**/admin/dashboard');
+    }
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL('**/admin/boards');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('works on a phone: menu drawer by keyboard, top bar hides on scroll down', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open({
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+    });
+    await logIn(page, server, account);
+    await page.goto(`${server.url}/admin/settings`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    expect(await page.locator('.side-menu').isVisible()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'settings-phone-dark');
+
+    // Top bar: hidden after scrolling down past 10 px, back on scrolling up.
+    const topBarTop = () =>
+      page.locator('.top-bar').evaluate((el) => el.getBoundingClientRect().bottom);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(topBarTop).toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -100);
+    await expect.poll(topBarTop).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'menu-phone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open menu');
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await drawer.getByRole('link', { name: 'Users' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/users');
+    await expect.poll(() => drawer.count()).toBe(0);
+    await expect.poll(() => page.getByRole('table').isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'users-phone-dark');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('has no serious accessibility violations on the remaining screens, light and dark', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await console_.open({ colorScheme });
+      for (const path of ['/signup', '/password-reset/sent', '/password-reset/new/a%40b.cd/t']) {
+        await page.goto(`${server.url}${path}`);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+        expect({ path, violations: await seriousAxeViolations(page) }).toEqual({
+          path,
+          violations: [],
+        });
+      }
+      await logIn(page, server, account);
+      for (const path of [
+        '/admin/dashboard',
+        '/admin/boards',
+        '/admin/users',
+        '/admin/settings',
+        '/admin/subscription',
+        '/admin/boards/unknown/list',
+        '/admin/nothing-here',
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+        expect({ path, violations: await seriousAxeViolations(page) }).toEqual({
+          path,
+          violations: [],
+        });
+        if (colorScheme === 'dark') {
+          await saveScreenshot(page, `dark${path.replaceAll('/', '-')}`);
+        }
+      }
+      expect(page.errors).toEqual([]);
+    }
+  });
+});

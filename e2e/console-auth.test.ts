@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, seriousAxeViolations } from './browser.ts';
+import {
+  expectToast,
+  logIn,
+  registerAccount,
+  saveScreenshot,
+  startConsole,
+  type TConsole,
+} from './console.ts';
+
+describe.skipIf(!hasChromium())('console: signing up, in and out, password reset', () => {
+  let console_: TConsole;
+
+  beforeAll(async () => {
+    console_ = await startConsole();
+  });
+  afterAll(async () => {
+    await console_?.close();
+  });
+
+  it('signs up with a referral code, then logs in and lands in the console', async () => {
+    const { server } = console_;
+    const page = await console_.open();
+    await page.goto(`${server.url}/signup/SPRING24`);
+    await expect.poll(() => page.getByText('Promo code applied: SPRING24').isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('referralCode'))).toBe('SPRING24');
+    expect(await page.title()).toBe('Sign up · Feedboard');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Empty form: the spec's texts under the fields, and consent is required.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await page.getByText('This field is required.').count()).toBe(3);
+    expect(await page.getByText('You have to accept the Terms of Use.').isVisible()).toBe(true);
+
+    const email = `new.owner.${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm password').fill('abc');
+    await page.getByLabel('Company name (optional)').fill('Nimbus Labs');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await page.getByText('It has to be 6 characters at least.').count()).toBe(2);
+
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+    await page.getByLabel('Confirm password').fill('correct-horse-1');
+    await page.getByLabel(/I have read and accept the Terms of Use/).check();
+    await saveScreenshot(page, 'signup-filled');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL('**/login');
+    await expectToast(page, 'Thank you for signing up!');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Password').fill('correct-horse-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.waitForURL('**/admin/dashboard');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^Hello, /);
+    expect(await page.getByText('Nimbus Labs', { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'signup-dashboard');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('refuses wrong credentials with the spec toast, logs out from the account menu by keyboard and logs back in', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+
+    await page.goto(`${server.url}/login`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectToast(
+      page,
+      'Sorry, something went wrong. Please, make sure you typed proper credentials or try again later',
+    );
+    expect(page.url()).toMatch(/\/login$/);
+
+    await logIn(page, server, account);
+    // Signed in: the login page sends back into the console.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL('**/admin/dashboard');
+
+    // The account menu, from the keyboard.
+    await page.getByRole('button', { name: /^Account menu/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'account-menu');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL('**/login');
+    await expectToast(page, 'You are logged out');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    // Signed out: the console sends to the login page.
+    await page.goto(`${server.url}/admin/settings`);
+    await page.waitForURL('**/login');
+
+    await logIn(page, server, account);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/password-reset');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+
+    await page.waitForURL('**/password-reset/sent');
+    await expectToast(page, 'Check your email');
+    expect(await page.getByRole('link', { name: 'Back to log in' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'password-reset-sent');
+
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mails = await server.deps.prisma.mail.findMany({ where: { to: account.email } });
+        link = /\/password-reset\/[^\s"<]+/.exec(mails.at(-1)?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await page.goto(`${server.url}${link}`);
+    await page.waitForURL('**/password-reset/new/**');
+    expect(await page.getByRole('heading', { name: 'Set a new password' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-secret');
+    await page.getByLabel('Confirm new password').fill('brand-new-secret');
+    await saveScreenshot(page, 'password-reset-new');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+
+    await page.waitForURL('**/login');
+    await expectToast(page, 'Password changed');
+    await logIn(page, server, { email: account.email, password: 'brand-new-secret' });
+
+    // The mailed link is single-use: a second visit ends at the login page with an error.
+    await page.goto(`${server.url}/logout`);
+    await page.waitForURL('**/login');
+    await page.goto(`${server.url}${link}`);
+    await page.waitForURL('**/login');
+    await expectToast(page, 'Sorry, something went wrong. Please, try again later or refresh page');
+  });
+
+  it('sends an expired session to /login?expired=true with the warning toast', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+    await logIn(page, server, account);
+
+    // The session ends elsewhere (signed out on another device).
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    await server.call('POST', '/graphql', {
+      token: token ?? '',
+      body: { query: 'mutation { logout { __typename } }' },
+    });
+    await page.getByRole('link', { name: 'Settings' }).click();
+
+    await page.waitForURL('**/login?expired=true');
+    await expectToast(page, 'Session Expired');
+    await expectToast(page, 'Your session has expired. Please log in again.');
+    expect(await page.getByRole('alert').first().textContent()).toMatch(/Session Expired/);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'session-expired');
+
+    // The toast can be closed by hand.
+    await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+
+    // A token that was never valid does the same on first load.
+    await page.evaluate(() => localStorage.setItem('authToken', 'not-a-real-token'));
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForURL('**/login?expired=true');
+    await expectToast(page, 'Session Expired');
+  });
+});

@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { build } from 'vite';
+import { expect } from 'vitest';
+import { WEB_DIST } from '../api/src/server.ts';
+import { startTestServer } from '../api/src/testing/test-server.ts';
+import type { TTestServer } from '../api/src/testing/test-server.ts';
+import { launchChromium } from './browser.ts';
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+export type TConsole = {
+  server: TTestServer;
+  browser: Browser;
+  /** A fresh browser context (own localStorage) and page; collects the page's console errors. */
+  open: (options?: BrowserContextOptions) => Promise<TConsolePage>;
+  close: () => Promise<void>;
+};
+
+export type TConsolePage = Page & { errors: string[] };
+
+/**
+ * A test server on a fresh database serving the built console, and Chromium. Builds the console
+ * when dist/web is missing (`npm test` compiles the Relay artifacts first).
+ */
+export async function startConsole(): Promise<TConsole> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await build({
+      configFile: path.resolve(import.meta.dirname, '../vite.config.ts'),
+      logLevel: 'warn',
+    });
+  }
+  const server = await startTestServer();
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    open: async (options = {}) => {
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: 'en-US',
+        ...options,
+      });
+      const page = (await context.newPage()) as TConsolePage;
+      page.errors = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') page.errors.push(message.text());
+      });
+      page.on('pageerror', (error) => page.errors.push(error.message));
+      return page;
+    },
+    close: async () => {
+      await browser?.close();
+      await server?.close();
+    },
+  };
+}
+
+/** Saves what the user sees under e2e/screenshots/ (ignored by git). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+let accounts = 0;
+
+/** Signs up through the API (the browser flow has its own test); answers the credentials. */
+export async function registerAccount(
+  server: TTestServer,
+  company = 'Acme Analytics',
+): Promise<{ email: string; password: string; token: string }> {
+  accounts += 1;
+  const email = `owner${accounts}.${Date.now()}@example.com`;
+  const password = 'correct-horse-1';
+  const { body } = await server.call('POST', '/graphql', {
+    body: {
+      query: `mutation ($email: String!, $password: String!, $company: String) {
+        register(email: $email, password: $password, company: $company) {
+          ... on MutationRegisterSuccess { data { token } }
+          ... on AppError { message }
+        }
+      }`,
+      variables: { email, password, company },
+    },
+  });
+  const token = body.data.register.data?.token;
+  if (!token) throw new Error(`register failed: ${JSON.stringify(body)}`);
+  return { email, password, token };
+}
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function logIn(
+  page: Page,
+  server: TTestServer,
+  { email, password }: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+/** The text of every toast on screen. */
+export function toastTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('toast').allInnerTexts();
+}
+
+/** Waits until a toast containing `text` shows. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(async () => (await toastTexts(page)).join('\n'), { timeout: 5000 })
+    .toMatch(typeof text === 'string' ? new RegExp(escape(text)) : text);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,38 @@
+import type { MessageDescriptor } from 'react-intl';
+import { validationMessages } from '../i18n/common-messages.ts';
+
+export type TRules = { required?: boolean; min?: number; max?: number; email?: boolean };
+
+/** A message to show under a field: a translatable descriptor, or the server's own words. */
+export type TFieldMessage =
+  { descriptor: MessageDescriptor; values?: Record<string, number | string> } | { text: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The first broken rule of a value, in the spec's words (section 5), or null. */
+export function validate(value: string, rules: TRules): TFieldMessage | null {
+  const text = value.trim();
+  if (!text) return rules.required ? { descriptor: validationMessages.required } : null;
+  if (rules.min !== undefined && text.length < rules.min) {
+    return { descriptor: validationMessages.min, values: { n: rules.min } };
+  }
+  if (rules.max !== undefined && text.length > rules.max) {
+    return { descriptor: validationMessages.max, values: { n: rules.max } };
+  }
+  if (rules.email && !EMAIL.test(text)) return { descriptor: validationMessages.email };
+  return null;
+}
+
+/**
+ * A field message from the server. The server speaks the spec's English texts; the known ones
+ * are shown translated, anything else in the server's own words.
+ */
+export function fromServerMessage(message: string): TFieldMessage {
+  if (message === 'This field is required.') return { descriptor: validationMessages.required };
+  const min = /^It has to be (\d+) characters at least\.$/.exec(message);
+  if (min) return { descriptor: validationMessages.min, values: { n: Number(min[1]) } };
+  const max = /^It has to be max (\d+) characters\.$/.exec(message);
+  if (max) return { descriptor: validationMessages.max, values: { n: Number(max[1]) } };
+  if (message === 'Enter a valid email address.') return { descriptor: validationMessages.email };
+  return { text: message };
+}

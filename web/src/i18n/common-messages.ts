@@ -1,0 +1,49 @@
+import { defineMessages } from './define-messages.ts';
+
+/** Texts shared by several screens: toasts, validation, the app's name. */
+export const commonMessages = defineMessages({
+  appName: { id: 'app.name', defaultMessage: 'Feedboard' },
+  loading: { id: 'common.loading', defaultMessage: 'Loading…' },
+  close: { id: 'common.close', defaultMessage: 'Close' },
+  cancel: { id: 'common.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'common.save', defaultMessage: 'Save' },
+  errorTitle: { id: 'toast.error.title', defaultMessage: 'Error' },
+  genericError: {
+    id: 'toast.error.generic',
+    defaultMessage: 'Sorry, something went wrong. Please, try again later or refresh page',
+  },
+  credentialsError: {
+    id: 'toast.error.credentials',
+    defaultMessage:
+      'Sorry, something went wrong. Please, make sure you typed proper credentials or try again later',
+  },
+  sessionExpiredTitle: { id: 'toast.sessionExpired.title', defaultMessage: 'Session Expired' },
+  sessionExpiredDescription: {
+    id: 'toast.sessionExpired.description',
+    defaultMessage: 'Your session has expired. Please log in again.',
+  },
+  dataSavedTitle: { id: 'toast.dataSaved.title', defaultMessage: 'Data saved' },
+  dataSavedDescription: {
+    id: 'toast.dataSaved.description',
+    defaultMessage: 'Your changes are stored.',
+  },
+});
+
+/** The spec's validation texts (section 5). */
+export const validationMessages = defineMessages({
+  required: { id: 'validation.required', defaultMessage: 'This field is required.' },
+  min: {
+    id: 'validation.min',
+    defaultMessage: 'It has to be {n} characters at least.',
+  },
+  max: { id: 'validation.max', defaultMessage: 'It has to be max {n} characters.' },
+  email: { id: 'validation.email', defaultMessage: 'Enter a valid email address.' },
+  consent: {
+    id: 'validation.consent',
+    defaultMessage: 'You have to accept the Terms of Use.',
+  },
+  passwordsDiffer: {
+    id: 'validation.passwordsDiffer',
+    defaultMessage: 'The passwords do not match.',
+  },
+});

@@ -1,0 +1,70 @@
+import { Suspense, useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { Navigate, Outlet, useLoaderData } from 'react-router-dom';
+import type { AdminLayoutQuery as TAdminLayoutQuery } from '../../__generated__/AdminLayoutQuery.graphql.ts';
+import { toLocale, useLocale } from '../i18n/locale.tsx';
+import { Logo } from '../ui/Logo.tsx';
+import { PageSpinner } from '../ui/PageSpinner.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { navMessages } from './nav-items.ts';
+import { SideMenu } from './SideMenu.tsx';
+import { useHideOnScroll } from './useHideOnScroll.ts';
+
+export const adminLayoutQuery = graphql`
+  query AdminLayoutQuery {
+    viewer {
+      user {
+        language
+        ...AccountMenu_user
+      }
+      company {
+        name
+      }
+    }
+  }
+`;
+
+/** The console shell under /admin: side menu, top bar, and the screen in the middle. */
+export function AdminLayout() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TAdminLayoutQuery>;
+  const { viewer } = usePreloadedQuery<TAdminLayoutQuery>(adminLayoutQuery, queryRef);
+  const { locale, setLocale } = useLocale();
+  const isTopBarHidden = useHideOnScroll(10);
+  const storedLanguage = toLocale(viewer?.user.language);
+
+  // The account's stored language is the preference once signed in.
+  useEffect(() => {
+    if (storedLanguage && storedLanguage !== locale) setLocale(storedLanguage);
+    // Only when the stored language changes, not when the visitor picks another one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [storedLanguage]);
+
+  if (!viewer) return <Navigate to="/login" replace />;
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {intl.formatMessage(navMessages.skip)}
+      </a>
+      <SideMenu />
+      <header className={`top-bar${isTopBarHidden ? ' top-bar--hidden' : ''}`}>
+        <MobileMenu />
+        <div className="top-bar__logo">
+          <Logo />
+        </div>
+        <p className="top-bar__company">{viewer.company.name}</p>
+        <AccountMenu user={viewer.user} />
+      </header>
+      <main className="shell__main" id="main" tabIndex={-1}>
+        <div className="shell__content">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { useMutation } from 'react-relay';
+import type { GraphQLTaggedNode, MutationParameters, SelectorStoreUpdater } from 'relay-runtime';
+
+/**
+ * useMutation with a promise: resolves with the response (which may be an AppError result),
+ * rejects on a network or GraphQL error.
+ */
+export function usePromiseMutation<TMutation extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+): [
+  (
+    variables: TMutation['variables'],
+    updater?: SelectorStoreUpdater<TMutation['response']>,
+  ) => Promise<TMutation['response']>,
+  boolean,
+] {
+  const [commit, isInFlight] = useMutation<TMutation>(mutation);
+  const run = useCallback(
+    (variables: TMutation['variables'], updater?: SelectorStoreUpdater<TMutation['response']>) =>
+      new Promise<TMutation['response']>((resolve, reject) => {
+        commit({
+          variables,
+          ...(updater ? { updater } : {}),
+          onCompleted: (response, errors) => {
+            if (errors?.length) reject(new Error(errors[0]?.message));
+            else resolve(response);
+          },
+          onError: reject,
+        });
+      }),
+    [commit],
+  );
+  return [run, isInFlight];
+}

@@ -1,0 +1,118 @@
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import type { BoardsScreenQuery as TBoardsScreenQuery } from '../../../../__generated__/BoardsScreenQuery.graphql.ts';
+import { defineMessages } from '../../../i18n/define-messages.ts';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { Icon } from '../../../ui/Icon.tsx';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { BoardCard } from './BoardCard.tsx';
+import { CreateBoardModal } from './CreateBoardModal.tsx';
+import { WelcomeCard } from './WelcomeCard.tsx';
+
+const messages = defineMessages({
+  title: { id: 'boards.title', defaultMessage: 'Your boards' },
+  intro: {
+    id: 'boards.intro',
+    defaultMessage: 'Each board collects ideas for one product or topic.',
+  },
+  create: { id: 'boards.create', defaultMessage: 'New board' },
+  createFirst: { id: 'boards.createFirst', defaultMessage: 'Create your first board' },
+  inactiveWarning: {
+    id: 'boards.inactiveWarning',
+    defaultMessage:
+      'Some boards are inactive because your plan allows fewer active boards. <link>Upgrade your plan to activate them all.</link>',
+  },
+  emptyTitle: { id: 'boards.empty.title', defaultMessage: 'No boards yet' },
+  emptyText: {
+    id: 'boards.empty.text',
+    defaultMessage: 'Boards you create show up here.',
+  },
+});
+
+export const boardsScreenQuery = graphql`
+  query BoardsScreenQuery {
+    boards {
+      id
+      active
+      ...BoardCard_board
+    }
+  }
+`;
+
+/** /admin/boards: the company's boards, active first; the create-board dialog. */
+export function BoardsScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TBoardsScreenQuery>;
+  const { boards } = usePreloadedQuery<TBoardsScreenQuery>(boardsScreenQuery, queryRef);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isCreating = searchParams.get('create') === 'true';
+  usePageTitle(messages.title);
+
+  const setCreating = (isOpen: boolean) =>
+    setSearchParams(isOpen ? { create: 'true' } : {}, { replace: true });
+  const sorted = [...boards].sort((a, b) => Number(b.active) - Number(a.active));
+  const hasInactive = boards.some((board) => !board.active);
+
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1 className="page-header__title">{intl.formatMessage(messages.title)}</h1>
+          <p className="page-header__intro">{intl.formatMessage(messages.intro)}</p>
+        </div>
+        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+          <Icon name="plus" size={18} />
+          {intl.formatMessage(messages.create)}
+        </button>
+      </header>
+      {hasInactive ? (
+        <div className="alert alert--warning" role="note">
+          <Icon name="alert" />
+          <p>
+            {intl.formatMessage(messages.inactiveWarning, {
+              link: (chunks) => (
+                <Link to="/admin/subscription" className="link">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        </div>
+      ) : null}
+      {sorted.length > 0 ? (
+        <ul className="board-grid">
+          {sorted.map((board) => (
+            <li key={board.id}>
+              <BoardCard board={board} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <>
+          <WelcomeCard
+            action={
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setCreating(true)}
+              >
+                <Icon name="plus" size={18} />
+                {intl.formatMessage(messages.createFirst)}
+              </button>
+            }
+          />
+          <div className="card">
+            <EmptyState
+              icon="boards"
+              title={intl.formatMessage(messages.emptyTitle)}
+              description={intl.formatMessage(messages.emptyText)}
+            />
+          </div>
+        </>
+      )}
+      <CreateBoardModal isOpen={isCreating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { TextField } from '../../../forms/TextField.tsx';
+import { useForm } from '../../../forms/useForm.ts';
+import { commonMessages } from '../../../i18n/common-messages.ts';
+import { defineMessages } from '../../../i18n/define-messages.ts';
+import { showToast } from '../../../toast/toast-store.ts';
+import { Modal } from '../../../ui/Modal.tsx';
+import { useCreateBoardMutation } from './useCreateBoardMutation.ts';
+
+export const createBoardMessages = defineMessages({
+  title: { id: 'createBoard.title', defaultMessage: 'Create a board' },
+  description: {
+    id: 'createBoard.description',
+    defaultMessage: 'Give it a name your users will recognise, such as your product’s name.',
+  },
+  name: { id: 'createBoard.name', defaultMessage: 'Board name' },
+  nameHint: { id: 'createBoard.nameHint', defaultMessage: '6 to 50 characters.' },
+  submit: { id: 'createBoard.submit', defaultMessage: 'Create board' },
+  submitting: { id: 'createBoard.submitting', defaultMessage: 'Creating…' },
+  createdTitle: { id: 'toast.boardCreated.title', defaultMessage: 'Board created' },
+  createdDescription: {
+    id: 'toast.boardCreated.description',
+    defaultMessage: 'Your new board is ready for ideas.',
+  },
+});
+
+/** The create-board dialog: saving opens the new board's ideas list. */
+export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [createBoard, isInFlight] = useCreateBoardMutation();
+  const form = useForm({ name: { required: true, min: 6, max: 50 } });
+
+  const handleClose = () => {
+    form.reset();
+    onClose();
+  };
+
+  const handleCreate = form.handleSubmit(async ({ name }) => {
+    try {
+      const { createBoard: result } = await createBoard({ name }, (store) => {
+        const board = store.getRootField('createBoard')?.getLinkedRecord('data');
+        const root = store.getRoot();
+        const boards = root.getLinkedRecords('boards');
+        if (board && boards) root.setLinkedRecords([...boards, board], 'boards');
+      });
+      if (result.__typename === 'MutationCreateBoardSuccess') {
+        showToast({
+          type: 'success',
+          title: createBoardMessages.createdTitle,
+          description: createBoardMessages.createdDescription,
+        });
+        form.reset();
+        onClose();
+        navigate(`/admin/boards/${encodeURIComponent(result.data.id)}/list`);
+        return;
+      }
+      if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) return;
+    } catch (error) {
+      console.error('createBoard failed', error);
+    }
+    showToast({
+      type: 'error',
+      title: commonMessages.errorTitle,
+      description: commonMessages.genericError,
+    });
+  });
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={handleClose}
+      isLocked={isInFlight}
+      title={intl.formatMessage(createBoardMessages.title)}
+      description={intl.formatMessage(createBoardMessages.description)}
+    >
+      <form className="form" onSubmit={handleCreate} noValidate>
+        <TextField
+          {...form.bind('name')}
+          label={intl.formatMessage(createBoardMessages.name)}
+          hint={intl.formatMessage(createBoardMessages.nameHint)}
+          isRequired
+          autoFocus
+        />
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={handleClose}
+            disabled={isInFlight}
+          >
+            {intl.formatMessage(commonMessages.cancel)}
+          </button>
+          <button type="submit" className="button button--primary" disabled={isInFlight}>
+            {intl.formatMessage(
+              isInFlight ? createBoardMessages.submitting : createBoardMessages.submit,
+            )}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

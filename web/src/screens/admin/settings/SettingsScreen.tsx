@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import type { SettingsScreenQuery as TSettingsScreenQuery } from '../../../../__generated__/SettingsScreenQuery.graphql.ts';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { AccountCard } from './AccountCard.tsx';
+import { LanguageCard } from './LanguageCard.tsx';
+import { settingsMessages } from './messages.ts';
+import { PasswordCard } from './PasswordCard.tsx';
+
+export const settingsScreenQuery = graphql`
+  query SettingsScreenQuery {
+    viewer {
+      user {
+        ...AccountCard_user
+        ...LanguageCard_user
+      }
+    }
+  }
+`;
+
+/** /admin/settings: email (read-only), language, password. */
+export function SettingsScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TSettingsScreenQuery>;
+  const { viewer } = usePreloadedQuery<TSettingsScreenQuery>(settingsScreenQuery, queryRef);
+  usePageTitle(settingsMessages.title);
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1 className="page-header__title">{intl.formatMessage(settingsMessages.title)}</h1>
+          <p className="page-header__intro">{intl.formatMessage(settingsMessages.intro)}</p>
+        </div>
+      </header>
+      {viewer ? (
+        <div className="settings-grid">
+          <AccountCard user={viewer.user} />
+          <LanguageCard user={viewer.user} />
+          <PasswordCard />
+        </div>
+      ) : null}
+    </>
+  );
+}

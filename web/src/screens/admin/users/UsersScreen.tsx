@@ -1,0 +1,126 @@
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import type { UsersScreenQuery as TUsersScreenQuery } from '../../../../__generated__/UsersScreenQuery.graphql.ts';
+import { defineMessages } from '../../../i18n/define-messages.ts';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { UserRow } from './UserRow.tsx';
+
+/** How many users the table shows. */
+export const USERS_PAGE_SIZE = 100;
+
+const messages = defineMessages({
+  title: { id: 'users.title', defaultMessage: 'Users' },
+  intro: {
+    id: 'users.intro',
+    defaultMessage: 'Everyone in your company: your team, and users signed in through the widget.',
+  },
+  total: { id: 'users.total', defaultMessage: 'All users' },
+  sso: { id: 'users.sso', defaultMessage: 'SSO users' },
+  regular: { id: 'users.regular', defaultMessage: 'Regular users' },
+  summary: { id: 'users.summary', defaultMessage: 'Users by kind' },
+  tableCaption: { id: 'users.table.caption', defaultMessage: 'Company users, by name' },
+  name: { id: 'users.table.name', defaultMessage: 'Name' },
+  email: { id: 'users.table.email', defaultMessage: 'Email' },
+  kind: { id: 'users.table.kind', defaultMessage: 'Kind' },
+  more: {
+    id: 'users.more',
+    defaultMessage: 'Showing the first {shown, number} of {total, number} users.',
+  },
+  emptyTitle: { id: 'users.empty.title', defaultMessage: 'No users yet' },
+  emptyText: {
+    id: 'users.empty.text',
+    defaultMessage: 'People who sign up or use your widget will show up here.',
+  },
+});
+
+export const usersScreenQuery = graphql`
+  query UsersScreenQuery($first: Int!) {
+    companyUsers(first: $first) {
+      totalCount
+      ssoCount
+      regularCount
+      edges {
+        node {
+          id
+          ...UserRow_user
+        }
+      }
+    }
+  }
+`;
+
+/** /admin/users: counts by kind and the users sorted by display name. */
+export function UsersScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TUsersScreenQuery>;
+  const { companyUsers } = usePreloadedQuery<TUsersScreenQuery>(usersScreenQuery, queryRef);
+  usePageTitle(messages.title);
+  const stats = [
+    { id: 'total', label: messages.total, value: companyUsers.totalCount },
+    { id: 'regular', label: messages.regular, value: companyUsers.regularCount },
+    { id: 'sso', label: messages.sso, value: companyUsers.ssoCount },
+  ];
+
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1 className="page-header__title">{intl.formatMessage(messages.title)}</h1>
+          <p className="page-header__intro">{intl.formatMessage(messages.intro)}</p>
+        </div>
+      </header>
+      <section aria-label={intl.formatMessage(messages.summary)}>
+        <dl className="stats">
+          {stats.map((stat) => (
+            <div key={stat.id} className="card stat">
+              <dt className="stat__label">{intl.formatMessage(stat.label)}</dt>
+              <dd className="stat__value">{intl.formatNumber(stat.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {companyUsers.edges.length === 0 ? (
+        <div className="card">
+          <EmptyState
+            icon="users"
+            title={intl.formatMessage(messages.emptyTitle)}
+            description={intl.formatMessage(messages.emptyText)}
+          />
+        </div>
+      ) : (
+        <div className="card table-card">
+          <div className="table-scroll">
+            <table className="table table--responsive">
+              <caption className="visually-hidden">
+                {intl.formatMessage(messages.tableCaption)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{intl.formatMessage(messages.name)}</th>
+                  <th scope="col">{intl.formatMessage(messages.email)}</th>
+                  <th scope="col">{intl.formatMessage(messages.kind)}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {companyUsers.edges.map(({ node }) => (
+                  <UserRow key={node.id} user={node} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+      {companyUsers.totalCount > companyUsers.edges.length ? (
+        <p className="muted table-note">
+          {intl.formatMessage(messages.more, {
+            shown: companyUsers.edges.length,
+            total: companyUsers.totalCount,
+          })}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { graphql } from 'react-relay';
+import type { useLoginMutation as TLoginMutation } from '../../../__generated__/useLoginMutation.graphql.ts';
+import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
+
+/** Signs in; answers a session token or an AppError. */
+export function useLoginMutation() {
+  return usePromiseMutation<TLoginMutation>(graphql`
+    mutation useLoginMutation($email: String!, $password: String!) {
+      login(email: $email, password: $password) {
+        __typename
+        ... on MutationLoginSuccess {
+          data {
+            token
+          }
+        }
+        ... on AppError {
+          code
+          message
+          fields {
+            field
+            message
+          }
+        }
+      }
+    }
+  `);
+}

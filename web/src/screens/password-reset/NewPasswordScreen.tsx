@@ -1,0 +1,91 @@
+import { useIntl } from 'react-intl';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
+import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
+import { showToast } from '../../toast/toast-store.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { resetMessages } from './messages.ts';
+import { useSetNewPasswordMutation } from './usePasswordResetMutations.ts';
+
+/** /password-reset/new/{email}/{token}: new password twice; success goes to /login. */
+export function NewPasswordScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { email = '', token = '' } = useParams();
+  const [setNewPassword, isInFlight] = useSetNewPasswordMutation();
+  const form = useForm({
+    password: { required: true, min: 6, max: 50 },
+    confirmPassword: { required: true, min: 6, max: 50 },
+  });
+  usePageTitle(resetMessages.newTitle);
+
+  const handleSave = form.handleSubmit(async ({ password, confirmPassword }) => {
+    if (password !== confirmPassword) {
+      form.setFieldError('confirmPassword', { descriptor: validationMessages.passwordsDiffer });
+      return;
+    }
+    try {
+      const { setNewPassword: result } = await setNewPassword({
+        email,
+        newPasswordToken: token,
+        password,
+      });
+      if (result.__typename !== 'AppError') {
+        showToast({
+          type: 'success',
+          title: resetMessages.changedToastTitle,
+          description: resetMessages.changedToastDescription,
+        });
+        navigate('/login', { replace: true, state: { email } });
+        return;
+      }
+      if (form.setServerErrors(result.fields)) return;
+    } catch {
+      // fall through to the toast
+    }
+    showToast({
+      type: 'error',
+      title: commonMessages.errorTitle,
+      description: commonMessages.credentialsError,
+    });
+  });
+
+  return (
+    <section className="card auth-card" aria-labelledby="new-password-heading">
+      <h1 id="new-password-heading" className="auth-card__title">
+        {intl.formatMessage(resetMessages.newTitle)}
+      </h1>
+      <p className="auth-card__intro">{intl.formatMessage(resetMessages.newIntro, { email })}</p>
+      <form className="form" onSubmit={handleSave} noValidate>
+        <TextField
+          {...form.bind('password')}
+          label={intl.formatMessage(resetMessages.newPassword)}
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          autoFocus
+        />
+        <TextField
+          {...form.bind('confirmPassword')}
+          label={intl.formatMessage(resetMessages.confirmPassword)}
+          type="password"
+          autoComplete="new-password"
+          isRequired
+        />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isInFlight}
+        >
+          {intl.formatMessage(resetMessages.newSubmit)}
+        </button>
+      </form>
+      <p className="auth-card__switch">
+        <Link to="/login" className="link">
+          {intl.formatMessage(resetMessages.backToLogin)}
+        </Link>
+      </p>
+    </section>
+  );
+}

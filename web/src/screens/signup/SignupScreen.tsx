@@ -1,0 +1,194 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages } from '../../i18n/define-messages.ts';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { TextField } from '../../forms/TextField.tsx';
+import { useForm } from '../../forms/useForm.ts';
+import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
+import { getReferralCode, setReferralCode } from '../../session/storage.ts';
+import { showToast } from '../../toast/toast-store.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { useRegisterMutation } from './useRegisterMutation.ts';
+
+export const TERMS_URL = 'https://feedboard.dev/terms';
+
+const messages = defineMessages({
+  title: { id: 'signup.title', defaultMessage: 'Sign up' },
+  heading: { id: 'signup.heading', defaultMessage: 'Create your account' },
+  intro: {
+    id: 'signup.intro',
+    defaultMessage: 'Start collecting feedback in minutes. No credit card needed.',
+  },
+  email: { id: 'signup.email', defaultMessage: 'Email' },
+  password: { id: 'signup.password', defaultMessage: 'Password' },
+  confirmPassword: { id: 'signup.confirmPassword', defaultMessage: 'Confirm password' },
+  company: { id: 'signup.company', defaultMessage: 'Company name (optional)' },
+  companyHint: {
+    id: 'signup.companyHint',
+    defaultMessage: 'Shown on your public boards. You can change it later.',
+  },
+  consent: {
+    id: 'signup.consent',
+    defaultMessage: 'I have read and accept the <link>Terms of Use</link>.',
+  },
+  promo: { id: 'signup.promo', defaultMessage: 'Promo code applied: {code}' },
+  submit: { id: 'signup.submit', defaultMessage: 'Create account' },
+  submitting: { id: 'signup.submitting', defaultMessage: 'Creating your account…' },
+  haveAccount: { id: 'signup.haveAccount', defaultMessage: 'Already have an account?' },
+  login: { id: 'signup.login', defaultMessage: 'Log in' },
+  successTitle: { id: 'toast.registered.title', defaultMessage: 'Thank you for signing up!' },
+  successDescription: {
+    id: 'toast.registered.description',
+    defaultMessage: 'Your account is ready. Log in to start.',
+  },
+});
+
+/** /signup and /signup/{ref}: the referral code is kept in localStorage and shown as a badge. */
+export function SignupScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { ref } = useParams();
+  const consentId = useId();
+  const [referralCode, setReferral] = useState(() => ref ?? getReferralCode());
+  const [hasConsent, setHasConsent] = useState(false);
+  const [consentError, setConsentError] = useState(false);
+  const [register, isInFlight] = useRegisterMutation();
+  const form = useForm({
+    email: { required: true, min: 6, max: 50, email: true },
+    password: { required: true, min: 6, max: 50 },
+    confirmPassword: { required: true, min: 6, max: 50 },
+    company: { min: 6, max: 50 },
+  });
+  usePageTitle(messages.title);
+
+  useEffect(() => {
+    if (ref) {
+      setReferralCode(ref);
+      setReferral(ref);
+    }
+  }, [ref]);
+
+  const handleSignup = (event: FormEvent) => {
+    setConsentError(!hasConsent);
+    form.handleSubmit(async (values) => {
+      if (values.password !== values.confirmPassword) {
+        form.setFieldError('confirmPassword', { descriptor: validationMessages.passwordsDiffer });
+        return;
+      }
+      if (!hasConsent) return;
+      try {
+        const { register: result } = await register({
+          email: values.email,
+          password: values.password,
+          company: values.company || null,
+          ref: referralCode,
+        });
+        if (result.__typename === 'MutationRegisterSuccess') {
+          showToast({
+            type: 'success',
+            title: messages.successTitle,
+            description: messages.successDescription,
+          });
+          navigate('/login', { state: { email: values.email } });
+          return;
+        }
+        if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) return;
+      } catch {
+        // fall through to the toast
+      }
+      showToast({
+        type: 'error',
+        title: commonMessages.errorTitle,
+        description: commonMessages.genericError,
+      });
+    })(event);
+  };
+
+  return (
+    <section className="card auth-card" aria-labelledby="signup-heading">
+      {referralCode ? (
+        <p className="badge badge--promo">
+          <Icon name="gift" size={16} />
+          {intl.formatMessage(messages.promo, { code: referralCode })}
+        </p>
+      ) : null}
+      <h1 id="signup-heading" className="auth-card__title">
+        {intl.formatMessage(messages.heading)}
+      </h1>
+      <p className="auth-card__intro">{intl.formatMessage(messages.intro)}</p>
+      <form className="form" onSubmit={handleSignup} noValidate>
+        <TextField
+          {...form.bind('email')}
+          label={intl.formatMessage(messages.email)}
+          type="email"
+          autoComplete="email"
+          isRequired
+          autoFocus
+        />
+        <TextField
+          {...form.bind('password')}
+          label={intl.formatMessage(messages.password)}
+          type="password"
+          autoComplete="new-password"
+          isRequired
+        />
+        <TextField
+          {...form.bind('confirmPassword')}
+          label={intl.formatMessage(messages.confirmPassword)}
+          type="password"
+          autoComplete="new-password"
+          isRequired
+        />
+        <TextField
+          {...form.bind('company')}
+          label={intl.formatMessage(messages.company)}
+          autoComplete="organization"
+          hint={intl.formatMessage(messages.companyHint)}
+        />
+        <div className={`checkbox${consentError && !hasConsent ? ' checkbox--invalid' : ''}`}>
+          <input
+            id={consentId}
+            name="consent"
+            type="checkbox"
+            checked={hasConsent}
+            onChange={(event) => setHasConsent(event.target.checked)}
+            aria-invalid={consentError && !hasConsent ? true : undefined}
+            aria-describedby={consentError && !hasConsent ? `${consentId}-error` : undefined}
+          />
+          <label htmlFor={consentId}>
+            <FormattedMessage
+              {...messages.consent}
+              values={{
+                link: (chunks) => (
+                  <a href={TERMS_URL} className="link" target="_blank" rel="noreferrer">
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
+          </label>
+          {consentError && !hasConsent ? (
+            <p className="field__error" id={`${consentId}-error`}>
+              {intl.formatMessage(validationMessages.consent)}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isInFlight}
+        >
+          {intl.formatMessage(isInFlight ? messages.submitting : messages.submit)}
+        </button>
+      </form>
+      <p className="auth-card__switch">
+        {intl.formatMessage(messages.haveAccount)}
+        <Link to="/login" className="link">
+          {intl.formatMessage(messages.login)}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { graphql } from 'react-relay';
+import type { useRegisterMutation as TRegisterMutation } from '../../../__generated__/useRegisterMutation.graphql.ts';
+import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
+
+/** Creates a company and its owner. */
+export function useRegisterMutation() {
+  return usePromiseMutation<TRegisterMutation>(graphql`
+    mutation useRegisterMutation(
+      $email: String!
+      $password: String!
+      $company: String
+      $ref: String
+    ) {
+      register(email: $email, password: $password, company: $company, ref: $ref) {
+        __typename
+        ... on MutationRegisterSuccess {
+          data {
+            token
+          }
+        }
+        ... on AppError {
+          code
+          message
+          fields {
+            field
+            message
+          }
+        }
+      }
+    }
+  `);
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
+import { defineMessages } from '../i18n/define-messages.ts';
+import { commonMessages } from '../i18n/common-messages.ts';
+import { Icon } from '../ui/Icon.tsx';
+import type { TIconName } from '../ui/Icon.tsx';
+import {
+  TOAST_FADE_MS,
+  TOAST_LIFETIME_MS,
+  dismissToast,
+  getToasts,
+  subscribeToasts,
+} from './toast-store.ts';
+import type { TToast } from './toast-store.ts';
+
+const messages = defineMessages({
+  region: { id: 'toast.region', defaultMessage: 'Notifications' },
+});
+
+const ICONS: Record<TToast['type'], TIconName> = {
+  success: 'check',
+  error: 'error',
+  info: 'info',
+  warning: 'alert',
+};
+
+function ToastItem({ toast }: { toast: TToast }) {
+  const intl = useIntl();
+  const [isFading, setIsFading] = useState(false);
+
+  useEffect(() => {
+    const fade = window.setTimeout(() => setIsFading(true), TOAST_LIFETIME_MS);
+    return () => window.clearTimeout(fade);
+  }, []);
+  useEffect(() => {
+    if (!isFading) return;
+    const remove = window.setTimeout(() => dismissToast(toast.id), TOAST_FADE_MS);
+    return () => window.clearTimeout(remove);
+  }, [isFading, toast.id]);
+
+  const isUrgent = toast.type === 'error' || toast.type === 'warning';
+  return (
+    <li
+      className={`toast toast--${toast.type}${isFading ? ' toast--fading' : ''}`}
+      data-testid="toast"
+    >
+      <span className="toast__icon">
+        <Icon name={ICONS[toast.type]} />
+      </span>
+      <div className="toast__text" role={isUrgent ? 'alert' : 'status'}>
+        <p className="toast__title">{intl.formatMessage(toast.title)}</p>
+        {toast.description ? (
+          <p className="toast__description">{intl.formatMessage(toast.description)}</p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="icon-button toast__close"
+        aria-label={intl.formatMessage(commonMessages.close)}
+        onClick={() => setIsFading(true)}
+      >
+        <Icon name="close" size={16} />
+      </button>
+    </li>
+  );
+}
+
+/** Where toasts appear: bottom right on wide screens, bottom centre on phones. */
+export function ToastViewport() {
+  const intl = useIntl();
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts);
+  return (
+    <section className="toasts" aria-label={intl.formatMessage(messages.region)}>
+      <ol className="toasts__list">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+    </section>
+  );
+}
