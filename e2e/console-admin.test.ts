@@ -227,7 +227,10 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await saveScreenshot(page, 'menu-phone');
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open menu');
+    // Focus returns to the menu button once the dialog has finished closing.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Open menu');
 
     await page.keyboard.press('Enter');
     await expect.poll(() => drawer.isVisible()).toBe(true);
