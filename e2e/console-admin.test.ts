@@ -39,7 +39,9 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create a board' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('name');
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(
