@@ -39,7 +39,9 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create a board' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('name');
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(
@@ -227,7 +229,10 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await saveScreenshot(page, 'menu-phone');
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open menu');
+    // Focus returns to the menu button once the dialog has finished closing.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Open menu');
 
     await page.keyboard.press('Enter');
     await expect.poll(() => drawer.isVisible()).toBe(true);
