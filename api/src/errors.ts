@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  /** No payment provider is configured (STRIPE_SECRET_KEY unset). */
+  PAYMENTS_NOT_CONFIGURED: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;

@@ -1,58 +1,168 @@
-import { Hono } from 'hono';
+import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { getProfile } from '../services/account/get-profile.ts';
-import { logIn } from '../services/account/log-in.ts';
+import { ZCredentials, logIn } from '../services/account/log-in.ts';
 import { logOut } from '../services/account/log-out.ts';
 import {
+  ZCheckToken,
+  ZNewPassword,
+  ZSendLink,
   checkResetToken,
   sendResetLink,
   setNewPassword,
 } from '../services/account/password-recovery.ts';
-import { registerAccount } from '../services/account/register-account.ts';
-import { setLanguage } from '../services/account/set-language.ts';
+import { ZRegistration, registerAccount } from '../services/account/register-account.ts';
+import { ZSetLanguage, setLanguage } from '../services/account/set-language.ts';
 import { getCompany } from '../services/company/get-company.ts';
-import type { TRestEnv } from './http.ts';
-import { readJson, requireSignedIn } from './http.ts';
+import { readJson } from './http.ts';
+import { emptyRoute, jsonRoute } from './route.ts';
+import type { TRestRoute } from './route.ts';
+
+const ZToken = z.object({ token: z.string().meta({ description: 'The bearer token.' }) });
+const ZMessage = z.object({ message: z.string() });
+
+const ZProfileJson = z
+  .object({
+    id: z.number().int(),
+    login: z.string(),
+    email: z.string().nullable(),
+    language: z.string(),
+  })
+  .meta({ id: 'Profile' });
+
+const ZMeJson = ZProfileJson.extend({
+  displayName: z.string(),
+  kind: z.enum(['REGULAR', 'SSO']),
+  role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
+  companyId: z.number().int(),
+  avatarUrl: z.string().nullable(),
+}).meta({ id: 'Me' });
+
+const ZCompanyJson = z
+  .object({
+    companyId: z.number().int(),
+    companyName: z.string(),
+    companySecret: z.string().meta({ description: 'HS256 secret for widget SSO tokens.' }),
+    slug: z.string(),
+  })
+  .meta({ id: 'Company' });
+
+const tag = 'Accounts';
 
 /** Sign-up, sign-in, password recovery (public) and the signed-in user's own records. */
-export function accountRoutes(deps: TDeps): Hono<TRestEnv> {
-  const routes = new Hono<TRestEnv>();
-
-  routes.post('/registrations', async (c) => {
-    const { token } = await registerAccount(deps, await readJson(c));
-    return c.json({ token }, 201);
-  });
-  routes.post('/login', async (c) => c.json(await logIn(deps, await readJson(c))));
-  routes.post('/password-recovery/send-link', async (c) => {
-    await sendResetLink(deps, await readJson(c));
-    return c.json({
-      message: 'If an account uses this email, a link to choose a new password is on its way.',
-    });
-  });
-  routes.post('/password-recovery/check-token', async (c) =>
-    c.json(await checkResetToken(deps, await readJson(c))),
-  );
-  routes.post('/password-recovery/new-password', async (c) => {
-    await setNewPassword(deps, await readJson(c));
-    return c.json({ message: 'Your password has been changed. Sign in with the new one.' });
-  });
-
-  // Signed-in routes carry requireSignedIn themselves, so unknown paths still answer 404.
-  routes.post('/logout', requireSignedIn, async (c) => {
-    await logOut(deps, c.get('viewer'));
-    return c.body(null, 204);
-  });
-  routes.get('/me', requireSignedIn, async (c) => c.json(await getProfile(deps, c.get('viewer'))));
-  routes.get('/profile', requireSignedIn, async (c) => {
-    const { id, login, email, language } = await getProfile(deps, c.get('viewer'));
-    return c.json({ id, login, email, language });
-  });
-  routes.put('/profile/language', requireSignedIn, async (c) =>
-    c.json(await setLanguage(deps, c.get('viewer'), await readJson(c))),
-  );
-  routes.get('/company', requireSignedIn, async (c) =>
-    c.json(await getCompany(deps, c.get('viewer'))),
-  );
-
-  return routes;
+export function accountRoutes(deps: TDeps): TRestRoute[] {
+  return [
+    jsonRoute({
+      method: 'post',
+      path: '/registrations',
+      tag,
+      summary: 'Sign up: creates a company and its owner; answers a session token',
+      auth: 'none',
+      request: { body: ZRegistration },
+      errors: [409],
+      status: 201,
+      response: ZToken,
+      handle: async (c) => {
+        const { token } = await registerAccount(deps, await readJson(c));
+        return { token };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/login',
+      tag,
+      summary: 'Sign in with email and password',
+      auth: 'none',
+      request: { body: ZCredentials },
+      response: ZToken,
+      handle: async (c) => logIn(deps, await readJson(c)),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/password-recovery/send-link',
+      tag,
+      summary: 'Mails a link to choose a new password (the answer never says whether it exists)',
+      auth: 'none',
+      request: { body: ZSendLink },
+      response: ZMessage,
+      handle: async (c) => {
+        await sendResetLink(deps, await readJson(c));
+        return {
+          message: 'If an account uses this email, a link to choose a new password is on its way.',
+        };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/password-recovery/check-token',
+      tag,
+      summary: 'Exchanges the mailed token for a one-use newPasswordToken',
+      auth: 'none',
+      request: { body: ZCheckToken },
+      response: z.object({ newPasswordToken: z.string() }),
+      handle: async (c) => checkResetToken(deps, await readJson(c)),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/password-recovery/new-password',
+      tag,
+      summary: 'Sets the new password and signs the user out everywhere',
+      auth: 'none',
+      request: { body: ZNewPassword },
+      response: ZMessage,
+      handle: async (c) => {
+        await setNewPassword(deps, await readJson(c));
+        return { message: 'Your password has been changed. Sign in with the new one.' };
+      },
+    }),
+    emptyRoute({
+      method: 'post',
+      path: '/logout',
+      tag,
+      summary: 'Ends the session of the token used',
+      auth: 'signedIn',
+      handle: async (c) => logOut(deps, c.get('viewer')),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/me',
+      tag,
+      summary: 'The signed-in user',
+      auth: 'signedIn',
+      response: ZMeJson,
+      handle: async (c) => getProfile(deps, c.get('viewer')),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/profile',
+      tag,
+      summary: 'The signed-in user’s profile',
+      auth: 'signedIn',
+      response: ZProfileJson,
+      handle: async (c) => {
+        const { id, login, email, language } = await getProfile(deps, c.get('viewer'));
+        return { id, login, email, language };
+      },
+    }),
+    jsonRoute({
+      method: 'put',
+      path: '/profile/language',
+      tag,
+      summary: 'Sets the user’s language (en-US or pl-PL; en and pl are read as those)',
+      auth: 'signedIn',
+      request: { body: ZSetLanguage },
+      response: z.object({ language: z.string() }),
+      handle: async (c) => setLanguage(deps, c.get('viewer'), await readJson(c)),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/company',
+      tag,
+      summary: 'The signed-in admin’s company, with its SSO secret',
+      auth: 'signedIn',
+      errors: [403],
+      response: ZCompanyJson,
+      handle: async (c) => getCompany(deps, c.get('viewer')),
+    }),
+  ];
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -6,8 +6,16 @@ import type { TDeps } from '../deps.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, errors } from '../errors.ts';
 import { accountRoutes } from './accounts.ts';
+import { boardRoutes } from './boards.ts';
+import { commentRoutes } from './comments.ts';
+import { companyRoutes } from './companies.ts';
 import type { TRestEnv } from './http.ts';
 import { errorResponse, withViewer } from './http.ts';
+import { ideaRoutes } from './ideas.ts';
+import { openApiRoute } from './openapi.ts';
+import { releaseRoutes } from './releases.ts';
+import { mountRoutes } from './route.ts';
+import { voteRoutes } from './votes.ts';
 
 export const REST_BODY_LIMIT = 1024 * 1024;
 
@@ -15,10 +23,17 @@ export const tooLarge = (c: Context): Response =>
   errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'));
 
 /** The `/api/v1` REST shims: parse, call a domain service, shape the spec's JSON. */
-export function restApi(deps: TDeps): Hono<TRestEnv> {
-  const api = new Hono<TRestEnv>();
+export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
+  const api = new OpenAPIHono<TRestEnv>();
   // The widget calls these from customers' sites; bearer tokens (no cookies) carry identity.
-  api.use(cors({ origin: '*', allowHeaders: ['Authorization', 'Content-Type', 'X-Board-Id'] }));
+  api.use(
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Board-Id'],
+      maxAge: 600,
+    }),
+  );
   api.use(
     bodyLimit({
       maxSize: REST_BODY_LIMIT,
@@ -26,7 +41,21 @@ export function restApi(deps: TDeps): Hono<TRestEnv> {
     }),
   );
   api.use(withViewer(deps));
-  api.route('/', accountRoutes(deps));
+  mountRoutes(
+    api,
+    [
+      ...accountRoutes(deps),
+      ...companyRoutes(deps),
+      ...boardRoutes(deps),
+      ...releaseRoutes(deps),
+      ...ideaRoutes(deps),
+      ...voteRoutes(deps),
+      ...commentRoutes(deps),
+      openApiRoute(api),
+    ],
+    // Tests hold every answer to its documented schema.
+    { checkResponses: Boolean(process.env.VITEST) },
+  );
 
   api.onError((error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);

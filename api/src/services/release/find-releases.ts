@@ -11,7 +11,7 @@ import { RELEASE_FILTERS } from './release-input.ts';
 
 export type TReleaseWithParts = Release & { parts: ReleasePart[]; boards: { id: number }[] };
 
-const ZReleaseListParams = z.object({
+export const ZReleaseListParams = z.object({
   filter: z.preprocess(
     (v) => (typeof v === 'string' ? v.toUpperCase() : (v ?? undefined)),
     z

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { getBoard, getBoardLimits, getWidgetSetup } from '../services/board/board-details.ts';
+import {
+  ZBoardLanguage,
+  ZBoardName,
+  ZBoardTheme,
+  ZBoardVisibility,
+} from '../services/board/board-input.ts';
+import {
+  setBoardVisibility,
+  updateBoardLanguage,
+  updateBoardName,
+  updateBoardTheme,
+} from '../services/board/update-board.ts';
+import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
+import { readJson } from './http.ts';
+import { ZBoardJson, ZReleaseJson, presentBoard, presentRelease } from './presenters.ts';
+import { idParams, jsonRoute, pathId } from './route.ts';
+import type { TRestContext, TRestRoute } from './route.ts';
+
+const tag = 'Boards';
+const params = idParams('id');
+
+/** One board: reads for anyone who may see it, settings for its company's admins. */
+export function boardRoutes(deps: TDeps): TRestRoute[] {
+  /** A settings change, answered with the board as it now is. */
+  const setting = (
+    path: string,
+    summary: string,
+    body: z.ZodType,
+    change: typeof updateBoardName,
+  ): TRestRoute =>
+    jsonRoute({
+      method: 'put',
+      path: `/boards/{id}/${path}`,
+      tag,
+      summary,
+      auth: 'signedIn',
+      request: { params, body },
+      errors: [402, 403],
+      response: ZBoardJson,
+      handle: async (c: TRestContext) => {
+        const viewer = c.get('viewer');
+        await change(deps, viewer, pathId(c), await readJson(c));
+        return presentBoard(await getBoard(deps, viewer, pathId(c)));
+      },
+    });
+
+  return [
+    jsonRoute({
+      method: 'get',
+      path: '/boards/{id}',
+      tag,
+      summary: 'A board: any public board, or a private one of the caller’s company',
+      auth: 'optional',
+      request: { params },
+      response: ZBoardJson,
+      handle: async (c) => presentBoard(await getBoard(deps, c.get('viewer'), pathId(c))),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/boards/{id}/limits',
+      tag,
+      summary: "What the plan hides on the board: cappedIdeas (ideas past the plan's cap)",
+      auth: 'optional',
+      request: { params },
+      response: z.object({ cappedIdeas: z.number().int() }).meta({ id: 'BoardLimits' }),
+      handle: async (c) => getBoardLimits(deps, c.get('viewer'), pathId(c)),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/boards/{id}/releases',
+      tag,
+      summary: 'The board’s releases, newest first (others than admins see published ones)',
+      auth: 'optional',
+      request: { params, query: ZReleaseListParams },
+      response: z.array(ZReleaseJson),
+      handle: async (c) =>
+        (await findReleases(deps, c.get('viewer'), { boardId: pathId(c) }, c.req.query())).map(
+          presentRelease,
+        ),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/boards/{id}/widget-setup',
+      tag,
+      summary: 'What the embed code needs: boardHash (admins)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [403],
+      response: z.object({ boardHash: z.string() }).meta({ id: 'WidgetSetup' }),
+      handle: async (c) => getWidgetSetup(deps, c.get('viewer'), pathId(c)),
+    }),
+    setting('name', 'Renames the board (6 to 100 characters)', ZBoardName, updateBoardName),
+    setting(
+      'language',
+      'Sets the board’s language (en-US or pl-PL)',
+      ZBoardLanguage,
+      updateBoardLanguage,
+    ),
+    setting(
+      'theme',
+      'Sets the primary colour (hex; primaryText, text and background are always white, black, white)',
+      ZBoardTheme,
+      updateBoardTheme,
+    ),
+    setting(
+      'set-public',
+      'Makes the board public or private',
+      ZBoardVisibility,
+      setBoardVisibility,
+    ),
+  ];
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { ZComment, addComment } from '../services/comment/add-comment.ts';
+import { listComments } from '../services/comment/list-comments.ts';
+import { readJson } from './http.ts';
+import { ZCommentJson, presentComment } from './presenters.ts';
+import { idParams, jsonRoute, pathId } from './route.ts';
+import type { TRestRoute } from './route.ts';
+
+const tag = 'Comments';
+const params = idParams('id');
+
+/** An idea's comments. */
+export function commentRoutes(deps: TDeps): TRestRoute[] {
+  return [
+    jsonRoute({
+      method: 'get',
+      path: '/ideas/{id}/comments',
+      tag,
+      summary: 'The idea’s comments, oldest first (anyone who may see the idea)',
+      auth: 'optional',
+      request: { params },
+      response: z.array(ZCommentJson),
+      handle: async (c) =>
+        (await listComments(deps, c.get('viewer'), pathId(c))).map(presentComment),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/ideas/{id}/comments',
+      tag,
+      summary: 'Adds a comment (6 to 500 characters)',
+      auth: 'signedIn',
+      request: { params, body: ZComment },
+      errors: [402],
+      status: 201,
+      response: ZCommentJson,
+      handle: async (c) =>
+        presentComment(await addComment(deps, c.get('viewer'), pathId(c), await readJson(c))),
+    }),
+  ];
+}

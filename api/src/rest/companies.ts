@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { ZCreateBoard } from '../services/board/board-input.ts';
+import { createBoard } from '../services/board/create-board.ts';
+import { findCompanyBoards } from '../services/board/find-company-boards.ts';
+import { requireOwnCompanyAdmin } from '../services/company/company-access.ts';
+import { getCompanyPricing } from '../services/company/get-company-pricing.ts';
+import { getSubscription } from '../services/company/get-subscription.ts';
+import { listCompanyUsers } from '../services/company/list-company-users.ts';
+import { ZUpgrade, upgradeSubscription } from '../services/company/upgrade-subscription.ts';
+import { createRelease } from '../services/release/change-release.ts';
+import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
+import { ZCreateRelease } from '../services/release/release-input.ts';
+import { readJson } from './http.ts';
+import {
+  ZBoardJson,
+  ZCompanyUserJson,
+  ZPricingEntryJson,
+  ZReleaseJson,
+  ZSubscriptionJson,
+  presentBoard,
+  presentCompanyUser,
+  presentPricing,
+  presentRelease,
+  presentSubscription,
+} from './presenters.ts';
+import { idParams, jsonRoute, pathId } from './route.ts';
+import type { TRestRoute } from './route.ts';
+
+const tag = 'Companies';
+const params = idParams('id');
+const companyIdNote = 'A `companyId` in the body is ignored: the path names the company.';
+
+/** A company's own lists and purchases: `{id}` must be the caller's company, else 404. */
+export function companyRoutes(deps: TDeps): TRestRoute[] {
+  return [
+    jsonRoute({
+      method: 'get',
+      path: '/companies/{id}/pricing',
+      tag,
+      summary: 'The plans on sale, each with a monthly and a yearly option (admins)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [403],
+      response: z.array(ZPricingEntryJson),
+      handle: async (c) => presentPricing(getCompanyPricing(c.get('viewer'), pathId(c))),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/companies/{id}/boards',
+      tag,
+      summary: 'The company’s boards: active first, then oldest first',
+      auth: 'signedIn',
+      request: { params },
+      response: z.array(ZBoardJson),
+      handle: async (c) =>
+        (await findCompanyBoards(deps, c.get('viewer'), pathId(c))).map(presentBoard),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/companies/{id}/boards',
+      tag,
+      summary: 'Creates a board (admins; name 6 to 50 characters); answers its id',
+      description: `Past the plan's board cap the new board is view-only (active: false). ${companyIdNote}`,
+      auth: 'signedIn',
+      request: { params, body: ZCreateBoard },
+      errors: [403],
+      status: 201,
+      response: z.object({ id: z.number().int() }),
+      handle: async (c) => {
+        const viewer = c.get('viewer');
+        requireOwnCompanyAdmin(viewer, pathId(c));
+        const board = await createBoard(deps, viewer, await readJson(c));
+        return { id: board.id };
+      },
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/companies/{id}/releases',
+      tag,
+      summary: 'The company’s releases, newest first (admins see unpublished ones too)',
+      auth: 'signedIn',
+      request: { params, query: ZReleaseListParams },
+      response: z.array(ZReleaseJson),
+      handle: async (c) =>
+        (await findReleases(deps, c.get('viewer'), { companyId: pathId(c) }, c.req.query())).map(
+          presentRelease,
+        ),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/companies/{id}/releases',
+      tag,
+      summary: 'Creates an unpublished release shown on the given boards (admins)',
+      description: companyIdNote,
+      auth: 'signedIn',
+      request: { params, body: ZCreateRelease },
+      errors: [403],
+      status: 201,
+      response: ZReleaseJson,
+      handle: async (c) => {
+        const viewer = c.get('viewer');
+        requireOwnCompanyAdmin(viewer, pathId(c));
+        return presentRelease(await createRelease(deps, viewer, await readJson(c)));
+      },
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/companies/{id}/users',
+      tag,
+      summary: 'The company’s users, regular and SSO, by display name (admins)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [403],
+      response: z.array(ZCompanyUserJson),
+      handle: async (c) =>
+        (await listCompanyUsers(deps, c.get('viewer'), pathId(c))).map(presentCompanyUser),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/companies/{id}/subscription',
+      tag,
+      summary: 'The plan in force and its usage against the caps (admins)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [403],
+      response: ZSubscriptionJson,
+      handle: async (c) =>
+        presentSubscription(await getSubscription(deps, c.get('viewer'), pathId(c))),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/companies/{id}/subscription/upgrade/',
+      tag,
+      summary: 'Starts buying a plan; answers the payment provider’s checkout link (admins)',
+      description:
+        '`amount` is the price shown, in dollars: pricing’s `price.amount` for 1 month, `discountedPrice.amount` for 12. Without a payment provider configured the answer is 503 PAYMENTS_NOT_CONFIGURED.',
+      auth: 'signedIn',
+      request: { params, body: ZUpgrade },
+      errors: [403, 503],
+      response: z.object({ link: z.url() }),
+      handle: async (c) => upgradeSubscription(deps, c.get('viewer'), pathId(c), await readJson(c)),
+    }),
+  ];
+}

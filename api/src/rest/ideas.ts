@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { toRowId } from '../services/access.ts';
+import { createIdea } from '../services/idea/create-idea.ts';
+import { declineIdea } from '../services/idea/decline-idea.ts';
+import { deleteIdea } from '../services/idea/delete-idea.ts';
+import { ZIdeaPageParams, findIdeasPage, getIdeaView } from '../services/idea/find-idea-views.ts';
+import { ZDecline, ZIdeaInput, ZIdeaStatusChange } from '../services/idea/idea-input.ts';
+import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
+import { updateIdea } from '../services/idea/update-idea.ts';
+import { IdeaStatus } from '../generated/prisma/enums.ts';
+import { messages, parseInput } from '../validation.ts';
+import { readJson } from './http.ts';
+import { ZDeclineDetails, ZIdeaJson, presentDeclineDetails, presentIdea } from './presenters.ts';
+import { emptyRoute, idParams, jsonRoute, pathId } from './route.ts';
+import type { TRestContext, TRestRoute } from './route.ts';
+
+const tag = 'Ideas';
+const params = idParams('id');
+
+/** The board an ideas list or a new idea belongs to, named by the x-board-id header. */
+export const ZBoardHeader = z.object({
+  'x-board-id': z
+    .string({ error: messages.required })
+    .min(1, { error: messages.required })
+    .meta({ description: 'The board’s numeric id. Missing: 400; unknown or not visible: 404.' }),
+});
+
+function boardFromHeader(c: TRestContext): number {
+  const headers = parseInput(ZBoardHeader, { 'x-board-id': c.req.header('x-board-id') });
+  return toRowId(headers['x-board-id'].trim());
+}
+
+const ZIdeaPageJson = z
+  .object({
+    ideas: z.array(ZIdeaJson),
+    totalCount: z.number().int().meta({ description: 'Ideas matching the filter in all.' }),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    nextOffset: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The offset of the next page; null on the last page.' }),
+  })
+  .meta({ id: 'IdeaPage' });
+
+/** A board's ideas and one idea's life: submit, edit, delete, status, decline. */
+export function ideaRoutes(deps: TDeps): TRestRoute[] {
+  const view = (c: TRestContext, id: number) => getIdeaView(deps, c.get('viewer'), id);
+  return [
+    jsonRoute({
+      method: 'get',
+      path: '/ideas/',
+      tag,
+      summary: 'A page of the board’s ideas the caller may see (board in x-board-id)',
+      description:
+        '`filter` ALL (default) hides DECLINED ideas, a status shows only that status; `sort` VOTES (default), STATUS, DATE_DESC or DATE_ASC; `search` matches title or description. Ideas past the plan’s cap are left out (see /boards/{id}/limits).',
+      auth: 'optional',
+      request: { headers: ZBoardHeader, query: ZIdeaPageParams },
+      response: ZIdeaPageJson,
+      handle: async (c) => {
+        const page = await findIdeasPage(deps, c.get('viewer'), boardFromHeader(c), c.req.query());
+        return { ...page, ideas: page.ideas.map(presentIdea) };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/ideas/',
+      tag,
+      summary: 'Submits an idea to the board in x-board-id (the caller’s company)',
+      description:
+        'Admins’ ideas start OPEN; others’ start NOT_PUBLIC (awaiting acceptance). An inactive board answers 402 PLAN_LIMIT.',
+      auth: 'signedIn',
+      request: { headers: ZBoardHeader, body: ZIdeaInput },
+      errors: [402],
+      status: 201,
+      response: ZIdeaJson,
+      handle: async (c) => {
+        const boardId = boardFromHeader(c);
+        const idea = await createIdea(deps, c.get('viewer'), boardId, await readJson(c));
+        return presentIdea(await view(c, idea.id));
+      },
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/ideas/{id}',
+      tag,
+      summary: 'An idea the caller may see',
+      auth: 'optional',
+      request: { params },
+      response: ZIdeaJson,
+      handle: async (c) => presentIdea(await view(c, pathId(c))),
+    }),
+    jsonRoute({
+      method: 'put',
+      path: '/ideas/{id}',
+      tag,
+      summary: 'Replaces title and description (its author or an admin)',
+      auth: 'signedIn',
+      request: { params, body: ZIdeaInput },
+      errors: [402, 403],
+      response: ZIdeaJson,
+      handle: async (c) => {
+        await updateIdea(deps, c.get('viewer'), pathId(c), await readJson(c));
+        return presentIdea(await view(c, pathId(c)));
+      },
+    }),
+    emptyRoute({
+      method: 'delete',
+      path: '/ideas/{id}',
+      tag,
+      summary: 'Deletes the idea with its votes and comments (its author or an admin)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [402, 403],
+      handle: async (c) => {
+        await deleteIdea(deps, c.get('viewer'), pathId(c));
+      },
+    }),
+    jsonRoute({
+      method: 'put',
+      path: '/ideas/{id}/status',
+      tag,
+      summary: 'Moves the idea to any status but DECLINED (admins)',
+      auth: 'signedIn',
+      request: { params, body: ZIdeaStatusChange },
+      errors: [402, 403, 409],
+      response: ZIdeaJson,
+      handle: async (c) => {
+        await setIdeaStatus(deps, c.get('viewer'), pathId(c), await readJson(c));
+        return presentIdea(await view(c, pathId(c)));
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/ideas/{id}/decline',
+      tag,
+      summary: 'Declines the idea with a reason (admins; not a declined or complete idea)',
+      description:
+        'DUPLICATE needs duplicateOfIdeaId (another idea of the same board); mergeVotes (default true) moves the votes to it.',
+      auth: 'signedIn',
+      request: { params, body: ZDecline },
+      errors: [402, 403, 409],
+      response: z.object({ status: z.enum(IdeaStatus), declineDetails: ZDeclineDetails }),
+      handle: async (c) => {
+        const { idea, duplicateOf } = await declineIdea(
+          deps,
+          c.get('viewer'),
+          pathId(c),
+          await readJson(c),
+        );
+        const kept = duplicateOf ? { id: duplicateOf.id, title: duplicateOf.title } : null;
+        return {
+          status: idea.status,
+          declineDetails: presentDeclineDetails({ ...idea, duplicateOf: kept }),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,175 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../server.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+let server: TTestServer;
+let document: any;
+beforeAll(async () => {
+  server = await startTestServer();
+  const response = await server.call('GET', '/api/v1/openapi.json');
+  expect(response.status).toBe(200);
+  document = response.body;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** `/ideas/{id}` and `/ideas/:id` alike, and a trailing slash does not count. */
+const normalise = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+
+/** Every call of spec section 7, as the spec writes it. */
+const SECTION_7 = [
+  'POST /registrations',
+  'POST /login',
+  'POST /logout',
+  'POST /password-recovery/send-link',
+  'POST /password-recovery/check-token',
+  'POST /password-recovery/new-password',
+  'GET /me',
+  'GET /profile',
+  'PUT /profile/language',
+  'GET /company',
+  'GET /companies/{id}/pricing',
+  'GET /companies/{id}/boards',
+  'GET /companies/{id}/releases',
+  'GET /companies/{id}/users',
+  'GET /companies/{id}/subscription',
+  'POST /companies/{id}/boards',
+  'POST /companies/{id}/releases',
+  'POST /companies/{id}/subscription/upgrade/',
+  'GET /boards/{id}',
+  'GET /boards/{id}/limits',
+  'GET /boards/{id}/releases',
+  'GET /boards/{id}/widget-setup',
+  'PUT /boards/{id}/name',
+  'PUT /boards/{id}/language',
+  'PUT /boards/{id}/theme',
+  'PUT /boards/{id}/set-public',
+  'GET /releases/{id}',
+  'PUT /releases/{id}',
+  'PUT /releases/{id}/publish',
+  'POST /releases/{id}/parts',
+  'POST /releases/{id}/add-from-ideas',
+  'DELETE /releases/{id}/parts/{partId}',
+  'GET /ideas/',
+  'POST /ideas/',
+  'GET /ideas/{id}',
+  'PUT /ideas/{id}',
+  'DELETE /ideas/{id}',
+  'PUT /ideas/{id}/status',
+  'POST /ideas/{id}/decline',
+  'POST /ideas/{id}/upvote',
+  'POST /ideas/{id}/downvote',
+  'GET /ideas/{id}/voters',
+  'GET /ideas/{id}/comments',
+  'POST /ideas/{id}/comments',
+];
+const normaliseCall = (call: string) => {
+  const [method, path] = call.split(' ');
+  return `${method} ${normalise(path ?? '')}`;
+};
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document));
+    if (!result.valid) throw new Error(compileErrors(result));
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists exactly the routes the router serves', () => {
+    const documented = Object.entries(document.paths as Record<string, object>)
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${normalise(path)}`),
+      )
+      .sort();
+    const served = [
+      ...new Set(
+        createApp(server.deps, server.db)
+          .routes.filter((r) => r.path.startsWith('/api/v1/') && r.method !== 'ALL')
+          .map((r) => `${r.method} ${normalise(r.path.slice('/api/v1'.length))}`),
+      ),
+    ].sort();
+    expect(documented).toEqual(served);
+    expect(served).toEqual([...SECTION_7, 'GET /openapi.json'].map(normaliseCall).sort());
+  });
+
+  it('serves both the documented trailing-slash paths and the same path without it', async () => {
+    expect(Object.keys(document.paths)).toContain('/ideas/');
+    expect(Object.keys(document.paths)).toContain('/companies/{id}/subscription/upgrade/');
+    for (const path of ['/api/v1/ideas/', '/api/v1/ideas']) {
+      const response = await server.call('GET', path);
+      expect(response.status).toBe(400);
+      expect(response.body.error.fields).toEqual([
+        { field: 'x-board-id', message: 'This field is required.' },
+      ]);
+    }
+  });
+
+  it('documents the request bodies with the services’ own rules', () => {
+    const body = (path: string, method: string) =>
+      document.paths[path][method].requestBody.content['application/json'].schema;
+    expect(body('/boards/{id}/name', 'put').properties.name).toMatchObject({
+      minLength: 6,
+      maxLength: 100,
+    });
+    expect(body('/companies/{id}/boards', 'post').properties.name).toMatchObject({
+      minLength: 6,
+      maxLength: 50,
+    });
+    expect(body('/ideas/{id}/comments', 'post').required).toEqual(['text']);
+    const listQuery = document.paths['/ideas/'].get.parameters.map((p: any) => `${p.in}:${p.name}`);
+    expect(listQuery).toEqual(
+      expect.arrayContaining([
+        'query:filter',
+        'query:sort',
+        'query:search',
+        'query:limit',
+        'query:offset',
+        'header:x-board-id',
+      ]),
+    );
+  });
+
+  it('marks signed-in routes with bearer auth and documents the error shape', () => {
+    const operation = document.paths['/boards/{id}/name'].put;
+    expect(operation.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(operation.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '402', '403', '404']),
+    );
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ scheme: 'bearer' });
+    expect(document.components.schemas.Error.properties.error.required).toEqual([
+      'code',
+      'message',
+    ]);
+  });
+});
+
+describe('CORS', () => {
+  it.each(['PUT', 'DELETE', 'POST'])('answers a %s preflight from any site', async (method) => {
+    const response = await fetch(`${server.url}/api/v1/ideas/1`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://customer.example',
+        'access-control-request-method': method,
+        'access-control-request-headers': 'authorization, content-type, x-board-id',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain(method);
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'x-board-id',
+    );
+  });
+
+  it('answers a simple request with the allow-origin header and no credentials', async () => {
+    const response = await server.call('GET', '/api/v1/openapi.json', {
+      headers: { origin: 'https://customer.example' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import type { ReleasePart, User } from '../generated/prisma/client.ts';
+import { DeclineReason, IdeaStatus, Product, UserKind } from '../generated/prisma/enums.ts';
+import type { TBoardWithState } from '../services/board/find-boards.ts';
+import type { TCommentWithAuthor } from '../services/comment/add-comment.ts';
+import type { TPricingEntry } from '../services/company/get-pricing.ts';
+import type { TSubscriptionView } from '../services/company/get-subscription.ts';
+import type { TIdeaView } from '../services/idea/find-idea-views.ts';
+import type { TReleaseWithParts } from '../services/release/find-releases.ts';
+import { formatReleaseDate } from '../services/release/release-input.ts';
+
+/**
+ * The JSON the spec (section 3) names for each entity, as zod schemas (they are the OpenAPI
+ * document's response schemas) and the presenters that turn domain rows into them.
+ */
+
+const ZDateTime = z.iso.datetime().meta({ description: 'ISO 8601 date and time (UTC).' });
+const iso = (date: Date): string => date.toISOString();
+
+export const ZTheme = z
+  .object({
+    primary: z.string(),
+    primaryText: z.string(),
+    text: z.string(),
+    background: z.string(),
+  })
+  .meta({ id: 'Theme', description: 'Hex colours without #.' });
+
+export const ZBoardJson = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    boardSlug: z.string(),
+    color: z.string().meta({ description: 'Primary colour, hex without # (default 53d23d).' }),
+    language: z.string(),
+    isPublic: z.boolean(),
+    active: z.boolean().meta({
+      description: "False when the company's plan allows fewer active boards: view-only.",
+    }),
+    theme: ZTheme,
+  })
+  .meta({ id: 'Board' });
+
+export function presentBoard(board: TBoardWithState): z.input<typeof ZBoardJson> {
+  return {
+    id: board.id,
+    name: board.name,
+    description: board.description,
+    boardSlug: board.slug,
+    color: board.color,
+    language: board.language,
+    isPublic: board.isPublic,
+    active: board.active,
+    theme: {
+      primary: board.color,
+      primaryText: board.themePrimaryText,
+      text: board.themeText,
+      background: board.themeBackground,
+    },
+  };
+}
+
+const ZAuthor = z
+  .object({ displayName: z.string() })
+  .nullable()
+  .meta({ id: 'Author', description: 'Null when the author’s account was deleted.' });
+
+export const ZDeclineDetails = z
+  .object({
+    reason: z.enum(DeclineReason),
+    comment: z.string().nullable(),
+    declinedDuplicateIdeaId: z.number().int().nullable(),
+    declinedDuplicateIdeaFound: z.boolean(),
+    declinedDuplicateIdeaTitle: z.string().nullable(),
+    declinedAt: ZDateTime,
+  })
+  .nullable()
+  .meta({ id: 'DeclineDetails', description: 'Why the idea was declined; null unless DECLINED.' });
+
+export const ZIdeaJson = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(IdeaStatus),
+    author: ZAuthor,
+    voteCount: z.number().int(),
+    isVotedByMe: z.boolean(),
+    commentCount: z.number().int(),
+    createdAt: ZDateTime,
+    canEdit: z.boolean().meta({ description: 'May edit, delete and see voters.' }),
+    canUpdateStatus: z.boolean().meta({ description: 'May change the status and decline.' }),
+    declineDetails: ZDeclineDetails,
+  })
+  .meta({ id: 'Idea' });
+
+type TDeclinable = Pick<
+  TIdeaView,
+  'status' | 'declineReason' | 'declineComment' | 'declinedAt' | 'updatedAt'
+> & { duplicateOf: { id: number; title: string } | null };
+
+export function presentDeclineDetails(idea: TDeclinable): z.input<typeof ZDeclineDetails> {
+  if (idea.status !== 'DECLINED' || !idea.declineReason) return null;
+  const duplicateOf = idea.declineReason === 'DUPLICATE' ? idea.duplicateOf : null;
+  return {
+    reason: idea.declineReason,
+    comment: idea.declineComment,
+    declinedDuplicateIdeaId: duplicateOf?.id ?? null,
+    declinedDuplicateIdeaFound: duplicateOf !== null,
+    declinedDuplicateIdeaTitle: duplicateOf?.title ?? null,
+    declinedAt: iso(idea.declinedAt ?? idea.updatedAt),
+  };
+}
+
+export function presentIdea(idea: TIdeaView): z.input<typeof ZIdeaJson> {
+  return {
+    id: idea.id,
+    title: idea.title,
+    description: idea.description,
+    status: idea.status,
+    author: idea.author ? { displayName: idea.author.displayName } : null,
+    voteCount: idea.voteCount,
+    isVotedByMe: idea.isVotedByMe,
+    commentCount: idea.commentCount,
+    createdAt: iso(idea.createdAt),
+    canEdit: idea.canEdit,
+    canUpdateStatus: idea.canUpdateStatus,
+    declineDetails: presentDeclineDetails(idea),
+  };
+}
+
+export const ZCommentJson = z
+  .object({
+    commentDto: z.object({
+      id: z.number().int(),
+      createdAt: ZDateTime,
+      shortMessage: z.string().meta({ description: 'The comment text.' }),
+    }),
+    author: ZAuthor,
+  })
+  .meta({ id: 'Comment' });
+
+export function presentComment(comment: TCommentWithAuthor): z.input<typeof ZCommentJson> {
+  return {
+    commentDto: { id: comment.id, createdAt: iso(comment.createdAt), shortMessage: comment.text },
+    author: comment.author ? { displayName: comment.author.displayName } : null,
+  };
+}
+
+export const ZVoterJson = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ id: 'Voter' });
+
+export const ZReleaseJson = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    releaseDate: z.string().meta({ description: 'YYYY-MM-DD' }),
+    isPublished: z.boolean(),
+    parts: z.array(
+      z.object({ id: z.number().int(), title: z.string() }).meta({ id: 'ReleasePart' }),
+    ),
+    companyId: z.number().int(),
+  })
+  .meta({ id: 'Release' });
+
+export function presentRelease(release: TReleaseWithParts): z.input<typeof ZReleaseJson> {
+  return {
+    id: release.id,
+    name: release.name,
+    releaseDate: formatReleaseDate(release.releaseDate),
+    isPublished: release.isPublished,
+    parts: release.parts.map((part: ReleasePart) => ({ id: part.id, title: part.title })),
+    companyId: release.companyId,
+  };
+}
+
+export const ZCompanyUserJson = z
+  .object({
+    id: z.number().int(),
+    displayName: z.string(),
+    email: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    kind: z.enum(UserKind),
+  })
+  .meta({ id: 'CompanyUser' });
+
+export function presentCompanyUser(user: User): z.input<typeof ZCompanyUserJson> {
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    photoUrl: user.avatarUrl,
+    kind: user.kind,
+  };
+}
+
+const ZUsage = z.object({
+  used: z.number().int(),
+  cap: z.number().int().nullable().meta({ description: 'Null means unlimited.' }),
+});
+
+export const ZSubscriptionJson = z
+  .object({
+    product: z.enum(Product),
+    expiresAt: ZDateTime.nullable(),
+    usage: z.object({ activeBoards: ZUsage, ideas: ZUsage }),
+  })
+  .meta({ id: 'Subscription' });
+
+export function presentSubscription(view: TSubscriptionView): z.input<typeof ZSubscriptionJson> {
+  return {
+    product: view.product,
+    expiresAt: view.expiresAt ? iso(view.expiresAt) : null,
+    usage: view.usage,
+  };
+}
+
+const ZMoney = z
+  .object({
+    amountMinor: z.number().int().meta({ description: 'US cents.' }),
+    amount: z.number().meta({ description: 'US dollars.' }),
+  })
+  .meta({ id: 'Money' });
+
+export const ZPricingEntryJson = z
+  .object({
+    product: z.enum(Product),
+    options: z.array(
+      z.object({
+        months: z.number().int(),
+        price: ZMoney,
+        discountedPrice: ZMoney.optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'PricingEntry' });
+
+export function presentPricing(entries: TPricingEntry[]): z.input<typeof ZPricingEntryJson>[] {
+  return entries.map(({ product, options }) => ({
+    product,
+    options: options.map(({ months, price, discountedPrice }) => ({
+      months,
+      price,
+      ...(discountedPrice ? { discountedPrice } : {}),
+    })),
+  }));
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEndUser } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { callTitle, expectCall, restCompany } from '../testing/rest-fixtures.ts';
+import type { TRestCompany, TRouteCall } from '../testing/rest-fixtures.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+let server: TTestServer;
+let a: TRestCompany;
+let b: TRestCompany;
+let member: TTestAccount;
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await restCompany(server);
+  b = await restCompany(server);
+  member = await addEndUser(server, a.owner.companyId);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const changes = (id: number | string, partId: number | string): TRouteCall[] => [
+  { method: 'PUT', path: `/releases/${id}`, body: { name: 'v9', releaseDate: '2026-05-05' } },
+  { method: 'PUT', path: `/releases/${id}/publish`, body: { published: true } },
+  { method: 'POST', path: `/releases/${id}/parts`, body: { title: 'Faster search' } },
+  { method: 'POST', path: `/releases/${id}/add-from-ideas`, body: { ideaIds: [] } },
+  { method: 'DELETE', path: `/releases/${id}/parts/${partId}` },
+];
+const allRoutes = (id: number | string, partId: number | string): TRouteCall[] => [
+  { method: 'GET', path: `/releases/${id}` },
+  ...changes(id, partId),
+];
+const cases = (list: (id: string, partId: string) => TRouteCall[]) =>
+  list('{id}', '{partId}').map((call, index) => [callTitle(call), index] as const);
+const release = (token = a.owner.token, id = a.releaseId) =>
+  expectCall(server, 'GET', `/releases/${id}`, 200, { token });
+
+describe('release routes, as the console drives them', () => {
+  it('reads, renames, publishes, adds parts and ideas, deletes a part; second reads agree', async () => {
+    const company = await restCompany(server);
+    const token = company.owner.token;
+    const id = company.releaseId;
+    expect(await release(token, id)).toEqual({
+      id,
+      name: expect.stringMatching(/^Rel /),
+      releaseDate: '2026-01-15',
+      isPublished: false,
+      parts: [{ id: company.partId, title: 'A generic part' }],
+      companyId: company.owner.companyId,
+    });
+
+    const updated = await expectCall(server, 'PUT', `/releases/${id}`, 200, {
+      token,
+      body: { name: 'Summer', releaseDate: '2026-07-01', isPublished: true },
+    });
+    expect(updated).toMatchObject({
+      name: 'Summer',
+      releaseDate: '2026-07-01',
+      isPublished: false,
+    });
+
+    const published = await expectCall(server, 'PUT', `/releases/${id}/publish`, 200, {
+      token,
+      body: { published: true },
+    });
+    expect(published.isPublished).toBe(true);
+    // Published on a public board: anyone may read it now.
+    expect(await expectCall(server, 'GET', `/releases/${id}`, 200)).toMatchObject({
+      name: 'Summer',
+      isPublished: true,
+    });
+
+    const withPart = await expectCall(server, 'POST', `/releases/${id}/parts`, 201, {
+      token,
+      body: { title: 'Dark mode for everyone' },
+    });
+    expect(withPart.parts.map((p: any) => p.title)).toEqual([
+      'A generic part',
+      'Dark mode for everyone',
+    ]);
+
+    const withIdea = await expectCall(server, 'POST', `/releases/${id}/add-from-ideas`, 200, {
+      token,
+      body: { ideaIds: [company.ideaId, String(company.ideaId)] },
+    });
+    expect(withIdea.parts).toHaveLength(3);
+    expect(withIdea.parts[2].title).toMatch(/^Fixture idea/);
+    // Adding the same idea again adds nothing.
+    const again = await expectCall(server, 'POST', `/releases/${id}/add-from-ideas`, 200, {
+      token,
+      body: { ideaIds: [company.ideaId] },
+    });
+    expect(again.parts).toHaveLength(3);
+
+    const afterDelete = await expectCall(
+      server,
+      'DELETE',
+      `/releases/${id}/parts/${company.partId}`,
+      200,
+      { token },
+    );
+    expect(afterDelete.parts.map((p: any) => p.id)).not.toContain(company.partId);
+    const reread = await release(token, id);
+    expect(reread).toEqual({ ...afterDelete, isPublished: true, name: 'Summer' });
+    expect(reread.parts).toHaveLength(2);
+
+    await expectCall(server, 'DELETE', `/releases/${id}/parts/${company.partId}`, 404, { token });
+    const unpublished = await expectCall(server, 'PUT', `/releases/${id}/publish`, 200, {
+      token,
+      body: { published: false },
+    });
+    expect(unpublished.isPublished).toBe(false);
+    await expectCall(server, 'GET', `/releases/${id}`, 404);
+  });
+
+  it('hides an unpublished release from everyone but the company’s admins', async () => {
+    await expectCall(server, 'GET', `/releases/${a.releaseId}`, 404);
+    await expectCall(server, 'GET', `/releases/${a.releaseId}`, 404, { token: member.token });
+    await release();
+  });
+
+  it.each([
+    ['', { releaseDate: '2026-05-05' }, 'name', 'This field is required.'],
+    [
+      '',
+      { name: 'x'.repeat(17), releaseDate: '2026-05-05' },
+      'name',
+      'It has to be max 16 characters.',
+    ],
+    ['', { name: 'v9' }, 'releaseDate', 'This field is required.'],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-5-5' },
+      'releaseDate',
+      'It has to be a date as YYYY-MM-DD.',
+    ],
+    ['/publish', {}, 'published', 'This field is required.'],
+    ['/publish', { published: 'yes' }, 'published', 'It has to be true or false.'],
+    ['/parts', {}, 'title', 'This field is required.'],
+    ['/parts', { title: 'short' }, 'title', 'It has to be 6 characters at least.'],
+    ['/parts', { title: 'x'.repeat(101) }, 'title', 'It has to be max 100 characters.'],
+    ['/add-from-ideas', {}, 'ideaIds', 'This field is required.'],
+    ['/add-from-ideas', { ideaIds: [] }, 'ideaIds', 'This field is required.'],
+    ['/add-from-ideas', { ideaIds: 'all' }, 'ideaIds', 'It has to be a list of idea ids.'],
+  ])('%s refuses %j naming %s', async (suffix, body, field, message) => {
+    const method = suffix === '' || suffix === '/publish' ? 'PUT' : 'POST';
+    const answer = await expectCall(server, method, `/releases/${a.releaseId}${suffix}`, 400, {
+      token: a.owner.token,
+      body,
+    });
+    expect(answer.error.fields).toContainEqual({ field, message });
+  });
+
+  it('refuses another company’s idea in add-from-ideas, adding none', async () => {
+    const answer = await expectCall(
+      server,
+      'POST',
+      `/releases/${a.releaseId}/add-from-ideas`,
+      400,
+      {
+        token: a.owner.token,
+        body: { ideaIds: [a.ideaId, b.ideaId] },
+      },
+    );
+    expect(answer.error.fields).toEqual([{ field: 'ideaIds', message: 'Idea not found' }]);
+    expect((await release()).parts).toHaveLength(1);
+  });
+});
+
+describe('admins only', () => {
+  it.each(cases(changes))('%s forbids an end user of the company', async (_t, index) => {
+    const call = changes(a.releaseId, a.partId)[index] as TRouteCall;
+    await expectCall(server, call.method, call.path, 403, { token: member.token, body: call.body });
+  });
+});
+
+describe('requires authentication', () => {
+  it.each(cases(changes))('%s answers 401 without a token', async (_t, index) => {
+    const call = changes(a.releaseId, a.partId)[index] as TRouteCall;
+    const body = await expectCall(server, call.method, call.path, 401, { body: call.body });
+    expect(body.error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe("another company's id is not found", () => {
+  it.each(cases(allRoutes))('%s with another company’s release answers 404', async (_t, i) => {
+    const call = allRoutes(b.releaseId, b.partId)[i] as TRouteCall;
+    const body = await expectCall(server, call.method, call.path, 404, {
+      token: a.owner.token,
+      body: call.body,
+    });
+    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Release not found.' });
+  });
+
+  it('DELETE a part of another release (own release id) answers 404', async () => {
+    await expectCall(server, 'DELETE', `/releases/${a.releaseId}/parts/${b.partId}`, 404, {
+      token: a.owner.token,
+    });
+    expect((await release(b.owner.token, b.releaseId)).parts).toHaveLength(1);
+  });
+
+  it.each(cases(allRoutes))('%s with malformed ids answers 404', async (_t, index) => {
+    const call = allRoutes('x1', '1e3')[index] as TRouteCall;
+    await expectCall(server, call.method, call.path, 404, {
+      token: a.owner.token,
+      body: call.body,
+    });
+  });
+});

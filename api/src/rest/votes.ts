@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { addVote, removeVote } from '../services/vote/add-vote.ts';
+import { listVoters } from '../services/vote/list-voters.ts';
+import { ZVoterJson } from './presenters.ts';
+import { idParams, jsonRoute, pathId } from './route.ts';
+import type { TRestRoute } from './route.ts';
+
+const tag = 'Votes';
+const params = idParams('id');
+const ZVoteJson = z
+  .object({ voteCount: z.number().int(), isVotedByMe: z.boolean() })
+  .meta({ id: 'VoteResult' });
+
+/** Voting on an idea, and who voted. */
+export function voteRoutes(deps: TDeps): TRestRoute[] {
+  return [
+    jsonRoute({
+      method: 'post',
+      path: '/ideas/{id}/upvote',
+      tag,
+      summary: 'Votes for the idea; voting twice counts once',
+      auth: 'signedIn',
+      request: { params },
+      errors: [402, 409],
+      response: ZVoteJson,
+      handle: async (c) => {
+        const { voteCount, isVotedByMe } = await addVote(deps, c.get('viewer'), pathId(c));
+        return { voteCount, isVotedByMe };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/ideas/{id}/downvote',
+      tag,
+      summary: 'Takes the caller’s vote back (no vote: no change)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [402],
+      response: ZVoteJson,
+      handle: async (c) => {
+        const { voteCount, isVotedByMe } = await removeVote(deps, c.get('viewer'), pathId(c));
+        return { voteCount, isVotedByMe };
+      },
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/ideas/{id}/voters',
+      tag,
+      summary: 'Who voted, earliest first (the idea’s editors: admins and its author)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [403],
+      response: z.array(ZVoterJson),
+      handle: async (c) => listVoters(deps, c.get('viewer'), pathId(c)),
+    }),
+  ];
+}

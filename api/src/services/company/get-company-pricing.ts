@@ -1,0 +1,10 @@
+import type { TViewer } from '../../viewer.ts';
+import { requireOwnCompanyAdmin } from './company-access.ts';
+import { getPricing } from './get-pricing.ts';
+import type { TPricingEntry } from './get-pricing.ts';
+
+/** The plans on sale, as the admin's subscription page offers them (another company: not found). */
+export function getCompanyPricing(viewer: TViewer | null, companyId: number): TPricingEntry[] {
+  requireOwnCompanyAdmin(viewer, companyId);
+  return getPricing();
+}
