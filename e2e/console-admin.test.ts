@@ -27,10 +27,10 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
 
     await page.getByRole('link', { name: 'Boards', exact: true }).click();
     await page.waitForURL('**/admin/boards');
-    expect(await page.getByRole('heading', { name: 'Welcome to Feedboard!' }).isVisible()).toBe(
-      true,
-    );
-    expect(await page.getByText('No boards yet').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome to Feedboard!' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText('No boards yet').isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'boards-empty');
 
@@ -54,16 +54,22 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'New board' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.mouse.click(10, 450);
     await expect.poll(() => dialog.count()).toBe(0);
 
     // Validation in the spec's words, then a board.
     await page.getByRole('button', { name: 'New board' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('name');
     await page.keyboard.press('Enter');
-    expect(await dialog.getByText('This field is required.').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('This field is required.').isVisible()).toBe(true);
     await page.keyboard.type('Tiny');
     await page.keyboard.press('Enter');
-    expect(await dialog.getByText('It has to be 6 characters at least.').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('It has to be 6 characters at least.').isVisible())
+      .toBe(true);
     await page.getByLabel('Board name').fill('Mobile app ideas');
     await saveScreenshot(page, 'create-board-modal');
     await page.keyboard.press('Enter');
@@ -73,7 +79,7 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Mobile app ideas');
-    expect(await page.title()).toBe('Mobile app ideas · Board · Feedboard');
+    await expect.poll(() => page.title()).toBe('Mobile app ideas · Board · Feedboard');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Boards', exact: true }).click();
@@ -90,10 +96,12 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await expect
       .poll(() => page.locator('.board-card__name').allTextContents())
       .toEqual(['Mobile app ideas', 'Web dashboard']);
-    expect(await page.getByText('Inactive board: view only').count()).toBe(1);
-    expect(
-      await page.getByRole('link', { name: 'Upgrade your plan to activate them all.' }).isVisible(),
-    ).toBe(true);
+    await expect.poll(() => page.getByText('Inactive board: view only').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByRole('link', { name: 'Upgrade your plan to activate them all.' }).isVisible(),
+      )
+      .toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'boards-list');
 
@@ -117,8 +125,8 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     expect(await stat('Regular users')).toBe('1');
     expect(await stat('SSO users')).toBe('0');
     const row = page.getByRole('row').nth(1);
-    expect(await row.textContent()).toContain(account.email);
-    expect(await row.textContent()).toContain('Regular');
+    await expect.poll(() => row.textContent()).toContain(account.email);
+    await expect.poll(() => row.textContent()).toContain('Regular');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'users');
     expect(page.errors).toEqual([]);
@@ -141,9 +149,9 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Ustawienia profilu');
-    expect(await page.getByRole('link', { name: 'Tablice' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Tablice' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl-PL');
-    expect(await page.title()).toBe('Ustawienia profilu · Feedboard');
+    await expect.poll(() => page.title()).toBe('Ustawienia profilu · Feedboard');
     await saveScreenshot(page, 'settings-polish');
 
     // Stored on the account: a new browser with English preferences signs in and gets Polish.
@@ -161,7 +169,7 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
       .poll(() => visitor.getByRole('heading', { level: 1 }).textContent())
       .toBe('Witaj ponownie');
     await visitor.getByRole('button', { name: 'Zaloguj się' }).click();
-    expect(await visitor.getByText('To pole jest wymagane.').count()).toBe(2);
+    await expect.poll(() => visitor.getByText('To pole jest wymagane.').count()).toBe(2);
     expect(await seriousAxeViolations(visitor)).toEqual([]);
     await saveScreenshot(visitor, 'login-polish');
     expect([...page.errors, ...other.errors, ...visitor.errors]).toEqual([]);
@@ -172,7 +180,9 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     const page = await console_.open();
     await page.goto(`${server.url}/no/such/page`);
     await expect.poll(() => page.getByText('Page not found').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Go to the home page' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Go to the home page' }).isVisible())
+      .toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'not-found');
     const shownAt = Date.now();
@@ -207,7 +217,7 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
     await logIn(page, server, account);
     await page.goto(`${server.url}/admin/settings`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
-    expect(await page.locator('.side-menu').isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.side-menu').isVisible()).toBe(false);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'settings-phone-dark');
 

@@ -25,13 +25,15 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await page.goto(`${server.url}/signup/SPRING24`);
     await expect.poll(() => page.getByText('Promo code applied: SPRING24').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('referralCode'))).toBe('SPRING24');
-    expect(await page.title()).toBe('Sign up · Feedboard');
+    await expect.poll(() => page.title()).toBe('Sign up · Feedboard');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Empty form: the spec's texts under the fields, and consent is required.
     await page.getByRole('button', { name: 'Create account' }).click();
-    expect(await page.getByText('This field is required.').count()).toBe(3);
-    expect(await page.getByText('You have to accept the Terms of Use.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('This field is required.').count()).toBe(3);
+    await expect
+      .poll(() => page.getByText('You have to accept the Terms of Use.').isVisible())
+      .toBe(true);
 
     const email = `new.owner.${Date.now()}@example.com`;
     await page.getByLabel('Email').fill(email);
@@ -39,7 +41,7 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await page.getByLabel('Confirm password').fill('abc');
     await page.getByLabel('Company name (optional)').fill('Nimbus Labs');
     await page.getByRole('button', { name: 'Create account' }).click();
-    expect(await page.getByText('It has to be 6 characters at least.').count()).toBe(2);
+    await expect.poll(() => page.getByText('It has to be 6 characters at least.').count()).toBe(2);
 
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
     await page.getByLabel('Confirm password').fill('correct-horse-1');
@@ -57,7 +59,9 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toMatch(/^Hello, /);
-    expect(await page.getByText('Nimbus Labs', { exact: true }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Nimbus Labs', { exact: true }).first().isVisible())
+      .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'signup-dashboard');
@@ -119,7 +123,9 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
 
     await page.waitForURL('**/password-reset/sent');
     await expectToast(page, 'Check your email');
-    expect(await page.getByRole('link', { name: 'Back to log in' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Back to log in' }).isVisible())
+      .toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'password-reset-sent');
 
@@ -133,7 +139,9 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
       .not.toBe('');
     await page.goto(`${server.url}${link}`);
     await page.waitForURL('**/password-reset/new/**');
-    expect(await page.getByRole('heading', { name: 'Set a new password' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Set a new password' }).isVisible())
+      .toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('New password', { exact: true }).fill('brand-new-secret');
     await page.getByLabel('Confirm new password').fill('brand-new-secret');
@@ -169,7 +177,9 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await page.waitForURL('**/login?expired=true');
     await expectToast(page, 'Session Expired');
     await expectToast(page, 'Your session has expired. Please log in again.');
-    expect(await page.getByRole('alert').first().textContent()).toMatch(/Session Expired/);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(/Session Expired/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'session-expired');
