@@ -1,0 +1,279 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gql,
+  mutate,
+  setPlan,
+  addEndUser,
+  signUpCompany,
+} from '../api/src/testing/graphql-client.ts';
+import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
+import { hasChromium, seriousAxeViolations } from './browser.ts';
+import { logIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
+
+const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
+  __typename ... on MutationCreateBoardSuccess { data { id } } } }`;
+const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) { __typename } }`;
+const IDEAS = `query ($id: ID!) { board(id: $id) { ideas(first: 50, filter: ALL) { edges { node { id title } } } } }`;
+const PASSWORD = 'secret-password';
+
+async function newBoard(console_: TConsole, account: TTestAccount, name: string) {
+  const data = await mutate(console_.server, 'createBoard', CREATE_BOARD, { name }, account.token);
+  return data.id as string;
+}
+
+async function ideaId(console_: TConsole, account: TTestAccount, boardId: string, title: string) {
+  const { body } = await gql(console_.server, IDEAS, { id: boardId }, account.token);
+  const edge = body.data.board.ideas.edges.find(
+    (e: { node: { title: string } }) => e.node.title === title,
+  );
+  if (!edge) throw new Error(`no idea ${title}`);
+  return edge.node.id as string;
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+const voteCount = (page: Page, title: string) =>
+  card(page, title).getByTestId('vote-count').textContent();
+
+async function addIdea(page: Page, title: string, description = '') {
+  await page.getByRole('button', { name: 'Add idea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an idea' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await dialog.getByLabel('Title').fill(title);
+  if (description) await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Add idea' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => card(page, title).isVisible()).toBe(true);
+}
+
+describe.skipIf(!hasChromium())(
+  'console: board area (ideas, votes, comments, statuses, live)',
+  () => {
+    let console_: TConsole;
+    let admin: TTestAccount;
+
+    beforeAll(async () => {
+      console_ = await startConsole();
+      admin = await signUpCompany(console_.server, 'Board Area Company');
+      await setPlan(console_.server, admin.companyId, 'ULTRA');
+    });
+    afterAll(async () => {
+      await console_?.close();
+    });
+
+    it('triages a board: add, vote and unvote, comment, change status, decline as a duplicate with merged votes, live votes', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Mobile app ideas');
+      const page = await console_.open();
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+
+      // The board's header, submenu, title and the empty board's shortcuts.
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Mobile app ideas');
+      await expect.poll(() => page.title()).toBe('Mobile app ideas · Board · Feedboard');
+      await expect.poll(() => page.getByText('No ideas yet').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Embed the widget' }).isVisible())
+        .toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-empty');
+
+      // Add ideas; validation in the spec's words first.
+      await page.getByRole('button', { name: 'Add idea' }).click();
+      const addDialog = page.getByRole('dialog', { name: 'Add an idea' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+        .toBe('title');
+      await addDialog.getByLabel('Title').fill('Dark');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => addDialog.getByText('It has to be 6 characters at least.').isVisible())
+        .toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => addDialog.count()).toBe(0);
+      await addIdea(page, 'Dark mode for the app', 'Easier on the eyes at night.');
+      await addIdea(page, 'Night theme please');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Vote, unvote, vote again: the count moves at once and the server agrees.
+      const vote = card(page, 'Dark mode for the app').getByRole('button', {
+        name: 'Vote for “Dark mode for the app”',
+      });
+      await vote.click();
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('1');
+      const unvote = card(page, 'Dark mode for the app').getByRole('button', {
+        name: 'Remove your vote for “Dark mode for the app”',
+      });
+      await expect.poll(() => unvote.getAttribute('aria-pressed')).toBe('true');
+      await unvote.click();
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('0');
+      await vote.click();
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('1');
+
+      // A vote made through the API by someone else shows up live, without a reload.
+      const darkId = await ideaId(console_, admin, boardId, 'Dark mode for the app');
+      const nightId = await ideaId(console_, admin, boardId, 'Night theme please');
+      const voter = await addEndUser(server, admin.companyId, { name: 'Vera Voter' });
+      await gql(server, UPVOTE, { ideaId: nightId }, voter.token);
+      await expect.poll(() => voteCount(page, 'Night theme please'), { timeout: 10_000 }).toBe('1');
+
+      // The detail modal: comment (6 to 500), voters, status from the keyboard.
+      await card(page, 'Dark mode for the app')
+        .getByRole('button', { name: 'Dark mode for the app', exact: true })
+        .click();
+      const detail = page.getByRole('dialog', { name: 'Dark mode for the app' });
+      await expect
+        .poll(() => detail.getByText('Easier on the eyes at night.').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => detail.getByRole('heading', { name: 'Voters' }).isVisible())
+        .toBe(true);
+      await detail.getByLabel('Your comment').fill('Short');
+      await detail.getByRole('button', { name: 'Add comment' }).click();
+      await expect
+        .poll(() => detail.getByText('It has to be 6 characters at least.').isVisible())
+        .toBe(true);
+      await detail.getByLabel('Your comment').fill('Please ship this before winter.');
+      await detail.getByRole('button', { name: 'Add comment' }).click();
+      await expect
+        .poll(() => detail.getByText('Please ship this before winter.').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => detail.getByRole('heading', { name: 'Comments (1)' }).isVisible())
+        .toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const statusTrigger = detail.getByRole('button', { name: 'Change status: open' });
+      await statusTrigger.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      // Every status but the current one and DECLINED, then Decline… apart.
+      await expect
+        .poll(() => menu.getByRole('menuitem').allTextContents())
+        .toEqual(['Unpublished', 'Review', 'Planned', 'In progress', 'Done', 'Decline…']);
+      await menu.getByRole('menuitem', { name: 'Planned' }).focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => detail.getByRole('button', { name: 'Change status: planned' }).isVisible())
+        .toBe(true);
+      await saveScreenshot(page, 'idea-detail');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => detail.count()).toBe(0);
+      await expect
+        .poll(() => card(page, 'Dark mode for the app').getByText('planned').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => card(page, 'Dark mode for the app').getByText('1 comment').isVisible())
+        .toBe(true);
+
+      // Decline the second idea as a duplicate of the first, merging its vote.
+      await card(page, 'Night theme please').getByRole('button', { name: '0 comments' }).click();
+      const nightDetail = page.getByRole('dialog', { name: 'Night theme please' });
+      await nightDetail.getByRole('button', { name: 'Change status: open' }).click();
+      await page.getByRole('menuitem', { name: 'Decline…' }).click();
+      const decline = page.getByRole('dialog', { name: 'Decline “Night theme please”' });
+      await expect.poll(() => decline.isVisible()).toBe(true);
+      await expect.poll(() => decline.getByLabel('Duplicate of').count()).toBe(0);
+      await decline.getByLabel('Reason').selectOption('DUPLICATE');
+      await expect.poll(() => decline.getByLabel('Duplicate of').isVisible()).toBe(true);
+      const number = Buffer.from(darkId, 'base64').toString().split(':')[1];
+      await expect
+        .poll(() => decline.getByLabel('Duplicate of').locator('option').allTextContents())
+        .toEqual(['Choose the original idea', `Dark mode for the app (#${number})`]);
+      await expect.poll(() => decline.getByRole('checkbox').isChecked()).toBe(true);
+      await decline.getByRole('button', { name: 'Decline idea' }).click();
+      await expect.poll(() => decline.getByText('This field is required.').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'decline-modal');
+      await decline.getByLabel('Duplicate of').selectOption(darkId);
+      await decline.getByLabel('Comment (optional)').fill('Same request as dark mode.');
+      await decline.getByRole('button', { name: 'Decline idea' }).click();
+      await expect.poll(() => decline.count()).toBe(0);
+      await expect
+        .poll(() =>
+          nightDetail.getByText(`Duplicate of: Dark mode for the app (#${number})`).isVisible(),
+        )
+        .toBe(true);
+      await expect
+        .poll(() => nightDetail.getByText('Same request as dark mode.').isVisible())
+        .toBe(true);
+      // A declined idea has no status options left.
+      await expect
+        .poll(() => nightDetail.getByRole('button', { name: /Change status/ }).count())
+        .toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => nightDetail.count()).toBe(0);
+      // Both voters now count for the original; the duplicate keeps none.
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('2');
+      await expect.poll(() => voteCount(page, 'Night theme please')).toBe('0');
+      expect(nightId).toBeTruthy();
+      expect(page.errors).toEqual([]);
+    });
+
+    it('keeps filter, sort and search in the address, with the filtered-empty state', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Filters and sorting');
+      const page = await console_.open();
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}`);
+      await addIdea(page, 'Export reports to CSV');
+      await addIdea(page, 'Single sign-on with Okta');
+
+      await page.getByLabel('Sort by').selectOption('DATE_ASC');
+      await page.waitForURL(/sort=DATE_ASC/);
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Export reports to CSV', 'Single sign-on with Okta']);
+      await page.getByLabel('Sort by').selectOption('DATE_DESC');
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Single sign-on with Okta', 'Export reports to CSV']);
+
+      await page.getByLabel('Search ideas').fill('okta');
+      await page.waitForURL(/q=okta/);
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Single sign-on with Okta']);
+
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Search ideas').inputValue()).toBe('okta');
+      await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('DATE_DESC');
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Single sign-on with Okta']);
+
+      await page.getByLabel('Show').selectOption('COMPLETE');
+      await page.waitForURL(/filter=COMPLETE/);
+      await expect.poll(() => page.getByText('No ideas match').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Show all ideas' }).click();
+      await expect.poll(() => page.locator('.idea-card').count()).toBe(2);
+      expect(new URL(page.url()).search).toBe('?sort=DATE_DESC');
+
+      // The edit/remove menu from the keyboard.
+      const menuButton = page.getByRole('button', { name: 'Actions for “Export reports to CSV”' });
+      await menuButton.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Edit' }).isVisible()).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Remove');
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: 'Remove this idea?' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => page.locator('.idea-card').count()).toBe(1);
+
+      // A phone-sized screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-list-phone');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await saveScreenshot(page, 'board-list');
+      expect(page.errors).toEqual([]);
+    });
+  },
+);
