@@ -9,7 +9,7 @@ import {
 } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
-import { logIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
+import { expectToast, logIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
 
 const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
   __typename ... on MutationCreateBoardSuccess { data { id } } } }`;
@@ -273,6 +273,126 @@ describe.skipIf(!hasChromium())(
       await saveScreenshot(page, 'board-list-phone');
       await page.setViewportSize({ width: 1440, height: 900 });
       await saveScreenshot(page, 'board-list');
+      expect(page.errors).toEqual([]);
+    });
+
+    it('saves board settings that persist after a reload, and shows the embed code', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Settings board');
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+      await page
+        .getByRole('navigation', { name: 'Board sections' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      await page.waitForURL(/\/boards\/[^/]+\/settings$/);
+      const name = page.getByLabel('Board name');
+      await expect.poll(() => name.inputValue()).toBe('Settings board');
+      // Cancel and Save only while something changed.
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      await name.fill('Short');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByText('It has to be 6 characters at least.').isVisible())
+        .toBe(true);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => name.inputValue()).toBe('Settings board');
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+      await name.fill('Renamed settings board');
+      await page.getByLabel('Board language').selectOption('pl-PL');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Data saved');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Renamed settings board');
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+      await page.getByRole('radio', { name: /Public/ }).check();
+      await expect
+        .poll(() => page.getByRole('link', { name: /\/public\// }).isVisible())
+        .toBe(true);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+      const hex = page.getByLabel('Hex code');
+      await hex.fill('zz');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByText('Enter 3 or 6 hex digits', { exact: false }).isVisible())
+        .toBe(true);
+      await hex.fill('#1E90FF');
+      await expect.poll(() => page.getByLabel('Primary colour').inputValue()).toBe('#1e90ff');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-settings');
+
+      await page.reload();
+      await expect
+        .poll(() => page.getByLabel('Board name').inputValue())
+        .toBe('Renamed settings board');
+      await expect.poll(() => page.getByLabel('Board language').inputValue()).toBe('pl-PL');
+      await expect.poll(() => page.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel('Hex code').inputValue()).toBe('1e90ff');
+      await expect.poll(() => page.title()).toBe('Renamed settings board · Board · Feedboard');
+
+      // The widget tab: real base url, board hash and secret; copy; language tabs by keyboard.
+      const { body } = await gql(
+        server,
+        `query ($id: ID!) { board(id: $id) { widgetSetup { boardHash } } viewer { company { secret } } }`,
+        { id: boardId },
+        admin.token,
+      );
+      const boardHash: string = body.data.board.widgetSetup.boardHash;
+      const secret: string = body.data.viewer.company.secret;
+      await page
+        .getByRole('navigation', { name: 'Board sections' })
+        .getByRole('link', { name: 'Widget' })
+        .click();
+      await page.waitForURL(/\/widget$/);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Embed the widget' }).isVisible())
+        .toBe(true);
+      const codes = page.locator('pre code');
+      await expect
+        .poll(() => codes.nth(0).textContent())
+        .toBe(`<script src="${server.url}/widget.js" defer></script>`);
+      await expect
+        .poll(() => codes.nth(1).textContent())
+        .toContain(`data-board-hash="${boardHash}"`);
+      await expect
+        .poll(() => codes.nth(1).textContent())
+        .toContain(`data-base-url="${server.url}"`);
+      await expect
+        .poll(() => codes.nth(2).textContent())
+        .toContain(`FEEDBOARD_SECRET = "${secret}"`);
+      await expect.poll(() => codes.nth(2).textContent()).toContain("algorithm: 'HS256'");
+      await page.getByRole('tab', { name: 'Python' }).click();
+      await expect.poll(() => codes.nth(2).textContent()).toContain('algorithm="HS256"');
+      await page.keyboard.press('ArrowRight');
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'C#' }).getAttribute('aria-selected'))
+        .toBe('true');
+      await expect
+        .poll(() => codes.nth(2).textContent())
+        .toContain('SecurityAlgorithms.HmacSha256');
+      for (const language of ['Java', 'PHP']) {
+        await page.getByRole('tab', { name: language, exact: true }).click();
+        await expect.poll(() => codes.nth(2).textContent()).toContain(secret);
+      }
+
+      const copy = page.getByRole('button', { name: 'Copy the script tag' });
+      await copy.click();
+      await expect.poll(() => page.getByText('Copied!').isVisible()).toBe(true);
+      // …for two seconds.
+      await expect.poll(() => page.getByText('Copied!').count(), { timeout: 5000 }).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-widget');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-widget-phone');
       expect(page.errors).toEqual([]);
     });
   },

@@ -8,6 +8,11 @@ import { RouteError } from './layout/RouteError.tsx';
 import { getEnvironment } from './relay/environment.ts';
 import { BoardLayout, boardLayoutQuery } from './screens/admin/board/BoardLayout.tsx';
 import { BoardUsersScreen } from './screens/admin/board/BoardUsersScreen.tsx';
+import {
+  BoardSettingsScreen,
+  boardSettingsScreenQuery,
+} from './screens/admin/board/settings/BoardSettingsScreen.tsx';
+import { WidgetScreen, widgetScreenQuery } from './screens/admin/board/widget/WidgetScreen.tsx';
 import { IdeasScreen, ideasScreenLoader } from './screens/admin/board/ideas/IdeasScreen.tsx';
 import { BoardsScreen, boardsScreenQuery } from './screens/admin/boards/BoardsScreen.tsx';
 import {
@@ -95,6 +100,18 @@ export function createRouter() {
               children: [
                 { index: true, loader: ideasScreenLoader, element: <IdeasScreen /> },
                 { path: 'list', loader: ideasScreenLoader, element: <IdeasScreen /> },
+                {
+                  path: 'widget',
+                  loader: ({ params }) =>
+                    preload(widgetScreenQuery, { id: params.boardId ?? '' })(),
+                  element: <WidgetScreen />,
+                },
+                {
+                  path: 'settings',
+                  loader: ({ params }) =>
+                    preload(boardSettingsScreenQuery, { id: params.boardId ?? '' })(),
+                  element: <BoardSettingsScreen />,
+                },
                 { path: 'users', element: <BoardUsersScreen /> },
                 { path: '*', element: <NotFoundScreen /> },
               ],

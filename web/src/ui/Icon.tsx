@@ -26,6 +26,7 @@ const PATHS = {
   more: 'M12 6h.01M12 12h.01M12 18h.01',
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14M21 21l-5-5',
   code: 'M8 6l-6 6 6 6M16 6l6 6-6 6',
   globe:

@@ -44,6 +44,8 @@ export const boardLayoutQuery = graphql`
 /** The board sections that exist today; the roadmap and releases arrive later. */
 const SECTIONS = [
   { path: 'list', label: boardMessages.list },
+  { path: 'widget', label: boardMessages.widget },
+  { path: 'settings', label: boardMessages.settings },
   { path: 'users', label: boardMessages.users },
 ] as const;
 
