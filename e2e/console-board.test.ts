@@ -16,6 +16,10 @@ const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
 const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) { __typename } }`;
 const IDEAS = `query ($id: ID!) { board(id: $id) { ideas(first: 50, filter: ALL) { edges { node { id title } } } } }`;
 const PASSWORD = 'secret-password';
+const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+  __typename ... on MutationCreateIdeaSuccess { data { id } } } }`;
+const SET_STATUS = `mutation ($ideaId: ID!, $status: IdeaStatus!) { setIdeaStatus(ideaId: $ideaId, status: $status) { __typename } }`;
+const COMMENT = `mutation ($ideaId: ID!, $text: String!) { addComment(ideaId: $ideaId, text: $text) { __typename } }`;
 
 async function newBoard(console_: TConsole, account: TTestAccount, name: string) {
   const data = await mutate(console_.server, 'createBoard', CREATE_BOARD, { name }, account.token);
@@ -393,6 +397,69 @@ describe.skipIf(!hasChromium())(
       await saveScreenshot(page, 'board-widget');
       await page.setViewportSize({ width: 390, height: 844 });
       await saveScreenshot(page, 'board-widget-phone');
+      expect(page.errors).toEqual([]);
+    });
+
+    it('shows the roadmap in four columns sorted by comments, opens cards and moves them by dragging', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Roadmap board');
+      const seed = async (title: string, status: string, comments: number) => {
+        const { id } = await mutate(
+          server,
+          'createIdea',
+          CREATE_IDEA,
+          { boardId, title },
+          admin.token,
+        );
+        await gql(server, SET_STATUS, { ideaId: id, status }, admin.token);
+        for (let i = 0; i < comments; i += 1) {
+          await gql(server, COMMENT, { ideaId: id, text: `Comment number ${i}` }, admin.token);
+        }
+        return id as string;
+      };
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/roadmap`);
+      await expect.poll(() => page.getByText('The roadmap is empty').isVisible()).toBe(true);
+
+      await seed('Quiet planned idea', 'PLANNED', 0);
+      await seed('Busy planned idea', 'PLANNED', 2);
+      await seed('Idea under review', 'REVIEW', 1);
+      await seed('Shipped idea here', 'COMPLETE', 0);
+      await seed('Still open idea', 'OPEN', 3);
+      await page.reload();
+      const column = (status: string) =>
+        page.getByTestId(`roadmap-${status}`).locator('.roadmap-card__title');
+      await expect
+        .poll(() => column('PLANNED').allTextContents())
+        .toEqual(['Busy planned idea', 'Quiet planned idea']);
+      await expect.poll(() => column('REVIEW').allTextContents()).toEqual(['Idea under review']);
+      await expect.poll(() => column('IN_PROGRESS').count()).toBe(0);
+      await expect.poll(() => column('COMPLETE').allTextContents()).toEqual(['Shipped idea here']);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-roadmap');
+
+      // A card opens the same detail modal.
+      await page.getByRole('button', { name: 'Idea under review', exact: true }).click();
+      const detail = page.getByRole('dialog', { name: 'Idea under review' });
+      await expect.poll(() => detail.getByText('Comment number 0').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => detail.count()).toBe(0);
+
+      // Dragging a card to another column changes its status.
+      await page
+        .getByRole('article', { name: 'Idea under review' })
+        .dragTo(page.getByTestId('roadmap-IN_PROGRESS'));
+      await expect
+        .poll(() => column('IN_PROGRESS').allTextContents(), { timeout: 10_000 })
+        .toEqual(['Idea under review']);
+      await page.reload();
+      await expect
+        .poll(() => column('IN_PROGRESS').allTextContents())
+        .toEqual(['Idea under review']);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-roadmap-phone');
       expect(page.errors).toEqual([]);
     });
   },

@@ -12,6 +12,7 @@ import {
   BoardSettingsScreen,
   boardSettingsScreenQuery,
 } from './screens/admin/board/settings/BoardSettingsScreen.tsx';
+import { RoadmapScreen, roadmapScreenQuery } from './screens/admin/board/roadmap/RoadmapScreen.tsx';
 import { WidgetScreen, widgetScreenQuery } from './screens/admin/board/widget/WidgetScreen.tsx';
 import { IdeasScreen, ideasScreenLoader } from './screens/admin/board/ideas/IdeasScreen.tsx';
 import { BoardsScreen, boardsScreenQuery } from './screens/admin/boards/BoardsScreen.tsx';
@@ -100,6 +101,12 @@ export function createRouter() {
               children: [
                 { index: true, loader: ideasScreenLoader, element: <IdeasScreen /> },
                 { path: 'list', loader: ideasScreenLoader, element: <IdeasScreen /> },
+                {
+                  path: 'roadmap',
+                  loader: ({ params }) =>
+                    preload(roadmapScreenQuery, { id: params.boardId ?? '' })(),
+                  element: <RoadmapScreen />,
+                },
                 {
                   path: 'widget',
                   loader: ({ params }) =>

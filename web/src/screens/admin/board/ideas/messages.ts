@@ -60,6 +60,7 @@ export const ideaMessages = defineMessages({
     id: 'idea.comments',
     defaultMessage: '{count, plural, one {# comment} other {# comments}}',
   },
+  votesLabel: { id: 'idea.votesLabel', defaultMessage: 'Votes:' },
   menu: { id: 'idea.menu', defaultMessage: 'Actions for “{title}”' },
   edit: { id: 'idea.edit', defaultMessage: 'Edit' },
   remove: { id: 'idea.remove', defaultMessage: 'Remove' },
