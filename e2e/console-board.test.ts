@@ -462,5 +462,125 @@ describe.skipIf(!hasChromium())(
       await saveScreenshot(page, 'board-roadmap-phone');
       expect(page.errors).toEqual([]);
     });
+
+    it('creates a release, assigns ideas, adds and deletes parts, publishes it and filters', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Releases board');
+      for (const [title, status] of [
+        ['Open idea for later', 'OPEN'],
+        ['Done idea to ship', 'COMPLETE'],
+        ['Idea being built', 'IN_PROGRESS'],
+      ] as const) {
+        const { id } = await mutate(
+          server,
+          'createIdea',
+          CREATE_IDEA,
+          { boardId, title },
+          admin.token,
+        );
+        await gql(server, SET_STATUS, { ideaId: id, status }, admin.token);
+      }
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/releases`);
+      await expect.poll(() => page.getByText('No releases yet').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Add: name 1 to 16, date typed as YYYY-MM-DD (or picked).
+      await page.getByRole('button', { name: 'Add release' }).click();
+      const form = page.getByRole('dialog', { name: 'Add a release' });
+      await form.getByLabel('Name').fill('Version 2.0 is too long');
+      await form.getByLabel('Release date', { exact: true }).fill('23.11.2026');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => form.getByText('It has to be max 16 characters.').isVisible())
+        .toBe(true);
+      await form.getByLabel('Name').fill('Version 2.0');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => form.getByText('Use the YYYY-MM-DD format.').isVisible()).toBe(true);
+      await form.getByLabel('Pick the release date').fill('2026-11-20');
+      await expect
+        .poll(() => form.getByLabel('Release date', { exact: true }).inputValue())
+        .toBe('2026-11-20');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => form.count()).toBe(0);
+      const release = page.getByRole('article', { name: 'Version 2.0' });
+      await expect.poll(() => release.getByText('Unpublished').isVisible()).toBe(true);
+      await expect
+        .poll(() => release.getByRole('button', { name: 'Remove' }).isDisabled())
+        .toBe(true);
+
+      // Assign ideas: done first, then in progress, then open.
+      await release.getByRole('button', { name: 'Assign ideas' }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign ideas to Version 2.0' });
+      await expect
+        .poll(() => assign.locator('.assign-list__text').allInnerTexts())
+        .toEqual([
+          'Done idea to ship\ncomplete',
+          'Idea being built\nin progress',
+          'Open idea for later\nopen',
+        ]);
+      await assign.getByRole('checkbox', { name: /Done idea to ship/ }).check();
+      await assign.getByRole('checkbox', { name: /Idea being built/ }).check();
+      await assign.getByRole('button', { name: 'Assign 2 ideas' }).click();
+      await expect.poll(() => assign.count()).toBe(0);
+      await expect
+        .poll(() => release.locator('.release-parts__item').allInnerTexts())
+        .toEqual(['Done idea to ship', 'Idea being built']);
+
+      // A generic part, then delete one part.
+      await release.getByRole('button', { name: 'Add generic part' }).click();
+      const part = page.getByRole('dialog', { name: 'Add a generic part' });
+      await part.getByLabel('Title').fill('Faster start-up on old phones');
+      await part.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => part.count()).toBe(0);
+      await expect.poll(() => release.locator('.release-parts__item').count()).toBe(3);
+      await release.getByRole('button', { name: 'Delete “Idea being built”' }).click();
+      await expect
+        .poll(() => release.locator('.release-parts__item').allInnerTexts())
+        .toEqual(['Done idea to ship', 'Faster start-up on old phones']);
+
+      // Publish: the button flips once the server agrees.
+      await release.getByRole('button', { name: 'Publish' }).click();
+      await expect
+        .poll(() => release.getByRole('button', { name: 'Unpublish' }).isVisible())
+        .toBe(true);
+      await expect.poll(() => release.getByText('Unpublished').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-releases');
+
+      // Edit changes name and date.
+      await release.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit the release' });
+      await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Version 2.0');
+      await edit.getByLabel('Name').fill('Version 2.1');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => edit.count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole('article', { name: 'Version 2.1' }).isVisible())
+        .toBe(true);
+
+      // Filters, kept in the address.
+      await page.getByLabel('Show').selectOption('unpublished');
+      await page.waitForURL(/filter=unpublished/);
+      await expect.poll(() => page.getByText('No releases yet').isVisible()).toBe(true);
+      await page.getByLabel('Show').selectOption('published');
+      await expect
+        .poll(() => page.getByRole('article', { name: 'Version 2.1' }).isVisible())
+        .toBe(true);
+      await page.reload();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('article', { name: 'Version 2.1' })
+            .locator('.release-parts__item')
+            .count(),
+        )
+        .toBe(2);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-releases-phone');
+      expect(page.errors).toEqual([]);
+    });
   },
 );

@@ -12,6 +12,10 @@ import {
   BoardSettingsScreen,
   boardSettingsScreenQuery,
 } from './screens/admin/board/settings/BoardSettingsScreen.tsx';
+import {
+  ReleasesScreen,
+  releasesScreenLoader,
+} from './screens/admin/board/releases/ReleasesScreen.tsx';
 import { RoadmapScreen, roadmapScreenQuery } from './screens/admin/board/roadmap/RoadmapScreen.tsx';
 import { WidgetScreen, widgetScreenQuery } from './screens/admin/board/widget/WidgetScreen.tsx';
 import { IdeasScreen, ideasScreenLoader } from './screens/admin/board/ideas/IdeasScreen.tsx';
@@ -107,6 +111,7 @@ export function createRouter() {
                     preload(roadmapScreenQuery, { id: params.boardId ?? '' })(),
                   element: <RoadmapScreen />,
                 },
+                { path: 'releases', loader: releasesScreenLoader, element: <ReleasesScreen /> },
                 {
                   path: 'widget',
                   loader: ({ params }) =>

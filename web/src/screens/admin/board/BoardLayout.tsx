@@ -22,6 +22,7 @@ export const boardMessages = defineMessages({
   submenu: { id: 'board.submenu.label', defaultMessage: 'Board sections' },
   list: { id: 'board.submenu.list', defaultMessage: 'Ideas' },
   roadmap: { id: 'board.submenu.roadmap', defaultMessage: 'Roadmap' },
+  releases: { id: 'board.submenu.releases', defaultMessage: 'Releases' },
   users: { id: 'board.submenu.users', defaultMessage: 'Users' },
   widget: { id: 'board.submenu.widget', defaultMessage: 'Widget' },
   settings: { id: 'board.submenu.settings', defaultMessage: 'Settings' },
@@ -42,10 +43,11 @@ export const boardLayoutQuery = graphql`
   }
 `;
 
-/** The board sections that exist today; the roadmap and releases arrive later. */
+/** The board's sections, in the submenu's order. */
 const SECTIONS = [
   { path: 'list', label: boardMessages.list },
   { path: 'roadmap', label: boardMessages.roadmap },
+  { path: 'releases', label: boardMessages.releases },
   { path: 'widget', label: boardMessages.widget },
   { path: 'settings', label: boardMessages.settings },
   { path: 'users', label: boardMessages.users },
