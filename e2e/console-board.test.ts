@@ -271,6 +271,41 @@ describe.skipIf(!hasChromium())(
       await expect.poll(() => confirm.isVisible()).toBe(true);
       await confirm.getByRole('button', { name: 'Remove' }).click();
       await expect.poll(() => page.locator('.idea-card').count()).toBe(1);
+      await expect.poll(() => page.getByText('Showing 1 of 1').isVisible()).toBe(true);
+      // The board's own address is its ideas list, marked as the current section.
+      await expect
+        .poll(() =>
+          page
+            .getByRole('navigation', { name: 'Board sections' })
+            .getByRole('link', { name: 'Ideas' })
+            .getAttribute('aria-current'),
+        )
+        .toBe('page');
+
+      // A vote the server never gets rolls back.
+      await page.route('**/graphql', async (route) => {
+        if (route.request().postData()?.includes('useVoteMutationUpvoteMutation')) {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.abort();
+        } else {
+          await route.continue();
+        }
+      });
+      await card(page, 'Single sign-on with Okta')
+        .getByRole('button', { name: 'Vote for “Single sign-on with Okta”' })
+        .click();
+      await expect.poll(() => voteCount(page, 'Single sign-on with Okta')).toBe('1');
+      await expect.poll(() => voteCount(page, 'Single sign-on with Okta')).toBe('0');
+      await expect
+        .poll(() =>
+          card(page, 'Single sign-on with Okta')
+            .getByRole('button', { name: 'Vote for “Single sign-on with Okta”' })
+            .getAttribute('aria-pressed'),
+        )
+        .toBe('false');
+      await page.unroute('**/graphql');
+      // The failed call logged itself (spec: vote failures are only logged).
+      page.errors.length = 0;
 
       // A phone-sized screen.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
-import { Link, NavLink, Outlet, useLoaderData } from 'react-router-dom';
+import { Link, Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import type { BoardLayoutQuery as TBoardLayoutQuery } from '../../../../__generated__/BoardLayoutQuery.graphql.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -61,6 +61,8 @@ export function BoardLayout() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TBoardLayoutQuery>;
   const { board } = usePreloadedQuery<TBoardLayoutQuery>(boardLayoutQuery, queryRef);
+  const { pathname } = useLocation();
+  const current = currentSection(pathname);
   usePageTitle(board ? intl.formatMessage(boardMessages.pageTitle, { name: board.name }) : null);
 
   if (!board) {
@@ -103,9 +105,13 @@ export function BoardLayout() {
           <ul className="submenu__list">
             {SECTIONS.map((section) => (
               <li key={section.path}>
-                <NavLink to={section.path} className="submenu__link">
+                <Link
+                  to={section.path}
+                  className={`submenu__link${current === section.path ? ' active' : ''}`}
+                  aria-current={current === section.path ? 'page' : undefined}
+                >
                   {intl.formatMessage(section.label)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -121,6 +127,15 @@ export function BoardLayout() {
       </div>
     </div>
   );
+}
+
+/**
+ * The section the address shows: its segment after the board id (the board's own address is
+ * the ideas list). Read from the path rather than matched, since a board id may arrive encoded.
+ */
+function currentSection(pathname: string): string {
+  const segment = pathname.replace(/\/+$/, '').split('/')[4];
+  return segment ?? 'list';
 }
 
 /** Subscribes while the board is on screen (a component, so a missing board never subscribes). */

@@ -8,6 +8,7 @@ import { showToast } from '../../../../toast/toast-store.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { ideaMessages } from './messages.ts';
+import { shiftTotalCount } from './total-count.ts';
 import { useCreateIdeaMutation } from './useCreateIdeaMutation.ts';
 import { useUpdateIdeaMutation } from './useUpdateIdeaMutation.ts';
 
@@ -48,7 +49,12 @@ export function IdeaFormModal({
       const variables = { title, description: description || null };
       const result = idea
         ? (await updateIdea({ ideaId: idea.id, ...variables })).updateIdea
-        : (await createIdea({ boardId, connections, ...variables })).createIdea;
+        : (
+            await createIdea({ boardId, connections, ...variables }, (store, data) => {
+              if (data?.createIdea.__typename !== 'MutationCreateIdeaSuccess') return;
+              for (const id of connections) shiftTotalCount(store.get(id), 1);
+            })
+          ).createIdea;
       if (result.__typename === 'AppError') {
         if (form.setServerErrors(result.fields)) return;
       } else if (result.__typename !== '%other') {
