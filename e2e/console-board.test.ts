@@ -617,5 +617,56 @@ describe.skipIf(!hasChromium())(
       await saveScreenshot(page, 'board-releases-phone');
       expect(page.errors).toEqual([]);
     });
+
+    it('speaks Polish in every board section', async () => {
+      const { server } = console_;
+      const polish = await signUpCompany(server, 'Polska Firma Testowa');
+      await gql(
+        server,
+        `mutation { setLanguage(language: "pl-PL") { __typename } }`,
+        {},
+        polish.token,
+      );
+      const boardId: string = (
+        await mutate(
+          server,
+          'createBoard',
+          CREATE_BOARD,
+          { name: 'Tablica po polsku' },
+          polish.token,
+        )
+      ).id;
+      const { id: ideaIdPl } = await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId, title: 'Tryb ciemny w aplikacji' },
+        polish.token,
+      );
+      await gql(server, SET_STATUS, { ideaId: ideaIdPl, status: 'PLANNED' }, polish.token);
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: polish.email, password: PASSWORD });
+      const base = `${server.url}/admin/boards/${encodeURIComponent(boardId)}`;
+      for (const [path, heading] of [
+        ['list', 'Pomysły'],
+        ['roadmap', 'Roadmapa'],
+        ['releases', 'Wydania'],
+        ['widget', 'Osadź widżet'],
+        ['settings', 'Ustawienia tablicy'],
+        ['users', 'Użytkownicy tablicy'],
+      ] as const) {
+        await page.goto(`${base}/${path}`);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 2, name: heading }).isVisible())
+          .toBe(true);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `board-${path}-pl`);
+      }
+      await page.goto(`${base}/list`);
+      await expect.poll(() => page.getByText('zaplanowany').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('0 komentarzy').isVisible()).toBe(true);
+      expect(page.errors).toEqual([]);
+    });
   },
 );
