@@ -668,5 +668,55 @@ describe.skipIf(!hasChromium())(
       await expect.poll(() => page.getByText('0 komentarzy').isVisible()).toBe(true);
       expect(page.errors).toEqual([]);
     });
+
+    it('warns about ideas hidden by the plan, and two browsers see each other’s votes live', async () => {
+      const { server } = console_;
+      const free = await signUpCompany(server, 'Free Plan Company');
+      const boardId: string = (
+        await mutate(server, 'createBoard', CREATE_BOARD, { name: 'Free plan board' }, free.token)
+      ).id;
+      for (let i = 1; i <= 6; i += 1) {
+        await mutate(
+          server,
+          'createIdea',
+          CREATE_IDEA,
+          { boardId, title: `Free idea number ${i}` },
+          free.token,
+        );
+      }
+      const first = await console_.open();
+      const second = await console_.open();
+      for (const page of [first, second]) {
+        page.setDefaultTimeout(15_000);
+        await logIn(page, server, { email: free.email, password: PASSWORD });
+        await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+      }
+      // FREE shows 5 ideas: the sixth is hidden, with an upgrade link.
+      await expect
+        .poll(() =>
+          first.getByText('1 idea is hidden because your plan shows fewer ideas.').isVisible(),
+        )
+        .toBe(true);
+      await expect
+        .poll(() =>
+          first
+            .getByRole('link', { name: 'Upgrade your plan to see them all.' })
+            .getAttribute('href'),
+        )
+        .toBe('/admin/subscription');
+      await expect.poll(() => first.locator('.idea-card').count()).toBe(5);
+      expect(await seriousAxeViolations(first)).toEqual([]);
+
+      // A vote in one browser shows in the other without a reload.
+      const title = (await first.locator('.idea-card__title').first().textContent()) ?? '';
+      await expect.poll(() => voteCount(second, title)).toBe('0');
+      await card(first, title)
+        .getByRole('button', { name: `Vote for “${title}”` })
+        .click();
+      await expect.poll(() => voteCount(first, title)).toBe('1');
+      await expect.poll(() => voteCount(second, title), { timeout: 5000 }).toBe('1');
+      expect(first.errors).toEqual([]);
+      expect(second.errors).toEqual([]);
+    });
   },
 );
