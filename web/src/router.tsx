@@ -6,7 +6,19 @@ import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { getEnvironment } from './relay/environment.ts';
-import { BoardScreen, boardScreenQuery } from './screens/admin/board/BoardScreen.tsx';
+import { BoardLayout, boardLayoutQuery } from './screens/admin/board/BoardLayout.tsx';
+import { BoardUsersScreen } from './screens/admin/board/BoardUsersScreen.tsx';
+import {
+  BoardSettingsScreen,
+  boardSettingsScreenQuery,
+} from './screens/admin/board/settings/BoardSettingsScreen.tsx';
+import {
+  ReleasesScreen,
+  releasesScreenLoader,
+} from './screens/admin/board/releases/ReleasesScreen.tsx';
+import { RoadmapScreen, roadmapScreenQuery } from './screens/admin/board/roadmap/RoadmapScreen.tsx';
+import { WidgetScreen, widgetScreenQuery } from './screens/admin/board/widget/WidgetScreen.tsx';
+import { IdeasScreen, ideasScreenLoader } from './screens/admin/board/ideas/IdeasScreen.tsx';
 import { BoardsScreen, boardsScreenQuery } from './screens/admin/boards/BoardsScreen.tsx';
 import {
   DashboardScreen,
@@ -87,11 +99,34 @@ export function createRouter() {
             },
             { path: 'boards', loader: preload(boardsScreenQuery), element: <BoardsScreen /> },
             {
-              // The board area (ideas, roadmap, releases, widget, settings) is another issue:
-              // every board path shows the board's header for now.
-              path: 'boards/:boardId/*',
-              loader: ({ params }) => preload(boardScreenQuery, { id: params.boardId ?? '' })(),
-              element: <BoardScreen />,
+              path: 'boards/:boardId',
+              loader: ({ params }) => preload(boardLayoutQuery, { id: params.boardId ?? '' })(),
+              element: <BoardLayout />,
+              children: [
+                { index: true, loader: ideasScreenLoader, element: <IdeasScreen /> },
+                { path: 'list', loader: ideasScreenLoader, element: <IdeasScreen /> },
+                {
+                  path: 'roadmap',
+                  loader: ({ params }) =>
+                    preload(roadmapScreenQuery, { id: params.boardId ?? '' })(),
+                  element: <RoadmapScreen />,
+                },
+                { path: 'releases', loader: releasesScreenLoader, element: <ReleasesScreen /> },
+                {
+                  path: 'widget',
+                  loader: ({ params }) =>
+                    preload(widgetScreenQuery, { id: params.boardId ?? '' })(),
+                  element: <WidgetScreen />,
+                },
+                {
+                  path: 'settings',
+                  loader: ({ params }) =>
+                    preload(boardSettingsScreenQuery, { id: params.boardId ?? '' })(),
+                  element: <BoardSettingsScreen />,
+                },
+                { path: 'users', element: <BoardUsersScreen /> },
+                { path: '*', element: <NotFoundScreen /> },
+              ],
             },
             {
               path: 'users',

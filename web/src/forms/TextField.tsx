@@ -17,6 +17,7 @@ export function TextField({
   isReadOnly = false,
   isDisabled = false,
   autoFocus = false,
+  placeholder,
 }: {
   label: ReactNode;
   name: string;
@@ -30,6 +31,7 @@ export function TextField({
   isReadOnly?: boolean;
   isDisabled?: boolean;
   autoFocus?: boolean;
+  placeholder?: string;
 }) {
   const intl = useIntl();
   const id = useId();
@@ -60,6 +62,7 @@ export function TextField({
         aria-invalid={errorText ? true : undefined}
         aria-describedby={describedBy || undefined}
         autoFocus={autoFocus}
+        placeholder={placeholder}
       />
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>

@@ -33,7 +33,7 @@ export function useForm<TField extends string>(
     name: field,
     value: values[field],
     error: errors[field] ?? null,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const next = { ...values, [field]: event.target.value };
       setValues(next);
       if (isSubmitted) setErrors(check(next));

@@ -1,5 +1,6 @@
-import { Environment, Network, RecordSource, Store } from 'relay-runtime';
-import type { FetchFunction } from 'relay-runtime';
+import { createClient } from 'graphql-sse';
+import { Environment, Network, Observable, RecordSource, Store } from 'relay-runtime';
+import type { FetchFunction, GraphQLResponse, SubscribeFunction } from 'relay-runtime';
 import { getAuthToken } from '../session/storage.ts';
 
 /** Thrown for a 401 / UNAUTHENTICATED answer, after the session-expiry handler has run. */
@@ -43,9 +44,34 @@ const fetchGraphQL: FetchFunction = async (request, variables) => {
   return body as never;
 };
 
+/**
+ * Subscriptions (live vote counts) over server-sent events, as yoga serves them. The client
+ * reads the token on each connection, so a new sign-in is picked up; it reconnects by itself.
+ */
+function createSubscribe(): SubscribeFunction {
+  const client = createClient({
+    url: `${window.location.origin}/graphql`,
+    headers: (): Record<string, string> => {
+      const token = getAuthToken();
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+  });
+  return (request, variables) =>
+    Observable.create<GraphQLResponse>((sink) =>
+      client.subscribe<GraphQLResponse>(
+        { query: request.text ?? '', variables },
+        {
+          next: (value) => sink.next(value as GraphQLResponse),
+          error: (error) => sink.error(error instanceof Error ? error : new Error(String(error))),
+          complete: () => sink.complete(),
+        },
+      ),
+    );
+}
+
 function createEnvironment(): Environment {
   return new Environment({
-    network: Network.create(fetchGraphQL),
+    network: Network.create(fetchGraphQL, createSubscribe()),
     store: new Store(new RecordSource()),
   });
 }

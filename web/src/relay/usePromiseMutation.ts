@@ -12,16 +12,23 @@ export function usePromiseMutation<TMutation extends MutationParameters>(
   (
     variables: TMutation['variables'],
     updater?: SelectorStoreUpdater<TMutation['response']>,
+    optimisticUpdater?: SelectorStoreUpdater<TMutation['response']>,
   ) => Promise<TMutation['response']>,
   boolean,
 ] {
   const [commit, isInFlight] = useMutation<TMutation>(mutation);
   const run = useCallback(
-    (variables: TMutation['variables'], updater?: SelectorStoreUpdater<TMutation['response']>) =>
+    (
+      variables: TMutation['variables'],
+      updater?: SelectorStoreUpdater<TMutation['response']>,
+      optimisticUpdater?: SelectorStoreUpdater<TMutation['response']>,
+    ) =>
       new Promise<TMutation['response']>((resolve, reject) => {
         commit({
           variables,
           ...(updater ? { updater } : {}),
+          // Relay rolls an optimistic change back by itself when the call fails.
+          ...(optimisticUpdater ? { optimisticUpdater } : {}),
           onCompleted: (response, errors) => {
             if (errors?.length) reject(new Error(errors[0]?.message));
             else resolve(response);

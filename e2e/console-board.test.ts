@@ -1,0 +1,722 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gql,
+  mutate,
+  setPlan,
+  addEndUser,
+  signUpCompany,
+} from '../api/src/testing/graphql-client.ts';
+import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
+import { hasChromium, seriousAxeViolations } from './browser.ts';
+import { expectToast, logIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
+
+const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
+  __typename ... on MutationCreateBoardSuccess { data { id } } } }`;
+const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) { __typename } }`;
+const IDEAS = `query ($id: ID!) { board(id: $id) { ideas(first: 50, filter: ALL) { edges { node { id title } } } } }`;
+const PASSWORD = 'secret-password';
+const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+  __typename ... on MutationCreateIdeaSuccess { data { id } } } }`;
+const SET_STATUS = `mutation ($ideaId: ID!, $status: IdeaStatus!) { setIdeaStatus(ideaId: $ideaId, status: $status) { __typename } }`;
+const COMMENT = `mutation ($ideaId: ID!, $text: String!) { addComment(ideaId: $ideaId, text: $text) { __typename } }`;
+
+async function newBoard(console_: TConsole, account: TTestAccount, name: string) {
+  const data = await mutate(console_.server, 'createBoard', CREATE_BOARD, { name }, account.token);
+  return data.id as string;
+}
+
+async function ideaId(console_: TConsole, account: TTestAccount, boardId: string, title: string) {
+  const { body } = await gql(console_.server, IDEAS, { id: boardId }, account.token);
+  const edge = body.data.board.ideas.edges.find(
+    (e: { node: { title: string } }) => e.node.title === title,
+  );
+  if (!edge) throw new Error(`no idea ${title}`);
+  return edge.node.id as string;
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+const voteCount = (page: Page, title: string) =>
+  card(page, title).getByTestId('vote-count').textContent();
+
+async function addIdea(page: Page, title: string, description = '') {
+  await page.getByRole('button', { name: 'Add idea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an idea' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await dialog.getByLabel('Title').fill(title);
+  if (description) await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Add idea' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => card(page, title).isVisible()).toBe(true);
+}
+
+describe.skipIf(!hasChromium())(
+  'console: board area (ideas, votes, comments, statuses, live)',
+  () => {
+    let console_: TConsole;
+    let admin: TTestAccount;
+
+    beforeAll(async () => {
+      console_ = await startConsole();
+      admin = await signUpCompany(console_.server, 'Board Area Company');
+      await setPlan(console_.server, admin.companyId, 'ULTRA');
+    });
+    afterAll(async () => {
+      await console_?.close();
+    });
+
+    it('triages a board: add, vote and unvote, comment, change status, decline as a duplicate with merged votes, live votes', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Mobile app ideas');
+      const page = await console_.open();
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+
+      // The board's header, submenu, title and the empty board's shortcuts.
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Mobile app ideas');
+      await expect.poll(() => page.title()).toBe('Mobile app ideas · Board · Feedboard');
+      await expect.poll(() => page.getByText('No ideas yet').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Embed the widget' }).isVisible())
+        .toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-empty');
+
+      // Add ideas; validation in the spec's words first.
+      await page.getByRole('button', { name: 'Add idea' }).click();
+      const addDialog = page.getByRole('dialog', { name: 'Add an idea' });
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+        .toBe('title');
+      await addDialog.getByLabel('Title').fill('Dark');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => addDialog.getByText('It has to be 6 characters at least.').isVisible())
+        .toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => addDialog.count()).toBe(0);
+      await addIdea(page, 'Dark mode for the app', 'Easier on the eyes at night.');
+      await addIdea(page, 'Night theme please');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Vote, unvote, vote again: the count moves at once and the server agrees.
+      const vote = card(page, 'Dark mode for the app').getByRole('button', {
+        name: 'Vote for “Dark mode for the app”',
+      });
+      await vote.click();
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('1');
+      const unvote = card(page, 'Dark mode for the app').getByRole('button', {
+        name: 'Remove your vote for “Dark mode for the app”',
+      });
+      await expect.poll(() => unvote.getAttribute('aria-pressed')).toBe('true');
+      await unvote.click();
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('0');
+      await vote.click();
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('1');
+
+      // A vote made through the API by someone else shows up live, without a reload.
+      const darkId = await ideaId(console_, admin, boardId, 'Dark mode for the app');
+      const nightId = await ideaId(console_, admin, boardId, 'Night theme please');
+      const voter = await addEndUser(server, admin.companyId, { name: 'Vera Voter' });
+      await gql(server, UPVOTE, { ideaId: nightId }, voter.token);
+      await expect.poll(() => voteCount(page, 'Night theme please'), { timeout: 10_000 }).toBe('1');
+
+      // The detail modal: comment (6 to 500), voters, status from the keyboard.
+      await card(page, 'Dark mode for the app')
+        .getByRole('button', { name: 'Dark mode for the app', exact: true })
+        .click();
+      const detail = page.getByRole('dialog', { name: 'Dark mode for the app' });
+      await expect
+        .poll(() => detail.getByText('Easier on the eyes at night.').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => detail.getByRole('heading', { name: 'Voters' }).isVisible())
+        .toBe(true);
+      await detail.getByLabel('Your comment').fill('Short');
+      await detail.getByRole('button', { name: 'Add comment' }).click();
+      await expect
+        .poll(() => detail.getByText('It has to be 6 characters at least.').isVisible())
+        .toBe(true);
+      await detail.getByLabel('Your comment').fill('Please ship this before winter.');
+      await detail.getByRole('button', { name: 'Add comment' }).click();
+      await expect
+        .poll(() => detail.getByText('Please ship this before winter.').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => detail.getByRole('heading', { name: 'Comments (1)' }).isVisible())
+        .toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const statusTrigger = detail.getByRole('button', { name: 'Change status: open' });
+      await statusTrigger.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect.poll(() => menu.isVisible()).toBe(true);
+      // Every status but the current one and DECLINED, then Decline… apart.
+      await expect
+        .poll(() => menu.getByRole('menuitem').allTextContents())
+        .toEqual(['Unpublished', 'Review', 'Planned', 'In progress', 'Done', 'Decline…']);
+      await menu.getByRole('menuitem', { name: 'Planned' }).focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => detail.getByRole('button', { name: 'Change status: planned' }).isVisible())
+        .toBe(true);
+      await saveScreenshot(page, 'idea-detail');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => detail.count()).toBe(0);
+      await expect
+        .poll(() => card(page, 'Dark mode for the app').getByText('planned').isVisible())
+        .toBe(true);
+      await expect
+        .poll(() => card(page, 'Dark mode for the app').getByText('1 comment').isVisible())
+        .toBe(true);
+
+      // Decline the second idea as a duplicate of the first, merging its vote.
+      await card(page, 'Night theme please').getByRole('button', { name: '0 comments' }).click();
+      const nightDetail = page.getByRole('dialog', { name: 'Night theme please' });
+      await nightDetail.getByRole('button', { name: 'Change status: open' }).click();
+      await page.getByRole('menuitem', { name: 'Decline…' }).click();
+      const decline = page.getByRole('dialog', { name: 'Decline “Night theme please”' });
+      await expect.poll(() => decline.isVisible()).toBe(true);
+      await expect.poll(() => decline.getByLabel('Duplicate of').count()).toBe(0);
+      await decline.getByLabel('Reason').selectOption('DUPLICATE');
+      await expect.poll(() => decline.getByLabel('Duplicate of').isVisible()).toBe(true);
+      const number = Buffer.from(darkId, 'base64').toString().split(':')[1];
+      await expect
+        .poll(() => decline.getByLabel('Duplicate of').locator('option').allTextContents())
+        .toEqual(['Choose the original idea', `Dark mode for the app (#${number})`]);
+      await expect.poll(() => decline.getByRole('checkbox').isChecked()).toBe(true);
+      await decline.getByRole('button', { name: 'Decline idea' }).click();
+      await expect.poll(() => decline.getByText('This field is required.').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'decline-modal');
+      await decline.getByLabel('Duplicate of').selectOption(darkId);
+      await decline.getByLabel('Comment (optional)').fill('Same request as dark mode.');
+      await decline.getByRole('button', { name: 'Decline idea' }).click();
+      await expect.poll(() => decline.count()).toBe(0);
+      await expect
+        .poll(() =>
+          nightDetail.getByText(`Duplicate of: Dark mode for the app (#${number})`).isVisible(),
+        )
+        .toBe(true);
+      await expect
+        .poll(() => nightDetail.getByText('Same request as dark mode.').isVisible())
+        .toBe(true);
+      // A declined idea has no status options left.
+      await expect
+        .poll(() => nightDetail.getByRole('button', { name: /Change status/ }).count())
+        .toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => nightDetail.count()).toBe(0);
+      // Both voters now count for the original; the duplicate keeps none.
+      await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('2');
+      await expect.poll(() => voteCount(page, 'Night theme please')).toBe('0');
+      expect(nightId).toBeTruthy();
+      expect(page.errors).toEqual([]);
+    });
+
+    it('keeps filter, sort and search in the address, with the filtered-empty state', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Filters and sorting');
+      const page = await console_.open();
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}`);
+      await addIdea(page, 'Export reports to CSV');
+      await addIdea(page, 'Single sign-on with Okta');
+
+      await page.getByLabel('Sort by').selectOption('DATE_ASC');
+      await page.waitForURL(/sort=DATE_ASC/);
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Export reports to CSV', 'Single sign-on with Okta']);
+      await page.getByLabel('Sort by').selectOption('DATE_DESC');
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Single sign-on with Okta', 'Export reports to CSV']);
+
+      await page.getByLabel('Search ideas').fill('okta');
+      await page.waitForURL(/q=okta/);
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Single sign-on with Okta']);
+
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Search ideas').inputValue()).toBe('okta');
+      await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('DATE_DESC');
+      await expect
+        .poll(() => page.locator('.idea-card__title').allTextContents())
+        .toEqual(['Single sign-on with Okta']);
+
+      await page.getByLabel('Show').selectOption('COMPLETE');
+      await page.waitForURL(/filter=COMPLETE/);
+      await expect.poll(() => page.getByText('No ideas match').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Show all ideas' }).click();
+      await expect.poll(() => page.locator('.idea-card').count()).toBe(2);
+      expect(new URL(page.url()).search).toBe('?sort=DATE_DESC');
+
+      // The edit/remove menu from the keyboard.
+      const menuButton = page.getByRole('button', { name: 'Actions for “Export reports to CSV”' });
+      await menuButton.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Edit' }).isVisible()).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Remove');
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: 'Remove this idea?' });
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(() => page.locator('.idea-card').count()).toBe(1);
+      await expect.poll(() => page.getByText('Showing 1 of 1').isVisible()).toBe(true);
+      // The board's own address is its ideas list, marked as the current section.
+      await expect
+        .poll(() =>
+          page
+            .getByRole('navigation', { name: 'Board sections' })
+            .getByRole('link', { name: 'Ideas' })
+            .getAttribute('aria-current'),
+        )
+        .toBe('page');
+
+      // A vote the server never gets rolls back.
+      await page.route('**/graphql', async (route) => {
+        if (route.request().postData()?.includes('useVoteMutationUpvoteMutation')) {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          await route.abort();
+        } else {
+          await route.continue();
+        }
+      });
+      await card(page, 'Single sign-on with Okta')
+        .getByRole('button', { name: 'Vote for “Single sign-on with Okta”' })
+        .click();
+      await expect.poll(() => voteCount(page, 'Single sign-on with Okta')).toBe('1');
+      await expect.poll(() => voteCount(page, 'Single sign-on with Okta')).toBe('0');
+      await expect
+        .poll(() =>
+          card(page, 'Single sign-on with Okta')
+            .getByRole('button', { name: 'Vote for “Single sign-on with Okta”' })
+            .getAttribute('aria-pressed'),
+        )
+        .toBe('false');
+      await page.unroute('**/graphql');
+      // The failed call logged itself (spec: vote failures are only logged).
+      page.errors.length = 0;
+
+      // A phone-sized screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-list-phone');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await saveScreenshot(page, 'board-list');
+      expect(page.errors).toEqual([]);
+    });
+
+    it('saves board settings that persist after a reload, and shows the embed code', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Settings board');
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+      await page
+        .getByRole('navigation', { name: 'Board sections' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      await page.waitForURL(/\/boards\/[^/]+\/settings$/);
+      const name = page.getByLabel('Board name');
+      await expect.poll(() => name.inputValue()).toBe('Settings board');
+      // Cancel and Save only while something changed.
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      await name.fill('Short');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByText('It has to be 6 characters at least.').isVisible())
+        .toBe(true);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => name.inputValue()).toBe('Settings board');
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+      await name.fill('Renamed settings board');
+      await page.getByLabel('Board language').selectOption('pl-PL');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Data saved');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Renamed settings board');
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+      await page.getByRole('radio', { name: /Public/ }).check();
+      await expect
+        .poll(() => page.getByRole('link', { name: /\/public\// }).isVisible())
+        .toBe(true);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+      const hex = page.getByLabel('Hex code');
+      await hex.fill('zz');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByText('Enter 3 or 6 hex digits', { exact: false }).isVisible())
+        .toBe(true);
+      await hex.fill('#1E90FF');
+      await expect.poll(() => page.getByLabel('Primary colour').inputValue()).toBe('#1e90ff');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-settings');
+
+      await page.reload();
+      await expect
+        .poll(() => page.getByLabel('Board name').inputValue())
+        .toBe('Renamed settings board');
+      await expect.poll(() => page.getByLabel('Board language').inputValue()).toBe('pl-PL');
+      await expect.poll(() => page.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel('Hex code').inputValue()).toBe('1e90ff');
+      await expect.poll(() => page.title()).toBe('Renamed settings board · Board · Feedboard');
+
+      // The widget tab: real base url, board hash and secret; copy; language tabs by keyboard.
+      const { body } = await gql(
+        server,
+        `query ($id: ID!) { board(id: $id) { widgetSetup { boardHash } } viewer { company { secret } } }`,
+        { id: boardId },
+        admin.token,
+      );
+      const boardHash: string = body.data.board.widgetSetup.boardHash;
+      const secret: string = body.data.viewer.company.secret;
+      await page
+        .getByRole('navigation', { name: 'Board sections' })
+        .getByRole('link', { name: 'Widget' })
+        .click();
+      await page.waitForURL(/\/widget$/);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Embed the widget' }).isVisible())
+        .toBe(true);
+      const codes = page.locator('pre code');
+      await expect
+        .poll(() => codes.nth(0).textContent())
+        .toBe(`<script src="${server.url}/widget.js" defer></script>`);
+      await expect
+        .poll(() => codes.nth(1).textContent())
+        .toContain(`data-board-hash="${boardHash}"`);
+      await expect
+        .poll(() => codes.nth(1).textContent())
+        .toContain(`data-base-url="${server.url}"`);
+      await expect
+        .poll(() => codes.nth(2).textContent())
+        .toContain(`FEEDBOARD_SECRET = "${secret}"`);
+      await expect.poll(() => codes.nth(2).textContent()).toContain("algorithm: 'HS256'");
+      await page.getByRole('tab', { name: 'Python' }).click();
+      await expect.poll(() => codes.nth(2).textContent()).toContain('algorithm="HS256"');
+      await page.keyboard.press('ArrowRight');
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'C#' }).getAttribute('aria-selected'))
+        .toBe('true');
+      await expect
+        .poll(() => codes.nth(2).textContent())
+        .toContain('SecurityAlgorithms.HmacSha256');
+      for (const language of ['Java', 'PHP']) {
+        await page.getByRole('tab', { name: language, exact: true }).click();
+        await expect.poll(() => codes.nth(2).textContent()).toContain(secret);
+      }
+
+      const copy = page.getByRole('button', { name: 'Copy the script tag' });
+      await copy.click();
+      await expect.poll(() => page.getByText('Copied!').isVisible()).toBe(true);
+      // …for two seconds.
+      await expect.poll(() => page.getByText('Copied!').count(), { timeout: 5000 }).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-widget');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-widget-phone');
+      expect(page.errors).toEqual([]);
+    });
+
+    it('shows the roadmap in four columns sorted by comments, opens cards and moves them by dragging', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Roadmap board');
+      const seed = async (title: string, status: string, comments: number) => {
+        const { id } = await mutate(
+          server,
+          'createIdea',
+          CREATE_IDEA,
+          { boardId, title },
+          admin.token,
+        );
+        await gql(server, SET_STATUS, { ideaId: id, status }, admin.token);
+        for (let i = 0; i < comments; i += 1) {
+          await gql(server, COMMENT, { ideaId: id, text: `Comment number ${i}` }, admin.token);
+        }
+        return id as string;
+      };
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/roadmap`);
+      await expect.poll(() => page.getByText('The roadmap is empty').isVisible()).toBe(true);
+
+      await seed('Quiet planned idea', 'PLANNED', 0);
+      await seed('Busy planned idea', 'PLANNED', 2);
+      await seed('Idea under review', 'REVIEW', 1);
+      await seed('Shipped idea here', 'COMPLETE', 0);
+      await seed('Still open idea', 'OPEN', 3);
+      await page.reload();
+      const column = (status: string) =>
+        page.getByTestId(`roadmap-${status}`).locator('.roadmap-card__title');
+      await expect
+        .poll(() => column('PLANNED').allTextContents())
+        .toEqual(['Busy planned idea', 'Quiet planned idea']);
+      await expect.poll(() => column('REVIEW').allTextContents()).toEqual(['Idea under review']);
+      await expect.poll(() => column('IN_PROGRESS').count()).toBe(0);
+      await expect.poll(() => column('COMPLETE').allTextContents()).toEqual(['Shipped idea here']);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-roadmap');
+
+      // A card opens the same detail modal.
+      await page.getByRole('button', { name: 'Idea under review', exact: true }).click();
+      const detail = page.getByRole('dialog', { name: 'Idea under review' });
+      await expect.poll(() => detail.getByText('Comment number 0').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => detail.count()).toBe(0);
+
+      // Dragging a card to another column changes its status.
+      await page
+        .getByRole('article', { name: 'Idea under review' })
+        .dragTo(page.getByTestId('roadmap-IN_PROGRESS'));
+      await expect
+        .poll(() => column('IN_PROGRESS').allTextContents(), { timeout: 10_000 })
+        .toEqual(['Idea under review']);
+      await page.reload();
+      await expect
+        .poll(() => column('IN_PROGRESS').allTextContents())
+        .toEqual(['Idea under review']);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-roadmap-phone');
+      expect(page.errors).toEqual([]);
+    });
+
+    it('creates a release, assigns ideas, adds and deletes parts, publishes it and filters', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Releases board');
+      for (const [title, status] of [
+        ['Open idea for later', 'OPEN'],
+        ['Done idea to ship', 'COMPLETE'],
+        ['Idea being built', 'IN_PROGRESS'],
+      ] as const) {
+        const { id } = await mutate(
+          server,
+          'createIdea',
+          CREATE_IDEA,
+          { boardId, title },
+          admin.token,
+        );
+        await gql(server, SET_STATUS, { ideaId: id, status }, admin.token);
+      }
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/releases`);
+      await expect.poll(() => page.getByText('No releases yet').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Add: name 1 to 16, date typed as YYYY-MM-DD (or picked).
+      await page.getByRole('button', { name: 'Add release' }).click();
+      const form = page.getByRole('dialog', { name: 'Add a release' });
+      await form.getByLabel('Name').fill('Version 2.0 is too long');
+      await form.getByLabel('Release date', { exact: true }).fill('23.11.2026');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => form.getByText('It has to be max 16 characters.').isVisible())
+        .toBe(true);
+      await form.getByLabel('Name').fill('Version 2.0');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => form.getByText('Use the YYYY-MM-DD format.').isVisible()).toBe(true);
+      await form.getByLabel('Pick the release date').fill('2026-11-20');
+      await expect
+        .poll(() => form.getByLabel('Release date', { exact: true }).inputValue())
+        .toBe('2026-11-20');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => form.count()).toBe(0);
+      const release = page.getByRole('article', { name: 'Version 2.0' });
+      await expect.poll(() => release.getByText('Unpublished').isVisible()).toBe(true);
+      await expect
+        .poll(() => release.getByRole('button', { name: 'Remove' }).isDisabled())
+        .toBe(true);
+
+      // Assign ideas: done first, then in progress, then open.
+      await release.getByRole('button', { name: 'Assign ideas' }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign ideas to Version 2.0' });
+      await expect
+        .poll(() => assign.locator('.assign-list__text').allInnerTexts())
+        .toEqual([
+          'Done idea to ship\ncomplete',
+          'Idea being built\nin progress',
+          'Open idea for later\nopen',
+        ]);
+      await assign.getByRole('checkbox', { name: /Done idea to ship/ }).check();
+      await assign.getByRole('checkbox', { name: /Idea being built/ }).check();
+      await assign.getByRole('button', { name: 'Assign 2 ideas' }).click();
+      await expect.poll(() => assign.count()).toBe(0);
+      await expect
+        .poll(() => release.locator('.release-parts__item').allInnerTexts())
+        .toEqual(['Done idea to ship', 'Idea being built']);
+
+      // A generic part, then delete one part.
+      await release.getByRole('button', { name: 'Add generic part' }).click();
+      const part = page.getByRole('dialog', { name: 'Add a generic part' });
+      await part.getByLabel('Title').fill('Faster start-up on old phones');
+      await part.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => part.count()).toBe(0);
+      await expect.poll(() => release.locator('.release-parts__item').count()).toBe(3);
+      await release.getByRole('button', { name: 'Delete “Idea being built”' }).click();
+      await expect
+        .poll(() => release.locator('.release-parts__item').allInnerTexts())
+        .toEqual(['Done idea to ship', 'Faster start-up on old phones']);
+
+      // Publish: the button flips once the server agrees.
+      await release.getByRole('button', { name: 'Publish' }).click();
+      await expect
+        .poll(() => release.getByRole('button', { name: 'Unpublish' }).isVisible())
+        .toBe(true);
+      await expect.poll(() => release.getByText('Unpublished').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-releases');
+
+      // Edit changes name and date.
+      await release.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit the release' });
+      await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Version 2.0');
+      await edit.getByLabel('Name').fill('Version 2.1');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => edit.count()).toBe(0);
+      await expect
+        .poll(() => page.getByRole('article', { name: 'Version 2.1' }).isVisible())
+        .toBe(true);
+
+      // Filters, kept in the address.
+      await page.getByLabel('Show').selectOption('unpublished');
+      await page.waitForURL(/filter=unpublished/);
+      await expect.poll(() => page.getByText('No releases yet').isVisible()).toBe(true);
+      await page.getByLabel('Show').selectOption('published');
+      await expect
+        .poll(() => page.getByRole('article', { name: 'Version 2.1' }).isVisible())
+        .toBe(true);
+      await page.reload();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('article', { name: 'Version 2.1' })
+            .locator('.release-parts__item')
+            .count(),
+        )
+        .toBe(2);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'board-releases-phone');
+      expect(page.errors).toEqual([]);
+    });
+
+    it('speaks Polish in every board section', async () => {
+      const { server } = console_;
+      const polish = await signUpCompany(server, 'Polska Firma Testowa');
+      await gql(
+        server,
+        `mutation { setLanguage(language: "pl-PL") { __typename } }`,
+        {},
+        polish.token,
+      );
+      const boardId: string = (
+        await mutate(
+          server,
+          'createBoard',
+          CREATE_BOARD,
+          { name: 'Tablica po polsku' },
+          polish.token,
+        )
+      ).id;
+      const { id: ideaIdPl } = await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId, title: 'Tryb ciemny w aplikacji' },
+        polish.token,
+      );
+      await gql(server, SET_STATUS, { ideaId: ideaIdPl, status: 'PLANNED' }, polish.token);
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: polish.email, password: PASSWORD });
+      const base = `${server.url}/admin/boards/${encodeURIComponent(boardId)}`;
+      for (const [path, heading] of [
+        ['list', 'Pomysły'],
+        ['roadmap', 'Roadmapa'],
+        ['releases', 'Wydania'],
+        ['widget', 'Osadź widżet'],
+        ['settings', 'Ustawienia tablicy'],
+        ['users', 'Użytkownicy tablicy'],
+      ] as const) {
+        await page.goto(`${base}/${path}`);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 2, name: heading }).isVisible())
+          .toBe(true);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `board-${path}-pl`);
+      }
+      await page.goto(`${base}/list`);
+      await expect.poll(() => page.getByText('zaplanowany').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('0 komentarzy').isVisible()).toBe(true);
+      expect(page.errors).toEqual([]);
+    });
+
+    it('warns about ideas hidden by the plan, and two browsers see each other’s votes live', async () => {
+      const { server } = console_;
+      const free = await signUpCompany(server, 'Free Plan Company');
+      const boardId: string = (
+        await mutate(server, 'createBoard', CREATE_BOARD, { name: 'Free plan board' }, free.token)
+      ).id;
+      for (let i = 1; i <= 6; i += 1) {
+        await mutate(
+          server,
+          'createIdea',
+          CREATE_IDEA,
+          { boardId, title: `Free idea number ${i}` },
+          free.token,
+        );
+      }
+      const first = await console_.open();
+      const second = await console_.open();
+      for (const page of [first, second]) {
+        page.setDefaultTimeout(15_000);
+        await logIn(page, server, { email: free.email, password: PASSWORD });
+        await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+      }
+      // FREE shows 5 ideas: the sixth is hidden, with an upgrade link.
+      await expect
+        .poll(() =>
+          first.getByText('1 idea is hidden because your plan shows fewer ideas.').isVisible(),
+        )
+        .toBe(true);
+      await expect
+        .poll(() =>
+          first
+            .getByRole('link', { name: 'Upgrade your plan to see them all.' })
+            .getAttribute('href'),
+        )
+        .toBe('/admin/subscription');
+      await expect.poll(() => first.locator('.idea-card').count()).toBe(5);
+      expect(await seriousAxeViolations(first)).toEqual([]);
+
+      // A vote in one browser shows in the other without a reload.
+      const title = (await first.locator('.idea-card__title').first().textContent()) ?? '';
+      await expect.poll(() => voteCount(second, title)).toBe('0');
+      await card(first, title)
+        .getByRole('button', { name: `Vote for “${title}”` })
+        .click();
+      await expect.poll(() => voteCount(first, title)).toBe('1');
+      await expect.poll(() => voteCount(second, title), { timeout: 5000 }).toBe('1');
+      expect(first.errors).toEqual([]);
+      expect(second.errors).toEqual([]);
+    });
+  },
+);

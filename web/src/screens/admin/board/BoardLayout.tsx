@@ -1,0 +1,145 @@
+import { Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { Link, Outlet, useLoaderData, useLocation } from 'react-router-dom';
+import type { BoardLayoutQuery as TBoardLayoutQuery } from '../../../../__generated__/BoardLayoutQuery.graphql.ts';
+import { defineMessages } from '../../../i18n/define-messages.ts';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { PageSpinner } from '../../../ui/PageSpinner.tsx';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { boardBadgeStyle } from '../boards/board-colors.ts';
+import { useBoardLiveUpdates } from './useBoardLiveUpdates.ts';
+
+export const boardMessages = defineMessages({
+  pageTitle: { id: 'board.pageTitle', defaultMessage: '{name} · Board' },
+  back: { id: 'board.back', defaultMessage: 'All boards' },
+  notFoundTitle: { id: 'board.notFound.title', defaultMessage: 'Board not found' },
+  notFoundText: {
+    id: 'board.notFound.text',
+    defaultMessage: 'This board does not exist or belongs to another company.',
+  },
+  submenu: { id: 'board.submenu.label', defaultMessage: 'Board sections' },
+  list: { id: 'board.submenu.list', defaultMessage: 'Ideas' },
+  roadmap: { id: 'board.submenu.roadmap', defaultMessage: 'Roadmap' },
+  releases: { id: 'board.submenu.releases', defaultMessage: 'Releases' },
+  users: { id: 'board.submenu.users', defaultMessage: 'Users' },
+  widget: { id: 'board.submenu.widget', defaultMessage: 'Widget' },
+  settings: { id: 'board.submenu.settings', defaultMessage: 'Settings' },
+  public: { id: 'board.badge.public', defaultMessage: 'Public' },
+  private: { id: 'board.badge.private', defaultMessage: 'Private' },
+  inactive: { id: 'board.badge.inactive', defaultMessage: 'Inactive board: view only' },
+});
+
+export const boardLayoutQuery = graphql`
+  query BoardLayoutQuery($id: ID!) {
+    board(id: $id) {
+      id
+      name
+      color
+      isPublic
+      active
+    }
+  }
+`;
+
+/** The board's sections, in the submenu's order. */
+const SECTIONS = [
+  { path: 'list', label: boardMessages.list },
+  { path: 'roadmap', label: boardMessages.roadmap },
+  { path: 'releases', label: boardMessages.releases },
+  { path: 'widget', label: boardMessages.widget },
+  { path: 'settings', label: boardMessages.settings },
+  { path: 'users', label: boardMessages.users },
+] as const;
+
+/**
+ * /admin/boards/{id}/…: the board's header and submenu around its sections, and the live
+ * subscription that keeps vote counts, statuses and comment counts current while it is open.
+ */
+export function BoardLayout() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TBoardLayoutQuery>;
+  const { board } = usePreloadedQuery<TBoardLayoutQuery>(boardLayoutQuery, queryRef);
+  const { pathname } = useLocation();
+  const current = currentSection(pathname);
+  usePageTitle(board ? intl.formatMessage(boardMessages.pageTitle, { name: board.name }) : null);
+
+  if (!board) {
+    return (
+      <div className="card">
+        <EmptyState
+          headingLevel={1}
+          icon="compass"
+          title={intl.formatMessage(boardMessages.notFoundTitle)}
+          description={intl.formatMessage(boardMessages.notFoundText)}
+          action={
+            <Link to="/admin/boards" className="button button--secondary">
+              {intl.formatMessage(boardMessages.back)}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="board-area">
+      <LiveUpdates boardId={board.id} />
+      <aside className="board-area__aside">
+        <div className="board-header">
+          <span
+            className="board-card__badge"
+            style={boardBadgeStyle(board.color)}
+            aria-hidden="true"
+          >
+            {board.name.charAt(0).toUpperCase()}
+          </span>
+          <div className="board-header__text">
+            <h1 className="board-header__title">{board.name}</h1>
+            <span className={`badge${board.isPublic ? ' badge--public' : ''}`}>
+              {intl.formatMessage(board.isPublic ? boardMessages.public : boardMessages.private)}
+            </span>
+          </div>
+        </div>
+        <nav className="submenu" aria-label={intl.formatMessage(boardMessages.submenu)}>
+          <ul className="submenu__list">
+            {SECTIONS.map((section) => (
+              <li key={section.path}>
+                <Link
+                  to={section.path}
+                  className={`submenu__link${current === section.path ? ' active' : ''}`}
+                  aria-current={current === section.path ? 'page' : undefined}
+                >
+                  {intl.formatMessage(section.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {!board.active ? (
+          <p className="badge badge--inactive">{intl.formatMessage(boardMessages.inactive)}</p>
+        ) : null}
+      </aside>
+      <div className="board-area__content">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The section the address shows: its segment after the board id (the board's own address is
+ * the ideas list). Read from the path rather than matched, since a board id may arrive encoded.
+ */
+function currentSection(pathname: string): string {
+  const segment = pathname.replace(/\/+$/, '').split('/')[4];
+  return segment ?? 'list';
+}
+
+/** Subscribes while the board is on screen (a component, so a missing board never subscribes). */
+function LiveUpdates({ boardId }: { boardId: string }) {
+  useBoardLiveUpdates(boardId);
+  return null;
+}

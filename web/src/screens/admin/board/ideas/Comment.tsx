@@ -1,0 +1,42 @@
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { Comment_comment$key } from '../../../../../__generated__/Comment_comment.graphql.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { Avatar } from '../../../../ui/Avatar.tsx';
+
+const messages = defineMessages({
+  anonymous: { id: 'comment.anonymous', defaultMessage: 'A former user' },
+});
+
+/** One comment: who, when, what. */
+export function Comment({ comment }: { comment: Comment_comment$key }) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment Comment_comment on Comment {
+        text
+        createdAt
+        author {
+          displayName
+          avatarUrl
+        }
+      }
+    `,
+    comment,
+  );
+  const name = data.author?.displayName ?? intl.formatMessage(messages.anonymous);
+  return (
+    <article className="comment">
+      <Avatar name={name} photoUrl={data.author?.avatarUrl ?? null} />
+      <div>
+        <p className="comment__meta">
+          <strong>{name}</strong>
+          <time className="muted" dateTime={data.createdAt}>
+            {intl.formatDate(data.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </p>
+        <p className="comment__text">{data.text}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,251 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { DeclineModal_board$key } from '../../../../../__generated__/DeclineModal_board.graphql.ts';
+import { commonMessages, validationMessages } from '../../../../i18n/common-messages.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { showToast } from '../../../../toast/toast-store.ts';
+import { Modal } from '../../../../ui/Modal.tsx';
+import {
+  DECLINE_REASONS,
+  INITIAL_DECLINE_VALUES,
+  declineVariables,
+  duplicateLabel,
+  duplicateOptions,
+  needsDuplicate,
+  validateDecline,
+} from './decline-rules.ts';
+import type { TDeclineErrors, TDeclineReason, TDeclineValues } from './decline-rules.ts';
+import { declineReasonMessages } from './messages.ts';
+import { useDeclineIdeaMutation } from './useDeclineIdeaMutation.ts';
+
+const messages = defineMessages({
+  title: { id: 'decline.title', defaultMessage: 'Decline “{title}”' },
+  description: {
+    id: 'decline.description',
+    defaultMessage:
+      'Tell the voters why. A declined idea keeps its comments but leaves the roadmap.',
+  },
+  reason: { id: 'decline.reason.label', defaultMessage: 'Reason' },
+  pickReason: { id: 'decline.reason.placeholder', defaultMessage: 'Choose a reason' },
+  duplicate: { id: 'decline.duplicate.label', defaultMessage: 'Duplicate of' },
+  pickDuplicate: {
+    id: 'decline.duplicate.placeholder',
+    defaultMessage: 'Choose the original idea',
+  },
+  notFound: { id: 'decline.duplicate.notFound', defaultMessage: 'Idea not found' },
+  mergeVotes: {
+    id: 'decline.mergeVotes',
+    defaultMessage: 'Move the votes to the original idea (a user who voted for both counts once)',
+  },
+  comment: { id: 'decline.comment.label', defaultMessage: 'Comment (optional)' },
+  submit: { id: 'decline.submit', defaultMessage: 'Decline idea' },
+  submitting: { id: 'decline.submitting', defaultMessage: 'Declining…' },
+});
+
+/**
+ * Declines an idea: a reason, the original idea for DUPLICATE (with merged votes by default),
+ * an optional comment.
+ */
+export function DeclineModal({
+  isOpen,
+  onClose,
+  ideaId,
+  ideaTitle,
+  board,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  ideaId: string;
+  ideaTitle: string;
+  board: DeclineModal_board$key;
+}) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment DeclineModal_board on Board {
+        ideas(first: 100, sort: DATE_ASC) {
+          edges {
+            node {
+              id
+              title
+            }
+          }
+        }
+      }
+    `,
+    board,
+  );
+  const ideas = data.ideas.edges.map((edge) => edge.node);
+  const [declineIdea, isDeclining] = useDeclineIdeaMutation();
+  const [values, setValues] = useState<TDeclineValues>(INITIAL_DECLINE_VALUES);
+  const [errors, setErrors] = useState<TDeclineErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const reasonId = useId();
+  const duplicateId = useId();
+  const commentId = useId();
+
+  const options = duplicateOptions(ideas, ideaId);
+  const isPickedKnown =
+    !values.duplicateOfIdeaId || duplicateLabel(ideas, values.duplicateOfIdeaId) !== null;
+
+  const change = (patch: Partial<TDeclineValues>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    setServerError(null);
+    if (isSubmitted) setErrors(validateDecline(next));
+  };
+
+  const handleClose = () => {
+    setValues(INITIAL_DECLINE_VALUES);
+    setErrors({});
+    setServerError(null);
+    setIsSubmitted(false);
+    onClose();
+  };
+
+  const handleSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const found = validateDecline(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { declineIdea: result } = await declineIdea(declineVariables(ideaId, values));
+      if (result.__typename === 'MutationDeclineIdeaSuccess') {
+        handleClose();
+        return;
+      }
+      if (result.__typename === 'AppError') {
+        const field = result.fields.find((f) => f.field === 'duplicateOfIdeaId');
+        if (field || result.code === 'NOT_FOUND') {
+          setServerError(intl.formatMessage(messages.notFound));
+          return;
+        }
+      }
+    } catch (error) {
+      console.error('declineIdea failed', error);
+    }
+    showToast({
+      type: 'error',
+      title: commonMessages.errorTitle,
+      description: commonMessages.genericError,
+    });
+  };
+
+  const required = intl.formatMessage(validationMessages.required);
+  const duplicateError =
+    errors.duplicateOfIdeaId === 'required'
+      ? required
+      : !isPickedKnown
+        ? intl.formatMessage(messages.notFound)
+        : serverError;
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={handleClose}
+      isLocked={isDeclining}
+      title={intl.formatMessage(messages.title, { title: ideaTitle })}
+      description={intl.formatMessage(messages.description)}
+    >
+      <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className={`field${errors.reason ? ' field--invalid' : ''}`}>
+          <label className="field__label field__label--required" htmlFor={reasonId}>
+            {intl.formatMessage(messages.reason)}
+          </label>
+          <select
+            id={reasonId}
+            name="reason"
+            className="field__input field__select"
+            value={values.reason}
+            required
+            autoFocus
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+            onChange={(event) => change({ reason: event.target.value as TDeclineReason })}
+          >
+            <option value="">{intl.formatMessage(messages.pickReason)}</option>
+            {DECLINE_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {intl.formatMessage(declineReasonMessages[reason])}
+              </option>
+            ))}
+          </select>
+          {errors.reason ? (
+            <p className="field__error" id={`${reasonId}-error`}>
+              {required}
+            </p>
+          ) : null}
+        </div>
+        {needsDuplicate(values.reason) ? (
+          <>
+            <div className={`field${duplicateError ? ' field--invalid' : ''}`}>
+              <label className="field__label field__label--required" htmlFor={duplicateId}>
+                {intl.formatMessage(messages.duplicate)}
+              </label>
+              <select
+                id={duplicateId}
+                name="duplicateOfIdeaId"
+                className="field__input field__select"
+                value={values.duplicateOfIdeaId}
+                required
+                aria-invalid={duplicateError ? true : undefined}
+                aria-describedby={duplicateError ? `${duplicateId}-error` : undefined}
+                onChange={(event) => change({ duplicateOfIdeaId: event.target.value })}
+              >
+                <option value="">{intl.formatMessage(messages.pickDuplicate)}</option>
+                {options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              {duplicateError ? (
+                <p className="field__error" id={`${duplicateId}-error`}>
+                  {duplicateError}
+                </p>
+              ) : null}
+            </div>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="mergeVotes"
+                checked={values.mergeVotes}
+                onChange={(event) => change({ mergeVotes: event.target.checked })}
+              />
+              <span>{intl.formatMessage(messages.mergeVotes)}</span>
+            </label>
+          </>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={commentId}>
+            {intl.formatMessage(messages.comment)}
+          </label>
+          <textarea
+            id={commentId}
+            name="comment"
+            className="field__input field__textarea"
+            rows={3}
+            value={values.comment}
+            onChange={(event) => change({ comment: event.target.value })}
+          />
+        </div>
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={handleClose}
+            disabled={isDeclining}
+          >
+            {intl.formatMessage(commonMessages.cancel)}
+          </button>
+          <button type="submit" className="button button--danger" disabled={isDeclining}>
+            {intl.formatMessage(isDeclining ? messages.submitting : messages.submit)}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { IdeaCard_idea$key } from '../../../../../__generated__/IdeaCard_idea.graphql.ts';
+import { Icon } from '../../../../ui/Icon.tsx';
+import { ideaMessages } from './messages.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { VoteBox } from './VoteBox.tsx';
+
+export type TIdeaEditTarget = { id: string; title: string; description: string | null };
+
+/** One idea in the list: votes, title, status, comment count and, for editors, a menu. */
+export function IdeaCard({
+  idea,
+  onOpen,
+  onEdit,
+  onRemove,
+}: {
+  idea: IdeaCard_idea$key;
+  onOpen: (ideaId: string) => void;
+  onEdit: (idea: TIdeaEditTarget) => void;
+  onRemove: (idea: TIdeaEditTarget) => void;
+}) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment IdeaCard_idea on Idea {
+        id
+        title
+        description
+        status
+        commentCount
+        canEdit
+        ...VoteBox_idea
+      }
+    `,
+    idea,
+  );
+  const target = { id: data.id, title: data.title, description: data.description ?? null };
+  return (
+    <article className="idea-card" aria-labelledby={`idea-${data.id}-title`}>
+      <VoteBox idea={data} />
+      <div className="idea-card__body">
+        <h3 className="idea-card__title" id={`idea-${data.id}-title`}>
+          <button type="button" className="idea-card__open" onClick={() => onOpen(data.id)}>
+            {data.title}
+          </button>
+        </h3>
+        <div className="idea-card__meta">
+          <StatusBadge status={data.status} />
+          <button type="button" className="idea-card__comments" onClick={() => onOpen(data.id)}>
+            <Icon name="comment" size={16} />
+            {intl.formatMessage(ideaMessages.comments, { count: data.commentCount })}
+          </button>
+        </div>
+      </div>
+      {data.canEdit ? (
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger
+            className="icon-button"
+            aria-label={intl.formatMessage(ideaMessages.menu, { title: data.title })}
+          >
+            <Icon name="more" />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="dropdown" align="end" sideOffset={6}>
+              <DropdownMenu.Item className="dropdown__item" onSelect={() => onEdit(target)}>
+                <Icon name="edit" size={18} />
+                {intl.formatMessage(ideaMessages.edit)}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item
+                className="dropdown__item dropdown__item--danger"
+                onSelect={() => onRemove(target)}
+              >
+                <Icon name="trash" size={18} />
+                {intl.formatMessage(ideaMessages.remove)}
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      ) : null}
+    </article>
+  );
+}

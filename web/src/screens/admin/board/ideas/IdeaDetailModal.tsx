@@ -1,0 +1,159 @@
+import { useIntl } from 'react-intl';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import type { IdeaDetail_idea$key } from '../../../../../__generated__/IdeaDetail_idea.graphql.ts';
+import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
+import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { Avatar } from '../../../../ui/Avatar.tsx';
+import { Modal } from '../../../../ui/Modal.tsx';
+import { Comment } from './Comment.tsx';
+import { CommentForm } from './CommentForm.tsx';
+import { DeclineDetails } from './DeclineDetails.tsx';
+import { StatusControl } from './StatusControl.tsx';
+import { VoteBox } from './VoteBox.tsx';
+
+const messages = defineMessages({
+  by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
+  anonymous: { id: 'ideaDetail.anonymous', defaultMessage: 'a former user' },
+  noDescription: { id: 'ideaDetail.noDescription', defaultMessage: 'No description.' },
+  voters: { id: 'ideaDetail.voters', defaultMessage: 'Voters' },
+  noVoters: { id: 'ideaDetail.noVoters', defaultMessage: 'Nobody has voted yet.' },
+  comments: { id: 'ideaDetail.comments', defaultMessage: 'Comments ({count})' },
+  noComments: { id: 'ideaDetail.noComments', defaultMessage: 'No comments yet.' },
+  notFound: { id: 'ideaDetail.notFound', defaultMessage: 'Idea not found' },
+});
+
+export const ideaDetailModalQuery = graphql`
+  query IdeaDetailModalQuery($id: ID!, $boardId: ID!) {
+    idea(id: $id) {
+      ...IdeaDetail_idea
+    }
+    board(id: $boardId) {
+      ...StatusControl_board
+    }
+  }
+`;
+
+/** An idea in full: description, author, status, voters (editors), decline details, comments. */
+export function IdeaDetailModal({
+  queryRef,
+  onClose,
+}: {
+  queryRef: PreloadedQuery<TIdeaDetailModalQuery>;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const { idea, board } = usePreloadedQuery<TIdeaDetailModalQuery>(ideaDetailModalQuery, queryRef);
+  if (!idea || !board) {
+    return (
+      <Modal isOpen onClose={onClose} title={intl.formatMessage(messages.notFound)}>
+        <p className="muted">{intl.formatMessage(messages.notFound)}</p>
+      </Modal>
+    );
+  }
+  return <IdeaDetail idea={idea} board={board} onClose={onClose} />;
+}
+
+function IdeaDetail({
+  idea,
+  board,
+  onClose,
+}: {
+  idea: IdeaDetail_idea$key;
+  board: StatusControl_board$key;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment IdeaDetail_idea on Idea {
+        id
+        title
+        description
+        createdAt
+        canEdit
+        commentCount
+        author {
+          displayName
+        }
+        voters {
+          userId
+          name
+        }
+        comments(first: 100) @connection(key: "IdeaDetail_comments") {
+          __id
+          edges {
+            node {
+              id
+              ...Comment_comment
+            }
+          }
+        }
+        ...VoteBox_idea
+        ...StatusControl_idea
+        ...DeclineDetails_idea
+      }
+    `,
+    idea,
+  );
+  const comments = data.comments.edges;
+  return (
+    <Modal isOpen onClose={onClose} title={data.title}>
+      <div className="idea-detail">
+        <div className="idea-detail__top">
+          <VoteBox idea={data} />
+          <div className="idea-detail__summary">
+            <p className="muted">
+              {intl.formatMessage(messages.by, {
+                name: data.author?.displayName ?? intl.formatMessage(messages.anonymous),
+                date: intl.formatDate(data.createdAt, { dateStyle: 'medium' }),
+              })}
+            </p>
+            <StatusControl idea={data} board={board} />
+          </div>
+        </div>
+        <p className={data.description ? 'idea-detail__description' : 'muted'}>
+          {data.description ?? intl.formatMessage(messages.noDescription)}
+        </p>
+        <DeclineDetails idea={data} />
+        {data.canEdit && data.voters ? (
+          <section aria-labelledby="idea-voters-title">
+            <h3 id="idea-voters-title" className="idea-detail__heading">
+              {intl.formatMessage(messages.voters)}
+            </h3>
+            {data.voters.length === 0 ? (
+              <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
+            ) : (
+              <ul className="voter-list">
+                {data.voters.map((voter) => (
+                  <li key={voter.userId} className="voter-list__item">
+                    <Avatar name={voter.name} photoUrl={null} />
+                    {voter.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
+        <section aria-labelledby="idea-comments-title">
+          <h3 id="idea-comments-title" className="idea-detail__heading">
+            {intl.formatMessage(messages.comments, { count: data.commentCount })}
+          </h3>
+          {comments.length === 0 ? (
+            <p className="muted">{intl.formatMessage(messages.noComments)}</p>
+          ) : (
+            <ul className="comment-list">
+              {comments.map(({ node }) => (
+                <li key={node.id}>
+                  <Comment comment={node} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <CommentForm ideaId={data.id} connectionId={data.comments.__id} />
+        </section>
+      </div>
+    </Modal>
+  );
+}

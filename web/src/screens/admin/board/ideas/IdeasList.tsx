@@ -1,0 +1,137 @@
+import { useIntl } from 'react-intl';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { IdeasList_board$key } from '../../../../../__generated__/IdeasList_board.graphql.ts';
+import type { IdeasListPaginationQuery } from '../../../../../__generated__/IdeasListPaginationQuery.graphql.ts';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { IdeaCard } from './IdeaCard.tsx';
+import type { TIdeaEditTarget } from './IdeaCard.tsx';
+import { IdeaFormModal } from './IdeaFormModal.tsx';
+import { RemoveIdeaModal } from './RemoveIdeaModal.tsx';
+
+export const IDEAS_PAGE_SIZE = 20;
+
+const messages = defineMessages({
+  loadMore: { id: 'ideas.loadMore', defaultMessage: 'Load more ideas' },
+  shown: { id: 'ideas.shown', defaultMessage: 'Showing {shown} of {total}' },
+});
+
+/**
+ * The ideas of one view of the board, a page at a time, with the add, edit and remove dialogs
+ * (they change this connection: a new idea joins its top, a removed one leaves it).
+ */
+export function IdeasList({
+  board,
+  boardId,
+  isAdding,
+  acceptsNewIdeas,
+  onAddClose,
+  onOpen,
+  renderEmpty,
+}: {
+  board: IdeasList_board$key;
+  boardId: string;
+  isAdding: boolean;
+  /** False when the view's filter would not show a new (open) idea. */
+  acceptsNewIdeas: boolean;
+  onAddClose: () => void;
+  onOpen: (ideaId: string) => void;
+  renderEmpty: () => ReactNode;
+}) {
+  const [editing, setEditing] = useState<TIdeaEditTarget | null>(null);
+  const [removing, setRemoving] = useState<TIdeaEditTarget | null>(null);
+  const intl = useIntl();
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    IdeasListPaginationQuery,
+    IdeasList_board$key
+  >(
+    graphql`
+      fragment IdeasList_board on Board
+      @refetchable(queryName: "IdeasListPaginationQuery")
+      @argumentDefinitions(
+        filter: { type: "IdeaFilter", defaultValue: ALL }
+        sort: { type: "IdeaSort", defaultValue: VOTES }
+        search: { type: "String" }
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+      ) {
+        ideas(filter: $filter, sort: $sort, search: $search, first: $first, after: $after)
+          @connection(key: "IdeasList_ideas") {
+          __id
+          totalCount
+          edges {
+            node {
+              id
+              ...IdeaCard_idea
+            }
+          }
+        }
+      }
+    `,
+    board,
+  );
+  const { edges, totalCount, __id: connectionId } = data.ideas;
+  const dialogs = (
+    <>
+      <IdeaFormModal
+        isOpen={isAdding}
+        onClose={onAddClose}
+        boardId={boardId}
+        connections={acceptsNewIdeas ? [connectionId] : []}
+      />
+      <IdeaFormModal
+        isOpen={editing !== null}
+        onClose={() => setEditing(null)}
+        boardId={boardId}
+        idea={editing}
+        connections={[]}
+      />
+      <RemoveIdeaModal
+        idea={removing}
+        onClose={() => setRemoving(null)}
+        connections={[connectionId]}
+      />
+    </>
+  );
+  if (edges.length === 0) {
+    return (
+      <>
+        {renderEmpty()}
+        {dialogs}
+      </>
+    );
+  }
+  return (
+    <>
+      {dialogs}
+      <ul className="idea-list">
+        {edges.map(({ node }) => (
+          <li key={node.id}>
+            <IdeaCard idea={node} onOpen={onOpen} onEdit={setEditing} onRemove={setRemoving} />
+          </li>
+        ))}
+      </ul>
+      <div className="idea-list__footer">
+        <p className="muted">
+          {intl.formatMessage(messages.shown, { shown: edges.length, total: totalCount })}
+        </p>
+        {hasNext ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={isLoadingNext}
+            onClick={() => loadNext(IDEAS_PAGE_SIZE)}
+          >
+            {isLoadingNext ? (
+              <Spinner size="small" label={intl.formatMessage(commonMessages.loading)} />
+            ) : null}
+            {intl.formatMessage(messages.loadMore)}
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+import { Suspense, useEffect, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, loadQuery, usePreloadedQuery, useQueryLoader } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { Link, redirect, useLoaderData, useSearchParams } from 'react-router-dom';
+import type { IdeasScreenQuery as TIdeasScreenQuery } from '../../../../../__generated__/IdeasScreenQuery.graphql.ts';
+import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { getEnvironment } from '../../../../relay/environment.ts';
+import { getAuthToken } from '../../../../session/storage.ts';
+import { EmptyState } from '../../../../ui/EmptyState.tsx';
+import { Icon } from '../../../../ui/Icon.tsx';
+import { IdeaDetailModal, ideaDetailModalQuery } from './IdeaDetailModal.tsx';
+import { IDEAS_PAGE_SIZE, IdeasList } from './IdeasList.tsx';
+import {
+  IDEA_FILTERS,
+  IDEA_SORTS,
+  SEARCH_MAX,
+  isNarrowed,
+  parseListParams,
+  withListParams,
+} from './list-params.ts';
+import type { TIdeaFilter, TIdeaSort } from './list-params.ts';
+import { filterMessages, sortMessages } from './messages.ts';
+
+const messages = defineMessages({
+  title: { id: 'ideas.title', defaultMessage: 'Ideas' },
+  add: { id: 'ideas.add', defaultMessage: 'Add idea' },
+  filter: { id: 'ideas.filter.label', defaultMessage: 'Show' },
+  sort: { id: 'ideas.sort.label', defaultMessage: 'Sort by' },
+  search: { id: 'ideas.search.label', defaultMessage: 'Search ideas' },
+  searchPlaceholder: {
+    id: 'ideas.search.placeholder',
+    defaultMessage: 'Search titles and descriptions',
+  },
+  capped: {
+    id: 'ideas.capped',
+    defaultMessage:
+      '{count, plural, one {# idea is} other {# ideas are}} hidden because your plan shows fewer ideas. <link>Upgrade your plan to see them all.</link>',
+  },
+  emptyTitle: { id: 'ideas.empty.title', defaultMessage: 'No ideas yet' },
+  emptyText: {
+    id: 'ideas.empty.text',
+    defaultMessage:
+      'Add the first idea yourself, or let your users bring theirs: embed the widget on your site or make the board public.',
+  },
+  emptyWidget: { id: 'ideas.empty.widget', defaultMessage: 'Embed the widget' },
+  emptyPublic: { id: 'ideas.empty.public', defaultMessage: 'Make the board public' },
+  filteredTitle: { id: 'ideas.filtered.title', defaultMessage: 'No ideas match' },
+  filteredText: {
+    id: 'ideas.filtered.text',
+    defaultMessage: 'Try another status or other words, or show every idea.',
+  },
+  filteredReset: { id: 'ideas.filtered.reset', defaultMessage: 'Show all ideas' },
+});
+
+export const ideasScreenQuery = graphql`
+  query IdeasScreenQuery(
+    $id: ID!
+    $filter: IdeaFilter!
+    $sort: IdeaSort!
+    $search: String
+    $first: Int!
+  ) {
+    board(id: $id) {
+      id
+      limits {
+        cappedIdeas
+      }
+      ...IdeasList_board @arguments(filter: $filter, sort: $sort, search: $search, first: $first)
+    }
+  }
+`;
+
+/** Preloads the view the address names (filter, sort, search). */
+export function ideasScreenLoader({ params, request }: LoaderFunctionArgs) {
+  if (!getAuthToken()) throw redirect('/login');
+  const view = parseListParams(new URL(request.url).searchParams);
+  return loadQuery<TIdeasScreenQuery>(
+    getEnvironment(),
+    ideasScreenQuery,
+    {
+      id: params.boardId ?? '',
+      filter: view.filter,
+      sort: view.sort,
+      search: view.search || null,
+      first: IDEAS_PAGE_SIZE,
+    },
+    { fetchPolicy: 'store-and-network' },
+  );
+}
+
+/** /admin/boards/{id}/list: the board's ideas, filtered, sorted and searched through the address. */
+export function IdeasScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TIdeasScreenQuery>;
+  const { board } = usePreloadedQuery<TIdeasScreenQuery>(ideasScreenQuery, queryRef);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = parseListParams(searchParams);
+  const [searchText, setSearchText] = useState(view.search);
+  const [isAdding, setIsAdding] = useState(false);
+  const [detailRef, loadDetail, disposeDetail] =
+    useQueryLoader<TIdeaDetailModalQuery>(ideaDetailModalQuery);
+  const filterId = useId();
+  const sortId = useId();
+  const searchId = useId();
+
+  // Typing searches after a short pause, without a history entry per key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (searchText.trim() !== view.search) {
+        setSearchParams((current) => withListParams(current, { search: searchText }), {
+          replace: true,
+        });
+      }
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText, view.search, setSearchParams]);
+
+  if (!board) return null;
+  const setView = (change: { filter?: TIdeaFilter; sort?: TIdeaSort }) =>
+    setSearchParams((current) => withListParams(current, change));
+  const handleOpen = (ideaId: string) =>
+    loadDetail({ id: ideaId, boardId: board.id }, { fetchPolicy: 'store-and-network' });
+
+  return (
+    <section aria-labelledby="ideas-title">
+      <header className="section-header">
+        <h2 id="ideas-title" className="section-header__title">
+          {intl.formatMessage(messages.title)}
+        </h2>
+        <button type="button" className="button button--primary" onClick={() => setIsAdding(true)}>
+          <Icon name="plus" size={18} />
+          {intl.formatMessage(messages.add)}
+        </button>
+      </header>
+      {board.limits.cappedIdeas > 0 ? (
+        <div className="alert alert--warning" role="note">
+          <Icon name="alert" />
+          <p>
+            {intl.formatMessage(messages.capped, {
+              count: board.limits.cappedIdeas,
+              link: (chunks) => (
+                <Link to="/admin/subscription" className="link">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        </div>
+      ) : null}
+      <div className="toolbar" role="search">
+        <div className="field toolbar__search">
+          <label className="field__label" htmlFor={searchId}>
+            {intl.formatMessage(messages.search)}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="field__input"
+            value={searchText}
+            maxLength={SEARCH_MAX}
+            placeholder={intl.formatMessage(messages.searchPlaceholder)}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={filterId}>
+            {intl.formatMessage(messages.filter)}
+          </label>
+          <select
+            id={filterId}
+            className="field__input field__select"
+            value={view.filter}
+            onChange={(event) => setView({ filter: event.target.value as TIdeaFilter })}
+          >
+            {IDEA_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {intl.formatMessage(filterMessages[filter])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={sortId}>
+            {intl.formatMessage(messages.sort)}
+          </label>
+          <select
+            id={sortId}
+            className="field__input field__select"
+            value={view.sort}
+            onChange={(event) => setView({ sort: event.target.value as TIdeaSort })}
+          >
+            {IDEA_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {intl.formatMessage(sortMessages[sort])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <IdeasList
+        board={board}
+        boardId={board.id}
+        isAdding={isAdding}
+        acceptsNewIdeas={view.filter === 'ALL' || view.filter === 'OPEN'}
+        onAddClose={() => setIsAdding(false)}
+        onOpen={handleOpen}
+        renderEmpty={() =>
+          isNarrowed(view) ? (
+            <div className="card">
+              <EmptyState
+                icon="search"
+                headingLevel={3}
+                title={intl.formatMessage(messages.filteredTitle)}
+                description={intl.formatMessage(messages.filteredText)}
+                action={
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      setSearchText('');
+                      setSearchParams((current) =>
+                        withListParams(current, { filter: 'ALL', search: '' }),
+                      );
+                    }}
+                  >
+                    {intl.formatMessage(messages.filteredReset)}
+                  </button>
+                }
+              />
+            </div>
+          ) : (
+            <div className="card">
+              <EmptyState
+                icon="sparkles"
+                headingLevel={3}
+                title={intl.formatMessage(messages.emptyTitle)}
+                description={intl.formatMessage(messages.emptyText)}
+                action={
+                  <div className="button-row">
+                    <Link
+                      to={`/admin/boards/${encodeURIComponent(board.id)}/widget`}
+                      className="button button--secondary"
+                    >
+                      <Icon name="code" size={18} />
+                      {intl.formatMessage(messages.emptyWidget)}
+                    </Link>
+                    <Link
+                      to={`/admin/boards/${encodeURIComponent(board.id)}/settings`}
+                      className="button button--secondary"
+                    >
+                      <Icon name="globe" size={18} />
+                      {intl.formatMessage(messages.emptyPublic)}
+                    </Link>
+                  </div>
+                }
+              />
+            </div>
+          )
+        }
+      />
+      {detailRef ? (
+        <Suspense fallback={null}>
+          <IdeaDetailModal queryRef={detailRef} onClose={disposeDetail} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

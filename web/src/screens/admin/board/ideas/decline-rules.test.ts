@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_DECLINE_VALUES,
+  declineVariables,
+  duplicateLabel,
+  duplicateOptions,
+  ideaNumber,
+  needsDuplicate,
+  validateDecline,
+} from './decline-rules.ts';
+
+const gid = (n: number) => btoa(`Idea:${n}`);
+const ideas = [
+  { id: gid(1), title: 'dark mode' },
+  { id: gid(2), title: 'Export to CSV' },
+  { id: gid(3), title: 'Dark mode for the widget' },
+  { id: gid(4), title: 'apple sign-in' },
+];
+
+describe('decline modal rules', () => {
+  it('starts with no reason, no duplicate, merge votes on and no comment', () => {
+    expect(INITIAL_DECLINE_VALUES).toEqual({
+      reason: '',
+      duplicateOfIdeaId: '',
+      mergeVotes: true,
+      comment: '',
+    });
+  });
+
+  it('offers the duplicate select only for DUPLICATE', () => {
+    expect(needsDuplicate('DUPLICATE')).toBe(true);
+    for (const reason of ['NOT_APPLICABLE', 'NOT_RELEVANT', 'OTHER', ''] as const) {
+      expect(needsDuplicate(reason)).toBe(false);
+    }
+  });
+
+  it('lists every other idea sorted by title case-insensitively, labelled title (#id)', () => {
+    expect(duplicateOptions(ideas, gid(1)).map((o) => o.label)).toEqual([
+      'apple sign-in (#4)',
+      'Dark mode for the widget (#3)',
+      'Export to CSV (#2)',
+    ]);
+    expect(duplicateOptions(ideas, gid(9)).map((o) => o.id)).toEqual([
+      gid(4),
+      gid(1),
+      gid(3),
+      gid(2),
+    ]);
+  });
+
+  it('answers null (Idea not found) for an unknown duplicate', () => {
+    expect(duplicateLabel(ideas, gid(2))).toBe('Export to CSV (#2)');
+    expect(duplicateLabel(ideas, gid(99))).toBeNull();
+  });
+
+  it('shows the row number of a global id, or the id itself when it is not one', () => {
+    expect(ideaNumber(gid(42))).toBe('42');
+    expect(ideaNumber('not base64!')).toBe('not base64!');
+  });
+
+  it('requires a reason, and a duplicate only when the reason is DUPLICATE', () => {
+    expect(validateDecline(INITIAL_DECLINE_VALUES)).toEqual({ reason: 'required' });
+    expect(validateDecline({ ...INITIAL_DECLINE_VALUES, reason: 'DUPLICATE' })).toEqual({
+      duplicateOfIdeaId: 'required',
+    });
+    expect(
+      validateDecline({
+        ...INITIAL_DECLINE_VALUES,
+        reason: 'DUPLICATE',
+        duplicateOfIdeaId: gid(2),
+      }),
+    ).toEqual({});
+    expect(validateDecline({ ...INITIAL_DECLINE_VALUES, reason: 'OTHER' })).toEqual({});
+  });
+
+  it('sends duplicate and merge only with DUPLICATE and drops an empty comment', () => {
+    expect(
+      declineVariables(gid(1), {
+        reason: 'DUPLICATE',
+        duplicateOfIdeaId: gid(2),
+        mergeVotes: true,
+        comment: '  ',
+      }),
+    ).toEqual({
+      ideaId: gid(1),
+      reason: 'DUPLICATE',
+      duplicateOfIdeaId: gid(2),
+      mergeVotes: true,
+      comment: null,
+    });
+    expect(
+      declineVariables(gid(1), {
+        reason: 'OTHER',
+        duplicateOfIdeaId: gid(2),
+        mergeVotes: true,
+        comment: ' Out of scope ',
+      }),
+    ).toEqual({
+      ideaId: gid(1),
+      reason: 'OTHER',
+      duplicateOfIdeaId: null,
+      mergeVotes: false,
+      comment: 'Out of scope',
+    });
+  });
+});

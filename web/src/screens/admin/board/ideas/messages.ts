@@ -1,0 +1,83 @@
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+
+/** Status tags: the status in lower case, NOT_PUBLIC as "unpublished" (spec section 4). */
+export const statusMessages = defineMessages({
+  NOT_PUBLIC: { id: 'idea.status.notPublic', defaultMessage: 'unpublished' },
+  OPEN: { id: 'idea.status.open', defaultMessage: 'open' },
+  REVIEW: { id: 'idea.status.review', defaultMessage: 'review' },
+  PLANNED: { id: 'idea.status.planned', defaultMessage: 'planned' },
+  IN_PROGRESS: { id: 'idea.status.inProgress', defaultMessage: 'in progress' },
+  COMPLETE: { id: 'idea.status.complete', defaultMessage: 'complete' },
+  DECLINED: { id: 'idea.status.declined', defaultMessage: 'declined' },
+});
+
+/** The status menu's options, as labelled on the card. */
+export const statusOptionMessages = defineMessages({
+  NOT_PUBLIC: { id: 'idea.statusOption.notPublic', defaultMessage: 'Unpublished' },
+  OPEN: { id: 'idea.statusOption.open', defaultMessage: 'Open' },
+  REVIEW: { id: 'idea.statusOption.review', defaultMessage: 'Review' },
+  PLANNED: { id: 'idea.statusOption.planned', defaultMessage: 'Planned' },
+  IN_PROGRESS: { id: 'idea.statusOption.inProgress', defaultMessage: 'In progress' },
+  COMPLETE: { id: 'idea.statusOption.complete', defaultMessage: 'Done' },
+});
+
+export const filterMessages = defineMessages({
+  ALL: { id: 'ideas.filter.all', defaultMessage: 'All (without declined)' },
+  NOT_PUBLIC: { id: 'ideas.filter.notPublic', defaultMessage: 'Unpublished' },
+  OPEN: { id: 'ideas.filter.open', defaultMessage: 'Open' },
+  REVIEW: { id: 'ideas.filter.review', defaultMessage: 'Review' },
+  PLANNED: { id: 'ideas.filter.planned', defaultMessage: 'Planned' },
+  IN_PROGRESS: { id: 'ideas.filter.inProgress', defaultMessage: 'In progress' },
+  COMPLETE: { id: 'ideas.filter.complete', defaultMessage: 'Complete' },
+  DECLINED: { id: 'ideas.filter.declined', defaultMessage: 'Declined' },
+});
+
+export const sortMessages = defineMessages({
+  VOTES: { id: 'ideas.sort.votes', defaultMessage: 'Most votes' },
+  STATUS: { id: 'ideas.sort.status', defaultMessage: 'Status' },
+  DATE_DESC: { id: 'ideas.sort.dateDesc', defaultMessage: 'Newest first' },
+  DATE_ASC: { id: 'ideas.sort.dateAsc', defaultMessage: 'Oldest first' },
+});
+
+export const declineReasonMessages = defineMessages({
+  DUPLICATE: { id: 'decline.reason.duplicate', defaultMessage: 'Duplicate' },
+  NOT_APPLICABLE: { id: 'decline.reason.notApplicable', defaultMessage: 'Not applicable' },
+  NOT_RELEVANT: { id: 'decline.reason.notRelevant', defaultMessage: 'Not relevant' },
+  OTHER: { id: 'decline.reason.other', defaultMessage: 'Other' },
+});
+
+export const ideaMessages = defineMessages({
+  title: { id: 'idea.field.title', defaultMessage: 'Title' },
+  titleHint: { id: 'idea.field.titleHint', defaultMessage: '6 to 100 characters.' },
+  description: { id: 'idea.field.description', defaultMessage: 'Description' },
+  descriptionHint: {
+    id: 'idea.field.descriptionHint',
+    defaultMessage: 'Optional, 6 to 500 characters.',
+  },
+  vote: { id: 'idea.vote', defaultMessage: 'Vote for “{title}”' },
+  unvote: { id: 'idea.unvote', defaultMessage: 'Remove your vote for “{title}”' },
+  comments: {
+    id: 'idea.comments',
+    defaultMessage: '{count, plural, one {# comment} other {# comments}}',
+  },
+  votesLabel: { id: 'idea.votesLabel', defaultMessage: 'Votes:' },
+  menu: { id: 'idea.menu', defaultMessage: 'Actions for “{title}”' },
+  edit: { id: 'idea.edit', defaultMessage: 'Edit' },
+  remove: { id: 'idea.remove', defaultMessage: 'Remove' },
+  changeStatus: { id: 'idea.status.change', defaultMessage: 'Change status: {status}' },
+  decline: { id: 'idea.decline', defaultMessage: 'Decline…' },
+  removeTitle: { id: 'idea.remove.title', defaultMessage: 'Remove this idea?' },
+  removeText: {
+    id: 'idea.remove.text',
+    defaultMessage: '“{title}” and its votes and comments will be gone for good.',
+  },
+  removedTitle: { id: 'toast.ideaRemoved.title', defaultMessage: 'Idea removed' },
+  removedText: {
+    id: 'toast.ideaRemoved.description',
+    defaultMessage: 'Changed your mind? Ask the author to submit it again.',
+  },
+  addTitle: { id: 'idea.add.title', defaultMessage: 'Add an idea' },
+  editTitle: { id: 'idea.edit.title', defaultMessage: 'Edit the idea' },
+  addSubmit: { id: 'idea.add.submit', defaultMessage: 'Add idea' },
+  saving: { id: 'idea.saving', defaultMessage: 'Saving…' },
+});

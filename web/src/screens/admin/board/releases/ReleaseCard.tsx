@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { ReleaseCard_board$key } from '../../../../../__generated__/ReleaseCard_board.graphql.ts';
+import type { ReleaseCard_release$key } from '../../../../../__generated__/ReleaseCard_release.graphql.ts';
+import { Icon } from '../../../../ui/Icon.tsx';
+import { AssignIdeasModal } from './AssignIdeasModal.tsx';
+import { GenericPartModal } from './GenericPartModal.tsx';
+import { releaseMessages as messages } from './messages.ts';
+import { ReleaseFormModal } from './ReleaseFormModal.tsx';
+import { useDeleteReleasePartMutation } from './useDeleteReleasePartMutation.ts';
+import { usePublishReleaseMutation } from './usePublishReleaseMutation.ts';
+
+type TDialog = 'assign' | 'part' | 'edit' | null;
+
+/** One release: date, name, parts, and its actions. */
+export function ReleaseCard({
+  release,
+  board,
+}: {
+  release: ReleaseCard_release$key;
+  board: ReleaseCard_board$key;
+}) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment ReleaseCard_release on Release {
+        id
+        name
+        releaseDate
+        isPublished
+        parts {
+          id
+          ideaId
+          title
+        }
+      }
+    `,
+    release,
+  );
+  const boardData = useFragment(
+    graphql`
+      fragment ReleaseCard_board on Board {
+        ...AssignIdeasModal_board
+      }
+    `,
+    board,
+  );
+  const [dialog, setDialog] = useState<TDialog>(null);
+  const [publish, isPublishing] = usePublishReleaseMutation();
+  const [deletePart] = useDeleteReleasePartMutation();
+
+  const handlePublish = async () => {
+    try {
+      await publish({ releaseId: data.id, published: !data.isPublished });
+    } catch (error) {
+      // Spec section 8: publish failures are ignored; the toggle stays as the server has it.
+      console.error('publishRelease failed', error);
+    }
+  };
+
+  const handleDeletePart = async (partId: string) => {
+    try {
+      await deletePart({ releaseId: data.id, partId }, undefined, (store) => {
+        const record = store.get(data.id);
+        const parts = record?.getLinkedRecords('parts');
+        if (record && parts) {
+          record.setLinkedRecords(
+            parts.filter((part) => part.getDataID() !== partId),
+            'parts',
+          );
+        }
+      });
+    } catch (error) {
+      console.error('deleteReleasePart failed', error);
+    }
+  };
+
+  return (
+    <article className="card release-card" aria-labelledby={`release-${data.id}`}>
+      <header className="release-card__header">
+        <div>
+          <p className="release-card__date">
+            <time dateTime={data.releaseDate}>
+              {intl.formatDate(`${data.releaseDate}T12:00:00`, { dateStyle: 'long' })}
+            </time>
+            {!data.isPublished ? (
+              <span className="badge badge--inactive">
+                {intl.formatMessage(messages.unpublished)}
+              </span>
+            ) : null}
+          </p>
+          <h3 className="card__title" id={`release-${data.id}`}>
+            {data.name}
+          </h3>
+        </div>
+      </header>
+      {data.parts.length === 0 ? (
+        <p className="muted">{intl.formatMessage(messages.noParts)}</p>
+      ) : (
+        <ul className="release-parts">
+          {data.parts.map((part) => (
+            <li key={part.id} className="release-parts__item">
+              <span className={part.ideaId ? 'release-parts__idea' : undefined}>{part.title}</span>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={intl.formatMessage(messages.deletePart, { title: part.title })}
+                onClick={() => void handleDeletePart(part.id)}
+              >
+                <Icon name="trash" size={18} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="release-card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog('assign')}
+        >
+          {intl.formatMessage(messages.assign)}
+        </button>
+        <button
+          type="button"
+          className={`button ${data.isPublished ? 'button--secondary' : 'button--primary'}`}
+          disabled={isPublishing}
+          onClick={() => void handlePublish()}
+        >
+          {intl.formatMessage(data.isPublished ? messages.unpublish : messages.publish)}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog('part')}
+        >
+          {intl.formatMessage(messages.addPart)}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog('edit')}
+        >
+          {intl.formatMessage(messages.edit)}
+        </button>
+        <button type="button" className="button button--secondary" disabled>
+          {intl.formatMessage(messages.remove)}
+        </button>
+      </div>
+      <AssignIdeasModal
+        isOpen={dialog === 'assign'}
+        onClose={() => setDialog(null)}
+        releaseId={data.id}
+        releaseName={data.name}
+        partIdeaIds={data.parts.map((part) => part.ideaId ?? null)}
+        board={boardData}
+      />
+      <GenericPartModal
+        isOpen={dialog === 'part'}
+        onClose={() => setDialog(null)}
+        releaseId={data.id}
+      />
+      <ReleaseFormModal
+        isOpen={dialog === 'edit'}
+        onClose={() => setDialog(null)}
+        release={{ id: data.id, name: data.name, releaseDate: data.releaseDate }}
+      />
+    </article>
+  );
+}

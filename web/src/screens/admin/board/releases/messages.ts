@@ -1,0 +1,77 @@
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+
+export const releaseMessages = defineMessages({
+  title: { id: 'releases.title', defaultMessage: 'Releases' },
+  intro: {
+    id: 'releases.intro',
+    defaultMessage:
+      'Release notes tell your users what shipped. Publish one to show it on the board.',
+  },
+  add: { id: 'releases.add', defaultMessage: 'Add release' },
+  filter: { id: 'releases.filter.label', defaultMessage: 'Show' },
+  filterAll: { id: 'releases.filter.all', defaultMessage: 'All' },
+  filterPublished: { id: 'releases.filter.published', defaultMessage: 'Published' },
+  filterUnpublished: { id: 'releases.filter.unpublished', defaultMessage: 'Unpublished' },
+  sort: { id: 'releases.sort.label', defaultMessage: 'Sort by' },
+  sortDate: { id: 'releases.sort.date', defaultMessage: 'Date' },
+  emptyTitle: { id: 'releases.empty.title', defaultMessage: 'No releases yet' },
+  emptyText: {
+    id: 'releases.empty.text',
+    defaultMessage: 'Add a release, then assign the ideas that shipped in it.',
+  },
+  unpublished: { id: 'release.unpublished', defaultMessage: 'Unpublished' },
+  noParts: { id: 'release.noParts', defaultMessage: 'No parts yet: assign ideas or add a line.' },
+  deletePart: { id: 'release.deletePart', defaultMessage: 'Delete “{title}”' },
+  assign: { id: 'release.assign', defaultMessage: 'Assign ideas' },
+  publish: { id: 'release.publish', defaultMessage: 'Publish' },
+  unpublish: { id: 'release.unpublish', defaultMessage: 'Unpublish' },
+  addPart: { id: 'release.addPart', defaultMessage: 'Add generic part' },
+  edit: { id: 'release.edit', defaultMessage: 'Edit' },
+  remove: { id: 'release.remove', defaultMessage: 'Remove' },
+  addTitle: { id: 'release.form.addTitle', defaultMessage: 'Add a release' },
+  editTitle: { id: 'release.form.editTitle', defaultMessage: 'Edit the release' },
+  name: { id: 'release.form.name', defaultMessage: 'Name' },
+  nameHint: { id: 'release.form.nameHint', defaultMessage: 'Up to 16 characters, e.g. a version.' },
+  date: { id: 'release.form.date', defaultMessage: 'Release date' },
+  dateHint: { id: 'release.form.dateHint', defaultMessage: 'Type it as YYYY-MM-DD or pick it.' },
+  datePlaceholder: { id: 'release.form.datePlaceholder', defaultMessage: 'YYYY-MM-DD' },
+  datePicker: { id: 'release.form.datePicker', defaultMessage: 'Pick the release date' },
+  dateFormat: { id: 'release.form.dateFormat', defaultMessage: 'Use the YYYY-MM-DD format.' },
+  partTitle: { id: 'release.part.title', defaultMessage: 'Add a generic part' },
+  partField: { id: 'release.part.field', defaultMessage: 'Title' },
+  partHint: { id: 'release.part.hint', defaultMessage: '6 to 100 characters.' },
+  assignTitle: { id: 'release.assign.title', defaultMessage: 'Assign ideas to {name}' },
+  assignIntro: {
+    id: 'release.assign.intro',
+    defaultMessage: 'Pick the ideas that shipped; done ones come first.',
+  },
+  assignEmpty: {
+    id: 'release.assign.empty',
+    defaultMessage: 'Every idea is already in this release.',
+  },
+  assignSubmit: {
+    id: 'release.assign.submit',
+    defaultMessage: '{count, plural, =0 {Assign} one {Assign # idea} other {Assign # ideas}}',
+  },
+  saving: { id: 'release.saving', defaultMessage: 'Saving…' },
+});
+
+/** The assign list's order (spec section 2). */
+export const ASSIGN_ORDER = ['COMPLETE', 'IN_PROGRESS', 'PLANNED', 'REVIEW', 'OPEN', 'NOT_PUBLIC'];
+
+/** Ideas a release may take: not declined, not in it yet, ordered by status then title. */
+export function assignableIdeas<T extends { id: string; status: string; title: string }>(
+  ideas: readonly T[],
+  partIdeaIds: readonly (string | null)[],
+): T[] {
+  const taken = new Set(partIdeaIds);
+  return ideas
+    .filter((idea) => ASSIGN_ORDER.includes(idea.status) && !taken.has(idea.id))
+    .sort(
+      (a, b) =>
+        ASSIGN_ORDER.indexOf(a.status) - ASSIGN_ORDER.indexOf(b.status) ||
+        a.title.localeCompare(b.title),
+    );
+}
+
+export const RELEASE_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,0 +1,31 @@
+/** The roadmap's columns, left to right (spec section 2). */
+export const ROADMAP_STATUSES = ['REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE'] as const;
+export type TRoadmapStatus = (typeof ROADMAP_STATUSES)[number];
+
+type TRoadmapIdea = { id: string; status: string; commentCount: number };
+
+/**
+ * Ideas grouped by their current status, each column sorted by comment count, highest first.
+ * Grouping by the status in the store (not by the list an idea was fetched in) moves a card as
+ * soon as its status changes, here or live from elsewhere; ideas that left the roadmap drop out.
+ */
+export function roadmapColumns<T extends TRoadmapIdea>(
+  ideas: readonly T[],
+): Record<TRoadmapStatus, T[]> {
+  const columns = { REVIEW: [], PLANNED: [], IN_PROGRESS: [], COMPLETE: [] } as Record<
+    TRoadmapStatus,
+    T[]
+  >;
+  const seen = new Set<string>();
+  for (const idea of ideas) {
+    if (seen.has(idea.id)) continue;
+    seen.add(idea.id);
+    if ((ROADMAP_STATUSES as readonly string[]).includes(idea.status)) {
+      columns[idea.status as TRoadmapStatus].push(idea);
+    }
+  }
+  for (const status of ROADMAP_STATUSES) {
+    columns[status].sort((a, b) => b.commentCount - a.commentCount);
+  }
+  return columns;
+}

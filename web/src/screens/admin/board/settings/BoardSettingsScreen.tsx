@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import type { BoardSettingsScreenQuery as TQuery } from '../../../../../__generated__/BoardSettingsScreenQuery.graphql.ts';
+import { GeneralCard } from './GeneralCard.tsx';
+import { boardSettingsMessages as messages } from './messages.ts';
+import { ThemeCard } from './ThemeCard.tsx';
+import { VisibilityCard } from './VisibilityCard.tsx';
+
+export const boardSettingsScreenQuery = graphql`
+  query BoardSettingsScreenQuery($id: ID!) {
+    board(id: $id) {
+      ...GeneralCard_board
+      ...VisibilityCard_board
+      ...ThemeCard_board
+    }
+    viewer {
+      company {
+        ...VisibilityCard_company
+      }
+    }
+  }
+`;
+
+/** /admin/boards/{id}/settings: general, visibility and theme, each saved on its own. */
+export function BoardSettingsScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
+  const { board, viewer } = usePreloadedQuery<TQuery>(boardSettingsScreenQuery, queryRef);
+  if (!board) return null;
+  return (
+    <section aria-labelledby="board-settings-title">
+      <header className="section-header">
+        <h2 id="board-settings-title" className="section-header__title">
+          {intl.formatMessage(messages.title)}
+        </h2>
+      </header>
+      <div className="settings-stack">
+        <GeneralCard board={board} />
+        <VisibilityCard board={board} company={viewer?.company ?? null} />
+        <ThemeCard board={board} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { GeneralCard_board$key } from '../../../../../__generated__/GeneralCard_board.graphql.ts';
+import { TextField } from '../../../../forms/TextField.tsx';
+import { useForm } from '../../../../forms/useForm.ts';
+import { toLocale } from '../../../../i18n/locale.tsx';
+import { LanguageSelect } from '../../../../ui/LanguageSelect.tsx';
+import { boardSettingsMessages as messages } from './messages.ts';
+import { SaveBar } from './SaveBar.tsx';
+import { toastSaved, toastSaveFailed } from './save-toasts.ts';
+import { useUpdateBoardLanguageMutation } from './useUpdateBoardLanguageMutation.ts';
+import { useUpdateBoardNameMutation } from './useUpdateBoardNameMutation.ts';
+
+/** The board's name (6 to 100) and language. */
+export function GeneralCard({ board }: { board: GeneralCard_board$key }) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment GeneralCard_board on Board {
+        id
+        name
+        language
+      }
+    `,
+    board,
+  );
+  const saved = { name: data.name, language: toLocale(data.language) ?? 'en-US' };
+  const form = useForm({ name: { required: true, min: 6, max: 100 }, language: {} }, saved);
+  const [saveName, isSavingName] = useUpdateBoardNameMutation();
+  const [saveLanguage, isSavingLanguage] = useUpdateBoardLanguageMutation();
+  const isSaving = isSavingName || isSavingLanguage;
+  const isChanged =
+    form.values.name.trim() !== saved.name || form.values.language !== saved.language;
+
+  const handleCancel = () => form.setValues(saved);
+  const handleSave = form.handleSubmit(async ({ name, language }) => {
+    try {
+      if (name !== data.name) {
+        const { updateBoardName: result } = await saveName({ boardId: data.id, name });
+        if (result.__typename === 'AppError') {
+          if (!form.setServerErrors(result.fields)) toastSaveFailed();
+          return;
+        }
+      }
+      if (language !== data.language) {
+        const { updateBoardLanguage: result } = await saveLanguage({ boardId: data.id, language });
+        if (result.__typename === 'AppError') {
+          toastSaveFailed();
+          return;
+        }
+      }
+      toastSaved();
+    } catch (error) {
+      console.error('saving the board failed', error);
+      toastSaveFailed();
+    }
+  });
+
+  return (
+    <section className="card settings-card" aria-labelledby="board-general-title">
+      <h3 id="board-general-title" className="card__title">
+        {intl.formatMessage(messages.generalTitle)}
+      </h3>
+      <p className="card__intro">{intl.formatMessage(messages.generalIntro)}</p>
+      <form className="form" onSubmit={handleSave} noValidate>
+        <TextField
+          {...form.bind('name')}
+          label={intl.formatMessage(messages.name)}
+          hint={intl.formatMessage(messages.nameHint)}
+          isRequired
+        />
+        <LanguageSelect
+          label={intl.formatMessage(messages.language)}
+          value={toLocale(form.values.language) ?? 'en-US'}
+          onChange={(language) => form.setValues({ ...form.values, language })}
+        />
+        <SaveBar isChanged={isChanged} isSaving={isSaving} onCancel={handleCancel} />
+      </form>
+    </section>
+  );
+}

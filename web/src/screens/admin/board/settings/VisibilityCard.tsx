@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { VisibilityCard_board$key } from '../../../../../__generated__/VisibilityCard_board.graphql.ts';
+import type { VisibilityCard_company$key } from '../../../../../__generated__/VisibilityCard_company.graphql.ts';
+import { boardSettingsMessages as messages } from './messages.ts';
+import { SaveBar } from './SaveBar.tsx';
+import { toastSaved, toastSaveFailed } from './save-toasts.ts';
+import { useSetBoardVisibilityMutation } from './useSetBoardVisibilityMutation.ts';
+
+/** Private or public; a public board shows its address. */
+export function VisibilityCard({
+  board,
+  company,
+}: {
+  board: VisibilityCard_board$key;
+  company: VisibilityCard_company$key | null;
+}) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment VisibilityCard_board on Board {
+        id
+        slug
+        isPublic
+      }
+    `,
+    board,
+  );
+  const companyData = useFragment(
+    graphql`
+      fragment VisibilityCard_company on Company {
+        slug
+      }
+    `,
+    company,
+  );
+  const [isPublic, setIsPublic] = useState(data.isPublic);
+  const [save, isSaving] = useSetBoardVisibilityMutation();
+  const address = companyData
+    ? `${window.location.origin}/public/${companyData.slug}/${data.slug}`
+    : null;
+
+  const handleSave = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      const { setBoardVisibility: result } = await save({ boardId: data.id, isPublic });
+      if (result.__typename === 'MutationSetBoardVisibilitySuccess') {
+        toastSaved();
+        return;
+      }
+    } catch (error) {
+      console.error('setBoardVisibility failed', error);
+    }
+    toastSaveFailed();
+  };
+
+  const option = (value: boolean, label: string, hint: string) => (
+    <label className="radio">
+      <input
+        type="radio"
+        name="visibility"
+        checked={isPublic === value}
+        onChange={() => setIsPublic(value)}
+      />
+      <span>
+        <span className="radio__label">{label}</span>
+        <span className="field__hint">{hint}</span>
+      </span>
+    </label>
+  );
+
+  return (
+    <section className="card settings-card" aria-labelledby="board-visibility-title">
+      <h3 id="board-visibility-title" className="card__title">
+        {intl.formatMessage(messages.visibilityTitle)}
+      </h3>
+      <p className="card__intro">{intl.formatMessage(messages.visibilityIntro)}</p>
+      <form className="form" onSubmit={(event) => void handleSave(event)}>
+        <fieldset className="radio-group">
+          <legend className="visually-hidden">
+            {intl.formatMessage(messages.visibilityTitle)}
+          </legend>
+          {option(
+            false,
+            intl.formatMessage(messages.private),
+            intl.formatMessage(messages.privateHint),
+          )}
+          {option(
+            true,
+            intl.formatMessage(messages.public),
+            intl.formatMessage(messages.publicHint),
+          )}
+        </fieldset>
+        {isPublic && address ? (
+          <p className="public-address">
+            <span className="field__label">{intl.formatMessage(messages.publicAddress)}</span>
+            <a className="link" href={address} target="_blank" rel="noreferrer">
+              {address}
+            </a>
+          </p>
+        ) : null}
+        <SaveBar
+          isChanged={isPublic !== data.isPublic}
+          isSaving={isSaving}
+          onCancel={() => setIsPublic(data.isPublic)}
+        />
+      </form>
+    </section>
+  );
+}
