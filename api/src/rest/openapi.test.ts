@@ -67,7 +67,12 @@ const SECTION_7 = [
   'POST /ideas/{id}/comments',
 ];
 /** What the embeddable widget adds (issue 7): SSO, its first screen by board hash, live events. */
-const WIDGET = ['POST /widget/sso', 'GET /widget/boards/{hash}', 'GET /boards/{id}/events'];
+const WIDGET = [
+  'POST /widget/sso',
+  'GET /widget/boards/{hash}',
+  'POST /widget/boards/{hash}/signup',
+  'GET /boards/{id}/events',
+];
 const normaliseCall = (call: string) => {
   const [method, path] = call.split(' ');
   return `${method} ${normalise(path ?? '')}`;

@@ -230,6 +230,45 @@ describe('GET /widget/boards/{hash}', () => {
   });
 });
 
+describe('POST /widget/boards/{hash}/signup', () => {
+  it('signs a visitor up as an end user of the board’s company who may then vote', async () => {
+    const email = `visitor-${Date.now()}@example.com`;
+    const answer = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 201, {
+      body: { email, password: 'visitor-password', name: 'Vera Visitor' },
+    });
+    expect(answer.user).toEqual({
+      id: expect.any(Number),
+      displayName: 'Vera Visitor',
+      email,
+      photoUrl: null,
+      kind: 'REGULAR',
+    });
+    const view = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {
+      token: answer.token,
+    });
+    expect(view.canParticipate).toBe(true);
+    await expectCall(server, 'POST', `/ideas/${a.ideaId}/upvote`, 200, { token: answer.token });
+    const login = await expectCall(server, 'POST', '/login', 200, {
+      body: { email, password: 'visitor-password' },
+    });
+    expect(login.token).toEqual(expect.any(String));
+    const again = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 409, {
+      body: { email: email.toUpperCase(), password: 'visitor-password' },
+    });
+    expect(again.error.code).toBe('CONFLICT');
+  });
+
+  it('validates the fields, and does not find private or unknown boards', async () => {
+    const body = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 400, {
+      body: { email: 'nope', password: '123' },
+    });
+    expect(body.error.fields.map((f: any) => f.field)).toEqual(['email', 'password']);
+    const valid = { email: `x-${Date.now()}@example.com`, password: 'visitor-password' };
+    await expectCall(server, 'POST', `/widget/boards/${hashB}/signup`, 404, { body: valid });
+    await expectCall(server, 'POST', '/widget/boards/nope/signup', 404, { body: valid });
+  });
+});
+
 describe('GET /boards/{id}/events', () => {
   it('streams vote counts made elsewhere, to anyone, with CORS', async () => {
     const stream = await readSse(`${server.url}/api/v1/boards/${a.boardId}/events`);

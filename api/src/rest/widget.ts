@@ -2,6 +2,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { IdeaStatus } from '../generated/prisma/enums.ts';
+import { ZEndUserRegistration, registerEndUser } from '../services/account/register-end-user.ts';
 import { getWidgetBoard } from '../services/board/get-widget-board.ts';
 import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
 import { watchIdeaChanges } from '../services/idea/watch-idea-changes.ts';
@@ -102,6 +103,27 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           canParticipate: view.canParticipate,
           ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
         };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/widget/boards/{hash}/signup',
+      tag,
+      summary: 'Signs a visitor of a public board up as an end user of its company',
+      description:
+        'Email and password (and an optional display name); answers a session like /login. The user may vote, submit and comment on the company’s boards. A taken email is a 409.',
+      auth: 'none',
+      request: { params: ZHashParams, body: ZEndUserRegistration },
+      errors: [409],
+      status: 201,
+      response: ZSessionJson,
+      handle: async (c) => {
+        const { token, user } = await registerEndUser(
+          deps,
+          c.req.param('hash') ?? '',
+          await readJson(c),
+        );
+        return { token, user: presentCompanyUser(user) };
       },
     }),
     streamRoute({
