@@ -19,6 +19,29 @@ const HEX = /^[0-9a-f]{6}$/i;
 const colour = (value: string | undefined, fallback: string) =>
   value && HEX.test(value) ? `#${value}` : fallback;
 
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (x: string, y: string) => {
+  const [light, dark] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/**
+ * The text colour on the primary colour: the theme's, unless it is hard to read there (the
+ * default green with white text is); then black or white, whichever reads better.
+ */
+function readableOn(primary: string, text: string): string {
+  if (contrast(primary, text) >= 4.5) return text;
+  return contrast(primary, '#000000') >= contrast(primary, '#ffffff') ? '#000000' : '#ffffff';
+}
+
 /** The live counts of ideas, as events and our own votes report them. */
 export type TLiveCounts = Record<
   number,
@@ -145,9 +168,10 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
   }
 
   const { board } = data;
+  const primary = colour(board.theme.primary, '#53d23d');
   const theme = {
-    '--fb-primary': colour(board.theme.primary, '#53d23d'),
-    '--fb-on-primary': colour(board.theme.primaryText, '#ffffff'),
+    '--fb-primary': primary,
+    '--fb-on-primary': readableOn(primary, colour(board.theme.primaryText, '#ffffff')),
     '--fb-text': colour(board.theme.text, '#111111'),
     '--fb-bg': colour(board.theme.background, '#ffffff'),
   };

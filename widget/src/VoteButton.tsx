@@ -24,7 +24,10 @@ export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
       type="button"
       class="vote"
       aria-pressed={idea.isVotedByMe}
-      aria-label={t(idea.isVotedByMe ? 'idea.unvote' : 'idea.vote', { title: idea.title })}
+      aria-label={t(idea.isVotedByMe ? 'idea.unvote' : 'idea.vote', {
+        title: idea.title,
+        count: idea.voteCount,
+      })}
       disabled={!widget.canParticipate || isBusy}
       onClick={handleClick}
       data-testid="vote"
