@@ -274,6 +274,13 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     await expect.poll(() => page.getByText('Nothing on the roadmap yet.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Ideas' }).click();
 
+    // Search narrows the list as the visitor types.
+    await page.getByLabel('Search').fill('broken image');
+    await expect.poll(() => page.getByTestId('idea').count()).toBe(1);
+    await expect.poll(() => page.getByText(XSS_TITLE, { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Search').fill('');
+    await expect.poll(() => page.getByTestId('idea').count()).toBe(2);
+
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.getByLabel('Your name').fill('Vicky Visitor');
     await page.getByLabel('Email').fill(`vicky.${Date.now()}@example.com`);

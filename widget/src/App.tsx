@@ -65,9 +65,11 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
   const [openIdeaId, setOpenIdeaId] = useState<number | null>(null);
   const [sort, setSort] = useState<TSort>('VOTES');
   const [filter, setFilter] = useState<TFilter>('ALL');
+  const [search, setSearch] = useState('');
   const [live, setLive] = useState<TLiveCounts>({});
   const [isLive, setIsLive] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const listRefresh = useRef<number | undefined>(undefined);
 
   // Who the visitor is: an SSO token exchanged for a session, else a stored end-user session.
   useEffect(() => {
@@ -97,7 +99,7 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
   useEffect(() => {
     if (!isReady) return;
     let isCurrent = true;
-    api.widgetBoard(props.boardHash, sort, filter).then(
+    api.widgetBoard(props.boardHash, sort, filter, search).then(
       (answer) => {
         if (!isCurrent) return;
         setData(answer);
@@ -119,11 +121,17 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
     return () => {
       isCurrent = false;
     };
-  }, [api, isReady, props.boardHash, sort, filter, session?.token, reloads, storageKey]);
+  }, [api, isReady, props.boardHash, sort, filter, search, session?.token, reloads, storageKey]);
 
   const boardId = data?.board.id;
   const handleEvent = useCallback((event: TIdeaEvent) => {
-    if (event.kind === 'CREATED' || event.kind === 'DELETED') return;
+    if (event.kind === 'CREATED' || event.kind === 'DELETED') {
+      // A new or removed idea changes the list itself: read the first page again, once for a
+      // burst of such events.
+      window.clearTimeout(listRefresh.current);
+      listRefresh.current = window.setTimeout(() => setReloads((n) => n + 1), 500);
+      return;
+    }
     setLive((counts) => ({
       ...counts,
       [event.ideaId]: {
@@ -155,6 +163,7 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
   if (loadError) {
     return (
       <div class="fb" role="alert">
+        {ssoRefusal !== null ? <p>{t('sso.refused', { reason: ssoRefusal })}</p> : null}
         {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
       </div>
     );
@@ -248,6 +257,8 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
             firstPage={data.ideas}
             sort={sort}
             filter={filter}
+            search={search}
+            onSearch={setSearch}
             onSort={setSort}
             onFilter={setFilter}
             onOpen={setOpenIdeaId}

@@ -23,6 +23,8 @@ export function IdeaList(props: {
   firstPage: TIdeaPage;
   sort: TSort;
   filter: TFilter;
+  search: string;
+  onSearch: (search: string) => void;
   onSort: (sort: TSort) => void;
   onFilter: (filter: TFilter) => void;
   onOpen: (id: number) => void;
@@ -33,6 +35,14 @@ export function IdeaList(props: {
   const [nextOffset, setNextOffset] = useState(firstPage.nextOffset);
   const [isAdding, setIsAdding] = useState(false);
   const [thanks, setThanks] = useState(false);
+  const [searchText, setSearchText] = useState(props.search);
+  const { onSearch } = props;
+
+  // Search as the visitor types, once they pause.
+  useEffect(() => {
+    const timer = window.setTimeout(() => onSearch(searchText), 300);
+    return () => window.clearTimeout(timer);
+  }, [searchText, onSearch]);
 
   useEffect(() => {
     setIdeas(firstPage.ideas);
@@ -44,6 +54,7 @@ export function IdeaList(props: {
     const page = await widget.api.ideas(widget.board.id, {
       sort: props.sort,
       filter: props.filter,
+      search: props.search.trim() || undefined,
       offset: nextOffset,
     });
     setIdeas((current) => [...current, ...page.ideas]);
@@ -79,7 +90,15 @@ export function IdeaList(props: {
             ))}
           </select>
         </label>
-        <span class="grow" />
+        <label class="grow">
+          {t('list.search')}
+          <input
+            type="search"
+            value={searchText}
+            maxLength={100}
+            onInput={(event) => setSearchText(event.currentTarget.value)}
+          />
+        </label>
         {widget.canParticipate && !isAdding ? (
           <button type="button" class="primary" onClick={() => setIsAdding(true)}>
             {t('list.add')}
@@ -103,7 +122,9 @@ export function IdeaList(props: {
         />
       ) : null}
       {ideas.length === 0 ? (
-        <p class="muted">{t(props.filter === 'ALL' ? 'list.empty' : 'list.emptyFiltered')}</p>
+        <p class="muted">
+          {t(props.filter === 'ALL' && !props.search.trim() ? 'list.empty' : 'list.emptyFiltered')}
+        </p>
       ) : (
         <ul aria-label={t('nav.ideas')}>
           {ideas.map((raw) => {

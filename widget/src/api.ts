@@ -124,14 +124,18 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         body,
       ),
     logOut: () => call<unknown>('POST', '/logout'),
-    widgetBoard: (boardHash: string, sort: TSort, filter: TFilter) =>
+    widgetBoard: (boardHash: string, sort: TSort, filter: TFilter, search: string) =>
       call<TWidgetBoard>(
         'GET',
-        `/widget/boards/${encodeURIComponent(boardHash)}?${query({ sort, filter })}`,
+        `/widget/boards/${encodeURIComponent(boardHash)}?${query({
+          sort,
+          filter,
+          search: search.trim() || undefined,
+        })}`,
       ),
     ideas: (
       boardId: number,
-      params: { sort?: TSort; filter?: TFilter; offset?: number; limit?: number },
+      params: { sort?: TSort; filter?: TFilter; search?: string; offset?: number; limit?: number },
     ) => call<TIdeaPage>('GET', `/ideas/?${query(params)}`, undefined, boardId),
     idea: (id: number) => call<TIdea>('GET', `/ideas/${id}`),
     createIdea: (boardId: number, body: { title: string; description?: string }) =>

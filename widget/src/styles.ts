@@ -30,7 +30,8 @@ export const CSS = `
 .fb nav button[aria-current="page"] { border-bottom-color: var(--fb-primary); font-weight: 600; }
 .fb .bar { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; margin-bottom: 12px; }
 .fb .bar label { display: flex; gap: 4px; align-items: center; }
-.fb .bar .grow { flex: 1; }
+.fb .bar .grow { flex: 1; min-width: 140px; }
+.fb .bar .grow input { flex: 1; min-width: 0; }
 .fb select, .fb input, .fb textarea { border: 1px solid #c5cbd3; border-radius: 6px; padding: 6px 8px;
   background: #fff; color: #111; }
 .fb ul { list-style: none; margin: 0; padding: 0; }
