@@ -269,6 +269,56 @@ describe('POST /widget/boards/{hash}/signup', () => {
   });
 });
 
+/** Votes and unvotes until the stream has an `idea` event (Redis subscriptions settle late). */
+async function expectVoteEvent(
+  on: TTestServer,
+  company: TRestCompany,
+  stream: Awaited<ReturnType<typeof readSse>>,
+): Promise<void> {
+  await stream.waitFor((event) => event.event === 'ready');
+  const voter = await addEndUser(on, company.owner.companyId);
+  let voted = false;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    voted = !voted;
+    await expectCall(on, 'POST', `/ideas/${company.ideaId}/${voted ? 'upvote' : 'downvote'}`, 200, {
+      token: voter.token,
+    });
+    const got = await stream.waitFor((event) => event.event === 'idea', 500).catch(() => undefined);
+    if (got) break;
+  }
+  const event = await stream.waitFor((e) => e.event === 'idea');
+  expect(JSON.parse(event.data)).toEqual({
+    kind: 'VOTED',
+    ideaId: company.ideaId,
+    status: 'OPEN',
+    voteCount: expect.any(Number),
+    commentCount: expect.any(Number),
+  });
+}
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('GET /boards/{id}/events with Redis', () => {
+  it('streams a vote through Redis', async () => {
+    const withRedis = await startTestServer({
+      redisUrl,
+      redisPrefix: `widget-sse-${process.pid}-${Date.now()}:`,
+    });
+    try {
+      expect(withRedis.deps.events.kind).toBe('redis');
+      const company = await restCompany(withRedis);
+      const stream = await readSse(`${withRedis.url}/api/v1/boards/${company.boardId}/events`);
+      try {
+        await expectVoteEvent(withRedis, company, stream);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await withRedis.close();
+    }
+  });
+});
+
 describe('GET /boards/{id}/events', () => {
   it('streams vote counts made elsewhere, to anyone, with CORS', async () => {
     const stream = await readSse(`${server.url}/api/v1/boards/${a.boardId}/events`);
@@ -276,39 +326,11 @@ describe('GET /boards/{id}/events', () => {
       expect(stream.status).toBe(200);
       expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
       expect(stream.headers.get('access-control-allow-origin')).toBe('*');
-      await stream.waitFor((event) => event.event === 'ready');
-      const voter = await addEndUser(server, a.owner.companyId);
-      // Redis subscriptions settle a moment after `ready`: vote and unvote until one arrives.
-      let voted = false;
-      for (let attempt = 0; attempt < 20; attempt += 1) {
-        voted = !voted;
-        await expectCall(
-          server,
-          'POST',
-          `/ideas/${a.ideaId}/${voted ? 'upvote' : 'downvote'}`,
-          200,
-          {
-            token: voter.token,
-          },
-        );
-        const got = await stream
-          .waitFor((event) => event.event === 'idea', 500)
-          .catch(() => undefined);
-        if (got) break;
-      }
-      const event = await stream.waitFor((e) => e.event === 'idea');
-      expect(JSON.parse(event.data)).toEqual({
-        kind: 'VOTED',
-        ideaId: a.ideaId,
-        status: 'OPEN',
-        voteCount: expect.any(Number),
-        commentCount: expect.any(Number),
-      });
+      await expectVoteEvent(server, a, stream);
     } finally {
       stream.close();
     }
   });
-
   it('keeps ideas awaiting acceptance from anonymous watchers', async () => {
     const stream = await readSse(`${server.url}/api/v1/boards/${a.boardId}/events`);
     const ownerStream = await readSse(
