@@ -268,11 +268,11 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     await expect.poll(() => page.getByTestId('vote').first().isDisabled()).toBe(true);
 
     // Roadmap and releases read without signing in.
-    await page.getByRole('button', { name: 'Releases' }).click();
+    await page.getByRole('button', { name: 'Releases', exact: true }).click();
     await expect.poll(() => page.getByText('No releases yet.').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Roadmap' }).click();
+    await page.getByRole('button', { name: 'Roadmap', exact: true }).click();
     await expect.poll(() => page.getByText('Nothing on the roadmap yet.').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Ideas' }).click();
+    await page.getByRole('button', { name: 'Ideas', exact: true }).click();
 
     // Search narrows the list as the visitor types.
     await page.getByLabel('Search').fill('broken image');

@@ -20,7 +20,8 @@ export const CSS = `
 .fb button:focus-visible, .fb select:focus-visible, .fb input:focus-visible,
 .fb textarea:focus-visible { outline: 2px solid var(--fb-primary); outline-offset: 2px; }
 .fb .primary { background: var(--fb-primary); color: var(--fb-on-primary); border-color: transparent; }
-.fb .link { background: none; border: none; padding: 0; text-decoration: underline; color: inherit; }
+.fb .link { background: none; border: none; padding: 0; text-decoration: underline; color: inherit;
+  text-align: left; }
 .fb header { display: flex; justify-content: space-between; align-items: baseline; gap: 8px;
   flex-wrap: wrap; margin-bottom: 12px; }
 .fb .muted { color: #555; font-size: 13px; }
