@@ -23,6 +23,43 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'api/src/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // The widget runs on customers' pages: no HTML from strings, no eval, no hooks mistakes.
+  {
+    files: ['widget/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        CSSStyleSheet: 'readonly',
+        TextDecoderStream: 'readonly',
+        AbortController: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'User text must stay text: build DOM nodes.' },
+        { property: 'outerHTML', message: 'User text must stay text: build DOM nodes.' },
+        { property: 'insertAdjacentHTML', message: 'User text must stay text: build DOM nodes.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'User text must stay text.',
+        },
+      ],
+    },
+  },
   // The console: hooks rules, Relay discipline, and no text in JSX that skips react-intl.
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -10,7 +10,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['api/**/*.test.ts', 'web/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['api/**/*.test.ts', 'web/**/*.test.ts', 'widget/**/*.test.ts', 'e2e/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -11,6 +11,7 @@ const ZConfig = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Feedboard <no-reply@feedboard.local>'),
   APP_URL: z.string().url().optional(),
+  WIDGET_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
@@ -32,6 +33,8 @@ export type TConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
+  /** Where public pages load widget.js from (a CDN, say); unset: this server's own /widget.js. */
+  widgetUrl: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   sessionTtlDays: number;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    widgetUrl: c.WIDGET_URL?.replace(/\/+$/, ''),
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     sessionTtlDays: c.SESSION_TTL_DAYS,

@@ -7,6 +7,7 @@ import type { TDatabase } from './db/client.ts';
 import type { TDeps } from './deps.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
+import { mountPublicPages } from './public-page.ts';
 import { errorResponse } from './rest/http.ts';
 import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,8 +15,8 @@ import { bodyLimit } from 'hono/body-limit';
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
 /**
- * The one HTTP application: /graphql, /api/v1/*, /healthz, and the built console for every
- * other path (the console's router decides what is "not found").
+ * The one HTTP application: /graphql, /api/v1/*, /healthz, /widget.js and the public board
+ * pages, and the built console for every other path (its router decides what is "not found").
  */
 export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>): Hono {
   const app = new Hono();
@@ -39,6 +40,7 @@ export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>
   app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));
 
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
+  mountPublicPages(app, deps);
   app.get('*', async (c) => {
     const index = path.join(WEB_DIST, 'index.html');
     if (!existsSync(index)) {

@@ -11,10 +11,16 @@ beforeAll(async () => {
   server = await startTestServer();
   a = await restCompany(server);
   const document = await expectCall(server, 'GET', '/openapi.json', 200);
-  operations = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
-    Object.keys(methods)
-      .filter((method) => method !== 'delete')
-      .map((method) => ({ method: method.toUpperCase(), path })),
+  operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+    ([path, methods]) =>
+      Object.keys(methods)
+        // Event streams answer 200 and stay open (widget.test.ts covers them).
+        .filter(
+          (method) =>
+            method !== 'delete' &&
+            !methods[method].responses['200']?.content?.['text/event-stream'],
+        )
+        .map((method) => ({ method: method.toUpperCase(), path })),
   );
 });
 afterAll(async () => {

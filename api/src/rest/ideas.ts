@@ -31,7 +31,7 @@ function boardFromHeader(c: TRestContext): number {
   return toRowId(headers['x-board-id'].trim());
 }
 
-const ZIdeaPageJson = z
+export const ZIdeaPageJson = z
   .object({
     ideas: z.array(ZIdeaJson),
     totalCount: z.number().int().meta({ description: 'Ideas matching the filter in all.' }),

@@ -16,6 +16,7 @@ import { openApiRoute } from './openapi.ts';
 import { releaseRoutes } from './releases.ts';
 import { mountRoutes } from './route.ts';
 import { voteRoutes } from './votes.ts';
+import { widgetRoutes } from './widget.ts';
 
 export const REST_BODY_LIMIT = 1024 * 1024;
 
@@ -51,6 +52,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
       ...ideaRoutes(deps),
       ...voteRoutes(deps),
       ...commentRoutes(deps),
+      ...widgetRoutes(deps),
       openApiRoute(api),
     ],
     // Tests hold every answer to its documented schema.

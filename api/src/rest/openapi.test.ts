@@ -66,6 +66,13 @@ const SECTION_7 = [
   'GET /ideas/{id}/comments',
   'POST /ideas/{id}/comments',
 ];
+/** What the embeddable widget adds (issue 7): SSO, its first screen by board hash, live events. */
+const WIDGET = [
+  'POST /widget/sso',
+  'GET /widget/boards/{hash}',
+  'POST /widget/boards/{hash}/signup',
+  'GET /boards/{id}/events',
+];
 const normaliseCall = (call: string) => {
   const [method, path] = call.split(' ');
   return `${method} ${normalise(path ?? '')}`;
@@ -93,7 +100,9 @@ describe('GET /api/v1/openapi.json', () => {
       ),
     ].sort();
     expect(documented).toEqual(served);
-    expect(served).toEqual([...SECTION_7, 'GET /openapi.json'].map(normaliseCall).sort());
+    expect(served).toEqual(
+      [...SECTION_7, ...WIDGET, 'GET /openapi.json'].map(normaliseCall).sort(),
+    );
   });
 
   it('serves both the documented trailing-slash paths and the same path without it', async () => {
@@ -131,6 +140,11 @@ describe('GET /api/v1/openapi.json', () => {
         'header:x-board-id',
       ]),
     );
+  });
+
+  it('documents the live events as a server-sent event stream', () => {
+    const operation = document.paths['/boards/{id}/events'].get;
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
   });
 
   it('marks signed-in routes with bearer auth and documents the error shape', () => {

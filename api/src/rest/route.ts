@@ -31,12 +31,14 @@ type TRouteInfo = {
     body?: z.ZodType;
   };
   /** Failure statuses beyond those every route implies (400, 401, and 404 with path ids). */
-  errors?: readonly (402 | 403 | 409 | 503)[];
+  errors?: readonly (402 | 403 | 404 | 409 | 503)[];
 };
 
 export type TRestRoute = TRouteInfo & {
   status: 200 | 201 | 204;
   response: z.ZodType | null;
+  /** A stream's media type (its handler answers the Response itself); JSON otherwise. */
+  streams?: 'text/event-stream';
   handle: (c: TRestContext) => Promise<unknown>;
 };
 
@@ -56,6 +58,17 @@ export function emptyRoute(
   route: TRouteInfo & { handle: (c: TRestContext) => Promise<void> },
 ): TRestRoute {
   return { ...route, status: 204, response: null };
+}
+
+/**
+ * A route answering a server-sent event stream; `event` documents one event's data. The
+ * handler builds the Response (hono's `streamSSE`).
+ */
+export function streamRoute(
+  route: TRouteInfo & { event: z.ZodType; handle: (c: TRestContext) => Promise<Response> },
+): TRestRoute {
+  const { event, ...rest } = route;
+  return { ...rest, status: 200, response: event, streams: 'text/event-stream' };
 }
 
 /** A numeric path id; anything else reads as an id no row has, so the service answers 404. */
@@ -128,6 +141,7 @@ export function mountRoutes(
   for (const route of routes) {
     const handler = async (c: TRestContext): Promise<Response> => {
       const result = await route.handle(c);
+      if (route.streams) return result as Response;
       if (route.status === 204) return c.body(null, 204);
       if (options.checkResponses && route.response) {
         const checked = route.response.safeParse(result);
@@ -152,7 +166,9 @@ function registerRoute(app: OpenAPIHono<TRestEnv>, route: TRestRoute): void {
   const responses: Record<string, object> = {
     [route.status]: {
       description: route.status === 204 ? 'Done; no body.' : 'Success.',
-      ...(route.response ? { content: { 'application/json': { schema: route.response } } } : {}),
+      ...(route.response
+        ? { content: { [route.streams ?? 'application/json']: { schema: route.response } } }
+        : {}),
     },
   };
   for (const status of errorStatuses(route)) {

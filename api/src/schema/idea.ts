@@ -1,10 +1,10 @@
 import type { TIdeaChange } from '../events.ts';
 import {
   canEditIdea,
+  canSeeIdeaChange,
   canUpdateIdeaStatus,
   findVisibleIdea,
   ideaVisibleWhere,
-  isAdminOf,
   toRowId,
 } from '../services/access.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
@@ -19,7 +19,6 @@ import { nullIfNotFound } from './board.ts';
 import { decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
 import { pipe, filter } from 'graphql-yoga';
-import type { TViewer } from '../viewer.ts';
 
 /** A person as shown on ideas and comments: only their display name and picture. */
 export const AuthorType = builder.prismaObject('User', {
@@ -356,14 +355,6 @@ const IdeaChangeType = builder.objectRef<TIdeaChange>('IdeaChange').implement({
   }),
 });
 
-/** Whether a change concerns an idea the subscriber may see (the same rule as ideaVisibleWhere). */
-function canSeeChange(viewer: TViewer | null, change: TIdeaChange): boolean {
-  if (change.status !== 'NOT_PUBLIC') return true;
-  return (
-    (viewer !== null && change.authorId === viewer.userId) || isAdminOf(viewer, change.companyId)
-  );
-}
-
 builder.subscriptionType({ description: 'Live updates, over server-sent events.' });
 
 builder.subscriptionField('ideaChanged', (t) =>
@@ -380,7 +371,7 @@ builder.subscriptionField('ideaChanged', (t) =>
       );
       return pipe(
         context.deps.events.subscribeIdeaChanged(board.id),
-        filter((change: TIdeaChange) => canSeeChange(context.viewer, change)),
+        filter((change: TIdeaChange) => canSeeIdeaChange(context.viewer, change)),
       );
     },
     resolve: (change, _args, context) => {

@@ -5,6 +5,7 @@
  */
 import type { TDeps } from '../deps.ts';
 import { errors } from '../errors.ts';
+import type { TIdeaChange } from '../events.ts';
 import type { Board, Idea, Prisma } from '../generated/prisma/client.ts';
 import type { TViewer } from '../viewer.ts';
 import { isCompanyAdmin, requireViewer } from '../viewer.ts';
@@ -32,6 +33,14 @@ export function ideaVisibleWhere(viewer: TViewer | null): Prisma.IdeaWhereInput 
   if (viewer) statusRule.push({ authorId: viewer.userId });
   if (isCompanyAdmin(viewer)) statusRule.push({ board: { companyId: viewer?.companyId ?? 0 } });
   return { board: boardVisibleWhere(viewer), OR: statusRule };
+}
+
+/** Whether a live event concerns an idea the subscriber may see (the rule of ideaVisibleWhere). */
+export function canSeeIdeaChange(viewer: TViewer | null, change: TIdeaChange): boolean {
+  if (change.status !== 'NOT_PUBLIC') return true;
+  return (
+    (viewer !== null && change.authorId === viewer.userId) || isAdminOf(viewer, change.companyId)
+  );
 }
 
 /** Editors (the company's admins and the idea's author) may edit, delete and see voters. */

@@ -1,0 +1,380 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEndUser } from '../testing/graphql-client.ts';
+import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../testing/rest-fixtures.ts';
+import { readSse } from '../testing/sse-reader.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+let server: TTestServer;
+let a: TRestCompany;
+let b: TRestCompany;
+let hashA: string;
+let hashB: string;
+let secretA: string;
+let secretB: string;
+
+async function hashOf(company: TRestCompany): Promise<string> {
+  const setup = await expectCall(server, 'GET', `/boards/${company.boardId}/widget-setup`, 200, {
+    token: company.owner.token,
+  });
+  return setup.boardHash;
+}
+
+async function secretOf(company: TRestCompany): Promise<string> {
+  const { body } = await server.call('GET', '/api/v1/company', { token: company.owner.token });
+  return body.companySecret;
+}
+
+let users = 0;
+const ssoToken = (secret: string, claims: object = {}) => {
+  users += 1;
+  return jwt.sign({ id: `customer-user-${users}`, name: `Customer ${users}`, ...claims }, secret, {
+    algorithm: 'HS256',
+  });
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await restCompany(server);
+  b = await restCompany(server, { isPublic: false });
+  [hashA, hashB, secretA, secretB] = await Promise.all([
+    hashOf(a),
+    hashOf(b),
+    secretOf(a),
+    secretOf(b),
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('POST /widget/sso', () => {
+  it('creates the SSO user, answers a session that acts as them, and updates them next time', async () => {
+    const first = await expectCall(server, 'POST', '/widget/sso', 200, {
+      body: {
+        boardHash: hashA,
+        token: ssoToken(secretA, { id: 'ext-1', name: 'Ada', email: 'ada@example.com' }),
+      },
+    });
+    expect(first).toEqual({
+      token: expect.any(String),
+      user: {
+        id: expect.any(Number),
+        displayName: 'Ada',
+        email: 'ada@example.com',
+        photoUrl: null,
+        kind: 'SSO',
+      },
+    });
+    const me = await expectCall(server, 'GET', '/profile', 200, { token: first.token });
+    expect(me).toMatchObject({ id: first.user.id });
+
+    const second = await expectCall(server, 'POST', '/widget/sso', 200, {
+      body: {
+        boardHash: hashA,
+        token: ssoToken(secretA, {
+          id: 'ext-1',
+          name: 'Ada L.',
+          avatarUrl: 'https://x.example/a.png',
+        }),
+      },
+    });
+    expect(second.user).toEqual({
+      id: first.user.id,
+      displayName: 'Ada L.',
+      email: 'ada@example.com',
+      photoUrl: 'https://x.example/a.png',
+      kind: 'SSO',
+    });
+    expect(second.token).not.toBe(first.token);
+  });
+
+  it('makes one user when first sign-ins race', async () => {
+    const token = ssoToken(secretA, { id: 'racer' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        expectCall(server, 'POST', '/widget/sso', 200, { body: { boardHash: hashA, token } }),
+      ),
+    );
+    expect(new Set(answers.map((answer) => answer.user.id)).size).toBe(1);
+    const count = await server.deps.prisma.user.count({
+      where: { companyId: a.owner.companyId, externalId: 'racer' },
+    });
+    expect(count).toBe(1);
+  });
+
+  it('keeps the same external id apart per company', async () => {
+    const inA = await expectCall(server, 'POST', '/widget/sso', 200, {
+      body: { boardHash: hashA, token: ssoToken(secretA, { id: 'shared-id' }) },
+    });
+    const inB = await expectCall(server, 'POST', '/widget/sso', 200, {
+      body: { boardHash: hashB, token: ssoToken(secretB, { id: 'shared-id' }) },
+    });
+    expect(inA.user.id).not.toBe(inB.user.id);
+  });
+
+  it.each([
+    ['another company’s secret', () => ssoToken(secretB), /signature does not match/],
+    [
+      'an expired token',
+      () => ssoToken(secretA, { exp: Math.floor(Date.now() / 1000) - 60 }),
+      /expired/,
+    ],
+    [
+      'alg none',
+      () =>
+        `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+          '{"id":"x","name":"X"}',
+        ).toString('base64url')}.`,
+      /only HS256/,
+    ],
+    [
+      'HS512',
+      () => jwt.sign({ id: 'x', name: 'X' }, secretA, { algorithm: 'HS512' }),
+      /only HS256/,
+    ],
+    ['no name', () => jwt.sign({ id: 'x' }, secretA), /name/],
+    ['garbage', () => 'nope', /not a JSON Web Token/],
+  ])('refuses %s with 401 and the reason', async (_name, token, reason) => {
+    const body = await expectCall(server, 'POST', '/widget/sso', 401, {
+      body: { boardHash: hashA, token: token() },
+    });
+    expect(body.error.code).toBe('UNAUTHENTICATED');
+    expect(body.error.message).toMatch(/single sign-on token was refused/);
+    expect(body.error.fields[0]).toEqual({
+      field: 'token',
+      message: expect.stringMatching(reason),
+    });
+  });
+
+  it('answers 404 to an unknown board hash and 400 to missing fields', async () => {
+    await expectCall(server, 'POST', '/widget/sso', 404, {
+      body: { boardHash: 'no-such-hash', token: ssoToken(secretA) },
+    });
+    const body = await expectCall(server, 'POST', '/widget/sso', 400, { body: {} });
+    expect(body.error.fields).toEqual([
+      { field: 'boardHash', message: 'This field is required.' },
+      { field: 'token', message: 'This field is required.' },
+    ]);
+  });
+
+  it('lets the SSO user submit, vote and comment on their company’s private board', async () => {
+    const { token } = await expectCall(server, 'POST', '/widget/sso', 200, {
+      body: { boardHash: hashB, token: ssoToken(secretB) },
+    });
+    const idea = await expectCall(server, 'POST', '/ideas/', 201, {
+      token,
+      headers: { 'x-board-id': String(b.boardId) },
+      body: { title: 'An idea from SSO', description: 'Submitted through the widget.' },
+    });
+    expect(idea).toMatchObject({ status: 'NOT_PUBLIC', canEdit: true });
+    const vote = await expectCall(server, 'POST', `/ideas/${b.ideaId}/upvote`, 200, { token });
+    expect(vote).toEqual({ voteCount: 1, isVotedByMe: true });
+    await expectCall(server, 'POST', `/ideas/${b.ideaId}/comments`, 201, {
+      token,
+      body: { text: 'Me too, from SSO' },
+    });
+    const users = await expectCall(server, 'GET', `/companies/${b.owner.companyId}/users`, 200, {
+      token: b.owner.token,
+    });
+    expect(users.filter((user: any) => user.kind === 'SSO').length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /widget/boards/{hash}', () => {
+  it('answers a public board, its first ideas and no participation to anyone', async () => {
+    const view = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200);
+    expect(view).toMatchObject({
+      board: { id: a.boardId, isPublic: true, theme: { primary: '53d23d' } },
+      company: { name: expect.any(String), slug: expect.any(String) },
+      me: null,
+      canParticipate: false,
+      ideas: { totalCount: 1, ideas: [{ id: a.ideaId }] },
+    });
+  });
+
+  it('takes the list’s sort and filter', async () => {
+    const view = await expectCall(
+      server,
+      'GET',
+      `/widget/boards/${hashA}?filter=COMPLETE&sort=DATE_ASC`,
+      200,
+    );
+    expect(view.ideas.totalCount).toBe(0);
+    await expectCall(server, 'GET', `/widget/boards/${hashA}?sort=SIDEWAYS`, 400);
+  });
+
+  it('lets the company’s users participate, and only them', async () => {
+    const member = await addEndUser(server, a.owner.companyId, { kind: 'SSO', name: 'Member' });
+    const own = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {
+      token: member.token,
+    });
+    expect(own).toMatchObject({ canParticipate: true, me: { displayName: 'Member', kind: 'SSO' } });
+    const other = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {
+      token: b.owner.token,
+    });
+    expect(other).toMatchObject({ canParticipate: false });
+  });
+
+  it('does not find a private board for outsiders, and does for its company', async () => {
+    await expectCall(server, 'GET', `/widget/boards/${hashB}`, 404);
+    await expectCall(server, 'GET', `/widget/boards/${hashB}`, 404, { token: a.owner.token });
+    await expectCall(server, 'GET', `/widget/boards/${hashB}`, 200, { token: b.owner.token });
+    await expectCall(server, 'GET', '/widget/boards/unknown-hash', 404);
+  });
+
+  it('answers 401 to a bad session token', async () => {
+    await expectCall(server, 'GET', `/widget/boards/${hashA}`, 401, { token: 'not-a-session' });
+  });
+});
+
+describe('POST /widget/boards/{hash}/signup', () => {
+  it('signs a visitor up as an end user of the board’s company who may then vote', async () => {
+    const email = `visitor-${Date.now()}@example.com`;
+    const answer = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 201, {
+      body: { email, password: 'visitor-password', name: 'Vera Visitor' },
+    });
+    expect(answer.user).toEqual({
+      id: expect.any(Number),
+      displayName: 'Vera Visitor',
+      email,
+      photoUrl: null,
+      kind: 'REGULAR',
+    });
+    const view = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {
+      token: answer.token,
+    });
+    expect(view.canParticipate).toBe(true);
+    await expectCall(server, 'POST', `/ideas/${a.ideaId}/upvote`, 200, { token: answer.token });
+    const login = await expectCall(server, 'POST', '/login', 200, {
+      body: { email, password: 'visitor-password' },
+    });
+    expect(login.token).toEqual(expect.any(String));
+    const again = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 409, {
+      body: { email: email.toUpperCase(), password: 'visitor-password' },
+    });
+    expect(again.error.code).toBe('CONFLICT');
+  });
+
+  it('validates the fields, and does not find private or unknown boards', async () => {
+    const body = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 400, {
+      body: { email: 'nope', password: '123' },
+    });
+    expect(body.error.fields.map((f: any) => f.field)).toEqual(['email', 'password']);
+    const valid = { email: `x-${Date.now()}@example.com`, password: 'visitor-password' };
+    await expectCall(server, 'POST', `/widget/boards/${hashB}/signup`, 404, { body: valid });
+    await expectCall(server, 'POST', '/widget/boards/nope/signup', 404, { body: valid });
+  });
+});
+
+/** Votes and unvotes until the stream has an `idea` event (Redis subscriptions settle late). */
+async function expectVoteEvent(
+  on: TTestServer,
+  company: TRestCompany,
+  stream: Awaited<ReturnType<typeof readSse>>,
+): Promise<void> {
+  await stream.waitFor((event) => event.event === 'ready');
+  const voter = await addEndUser(on, company.owner.companyId);
+  let voted = false;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    voted = !voted;
+    await expectCall(on, 'POST', `/ideas/${company.ideaId}/${voted ? 'upvote' : 'downvote'}`, 200, {
+      token: voter.token,
+    });
+    const got = await stream.waitFor((event) => event.event === 'idea', 500).catch(() => undefined);
+    if (got) break;
+  }
+  const event = await stream.waitFor((e) => e.event === 'idea');
+  expect(JSON.parse(event.data)).toEqual({
+    kind: 'VOTED',
+    ideaId: company.ideaId,
+    status: 'OPEN',
+    voteCount: expect.any(Number),
+    commentCount: expect.any(Number),
+  });
+}
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('GET /boards/{id}/events with Redis', () => {
+  it('streams a vote through Redis', async () => {
+    const withRedis = await startTestServer({
+      redisUrl,
+      redisPrefix: `widget-sse-${process.pid}-${Date.now()}:`,
+    });
+    try {
+      expect(withRedis.deps.events.kind).toBe('redis');
+      const company = await restCompany(withRedis);
+      const stream = await readSse(`${withRedis.url}/api/v1/boards/${company.boardId}/events`);
+      try {
+        await expectVoteEvent(withRedis, company, stream);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await withRedis.close();
+    }
+  });
+});
+
+describe('GET /boards/{id}/events', () => {
+  it('streams vote counts made elsewhere, to anyone, with CORS', async () => {
+    const stream = await readSse(`${server.url}/api/v1/boards/${a.boardId}/events`);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
+      expect(stream.headers.get('access-control-allow-origin')).toBe('*');
+      await expectVoteEvent(server, a, stream);
+    } finally {
+      stream.close();
+    }
+  });
+  it('keeps ideas awaiting acceptance from anonymous watchers', async () => {
+    const stream = await readSse(`${server.url}/api/v1/boards/${a.boardId}/events`);
+    const ownerStream = await readSse(
+      `${server.url}/api/v1/boards/${a.boardId}/events`,
+      a.owner.token,
+    );
+    try {
+      await stream.waitFor((event) => event.event === 'ready');
+      await ownerStream.waitFor((event) => event.event === 'ready');
+      const author = await addEndUser(server, a.owner.companyId);
+      const hidden = await expectCall(server, 'POST', '/ideas/', 201, {
+        token: author.token,
+        headers: { 'x-board-id': String(a.boardId) },
+        body: { title: 'Awaiting acceptance', description: 'Not public yet.' },
+      });
+      // A public change after the hidden one: once the anonymous stream has it, it would have
+      // had the hidden one before it.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        await expectCall(server, 'POST', `/ideas/${a.ideaId}/comments`, 201, {
+          token: author.token,
+          body: { text: `Public comment ${attempt}` },
+        });
+        const got = await stream
+          .waitFor((event) => event.data.includes('COMMENTED'), 500)
+          .catch(() => undefined);
+        if (got) break;
+      }
+      await stream.waitFor((event) => event.data.includes('COMMENTED'));
+      await ownerStream.waitFor((event) => event.data.includes('COMMENTED'));
+      expect(stream.events.some((event) => event.data.includes(`"ideaId":${hidden.id}`))).toBe(
+        false,
+      );
+    } finally {
+      stream.close();
+      ownerStream.close();
+    }
+  });
+
+  it('does not find another company’s private board', async () => {
+    const stream = await readSse(`${server.url}/api/v1/boards/${b.boardId}/events`, a.owner.token);
+    stream.close();
+    expect(stream.status).toBe(404);
+    const anonymous = await readSse(`${server.url}/api/v1/boards/${b.boardId}/events`);
+    anonymous.close();
+    expect(anonymous.status).toBe(404);
+  });
+});

@@ -1,0 +1,170 @@
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { IdeaStatus } from '../generated/prisma/enums.ts';
+import { ZEndUserRegistration, registerEndUser } from '../services/account/register-end-user.ts';
+import { getWidgetBoard } from '../services/board/get-widget-board.ts';
+import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
+import { watchIdeaChanges } from '../services/idea/watch-idea-changes.ts';
+import { ZSsoExchange, exchangeSsoToken } from '../services/sso/exchange-sso-token.ts';
+import { readJson } from './http.ts';
+import { ZIdeaPageJson } from './ideas.ts';
+import {
+  ZBoardJson,
+  ZCompanyUserJson,
+  presentBoard,
+  presentCompanyUser,
+  presentIdea,
+} from './presenters.ts';
+import { idParams, jsonRoute, pathId, streamRoute } from './route.ts';
+import type { TRestRoute } from './route.ts';
+
+const tag = 'Widget';
+
+const ZHashParams = z.object({
+  hash: z.string().min(1).max(100).meta({
+    description: 'The board hash (data-board-hash). Unknown, or private to another company: 404.',
+  }),
+});
+
+const ZSessionJson = z
+  .object({
+    token: z.string().meta({ description: 'A session token: send it as `Authorization: Bearer`.' }),
+    user: ZCompanyUserJson,
+  })
+  .meta({ id: 'WidgetSession' });
+
+const ZWidgetBoardJson = z
+  .object({
+    board: ZBoardJson,
+    company: z.object({ name: z.string(), slug: z.string() }),
+    me: ZCompanyUserJson.nullable().meta({ description: 'The signed-in caller, or null.' }),
+    canParticipate: z.boolean().meta({
+      description:
+        'May vote, submit and comment: a user of the board’s company on an active board.',
+    }),
+    ideas: ZIdeaPageJson,
+  })
+  .meta({ id: 'WidgetBoard' });
+
+const ZIdeaEventJson = z
+  .object({
+    kind: z.enum(['CREATED', 'UPDATED', 'DELETED', 'VOTED', 'COMMENTED']),
+    ideaId: z.number().int(),
+    status: z.enum(IdeaStatus),
+    voteCount: z.number().int(),
+    commentCount: z.number().int(),
+  })
+  .meta({ id: 'IdeaEvent', description: 'The data of one `idea` event.' });
+
+/** Seconds between keep-alive comments, under the idle timeouts of common proxies. */
+const HEARTBEAT_MS = 20_000;
+
+/** What the embeddable widget calls beyond the spec's routes: SSO, its first screen, live events. */
+export function widgetRoutes(deps: TDeps): TRestRoute[] {
+  return [
+    jsonRoute({
+      method: 'post',
+      path: '/widget/sso',
+      tag,
+      summary: 'Exchanges a widget SSO token (JWT, HS256, company secret) for a session',
+      description:
+        'Creates or updates the company’s user of kind SSO with the token’s `id`, `name` and optional `email`, `avatarUrl` (or `avatar`). A bad, expired or non-HS256 token is a 401 whose `fields` say why; an unknown board hash a 404.',
+      auth: 'none',
+      request: { body: ZSsoExchange },
+      errors: [404],
+      response: ZSessionJson,
+      handle: async (c) => {
+        const { token, user } = await exchangeSsoToken(deps, await readJson(c));
+        return { token, user: presentCompanyUser(user) };
+      },
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/widget/boards/{hash}',
+      tag,
+      summary: 'The widget’s first screen: the board by its hash, the caller, the first ideas',
+      description:
+        'A public board for anyone; a private one only for users of its company. The query takes the same filter, sort, search and page as GET /ideas/.',
+      auth: 'optional',
+      request: { params: ZHashParams, query: ZIdeaPageParams },
+      response: ZWidgetBoardJson,
+      handle: async (c) => {
+        const view = await getWidgetBoard(
+          deps,
+          c.get('viewer'),
+          c.req.param('hash') ?? '',
+          c.req.query(),
+        );
+        return {
+          board: presentBoard(view.board),
+          company: { name: view.board.company.name, slug: view.board.company.slug },
+          me: view.me ? presentCompanyUser(view.me) : null,
+          canParticipate: view.canParticipate,
+          ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
+        };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/widget/boards/{hash}/signup',
+      tag,
+      summary: 'Signs a visitor of a public board up as an end user of its company',
+      description:
+        'Email and password (and an optional display name); answers a session like /login. The user may vote, submit and comment on the company’s boards. A taken email is a 409.',
+      auth: 'none',
+      request: { params: ZHashParams, body: ZEndUserRegistration },
+      errors: [409],
+      status: 201,
+      response: ZSessionJson,
+      handle: async (c) => {
+        const { token, user } = await registerEndUser(
+          deps,
+          c.req.param('hash') ?? '',
+          await readJson(c),
+        );
+        return { token, user: presentCompanyUser(user) };
+      },
+    }),
+    streamRoute({
+      method: 'get',
+      path: '/boards/{id}/events',
+      tag,
+      summary: 'Live idea events of a board the caller may see (server-sent events)',
+      description:
+        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, and keep-alive comments. Ideas awaiting acceptance only reach admins and their author.',
+      auth: 'optional',
+      request: { params: idParams('id') },
+      event: ZIdeaEventJson,
+      handle: async (c) => {
+        const changes = await watchIdeaChanges(deps, c.get('viewer'), pathId(c));
+        return streamSSE(c, async (stream) => {
+          stream.onAbort(() => {
+            void changes.return?.();
+          });
+          const heartbeat = setInterval(() => {
+            void stream.write(': keep-alive\n\n');
+          }, HEARTBEAT_MS);
+          try {
+            // Asking for the first event subscribes; only then is the stream `ready`.
+            let next = changes.next();
+            await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+            for (;;) {
+              const step = await next;
+              if (step.done || stream.aborted) break;
+              next = changes.next();
+              const { kind, ideaId, status, voteCount, commentCount } = step.value;
+              await stream.writeSSE({
+                event: 'idea',
+                data: JSON.stringify({ kind, ideaId, status, voteCount, commentCount }),
+              });
+            }
+          } finally {
+            clearInterval(heartbeat);
+            await changes.return?.();
+          }
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { User } from '../../generated/prisma/client.ts';
+import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { getBoardByHash } from '../board/find-board-by-hash.ts';
+import { createSession } from './create-session.ts';
+
+export const ZEndUserRegistration = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  name: optionalText(2, 50),
+});
+
+const duplicateEmail = () =>
+  new AppError('CONFLICT', 'An account with this email already exists. Sign in instead.', [
+    { field: 'email', message: 'An account with this email already exists.' },
+  ]);
+
+/**
+ * Signs a visitor of a public board up as an end user (REGULAR, MEMBER) of the board's company,
+ * so they may vote, submit and comment there. Answers a session. Private boards: not found.
+ */
+export async function registerEndUser(
+  deps: TDeps,
+  boardHash: string,
+  input: unknown,
+): Promise<{ token: string; user: User }> {
+  const data = parseInput(ZEndUserRegistration, input);
+  const board = await getBoardByHash(deps, null, boardHash);
+  const loginEmail = data.email.toLowerCase();
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await deps.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          companyId: board.companyId,
+          kind: 'REGULAR',
+          role: 'MEMBER',
+          loginEmail,
+          email: data.email,
+          displayName: data.name ?? data.email.split('@')[0] ?? data.email,
+          passwordHash,
+        },
+      });
+      return { user, token: await createSession(tx, user.id, deps.config.sessionTtlDays) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'loginEmail')) throw duplicateEmail();
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { TViewer } from '../../viewer.ts';
+import { boardVisibleWhere } from '../access.ts';
+import { isBoardActive, loadPlanState } from '../plan/plan-state.ts';
+import type { TBoardWithState } from './find-boards.ts';
+
+export type TPublicBoard = TBoardWithState & { company: { name: string; slug: string } };
+
+/**
+ * The board a widget is configured with (its hash), if the caller may see it: a public board
+ * for anyone, a private one only for its own company's users (SSO users included). Anything
+ * else is not found, so a hash never tells that a private board exists.
+ */
+export async function getBoardByHash(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardHash: string,
+): Promise<TPublicBoard> {
+  const board = await deps.prisma.board.findFirst({
+    where: { widgetHash: boardHash, ...boardVisibleWhere(viewer) },
+    include: { company: { select: { name: true, slug: true } } },
+  });
+  if (!board) throw errors.notFound('Board');
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  return { ...board, active: isBoardActive(plan, board) };
+}
+
+/**
+ * The public page's board (`/public/{companySlug}/{boardSlug}`): public boards only, since the
+ * page is served before anyone signs in. Null when there is none.
+ */
+export async function findPublicBoardBySlugs(
+  deps: TDeps,
+  companySlug: string,
+  boardSlug: string,
+): Promise<TPublicBoard | null> {
+  const board = await deps.prisma.board.findFirst({
+    where: { slug: boardSlug, isPublic: true, company: { slug: companySlug } },
+    include: { company: { select: { name: true, slug: true } } },
+  });
+  if (!board) return null;
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  return { ...board, active: isBoardActive(plan, board) };
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { User } from '../../generated/prisma/client.ts';
+import { messages, parseInput } from '../../validation.ts';
+import { createSession } from '../account/create-session.ts';
+import { verifySsoToken } from './verify-sso-token.ts';
+import type { TSsoClaims } from './verify-sso-token.ts';
+
+export const ZSsoExchange = z.object({
+  boardHash: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .max(100, { error: messages.max(100) })
+    .meta({ description: 'The board hash of the widget (data-board-hash).' }),
+  token: z
+    .string({ error: messages.required })
+    .min(1, { error: messages.required })
+    .meta({ description: 'The SSO token: a JWT signed HS256 with the company secret.' }),
+});
+
+/**
+ * Exchanges a widget SSO token for a session: the board's company secret checks the token,
+ * then the company's SSO user with that external id is created or brought up to date (name,
+ * email, avatar). Answers the session token and the user. Unknown board hash: not found.
+ */
+export async function exchangeSsoToken(
+  deps: TDeps,
+  input: unknown,
+): Promise<{ token: string; user: User }> {
+  const { boardHash, token } = parseInput(ZSsoExchange, input);
+  const board = await deps.prisma.board.findUnique({
+    where: { widgetHash: boardHash },
+    select: { companyId: true, company: { select: { secret: true } } },
+  });
+  if (!board) throw errors.notFound('Board');
+  const claims = verifySsoToken(token, board.company.secret);
+  const user = await upsertSsoUser(deps, board.companyId, claims);
+  return { token: await createSession(deps.prisma, user.id, deps.config.sessionTtlDays), user };
+}
+
+/** One user per (company, external id), even when two first sign-ins race. */
+async function upsertSsoUser(deps: TDeps, companyId: number, claims: TSsoClaims): Promise<User> {
+  const upsert = () =>
+    deps.prisma.user.upsert({
+      where: { companyId_externalId: { companyId, externalId: claims.externalId } },
+      create: {
+        companyId,
+        kind: 'SSO',
+        role: 'MEMBER',
+        externalId: claims.externalId,
+        displayName: claims.displayName,
+        email: claims.email,
+        avatarUrl: claims.avatarUrl,
+      },
+      update: {
+        displayName: claims.displayName,
+        ...(claims.email ? { email: claims.email } : {}),
+        ...(claims.avatarUrl ? { avatarUrl: claims.avatarUrl } : {}),
+      },
+    });
+  try {
+    return await upsert();
+  } catch (error) {
+    // The loser of a race on the unique key finds the winner's row on the second try.
+    if (isUniqueViolation(error)) return upsert();
+    throw error;
+  }
+}

@@ -1,0 +1,298 @@
+/** @jsxImportSource preact */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ApiError, createApi } from './api.ts';
+import type { TFilter, TIdea, TSort, TUser, TWidgetBoard } from './api.ts';
+import { AuthPanel } from './AuthPanel.tsx';
+import { IdeaDetail } from './IdeaDetail.tsx';
+import { IdeaList } from './IdeaList.tsx';
+import { localeOf, translator } from './i18n.ts';
+import { followBoard } from './live.ts';
+import type { TIdeaEvent } from './live.ts';
+import { Releases } from './Releases.tsx';
+import { Roadmap } from './Roadmap.tsx';
+import type { TWidget } from './widget-context.ts';
+
+type TView = 'ideas' | 'roadmap' | 'releases';
+type TSession = { token: string; me: TUser | null; isSso: boolean };
+
+const HEX = /^[0-9a-f]{6}$/i;
+const colour = (value: string | undefined, fallback: string) =>
+  value && HEX.test(value) ? `#${value}` : fallback;
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (x: string, y: string) => {
+  const [light, dark] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/**
+ * The text colour on the primary colour: the theme's, unless it is hard to read there (the
+ * default green with white text is); then black or white, whichever reads better.
+ */
+function readableOn(primary: string, text: string): string {
+  if (contrast(primary, text) >= 4.5) return text;
+  return contrast(primary, '#000000') >= contrast(primary, '#ffffff') ? '#000000' : '#ffffff';
+}
+
+/** The live counts of ideas, as events and our own votes report them. */
+export type TLiveCounts = Record<
+  number,
+  { voteCount?: number; commentCount?: number; status?: TIdea['status']; isVotedByMe?: boolean }
+>;
+
+export function App(props: { baseUrl: string; boardHash: string; ssoToken: string | null }) {
+  const storageKey = `feedboard:${props.baseUrl}:session`;
+  const [session, setSession] = useState<TSession | null>(null);
+  const sessionRef = useRef<TSession | null>(null);
+  sessionRef.current = session;
+  const api = useMemo(
+    () => createApi(props.baseUrl, () => sessionRef.current?.token ?? null),
+    [props.baseUrl],
+  );
+  const [isReady, setIsReady] = useState(false);
+  const [ssoRefusal, setSsoRefusal] = useState<string | null>(null);
+  const [data, setData] = useState<TWidgetBoard | null>(null);
+  const [loadError, setLoadError] = useState<'notFound' | 'load' | null>(null);
+  const [view, setView] = useState<TView>('ideas');
+  const [openIdeaId, setOpenIdeaId] = useState<number | null>(null);
+  const [sort, setSort] = useState<TSort>('VOTES');
+  const [filter, setFilter] = useState<TFilter>('ALL');
+  const [search, setSearch] = useState('');
+  const [live, setLive] = useState<TLiveCounts>({});
+  const [isLive, setIsLive] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const listRefresh = useRef<number | undefined>(undefined);
+
+  // Who the visitor is: an SSO token exchanged for a session, else a stored end-user session.
+  useEffect(() => {
+    let isCurrent = true;
+    void (async () => {
+      if (props.ssoToken) {
+        try {
+          const answer = await api.exchangeSso(props.boardHash, props.ssoToken);
+          if (isCurrent) setSession({ token: answer.token, me: answer.user, isSso: true });
+        } catch (error) {
+          const reason =
+            error instanceof ApiError ? (error.fields[0]?.message ?? error.message) : '';
+          if (isCurrent) setSsoRefusal(reason);
+        }
+      } else {
+        const stored = readStored(storageKey);
+        if (stored && isCurrent) setSession({ token: stored, me: null, isSso: false });
+      }
+      if (isCurrent) setIsReady(true);
+    })();
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, props.boardHash, props.ssoToken, storageKey]);
+
+  // The board, the caller and the first page of ideas, in one request.
+  useEffect(() => {
+    if (!isReady) return;
+    let isCurrent = true;
+    api.widgetBoard(props.boardHash, sort, filter, search).then(
+      (answer) => {
+        if (!isCurrent) return;
+        setData(answer);
+        setLoadError(null);
+        setLive({});
+      },
+      (error: unknown) => {
+        if (!isCurrent) return;
+        if (error instanceof ApiError && error.status === 401 && sessionRef.current) {
+          // A stored session that expired: forget it and read the board signed out.
+          writeStored(storageKey, null);
+          setSession(null);
+          setReloads((n) => n + 1);
+          return;
+        }
+        setLoadError(error instanceof ApiError && error.status === 404 ? 'notFound' : 'load');
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, isReady, props.boardHash, sort, filter, search, session?.token, reloads, storageKey]);
+
+  const boardId = data?.board.id;
+  const handleEvent = useCallback((event: TIdeaEvent) => {
+    if (event.kind === 'CREATED' || event.kind === 'DELETED') {
+      // A new or removed idea changes the list itself: read the first page again, once for a
+      // burst of such events.
+      window.clearTimeout(listRefresh.current);
+      listRefresh.current = window.setTimeout(() => setReloads((n) => n + 1), 500);
+      return;
+    }
+    setLive((counts) => ({
+      ...counts,
+      [event.ideaId]: {
+        ...counts[event.ideaId],
+        voteCount: event.voteCount,
+        commentCount: event.commentCount,
+        status: event.status as TIdea['status'],
+      },
+    }));
+  }, []);
+
+  // Live vote and comment counts.
+  useEffect(() => {
+    if (boardId === undefined) return;
+    let wasLive = false;
+    return followBoard(`${api.root}/boards/${boardId}/events`, session?.token ?? null, {
+      onEvent: handleEvent,
+      onLive: (isNowLive) => {
+        setIsLive(isNowLive);
+        // Back after a drop: events may have been missed, so read the board again.
+        if (isNowLive && wasLive) setReloads((n) => n + 1);
+        if (isNowLive) wasLive = true;
+      },
+    });
+  }, [api, boardId, session?.token, handleEvent]);
+
+  const t = useMemo(() => translator(localeOf(data?.board.language)), [data?.board.language]);
+
+  if (loadError) {
+    return (
+      <div class="fb" role="alert">
+        {ssoRefusal !== null ? <p>{t('sso.refused', { reason: ssoRefusal })}</p> : null}
+        {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div class="fb" aria-busy="true">
+        {t('loading')}
+      </div>
+    );
+  }
+
+  const { board } = data;
+  const primary = colour(board.theme.primary, '#53d23d');
+  const theme = {
+    '--fb-primary': primary,
+    '--fb-on-primary': readableOn(primary, colour(board.theme.primaryText, '#ffffff')),
+    '--fb-text': colour(board.theme.text, '#111111'),
+    '--fb-bg': colour(board.theme.background, '#ffffff'),
+  };
+  const me = data.me ?? session?.me ?? null;
+  const widget: TWidget = {
+    api,
+    t,
+    board,
+    canParticipate: data.canParticipate,
+    live,
+    setLive,
+    boardHash: props.boardHash,
+  };
+  const signOut = () => {
+    if (session && !session.isSso) void api.logOut().catch(() => undefined);
+    writeStored(storageKey, null);
+    setSession(null);
+  };
+  const signedIn = (token: string) => {
+    writeStored(storageKey, token);
+    setSession({ token, me: null, isSso: false });
+  };
+
+  return (
+    <div class="fb" style={theme} lang={localeOf(board.language)}>
+      <header>
+        <div>
+          <h2>{board.name}</h2>
+          {board.description ? <p class="muted">{board.description}</p> : null}
+        </div>
+        <div class="muted">
+          {isLive ? (
+            <span class="live" data-live="on">
+              {t('live.on')}{' '}
+            </span>
+          ) : null}
+        </div>
+      </header>
+      {ssoRefusal !== null ? (
+        <p class="notice error" role="alert" data-testid="sso-refused">
+          {t('sso.refused', { reason: ssoRefusal })}
+        </p>
+      ) : null}
+      {!board.active ? <p class="notice">{t('error.inactive')}</p> : null}
+      <AuthPanel
+        widget={widget}
+        me={me}
+        isSso={Boolean(session?.isSso)}
+        canSignIn={!props.ssoToken || ssoRefusal !== null}
+        onSignedIn={signedIn}
+        onSignOut={signOut}
+      />
+      <nav aria-label={t('nav.label')}>
+        {(['ideas', 'roadmap', 'releases'] as const).map((name) => (
+          <button
+            type="button"
+            key={name}
+            aria-current={view === name ? 'page' : undefined}
+            onClick={() => {
+              setView(name);
+              setOpenIdeaId(null);
+            }}
+          >
+            {t(`nav.${name}`)}
+          </button>
+        ))}
+      </nav>
+      <main>
+        {view === 'ideas' && openIdeaId !== null ? (
+          <IdeaDetail widget={widget} ideaId={openIdeaId} onBack={() => setOpenIdeaId(null)} />
+        ) : view === 'ideas' ? (
+          <IdeaList
+            widget={widget}
+            firstPage={data.ideas}
+            sort={sort}
+            filter={filter}
+            search={search}
+            onSearch={setSearch}
+            onSort={setSort}
+            onFilter={setFilter}
+            onOpen={setOpenIdeaId}
+          />
+        ) : view === 'roadmap' ? (
+          <Roadmap
+            widget={widget}
+            onOpen={(id) => {
+              setView('ideas');
+              setOpenIdeaId(id);
+            }}
+          />
+        ) : (
+          <Releases widget={widget} />
+        )}
+      </main>
+      <footer class="muted">{t('poweredBy')}</footer>
+    </div>
+  );
+}
+
+function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, value: string | null): void {
+  try {
+    if (value) window.localStorage.setItem(key, value);
+    else window.localStorage.removeItem(key);
+  } catch {
+    // storage blocked (third-party context): the session lasts for this page only
+  }
+}

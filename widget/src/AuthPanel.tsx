@@ -1,0 +1,135 @@
+/** @jsxImportSource preact */
+import { useState } from 'preact/hooks';
+import { ApiError } from './api.ts';
+import type { TUser } from './api.ts';
+import { TextField } from './TextField.tsx';
+import type { TWidget } from './widget-context.ts';
+
+/**
+ * Who is reading: the signed-in user (and sign out, unless SSO signed them in), or, signed out,
+ * what they may do and the sign-in and sign-up forms (an end user of the board's company).
+ */
+export function AuthPanel(props: {
+  widget: TWidget;
+  me: TUser | null;
+  isSso: boolean;
+  canSignIn: boolean;
+  onSignedIn: (token: string) => void;
+  onSignOut: () => void;
+}) {
+  const { widget, me } = props;
+  const { t } = widget;
+  const [mode, setMode] = useState<'signIn' | 'signUp' | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (me) {
+    return (
+      <p class="bar muted" data-testid="signed-in">
+        <span>{t('auth.signedInAs', { name: me.displayName })}</span>
+        {!props.isSso ? (
+          <button type="button" class="link" onClick={props.onSignOut}>
+            {t('auth.signOut')}
+          </button>
+        ) : null}
+        {!widget.canParticipate ? <span>{t('auth.otherCompany')}</span> : null}
+      </p>
+    );
+  }
+
+  const handleSubmit = async (event: Event) => {
+    event.preventDefault();
+    setErrors({});
+    setFailure(null);
+    try {
+      const answer =
+        mode === 'signUp'
+          ? await widget.api.signUp(widget.boardHash, {
+              email,
+              password,
+              ...(name.trim() ? { name: name.trim() } : {}),
+            })
+          : await widget.api.logIn(email, password);
+      setMode(null);
+      props.onSignedIn(answer.token);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fields.length) {
+        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
+      } else if (error instanceof ApiError && error.status === 409) {
+        setFailure(error.message);
+      } else {
+        setFailure(t('auth.failed'));
+      }
+    }
+  };
+
+  return (
+    <div>
+      <p class="bar muted" data-testid="signed-out">
+        <span>{t('auth.readOnly')}</span>
+        {props.canSignIn && !mode ? (
+          <span class="actions">
+            <button type="button" onClick={() => setMode('signIn')}>
+              {t('auth.signIn')}
+            </button>
+            <button type="button" onClick={() => setMode('signUp')}>
+              {t('auth.signUp')}
+            </button>
+          </span>
+        ) : null}
+      </p>
+      {mode ? (
+        <form
+          onSubmit={handleSubmit}
+          aria-label={t(mode === 'signUp' ? 'auth.signUp' : 'auth.signIn')}
+          noValidate
+        >
+          {mode === 'signUp' ? (
+            <TextField
+              label={t('auth.name')}
+              value={name}
+              onInput={setName}
+              error={errors.name}
+              name="name"
+              autoComplete="name"
+            />
+          ) : null}
+          <TextField
+            label={t('auth.email')}
+            value={email}
+            onInput={setEmail}
+            error={errors.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+          />
+          <TextField
+            label={t('auth.password')}
+            value={password}
+            onInput={setPassword}
+            error={errors.password}
+            name="password"
+            type="password"
+            autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+          />
+          {failure ? (
+            <p class="field-error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <div class="actions">
+            <button type="submit" class="primary">
+              {t(mode === 'signUp' ? 'auth.submitSignUp' : 'auth.submitSignIn')}
+            </button>
+            <button type="button" onClick={() => setMode(null)}>
+              {t('auth.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from './api.ts';
+import type { TComment, TIdea } from './api.ts';
+import { TextField, lengthError } from './TextField.tsx';
+import { VoteButton } from './VoteButton.tsx';
+import { withLive } from './widget-context.ts';
+import type { TWidget } from './widget-context.ts';
+
+/** Day/month/year, as the spec shows dates. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** One idea: its text, author, status, vote box, comments and the comment form. */
+export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () => void }) {
+  const { widget, ideaId } = props;
+  const { t } = widget;
+  const [idea, setIdea] = useState<TIdea | null>(null);
+  const [comments, setComments] = useState<TComment[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isBusy, setIsBusy] = useState(false);
+  const commentCount = widget.live[ideaId]?.commentCount;
+
+  useEffect(() => {
+    let isCurrent = true;
+    Promise.all([widget.api.idea(ideaId), widget.api.comments(ideaId)]).then(
+      ([loaded, list]) => {
+        if (!isCurrent) return;
+        setIdea(loaded);
+        setComments(list);
+      },
+      () => isCurrent && setFailed(true),
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // A comment made elsewhere (a live count change) reloads the thread.
+  }, [widget.api, ideaId, commentCount]);
+
+  const handleSubmit = async (event: Event) => {
+    event.preventDefault();
+    const problem = lengthError(t, text, 6, 500, true);
+    setError(problem);
+    if (problem) return;
+    setIsBusy(true);
+    try {
+      const comment = await widget.api.addComment(ideaId, text.trim());
+      setComments((list) =>
+        list.some((c) => c.commentDto.id === comment.commentDto.id) ? list : [...list, comment],
+      );
+      setText('');
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? (failure.fields[0]?.message ?? failure.message)
+          : t('error.generic'),
+      );
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const back = (
+    <button type="button" class="link" onClick={props.onBack}>
+      ← {t('idea.back')}
+    </button>
+  );
+  if (failed) {
+    return (
+      <section>
+        {back}
+        <p role="alert">{t('error.generic')}</p>
+      </section>
+    );
+  }
+  if (!idea) return <p aria-busy="true">{t('loading')}</p>;
+  const shown = withLive(widget, idea);
+  const decline = shown.declineDetails;
+
+  return (
+    <article data-testid="idea-detail">
+      {back}
+      <div class="card">
+        <VoteButton widget={widget} idea={shown} />
+        <div class="body">
+          <h3>{shown.title}</h3>
+          <p class="muted">
+            <span class="badge">{t(`status.${shown.status}`)}</span>
+            {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
+            {formatDate(shown.createdAt)}
+          </p>
+          {shown.description ? <p class="desc">{shown.description}</p> : null}
+          {decline ? (
+            <p class="notice">
+              {t('idea.declined', { reason: decline.reason })}
+              {decline.declinedDuplicateIdeaTitle
+                ? ` · ${t('idea.duplicateOf', { title: decline.declinedDuplicateIdeaTitle })}`
+                : ''}
+              {decline.comment ? ` · ${decline.comment}` : ''}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <h3>{t('comments.title')}</h3>
+      {comments.length === 0 ? <p class="muted">{t('comments.empty')}</p> : null}
+      <ul>
+        {comments.map((comment) => (
+          <li class="comment" key={comment.commentDto.id} data-testid="comment">
+            <div class="muted">
+              {comment.author?.displayName ?? t('idea.anonymous')} ·{' '}
+              {formatDate(comment.commentDto.createdAt)}
+            </div>
+            <div class="desc">{comment.commentDto.shortMessage}</div>
+          </li>
+        ))}
+      </ul>
+      {widget.canParticipate ? (
+        <form onSubmit={handleSubmit} noValidate>
+          <TextField
+            label={t('comments.label')}
+            value={text}
+            onInput={setText}
+            error={error}
+            name="comment"
+            multiline
+          />
+          <div class="actions">
+            <button type="submit" class="primary" disabled={isBusy}>
+              {t('comments.submit')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,156 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/hooks';
+import type { TFilter, TIdea, TIdeaPage, TSort } from './api.ts';
+import { SubmitIdea } from './SubmitIdea.tsx';
+import { VoteButton } from './VoteButton.tsx';
+import { withLive } from './widget-context.ts';
+import type { TWidget } from './widget-context.ts';
+
+const SORTS: TSort[] = ['VOTES', 'STATUS', 'DATE_DESC', 'DATE_ASC'];
+const FILTERS: TFilter[] = [
+  'ALL',
+  'OPEN',
+  'REVIEW',
+  'PLANNED',
+  'IN_PROGRESS',
+  'COMPLETE',
+  'DECLINED',
+];
+
+/** The ideas with sort and filter, a page at a time, and the add-idea form. */
+export function IdeaList(props: {
+  widget: TWidget;
+  firstPage: TIdeaPage;
+  sort: TSort;
+  filter: TFilter;
+  search: string;
+  onSearch: (search: string) => void;
+  onSort: (sort: TSort) => void;
+  onFilter: (filter: TFilter) => void;
+  onOpen: (id: number) => void;
+}) {
+  const { widget, firstPage } = props;
+  const { t } = widget;
+  const [ideas, setIdeas] = useState<TIdea[]>(firstPage.ideas);
+  const [nextOffset, setNextOffset] = useState(firstPage.nextOffset);
+  const [isAdding, setIsAdding] = useState(false);
+  const [thanks, setThanks] = useState(false);
+  const [searchText, setSearchText] = useState(props.search);
+  const { onSearch } = props;
+
+  // Search as the visitor types, once they pause.
+  useEffect(() => {
+    const timer = window.setTimeout(() => onSearch(searchText), 300);
+    return () => window.clearTimeout(timer);
+  }, [searchText, onSearch]);
+
+  useEffect(() => {
+    setIdeas(firstPage.ideas);
+    setNextOffset(firstPage.nextOffset);
+  }, [firstPage]);
+
+  const loadMore = async () => {
+    if (nextOffset === null) return;
+    const page = await widget.api.ideas(widget.board.id, {
+      sort: props.sort,
+      filter: props.filter,
+      search: props.search.trim() || undefined,
+      offset: nextOffset,
+    });
+    setIdeas((current) => [...current, ...page.ideas]);
+    setNextOffset(page.nextOffset);
+  };
+
+  return (
+    <section>
+      <div class="bar">
+        <label>
+          {t('list.sort')}
+          <select
+            value={props.sort}
+            onChange={(event) => props.onSort(event.currentTarget.value as TSort)}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`sort.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('list.filter')}
+          <select
+            value={props.filter}
+            onChange={(event) => props.onFilter(event.currentTarget.value as TFilter)}
+          >
+            {FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {t(filter === 'ALL' ? 'filter.ALL' : `status.${filter}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="grow">
+          {t('list.search')}
+          <input
+            type="search"
+            value={searchText}
+            maxLength={100}
+            onInput={(event) => setSearchText(event.currentTarget.value)}
+          />
+        </label>
+        {widget.canParticipate && !isAdding ? (
+          <button type="button" class="primary" onClick={() => setIsAdding(true)}>
+            {t('list.add')}
+          </button>
+        ) : null}
+      </div>
+      {thanks ? (
+        <p class="notice ok" role="status">
+          {t('submit.thanks')}
+        </p>
+      ) : null}
+      {isAdding ? (
+        <SubmitIdea
+          widget={widget}
+          onCancel={() => setIsAdding(false)}
+          onCreated={(idea) => {
+            setIsAdding(false);
+            setThanks(idea.status === 'NOT_PUBLIC');
+            setIdeas((current) => [idea, ...current]);
+          }}
+        />
+      ) : null}
+      {ideas.length === 0 ? (
+        <p class="muted">
+          {t(props.filter === 'ALL' && !props.search.trim() ? 'list.empty' : 'list.emptyFiltered')}
+        </p>
+      ) : (
+        <ul aria-label={t('nav.ideas')}>
+          {ideas.map((raw) => {
+            const idea = withLive(widget, raw);
+            return (
+              <li class="card" key={idea.id} data-testid="idea">
+                <VoteButton widget={widget} idea={idea} />
+                <div class="body">
+                  <button type="button" class="link title" onClick={() => props.onOpen(idea.id)}>
+                    {idea.title}
+                  </button>
+                  <div class="muted">
+                    <span class="badge">{t(`status.${idea.status}`)}</span>
+                    {t('idea.comments', { count: idea.commentCount })}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {nextOffset !== null ? (
+        <button type="button" onClick={() => void loadMore()}>
+          {t('list.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from 'preact/hooks';
+import type { TRelease } from './api.ts';
+import type { TWidget } from './widget-context.ts';
+
+/** The published releases (changelog), newest first. */
+export function Releases(props: { widget: TWidget }) {
+  const { widget } = props;
+  const { t } = widget;
+  const [releases, setReleases] = useState<TRelease[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    widget.api.releases(widget.board.id).then(
+      (list) => isCurrent && setReleases(list.filter((release) => release.isPublished)),
+      () => isCurrent && setFailed(true),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [widget.api, widget.board.id]);
+
+  if (failed) return <p role="alert">{t('error.generic')}</p>;
+  if (!releases) return <p aria-busy="true">{t('loading')}</p>;
+  if (!releases.length) return <p class="muted">{t('releases.empty')}</p>;
+  return (
+    <ul>
+      {releases.map((release) => (
+        <li class="comment" key={release.id} data-testid="release">
+          <h3>
+            {release.name} <span class="muted">{release.releaseDate}</span>
+          </h3>
+          <ul>
+            {release.parts.map((part) => (
+              <li key={part.id}>• {part.title}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,84 @@
+/** @jsxImportSource preact */
+import { useState } from 'preact/hooks';
+import { ApiError } from './api.ts';
+import type { TIdea } from './api.ts';
+import { TextField, lengthError } from './TextField.tsx';
+import type { TWidget } from './widget-context.ts';
+
+/** The add-idea form: title 6 to 100 characters, description optional, 6 to 500. */
+export function SubmitIdea(props: {
+  widget: TWidget;
+  onCancel: () => void;
+  onCreated: (idea: TIdea) => void;
+}) {
+  const { widget } = props;
+  const { t } = widget;
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const handleSubmit = async (event: Event) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const titleError = lengthError(t, title, 6, 100, true);
+    const descriptionError = lengthError(t, description, 6, 500, false);
+    if (titleError) found.title = titleError;
+    if (descriptionError) found.description = descriptionError;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setIsBusy(true);
+    setFailure(null);
+    try {
+      const idea = await widget.api.createIdea(widget.board.id, {
+        title: title.trim(),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      props.onCreated(idea);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length) {
+        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
+      } else {
+        setFailure(error instanceof ApiError ? error.message : t('error.generic'));
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} aria-label={t('submit.title')} noValidate>
+      <h3>{t('submit.title')}</h3>
+      <TextField
+        label={t('submit.titleLabel')}
+        value={title}
+        onInput={setTitle}
+        error={errors.title}
+        name="title"
+        autoFocus
+      />
+      <TextField
+        label={t('submit.descriptionLabel')}
+        value={description}
+        onInput={setDescription}
+        error={errors.description}
+        name="description"
+        multiline
+      />
+      {failure ? (
+        <p class="field-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={isBusy}>
+          {t('submit.submit')}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          {t('submit.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

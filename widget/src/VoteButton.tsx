@@ -1,0 +1,41 @@
+/** @jsxImportSource preact */
+import { useState } from 'preact/hooks';
+import type { TIdea } from './api.ts';
+import type { TWidget } from './widget-context.ts';
+
+/** The vote box: the count, pressed when the caller voted; a second press takes the vote back. */
+export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
+  const { widget, idea } = props;
+  const { t } = widget;
+  const [isBusy, setIsBusy] = useState(false);
+  const handleClick = async () => {
+    setIsBusy(true);
+    try {
+      const result = await widget.api.vote(idea.id, !idea.isVotedByMe);
+      widget.setLive((counts) => ({ ...counts, [idea.id]: { ...counts[idea.id], ...result } }));
+    } catch {
+      // spec: a failed vote is only logged; the count stays as the server last said
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      class="vote"
+      aria-pressed={idea.isVotedByMe}
+      aria-label={t(idea.isVotedByMe ? 'idea.unvote' : 'idea.vote', {
+        title: idea.title,
+        count: idea.voteCount,
+      })}
+      disabled={!widget.canParticipate || isBusy}
+      onClick={handleClick}
+      data-testid="vote"
+    >
+      <span aria-hidden="true">▲</span>
+      <span class="count" data-testid="vote-count">
+        {idea.voteCount}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,153 @@
+/** The REST shims the widget uses (/api/v1), typed as far as the widget reads them. */
+
+export type TStatus =
+  'NOT_PUBLIC' | 'OPEN' | 'REVIEW' | 'PLANNED' | 'IN_PROGRESS' | 'COMPLETE' | 'DECLINED';
+export type TSort = 'VOTES' | 'STATUS' | 'DATE_DESC' | 'DATE_ASC';
+export type TFilter = 'ALL' | Exclude<TStatus, 'NOT_PUBLIC'>;
+
+export type TTheme = { primary: string; primaryText: string; text: string; background: string };
+export type TBoard = {
+  id: number;
+  name: string;
+  description: string | null;
+  language: string;
+  isPublic: boolean;
+  active: boolean;
+  theme: TTheme;
+};
+export type TUser = { id: number; displayName: string; kind: 'REGULAR' | 'SSO' };
+export type TIdea = {
+  id: number;
+  title: string;
+  description: string | null;
+  status: TStatus;
+  author: { displayName: string } | null;
+  voteCount: number;
+  isVotedByMe: boolean;
+  commentCount: number;
+  createdAt: string;
+  declineDetails: {
+    reason: string;
+    comment: string | null;
+    declinedDuplicateIdeaTitle: string | null;
+  } | null;
+};
+export type TIdeaPage = { ideas: TIdea[]; totalCount: number; nextOffset: number | null };
+export type TWidgetBoard = {
+  board: TBoard;
+  company: { name: string; slug: string };
+  me: TUser | null;
+  canParticipate: boolean;
+  ideas: TIdeaPage;
+};
+export type TComment = {
+  commentDto: { id: number; createdAt: string; shortMessage: string };
+  author: { displayName: string } | null;
+};
+export type TRelease = {
+  id: number;
+  name: string;
+  releaseDate: string;
+  isPublished: boolean;
+  parts: { id: number; title: string }[];
+};
+export type TFieldError = { field: string; message: string };
+
+/** A failed call: the HTTP status and the server's `{error: {code, message, fields}}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: TFieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export type TApi = ReturnType<typeof createApi>;
+
+/** A client bound to a server and (once signed in) a session token. */
+export function createApi(baseUrl: string, getToken: () => string | null) {
+  const root = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
+
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    boardId?: number,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (boardId !== undefined) headers['x-board-id'] = String(boardId);
+    const response = await fetch(`${root}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+    });
+    const json = (await response.json().catch(() => null)) as {
+      error?: { code: string; message: string; fields?: TFieldError[] };
+    } | null;
+    if (!response.ok) {
+      const error = json?.error;
+      throw new ApiError(
+        response.status,
+        error?.code ?? 'HTTP',
+        error?.message ?? `HTTP ${response.status}: ${response.statusText}`,
+        error?.fields,
+      );
+    }
+    return json as T;
+  }
+
+  const query = (params: Record<string, string | number | undefined>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined) search.set(key, String(value));
+    }
+    return search.toString();
+  };
+
+  return {
+    root,
+    exchangeSso: (boardHash: string, token: string) =>
+      call<{ token: string; user: TUser }>('POST', '/widget/sso', { boardHash, token }),
+    logIn: (email: string, password: string) =>
+      call<{ token: string }>('POST', '/login', { email, password }),
+    signUp: (boardHash: string, body: { email: string; password: string; name?: string }) =>
+      call<{ token: string; user: TUser }>(
+        'POST',
+        `/widget/boards/${encodeURIComponent(boardHash)}/signup`,
+        body,
+      ),
+    logOut: () => call<unknown>('POST', '/logout'),
+    widgetBoard: (boardHash: string, sort: TSort, filter: TFilter, search: string) =>
+      call<TWidgetBoard>(
+        'GET',
+        `/widget/boards/${encodeURIComponent(boardHash)}?${query({
+          sort,
+          filter,
+          search: search.trim() || undefined,
+        })}`,
+      ),
+    ideas: (
+      boardId: number,
+      params: { sort?: TSort; filter?: TFilter; search?: string; offset?: number; limit?: number },
+    ) => call<TIdeaPage>('GET', `/ideas/?${query(params)}`, undefined, boardId),
+    idea: (id: number) => call<TIdea>('GET', `/ideas/${id}`),
+    createIdea: (boardId: number, body: { title: string; description?: string }) =>
+      call<TIdea>('POST', '/ideas/', body, boardId),
+    vote: (id: number, isUp: boolean) =>
+      call<{ voteCount: number; isVotedByMe: boolean }>(
+        'POST',
+        `/ideas/${id}/${isUp ? 'upvote' : 'downvote'}`,
+      ),
+    comments: (id: number) => call<TComment[]>('GET', `/ideas/${id}/comments`),
+    addComment: (id: number, text: string) =>
+      call<TComment>('POST', `/ideas/${id}/comments`, { text }),
+    releases: (boardId: number) => call<TRelease[]>('GET', `/boards/${boardId}/releases`),
+  };
+}

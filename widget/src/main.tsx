@@ -1,0 +1,44 @@
+/** @jsxImportSource preact */
+import { render } from 'preact';
+import { App } from './App.tsx';
+import { adoptStyles } from './styles.ts';
+
+// Where this script came from: the default server when a container names no data-base-url.
+const scriptOrigin = (() => {
+  const script = document.currentScript as HTMLScriptElement | null;
+  try {
+    return script?.src ? new URL(script.src).origin : window.location.origin;
+  } catch {
+    return window.location.origin;
+  }
+})();
+
+/**
+ * Renders the board into a container carrying data-board-hash (and optionally data-base-url
+ * and data-sso-token), inside a shadow root. Mounting the same container twice does nothing.
+ */
+export function mount(host: HTMLElement): void {
+  const boardHash = host.dataset.boardHash;
+  if (!boardHash || host.shadowRoot) return;
+  const root = host.attachShadow({ mode: 'open' });
+  adoptStyles(root);
+  render(
+    <App
+      baseUrl={host.dataset.baseUrl || scriptOrigin}
+      boardHash={boardHash}
+      ssoToken={host.dataset.ssoToken || null}
+    />,
+    root,
+  );
+}
+
+/** Mounts every widget container on the page. */
+export function mountAll(): void {
+  document.querySelectorAll<HTMLElement>('[data-board-hash]').forEach(mount);
+}
+
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', mountAll, { once: true });
+} else {
+  mountAll();
+}

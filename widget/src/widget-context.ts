@@ -1,0 +1,20 @@
+import type { TApi, TBoard, TIdea } from './api.ts';
+import type { TLiveCounts } from './App.tsx';
+import type { TTranslate } from './i18n.ts';
+
+/** What every view of the widget uses. */
+export type TWidget = {
+  api: TApi;
+  t: TTranslate;
+  board: TBoard;
+  boardHash: string;
+  canParticipate: boolean;
+  live: TLiveCounts;
+  setLive: (update: (counts: TLiveCounts) => TLiveCounts) => void;
+};
+
+/** An idea with the latest live counts (and the caller's own vote) applied. */
+export function withLive(widget: TWidget, idea: TIdea): TIdea {
+  const counts = widget.live[idea.id];
+  return counts ? { ...idea, ...counts } : idea;
+}
