@@ -43,7 +43,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       request: { params },
       errors: [403],
       response: z.array(ZPricingEntryJson),
-      handle: async (c) => presentPricing(getCompanyPricing(c.get('viewer'), pathId(c))),
+      handle: async (c) => presentPricing(getCompanyPricing(deps, c.get('viewer'), pathId(c))),
     }),
     jsonRoute({
       method: 'get',

@@ -66,6 +66,8 @@ const SECTION_7 = [
   'GET /ideas/{id}/comments',
   'POST /ideas/{id}/comments',
 ];
+/** Routes the spec does not list: calls from the payment provider. */
+const BEYOND_SECTION_7 = ['POST /billing/stripe-webhook'];
 const normaliseCall = (call: string) => {
   const [method, path] = call.split(' ');
   return `${method} ${normalise(path ?? '')}`;
@@ -93,7 +95,9 @@ describe('GET /api/v1/openapi.json', () => {
       ),
     ].sort();
     expect(documented).toEqual(served);
-    expect(served).toEqual([...SECTION_7, 'GET /openapi.json'].map(normaliseCall).sort());
+    expect(served).toEqual(
+      [...SECTION_7, ...BEYOND_SECTION_7, 'GET /openapi.json'].map(normaliseCall).sort(),
+    );
   });
 
   it('serves both the documented trailing-slash paths and the same path without it', async () => {
