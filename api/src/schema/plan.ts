@@ -5,6 +5,8 @@ import { subscriptionView } from '../services/company/get-subscription.ts';
 import type { TSubscriptionView, TUsage } from '../services/company/get-subscription.ts';
 import { upgradeSubscription } from '../services/company/upgrade-subscription.ts';
 import type { TUpgradeLink } from '../services/company/upgrade-subscription.ts';
+import { PLAN_CAPS } from '../services/plan/plans.ts';
+import type { TPlanCaps } from '../services/plan/plans.ts';
 import { builder } from './builder.ts';
 import { CompanyType } from './company.ts';
 import { planStateFor } from './plan-context.ts';
@@ -89,10 +91,29 @@ const PricingOptionType = builder.objectRef<TPricingOption>('PricingOption').imp
   }),
 });
 
+const PlanCapsType = builder.objectRef<TPlanCaps>('PlanCaps').implement({
+  description: 'What a plan allows.',
+  fields: (t) => ({
+    activeBoards: t.exposeInt('activeBoards', {
+      nullable: true,
+      description: 'Active boards; null when unlimited.',
+    }),
+    ideas: t.exposeInt('ideas', {
+      nullable: true,
+      description: 'Visible ideas; null when unlimited.',
+    }),
+  }),
+});
+
 export const PricingEntryType = builder.objectRef<TPricingEntry>('PricingEntry').implement({
   description: 'A plan on sale with its billing options.',
   fields: (t) => ({
     product: t.field({ type: ProductEnum, description: 'The plan.', resolve: (e) => e.product }),
+    caps: t.field({
+      type: PlanCapsType,
+      description: 'What the plan allows.',
+      resolve: (e) => PLAN_CAPS[e.product],
+    }),
     options: t.field({
       type: [PricingOptionType],
       description: 'A monthly and a yearly option.',
@@ -110,6 +131,14 @@ builder.objectField(CompanyType, 'subscription', (t) =>
     description: "The company's plan and usage. Admins only (null for others).",
     resolve: async (company, _args, context) =>
       subscriptionView(context.deps, await planStateFor(context, company.id)),
+  }),
+);
+
+builder.queryField('isCheckoutAvailable', (t) =>
+  t.boolean({
+    description:
+      'Whether this server sells plans: false when Stripe is not configured (upgradeSubscription then answers PAYMENTS_NOT_CONFIGURED).',
+    resolve: (_root, _args, context) => context.deps.stripe !== null,
   }),
 );
 
