@@ -168,6 +168,28 @@ describe.skipIf(!hasChromium())('console: plan and billing (/admin/subscription)
       .toContain('ACME Ltd, 1 Main St, VAT PL1234567890');
   });
 
+  it('speaks Polish to a Polish account', async () => {
+    const account = await registerAccount(console_.server);
+    const saved = await console_.server.call('PUT', '/api/v1/profile/language', {
+      token: account.token,
+      body: { language: 'pl-PL' },
+    });
+    expect(saved.status).toBe(200);
+    const page = await console_.open();
+    await logIn(page, console_.server, account);
+    await page.goto(`${console_.server.url}/admin/subscription`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Plan i płatności', level: 1 }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText('Oszczędź 20% z planem rocznym.').isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Przełącz na roczny' }).click();
+    await expect.poll(() => page.getByText('Oszczędzasz 20%', { exact: true }).count()).toBe(3);
+    await expect.poll(() => page.getByText('Do 2 aktywnych tablic').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Dalej' }).isDisabled()).toBe(true);
+  });
+
   it('explains that payments are not configured and offers no checkout', async () => {
     const { deps } = console_.server;
     const stripeClient = deps.stripe;

@@ -214,6 +214,35 @@ describe('POST /companies/{id}/subscription/upgrade/ with Stripe', () => {
     await checkout(owner, 'STARTUP');
   });
 
+  it('answers 503 UNAVAILABLE when Stripe refuses the call, and leaves the payment FAILED', async () => {
+    const refused = await startTestServer({ ...stripe.config, stripeSecretKey: 'sk_test_wrong' });
+    try {
+      const owner = await signUpCompany(refused);
+      const response = await refused.call(
+        'POST',
+        `/api/v1/companies/${owner.companyId}/subscription/upgrade/`,
+        { token: owner.token, body: order('STARTUP') },
+      );
+      expect(response.status).toBe(503);
+      expect(response.body.error.code).toBe('UNAVAILABLE');
+      const payments = await refused.deps.prisma.payment.findMany();
+      expect(payments.map((p) => [p.status, p.providerSessionId])).toEqual([['FAILED', null]]);
+      expect((await refused.deps.prisma.subscription.findFirstOrThrow()).product).toBe('FREE');
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('requires authentication (GraphQL)', async () => {
+    const { body } = await gql(
+      server,
+      `mutation { upgradeSubscription(product: STARTUP, months: 1, amount: 19) {
+        __typename ${APP_ERROR} } }`,
+    );
+    const code = body.errors?.[0]?.extensions?.code ?? body.data?.upgradeSubscription?.code;
+    expect(code).toBe('UNAUTHENTICATED');
+  });
+
   it('answers PAYMENTS_NOT_CONFIGURED without Stripe keys, and opens nothing', async () => {
     const owner = await signUpCompany(unconfigured);
     const response = await unconfigured.call(

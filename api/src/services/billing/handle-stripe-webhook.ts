@@ -14,11 +14,14 @@ export async function handleStripeWebhook(
   rawBody: Uint8Array,
   signature: string | undefined,
 ): Promise<{ received: true }> {
+  if (!signature) {
+    throw new AppError('BAD_REQUEST', 'The Stripe-Signature header is missing.');
+  }
   const secret = deps.config.stripeWebhookSecret;
   if (!deps.stripe || !secret) throw paymentsNotConfigured();
   let event: Stripe.Event;
   try {
-    event = deps.stripe.webhooks.constructEvent(Buffer.from(rawBody), signature ?? '', secret);
+    event = deps.stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, secret);
   } catch {
     throw new AppError('BAD_REQUEST', 'The Stripe signature of this request is not valid.');
   }
