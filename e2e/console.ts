@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { build } from 'vite';
 import { expect } from 'vitest';
+import type { TConfig } from '../api/src/config.ts';
 import { WEB_DIST } from '../api/src/server.ts';
 import { startTestServer } from '../api/src/testing/test-server.ts';
 import type { TTestServer } from '../api/src/testing/test-server.ts';
@@ -22,16 +23,17 @@ export type TConsolePage = Page & { errors: string[] };
 
 /**
  * A test server on a fresh database serving the built console, and Chromium. Builds the console
- * when dist/web is missing (`npm test` compiles the Relay artifacts first).
+ * when dist/web is missing (`npm test` compiles the Relay artifacts first). `overrides` change the
+ * server's configuration (e.g. a Stripe stand-in).
  */
-export async function startConsole(): Promise<TConsole> {
+export async function startConsole(overrides: Partial<TConfig> = {}): Promise<TConsole> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     await build({
       configFile: path.resolve(import.meta.dirname, '../vite.config.ts'),
       logLevel: 'warn',
     });
   }
-  const server = await startTestServer();
+  const server = await startTestServer(overrides);
   const browser = await launchChromium();
   return {
     server,

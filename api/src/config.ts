@@ -14,6 +14,11 @@ const ZConfig = z.object({
   WIDGET_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
+  PRICE_STARTUP_MINOR: z.coerce.number().int().positive().default(1_900),
+  PRICE_COMPANY_MINOR: z.coerce.number().int().positive().default(4_900),
+  PRICE_ULTRA_MINOR: z.coerce.number().int().positive().default(19_900),
+  BILLING_EMAIL: z.string().email().default('billing@feedboard.local'),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -37,6 +42,12 @@ export type TConfig = {
   widgetUrl: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Where the Stripe SDK sends API calls; unset means Stripe itself (tests use a stand-in). */
+  stripeApiUrl: string | undefined;
+  /** Monthly list prices of the paid plans, in US cents; yearly is derived (20% off). */
+  monthlyPricesMinor: { STARTUP: number; COMPANY: number; ULTRA: number };
+  /** Where invoice requests from the subscription page are mailed. */
+  billingEmail: string;
   sessionTtlDays: number;
   seedDemo: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -65,6 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     widgetUrl: c.WIDGET_URL?.replace(/\/+$/, ''),
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: c.STRIPE_API_URL,
+    monthlyPricesMinor: {
+      STARTUP: c.PRICE_STARTUP_MINOR,
+      COMPANY: c.PRICE_COMPANY_MINOR,
+      ULTRA: c.PRICE_ULTRA_MINOR,
+    },
+    billingEmail: c.BILLING_EMAIL,
     sessionTtlDays: c.SESSION_TTL_DAYS,
     seedDemo: c.SEED_DEMO,
     logLevel: c.LOG_LEVEL,

@@ -1,3 +1,5 @@
+import type Stripe from 'stripe';
+import { createStripe } from './billing/stripe.ts';
 import type { TConfig } from './config.ts';
 import { createEvents } from './events.ts';
 import type { TEvents } from './events.ts';
@@ -14,6 +16,8 @@ export type TDeps = {
   config: TConfig;
   log: TLogger;
   events: TEvents;
+  /** The payment provider; null when STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is unset. */
+  stripe: Stripe | null;
 };
 
 /** Wires the services' dependencies for a configuration and an open database. */
@@ -25,5 +29,5 @@ export function createDeps(config: TConfig, prisma: PrismaClient): TDeps {
     redisPrefix: config.redisPrefix,
     log,
   });
-  return { prisma, mailer, config, log, events };
+  return { prisma, mailer, config, log, events, stripe: createStripe(config) };
 }

@@ -55,7 +55,15 @@ describe('message catalogues (web/i18n)', () => {
 
   it('Polish messages are translations, not copies of the English', () => {
     const sameAsEnglish = Object.keys(english).filter((id) => polish[id] === english[id]);
-    // Words that are the same in both languages.
-    expect(sameAsEnglish.sort()).toEqual(['app.name', 'nav.menuTitle', 'nav.subscription']);
+    // Words that are the same in both languages, and the plans' names (product names, as on
+    // Stripe receipts).
+    expect(sameAsEnglish.sort()).toEqual([
+      'app.name',
+      'nav.menuTitle',
+      'nav.subscription',
+      'plan.company',
+      'plan.startup',
+      'plan.ultra',
+    ]);
   });
 });

@@ -30,7 +30,10 @@ import {
   UsersScreen,
   usersScreenQuery,
 } from './screens/admin/users/UsersScreen.tsx';
-import { SubscriptionScreen } from './screens/admin/subscription/SubscriptionScreen.tsx';
+import {
+  SubscriptionScreen,
+  subscriptionScreenQuery,
+} from './screens/admin/subscription/SubscriptionScreen.tsx';
 import { HomeScreen, homeScreenQuery } from './screens/home/HomeScreen.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { LogoutScreen } from './screens/logout/LogoutScreen.tsx';
@@ -133,7 +136,11 @@ export function createRouter() {
               loader: preload(usersScreenQuery, { first: USERS_PAGE_SIZE }),
               element: <UsersScreen />,
             },
-            { path: 'subscription', element: <SubscriptionScreen /> },
+            {
+              path: 'subscription',
+              loader: preload(subscriptionScreenQuery),
+              element: <SubscriptionScreen />,
+            },
             {
               path: 'settings',
               loader: preload(settingsScreenQuery),

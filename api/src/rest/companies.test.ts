@@ -20,7 +20,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const UPGRADE = { product: 'COMPANY', channel: 'STRIPE', amount: 49, months: 1 };
+// The fixture companies are on ULTRA, and a lower plan cannot be bought (spec 4).
+const UPGRADE = { product: 'ULTRA', channel: 'STRIPE', amount: 199, months: 1 };
 
 const routes = (id: number | string): TRouteCall[] => [
   { method: 'GET', path: `/companies/${id}/pricing` },
@@ -318,11 +319,16 @@ describe('POST /companies/{id}/subscription/upgrade/', () => {
     [{ ...UPGRADE, channel: undefined }, 'channel', 'This field is required.'],
     [{ ...UPGRADE, amount: undefined }, 'amount', 'This field is required.'],
     [{ ...UPGRADE, amount: '49' }, 'amount', 'It has to be a number.'],
-    [{ ...UPGRADE, amount: 1 }, 'amount', "It has to be the plan's current price: 49.00."],
+    [{ ...UPGRADE, amount: 1 }, 'amount', "It has to be the plan's current price: 199.00."],
     [
-      { ...UPGRADE, months: 12, amount: 588 },
+      { ...UPGRADE, months: 12, amount: 2388 },
       'amount',
-      "It has to be the plan's current price: 470.40.",
+      "It has to be the plan's current price: 1910.40.",
+    ],
+    [
+      { ...UPGRADE, product: 'COMPANY', amount: 49 },
+      'product',
+      'Your plan is ULTRA: a lower plan cannot be bought while it lasts.',
     ],
   ])('refuses %j naming %s', async (body, field, message) => {
     const response = await upgrade(body);

@@ -43,7 +43,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       request: { params },
       errors: [403],
       response: z.array(ZPricingEntryJson),
-      handle: async (c) => presentPricing(getCompanyPricing(c.get('viewer'), pathId(c))),
+      handle: async (c) => presentPricing(getCompanyPricing(deps, c.get('viewer'), pathId(c))),
     }),
     jsonRoute({
       method: 'get',
@@ -134,7 +134,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Starts buying a plan; answers the payment provider’s checkout link (admins)',
       description:
-        '`amount` is the price shown, in dollars: pricing’s `price.amount` for 1 month, `discountedPrice.amount` for 12. Without a payment provider configured the answer is 503 PAYMENTS_NOT_CONFIGURED.',
+        '`amount` is the price shown, in dollars: pricing’s `price.amount` for 1 month, `discountedPrice.amount` for 12; any other amount is a 400, and so is a plan below the one in force. Answers the Stripe Checkout Session’s url and records a PENDING payment; the plan changes only when Stripe’s signed webhook confirms the payment. Without a payment provider configured the answer is 503 PAYMENTS_NOT_CONFIGURED; 503 UNAVAILABLE when Stripe cannot be reached.',
       auth: 'signedIn',
       request: { params, body: ZUpgrade },
       errors: [403, 503],

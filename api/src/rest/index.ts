@@ -6,6 +6,7 @@ import type { TDeps } from '../deps.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, errors } from '../errors.ts';
 import { accountRoutes } from './accounts.ts';
+import { billingRoutes } from './billing.ts';
 import { boardRoutes } from './boards.ts';
 import { commentRoutes } from './comments.ts';
 import { companyRoutes } from './companies.ts';
@@ -53,6 +54,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
       ...voteRoutes(deps),
       ...commentRoutes(deps),
       ...widgetRoutes(deps),
+      ...billingRoutes(deps),
       openApiRoute(api),
     ],
     // Tests hold every answer to its documented schema.

@@ -73,6 +73,8 @@ const WIDGET = [
   'POST /widget/boards/{hash}/signup',
   'GET /boards/{id}/events',
 ];
+/** Routes the spec does not list: calls from the payment provider. */
+const BEYOND_SECTION_7 = ['POST /billing/stripe-webhook'];
 const normaliseCall = (call: string) => {
   const [method, path] = call.split(' ');
   return `${method} ${normalise(path ?? '')}`;
@@ -101,7 +103,7 @@ describe('GET /api/v1/openapi.json', () => {
     ].sort();
     expect(documented).toEqual(served);
     expect(served).toEqual(
-      [...SECTION_7, ...WIDGET, 'GET /openapi.json'].map(normaliseCall).sort(),
+      [...SECTION_7, ...WIDGET, ...BEYOND_SECTION_7, 'GET /openapi.json'].map(normaliseCall).sort(),
     );
   });
 

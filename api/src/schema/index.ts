@@ -11,6 +11,7 @@ import './comment.ts';
 import './release.ts';
 import './company-user.ts';
 import './plan.ts';
+import './payment.ts';
 import './api-key.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */

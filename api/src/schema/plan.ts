@@ -1,7 +1,12 @@
 import { getPricing } from '../services/company/get-pricing.ts';
 import type { TMoney, TPricingEntry, TPricingOption } from '../services/company/get-pricing.ts';
+import { requestInvoice } from '../services/billing/request-invoice.ts';
 import { subscriptionView } from '../services/company/get-subscription.ts';
 import type { TSubscriptionView, TUsage } from '../services/company/get-subscription.ts';
+import { upgradeSubscription } from '../services/company/upgrade-subscription.ts';
+import type { TUpgradeLink } from '../services/company/upgrade-subscription.ts';
+import { PLAN_CAPS } from '../services/plan/plans.ts';
+import type { TPlanCaps } from '../services/plan/plans.ts';
 import { builder } from './builder.ts';
 import { CompanyType } from './company.ts';
 import { planStateFor } from './plan-context.ts';
@@ -64,7 +69,7 @@ export const CompanySubscriptionType = builder
     }),
   });
 
-const MoneyType = builder.objectRef<TMoney>('Money').implement({
+export const MoneyType = builder.objectRef<TMoney>('Money').implement({
   description: 'An amount in US dollars.',
   fields: (t) => ({
     amountMinor: t.exposeInt('amountMinor', { description: 'In cents.' }),
@@ -86,10 +91,29 @@ const PricingOptionType = builder.objectRef<TPricingOption>('PricingOption').imp
   }),
 });
 
+const PlanCapsType = builder.objectRef<TPlanCaps>('PlanCaps').implement({
+  description: 'What a plan allows.',
+  fields: (t) => ({
+    activeBoards: t.exposeInt('activeBoards', {
+      nullable: true,
+      description: 'Active boards; null when unlimited.',
+    }),
+    ideas: t.exposeInt('ideas', {
+      nullable: true,
+      description: 'Visible ideas; null when unlimited.',
+    }),
+  }),
+});
+
 export const PricingEntryType = builder.objectRef<TPricingEntry>('PricingEntry').implement({
   description: 'A plan on sale with its billing options.',
   fields: (t) => ({
     product: t.field({ type: ProductEnum, description: 'The plan.', resolve: (e) => e.product }),
+    caps: t.field({
+      type: PlanCapsType,
+      description: 'What the plan allows.',
+      resolve: (e) => PLAN_CAPS[e.product],
+    }),
     options: t.field({
       type: [PricingOptionType],
       description: 'A monthly and a yearly option.',
@@ -110,10 +134,58 @@ builder.objectField(CompanyType, 'subscription', (t) =>
   }),
 );
 
+builder.queryField('isCheckoutAvailable', (t) =>
+  t.boolean({
+    description:
+      'Whether this server sells plans: false when Stripe is not configured (upgradeSubscription then answers PAYMENTS_NOT_CONFIGURED).',
+    resolve: (_root, _args, context) => context.deps.stripe !== null,
+  }),
+);
+
 builder.queryField('pricing', (t) =>
   t.field({
     type: [PricingEntryType],
     description: 'The plans on sale (US dollars), each with a 1-month and a 12-month option.',
-    resolve: () => getPricing(),
+    resolve: (_root, _args, context) => getPricing(context.deps.config),
   }),
 );
+
+const CheckoutLinkType = builder.objectRef<TUpgradeLink>('CheckoutLink').implement({
+  description: "Where to send the buyer: the payment provider's checkout page.",
+  fields: (t) => ({
+    link: t.exposeString('link', { description: 'The Stripe Checkout URL.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  upgradeSubscription: t.field({
+    type: CheckoutLinkType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      "Starts buying a plan for the viewer's company (admins) and answers the Stripe Checkout link. `amount` is the price shown in dollars (yearly: the discounted price); a different amount, or a plan below the one in force, is refused. Without a payment provider the error code is PAYMENTS_NOT_CONFIGURED. The plan changes when Stripe confirms the payment.",
+    args: {
+      product: t.arg({ type: ProductEnum, required: true }),
+      months: t.arg.int({ required: true, description: '1 or 12.' }),
+      amount: t.arg.float({ required: true, description: 'The price shown, in dollars.' }),
+      channel: t.arg.string({
+        required: false,
+        description: 'The payment provider; STRIPE (the default) is the only one.',
+      }),
+    },
+    resolve: (_root, args, context) =>
+      upgradeSubscription(context.deps, context.viewer, undefined, {
+        ...args,
+        channel: args.channel ?? 'STRIPE',
+      }),
+  }),
+  requestInvoice: t.field({
+    type: 'Boolean',
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      'Mails an invoice request with the given details (company, address, tax number; 6 to 500 characters) to the billing address (admins).',
+    args: { details: t.arg.string({ required: true }) },
+    resolve: (_root, args, context) => requestInvoice(context.deps, context.viewer, args),
+  }),
+}));

@@ -3,8 +3,9 @@ import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import { messages, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
+import { PRODUCTS, effectiveProduct } from '../plan/plans.ts';
 import { requireOwnCompanyAdmin } from './company-access.ts';
-import { getPricing } from './get-pricing.ts';
+import { priceOf } from './get-pricing.ts';
 
 /** The single online payment provider (spec section 9). */
 export const PAYMENT_CHANNELS = ['STRIPE'] as const;
@@ -37,23 +38,31 @@ export const ZUpgrade = z.object({
 
 export type TUpgradeLink = { link: string };
 
+/** Where Stripe sends the buyer back to: the subscription page, which then waits for the plan. */
+export function checkoutReturnUrls(appUrl: string): { successUrl: string; cancelUrl: string } {
+  const page = `${appUrl}/admin/subscription`;
+  return { successUrl: `${page}?checkout=success`, cancelUrl: `${page}?checkout=cancel` };
+}
+
+export const paymentsNotConfigured = () =>
+  new AppError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');
+
 /**
- * Starts the purchase of a plan for the admin's company: checks the form and that the amount
- * is the server's current price, then (with payments configured) answers the provider's
- * checkout link. Prices are the server's: a client cannot pay less than the plan costs.
+ * Starts the purchase of a plan for the admin's company and answers the Stripe Checkout link.
+ * The amount is the server's: a client amount that differs from the current price is refused,
+ * and so is a plan below the one in force (spec 4, the picker rule; the same plan tops up).
+ * A PENDING Payment records the session; only the signed webhook marks it PAID (see
+ * settle-checkout.ts), so nothing is granted here.
  */
 export async function upgradeSubscription(
   deps: TDeps,
   viewer: TViewer | null,
-  companyId: number,
+  companyIdInPath: number | undefined,
   input: unknown,
 ): Promise<TUpgradeLink> {
-  requireOwnCompanyAdmin(viewer, companyId);
+  const { companyId } = requireOwnCompanyAdmin(viewer, companyIdInPath);
   const data = parseInput(ZUpgrade, input);
-  const option = getPricing()
-    .find((entry) => entry.product === data.product)
-    ?.options.find((o) => o.months === data.months);
-  const price = option?.discountedPrice ?? option?.price;
+  const price = priceOf(deps.config, data.product, data.months);
   if (!price || Math.round(data.amount * 100) !== price.amountMinor) {
     throw errors.validation([
       {
@@ -62,12 +71,75 @@ export async function upgradeSubscription(
       },
     ]);
   }
-  if (!deps.config.stripeSecretKey) {
-    throw new AppError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server.');
-  }
-  // The Stripe Checkout session (and the Payment row it settles) arrive with the billing issue.
-  throw new AppError(
-    'PAYMENTS_NOT_CONFIGURED',
-    'Online checkout is not available on this server yet.',
+  const subscription = await deps.prisma.subscription.findUnique({ where: { companyId } });
+  const current = effectiveProduct(
+    subscription?.product ?? 'FREE',
+    subscription?.expiresAt ?? null,
   );
+  if (PRODUCTS.indexOf(data.product) < PRODUCTS.indexOf(current)) {
+    throw errors.validation([
+      {
+        field: 'product',
+        message: `Your plan is ${current}: a lower plan cannot be bought while it lasts.`,
+      },
+    ]);
+  }
+  const stripe = deps.stripe;
+  if (!stripe) throw paymentsNotConfigured();
+
+  const payment = await deps.prisma.payment.create({
+    data: {
+      companyId,
+      product: data.product,
+      months: data.months,
+      amountMinor: price.amountMinor,
+      currency: 'usd',
+    },
+  });
+  const { successUrl, cancelUrl } = checkoutReturnUrls(deps.config.appUrl);
+  let session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: String(payment.id),
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: price.amountMinor,
+              product_data: {
+                name: `Feedboard ${data.product} (${data.months === 1 ? '1 month' : '12 months'})`,
+              },
+            },
+          },
+        ],
+        metadata: {
+          companyId: String(companyId),
+          product: data.product,
+          months: String(data.months),
+          paymentId: String(payment.id),
+        },
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      },
+      // A retried call (the SDK retries on network errors) cannot open a second session.
+      { idempotencyKey: `feedboard-payment-${payment.id}` },
+    );
+  } catch (error) {
+    deps.log.error(`Stripe checkout for payment ${payment.id} failed`, error);
+    await deps.prisma.payment.update({ where: { id: payment.id }, data: { status: 'FAILED' } });
+    throw errors.unavailable('The payment provider');
+  }
+  if (!session.url) {
+    deps.log.error(`Stripe checkout session ${session.id} has no url`);
+    await deps.prisma.payment.update({ where: { id: payment.id }, data: { status: 'FAILED' } });
+    throw errors.unavailable('The payment provider');
+  }
+  await deps.prisma.payment.update({
+    where: { id: payment.id },
+    data: { providerSessionId: session.id },
+  });
+  return { link: session.url };
 }

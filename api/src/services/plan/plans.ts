@@ -23,3 +23,21 @@ export function effectiveProduct(
   if (product === 'FREE') return 'FREE';
   return expiresAt && expiresAt.getTime() <= now.getTime() ? 'FREE' : product;
 }
+
+/** The higher of two plans. */
+export function higherProduct(a: Product, b: Product): Product {
+  return PRODUCTS.indexOf(a) >= PRODUCTS.indexOf(b) ? a : b;
+}
+
+/** `date` plus calendar months in UTC; a day the target month lacks becomes its last day. */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(
+    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { TDeps } from '../../deps.ts';
+import { parseInput, requiredText } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireOwnCompanyAdmin } from '../company/company-access.ts';
+
+/** The invoice-by-email box: the invoice details (company, address, tax number). */
+export const ZInvoiceRequest = z.object({ details: requiredText(6, 500) });
+
+/**
+ * Mails an admin's invoice request to the billing address (BILLING_EMAIL), with who asked and
+ * the company's paid purchases, so billing can answer within the promised 12 hours.
+ */
+export async function requestInvoice(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: unknown,
+): Promise<boolean> {
+  const admin = requireOwnCompanyAdmin(viewer);
+  const { details } = parseInput(ZInvoiceRequest, input);
+  const [company, user, payments] = await Promise.all([
+    deps.prisma.company.findUniqueOrThrow({ where: { id: admin.companyId } }),
+    deps.prisma.user.findUnique({ where: { id: admin.userId } }),
+    deps.prisma.payment.findMany({
+      where: { companyId: admin.companyId, status: 'PAID' },
+      orderBy: { paidAt: 'desc' },
+      take: 10,
+    }),
+  ]);
+  const paid = payments.map(
+    (p) =>
+      `  #${p.id} ${p.product} ${p.months} month(s), ${(p.amountMinor / 100).toFixed(2)} ${p.currency.toUpperCase()}, paid ${p.paidAt?.toISOString() ?? '?'}`,
+  );
+  await deps.mailer.send({
+    to: deps.config.billingEmail,
+    subject: `Invoice request: ${company.name} (company ${company.id})`,
+    text: [
+      `${user?.displayName ?? 'An admin'} <${user?.email ?? 'no email'}> asks for an invoice for ${company.name} (company ${company.id}).`,
+      '',
+      'Invoice details:',
+      details,
+      '',
+      'Paid purchases (latest first):',
+      ...(paid.length ? paid : ['  none yet']),
+      '',
+      'Please reply within 12 hours.',
+    ].join('\n'),
+  });
+  return true;
+}

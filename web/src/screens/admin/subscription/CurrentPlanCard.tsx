@@ -1,0 +1,80 @@
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { CurrentPlanCard_subscription$key } from '../../../../__generated__/CurrentPlanCard_subscription.graphql.ts';
+import { isUnlimited, toProduct } from './format.ts';
+import { planMessages, productMessages } from './messages.ts';
+
+/** The plan in force, its end date (paid plans) and usage against its caps. */
+export function CurrentPlanCard({
+  subscription,
+}: {
+  subscription: CurrentPlanCard_subscription$key;
+}) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment CurrentPlanCard_subscription on CompanySubscription {
+        product
+        expiresAt
+        usage {
+          activeBoards {
+            used
+            cap
+          }
+          ideas {
+            used
+            cap
+          }
+        }
+      }
+    `,
+    subscription,
+  );
+  const usage = (entry: { used: number; cap: number | null | undefined } | null | undefined) => {
+    if (!entry) return intl.formatMessage(planMessages.unlimited);
+    return isUnlimited(entry.cap)
+      ? intl.formatMessage(planMessages.usedOfUnlimited, { used: entry.used })
+      : intl.formatMessage(planMessages.usedOfCap, { used: entry.used, cap: entry.cap });
+  };
+  const isOver = [data.usage.activeBoards, data.usage.ideas].some(
+    (entry) => !isUnlimited(entry.cap) && entry.used > (entry.cap ?? 0),
+  );
+  const stats = [
+    {
+      id: 'plan',
+      label: planMessages.currentPlan,
+      value: intl.formatMessage(productMessages[toProduct(data.product)]),
+    },
+    ...(data.product !== 'FREE' && data.expiresAt
+      ? [
+          {
+            id: 'validUntil',
+            label: planMessages.validUntil,
+            value: intl.formatDate(data.expiresAt, {
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+            }),
+          },
+        ]
+      : []),
+    { id: 'boards', label: planMessages.activeBoards, value: usage(data.usage.activeBoards) },
+    { id: 'ideas', label: planMessages.ideas, value: usage(data.usage.ideas) },
+  ];
+  return (
+    <section aria-labelledby="current-plan-title" className="subscription-section">
+      <h2 id="current-plan-title" className="visually-hidden">
+        {intl.formatMessage(planMessages.currentTitle)}
+      </h2>
+      <dl className="stats" data-testid="current-plan">
+        {stats.map((stat) => (
+          <div key={stat.id} className="card stat">
+            <dt className="stat__label">{intl.formatMessage(stat.label)}</dt>
+            <dd className="stat__value">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {isOver ? <p className="muted">{intl.formatMessage(planMessages.overCap)}</p> : null}
+    </section>
+  );
+}
