@@ -340,6 +340,18 @@ describe('POST /billing/stripe-webhook', () => {
     expect(subscription.expiresAt).toEqual(addMonths(addMonths(until, 12), 1));
   });
 
+  it('keeps a plan without an end date without one, and lifts it to the higher plan bought', async () => {
+    const owner = await signUpCompany(server);
+    await setPlan(server, owner.companyId, 'STARTUP', null);
+    const { session } = await checkout(owner, 'ULTRA');
+    await deliver(stripe.completedEvent(session.id));
+    expect(await subscriptionOf(owner.companyId)).toMatchObject({
+      product: 'ULTRA',
+      expiresAt: null,
+    });
+    expect((await paymentOf(session.id)).status).toBe('PAID');
+  });
+
   it('answers 400 to a bad signature and changes nothing', async () => {
     const owner = await signUpCompany(server);
     const { session } = await checkout(owner, 'ULTRA');

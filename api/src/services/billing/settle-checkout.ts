@@ -56,11 +56,13 @@ export async function settleCheckout(
     const inForce = effectiveProduct(current.product, current.expiresAt, now);
     const from =
       inForce !== 'FREE' && current.expiresAt && current.expiresAt > now ? current.expiresAt : now;
+    // A paid plan without an end (granted by hand) stays without one.
+    const isPerpetual = inForce !== 'FREE' && current.expiresAt === null;
     await tx.subscription.update({
       where: { companyId: payment.companyId },
       data: {
         product: higherProduct(inForce, payment.product),
-        expiresAt: addMonths(from, payment.months),
+        expiresAt: isPerpetual ? null : addMonths(from, payment.months),
       },
     });
     return 'applied';
