@@ -345,12 +345,11 @@ const IdeaChangeType = builder.objectRef<TIdeaChange>('IdeaChange').implement({
       nullable: true,
       description: 'The idea as the subscriber may see it now; null once deleted or hidden.',
       resolve: (query, change, _args, context) =>
-        change.kind === 'DELETED'
-          ? null
-          : context.deps.prisma.idea.findFirst({
-              ...query,
-              where: { id: change.ideaId, ...ideaVisibleWhere(context.viewer) },
-            }),
+        // A deleted idea reads as null too; always querying keeps the selection in use.
+        context.deps.prisma.idea.findFirst({
+          ...query,
+          where: { id: change.ideaId, ...ideaVisibleWhere(context.viewer) },
+        }),
     }),
   }),
 });
