@@ -10,17 +10,33 @@ export const messages = {
   oneOf: (values: readonly string[]) => `It has to be one of: ${values.join(', ')}.`,
 };
 
-function isMissing(input: unknown): boolean {
+/** Absent, null or blank: what "This field is required." answers. */
+export function isMissing(input: unknown): boolean {
   return (
     input === undefined || input === null || (typeof input === 'string' && input.trim() === '')
   );
+}
+
+/** A zod error callback: "This field is required." when missing, else `invalid`. */
+export function requiredOr(invalid: string) {
+  return (issue: { input?: unknown }) => (isMissing(issue.input) ? messages.required : invalid);
+}
+
+/** A required choice among `values`. */
+export function requiredEnum<T extends string>(values: readonly T[]) {
+  return z.enum(values as [T, ...T[]], { error: requiredOr(messages.oneOf(values)) });
+}
+
+/** A required true or false. */
+export function requiredBoolean() {
+  return z.boolean({ error: requiredOr('It has to be true or false.') });
 }
 
 /** A required text of `min` to `max` characters (surrounding whitespace trimmed). */
 export function requiredText(min: number, max: number) {
   return z
     .string({
-      error: (issue) => (isMissing(issue.input) ? messages.required : 'It has to be text.'),
+      error: requiredOr('It has to be text.'),
     })
     .trim()
     .min(1, { error: messages.required })
@@ -44,7 +60,7 @@ export function optionalText(min: number, max: number) {
 /** Sign-in credentials: the email rule is the spec's 6 to 50, plus a plausible address. */
 export const ZEmail = requiredText(6, 50).pipe(z.email({ error: messages.email }));
 export const ZPassword = z
-  .string({ error: (issue) => (isMissing(issue.input) ? messages.required : 'It has to be text.') })
+  .string({ error: requiredOr('It has to be text.') })
   .min(1, { error: messages.required })
   .min(6, { error: messages.min(6) })
   .max(50, { error: messages.max(50) });
@@ -52,16 +68,11 @@ export const ZPassword = z
 export const LANGUAGES = ['en-US', 'pl-PL'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 /** A language value; `en` and `pl` (or any region of them) are read as en-US and pl-PL. */
-export const ZLanguage = z.preprocess(
-  (input) => {
-    if (typeof input !== 'string') return input;
-    const base = input.trim().split(/[-_]/)[0]?.toLowerCase();
-    return base === 'en' ? 'en-US' : base === 'pl' ? 'pl-PL' : input;
-  },
-  z.enum(LANGUAGES, {
-    error: (issue) => (isMissing(issue.input) ? messages.required : messages.oneOf(LANGUAGES)),
-  }),
-);
+export const ZLanguage = z.preprocess((input) => {
+  if (typeof input !== 'string') return input;
+  const base = input.trim().split(/[-_]/)[0]?.toLowerCase();
+  return base === 'en' ? 'en-US' : base === 'pl' ? 'pl-PL' : input;
+}, requiredEnum(LANGUAGES));
 
 /**
  * Parses input against a schema; on failure throws a VALIDATION AppError naming each field

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ZLanguage, messages, requiredText } from '../../validation.ts';
+import {
+  ZLanguage,
+  messages,
+  requiredBoolean,
+  requiredOr,
+  requiredText,
+} from '../../validation.ts';
 
 /** Board name at creation: 6 to 50 characters (spec section 5). */
 export const ZCreateBoard = z.object({ name: requiredText(6, 50) });
@@ -11,12 +17,7 @@ export const ZBoardLanguage = z.object({ language: ZLanguage });
 export const ZHexColor = z.preprocess(
   (input) => (typeof input === 'string' ? input.trim().replace(/^#/, '').toLowerCase() : input),
   z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? messages.required
-          : 'It has to be text.',
-    })
+    .string({ error: requiredOr('It has to be text.') })
     .min(1, { error: messages.required })
     .regex(/^(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/, {
       error: 'It has to be a hex colour: 3 or 6 hex digits, or 4 or 8 with alpha (e.g. 53d23d).',
@@ -34,14 +35,7 @@ export const ZBoardTheme = z.object({
   background: z.unknown().optional(),
 });
 
-export const ZBoardVisibility = z.object({
-  isPublic: z.boolean({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? messages.required
-        : 'It has to be true or false.',
-  }),
-});
+export const ZBoardVisibility = z.object({ isPublic: requiredBoolean() });
 
 /** The theme colours settings always store beside the chosen primary. */
 export const FIXED_THEME = { primaryText: 'ffffff', text: '000000', background: 'ffffff' } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import { messages, parseInput } from '../../validation.ts';
+import { parseInput, requiredEnum, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { PRODUCTS, effectiveProduct } from '../plan/plans.ts';
 import { requireOwnCompanyAdmin } from './company-access.ts';
@@ -11,28 +11,21 @@ import { priceOf } from './get-pricing.ts';
 export const PAYMENT_CHANNELS = ['STRIPE'] as const;
 const PAID_PRODUCTS = ['STARTUP', 'COMPANY', 'ULTRA'] as const;
 
-const missing = (input: unknown) => input === undefined || input === null || input === '';
-
 /**
  * The checkout form: a paid plan, 1 or 12 months, the provider's code, and the amount the
  * buyer was shown (in dollars, as pricing's `amount`; yearly: the discounted price).
  */
 export const ZUpgrade = z.object({
-  product: z.enum(PAID_PRODUCTS, {
-    error: (issue) => (missing(issue.input) ? messages.required : messages.oneOf(PAID_PRODUCTS)),
-  }),
+  product: requiredEnum(PAID_PRODUCTS),
   months: z.union([z.literal(1), z.literal(12)], {
-    error: (issue) => (missing(issue.input) ? messages.required : 'It has to be 1 or 12.'),
+    error: requiredOr('It has to be 1 or 12.'),
   }),
   channel: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(PAYMENT_CHANNELS, {
-      error: (issue) =>
-        missing(issue.input) ? messages.required : messages.oneOf(PAYMENT_CHANNELS),
-    }),
+    requiredEnum(PAYMENT_CHANNELS),
   ),
   amount: z.number({
-    error: (issue) => (missing(issue.input) ? messages.required : 'It has to be a number.'),
+    error: requiredOr('It has to be a number.'),
   }),
 });
 

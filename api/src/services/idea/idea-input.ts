@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdeaStatus } from '../../generated/prisma/enums.ts';
-import { messages, optionalText, requiredText } from '../../validation.ts';
+import { messages, optionalText, requiredEnum, requiredText } from '../../validation.ts';
 
 /** Idea form: title 6 to 100, description optional, 6 to 500 (spec section 5). */
 export const ZIdeaInput = z.object({
@@ -12,16 +12,7 @@ export const IDEA_STATUSES = Object.values(IdeaStatus);
 /** Statuses reachable from the status menu: all but DECLINED (that takes the decline form). */
 export const SETTABLE_STATUSES = IDEA_STATUSES.filter((status) => status !== 'DECLINED');
 
-function enumOf<T extends string>(values: readonly T[]) {
-  return z.enum(values as [T, ...T[]], {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null || issue.input === ''
-        ? messages.required
-        : messages.oneOf(values),
-  });
-}
-
-export const ZIdeaStatusChange = z.object({ status: enumOf(SETTABLE_STATUSES) });
+export const ZIdeaStatusChange = z.object({ status: requiredEnum(SETTABLE_STATUSES) });
 
 export const IDEA_FILTERS = ['ALL', ...IDEA_STATUSES] as const;
 export const IDEA_SORTS = ['VOTES', 'STATUS', 'DATE_DESC', 'DATE_ASC'] as const;
@@ -30,8 +21,8 @@ export type TIdeaSort = (typeof IDEA_SORTS)[number];
 
 /** List parameters: filter (ALL hides DECLINED), sort (VOTES by default), a text search. */
 export const ZIdeaListParams = z.object({
-  filter: z.preprocess((v) => v ?? undefined, enumOf(IDEA_FILTERS).default('ALL')),
-  sort: z.preprocess((v) => v ?? undefined, enumOf(IDEA_SORTS).default('VOTES')),
+  filter: z.preprocess((v) => v ?? undefined, requiredEnum(IDEA_FILTERS).default('ALL')),
+  sort: z.preprocess((v) => v ?? undefined, requiredEnum(IDEA_SORTS).default('VOTES')),
   search: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
     z
@@ -46,7 +37,7 @@ export const DECLINE_REASONS = ['DUPLICATE', 'NOT_APPLICABLE', 'NOT_RELEVANT', '
 
 /** The decline form (spec sections 3 and 5); the duplicate's rules need the database. */
 export const ZDecline = z.object({
-  reason: enumOf(DECLINE_REASONS),
+  reason: requiredEnum(DECLINE_REASONS),
   comment: optionalText(1, 500),
   duplicateOfIdeaId: z.unknown().optional(),
   mergeVotes: z.preprocess(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, requiredText } from '../../validation.ts';
+import { messages, requiredBoolean, requiredOr, requiredText } from '../../validation.ts';
 
 /** A calendar date typed or picked as YYYY-MM-DD (spec section 5: required, 6+ characters). */
 export const ZReleaseDate = requiredText(6, 10).pipe(
@@ -30,24 +30,14 @@ export const ZCreateRelease = ZReleaseForm.extend({
   ),
 });
 
-export const ZPublish = z.object({
-  published: z.boolean({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? messages.required
-        : 'It has to be true or false.',
-  }),
-});
+export const ZPublish = z.object({ published: requiredBoolean() });
 
 export const ZGenericPart = z.object({ title: requiredText(6, 100) });
 
 export const ZAddIdeas = z.object({
   ideaIds: z
     .array(z.union([z.number(), z.string()]), {
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? messages.required
-          : 'It has to be a list of idea ids.',
+      error: requiredOr('It has to be a list of idea ids.'),
     })
     .min(1, { error: messages.required })
     .max(250, { error: 'At most 250 ideas at a time.' }),
