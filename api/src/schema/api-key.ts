@@ -1,6 +1,5 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-key/api-keys.ts';
-import { toRowId } from '../services/access.ts';
-import { isCompanyAdmin } from '../viewer.ts';
+import { administeredCompanyId, toRowId } from '../services/access.ts';
 import { builder } from './builder.ts';
 import { decodeId } from './ids.ts';
 
@@ -10,7 +9,7 @@ export const ApiKeyType = builder.prismaNode('ApiKey', {
   id: { field: 'id' },
   findUnique: (id, context) => ({
     id: toRowId(id),
-    companyId: isCompanyAdmin(context.viewer) ? (context.viewer?.companyId ?? 0) : 0,
+    companyId: administeredCompanyId(context.viewer),
   }),
   nullable: true,
   fields: (t) => ({

@@ -1,7 +1,6 @@
-import { toRowId } from '../services/access.ts';
+import { administeredCompanyId, toRowId } from '../services/access.ts';
 import { companyUsersQuery, countCompanyUsers } from '../services/company/list-company-users.ts';
 import type { TUserCounts } from '../services/company/list-company-users.ts';
-import { isCompanyAdmin } from '../viewer.ts';
 import { builder } from './builder.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { UserKindEnum, RoleEnum } from './user.ts';
@@ -13,7 +12,7 @@ export const CompanyUserType = builder.prismaNode('User', {
   id: { field: 'id' },
   findUnique: (id, context) => ({
     id: toRowId(id),
-    companyId: isCompanyAdmin(context.viewer) ? (context.viewer?.companyId ?? 0) : 0,
+    companyId: administeredCompanyId(context.viewer),
   }),
   nullable: true,
   fields: (t) => ({

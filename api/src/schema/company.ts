@@ -1,5 +1,5 @@
 import { builder } from './builder.ts';
-import { rowId } from './user.ts';
+import { toRowId } from '../services/access.ts';
 
 export const CompanyType = builder.prismaNode('Company', {
   description: 'A customer of Feedboard: owns boards, users, releases and a plan.',
@@ -7,7 +7,7 @@ export const CompanyType = builder.prismaNode('Company', {
   // `node(id:)` finds only the viewer's own company: another company, an unknown id, or any
   // company for an anonymous caller answers null (ids start at 1, so 0 is no row).
   findUnique: (id, context) => ({
-    id: rowId(id) === context.viewer?.companyId ? context.viewer.companyId : 0,
+    id: toRowId(id) === context.viewer?.companyId ? context.viewer.companyId : 0,
   }),
   nullable: true,
   authScopes: { signedIn: true },

@@ -1,4 +1,5 @@
 import { isCompanyAdmin } from '../viewer.ts';
+import { toRowId } from '../services/access.ts';
 import { builder } from './builder.ts';
 
 export const UserKindEnum = builder.enumType('UserKind', {
@@ -18,12 +19,6 @@ export const RoleEnum = builder.enumType('Role', {
   } as const,
 });
 
-/** A database id from a decoded global id; NaN and the like become an id no row has. */
-export function rowId(id: string | number): number {
-  const value = Number(id);
-  return Number.isSafeInteger(value) && value > 0 ? value : 0;
-}
-
 /** A user as the signed-in user sees themselves. */
 export const UserType = builder.prismaNode('User', {
   description: 'A person using Feedboard.',
@@ -32,7 +27,7 @@ export const UserType = builder.prismaNode('User', {
   // another company's user, another end user, an unknown id, or any user for an anonymous
   // caller answers null (ids start at 1, so 0 is no row).
   findUnique: (id, context) => ({
-    id: rowId(id),
+    id: toRowId(id),
     companyId: context.viewer?.companyId ?? 0,
     AND: [isCompanyAdmin(context.viewer) ? {} : { id: context.viewer?.userId ?? 0 }],
   }),

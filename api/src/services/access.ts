@@ -17,6 +17,14 @@ export function isAdminOf(viewer: TViewer | null, companyId: number): boolean {
   return isCompanyAdmin(viewer) && viewer?.companyId === companyId;
 }
 
+/**
+ * The company whose people and keys the caller administers, or 0 (no company has it): what
+ * admin-only node lookups filter on.
+ */
+export function administeredCompanyId(viewer: TViewer | null): number {
+  return isCompanyAdmin(viewer) ? (viewer?.companyId ?? 0) : 0;
+}
+
 /** Boards a caller may see: their own company's (public or private) and any public board. */
 export function boardVisibleWhere(viewer: TViewer | null): Prisma.BoardWhereInput {
   return viewer
