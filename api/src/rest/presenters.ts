@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { ReleasePart, User } from '../generated/prisma/client.ts';
 import { DeclineReason, IdeaStatus, Product, UserKind } from '../generated/prisma/enums.ts';
+import { boardTheme } from '../services/board/board-input.ts';
 import type { TBoardWithState } from '../services/board/find-boards.ts';
 import type { TCommentWithAuthor } from '../services/comment/add-comment.ts';
 import type { TPricingEntry } from '../services/company/get-pricing.ts';
 import type { TSubscriptionView } from '../services/company/get-subscription.ts';
+import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TReleaseWithParts } from '../services/release/find-releases.ts';
 import { formatReleaseDate } from '../services/release/release-input.ts';
@@ -52,12 +54,7 @@ export function presentBoard(board: TBoardWithState): z.input<typeof ZBoardJson>
     language: board.language,
     isPublic: board.isPublic,
     active: board.active,
-    theme: {
-      primary: board.color,
-      primaryText: board.themePrimaryText,
-      text: board.themeText,
-      background: board.themeBackground,
-    },
+    theme: boardTheme(board),
   };
 }
 
@@ -95,21 +92,18 @@ export const ZIdeaJson = z
   })
   .meta({ id: 'Idea' });
 
-type TDeclinable = Pick<
-  TIdeaView,
-  'status' | 'declineReason' | 'declineComment' | 'declinedAt' | 'updatedAt'
-> & { duplicateOf: { id: number; title: string } | null };
-
-export function presentDeclineDetails(idea: TDeclinable): z.input<typeof ZDeclineDetails> {
-  if (idea.status !== 'DECLINED' || !idea.declineReason) return null;
-  const duplicateOf = idea.declineReason === 'DUPLICATE' ? idea.duplicateOf : null;
+export function presentDeclineDetails(
+  idea: Parameters<typeof declineDetailsOf>[0],
+): z.input<typeof ZDeclineDetails> {
+  const details = declineDetailsOf(idea);
+  if (!details) return null;
   return {
-    reason: idea.declineReason,
-    comment: idea.declineComment,
-    declinedDuplicateIdeaId: duplicateOf?.id ?? null,
-    declinedDuplicateIdeaFound: duplicateOf !== null,
-    declinedDuplicateIdeaTitle: duplicateOf?.title ?? null,
-    declinedAt: iso(idea.declinedAt ?? idea.updatedAt),
+    reason: details.reason,
+    comment: details.comment,
+    declinedDuplicateIdeaId: details.duplicateOf?.id ?? null,
+    declinedDuplicateIdeaFound: details.duplicateOf !== null,
+    declinedDuplicateIdeaTitle: details.duplicateOf?.title ?? null,
+    declinedAt: iso(details.declinedAt),
   };
 }
 

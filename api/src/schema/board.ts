@@ -12,6 +12,7 @@ import { ideaListWhere, ideaListOrder } from '../services/idea/find-ideas.ts';
 import { ZIdeaListParams } from '../services/idea/idea-input.ts';
 import { isBoardActive } from '../services/plan/plan-state.ts';
 import { parseInput } from '../validation.ts';
+import { boardTheme } from '../services/board/board-input.ts';
 import { builder } from './builder.ts';
 import { decodeId } from './ids.ts';
 import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
@@ -80,12 +81,7 @@ export const BoardType = builder.prismaNode('Board', {
     theme: t.field({
       type: ThemeType,
       description: 'The theme colours.',
-      resolve: (board) => ({
-        primary: board.color,
-        primaryText: board.themePrimaryText,
-        text: board.themeText,
-        background: board.themeBackground,
-      }),
+      resolve: (board) => boardTheme(board),
     }),
     limits: t.field({
       type: BoardLimitsType,

@@ -14,6 +14,8 @@ import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { updateIdea } from '../services/idea/update-idea.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
 import { findVisibleBoard } from '../services/access.ts';
+import { declineDetailsOf, viewerVoteSelection } from '../services/idea/find-idea-views.ts';
+import type { TDeclineDetails } from '../services/idea/find-idea-views.ts';
 import { builder } from './builder.ts';
 import { nullIfNotFound } from './board.ts';
 import { decodeId, decodeOptionalId, globalId } from './ids.ts';
@@ -29,13 +31,6 @@ export const AuthorType = builder.prismaObject('User', {
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Picture URL, if any.' }),
   }),
 });
-
-type TDeclineDetails = {
-  reason: 'DUPLICATE' | 'NOT_APPLICABLE' | 'NOT_RELEVANT' | 'OTHER';
-  comment: string | null;
-  duplicateOf: { id: number; title: string } | null;
-  declinedAt: Date;
-};
 
 const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').implement({
   description: 'Why and when an idea was declined.',
@@ -98,9 +93,7 @@ export const IdeaType = builder.prismaNode('Idea', {
     board: t.relation('board', { description: 'The board it belongs to.' }),
     isVotedByMe: t.boolean({
       description: 'True when the caller has voted for it.',
-      select: (_args, context) => ({
-        votes: { where: { userId: context.viewer?.userId ?? 0 }, select: { id: true }, take: 1 },
-      }),
+      select: (_args, context) => ({ votes: viewerVoteSelection(context.viewer) }),
       resolve: (idea) => idea.votes.length > 0,
     }),
     canEdit: t.boolean({
@@ -120,15 +113,7 @@ export const IdeaType = builder.prismaNode('Idea', {
       nullable: true,
       description: 'Why it was declined; null unless DECLINED.',
       select: { duplicateOf: { select: { id: true, title: true } } },
-      resolve: (idea) =>
-        idea.status === 'DECLINED' && idea.declineReason
-          ? {
-              reason: idea.declineReason,
-              comment: idea.declineComment,
-              duplicateOf: idea.declineReason === 'DUPLICATE' ? idea.duplicateOf : null,
-              declinedAt: idea.declinedAt ?? idea.updatedAt,
-            }
-          : null,
+      resolve: (idea) => declineDetailsOf(idea),
     }),
     voters: t.field({
       type: [VoterType],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Board } from '../../generated/prisma/client.ts';
 import {
   ZLanguage,
   messages,
@@ -36,6 +37,18 @@ export const ZBoardTheme = z.object({
 });
 
 export const ZBoardVisibility = z.object({ isPublic: requiredBoolean() });
+
+/** A board's theme colours (hex without #), as the widget and public page use them. */
+export function boardTheme(
+  board: Pick<Board, 'color' | 'themePrimaryText' | 'themeText' | 'themeBackground'>,
+): { primary: string; primaryText: string; text: string; background: string } {
+  return {
+    primary: board.color,
+    primaryText: board.themePrimaryText,
+    text: board.themeText,
+    background: board.themeBackground,
+  };
+}
 
 /** The theme colours settings always store beside the chosen primary. */
 export const FIXED_THEME = { primaryText: 'ffffff', text: '000000', background: 'ffffff' } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
-import type { Idea, Prisma } from '../../generated/prisma/client.ts';
+import type { DeclineReason, Idea, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canEditIdea, canUpdateIdeaStatus, ideaVisibleWhere } from '../access.ts';
@@ -27,6 +27,38 @@ export type TIdeaPage = {
   offset: number;
   nextOffset: number | null;
 };
+
+/** Why and when an idea was declined; `duplicateOf` is the kept idea (DUPLICATE only). */
+export type TDeclineDetails = {
+  reason: DeclineReason;
+  comment: string | null;
+  duplicateOf: { id: number; title: string } | null;
+  declinedAt: Date;
+};
+
+/** An idea's decline details, or null unless it is DECLINED. */
+export function declineDetailsOf(
+  idea: Pick<Idea, 'status' | 'declineReason' | 'declineComment' | 'declinedAt' | 'updatedAt'> & {
+    duplicateOf: { id: number; title: string } | null;
+  },
+): TDeclineDetails | null {
+  if (idea.status !== 'DECLINED' || !idea.declineReason) return null;
+  return {
+    reason: idea.declineReason,
+    comment: idea.declineComment,
+    duplicateOf: idea.declineReason === 'DUPLICATE' ? idea.duplicateOf : null,
+    declinedAt: idea.declinedAt ?? idea.updatedAt,
+  };
+}
+
+/** The caller's own vote on an idea (none when anonymous): what `isVotedByMe` reads. */
+export function viewerVoteSelection(viewer: TViewer | null) {
+  return {
+    where: { userId: viewer?.userId ?? 0 },
+    select: { id: true },
+    take: 1,
+  } satisfies Prisma.Idea$votesArgs;
+}
 
 const wholeNumber = (min: number, max: number) =>
   `It has to be a whole number from ${min} to ${max}.`;
@@ -58,7 +90,7 @@ function viewInclude(viewer: TViewer | null) {
     author: { select: { displayName: true } },
     board: { select: { companyId: true } },
     duplicateOf: { select: { id: true, title: true } },
-    votes: { where: { userId: viewer?.userId ?? 0 }, select: { id: true } },
+    votes: viewerVoteSelection(viewer),
   } satisfies Prisma.IdeaInclude;
 }
 
