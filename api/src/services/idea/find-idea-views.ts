@@ -116,8 +116,9 @@ export async function findIdeasPage(
   boardId: number,
   rawParams: unknown,
 ): Promise<TIdeaPage> {
-  const { limit, offset } = parseInput(ZIdeaPageParams, rawParams);
-  const { where, orderBy } = await ideaListQuery(deps, viewer, boardId, rawParams);
+  const params = parseInput(ZIdeaPageParams, rawParams);
+  const { limit, offset } = params;
+  const { where, orderBy } = await ideaListQuery(deps, viewer, boardId, params);
   const [rows, totalCount] = await Promise.all([
     deps.prisma.idea.findMany({
       where,

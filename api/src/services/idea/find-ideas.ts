@@ -1,11 +1,9 @@
 import type { TDeps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findVisibleBoard, ideaVisibleWhere } from '../access.ts';
 import { ideaWithinCapWhere, loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
-import { ZIdeaListParams } from './idea-input.ts';
 import type { TIdeaListParams, TIdeaSort } from './idea-input.ts';
 
 /**
@@ -58,15 +56,14 @@ export type TIdeaListQuery = {
   orderBy: Prisma.IdeaOrderByWithRelationInput[];
 };
 
-/** Validates list parameters and answers the filter and order of a board's idea list. */
+/** The filter and order of a board's idea list (parameters already parsed with ZIdeaListParams). */
 export async function ideaListQuery(
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
-  rawParams: unknown,
+  params: TIdeaListParams,
   plan?: TPlanState,
 ): Promise<TIdeaListQuery> {
-  const params = parseInput(ZIdeaListParams, rawParams);
   const board = await findVisibleBoard(deps, viewer, boardId);
   const state = plan ?? (await loadPlanState(deps.prisma, board.companyId));
   return {
