@@ -1,8 +1,9 @@
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin, findVisibleBoard, ideaVisibleWhere } from '../access.ts';
-import { ideaBeyondCapWhere, isBoardActive, loadPlanState } from '../plan/plan-state.ts';
+import { ideaBeyondCapWhere, loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
+import { withActiveState } from './find-boards.ts';
 import type { TBoardWithState } from './find-boards.ts';
 
 /** One board the caller may see (public, or of their company), with `active`. */
@@ -11,9 +12,7 @@ export async function getBoard(
   viewer: TViewer | null,
   boardId: number,
 ): Promise<TBoardWithState> {
-  const board = await findVisibleBoard(deps, viewer, boardId);
-  const plan = await loadPlanState(deps.prisma, board.companyId);
-  return { ...board, active: isBoardActive(plan, board) };
+  return withActiveState(deps, await findVisibleBoard(deps, viewer, boardId));
 }
 
 /** How many of the board's ideas the plan hides (what the upgrade prompt counts). */

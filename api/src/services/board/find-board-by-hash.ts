@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
 import { boardVisibleWhere } from '../access.ts';
-import { isBoardActive, loadPlanState } from '../plan/plan-state.ts';
+import { withActiveState } from './find-boards.ts';
 import type { TBoardWithState } from './find-boards.ts';
 
 export type TPublicBoard = TBoardWithState & { company: { name: string; slug: string } };
@@ -22,8 +22,7 @@ export async function getBoardByHash(
     include: { company: { select: { name: true, slug: true } } },
   });
   if (!board) throw errors.notFound('Board');
-  const plan = await loadPlanState(deps.prisma, board.companyId);
-  return { ...board, active: isBoardActive(plan, board) };
+  return withActiveState(deps, board);
 }
 
 /**
@@ -39,7 +38,5 @@ export async function findPublicBoardBySlugs(
     where: { slug: boardSlug, isPublic: true, company: { slug: companySlug } },
     include: { company: { select: { name: true, slug: true } } },
   });
-  if (!board) return null;
-  const plan = await loadPlanState(deps.prisma, board.companyId);
-  return { ...board, active: isBoardActive(plan, board) };
+  return board ? withActiveState(deps, board) : null;
 }

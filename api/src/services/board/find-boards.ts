@@ -7,6 +7,15 @@ import type { TPlanState } from '../plan/plan-state.ts';
 
 export type TBoardWithState = Board & { active: boolean };
 
+/** A board with `active` as its company's plan decides it right now. */
+export async function withActiveState<T extends Board>(
+  deps: TDeps,
+  board: T,
+): Promise<T & { active: boolean }> {
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  return { ...board, active: isBoardActive(plan, board) };
+}
+
 /**
  * The boards of the caller's company: active boards first, then by age (oldest first), each
  * with `active` as the plan decides it.

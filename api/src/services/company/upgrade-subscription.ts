@@ -3,7 +3,8 @@ import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import { parseInput, requiredEnum, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { PRODUCTS, effectiveProduct } from '../plan/plans.ts';
+import { loadPlan } from '../plan/plan-state.ts';
+import { PRODUCTS } from '../plan/plans.ts';
 import { requireOwnCompanyAdmin } from './company-access.ts';
 import { priceOf } from './get-pricing.ts';
 
@@ -64,11 +65,7 @@ export async function upgradeSubscription(
       },
     ]);
   }
-  const subscription = await deps.prisma.subscription.findUnique({ where: { companyId } });
-  const current = effectiveProduct(
-    subscription?.product ?? 'FREE',
-    subscription?.expiresAt ?? null,
-  );
+  const { inForce: current } = await loadPlan(deps.prisma, companyId);
   if (PRODUCTS.indexOf(data.product) < PRODUCTS.indexOf(current)) {
     throw errors.validation([
       {

@@ -32,12 +32,20 @@ export const COUNTED_IDEAS = { status: { not: 'NOT_PUBLIC' } } satisfies Prisma.
 
 const OLDEST_FIRST = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
 
-/** Reads the company's plan and where its caps cut off boards and ideas (three small queries). */
-export async function loadPlanState(db: TDb, companyId: number): Promise<TPlanState> {
+/** The company's stored plan and the plan in force (no subscription row: FREE). */
+export async function loadPlan(
+  db: Pick<TDb, 'subscription'>,
+  companyId: number,
+): Promise<{ product: Product; expiresAt: Date | null; inForce: Product }> {
   const subscription = await db.subscription.findUnique({ where: { companyId } });
   const product = subscription?.product ?? 'FREE';
   const expiresAt = subscription?.expiresAt ?? null;
-  const inForce = effectiveProduct(product, expiresAt);
+  return { product, expiresAt, inForce: effectiveProduct(product, expiresAt) };
+}
+
+/** Reads the company's plan and where its caps cut off boards and ideas (three small queries). */
+export async function loadPlanState(db: TDb, companyId: number): Promise<TPlanState> {
+  const { product, expiresAt, inForce } = await loadPlan(db, companyId);
   const caps = PLAN_CAPS[inForce];
   const [boardCutoff, ideaCutoff] = await Promise.all([
     caps.activeBoards === null
