@@ -9,9 +9,6 @@ export type TPricingEntry = { product: TPaidProduct; options: TPricingOption[] }
 /** A yearly plan costs 20% less than twelve months (spec section 9). */
 export const YEARLY_DISCOUNT = 0.2;
 
-/** The billing periods on sale, in months. */
-export const BILLING_MONTHS = [1, 12] as const;
-
 const money = (amountMinor: number): TMoney => ({ amountMinor, amount: amountMinor / 100 });
 
 /**
