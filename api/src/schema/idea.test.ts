@@ -55,6 +55,20 @@ const list = async (boardId: string, vars: Record<string, unknown> = {}, token =
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data.board.ideas;
 };
+const setStatus = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'setIdeaStatus', SET_STATUS, vars, token);
+const upvote = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'upvoteIdea', UPVOTE, vars, token);
+const downvote = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'downvoteIdea', DOWNVOTE, vars, token);
+const decline = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'declineIdea', DECLINE, vars, token);
+const addComment = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'addComment', ADD_COMMENT, vars, token);
+const updateIdea = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'updateIdea', UPDATE_IDEA, vars, token);
+const deleteIdea = (vars: Record<string, unknown>, token: string) =>
+  mutate(server, 'deleteIdea', DELETE_IDEA, vars, token);
 const titles = (connection: any) => connection.edges.map((e: any) => e.node.title);
 
 beforeAll(async () => {
@@ -105,13 +119,7 @@ describe('submitting ideas', () => {
     expect(seen.body.data.idea).toBeNull();
 
     // Accepting it (any status but DECLINED) makes it public.
-    await mutate(
-      server,
-      'setIdeaStatus',
-      SET_STATUS,
-      { ideaId: theirs.id, status: 'OPEN' },
-      admin.token,
-    );
+    await setStatus({ ideaId: theirs.id, status: 'OPEN' }, admin.token);
     expect(titles(await list(boardId, {}, otherMember.token)).sort()).toEqual([
       'Admin idea title',
       'Member idea title',
@@ -183,24 +191,12 @@ describe('listing ideas', () => {
     for (const [title, count] of Object.entries(votes)) {
       const idea = await createIdea(boardId, title, admin.token, `About ${title.toLowerCase()}`);
       for (const voter of voters.slice(0, count)) {
-        await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, voter.token);
+        await upvote({ ideaId: idea.id }, voter.token);
       }
       if (statuses[title]) {
-        await mutate(
-          server,
-          'setIdeaStatus',
-          SET_STATUS,
-          { ideaId: idea.id, status: statuses[title] },
-          admin.token,
-        );
+        await setStatus({ ideaId: idea.id, status: statuses[title] }, admin.token);
       } else {
-        await mutate(
-          server,
-          'declineIdea',
-          DECLINE,
-          { ideaId: idea.id, reason: 'NOT_RELEVANT' },
-          admin.token,
-        );
+        await decline({ ideaId: idea.id, reason: 'NOT_RELEVANT' }, admin.token);
       }
     }
   });
@@ -266,44 +262,20 @@ describe('editing and deleting', () => {
   it('lets the author and admins edit, and refuses other end users', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Original title', member.token);
-    const byAuthor = await mutate(
-      server,
-      'updateIdea',
-      UPDATE_IDEA,
+    const byAuthor = await updateIdea(
       { ideaId: idea.id, title: 'Better title', description: 'Now with words' },
       member.token,
     );
     expect(byAuthor).toMatchObject({ title: 'Better title', description: 'Now with words' });
-    const byAdmin = await mutate(
-      server,
-      'updateIdea',
-      UPDATE_IDEA,
-      { ideaId: idea.id, title: 'Admin title' },
-      admin.token,
-    );
+    const byAdmin = await updateIdea({ ideaId: idea.id, title: 'Admin title' }, admin.token);
     expect(byAdmin).toMatchObject({ title: 'Admin title', description: null });
-    await mutate(
-      server,
-      'setIdeaStatus',
-      SET_STATUS,
-      { ideaId: idea.id, status: 'OPEN' },
-      admin.token,
-    );
-    const byOther = await mutate(
-      server,
-      'updateIdea',
-      UPDATE_IDEA,
+    await setStatus({ ideaId: idea.id, status: 'OPEN' }, admin.token);
+    const byOther = await updateIdea(
       { ideaId: idea.id, title: 'Hijacked title' },
       otherMember.token,
     );
     expect(byOther).toMatchObject({ code: 'FORBIDDEN' });
-    const invalid = await mutate(
-      server,
-      'updateIdea',
-      UPDATE_IDEA,
-      { ideaId: idea.id, title: 'tiny' },
-      admin.token,
-    );
+    const invalid = await updateIdea({ ideaId: idea.id, title: 'tiny' }, admin.token);
     expect(invalid.fields).toEqual([
       { field: 'title', message: 'It has to be 6 characters at least.' },
     ]);
@@ -316,29 +288,15 @@ describe('editing and deleting', () => {
   it('deletes with votes and comments, for the author or an admin only', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Doomed idea here', admin.token);
-    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
-    await mutate(
-      server,
-      'addComment',
-      ADD_COMMENT,
-      { ideaId: idea.id, text: 'A comment here' },
-      member.token,
-    );
-    expect(
-      await mutate(server, 'deleteIdea', DELETE_IDEA, { ideaId: idea.id }, member.token),
-    ).toMatchObject({ code: 'FORBIDDEN' });
-    const deleted = await mutate(
-      server,
-      'deleteIdea',
-      DELETE_IDEA,
-      { ideaId: idea.id },
-      admin.token,
-    );
+    await upvote({ ideaId: idea.id }, member.token);
+    await addComment({ ideaId: idea.id, text: 'A comment here' }, member.token);
+    expect(await deleteIdea({ ideaId: idea.id }, member.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const deleted = await deleteIdea({ ideaId: idea.id }, admin.token);
     expect(deleted.deletedIdeaId).toBe(idea.id);
     expect((await list(boardId)).totalCount).toBe(0);
-    expect(
-      await mutate(server, 'deleteIdea', DELETE_IDEA, { ideaId: idea.id }, admin.token),
-    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await deleteIdea({ ideaId: idea.id }, admin.token)).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -347,40 +305,16 @@ describe('statuses', () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Status idea title');
     for (const status of ['REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE', 'OPEN', 'NOT_PUBLIC']) {
-      const moved = await mutate(
-        server,
-        'setIdeaStatus',
-        SET_STATUS,
-        { ideaId: idea.id, status },
-        admin.token,
-      );
+      const moved = await setStatus({ ideaId: idea.id, status }, admin.token);
       expect(moved.status).toBe(status);
     }
-    const declined = await mutate(
-      server,
-      'setIdeaStatus',
-      SET_STATUS,
-      { ideaId: idea.id, status: 'DECLINED' },
-      admin.token,
-    );
+    const declined = await setStatus({ ideaId: idea.id, status: 'DECLINED' }, admin.token);
     expect(declined).toMatchObject({ code: 'VALIDATION' });
     expect(declined.fields[0].field).toBe('status');
-    await mutate(
-      server,
-      'setIdeaStatus',
-      SET_STATUS,
-      { ideaId: idea.id, status: 'OPEN' },
-      admin.token,
-    );
-    expect(
-      await mutate(
-        server,
-        'setIdeaStatus',
-        SET_STATUS,
-        { ideaId: idea.id, status: 'PLANNED' },
-        member.token,
-      ),
-    ).toMatchObject({ code: 'FORBIDDEN' });
+    await setStatus({ ideaId: idea.id, status: 'OPEN' }, admin.token);
+    expect(await setStatus({ ideaId: idea.id, status: 'PLANNED' }, member.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });
 
@@ -388,19 +322,13 @@ describe('votes', () => {
   it('toggles idempotently and answers the new count', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Vote for me please');
-    const first = await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
+    const first = await upvote({ ideaId: idea.id }, member.token);
     expect(first).toMatchObject({ voteCount: 1, isVotedByMe: true });
-    expect(
-      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token),
-    ).toMatchObject({ voteCount: 1 });
-    expect(
-      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, otherMember.token),
-    ).toMatchObject({ voteCount: 2 });
-    const back = await mutate(server, 'downvoteIdea', DOWNVOTE, { ideaId: idea.id }, member.token);
+    expect(await upvote({ ideaId: idea.id }, member.token)).toMatchObject({ voteCount: 1 });
+    expect(await upvote({ ideaId: idea.id }, otherMember.token)).toMatchObject({ voteCount: 2 });
+    const back = await downvote({ ideaId: idea.id }, member.token);
     expect(back).toMatchObject({ voteCount: 1, isVotedByMe: false });
-    expect(
-      await mutate(server, 'downvoteIdea', DOWNVOTE, { ideaId: idea.id }, member.token),
-    ).toMatchObject({ voteCount: 1 });
+    expect(await downvote({ ideaId: idea.id }, member.token)).toMatchObject({ voteCount: 1 });
     expect(
       await server.deps.prisma.vote.count({ where: { idea: { title: 'Vote for me please' } } }),
     ).toBe(1);
@@ -409,15 +337,9 @@ describe('votes', () => {
   it('shows voters to editors only', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Who voted for this', member.token);
-    await mutate(
-      server,
-      'setIdeaStatus',
-      SET_STATUS,
-      { ideaId: idea.id, status: 'OPEN' },
-      admin.token,
-    );
-    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, otherMember.token);
-    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
+    await setStatus({ ideaId: idea.id, status: 'OPEN' }, admin.token);
+    await upvote({ ideaId: idea.id }, otherMember.token);
+    await upvote({ ideaId: idea.id }, member.token);
     const VOTERS = `query ($id: ID!) { idea(id: $id) { voters { userId name } } }`;
     const asAdmin = await gql(server, VOTERS, { id: idea.id }, admin.token);
     expect(asAdmin.body.data.idea.voters.map((v: any) => v.name)).toEqual([
@@ -433,14 +355,12 @@ describe('votes', () => {
   it('refuses new votes on a declined idea but lets a voter take theirs back', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Declined later on');
-    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, member.token);
-    await mutate(server, 'declineIdea', DECLINE, { ideaId: idea.id, reason: 'OTHER' }, admin.token);
-    expect(
-      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: idea.id }, otherMember.token),
-    ).toMatchObject({ code: 'CONFLICT' });
-    expect(
-      await mutate(server, 'downvoteIdea', DOWNVOTE, { ideaId: idea.id }, member.token),
-    ).toMatchObject({ voteCount: 0 });
+    await upvote({ ideaId: idea.id }, member.token);
+    await decline({ ideaId: idea.id, reason: 'OTHER' }, admin.token);
+    expect(await upvote({ ideaId: idea.id }, otherMember.token)).toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await downvote({ ideaId: idea.id }, member.token)).toMatchObject({ voteCount: 0 });
   });
 });
 
@@ -448,25 +368,13 @@ describe('comments', () => {
   it('adds a comment, counts it, and lists comments oldest first', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Talk about this one');
-    const first = await mutate(
-      server,
-      'addComment',
-      ADD_COMMENT,
-      { ideaId: idea.id, text: 'First comment' },
-      member.token,
-    );
+    const first = await addComment({ ideaId: idea.id, text: 'First comment' }, member.token);
     expect(first).toMatchObject({
       text: 'First comment',
       author: { displayName: 'Mia Member' },
       idea: { commentCount: 1 },
     });
-    await mutate(
-      server,
-      'addComment',
-      ADD_COMMENT,
-      { ideaId: idea.id, text: 'Second comment' },
-      admin.token,
-    );
+    await addComment({ ideaId: idea.id, text: 'Second comment' }, admin.token);
     const { body } = await gql(
       server,
       `query ($id: ID!) { idea(id: $id) { commentCount comments { totalCount edges { node { text author { displayName } } } } } }`,
@@ -488,13 +396,7 @@ describe('comments', () => {
   ])('refuses the text %j', async (text, message) => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Comment rules idea');
-    const answer = await mutate(
-      server,
-      'addComment',
-      ADD_COMMENT,
-      { ideaId: idea.id, text },
-      member.token,
-    );
+    const answer = await addComment({ ideaId: idea.id, text }, member.token);
     expect(answer.fields).toEqual([{ field: 'text', message }]);
     const { body } = await gql(
       server,
@@ -510,10 +412,7 @@ describe('declining', () => {
   it('declines with a reason and comment, answering status and declineDetails', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Not for us, sorry');
-    const answer = await mutate(
-      server,
-      'declineIdea',
-      DECLINE,
+    const answer = await decline(
       { ideaId: idea.id, reason: 'NOT_APPLICABLE', comment: 'Out of scope' },
       admin.token,
     );
@@ -530,24 +429,12 @@ describe('declining', () => {
     expect(Date.parse(answer.idea.declineDetails.declinedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(answer.duplicateOf).toBeNull();
     // A declined idea has no more status options and cannot be declined again.
-    expect(
-      await mutate(
-        server,
-        'setIdeaStatus',
-        SET_STATUS,
-        { ideaId: idea.id, status: 'OPEN' },
-        admin.token,
-      ),
-    ).toMatchObject({ code: 'CONFLICT' });
-    expect(
-      await mutate(
-        server,
-        'declineIdea',
-        DECLINE,
-        { ideaId: idea.id, reason: 'OTHER' },
-        admin.token,
-      ),
-    ).toMatchObject({ code: 'CONFLICT' });
+    expect(await setStatus({ ideaId: idea.id, status: 'OPEN' }, admin.token)).toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await decline({ ideaId: idea.id, reason: 'OTHER' }, admin.token)).toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('merges the votes of a duplicate into the kept idea, counting shared voters once', async () => {
@@ -555,15 +442,10 @@ describe('declining', () => {
     const kept = await createIdea(boardId, 'Export to CSV please');
     const duplicate = await createIdea(boardId, 'CSV export wanted');
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => addEndUser(server, admin.companyId)));
-    for (const voter of [a!, b!])
-      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: kept.id }, voter.token);
-    for (const voter of [b!, c!])
-      await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: duplicate.id }, voter.token);
+    for (const voter of [a!, b!]) await upvote({ ideaId: kept.id }, voter.token);
+    for (const voter of [b!, c!]) await upvote({ ideaId: duplicate.id }, voter.token);
 
-    const answer = await mutate(
-      server,
-      'declineIdea',
-      DECLINE,
+    const answer = await decline(
       { ideaId: duplicate.id, reason: 'DUPLICATE', dup: kept.id },
       admin.token,
     );
@@ -585,11 +467,8 @@ describe('declining', () => {
     const boardId = await newBoard();
     const kept = await createIdea(boardId, 'Kept idea title');
     const duplicate = await createIdea(boardId, 'Duplicate idea title');
-    await mutate(server, 'upvoteIdea', UPVOTE, { ideaId: duplicate.id }, member.token);
-    const answer = await mutate(
-      server,
-      'declineIdea',
-      DECLINE,
+    await upvote({ ideaId: duplicate.id }, member.token);
+    const answer = await decline(
       { ideaId: duplicate.id, reason: 'DUPLICATE', dup: kept.id, merge: false },
       admin.token,
     );
@@ -609,13 +488,7 @@ describe('declining', () => {
       [{ dup: 'SWRlYTo5OTk5OTk=' }, 'Idea not found'],
     ];
     for (const [vars, message] of cases) {
-      const answer = await mutate(
-        server,
-        'declineIdea',
-        DECLINE,
-        { ideaId: idea.id, reason: 'DUPLICATE', ...vars },
-        admin.token,
-      );
+      const answer = await decline({ ideaId: idea.id, reason: 'DUPLICATE', ...vars }, admin.token);
       expect(answer.fields).toEqual([{ field: 'duplicateOfIdeaId', message }]);
     }
     const { body } = await gql(
@@ -630,31 +503,13 @@ describe('declining', () => {
   it('is for admins, and not for complete ideas', async () => {
     const boardId = await newBoard();
     const idea = await createIdea(boardId, 'Shipped already');
-    expect(
-      await mutate(
-        server,
-        'declineIdea',
-        DECLINE,
-        { ideaId: idea.id, reason: 'OTHER' },
-        member.token,
-      ),
-    ).toMatchObject({ code: 'FORBIDDEN' });
-    await mutate(
-      server,
-      'setIdeaStatus',
-      SET_STATUS,
-      { ideaId: idea.id, status: 'COMPLETE' },
-      admin.token,
-    );
-    expect(
-      await mutate(
-        server,
-        'declineIdea',
-        DECLINE,
-        { ideaId: idea.id, reason: 'OTHER' },
-        admin.token,
-      ),
-    ).toMatchObject({ code: 'CONFLICT' });
+    expect(await decline({ ideaId: idea.id, reason: 'OTHER' }, member.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await setStatus({ ideaId: idea.id, status: 'COMPLETE' }, admin.token);
+    expect(await decline({ ideaId: idea.id, reason: 'OTHER' }, admin.token)).toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 });
 
