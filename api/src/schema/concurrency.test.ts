@@ -6,6 +6,7 @@ import {
   mutate,
   setPlan,
   signUpCompany,
+  createBoardId,
 } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
@@ -43,13 +44,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signUpCompany(server);
   await setPlan(server, admin.companyId, 'ULTRA');
-  const { body } = await gql(
-    server,
-    `mutation { createBoard(name: "Concurrency board") { ... on MutationCreateBoardSuccess { data { id } } } }`,
-    {},
-    admin.token,
-  );
-  boardId = body.data.createBoard.data.id;
+  boardId = await createBoardId(server, admin.token, 'Concurrency board');
   voters = [];
   for (let n = 0; n < 200; n += 1) voters.push(await addEndUser(server, admin.companyId));
 }, 180_000);

@@ -6,6 +6,7 @@ import {
   mutate,
   setPlan,
   signUpCompany,
+  createBoardId,
 } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
@@ -23,7 +24,6 @@ const IDEA_FIELDS = `id title description status voteCount commentCount isVotedB
 const result = (field: string, fields = IDEA_FIELDS) =>
   `${field} { __typename ... on Mutation${field[0]!.toUpperCase()}${field.slice(1, field.indexOf('('))}Success { data { ${fields} } } ${APP_ERROR} }`;
 
-const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) { ... on MutationCreateBoardSuccess { data { id } } } }`;
 const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!, $description: String) {
   ${result('createIdea(boardId: $boardId, title: $title, description: $description)')} }`;
 const UPDATE_IDEA = `mutation ($ideaId: ID!, $title: String!, $description: String) {
@@ -44,10 +44,7 @@ const LIST = `query ($boardId: ID!, $filter: IdeaFilter, $sort: IdeaSort, $searc
   board(id: $boardId) { ideas(filter: $filter, sort: $sort, search: $search, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { id title status voteCount createdAt } } } } }`;
 
-async function newBoard(name = 'Ideas board for tests'): Promise<string> {
-  const { body } = await gql(server, CREATE_BOARD, { name }, admin.token);
-  return body.data.createBoard.data.id;
-}
+const newBoard = (name = 'Ideas board for tests') => createBoardId(server, admin.token, name);
 const createIdea = (boardId: string, title: string, token = admin.token, description?: string) =>
   mutate(server, 'createIdea', CREATE_IDEA, { boardId, title, description }, token);
 const list = async (boardId: string, vars: Record<string, unknown> = {}, token = admin.token) => {

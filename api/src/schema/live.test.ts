@@ -10,6 +10,7 @@ import {
   mutate,
   setPlan,
   signUpCompany,
+  createBoardId,
 } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { subscribeLive } from '../testing/live-subscriber.ts';
@@ -19,7 +20,6 @@ import type { TTestServer } from '../testing/test-server.ts';
 
 const SUBSCRIBE = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
   kind ideaId voteCount commentCount status idea { id title voteCount commentCount status } } }`;
-const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) { ... on MutationCreateBoardSuccess { data { id } } } }`;
 const PUBLIC = `mutation ($id: ID!) { setBoardVisibility(boardId: $id, isPublic: true) { __typename } }`;
 const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
   ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
@@ -29,8 +29,7 @@ const COMMENT = `mutation ($ideaId: ID!, $text: String!) { addComment(ideaId: $i
 const STATUS = `mutation ($ideaId: ID!, $status: IdeaStatus!) { setIdeaStatus(ideaId: $ideaId, status: $status) { __typename } }`;
 
 async function setUpBoard(server: TTestServer, admin: TTestAccount, isPublic: boolean) {
-  const { body } = await gql(server, CREATE_BOARD, { name: 'Live board name' }, admin.token);
-  const boardId: string = body.data.createBoard.data.id;
+  const boardId = await createBoardId(server, admin.token, 'Live board name');
   if (isPublic) await gql(server, PUBLIC, { id: boardId }, admin.token);
   const probe = await mutate(
     server,

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndUser, gql, setPlan, signUpCompany } from '../testing/graphql-client.ts';
+import {
+  addEndUser,
+  gql,
+  setPlan,
+  signUpCompany,
+  createBoardId,
+} from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
@@ -21,13 +27,7 @@ beforeAll(async () => {
   server = await startTestServer({}, { onQuery: (sql) => statements.push(sql) });
   admin = await signUpCompany(server);
   await setPlan(server, admin.companyId, 'ULTRA');
-  const { body } = await gql(
-    server,
-    `mutation { createBoard(name: "Query count board") { ... on MutationCreateBoardSuccess { data { id } } } }`,
-    {},
-    admin.token,
-  );
-  boardId = body.data.createBoard.data.id;
+  boardId = await createBoardId(server, admin.token, 'Query count board');
   const authors = await Promise.all(
     Array.from({ length: 10 }, () => addEndUser(server, admin.companyId)),
   );

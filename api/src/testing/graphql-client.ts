@@ -35,6 +35,20 @@ export async function mutate(
   return result.__typename === 'AppError' ? result : result.data;
 }
 
+const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
+  __typename ... on MutationCreateBoardSuccess { data { id } } ${APP_ERROR} } }`;
+
+/** Creates a board through the API as `token`'s admin; answers its global id. */
+export async function createBoardId(
+  server: TTestServer,
+  token: string,
+  name = 'A board for tests',
+): Promise<string> {
+  const board = await mutate(server, 'createBoard', CREATE_BOARD, { name }, token);
+  if (board.__typename === 'AppError') throw new Error(`createBoard: ${JSON.stringify(board)}`);
+  return board.id;
+}
+
 let counter = 0;
 
 export type TTestAccount = { token: string; userId: number; companyId: number; email: string };
