@@ -10,9 +10,18 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    include: ['api/**/*.test.ts', 'web/**/*.test.ts', 'widget/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: [
+      'api/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'web/**/*.test.ts',
+      'widget/**/*.test.ts',
+      'e2e/**/*.test.ts',
+    ],
     pool: 'forks',
     testTimeout: 60_000,
+    // Browser assertions poll; on a busy two-core CI a first page load can take longer than
+    // vitest's default second, so a poll waits up to 5 s (a passing poll returns at once).
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 120_000,
   },
 });

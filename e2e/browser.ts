@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
@@ -39,7 +39,20 @@ type TAxeViolation = { id: string; impact: string | null; help: string; nodes: u
 /** Runs axe-core in the page; answers the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]> {
   const require = createRequire(import.meta.url);
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // A toast fading in is half transparent for a quarter second, and axe would measure its
+  // contrast mid-fade: wait for every finite animation and transition to settle first
+  // (spinners run forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  // Evaluated over the DevTools protocol, not as a <script> tag: the console's CSP allows no
+  // inline script, and the test must not loosen it.
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: () => Promise<{ violations: TAxeViolation[] }> } }

@@ -204,6 +204,37 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     await page.context().close();
   });
 
+  it('shows a user’s name and comment with markup as text', async () => {
+    const name = '<img src=x onerror="window.__xssName=1">Eve';
+    const comment = '<script>window.__xssComment=1</script><b>bold</b> and <i>plain</i> text';
+    const page = await open(
+      `${host.url}/?token=${encodeURIComponent(sign({ id: 'crm-eve', name }))}`,
+    );
+    await expect.poll(() => page.getByText(`Signed in as ${name}`).isVisible()).toBe(true);
+    const fixtureCard = page.getByTestId('idea').filter({ hasText: 'Fixture idea' });
+    await fixtureCard
+      .getByRole('button', { name: /^Fixture idea/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByTestId('idea-detail').isVisible()).toBe(true);
+    await page.getByLabel('Your comment').fill(comment);
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect.poll(() => page.getByText(comment, { exact: true }).isVisible()).toBe(true);
+    // The author's name under the comment is text too.
+    await expect.poll(() => page.getByTestId('idea-detail').getByText(name).count()).toBe(1);
+    expect(
+      await page.locator('#feedback img, #feedback b, #feedback i, #feedback script').count(),
+    ).toBe(0);
+    expect(
+      await page.evaluate(() => {
+        const w = window as unknown as { __xssName?: number; __xssComment?: number };
+        return [w.__xssName, w.__xssComment];
+      }),
+    ).toEqual([undefined, undefined]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows a vote made elsewhere live', async () => {
     const page = await open(
       `${host.url}/?token=${encodeURIComponent(sign({ id: 'crm-live', name: 'Live Watcher' }))}`,
@@ -299,6 +330,33 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     await page.context().close();
   });
 
+  it('lets an SSO user choose their notification emails, and keeps the choice', async () => {
+    const token = sign({ id: 'crm-prefs-1', name: 'Pia Prefs', email: 'pia@customer.example' });
+    const url = `${host.url}/?token=${encodeURIComponent(token)}`;
+    const page = await open(url);
+    await expect.poll(() => page.getByText('Signed in as Pia Prefs').isVisible()).toBe(true);
+    // Keyboard: the disclosure opens with Enter, then the choice is picked from the select.
+    await page.getByText('Email notifications').focus();
+    await page.keyboard.press('Enter');
+    const select = page.getByLabel('Email me about');
+    await expect.poll(() => select.inputValue()).toBe('ALL');
+    await select.selectOption('MY_IDEAS');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
+    const user = await server.deps.prisma.user.findFirstOrThrow({
+      where: { externalId: 'crm-prefs-1' },
+    });
+    expect(user.notifications).toBe('MY_IDEAS');
+    await saveScreenshot(page, 'widget-email-preference');
+
+    const again = await open(url);
+    await expect.poll(() => again.getByText('Email notifications').isVisible()).toBe(true);
+    await again.getByText('Email notifications').click();
+    await expect.poll(() => again.getByLabel('Email me about').inputValue()).toBe('MY_IDEAS');
+    expect([...page.errors, ...again.errors]).toEqual([]);
+    await page.context().close();
+    await again.context().close();
+  });
+
   it('has no serious accessibility problems, in Polish too', async () => {
     await expectCall(server, 'PUT', `/boards/${company.boardId}/language`, 200, {
       token: company.owner.token,
@@ -323,6 +381,10 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
       .toBe(true);
     await page.getByRole('button', { name: 'Dodaj pomysł' }).click();
     await expect.poll(() => page.getByLabel('Tytuł').isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The email preference, open, in Polish.
+    await page.getByText('Powiadomienia e-mail').click();
+    await expect.poll(() => page.getByLabel('Wysyłaj mi e-maile o').inputValue()).toBe('ALL');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.context().close();
   });

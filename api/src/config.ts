@@ -1,15 +1,66 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { TMailRetry } from './mail/mailer.ts';
+
+/** What a rate limit guards: each has its own counters and limits. */
+export const RATE_LIMIT_ACTIONS = [
+  'login',
+  'signup',
+  'recoveryRequest',
+  'recoveryReset',
+  'sso',
+] as const;
+export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
+
+/** Attempts allowed per window; 0 turns that limit off. */
+export type TRateLimit = { perIp: number; perAccount: number; windowSeconds: number };
+
+/**
+ * Defaults: generous for people, tight for scripts. The account is the email (IP and email
+ * together for login, so nobody can lock a victim out from elsewhere), or the SSO user.
+ */
+export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
+  login: { perIp: 100, perAccount: 10, windowSeconds: 60 },
+  signup: { perIp: 20, perAccount: 5, windowSeconds: 60 },
+  recoveryRequest: { perIp: 30, perAccount: 5, windowSeconds: 900 },
+  recoveryReset: { perIp: 30, perAccount: 10, windowSeconds: 60 },
+  sso: { perIp: 300, perAccount: 30, windowSeconds: 60 },
+};
+
+/** `login` → `LOGIN`, `recoveryRequest` → `RECOVERY_REQUEST` (the env variables' infix). */
+export const rateLimitEnvName = (action: TRateLimitAction) =>
+  action.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase();
+
+function rateLimitEnv() {
+  const count = z.coerce.number().int().min(0);
+  return Object.fromEntries(
+    RATE_LIMIT_ACTIONS.flatMap((action) => {
+      const name = `RATE_LIMIT_${rateLimitEnvName(action)}`;
+      const limit = DEFAULT_RATE_LIMITS[action];
+      return [
+        [`${name}_PER_IP`, count.default(limit.perIp)],
+        [`${name}_PER_ACCOUNT`, count.default(limit.perAccount)],
+        [`${name}_WINDOW_SECONDS`, count.min(1).default(limit.windowSeconds)],
+      ];
+    }),
+  ) as Record<string, z.ZodDefault<z.ZodCoercedNumber>>;
+}
 
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
+  DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).default(500),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('feedboard:'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Feedboard <no-reply@feedboard.local>'),
+  MAIL_RETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  MAIL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(3_600_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   APP_URL: z.string().url().optional(),
   WIDGET_URL: z.string().url().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -24,7 +75,22 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .union([z.enum(['true', 'false']), z.coerce.number().int().min(0).max(10)])
+    .default(0)
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v)),
+  ...rateLimitEnv(),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
 });
 
 export type TConfig = {
@@ -32,11 +98,21 @@ export type TConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections the process keeps to PostgreSQL (ignored on PGlite). */
+  databasePoolSize: number;
+  /**
+   * Distinct statements the process prepares once per connection (PostgreSQL then parses and
+   * plans them once, not on every call); 0: every statement is sent unnamed (PgBouncer in
+   * transaction mode before 1.21 needs that).
+   */
+  databaseStatementCache: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Retries of failed mail (exponential backoff) and how often workers look for due mail. */
+  mailRetry: TMailRetry;
   appUrl: string;
   /** Where public pages load widget.js from (a CDN, say); unset: this server's own /widget.js. */
   widgetUrl: string | undefined;
@@ -50,7 +126,21 @@ export type TConfig = {
   billingEmail: string;
   sessionTtlDays: number;
   seedDemo: boolean;
+  /** Webhook deliveries: private, loopback and link-local addresses allowed (off: refused). */
+  webhookAllowPrivateUrls: boolean;
+  /** Attempts per webhook delivery before it is marked FAILED. */
+  webhookMaxAttempts: number;
+  /** Wait before the 2nd attempt; doubles after each failure (capped at an hour). */
+  webhookRetryBaseMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * How many proxies in front of the server to believe: the client address is read that many
+   * entries from the right of X-Forwarded-For. 0: the socket's peer address, headers ignored.
+   */
+  trustProxy: number;
+  rateLimits: Record<TRateLimitAction, TRateLimit>;
+  /** GraphQL Armor's limits on each operation (the console's largest stay well under). */
+  graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number; maxTokens: number };
 };
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -68,10 +158,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     host: c.HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseStatementCache: c.DATABASE_STATEMENT_CACHE,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    mailRetry: {
+      maxAttempts: c.MAIL_RETRY_MAX_ATTEMPTS,
+      baseDelayMs: c.MAIL_RETRY_BASE_MS,
+      maxDelayMs: c.MAIL_RETRY_MAX_DELAY_MS,
+      pollMs: c.MAIL_POLL_MS,
+    },
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     widgetUrl: c.WIDGET_URL?.replace(/\/+$/, ''),
     stripeSecretKey: c.STRIPE_SECRET_KEY,
@@ -85,6 +183,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     billingEmail: c.BILLING_EMAIL,
     sessionTtlDays: c.SESSION_TTL_DAYS,
     seedDemo: c.SEED_DEMO,
+    webhookAllowPrivateUrls: c.WEBHOOK_ALLOW_PRIVATE_URLS,
+    webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
+    webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    rateLimits: Object.fromEntries(
+      RATE_LIMIT_ACTIONS.map((action) => {
+        const name = `RATE_LIMIT_${rateLimitEnvName(action)}`;
+        const read = (suffix: string) =>
+          (c as Record<string, unknown>)[`${name}_${suffix}`] as number;
+        return [
+          action,
+          {
+            perIp: read('PER_IP'),
+            perAccount: read('PER_ACCOUNT'),
+            windowSeconds: read('WINDOW_SECONDS'),
+          },
+        ];
+      }),
+    ) as Record<TRateLimitAction, TRateLimit>,
+    graphqlLimits: {
+      maxDepth: c.GRAPHQL_MAX_DEPTH,
+      maxCost: c.GRAPHQL_MAX_COST,
+      maxAliases: c.GRAPHQL_MAX_ALIASES,
+      maxTokens: c.GRAPHQL_MAX_TOKENS,
+    },
   };
 }

@@ -1,33 +1,81 @@
 import type Stripe from 'stripe';
 import { createStripe } from './billing/stripe.ts';
 import type { TConfig } from './config.ts';
+import { prismaSql } from './db/sql.ts';
+import type { TSql } from './db/sql.ts';
 import { createEvents } from './events.ts';
 import type { TEvents } from './events.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { createLogger } from './log.ts';
 import type { TLogger } from './log.ts';
+import { findIdeaStates } from './services/idea/find-idea-states.ts';
+import { createIdeaFeeds } from './services/idea/watch-idea-changes.ts';
+import type { TIdeaFeeds } from './services/idea/watch-idea-changes.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { TMailer } from './mail/mailer.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import type { TRateLimiter } from './rate-limit.ts';
+import { createWebhookWorker } from './services/webhook/webhook-worker.ts';
+import type { TWebhookWorker } from './services/webhook/webhook-worker.ts';
 
 /** What every domain service may use; built once at start (api/src/main.ts). */
 export type TDeps = {
   prisma: PrismaClient;
+  /** Plain SQL for the statements every request runs (db/sql.ts); Prisma for everything else. */
+  sql: TSql;
   mailer: TMailer;
   config: TConfig;
   log: TLogger;
   events: TEvents;
+  /** One shared subscription per board for the live streams of this process. */
+  ideaFeeds: TIdeaFeeds;
   /** The payment provider; null when STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is unset. */
   stripe: Stripe | null;
+  /** Limits on sign-in, sign-up, password recovery and SSO attempts (shared through Redis). */
+  rateLimiter: TRateLimiter;
+  /** Sends queued webhook deliveries (started by main.ts and the test server). */
+  webhooks: TWebhookWorker;
 };
 
 /** Wires the services' dependencies for a configuration and an open database. */
-export function createDeps(config: TConfig, prisma: PrismaClient): TDeps {
+export function createDeps(
+  config: TConfig,
+  prisma: PrismaClient,
+  sql: TSql = prismaSql(prisma),
+): TDeps {
   const log = createLogger(config.logLevel);
-  const mailer = createMailer({ prisma, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const mailer = createMailer({
+    prisma,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+    retry: config.mailRetry,
+  });
   const events = createEvents({
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     log,
+    catchUp: (boardIds) => findIdeaStates(prisma, boardIds),
   });
-  return { prisma, mailer, config, log, events, stripe: createStripe(config) };
+  const rateLimiter = createRateLimiter({
+    limits: config.rateLimits,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log,
+  });
+  const webhooks = createWebhookWorker({ prisma, config, log });
+  return {
+    prisma,
+    sql,
+    mailer,
+    config,
+    log,
+    events,
+    ideaFeeds: createIdeaFeeds(events, (error) =>
+      log.error(`A live stream failed to take an event: ${error.message}`),
+    ),
+    stripe: createStripe(config),
+    rateLimiter,
+    webhooks,
+  };
 }

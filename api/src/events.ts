@@ -1,6 +1,7 @@
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
-import { createPubSub } from 'graphql-yoga';
+import { Repeater, createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import type { IdeaStatus } from './generated/prisma/client.ts';
 import type { TLogger } from './log.ts';
 
@@ -37,11 +38,19 @@ type TTopics = Record<string, [boardId: number, change: TIdeaChange]>;
 /**
  * Live events: yoga's pub/sub, in-process by default, over Redis when `redisUrl` is set so that
  * a vote taken by one API process reaches subscribers connected to another.
+ *
+ * While Redis is down, writes go on and their events are dropped (not queued: a stale count
+ * delivered after a fresher one would go backwards). When the subscriber connection comes back,
+ * the process resubscribes its boards and sends its own subscribers `catchUp(boardIds)`: the
+ * current counts of those boards' ideas (kind UPDATED), so nobody keeps a count from before the
+ * outage.
  */
 export function createEvents(options: {
   redisUrl: string | undefined;
   redisPrefix: string;
   log: TLogger;
+  /** The current state of the boards' ideas, sent to this process's subscribers after an outage. */
+  catchUp?: (boardIds: number[]) => Promise<TIdeaChange[]>;
 }): TEvents {
   const topic = `${options.redisPrefix}idea-changed`;
   if (!options.redisUrl) {
@@ -53,12 +62,12 @@ export function createEvents(options: {
       close: async () => {},
     };
   }
-  const connect = () => {
-    const client = new Redis(options.redisUrl as string, { maxRetriesPerRequest: 2 });
+  const connect = (extra: RedisOptions = {}) => {
+    const client = new Redis(options.redisUrl as string, { maxRetriesPerRequest: 2, ...extra });
     client.on('error', (error) => options.log.warn(`Redis: ${error.message}`));
     return client;
   };
-  const publishClient = connect();
+  const publishClient = connect({ enableOfflineQueue: false });
   const subscribeClient = connect();
   const pubsub = createPubSub<TTopics>({
     eventTarget: createRedisEventTarget({
@@ -66,6 +75,34 @@ export function createEvents(options: {
       subscribeClient: guarded(subscribeClient, options.log),
     }),
   });
+  // Catch-up events reach this process's subscribers only (every process sends its own).
+  const local = createPubSub<TTopics>();
+  const watchedBoards = new Map<number, number>();
+
+  let hasLostConnection = false;
+  subscribeClient.on('close', () => {
+    hasLostConnection = true;
+  });
+  subscribeClient.on('ready', () => {
+    if (!hasLostConnection) return;
+    hasLostConnection = false;
+    void catchUp();
+  });
+  const catchUp = async () => {
+    const boardIds = [...watchedBoards.keys()];
+    if (!boardIds.length) return;
+    try {
+      // Subscribing again is harmless for channels ioredis resubscribed by itself, covers those
+      // whose SUBSCRIBE failed during the outage, and (answered in order) follows the resubscribe.
+      await subscribeClient.subscribe(...boardIds.map((boardId) => `${topic}:${boardId}`));
+      const changes = (await options.catchUp?.(boardIds)) ?? [];
+      for (const change of changes) local.publish(topic, change.boardId, change);
+      options.log.info(`Redis is back: sent ${changes.length} idea states to live subscribers.`);
+    } catch (error) {
+      options.log.warn(`Catch-up after a Redis outage failed: ${(error as Error).message}`);
+    }
+  };
+
   return {
     kind: 'redis',
     publishIdeaChanged: (change) => {
@@ -75,12 +112,44 @@ export function createEvents(options: {
         options.log.warn(`Live event not published: ${(error as Error).message}`);
       }
     },
-    subscribeIdeaChanged: (boardId) => pubsub.subscribe(topic, boardId),
+    subscribeIdeaChanged: (boardId) =>
+      watching(watchedBoards, boardId, () =>
+        Repeater.merge([pubsub.subscribe(topic, boardId), local.subscribe(topic, boardId)]),
+      ),
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();
     },
   };
+}
+
+/**
+ * The stream `open()` makes, counted in `boards` while someone reads it. A Repeater (not an
+ * async generator) so that `return()` ends it at once, even while it waits for an event.
+ */
+function watching<T>(
+  boards: Map<number, number>,
+  boardId: number,
+  open: () => AsyncIterable<T>,
+): AsyncIterable<T> {
+  return new Repeater<T>(async (push, stop) => {
+    boards.set(boardId, (boards.get(boardId) ?? 0) + 1);
+    const source = open()[Symbol.asyncIterator]();
+    const stopped = stop.then(() => ({ done: true as const, value: undefined }));
+    try {
+      for (;;) {
+        const step = await Promise.race([source.next(), stopped]);
+        if (step.done) break;
+        await push(step.value);
+      }
+    } finally {
+      const left = (boards.get(boardId) ?? 1) - 1;
+      if (left > 0) boards.set(boardId, left);
+      else boards.delete(boardId);
+      await source.return?.();
+      stop();
+    }
+  });
 }
 
 const GUARDED_COMMANDS = new Set<string | symbol>(['publish', 'subscribe', 'unsubscribe']);

@@ -1,13 +1,18 @@
 import { GraphQLError } from 'graphql';
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { createYoga, maskError } from 'graphql-yoga';
-import type { YogaServerInstance } from 'graphql-yoga';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import type { TDeps } from './deps.ts';
 import { AppError, errors } from './errors.ts';
+import { RateLimitError } from './rate-limit.ts';
+import type { TClient } from './rate-limit.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
+import { votedByMeLoader } from './schema/voted-by-me.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
+import type { TViewer } from './viewer.ts';
 
 /**
  * An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`.
@@ -27,33 +32,107 @@ function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQ
   });
 }
 
+/** What the HTTP layer hands every GraphQL request: the caller's address (rate limits). */
+export type TGraphQLServerContext = { client: TClient };
+
+type TCaller = { viewer: TViewer | null; isRefused: boolean };
+
+/** The viewer of the request's bearer token (a session or an API key); refused when it is bad. */
+async function resolveCaller(deps: TDeps, request: Request): Promise<TCaller> {
+  const header = request.headers.get('authorization');
+  const token = bearerToken(header);
+  if (!token) return { viewer: null, isRefused: Boolean(header) };
+  // Integrators send a company API key where the console sends a session token.
+  const viewer = token.startsWith(API_KEY_PREFIX)
+    ? await authenticateApiKey(deps, token)
+    : await authenticate(deps, token);
+  return { viewer, isRefused: !viewer };
+}
+
+/** "Did you mean …?" in a validation error names fields of the schema (GraphQL Armor's wording). */
+const SUGGESTION = /Did you mean ".+"\?/g;
+
+/**
+ * GraphQL Armor's limits on every operation (depth, cost, aliases, tokens, directives), and
+ * "Did you mean …?" suggestions hidden from callers without a valid session or key, so that
+ * strangers cannot read the schema's private fields out of error messages. Armor's own
+ * suggestion blocker is off: it rewrites the errors in place, and yoga caches validation
+ * results across callers, so it would hide them from everyone or no one.
+ */
+function armorPlugins(
+  deps: TDeps,
+  callers: WeakMap<Request, TCaller>,
+): Plugin<TGraphQLServerContext>[] {
+  const limits = deps.config.graphqlLimits;
+  const { plugins } = new EnvelopArmor({
+    maxDepth: { n: limits.maxDepth, flattenFragments: true },
+    costLimit: { maxCost: limits.maxCost, flattenFragments: true },
+    maxAliases: { n: limits.maxAliases },
+    maxTokens: { n: limits.maxTokens },
+    maxDirectives: { n: 50 },
+    blockFieldSuggestion: { enabled: false },
+  }).protect();
+  return [
+    ...(plugins as Plugin<TGraphQLServerContext>[]),
+    {
+      onExecutionResult: ({ request, result, setResult }) => {
+        if (!result || Symbol.asyncIterator in result || callers.get(request)?.viewer) return;
+        if (!result.errors?.some((error) => error.message.includes('Did you mean'))) return;
+        setResult({
+          ...result,
+          errors: result.errors.map(
+            (error) =>
+              new GraphQLError(error.message.replace(SUGGESTION, '[Suggestion hidden]'), {
+                nodes: error.nodes,
+                source: error.source,
+                positions: error.positions,
+                path: error.path,
+                originalError: error.originalError,
+                extensions: error.extensions,
+              }),
+          ),
+        });
+      },
+    },
+  ];
+}
+
 /** graphql-yoga serving the Pothos schema at /graphql (GraphiQL in the browser). */
 export function createGraphQL(
   deps: TDeps,
-): YogaServerInstance<Record<string, never>, TGraphQLContext> {
-  return createYoga<Record<string, never>, TGraphQLContext>({
+): YogaServerInstance<TGraphQLServerContext, TGraphQLContext> {
+  const callers = new WeakMap<Request, TCaller>();
+  return createYoga<TGraphQLServerContext, TGraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: { title: 'Feedboard GraphQL API' },
     logging: deps.config.logLevel === 'silent' ? false : 'warn',
-    context: async ({ request }) => {
-      const header = request.headers.get('authorization');
-      const token = bearerToken(header);
-      // Integrators send a company API key where the console sends a session token.
-      const viewer = !token
-        ? null
-        : token.startsWith(API_KEY_PREFIX)
-          ? await authenticateApiKey(deps, token)
-          : await authenticate(deps, token);
-      if ((header && !token) || (token && !viewer)) {
+    plugins: [
+      {
+        // Resolved before validation (the context is built after it) for the suggestion rule.
+        onParams: async ({ request }) => {
+          callers.set(request, await resolveCaller(deps, request));
+        },
+      },
+      ...armorPlugins(deps, callers),
+    ],
+    context: async ({ request, client }) => {
+      const { viewer, isRefused } = callers.get(request) ?? (await resolveCaller(deps, request));
+      if (isRefused) {
         throw toGraphQLError(
           new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.'),
           undefined,
           401,
         );
       }
-      return { deps, viewer, planStates: new Map() };
+      return {
+        deps,
+        viewer,
+        planStates: new Map(),
+        client,
+        votedByMe: votedByMeLoader(deps.sql, viewer),
+      };
     },
     // Only errors we mean to expose pass through (with extensions.code); the rest are masked
     // and logged. isDev stays off so no stack or internal message reaches a caller.
@@ -62,6 +141,22 @@ export function createGraphQL(
       maskError: (error, message, isDev) => {
         const original = error instanceof GraphQLError ? error.originalError : error;
         if (original instanceof AppError) return toGraphQLError(original, error);
+        if (original instanceof RateLimitError) {
+          // The whole request answers 429 with Retry-After, as REST does.
+          const located = error instanceof GraphQLError ? error : undefined;
+          return new GraphQLError(original.message, {
+            nodes: located?.nodes,
+            path: located?.path,
+            extensions: {
+              code: original.code,
+              retryAfter: original.retryAfterSeconds,
+              http: {
+                status: 429,
+                headers: { 'retry-after': String(original.retryAfterSeconds) },
+              },
+            },
+          });
+        }
         if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
         if (original !== undefined && !(original instanceof GraphQLError)) {
           deps.log.error('GraphQL resolver failed', original);

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
+import { claimDataDir, runningServerPid } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { createDeps } from './deps.ts';
 import { createLogger } from './log.ts';
@@ -10,15 +11,22 @@ import { createApp } from './server.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  if (!config.databaseUrl) {
+    const pid = await runningServerPid(config.dataDir);
+    if (pid) throw new Error(`Another Feedboard server (pid ${pid}) is using ${config.dataDir}.`);
+  }
   const db = await openDatabase(config);
+  // Marks the embedded database as in use, so db:backup and db:restore wait for a stop.
+  const releaseDataDir = config.databaseUrl ? async () => {} : await claimDataDir(config.dataDir);
   const applied = await db.migrate();
   if (applied.length) log.info(`Applied migrations: ${applied.join(', ')}`);
 
-  const deps = createDeps(config, db.prisma);
+  const deps = createDeps(config, db.prisma, db.sql);
   const { mailer } = deps;
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
   const app = createApp(deps, db);
+  deps.webhooks.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info(
       `Feedboard is serving on ${config.appUrl} (port ${info.port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
@@ -38,10 +46,13 @@ async function main(): Promise<void> {
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     await closed;
-    await mailer.flush();
-    mailer.close();
+    await deps.webhooks.stop();
+    // Sends in flight finish; queued mail stays in the database for the next start.
+    await mailer.close();
     await deps.events.close();
+    await deps.rateLimiter.close();
     await db.close();
+    await releaseDataDir();
     clearTimeout(forceExit);
     process.exit(0);
   };

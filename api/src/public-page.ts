@@ -21,6 +21,7 @@ const CONSOLE_SEGMENTS = new Set([
   'password-reset',
   'public',
   'signup',
+  'unsubscribe',
 ]);
 
 const PAGE_STYLE =

@@ -5,22 +5,26 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { TDatabase } from './db/client.ts';
 import type { TDeps } from './deps.ts';
+import { clientOf } from './client-ip.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
 import { mountPublicPages } from './public-page.ts';
+import { securityHeaders } from './security-headers.ts';
+import { mountUnsubscribePage } from './unsubscribe-page.ts';
+import { cheapBodyLimit } from './body-limit.ts';
 import { errorResponse } from './rest/http.ts';
 import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
-import { bodyLimit } from 'hono/body-limit';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
 /**
- * The one HTTP application: /graphql, /api/v1/*, /healthz, /widget.js and the public board
- * pages, and the built console for every other path (its router decides what is "not found").
+ * The one HTTP application: /graphql, /api/v1/*, /healthz, /widget.js, the public board pages,
+ * the unsubscribe links of notification mails, and the built console for every other path (its router decides what is "not found").
  */
 export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>): Hono {
   const app = new Hono();
   const yoga = createGraphQL(deps);
+  app.use('*', securityHeaders(deps.config));
 
   app.get('/healthz', async (c) => {
     const isHealthy = await db.isHealthy();
@@ -34,10 +38,13 @@ export function createApp(deps: TDeps, db: Pick<TDatabase, 'isHealthy' | 'kind'>
     );
   });
 
-  app.use('/graphql', bodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge }));
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => yoga.fetch(c.req.raw, {}));
+  app.use('/graphql', cheapBodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge }));
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
+    yoga.fetch(c.req.raw, { client: clientOf(c, deps.config.trustProxy) }),
+  );
   app.route('/api/v1', restApi(deps));
   app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));
+  mountUnsubscribePage(app, deps);
 
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
   mountPublicPages(app, deps);

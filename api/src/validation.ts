@@ -8,7 +8,38 @@ export const messages = {
   max: (n: number) => `It has to be max ${n} characters.`,
   email: 'Enter a valid email address.',
   oneOf: (values: readonly string[]) => `It has to be one of: ${values.join(', ')}.`,
+  nul: 'It must not contain the NUL character (U+0000).',
+  unicode: 'It has to be valid Unicode text.',
 };
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text PostgreSQL cannot store: U+0000, or a lone UTF-16 surrogate (no character at all; the
+ * embedded database's driver turns it into broken UTF-8). Answers the field's message, or null.
+ */
+export function unstorableText(text: string): string | null {
+  if (text.includes('\u0000')) return messages.nul;
+  if (LONE_SURROGATE.test(text)) return messages.unicode;
+  return null;
+}
+
+/** The fields (dotted paths) of parsed input whose text PostgreSQL cannot store, with why. */
+export function unstorableFields(value: unknown, path: string[] = []): TFieldProblem[] {
+  if (typeof value === 'string') {
+    const message = unstorableText(value);
+    return message ? [{ field: path.join('.') || 'body', message }] : [];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => unstorableFields(item, [...path, String(index)]));
+  }
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.entries(value).flatMap(([key, item]) => unstorableFields(item, [...path, key]));
+  }
+  return [];
+}
+
+type TFieldProblem = { field: string; message: string };
 
 /** Absent, null or blank: what "This field is required." answers. */
 export function isMissing(input: unknown): boolean {
@@ -80,7 +111,11 @@ export const ZLanguage = z.preprocess((input) => {
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    const unstorable = unstorableFields(result.data);
+    if (unstorable.length) throw errors.validation(unstorable);
+    return result.data;
+  }
   const fields = new Map<string, string>();
   for (const issue of result.error.issues) {
     const field = issue.path.join('.') || 'body';

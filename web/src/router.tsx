@@ -1,48 +1,16 @@
+import type { ComponentType } from 'react';
 import { loadQuery } from 'react-relay';
 import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
 import { createBrowserRouter, redirect } from 'react-router-dom';
+import type { LoaderFunction } from 'react-router-dom';
 import { AdminLayout, adminLayoutQuery } from './layout/AdminLayout.tsx';
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { getEnvironment } from './relay/environment.ts';
 import { BoardLayout, boardLayoutQuery } from './screens/admin/board/BoardLayout.tsx';
-import { BoardUsersScreen } from './screens/admin/board/BoardUsersScreen.tsx';
-import {
-  BoardSettingsScreen,
-  boardSettingsScreenQuery,
-} from './screens/admin/board/settings/BoardSettingsScreen.tsx';
-import {
-  ReleasesScreen,
-  releasesScreenLoader,
-} from './screens/admin/board/releases/ReleasesScreen.tsx';
-import { RoadmapScreen, roadmapScreenQuery } from './screens/admin/board/roadmap/RoadmapScreen.tsx';
-import { WidgetScreen, widgetScreenQuery } from './screens/admin/board/widget/WidgetScreen.tsx';
-import { IdeasScreen, ideasScreenLoader } from './screens/admin/board/ideas/IdeasScreen.tsx';
-import { BoardsScreen, boardsScreenQuery } from './screens/admin/boards/BoardsScreen.tsx';
-import {
-  DashboardScreen,
-  dashboardScreenQuery,
-} from './screens/admin/dashboard/DashboardScreen.tsx';
-import { SettingsScreen, settingsScreenQuery } from './screens/admin/settings/SettingsScreen.tsx';
-import {
-  USERS_PAGE_SIZE,
-  UsersScreen,
-  usersScreenQuery,
-} from './screens/admin/users/UsersScreen.tsx';
-import {
-  SubscriptionScreen,
-  subscriptionScreenQuery,
-} from './screens/admin/subscription/SubscriptionScreen.tsx';
-import { HomeScreen, homeScreenQuery } from './screens/home/HomeScreen.tsx';
-import { LoginScreen } from './screens/login/LoginScreen.tsx';
-import { LogoutScreen } from './screens/logout/LogoutScreen.tsx';
+import { PageSpinner } from './ui/PageSpinner.tsx';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen.tsx';
-import { CheckResetTokenScreen } from './screens/password-reset/CheckResetTokenScreen.tsx';
-import { NewPasswordScreen } from './screens/password-reset/NewPasswordScreen.tsx';
-import { PasswordResetScreen } from './screens/password-reset/PasswordResetScreen.tsx';
-import { PasswordResetSentScreen } from './screens/password-reset/PasswordResetSentScreen.tsx';
-import { SignupScreen } from './screens/signup/SignupScreen.tsx';
 import { getAuthToken } from './session/storage.ts';
 
 /**
@@ -59,6 +27,23 @@ function preload<T extends OperationType>(query: GraphQLTaggedNode, variables = 
   };
 }
 
+/**
+ * A screen loaded on first visit: its module (component, query and loader) is a chunk of its
+ * own, so the first page downloads the layouts and that one screen, not the whole console.
+ */
+function screen<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => { Component: ComponentType; loader?: LoaderFunction },
+) {
+  return async () => pick(await load());
+}
+
+/** A screen whose query takes the board id from the address. */
+const boardQuery =
+  (query: GraphQLTaggedNode): LoaderFunction =>
+  ({ params }) =>
+    preload(query, { id: params.boardId ?? '' })();
+
 /** Signed-in users have no business on login, signup and reset pages (spec 6). */
 const guestOnly = () => (getAuthToken() ? redirect('/') : null);
 
@@ -67,26 +52,70 @@ export function createRouter() {
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      hydrateFallbackElement: <PageSpinner />,
       children: [
         {
           path: '/',
-          loader: preload(homeScreenQuery),
-          element: <HomeScreen />,
+          lazy: screen(
+            () => import('./screens/home/HomeScreen.tsx'),
+            (m) => ({ Component: m.HomeScreen, loader: preload(m.homeScreenQuery) }),
+          ),
         },
         {
           element: <AuthLayout />,
           loader: guestOnly,
           children: [
-            { path: '/login', element: <LoginScreen /> },
-            { path: '/signup', element: <SignupScreen /> },
-            { path: '/signup/:ref', element: <SignupScreen /> },
-            { path: '/password-reset', element: <PasswordResetScreen /> },
-            { path: '/password-reset/sent', element: <PasswordResetSentScreen /> },
-            { path: '/password-reset/:email/:token', element: <CheckResetTokenScreen /> },
-            { path: '/password-reset/new/:email/:token', element: <NewPasswordScreen /> },
+            {
+              path: '/login',
+              lazy: screen(
+                () => import('./screens/login/LoginScreen.tsx'),
+                (m) => ({ Component: m.LoginScreen }),
+              ),
+            },
+            ...['/signup', '/signup/:ref'].map((path) => ({
+              path,
+              lazy: screen(
+                () => import('./screens/signup/SignupScreen.tsx'),
+                (m) => ({ Component: m.SignupScreen }),
+              ),
+            })),
+            {
+              path: '/password-reset',
+              lazy: screen(
+                () => import('./screens/password-reset/PasswordResetScreen.tsx'),
+                (m) => ({ Component: m.PasswordResetScreen }),
+              ),
+            },
+            {
+              path: '/password-reset/sent',
+              lazy: screen(
+                () => import('./screens/password-reset/PasswordResetSentScreen.tsx'),
+                (m) => ({ Component: m.PasswordResetSentScreen }),
+              ),
+            },
+            {
+              path: '/password-reset/:email/:token',
+              lazy: screen(
+                () => import('./screens/password-reset/CheckResetTokenScreen.tsx'),
+                (m) => ({ Component: m.CheckResetTokenScreen }),
+              ),
+            },
+            {
+              path: '/password-reset/new/:email/:token',
+              lazy: screen(
+                () => import('./screens/password-reset/NewPasswordScreen.tsx'),
+                (m) => ({ Component: m.NewPasswordScreen }),
+              ),
+            },
           ],
         },
-        { path: '/logout', element: <LogoutScreen /> },
+        {
+          path: '/logout',
+          lazy: screen(
+            () => import('./screens/logout/LogoutScreen.tsx'),
+            (m) => ({ Component: m.LogoutScreen }),
+          ),
+        },
         {
           path: '/admin',
           // A stored token lets the user in; an invalid one answers 401, which ends at
@@ -97,54 +126,107 @@ export function createRouter() {
             { index: true, loader: () => redirect('/admin/boards') },
             {
               path: 'dashboard',
-              loader: preload(dashboardScreenQuery),
-              element: <DashboardScreen />,
+              lazy: screen(
+                () => import('./screens/admin/dashboard/DashboardScreen.tsx'),
+                (m) => ({ Component: m.DashboardScreen, loader: preload(m.dashboardScreenQuery) }),
+              ),
             },
-            { path: 'boards', loader: preload(boardsScreenQuery), element: <BoardsScreen /> },
+            {
+              path: 'boards',
+              lazy: screen(
+                () => import('./screens/admin/boards/BoardsScreen.tsx'),
+                (m) => ({ Component: m.BoardsScreen, loader: preload(m.boardsScreenQuery) }),
+              ),
+            },
             {
               path: 'boards/:boardId',
               loader: ({ params }) => preload(boardLayoutQuery, { id: params.boardId ?? '' })(),
               element: <BoardLayout />,
               children: [
-                { index: true, loader: ideasScreenLoader, element: <IdeasScreen /> },
-                { path: 'list', loader: ideasScreenLoader, element: <IdeasScreen /> },
+                ...[{ index: true }, { path: 'list' }].map((match) => ({
+                  ...match,
+                  lazy: screen(
+                    () => import('./screens/admin/board/ideas/IdeasScreen.tsx'),
+                    (m) => ({ Component: m.IdeasScreen, loader: m.ideasScreenLoader }),
+                  ),
+                })),
                 {
                   path: 'roadmap',
-                  loader: ({ params }) =>
-                    preload(roadmapScreenQuery, { id: params.boardId ?? '' })(),
-                  element: <RoadmapScreen />,
+                  lazy: screen(
+                    () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
+                    (m) => ({
+                      Component: m.RoadmapScreen,
+                      loader: boardQuery(m.roadmapScreenQuery),
+                    }),
+                  ),
                 },
-                { path: 'releases', loader: releasesScreenLoader, element: <ReleasesScreen /> },
+                {
+                  path: 'releases',
+                  lazy: screen(
+                    () => import('./screens/admin/board/releases/ReleasesScreen.tsx'),
+                    (m) => ({ Component: m.ReleasesScreen, loader: m.releasesScreenLoader }),
+                  ),
+                },
                 {
                   path: 'widget',
-                  loader: ({ params }) =>
-                    preload(widgetScreenQuery, { id: params.boardId ?? '' })(),
-                  element: <WidgetScreen />,
+                  lazy: screen(
+                    () => import('./screens/admin/board/widget/WidgetScreen.tsx'),
+                    (m) => ({ Component: m.WidgetScreen, loader: boardQuery(m.widgetScreenQuery) }),
+                  ),
                 },
                 {
                   path: 'settings',
-                  loader: ({ params }) =>
-                    preload(boardSettingsScreenQuery, { id: params.boardId ?? '' })(),
-                  element: <BoardSettingsScreen />,
+                  lazy: screen(
+                    () => import('./screens/admin/board/settings/BoardSettingsScreen.tsx'),
+                    (m) => ({
+                      Component: m.BoardSettingsScreen,
+                      loader: boardQuery(m.boardSettingsScreenQuery),
+                    }),
+                  ),
                 },
-                { path: 'users', element: <BoardUsersScreen /> },
+                {
+                  path: 'users',
+                  lazy: screen(
+                    () => import('./screens/admin/board/BoardUsersScreen.tsx'),
+                    (m) => ({ Component: m.BoardUsersScreen }),
+                  ),
+                },
                 { path: '*', element: <NotFoundScreen /> },
               ],
             },
             {
               path: 'users',
-              loader: preload(usersScreenQuery, { first: USERS_PAGE_SIZE }),
-              element: <UsersScreen />,
+              lazy: screen(
+                () => import('./screens/admin/users/UsersScreen.tsx'),
+                (m) => ({
+                  Component: m.UsersScreen,
+                  loader: preload(m.usersScreenQuery, { first: m.USERS_PAGE_SIZE }),
+                }),
+              ),
             },
             {
               path: 'subscription',
-              loader: preload(subscriptionScreenQuery),
-              element: <SubscriptionScreen />,
+              lazy: screen(
+                () => import('./screens/admin/subscription/SubscriptionScreen.tsx'),
+                (m) => ({
+                  Component: m.SubscriptionScreen,
+                  loader: preload(m.subscriptionScreenQuery),
+                }),
+              ),
             },
             {
               path: 'settings',
-              loader: preload(settingsScreenQuery),
-              element: <SettingsScreen />,
+              lazy: screen(
+                () => import('./screens/admin/settings/SettingsScreen.tsx'),
+                (m) => ({ Component: m.SettingsScreen, loader: preload(m.settingsScreenQuery) }),
+              ),
+            },
+            {
+              path: 'webhooks',
+              lazy: screen(
+                () => import('./screens/admin/webhooks/WebhooksScreen.tsx'),
+                (m) => ({ Component: m.WebhooksScreen, loader: preload(m.webhooksScreenQuery) }),
+              ),
             },
             { path: '*', element: <NotFoundScreen /> },
           ],

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
 import type { TUser } from './api.ts';
+import { EmailPreference } from './EmailPreference.tsx';
 import { TextField } from './TextField.tsx';
 import type { TWidget } from './widget-context.ts';
 
@@ -28,7 +29,7 @@ export function AuthPanel(props: {
 
   if (me) {
     return (
-      <p class="bar muted" data-testid="signed-in">
+      <div class="bar muted" data-testid="signed-in">
         <span>{t('auth.signedInAs', { name: me.displayName })}</span>
         {!props.isSso ? (
           <button type="button" class="link" onClick={props.onSignOut}>
@@ -36,7 +37,8 @@ export function AuthPanel(props: {
           </button>
         ) : null}
         {!widget.canParticipate ? <span>{t('auth.otherCompany')}</span> : null}
-      </p>
+        <EmailPreference widget={widget} />
+      </div>
     );
   }
 

@@ -114,6 +114,10 @@ export function IdeaList(props: {
         <SubmitIdea
           widget={widget}
           onCancel={() => setIsAdding(false)}
+          onOpen={(id) => {
+            setIsAdding(false);
+            props.onOpen(id);
+          }}
           onCreated={(idea) => {
             setIsAdding(false);
             setThanks(idea.status === 'NOT_PUBLIC');

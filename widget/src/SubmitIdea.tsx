@@ -1,15 +1,18 @@
 /** @jsxImportSource preact */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
 import type { TIdea } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
+import { VoteButton } from './VoteButton.tsx';
 import type { TWidget } from './widget-context.ts';
+import { withLive } from './widget-context.ts';
 
 /** The add-idea form: title 6 to 100 characters, description optional, 6 to 500. */
 export function SubmitIdea(props: {
   widget: TWidget;
   onCancel: () => void;
   onCreated: (idea: TIdea) => void;
+  onOpen: (id: number) => void;
 }) {
   const { widget } = props;
   const { t } = widget;
@@ -18,6 +21,31 @@ export function SubmitIdea(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [similar, setSimilar] = useState<TIdea[]>([]);
+
+  // Similar ideas of the board, looked up once typing pauses, so people vote instead.
+  useEffect(() => {
+    const text = title.trim();
+    if (text.length < 3) {
+      setSimilar([]);
+      return;
+    }
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      widget.api
+        .similarIdeas(widget.board.id, text)
+        .then((answer) => {
+          if (isCurrent) setSimilar(answer.ideas);
+        })
+        .catch(() => {
+          // a hint that fails to load is no reason to stop someone submitting
+        });
+    }, 300);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [title, widget]);
 
   const handleSubmit = async (event: Event) => {
     event.preventDefault();
@@ -58,6 +86,24 @@ export function SubmitIdea(props: {
         name="title"
         autoFocus
       />
+      {similar.length ? (
+        <section class="similar" aria-label={t('submit.similar')} data-testid="similar-ideas">
+          <p class="muted">{t('submit.similar')}</p>
+          <ul>
+            {similar.map((raw) => {
+              const idea = withLive(widget, raw);
+              return (
+                <li key={idea.id} class="similar-item">
+                  <VoteButton widget={widget} idea={idea} />
+                  <button type="button" class="link title" onClick={() => props.onOpen(idea.id)}>
+                    {idea.title}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
       <TextField
         label={t('submit.descriptionLabel')}
         value={description}

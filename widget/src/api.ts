@@ -51,6 +51,7 @@ export type TRelease = {
   isPublished: boolean;
   parts: { id: number; title: string }[];
 };
+export type TNotifications = 'ALL' | 'MY_IDEAS' | 'NONE';
 export type TFieldError = { field: string; message: string };
 
 /** A failed call: the HTTP status and the server's `{error: {code, message, fields}}`. */
@@ -138,6 +139,8 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
       params: { sort?: TSort; filter?: TFilter; search?: string; offset?: number; limit?: number },
     ) => call<TIdeaPage>('GET', `/ideas/?${query(params)}`, undefined, boardId),
     idea: (id: number) => call<TIdea>('GET', `/ideas/${id}`),
+    similarIdeas: (boardId: number, text: string) =>
+      call<{ ideas: TIdea[] }>('GET', `/boards/${boardId}/ideas/similar?${query({ text })}`),
     createIdea: (boardId: number, body: { title: string; description?: string }) =>
       call<TIdea>('POST', '/ideas/', body, boardId),
     vote: (id: number, isUp: boolean) =>
@@ -149,5 +152,8 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
     addComment: (id: number, text: string) =>
       call<TComment>('POST', `/ideas/${id}/comments`, { text }),
     releases: (boardId: number) => call<TRelease[]>('GET', `/boards/${boardId}/releases`),
+    profile: () => call<{ email: string | null; notifications: TNotifications }>('GET', '/profile'),
+    setNotifications: (notifications: TNotifications) =>
+      call<{ notifications: TNotifications }>('PUT', '/profile/notifications', { notifications }),
   };
 }

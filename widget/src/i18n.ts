@@ -65,6 +65,7 @@ export const en = {
   'submit.descriptionLabel': 'Description (optional)',
   'submit.submit': 'Submit idea',
   'submit.cancel': 'Cancel',
+  'submit.similar': 'Similar ideas: vote for one instead of adding a duplicate',
   'submit.thanks': 'Thank you! Your idea will be visible to others once it is accepted.',
   'validation.min': 'It has to be {n} characters at least.',
   'validation.max': 'It has to be max {n} characters.',
@@ -72,6 +73,13 @@ export const en = {
   'releases.empty': 'No releases yet.',
   'live.on': 'Live',
   poweredBy: 'Powered by Feedboard',
+  'prefs.title': 'Email notifications',
+  'prefs.label': 'Email me about',
+  'prefs.ALL': 'All updates on ideas I submitted or voted for',
+  'prefs.MY_IDEAS': 'Only my own ideas',
+  'prefs.NONE': 'Nothing',
+  'prefs.saved': 'Saved.',
+  'prefs.noEmail': 'We have no email address for you yet, so no email is sent.',
 } as const;
 
 export type TMessageId = keyof typeof en;
@@ -140,6 +148,7 @@ export const pl: TMessages = {
   'submit.descriptionLabel': 'Opis (opcjonalnie)',
   'submit.submit': 'Wyślij pomysł',
   'submit.cancel': 'Anuluj',
+  'submit.similar': 'Podobne pomysły: zagłosuj na jeden zamiast dodawać duplikat',
   'submit.thanks': 'Dziękujemy! Pomysł będzie widoczny dla innych po akceptacji.',
   'validation.min': 'Musi mieć co najmniej {n} znaków.',
   'validation.max': 'Może mieć najwyżej {n} znaków.',
@@ -147,6 +156,13 @@ export const pl: TMessages = {
   'releases.empty': 'Nie ma jeszcze wydań.',
   'live.on': 'Na żywo',
   poweredBy: 'Działa dzięki Feedboard',
+  'prefs.title': 'Powiadomienia e-mail',
+  'prefs.label': 'Wysyłaj mi e-maile o',
+  'prefs.ALL': 'Wszystkich zmianach pomysłów, które zgłosiłem lub poparłem',
+  'prefs.MY_IDEAS': 'Tylko moich pomysłach',
+  'prefs.NONE': 'Niczym',
+  'prefs.saved': 'Zapisano.',
+  'prefs.noEmail': 'Nie znamy jeszcze Twojego adresu e-mail, więc nic nie wysyłamy.',
 };
 
 export const CATALOGUES = { en, pl } as const;

@@ -36,6 +36,8 @@ export const CSS = `
 .fb select, .fb input, .fb textarea { border: 1px solid #c5cbd3; border-radius: 6px; padding: 6px 8px;
   background: #fff; color: #111; }
 .fb ul { list-style: none; margin: 0; padding: 0; }
+.fb .similar { border: 1px solid #e3e6ea; border-radius: 6px; padding: 8px; margin-bottom: 8px; }
+.fb .similar-item { display: flex; align-items: center; gap: 8px; margin-top: 6px; }
 .fb .card { display: flex; gap: 12px; align-items: flex-start; padding: 10px 0;
   border-bottom: 1px solid #eef0f3; }
 .fb .vote { min-width: 56px; display: flex; flex-direction: column; align-items: center;
@@ -62,6 +64,10 @@ export const CSS = `
 .fb .desc { white-space: pre-wrap; overflow-wrap: anywhere; }
 .fb footer { margin-top: 12px; text-align: right; }
 .fb .live { display: inline-flex; align-items: center; gap: 4px; }
+.fb .prefs { flex-basis: 100%; }
+.fb .prefs summary { cursor: pointer; text-decoration: underline; width: fit-content; }
+.fb .prefs-body { display: grid; gap: 4px; margin-top: 6px; }
+.fb .prefs label { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 .fb .live::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: #2e9d2a; }
 `;
 

@@ -1,13 +1,17 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { PrismaPGliteWithExtensions, createPGlite } from './pglite.ts';
 import { applyMigrations } from './schema-engine.ts';
+import { poolSql, prismaSql } from './sql.ts';
+import type { TSql } from './sql.ts';
 
 export type TDatabase = {
   prisma: PrismaClient;
+  /** Plain SQL on the same connections, for the statements every request runs (db/sql.ts). */
+  sql: TSql;
   /** 'postgres' with DATABASE_URL, else 'pglite' (embedded, kept under DATA_DIR). */
   kind: 'postgres' | 'pglite';
   /** Applies pending migrations; answers the names applied. */
@@ -24,26 +28,63 @@ export type TDatabaseOptions = {
   dataDir: string;
   /** Called with every SQL statement Prisma sends (tests count queries with it). */
   onQuery?: ((sql: string) => void) | undefined;
+  /** PostgreSQL connections in the pool (10 when unset). */
+  databasePoolSize?: number | undefined;
+  /** Statements prepared once per connection (500 when unset; 0: none). */
+  databaseStatementCache?: number | undefined;
 };
+
+/**
+ * Names the first `limit` distinct statements the process sends, so that each pool connection
+ * prepares a statement once and then only binds and executes it. Unnamed, PostgreSQL parses and
+ * plans every statement on every call: the idea page's query spent 6 ms planning, five times
+ * its execution. Prisma writes `IN ($1, …, $n)` with one placeholder per value, so the shapes
+ * are many: past the limit, statements go unnamed and nothing grows.
+ */
+export function statementNames(limit: number): (query: { sql: string }) => string {
+  const names = new Map<string, string>();
+  return (query) => {
+    let name = names.get(query.sql);
+    if (name === undefined && names.size < limit) {
+      name = `feedboard_${names.size}`;
+      names.set(query.sql, name);
+    }
+    // pg sends a statement without a name as an unnamed one, parsed afresh.
+    return name as string;
+  };
+}
 
 /** Opens the database the configuration names: a PostgreSQL server, or embedded PGlite. */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   let factory: SqlMigrationAwareDriverAdapterFactory;
+  let migrationFactory: SqlMigrationAwareDriverAdapterFactory;
   let closeDriver: () => Promise<void>;
   let kind: TDatabase['kind'];
+  let pool: pg.Pool | null = null;
   if (options.databaseUrl) {
     kind = 'postgres';
-    factory = new PrismaPg({
+    const shared = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.databasePoolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    closeDriver = async () => {};
+    // A connection that breaks while idle leaves the pool, which opens a new one when asked:
+    // nothing to do, but without a listener the 'error' event would end the process.
+    shared.on('error', () => {});
+    pool = shared;
+    factory = new PrismaPg(shared, {
+      statementNameGenerator: statementNames(options.databaseStatementCache ?? 500),
+    });
+    // Migrations take a session-level advisory lock: on a pool of their own, closed afterwards,
+    // the lock goes with the connections (on the shared pool it could outlive the migration).
+    migrationFactory = new PrismaPg({ connectionString: options.databaseUrl, max: 1 });
+    closeDriver = () => shared.end();
   } else {
     kind = 'pglite';
     if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
-    const pglite = await PGlite.create(options.dataDir);
-    factory = new PrismaPGlite(pglite);
+    const pglite = await createPGlite(options.dataDir);
+    factory = new PrismaPGliteWithExtensions(pglite);
+    migrationFactory = factory;
     closeDriver = () => pglite.close();
   }
   const prisma = new PrismaClient({
@@ -56,8 +97,9 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   }
   return {
     prisma,
+    sql: pool ? poolSql(pool, options.onQuery) : prismaSql(prisma),
     kind,
-    migrate: (log) => applyMigrations(factory, log),
+    migrate: (log) => applyMigrations(migrationFactory, log),
     isHealthy: async () => {
       try {
         await prisma.$queryRaw`SELECT 1`;

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPGliteWithExtensions, createPGlite } from './pglite.ts';
 import { MIGRATIONS_DIR, diffMigrationsToSchema } from './schema-engine.ts';
 
 /**
@@ -16,9 +15,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   // An in-memory PGlite: its shadow database is another fresh instance (see ARCHITECTURE.md).
-  const pglite = new PGlite();
+  const pglite = await createPGlite();
   try {
-    const sql = await diffMigrationsToSchema(new PrismaPGlite(pglite));
+    const sql = await diffMigrationsToSchema(new PrismaPGliteWithExtensions(pglite));
     if (!/\S/.test(sql.replace(/^--.*$/gm, ''))) {
       console.log('schema.prisma matches the migrations: nothing to write.');
       return;

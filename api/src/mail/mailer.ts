@@ -1,67 +1,253 @@
 import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { backoffMs, createQueueWorker } from '../jobs/queue-worker.ts';
 import type { TLogger } from '../log.ts';
 
-export type TMailMessage = { to: string; subject: string; text: string; html?: string };
-
-export type TMailer = {
-  /**
-   * Records the message in the outbox and, when SMTP is configured, sends it in the
-   * background: the caller's request never waits on (or fails because of) the SMTP server.
-   */
-  send: (message: TMailMessage) => Promise<void>;
-  /** Waits for messages still being sent (graceful shutdown, tests). */
-  flush: () => Promise<void>;
-  close: () => void;
+export type TMailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is about (ACCOUNT by default); stored on the row. */
+  topic?: string;
 };
 
-/** Mail through SMTP (`SMTP_URL`) when configured, else kept in the outbox and logged. */
+/** The SMTP server's answer to a test mail, or why there was none. */
+export type TTestMailResult =
+  | { outcome: 'SENT'; response: string }
+  | { outcome: 'FAILED'; response: string }
+  | { outcome: 'NOT_CONFIGURED'; response: string };
+
+export type TMailRetry = {
+  /** Attempts before a message is FAILED for good. */
+  maxAttempts: number;
+  /** Delay after the first failed attempt; each further failure doubles it. */
+  baseDelayMs: number;
+  /** The longest delay between two attempts. */
+  maxDelayMs: number;
+  /** How often the worker looks for due messages written by any process. */
+  pollMs: number;
+};
+
+export type TMailer = {
+  /** 'smtp' when SMTP_URL is set; 'outbox' keeps messages as QUEUED rows and logs them. */
+  kind: 'smtp' | 'outbox';
+  /**
+   * Records the message as a QUEUED row; the worker sends it in the background, so the
+   * caller's request never waits on (or fails because of) the SMTP server.
+   */
+  send: (message: TMailMessage) => Promise<void>;
+  /** Tells the worker that rows were queued (by SQL elsewhere) and are due now. */
+  wake: () => void;
+  /**
+   * Sends every message that is due now (and waits for sends in flight); messages waiting for
+   * a later retry stay queued. Tests and scripts use it; the worker does the same on its own.
+   */
+  flush: () => Promise<void>;
+  /** Sends one message at once, outside the queue, and answers the SMTP server's exact reply. */
+  sendTest: (to: string) => Promise<TTestMailResult>;
+  /** Stops taking rows, lets the sends in flight finish, closes the SMTP connections. */
+  close: () => Promise<void>;
+};
+
+type TClaimedMail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string> | null;
+  attempts: number;
+};
+
+/** Messages one worker takes (and sends in parallel) per claim. */
+const BATCH = 10;
+/**
+ * A claimed row is due again after this long: a worker that died mid-send gives its rows back.
+ * Longer than the transport's own timeouts below, so a slow live send is never sent twice.
+ */
+const LEASE_SECONDS = 180;
+
+/** The server's own words when it answered, else the error's message. */
+function smtpAnswer(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { response, message } = error as { response?: unknown; message?: unknown };
+    if (typeof response === 'string' && response) return response;
+    if (typeof message === 'string' && message) return message;
+  }
+  return String(error);
+}
+
+/**
+ * Mail as a durable job: every message is a row in "Mail". Without SMTP the rows are the outbox
+ * (logged, never sent). With SMTP a worker in each process claims due rows with
+ * `FOR UPDATE SKIP LOCKED`, so several processes never send one message twice, sends them, and
+ * on failure retries with exponential backoff until `maxAttempts`, then marks the row FAILED
+ * with the server's answer in `lastError`.
+ */
 export function createMailer(options: {
   prisma: PrismaClient;
   smtpUrl: string | undefined;
   from: string;
   log: TLogger;
+  retry: TMailRetry;
 }): TMailer {
-  const { prisma, smtpUrl, from, log } = options;
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
-  const pending = new Set<Promise<void>>();
+  const { prisma, smtpUrl, from, log, retry } = options;
+  const transport: Transporter | undefined = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 5,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      } as Parameters<typeof nodemailer.createTransport>[0])
+    : undefined;
 
-  async function deliver(id: number, message: TMailMessage): Promise<void> {
-    if (!transport) return;
-    try {
-      await transport.sendMail({ from, ...message });
-      await prisma.mail.update({
-        where: { id },
-        data: { status: 'SENT', sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log.error(`Mail ${id} to ${message.to} failed: ${reason}`);
-      await prisma.mail
-        .update({
-          where: { id },
-          data: { status: 'FAILED', attempts: { increment: 1 }, lastError: reason.slice(0, 2000) },
-        })
-        .catch(() => {});
-    }
+  async function claim(): Promise<TClaimedMail[]> {
+    return prisma.$queryRaw<TClaimedMail[]>`
+      UPDATE "Mail" SET "attempts" = "attempts" + 1,
+        "nextAttemptAt" = now() + make_interval(secs => ${LEASE_SECONDS})
+      WHERE "id" IN (
+        SELECT "id" FROM "Mail"
+        WHERE "status" = 'QUEUED' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now())
+        ORDER BY "id" LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "to", "subject", "text", "html", "headers", "attempts"`;
   }
 
+  async function deliver(mail: TClaimedMail, sender: Transporter): Promise<void> {
+    let failure: unknown = null;
+    try {
+      await sender.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+    } catch (error) {
+      failure = error;
+    }
+    if (failure === null) {
+      // Should this write fail, the lease runs out and the message goes again: at least once.
+      await prisma.mail
+        .update({
+          where: { id: mail.id },
+          data: { status: 'SENT', sentAt: new Date(), lastError: null, nextAttemptAt: null },
+        })
+        .catch((e: unknown) =>
+          log.error(`Mail ${mail.id} was sent but not marked SENT: ${smtpAnswer(e)}`),
+        );
+      return;
+    }
+    const answer = smtpAnswer(failure).slice(0, 2000);
+    const isFinal = mail.attempts >= retry.maxAttempts;
+    const delaySeconds = backoffMs(retry.baseDelayMs, retry.maxDelayMs, mail.attempts) / 1000;
+    log.warn(
+      `Mail ${mail.id} to ${mail.to} failed (attempt ${mail.attempts} of ${retry.maxAttempts}${isFinal ? ', giving up' : ''}): ${answer}`,
+    );
+    // The database's clock schedules the retry, as it decides what is due.
+    const next = isFinal
+      ? Prisma.sql`NULL`
+      : Prisma.sql`now() + make_interval(secs => ${delaySeconds})`;
+    await prisma.$executeRaw`
+      UPDATE "Mail" SET "lastError" = ${answer}, "nextAttemptAt" = ${next},
+        "status" = ${isFinal ? 'FAILED' : 'QUEUED'}::"MailStatus"
+      WHERE "id" = ${mail.id}`.catch((e: unknown) =>
+      log.error(`Mail ${mail.id}: could not record the failure: ${smtpAnswer(e)}`),
+    );
+  }
+
+  const worker = transport
+    ? createQueueWorker({
+        name: 'Mail worker',
+        log,
+        runBatch: async () => {
+          const batch = await claim();
+          await Promise.all(batch.map((mail) => deliver(mail, transport)));
+          return batch.length;
+        },
+      })
+    : undefined;
+  worker?.start(retry.pollMs);
+
   return {
+    kind: transport ? 'smtp' : 'outbox',
     async send(message) {
-      const row = await prisma.mail.create({ data: { ...message, html: message.html ?? null } });
+      const row = await prisma.mail.create({
+        data: {
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          topic: message.topic ?? 'ACCOUNT',
+        },
+      });
       if (!transport) {
         log.info(
           `[outbox] mail ${row.id} to ${message.to}: ${message.subject}\n${message.text}\n(set SMTP_URL to send mail)`,
         );
         return;
       }
-      const job = deliver(row.id, message).finally(() => pending.delete(job));
-      pending.add(job);
+      worker?.wake();
+    },
+    wake() {
+      worker?.wake();
     },
     async flush() {
-      await Promise.all([...pending]);
+      await worker?.drain();
     },
-    close() {
+    async sendTest(to) {
+      const subject = 'Feedboard test email';
+      const text =
+        'This is a test email from Feedboard. If you can read it, notification mail reaches you.\n';
+      if (!transport) {
+        await prisma.mail.create({ data: { to, subject, text, topic: 'TEST' } });
+        log.info(`[outbox] test mail to ${to} (set SMTP_URL to send mail)`);
+        return {
+          outcome: 'NOT_CONFIGURED',
+          response: 'SMTP is not configured (SMTP_URL is unset): mail stays in the outbox.',
+        };
+      }
+      try {
+        const info = (await transport.sendMail({ from, to, subject, text })) as {
+          response?: string;
+        };
+        const response = info.response ?? 'sent';
+        await prisma.mail.create({
+          data: {
+            to,
+            subject,
+            text,
+            topic: 'TEST',
+            status: 'SENT',
+            attempts: 1,
+            sentAt: new Date(),
+          },
+        });
+        return { outcome: 'SENT', response };
+      } catch (error) {
+        const response = smtpAnswer(error).slice(0, 2000);
+        await prisma.mail.create({
+          data: {
+            to,
+            subject,
+            text,
+            topic: 'TEST',
+            status: 'FAILED',
+            attempts: 1,
+            lastError: response,
+          },
+        });
+        return { outcome: 'FAILED', response };
+      }
+    },
+    async close() {
+      await worker?.stop();
       transport?.close();
     },
   };

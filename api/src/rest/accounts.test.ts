@@ -174,7 +174,13 @@ describe('a session from sign-up to sign-out', () => {
     expect(me.body).toMatchObject({ login: email, email, language: 'en-US', role: 'OWNER' });
 
     const profile = await server.call('GET', '/api/v1/profile', { token });
-    expect(profile.body).toEqual({ id: me.body.id, login: email, email, language: 'en-US' });
+    expect(profile.body).toEqual({
+      id: me.body.id,
+      login: email,
+      email,
+      language: 'en-US',
+      notifications: 'ALL',
+    });
 
     const change = await server.call('PUT', '/api/v1/profile/language', {
       token,

@@ -14,7 +14,14 @@ import {
 import { ZRegistration, registerAccount } from '../services/account/register-account.ts';
 import { ZSetLanguage, setLanguage } from '../services/account/set-language.ts';
 import { getCompany } from '../services/company/get-company.ts';
-import { readJson } from './http.ts';
+import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
+import { sendTestEmail } from '../services/mail/send-test-email.ts';
+import {
+  ZNotificationPreference,
+  ZSetNotifications,
+  setNotificationPreference,
+} from '../services/notification/set-notification-preference.ts';
+import { clientOfRequest, readJson } from './http.ts';
 import { emptyRoute, jsonRoute } from './route.ts';
 import type { TRestRoute } from './route.ts';
 
@@ -27,6 +34,7 @@ const ZProfileJson = z
     login: z.string(),
     email: z.string().nullable(),
     language: z.string(),
+    notifications: ZNotificationPreference,
   })
   .meta({ id: 'Profile' });
 
@@ -59,11 +67,11 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       summary: 'Sign up: creates a company and its owner; answers a session token',
       auth: 'none',
       request: { body: ZRegistration },
-      errors: [409],
+      errors: [409, 429],
       status: 201,
       response: ZToken,
       handle: async (c) => {
-        const { token } = await registerAccount(deps, await readJson(c));
+        const { token } = await registerAccount(deps, await readJson(c), clientOfRequest(deps, c));
         return { token };
       },
     }),
@@ -74,8 +82,9 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       summary: 'Sign in with email and password',
       auth: 'none',
       request: { body: ZCredentials },
+      errors: [429],
       response: ZToken,
-      handle: async (c) => logIn(deps, await readJson(c)),
+      handle: async (c) => logIn(deps, await readJson(c), clientOfRequest(deps, c)),
     }),
     jsonRoute({
       method: 'post',
@@ -84,9 +93,10 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       summary: 'Mails a link to choose a new password (the answer never says whether it exists)',
       auth: 'none',
       request: { body: ZSendLink },
+      errors: [429],
       response: ZMessage,
       handle: async (c) => {
-        await sendResetLink(deps, await readJson(c));
+        await sendResetLink(deps, await readJson(c), clientOfRequest(deps, c));
         return {
           message: 'If an account uses this email, a link to choose a new password is on its way.',
         };
@@ -99,8 +109,9 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       summary: 'Exchanges the mailed token for a one-use newPasswordToken',
       auth: 'none',
       request: { body: ZCheckToken },
+      errors: [429],
       response: z.object({ newPasswordToken: z.string() }),
-      handle: async (c) => checkResetToken(deps, await readJson(c)),
+      handle: async (c) => checkResetToken(deps, await readJson(c), clientOfRequest(deps, c)),
     }),
     jsonRoute({
       method: 'post',
@@ -109,9 +120,10 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       summary: 'Sets the new password and signs the user out everywhere',
       auth: 'none',
       request: { body: ZNewPassword },
+      errors: [429],
       response: ZMessage,
       handle: async (c) => {
-        await setNewPassword(deps, await readJson(c));
+        await setNewPassword(deps, await readJson(c), clientOfRequest(deps, c));
         return { message: 'Your password has been changed. Sign in with the new one.' };
       },
     }),
@@ -140,8 +152,11 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       auth: 'signedIn',
       response: ZProfileJson,
       handle: async (c) => {
-        const { id, login, email, language } = await getProfile(deps, c.get('viewer'));
-        return { id, login, email, language };
+        const { id, login, email, language, notifications } = await getProfile(
+          deps,
+          c.get('viewer'),
+        );
+        return { id, login, email, language, notifications };
       },
     }),
     jsonRoute({
@@ -155,6 +170,36 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       handle: async (c) => setLanguage(deps, c.get('viewer'), await readJson(c)),
     }),
     jsonRoute({
+      method: 'put',
+      path: '/profile/notifications',
+      tag,
+      summary: 'Sets which notification mails the user gets: ALL, MY_IDEAS or NONE',
+      description:
+        'ALL (the default): status changes of ideas you submitted or voted for, releases shipping them, admins’ comments on your ideas and (admins) ideas awaiting acceptance. MY_IDEAS: only mails about ideas you submitted. NONE: no notification mail. Regular and SSO users alike.',
+      auth: 'signedIn',
+      request: { body: ZSetNotifications },
+      response: z.object({ notifications: ZNotificationPreference }),
+      handle: async (c) => setNotificationPreference(deps, c.get('viewer'), await readJson(c)),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/company/test-email',
+      tag,
+      summary: 'Sends a test email to the signed-in admin and answers the SMTP server’s reply',
+      description:
+        'Sent at once, outside the mail queue. `outcome` is SENT (with the server’s success line), FAILED (with its error) or NOT_CONFIGURED (SMTP_URL is unset: mail stays in the outbox).',
+      auth: 'signedIn',
+      errors: [403, 409],
+      response: z
+        .object({
+          outcome: z.enum(['SENT', 'FAILED', 'NOT_CONFIGURED']),
+          response: z.string().meta({ description: 'The SMTP server’s exact answer.' }),
+          to: z.string(),
+        })
+        .meta({ id: 'TestEmail' }),
+      handle: async (c) => sendTestEmail(deps, c.get('viewer')),
+    }),
+    jsonRoute({
       method: 'get',
       path: '/company',
       tag,
@@ -163,6 +208,26 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       errors: [403],
       response: ZCompanyJson,
       handle: async (c) => getCompany(deps, c.get('viewer')),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/company/rotate-secret',
+      tag,
+      summary: 'Replaces the company’s SSO secret with a new one (owners and admins)',
+      description:
+        'Widget SSO tokens signed with the old secret are refused from now on; sessions already open stay. Answers the company with the new `companySecret`.',
+      auth: 'signedIn',
+      errors: [403],
+      response: ZCompanyJson,
+      handle: async (c) => {
+        const company = await rotateCompanySecret(deps, c.get('viewer'));
+        return {
+          companyId: company.id,
+          companyName: company.name,
+          companySecret: company.secret,
+          slug: company.slug,
+        };
+      },
     }),
   ];
 }

@@ -498,6 +498,41 @@ describe('payments history and invoice requests (GraphQL)', () => {
       },
     ]);
 
+    // The same history over REST, as the spec's JSON.
+    const history = await expectCall(server, 'GET', `/companies/${owner.companyId}/payments`, 200, {
+      token: owner.token,
+    });
+    expect(history).toEqual([
+      {
+        id: expect.any(Number),
+        product: 'COMPANY',
+        months: 12,
+        amount: { amountMinor: 47_040, amount: 470.4 },
+        currency: 'usd',
+        status: 'PENDING',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        paidAt: null,
+      },
+      {
+        id: expect.any(Number),
+        product: 'STARTUP',
+        months: 1,
+        amount: { amountMinor: 1_900, amount: 19 },
+        currency: 'usd',
+        status: 'PAID',
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    ]);
+    expect(history[1].id).toBeLessThan(history[0].id);
+    const other = await signUpCompany(server);
+    await expectCall(server, 'GET', `/companies/${other.companyId}/payments`, 200, {
+      token: other.token,
+    }).then((list) => expect(list).toEqual([]));
+    await expectCall(server, 'GET', `/companies/${owner.companyId}/payments`, 404, {
+      token: other.token,
+    });
+
     const REQUEST = `mutation ($details: String!) { requestInvoice(details: $details) {
       __typename ... on MutationRequestInvoiceSuccess { data } ${APP_ERROR} } }`;
     const short = await mutate(server, 'requestInvoice', REQUEST, { details: 'ACME' }, owner.token);

@@ -50,6 +50,7 @@ describe('a section-7 client drives the admin and widget flow', () => {
       login: email,
       email,
       language: 'en-US',
+      notifications: 'ALL',
     });
     const { companyId, companyName } = await admin('GET', '/company');
     expect(companyName).toBe('Flow Company');

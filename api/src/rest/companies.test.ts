@@ -35,6 +35,7 @@ const routes = (id: number | string): TRouteCall[] => [
   },
   { method: 'GET', path: `/companies/${id}/users` },
   { method: 'GET', path: `/companies/${id}/subscription` },
+  { method: 'GET', path: `/companies/${id}/payments` },
   { method: 'POST', path: `/companies/${id}/subscription/upgrade/`, body: UPGRADE },
 ];
 const adminOnly = (id: number | string) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { ZCreateBoard } from '../services/board/board-input.ts';
+import { listPayments } from '../services/billing/list-payments.ts';
 import { createBoard } from '../services/board/create-board.ts';
 import { findCompanyBoards } from '../services/board/find-company-boards.ts';
 import { requireOwnCompanyAdmin } from '../services/company/company-access.ts';
@@ -15,11 +16,13 @@ import { readJson } from './http.ts';
 import {
   ZBoardJson,
   ZCompanyUserJson,
+  ZPaymentJson,
   ZPricingEntryJson,
   ZReleaseJson,
   ZSubscriptionJson,
   presentBoard,
   presentCompanyUser,
+  presentPayment,
   presentPricing,
   presentRelease,
   presentSubscription,
@@ -127,6 +130,20 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       response: ZSubscriptionJson,
       handle: async (c) =>
         presentSubscription(await getSubscription(deps, c.get('viewer'), pathId(c))),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/companies/{id}/payments',
+      tag,
+      summary: 'The company’s plan purchases, newest first, the latest 50 (admins)',
+      description:
+        'Every checkout started through `subscription/upgrade/`: PENDING until Stripe’s signed webhook confirms it (then PAID, with `paidAt`), FAILED when the checkout expired or Stripe refused it.',
+      auth: 'signedIn',
+      request: { params },
+      errors: [403],
+      response: z.array(ZPaymentJson),
+      handle: async (c) =>
+        (await listPayments(deps, c.get('viewer'), pathId(c))).map(presentPayment),
     }),
     jsonRoute({
       method: 'post',

@@ -4,6 +4,8 @@ import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { authenticate, bearerToken } from '../services/account/authenticate.ts';
 import type { TViewer } from '../viewer.ts';
+import { clientOf } from '../client-ip.ts';
+import type { RateLimitError, TClient } from '../rate-limit.ts';
 
 export type TRestEnv = { Variables: { viewer: TViewer | null } };
 
@@ -38,6 +40,16 @@ export const requireSignedIn: MiddlewareHandler<TRestEnv> = async (c, next) => {
   if (!c.get('viewer')) throw errors.unauthenticated();
   await next();
 };
+
+/** 429 with Retry-After (seconds) and the one error shape, code RATE_LIMITED. */
+export function rateLimitedResponse(c: Context, error: RateLimitError): Response {
+  c.header('retry-after', String(error.retryAfterSeconds));
+  return c.json({ error: { code: error.code, message: error.message } }, 429);
+}
+
+/** The caller's address (for rate limits), honouring TRUST_PROXY. */
+export const clientOfRequest = (deps: TDeps, c: Context): TClient =>
+  clientOf(c, deps.config.trustProxy);
 
 /** The one JSON error shape: `{error: {code, message, fields?}}`. */
 export function errorResponse(c: Context, error: AppError): Response {

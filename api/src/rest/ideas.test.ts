@@ -229,6 +229,9 @@ describe('GET /ideas/', () => {
     expect((await list('?search=SEARCH')).ideas.map((i: any) => i.title)).toEqual([
       'Alpha search idea',
     ]);
+    // Pattern characters are searched for as text, not as wildcards.
+    expect((await list('?search=%25')).totalCount).toBe(0);
+    expect((await list('?search=_')).totalCount).toBe(0);
     const first = await list('?sort=DATE_DESC&limit=2');
     expect(first).toMatchObject({ totalCount: 3, limit: 2, offset: 0, nextOffset: 2 });
     const second = await list(`?sort=DATE_DESC&limit=2&offset=${first.nextOffset}`);
@@ -251,7 +254,8 @@ describe('GET /ideas/', () => {
     ['?limit=0', 'limit', 'It has to be a whole number from 1 to 100.'],
     ['?limit=101', 'limit', 'It has to be a whole number from 1 to 100.'],
     ['?limit=ten', 'limit', 'It has to be a whole number from 1 to 100.'],
-    ['?offset=-1', 'offset', 'It has to be a whole number, 0 or more.'],
+    ['?offset=-1', 'offset', 'It has to be a whole number from 0 to 2147483647.'],
+    ['?offset=2147483648', 'offset', 'It has to be a whole number from 0 to 2147483647.'],
   ])('refuses %s naming %s', async (query, field, message) => {
     const answer = await expectCall(server, 'GET', `/ideas/${query}`, 400, {
       headers: onBoard(company.boardId),

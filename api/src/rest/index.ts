@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { cheapBodyLimit } from '../body-limit.ts';
 import type { TDeps } from '../deps.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, errors } from '../errors.ts';
@@ -11,18 +11,32 @@ import { boardRoutes } from './boards.ts';
 import { commentRoutes } from './comments.ts';
 import { companyRoutes } from './companies.ts';
 import type { TRestEnv } from './http.ts';
-import { errorResponse, withViewer } from './http.ts';
+import { errorResponse, rateLimitedResponse, withViewer } from './http.ts';
+import { RateLimitError } from '../rate-limit.ts';
+import { exportRoutes } from './exports.ts';
 import { ideaRoutes } from './ideas.ts';
 import { openApiRoute } from './openapi.ts';
 import { releaseRoutes } from './releases.ts';
 import { mountRoutes } from './route.ts';
+import { similarIdeaRoutes } from './similar-ideas.ts';
 import { voteRoutes } from './votes.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { widgetRoutes } from './widget.ts';
 
 export const REST_BODY_LIMIT = 1024 * 1024;
 
-export const tooLarge = (c: Context): Response =>
-  errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'));
+/**
+ * The 413 answer. The unread rest of the body makes Node close the connection afterwards, so the
+ * answer says so (`Connection: close`): a client that kept the connection alive would otherwise
+ * send its next request into a closing socket and fail.
+ */
+export const tooLarge = (c: Context): Response => {
+  c.header('Connection', 'close');
+  return errorResponse(
+    c,
+    new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
+  );
+};
 
 /** The `/api/v1` REST shims: parse, call a domain service, shape the spec's JSON. */
 export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
@@ -37,7 +51,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
     }),
   );
   api.use(
-    bodyLimit({
+    cheapBodyLimit({
       maxSize: REST_BODY_LIMIT,
       onError: tooLarge,
     }),
@@ -49,12 +63,15 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
       ...accountRoutes(deps),
       ...companyRoutes(deps),
       ...boardRoutes(deps),
+      ...similarIdeaRoutes(deps),
+      ...exportRoutes(deps),
       ...releaseRoutes(deps),
       ...ideaRoutes(deps),
       ...voteRoutes(deps),
       ...commentRoutes(deps),
       ...widgetRoutes(deps),
       ...billingRoutes(deps),
+      ...webhookRoutes(deps),
       openApiRoute(api),
     ],
     // Tests hold every answer to its documented schema.
@@ -63,6 +80,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
 
   api.onError((error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);
+    if (error instanceof RateLimitError) return rateLimitedResponse(c, error);
     if (isDatabaseUnavailable(error)) return errorResponse(c, errors.unavailable());
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json(

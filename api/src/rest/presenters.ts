@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import type { ReleasePart, User } from '../generated/prisma/client.ts';
-import { DeclineReason, IdeaStatus, Product, UserKind } from '../generated/prisma/enums.ts';
+import type { Payment, ReleasePart, User } from '../generated/prisma/client.ts';
+import {
+  DeclineReason,
+  IdeaStatus,
+  PaymentStatus,
+  Product,
+  UserKind,
+} from '../generated/prisma/enums.ts';
 import { boardTheme } from '../services/board/board-input.ts';
 import type { TBoardWithState } from '../services/board/find-boards.ts';
 import type { TCommentWithAuthor } from '../services/comment/add-comment.ts';
@@ -217,6 +223,34 @@ const ZMoney = z
     amount: z.number().meta({ description: 'US dollars.' }),
   })
   .meta({ id: 'Money' });
+
+export const ZPaymentJson = z
+  .object({
+    id: z.number().int().meta({ description: 'The payment number.' }),
+    product: z.enum(Product).meta({ description: 'The plan bought.' }),
+    months: z.number().int().meta({ description: '1 or 12.' }),
+    amount: ZMoney.meta({ description: 'What was charged.' }),
+    currency: z.string().meta({ description: 'ISO currency code, lower case.' }),
+    status: z.enum(PaymentStatus).meta({
+      description: 'PENDING: checkout started, not paid (yet); PAID: the plan was granted; FAILED.',
+    }),
+    createdAt: ZDateTime.meta({ description: 'When checkout started.' }),
+    paidAt: ZDateTime.nullable().meta({ description: 'When the payment was confirmed.' }),
+  })
+  .meta({ id: 'Payment' });
+
+export function presentPayment(payment: Payment): z.input<typeof ZPaymentJson> {
+  return {
+    id: payment.id,
+    product: payment.product,
+    months: payment.months,
+    amount: { amountMinor: payment.amountMinor, amount: payment.amountMinor / 100 },
+    currency: payment.currency,
+    status: payment.status,
+    createdAt: iso(payment.createdAt),
+    paidAt: payment.paidAt ? iso(payment.paidAt) : null,
+  };
+}
 
 export const ZPricingEntryJson = z
   .object({

@@ -31,14 +31,14 @@ type TRouteInfo = {
     body?: z.ZodType;
   };
   /** Failure statuses beyond those every route implies (400, 401, and 404 with path ids). */
-  errors?: readonly (402 | 403 | 404 | 409 | 503)[];
+  errors?: readonly (402 | 403 | 404 | 409 | 429 | 503)[];
 };
 
 export type TRestRoute = TRouteInfo & {
   status: 200 | 201 | 204;
   response: z.ZodType | null;
-  /** A stream's media type (its handler answers the Response itself); JSON otherwise. */
-  streams?: 'text/event-stream';
+  /** A stream's or file's media type (its handler answers the Response itself); JSON otherwise. */
+  streams?: 'text/event-stream' | 'text/csv';
   handle: (c: TRestContext) => Promise<unknown>;
 };
 
@@ -69,6 +69,32 @@ export function streamRoute(
 ): TRestRoute {
   const { event, ...rest } = route;
   return { ...rest, status: 200, response: event, streams: 'text/event-stream' };
+}
+
+/**
+ * A route answering a CSV download (`Content-Disposition: attachment`); the handler builds the
+ * Response with {@link csvResponse}.
+ */
+export function csvRoute(
+  route: TRouteInfo & { handle: (c: TRestContext) => Promise<Response> },
+): TRestRoute {
+  return {
+    ...route,
+    status: 200,
+    response: z.string().meta({ description: 'CSV with a header row (RFC 4180, CRLF).' }),
+    streams: 'text/csv',
+  };
+}
+
+/** A CSV file as a download named `filename`. */
+export function csvResponse(file: { filename: string; csv: string }): Response {
+  return new Response(file.csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'no-store',
+    },
+  });
 }
 
 /** A numeric path id; anything else reads as an id no row has, so the service answers 404. */
@@ -118,6 +144,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Signed in, but not allowed (e.g. not an admin of the company).',
   404: "Unknown id, or another company's object.",
   409: 'Conflicts with the current state.',
+  429: 'Too many attempts (code RATE_LIMITED); the Retry-After header says how many seconds to wait.',
   503: 'A needed service is not available.',
 };
 

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addEndUser } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
@@ -367,6 +367,29 @@ describe('GET /boards/{id}/events', () => {
       stream.close();
       ownerStream.close();
     }
+  });
+
+  it('serves every stream of a board from one subscription, dropped when the last one leaves', async () => {
+    const feeds = server.deps.ideaFeeds;
+    await vi.waitFor(() => expect(feeds.boardCount()).toBe(0));
+    const streams = await Promise.all(
+      [0, 1, 2].map(() => readSse(`${server.url}/api/v1/boards/${a.boardId}/events`)),
+    );
+    try {
+      for (const stream of streams) await stream.waitFor((event) => event.event === 'ready');
+      expect(feeds.boardCount()).toBe(1);
+      const voter = await addEndUser(server, a.owner.companyId);
+      await expectCall(server, 'POST', `/ideas/${a.ideaId}/upvote`, 200, { token: voter.token });
+      const seen = await Promise.all(
+        streams.map((stream) =>
+          stream.waitFor((event) => event.event === 'idea' && event.data.includes('VOTED')),
+        ),
+      );
+      expect(new Set(seen.map((event) => event.data)).size).toBe(1);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+    await vi.waitFor(() => expect(feeds.boardCount()).toBe(0));
   });
 
   it('does not find another company’s private board', async () => {

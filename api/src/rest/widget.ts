@@ -1,13 +1,14 @@
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
+import type { TIdeaChange } from '../events.ts';
 import { IdeaStatus } from '../generated/prisma/enums.ts';
 import { ZEndUserRegistration, registerEndUser } from '../services/account/register-end-user.ts';
 import { getWidgetBoard } from '../services/board/get-widget-board.ts';
 import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
 import { watchIdeaChanges } from '../services/idea/watch-idea-changes.ts';
 import { ZSsoExchange, exchangeSsoToken } from '../services/sso/exchange-sso-token.ts';
-import { readJson } from './http.ts';
+import { eventStreamResponse, sseFrame } from './event-stream.ts';
+import { clientOfRequest, readJson } from './http.ts';
 import { ZIdeaPageJson } from './ideas.ts';
 import {
   ZBoardJson,
@@ -57,8 +58,21 @@ const ZIdeaEventJson = z
   })
   .meta({ id: 'IdeaEvent', description: 'The data of one `idea` event.' });
 
-/** Seconds between keep-alive comments, under the idle timeouts of common proxies. */
-const HEARTBEAT_MS = 20_000;
+/** The first frame: subscribed; a client that loses the stream reconnects after 3 s. */
+const READY = sseFrame('ready', '{}', 3000);
+
+/** Every stream of a board gets the same change object: its frame is made once. */
+const ideaFrames = new WeakMap<TIdeaChange, Uint8Array>();
+
+function ideaFrame(change: TIdeaChange): Uint8Array {
+  let frame = ideaFrames.get(change);
+  if (!frame) {
+    const { kind, ideaId, status, voteCount, commentCount } = change;
+    frame = sseFrame('idea', JSON.stringify({ kind, ideaId, status, voteCount, commentCount }));
+    ideaFrames.set(change, frame);
+  }
+  return frame;
+}
 
 /** What the embeddable widget calls beyond the spec's routes: SSO, its first screen, live events. */
 export function widgetRoutes(deps: TDeps): TRestRoute[] {
@@ -72,10 +86,14 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
         'Creates or updates the company’s user of kind SSO with the token’s `id`, `name` and optional `email`, `avatarUrl` (or `avatar`). A bad, expired or non-HS256 token is a 401 whose `fields` say why; an unknown board hash a 404.',
       auth: 'none',
       request: { body: ZSsoExchange },
-      errors: [404],
+      errors: [404, 429],
       response: ZSessionJson,
       handle: async (c) => {
-        const { token, user } = await exchangeSsoToken(deps, await readJson(c));
+        const { token, user } = await exchangeSsoToken(
+          deps,
+          await readJson(c),
+          clientOfRequest(deps, c),
+        );
         return { token, user: presentCompanyUser(user) };
       },
     }),
@@ -114,7 +132,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
         'Email and password (and an optional display name); answers a session like /login. The user may vote, submit and comment on the company’s boards. A taken email is a 409.',
       auth: 'none',
       request: { params: ZHashParams, body: ZEndUserRegistration },
-      errors: [409],
+      errors: [409, 429],
       status: 201,
       response: ZSessionJson,
       handle: async (c) => {
@@ -122,6 +140,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           deps,
           c.req.param('hash') ?? '',
           await readJson(c),
+          clientOfRequest(deps, c),
         );
         return { token, user: presentCompanyUser(user) };
       },
@@ -137,33 +156,8 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       request: { params: idParams('id') },
       event: ZIdeaEventJson,
       handle: async (c) => {
-        const changes = await watchIdeaChanges(deps, c.get('viewer'), pathId(c));
-        return streamSSE(c, async (stream) => {
-          stream.onAbort(() => {
-            void changes.return?.();
-          });
-          const heartbeat = setInterval(() => {
-            void stream.write(': keep-alive\n\n');
-          }, HEARTBEAT_MS);
-          try {
-            // Asking for the first event subscribes; only then is the stream `ready`.
-            let next = changes.next();
-            await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-            for (;;) {
-              const step = await next;
-              if (step.done || stream.aborted) break;
-              next = changes.next();
-              const { kind, ideaId, status, voteCount, commentCount } = step.value;
-              await stream.writeSSE({
-                event: 'idea',
-                data: JSON.stringify({ kind, ideaId, status, voteCount, commentCount }),
-              });
-            }
-          } finally {
-            clearInterval(heartbeat);
-            await changes.return?.();
-          }
-        });
+        const listen = await watchIdeaChanges(deps, c.get('viewer'), pathId(c));
+        return eventStreamResponse(READY, (send) => listen((change) => send(ideaFrame(change))));
       },
     }),
   ];

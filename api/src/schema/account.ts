@@ -7,7 +7,9 @@ import {
 } from '../services/account/password-recovery.ts';
 import { registerAccount } from '../services/account/register-account.ts';
 import { setLanguage } from '../services/account/set-language.ts';
+import { setNotificationPreference } from '../services/notification/set-notification-preference.ts';
 import { builder } from './builder.ts';
+import { NotificationPreferenceEnum } from './user.ts';
 
 const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
   description: 'A bearer token: send it as `Authorization: Bearer <token>`.',
@@ -23,6 +25,18 @@ const LanguagePayload = builder.objectRef<{ language: string }>('LanguageChange'
   description: 'The stored interface language.',
   fields: (t) => ({ language: t.exposeString('language', { description: 'en-US or pl-PL.' }) }),
 });
+
+const NotificationsPayload = builder
+  .objectRef<{ notifications: 'ALL' | 'MY_IDEAS' | 'NONE' }>('NotificationPreferenceChange')
+  .implement({
+    description: 'The stored notification preference.',
+    fields: (t) => ({
+      notifications: t.expose('notifications', {
+        type: NotificationPreferenceEnum,
+        description: 'ALL, MY_IDEAS or NONE.',
+      }),
+    }),
+  });
 
 const NewPasswordTokenPayload = builder
   .objectRef<{ newPasswordToken: string }>('NewPasswordToken')
@@ -48,7 +62,7 @@ builder.mutationFields((t) => ({
       ref: t.arg.string({ description: 'Referral code from /signup/{ref}.' }),
     },
     resolve: async (_root, args, context) => {
-      const { token } = await registerAccount(context.deps, args);
+      const { token } = await registerAccount(context.deps, args, context.client);
       return { token };
     },
   }),
@@ -60,7 +74,7 @@ builder.mutationFields((t) => ({
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, context) => logIn(context.deps, args),
+    resolve: (_root, args, context) => logIn(context.deps, args, context.client),
   }),
   logout: t.field({
     type: DonePayload,
@@ -80,6 +94,16 @@ builder.mutationFields((t) => ({
     args: { language: t.arg.string({ required: true }) },
     resolve: (_root, args, context) => setLanguage(context.deps, context.viewer, args),
   }),
+  setNotificationPreference: t.field({
+    type: NotificationsPayload,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Stores which notification mails the signed-in user (regular or SSO) gets: ALL, MY_IDEAS (only about ideas they submitted) or NONE.',
+    args: { notifications: t.arg({ type: NotificationPreferenceEnum, required: true }) },
+    resolve: (_root, args, context) =>
+      setNotificationPreference(context.deps, context.viewer, args),
+  }),
   sendPasswordResetLink: t.field({
     type: DonePayload,
     ...withErrors,
@@ -87,7 +111,7 @@ builder.mutationFields((t) => ({
       'Mails a password reset link if the email has an account. Answers the same either way.',
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, args, context) => {
-      await sendResetLink(context.deps, args);
+      await sendResetLink(context.deps, args, context.client);
       return { done: true as const };
     },
   }),
@@ -99,7 +123,7 @@ builder.mutationFields((t) => ({
       email: t.arg.string({ required: true }),
       token: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, context) => checkResetToken(context.deps, args),
+    resolve: (_root, args, context) => checkResetToken(context.deps, args, context.client),
   }),
   setNewPassword: t.field({
     type: DonePayload,
@@ -111,7 +135,7 @@ builder.mutationFields((t) => ({
       password: t.arg.string({ required: true }),
     },
     resolve: async (_root, args, context) => {
-      await setNewPassword(context.deps, args);
+      await setNewPassword(context.deps, args, context.client);
       return { done: true as const };
     },
   }),

@@ -9,6 +9,8 @@ import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { TPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
+import type { TClient } from '../rate-limit.ts';
+import type { TVotedByMe } from './voted-by-me.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 
 export type TGraphQLContext = {
@@ -16,6 +18,10 @@ export type TGraphQLContext = {
   viewer: TViewer | null;
   /** Plan states read during this operation, by company (see plan-context.ts). */
   planStates: Map<number, Promise<TPlanState>>;
+  /** The caller's address, for rate limits. */
+  client: TClient;
+  /** Whether the caller voted for an idea, batched per list (voted-by-me.ts). */
+  votedByMe: TVotedByMe;
 };
 
 export const builder = new SchemaBuilder<{

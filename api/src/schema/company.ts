@@ -1,5 +1,6 @@
 import { builder } from './builder.ts';
 import { toRowId } from '../services/access.ts';
+import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
 
 export const CompanyType = builder.prismaNode('Company', {
   description: 'A customer of Feedboard: owns boards, users, releases and a plan.',
@@ -25,3 +26,14 @@ export const CompanyType = builder.prismaNode('Company', {
     }),
   }),
 });
+
+builder.mutationFields((t) => ({
+  rotateCompanySecret: t.field({
+    type: CompanyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      "Replaces the company's SSO secret with a new random one (owners and admins, signed in; not with an API key). Widget SSO tokens signed with the old secret are refused from now on; sessions already open stay.",
+    resolve: (_root, _args, context) => rotateCompanySecret(context.deps, context.viewer),
+  }),
+}));

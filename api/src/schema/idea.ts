@@ -13,8 +13,10 @@ import { deleteIdea } from '../services/idea/delete-idea.ts';
 import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { updateIdea } from '../services/idea/update-idea.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
+import type { TVoteResult } from '../services/vote/add-vote.ts';
+import type { Idea } from '../generated/prisma/client.ts';
 import { findVisibleBoard } from '../services/access.ts';
-import { declineDetailsOf, viewerVoteSelection } from '../services/idea/find-idea-views.ts';
+import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TDeclineDetails } from '../services/idea/find-idea-views.ts';
 import { builder } from './builder.ts';
 import { nullIfNotFound } from './board.ts';
@@ -59,6 +61,13 @@ const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').
   }),
 });
 
+/** An idea as a vote answers it: whether the caller's vote now counts is already known. */
+type TIdeaWithVote = Idea & { isVotedByMe?: boolean };
+
+function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaWithVote {
+  return { ...idea, isVotedByMe };
+}
+
 const VoterType = builder.objectRef<{ userId: number; name: string }>('Voter').implement({
   description: 'A user who voted for an idea.',
   fields: (t) => ({
@@ -93,8 +102,9 @@ export const IdeaType = builder.prismaNode('Idea', {
     board: t.relation('board', { description: 'The board it belongs to.' }),
     isVotedByMe: t.boolean({
       description: 'True when the caller has voted for it.',
-      select: (_args, context) => ({ votes: viewerVoteSelection(context.viewer) }),
-      resolve: (idea) => idea.votes.length > 0,
+      // A vote's answer knows; otherwise one statement for the whole list (voted-by-me.ts).
+      resolve: (idea: TIdeaWithVote, _args, context) =>
+        idea.isVotedByMe ?? context.votedByMe(idea.id),
     }),
     canEdit: t.boolean({
       description:
@@ -281,7 +291,7 @@ builder.mutationFields((t) => ({
       'Votes for an idea; voting twice counts once. Answers the idea with its new voteCount.',
     args: { ideaId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) =>
-      (await addVote(context.deps, context.viewer, ideaId(args.ideaId))).idea,
+      withVote(await addVote(context.deps, context.viewer, ideaId(args.ideaId))),
   }),
   downvoteIdea: t.field({
     type: IdeaType,
@@ -290,7 +300,7 @@ builder.mutationFields((t) => ({
     description: "Takes the caller's vote back (no vote: no change). Answers the idea.",
     args: { ideaId: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) =>
-      (await removeVote(context.deps, context.viewer, ideaId(args.ideaId))).idea,
+      withVote(await removeVote(context.deps, context.viewer, ideaId(args.ideaId))),
   }),
 }));
 

@@ -13,6 +13,10 @@ import './company-user.ts';
 import './plan.ts';
 import './payment.ts';
 import './api-key.ts';
+import './test-email.ts';
+import './similar-ideas.ts';
+import './webhook-delivery.ts';
+import './webhook.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(builder.toSchema());

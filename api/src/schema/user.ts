@@ -19,6 +19,18 @@ export const RoleEnum = builder.enumType('Role', {
   } as const,
 });
 
+export const NotificationPreferenceEnum = builder.enumType('NotificationPreference', {
+  description: 'Which notification mails a user gets.',
+  values: {
+    ALL: {
+      description:
+        'Every notification: status changes of ideas you submitted or voted for, releases shipping them, admins’ comments on your ideas, and (admins) ideas awaiting acceptance.',
+    },
+    MY_IDEAS: { description: 'Only mails about ideas you submitted.' },
+    NONE: { description: 'No notification mail (what an unsubscribe link sets).' },
+  } as const,
+});
+
 /** A user as the signed-in user sees themselves. */
 export const UserType = builder.prismaNode('User', {
   description: 'A person using Feedboard.',
@@ -41,6 +53,14 @@ export const UserType = builder.prismaNode('User', {
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Picture URL, if any.' }),
     language: t.exposeString('language', { description: 'Interface language: en-US or pl-PL.' }),
     kind: t.expose('kind', { type: UserKindEnum, description: 'REGULAR or SSO.' }),
+    notifications: t.field({
+      type: NotificationPreferenceEnum,
+      description:
+        'Which notification mails the user gets. Only the user themselves reads it (null for others).',
+      nullable: true,
+      resolve: (user, _args, context) =>
+        context.viewer?.userId === user.id ? user.notifications : null,
+    }),
     role: t.expose('role', { type: RoleEnum, description: 'OWNER, ADMIN or MEMBER.' }),
     company: t.relation('company', { description: 'The company this user belongs to.' }),
   }),

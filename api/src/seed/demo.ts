@@ -22,6 +22,7 @@ const END_USERS = [
     displayName: 'Zofia Wójcik',
     externalId: 'crm-1042',
     email: 'zofia.wojcik@example.pl',
+    language: 'pl-PL',
   },
   { key: 'kenji', kind: 'SSO', displayName: 'Kenji Watanabe', externalId: 'crm-1043', email: null },
   {
@@ -319,7 +320,7 @@ export async function seedDemoIfEmpty(
             externalId: user.kind === 'SSO' ? user.externalId : null,
             displayName: user.displayName,
             avatarUrl: null,
-            language: 'en-US',
+            language: 'language' in user ? user.language : 'en-US',
             passwordHash: null,
             createdAt: daysAgo(95 - index),
           },

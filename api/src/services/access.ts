@@ -6,10 +6,10 @@
 import type { TDeps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import type { TIdeaChange } from '../events.ts';
-import type { Board, Idea, Prisma } from '../generated/prisma/client.ts';
+import type { Board, Idea, Prisma, Product } from '../generated/prisma/client.ts';
 import type { TViewer } from '../viewer.ts';
 import { isCompanyAdmin, requireViewer } from '../viewer.ts';
-import { isBoardActive, isIdeaWithinCap, loadPlanState } from './plan/plan-state.ts';
+import { isBoardActive, isIdeaWithinCap, loadPlanState, planStateOf } from './plan/plan-state.ts';
 import type { TPlanState } from './plan/plan-state.ts';
 
 /** OWNER or ADMIN of this very company. */
@@ -80,6 +80,30 @@ export async function findVisibleBoard(
   return board;
 }
 
+/**
+ * A board the caller may see with its company's plan, or NOT_FOUND: one plain statement (the
+ * board and the subscription row), then the plan's cutoffs when the plan in force has caps.
+ */
+export async function findVisibleBoardWithPlan(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+): Promise<{ board: Pick<Board, 'id' | 'companyId'>; plan: TPlanState }> {
+  const [row] = await deps.sql<{
+    id: number;
+    companyId: number;
+    product: Product | null;
+    expiresAt: Date | null;
+  }>`
+    SELECT b."id", b."companyId", s."product"::text AS "product", s."expiresAt"
+    FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
+    WHERE b."id" = ${boardId}::int
+      AND (b."isPublic" OR b."companyId" = ${viewer?.companyId ?? 0}::int)`;
+  if (!row) throw errors.notFound('Board');
+  const { product, expiresAt, ...board } = row;
+  return { board, plan: await planStateOf(deps.prisma, board.companyId, { product, expiresAt }) };
+}
+
 export type TWritableBoard = { board: Board; plan: TPlanState; viewer: TViewer };
 
 /**
@@ -136,12 +160,29 @@ export async function findVisibleIdea(
   return idea;
 }
 
-export type TWritableIdea = { idea: TIdeaWithBoard; plan: TPlanState; viewer: TViewer };
+export type TWritableIdea = {
+  idea: Idea & { board: Pick<Board, 'id' | 'companyId'> };
+  plan: TPlanState;
+  viewer: TViewer;
+  /** The idea's company has an enabled webhook for VOTE_CHANGED that covers its board. */
+  isVoteWatched: boolean;
+};
+
+type TMemberIdeaRow = Idea & {
+  boardCreatedAt: Date;
+  product: Product | null;
+  expiresAt: Date | null;
+  isVoteWatched: boolean;
+};
 
 /**
  * An idea the caller may act on: visible to them, on a board of their own company, on an active
  * board, and within the plan's cap of visible ideas. Which acts each role may do is the
  * caller's to check (canEditIdea, canUpdateIdeaStatus).
+ *
+ * Votes come through here, so the idea, its board, the company's plan and whether a webhook
+ * watches votes are one plain statement (the rule of ideaVisibleWhere, for a member of the
+ * board's company); the plan's cutoffs are read only when the plan in force has caps.
  */
 export async function findIdeaForMember(
   deps: TDeps,
@@ -149,12 +190,38 @@ export async function findIdeaForMember(
   ideaId: number,
 ): Promise<TWritableIdea> {
   const viewer = requireViewer(viewerOrNull);
-  const idea = await findVisibleIdea(deps, viewer, ideaId);
-  if (idea.board.companyId !== viewer.companyId) throw errors.notFound('Idea');
-  const plan = await loadPlanState(deps.prisma, idea.board.companyId);
-  if (!isBoardActive(plan, idea.board)) throw errors.inactiveBoard();
+  const { companyId } = viewer;
+  const [found] = await deps.sql<TMemberIdeaRow>`
+    SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+           i."status"::text AS "status", i."voteCount", i."commentCount",
+           i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
+           i."declinedAt", i."createdAt", i."updatedAt", b."createdAt" AS "boardCreatedAt",
+           s."product"::text AS "product", s."expiresAt",
+           EXISTS (
+             SELECT 1 FROM "Webhook" w
+             WHERE w."companyId" = b."companyId" AND w."isEnabled"
+               AND 'VOTE_CHANGED' = ANY (w."events")
+               AND (w."boardId" IS NULL OR w."boardId" = b."id")
+           ) AS "isVoteWatched"
+    FROM "Idea" i
+    JOIN "Board" b ON b."id" = i."boardId"
+    LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
+    WHERE i."id" = ${ideaId}::int AND b."companyId" = ${companyId}::int
+      AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer.userId}::int
+           OR ${isCompanyAdmin(viewer)}::boolean)`;
+  if (!found) throw errors.notFound('Idea');
+  const { boardCreatedAt, product, expiresAt, isVoteWatched, ...idea } = found;
+  const plan = await planStateOf(deps.prisma, companyId, { product, expiresAt });
+  if (!isBoardActive(plan, { id: idea.boardId, createdAt: boardCreatedAt })) {
+    throw errors.inactiveBoard();
+  }
   if (!isIdeaWithinCap(plan, idea)) throw errors.cappedIdea();
-  return { idea, plan, viewer };
+  return {
+    idea: { ...idea, board: { id: idea.boardId, companyId } },
+    plan,
+    viewer,
+    isVoteWatched,
+  };
 }
 
 /** Parses a path or argument id; anything but a positive integer is an id no row has. */

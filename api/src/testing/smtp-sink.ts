@@ -1,21 +1,35 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export type TReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a loopback port that keeps every message it receives. */
+/**
+ * A real SMTP server on a loopback port that keeps every message it receives. `reject` makes
+ * it refuse every recipient with the given reply (as a full or failing mail server does) until
+ * `reject(null)`.
+ */
 export async function startSmtpSink(): Promise<{
   url: string;
   messages: TReceivedMail[];
+  reject: (reply: { code: number; message: string } | null) => void;
   nextMessage: (timeoutMs?: number) => Promise<TReceivedMail>;
   close: () => Promise<void>;
 }> {
   const messages: TReceivedMail[] = [];
   const waiters: ((mail: TReceivedMail) => void)[] = [];
+  let rejection: { code: number; message: string } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!rejection) return callback();
+      const error = Object.assign(new Error(rejection.message), {
+        responseCode: rejection.code,
+      });
+      return callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,6 +51,9 @@ export async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    reject: (reply) => {
+      rejection = reply;
+    },
     nextMessage: (timeoutMs = 10_000) => {
       const ready = messages[consumed];
       if (ready) {
@@ -53,5 +70,28 @@ export async function startSmtpSink(): Promise<{
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TParsedMail = {
+  subject: string;
+  text: string;
+  /** Header values by lower-case name, as sent (e.g. `list-unsubscribe`). */
+  header: (name: string) => string | undefined;
+};
+
+/** Decodes a received message (MIME words, quoted-printable) with mailparser. */
+export async function readMail(mail: TReceivedMail): Promise<TParsedMail> {
+  const parsed = await simpleParser(mail.raw);
+  const lines = new Map(
+    parsed.headerLines.map((h) => [
+      h.key,
+      h.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n[ \t]+/g, ' '),
+    ]),
+  );
+  return {
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    header: (name) => lines.get(name.toLowerCase()),
   };
 }

@@ -79,7 +79,11 @@ export async function startStripeStandIn(): Promise<TStripeStandIn> {
       const path = (req.url ?? '').split('?')[0] ?? '';
       if (req.method === 'GET' && path.startsWith('/c/pay/')) {
         res.writeHead(200, { 'content-type': 'text/html' });
-        res.end('<!doctype html><title>Stripe Checkout (stand-in)</title><h1>Pay</h1>');
+        // An inline icon: the browser's own /favicon.ico request would meet the API's 401 and
+        // show up, at random, among the page's console errors.
+        res.end(
+          '<!doctype html><link rel="icon" href="data:,"><title>Stripe Checkout (stand-in)</title><h1>Pay</h1>',
+        );
         return;
       }
       if (req.headers.authorization !== `Bearer ${TEST_STRIPE_SECRET_KEY}`) {

@@ -1,13 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
-import { loadConfig } from '../config.ts';
+import { RATE_LIMIT_ACTIONS, loadConfig } from '../config.ts';
 import type { TConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { TDatabase } from '../db/client.ts';
 import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
 import { createApp } from '../server.ts';
+
+/** Rate limits far above anything a suite does (the limits stay on: they are just high). */
+export const UNLIMITED_FOR_TESTS: TConfig['rateLimits'] = Object.fromEntries(
+  RATE_LIMIT_ACTIONS.map((action) => [
+    action,
+    { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 60 },
+  ]),
+) as TConfig['rateLimits'];
 
 export type TTestServer = {
   url: string;
@@ -76,11 +84,15 @@ export async function startTestServer(
   const { db, drop, databaseUrl } = await openTestDatabase(options);
   const config: TConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
+    // Suites sign up and sign in hundreds of times from 127.0.0.1; rate-limit tests pass their own.
+    rateLimits: UNLIMITED_FOR_TESTS,
     ...overrides,
   };
-  const deps = createDeps(config, db.prisma);
+  const deps = createDeps(config, db.prisma, db.sql);
   const { mailer } = deps;
   const app = createApp(deps, db);
+  // A background poller would add statements to what query-counting tests measure.
+  if (!options.onQuery) deps.webhooks.start({ pollMs: 200 });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -94,9 +106,10 @@ export async function startTestServer(
     call: callAt(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await mailer.flush();
-      mailer.close();
+      await deps.webhooks.stop();
+      await mailer.close();
       await deps.events.close();
+      await deps.rateLimiter.close();
       await drop();
     },
   };

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { Field } from './Field.tsx';
 import type { TFieldMessage } from './validation.ts';
 
 /** A labelled input with its hint and its error, wired for screen readers. */
@@ -24,7 +23,7 @@ export function TextField({
   value: string;
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   error?: TFieldMessage | null;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'url';
   autoComplete?: string;
   hint?: ReactNode;
   isRequired?: boolean;
@@ -33,47 +32,24 @@ export function TextField({
   autoFocus?: boolean;
   placeholder?: string;
 }) {
-  const intl = useIntl();
-  const id = useId();
-  const errorText = error
-    ? 'text' in error
-      ? error.text
-      : intl.formatMessage(error.descriptor, error.values)
-    : null;
-  const describedBy = [hint ? `${id}-hint` : null, errorText ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={`field${errorText ? ' field--invalid' : ''}`}>
-      <label className={`field__label${isRequired ? ' field__label--required' : ''}`} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        name={name}
-        type={type}
-        value={value}
-        onChange={onChange}
-        autoComplete={autoComplete}
-        readOnly={isReadOnly}
-        disabled={isDisabled}
-        required={isRequired}
-        aria-invalid={errorText ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-      />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errorText ? (
-        <p className="field__error" id={`${id}-error`}>
-          {errorText}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} hint={hint} error={error} isRequired={isRequired}>
+      {(control) => (
+        <input
+          {...control}
+          className="field__input"
+          name={name}
+          type={type}
+          value={value}
+          onChange={onChange}
+          autoComplete={autoComplete}
+          readOnly={isReadOnly}
+          disabled={isDisabled}
+          required={isRequired}
+          autoFocus={autoFocus}
+          placeholder={placeholder}
+        />
+      )}
+    </Field>
   );
 }

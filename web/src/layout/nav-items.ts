@@ -8,6 +8,7 @@ export const navMessages = defineMessages({
   users: { id: 'nav.users', defaultMessage: 'Users' },
   subscription: { id: 'nav.subscription', defaultMessage: 'Plan' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
+  webhooks: { id: 'nav.webhooks', defaultMessage: 'Webhooks' },
   logout: { id: 'nav.logout', defaultMessage: 'Log out' },
   mainNav: { id: 'nav.label', defaultMessage: 'Main menu' },
   openMenu: { id: 'nav.open', defaultMessage: 'Open menu' },
@@ -17,7 +18,7 @@ export const navMessages = defineMessages({
 
 export type TNavItem = { id: string; name: MessageDescriptor; to: string; icon: TIconName };
 
-/** The side menu (spec 2): boards, users, subscription, settings; log out sits at the bottom. */
+/** The side menu (spec 2): boards, users, subscription, webhooks, settings; log out at the bottom. */
 export const NAV_ITEMS: TNavItem[] = [
   { id: 'boards', name: navMessages.boards, to: '/admin/boards', icon: 'boards' },
   { id: 'users', name: navMessages.users, to: '/admin/users', icon: 'users' },
@@ -27,6 +28,7 @@ export const NAV_ITEMS: TNavItem[] = [
     to: '/admin/subscription',
     icon: 'subscription',
   },
+  { id: 'webhooks', name: navMessages.webhooks, to: '/admin/webhooks', icon: 'code' },
   { id: 'settings', name: navMessages.settings, to: '/admin/settings', icon: 'settings' },
 ];
 

@@ -1,5 +1,6 @@
 import { hashToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
+import type { Role, UserKind } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 
 /** Reads `Authorization: Bearer <token>`; answers undefined when there is no bearer token. */
@@ -8,24 +9,31 @@ export function bearerToken(header: string | null | undefined): string | undefin
   return match?.[1];
 }
 
+type TSessionRow = {
+  sessionId: number;
+  userId: number;
+  companyId: number;
+  role: Role;
+  kind: UserKind;
+};
+
 /** The viewer of a session token, or null when it is unknown, expired or revoked. */
 export async function authenticate(deps: TDeps, token: string): Promise<TViewer | null> {
   if (token.length > 200) return null;
-  const session = await deps.prisma.session.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      expiresAt: true,
-      revokedAt: true,
-      user: { select: { id: true, companyId: true, role: true, kind: true } },
-    },
-  });
-  if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
+  // Every signed-in call starts here: one plain statement (Prisma would read the user
+  // separately). Prisma keeps DateTime as UTC in `timestamp` columns, hence now() in UTC.
+  const [session] = await deps.sql<TSessionRow>`
+    SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
+           u.kind::text AS kind
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
+      AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`;
+  if (!session) return null;
   return {
-    userId: session.user.id,
-    companyId: session.user.companyId,
-    role: session.user.role,
-    kind: session.user.kind,
-    sessionId: session.id,
+    userId: session.userId,
+    companyId: session.companyId,
+    role: session.role,
+    kind: session.kind,
+    sessionId: session.sessionId,
   };
 }

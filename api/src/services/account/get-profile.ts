@@ -8,6 +8,8 @@ export type TProfile = {
   login: string;
   email: string | null;
   language: string;
+  /** Which notification mails the user wants. */
+  notifications: 'ALL' | 'MY_IDEAS' | 'NONE';
   displayName: string;
   kind: 'REGULAR' | 'SSO';
   role: 'OWNER' | 'ADMIN' | 'MEMBER';
@@ -25,6 +27,7 @@ export async function getProfile(deps: TDeps, viewer: TViewer | null): Promise<T
     login: user.loginEmail ?? user.externalId ?? String(user.id),
     email: user.email,
     language: user.language,
+    notifications: user.notifications,
     displayName: user.displayName,
     kind: user.kind,
     role: user.role,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { ZPassword, parseInput, requiredText } from '../../validation.ts';
 import { createSession } from './create-session.ts';
 
@@ -11,9 +12,17 @@ export const ZCredentials = z.object({ email: requiredText(6, 50), password: ZPa
 // Compared against when the email is unknown, so both answers take the same time.
 let decoyHash: Promise<string> | undefined;
 
-/** Checks email and password; answers a new session token. */
-export async function logIn(deps: TDeps, input: unknown): Promise<{ token: string }> {
+/**
+ * Checks email and password; answers a new session token. Attempts are limited per address
+ * and per address and email together (RateLimitError).
+ */
+export async function logIn(
+  deps: TDeps,
+  input: unknown,
+  client: TClient,
+): Promise<{ token: string }> {
   const { email, password } = parseInput(ZCredentials, input);
+  await deps.rateLimiter.consume('login', { ip: client.ip, account: `${client.ip} ${email}` });
   const user = await deps.prisma.user.findUnique({
     where: { loginEmail: email.toLowerCase() },
     select: { id: true, passwordHash: true },

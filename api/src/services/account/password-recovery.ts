@@ -4,6 +4,7 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { RecoveryPurpose } from '../../generated/prisma/client.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { ZPassword, parseInput, requiredText } from '../../validation.ts';
 
 /** How long a recovery token (mailed or answered) stays good. */
@@ -54,10 +55,12 @@ export const ZSendLink = z.object({ email: requiredText(6, 50) });
 
 /**
  * Mails a reset link when the email belongs to an account. The answer is the same either way,
- * so nobody learns which emails have accounts.
+ * so nobody learns which emails have accounts. Requests are limited per address and per email
+ * (RateLimitError), which also keeps anyone from flooding a mailbox.
  */
-export async function sendResetLink(deps: TDeps, input: unknown): Promise<void> {
+export async function sendResetLink(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email } = parseInput(ZSendLink, input);
+  await deps.rateLimiter.consume('recoveryRequest', { ip: client.ip, account: email });
   const user = await deps.prisma.user.findUnique({
     where: { loginEmail: email.toLowerCase() },
     select: { id: true, kind: true, email: true, language: true },
@@ -81,8 +84,10 @@ export const ZCheckToken = z.object({ email: requiredText(6, 50), token: require
 export async function checkResetToken(
   deps: TDeps,
   input: unknown,
+  client: TClient,
 ): Promise<{ newPasswordToken: string }> {
   const { email, token } = parseInput(ZCheckToken, input);
+  await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
   const userId = await consumeToken(deps, email, token, 'LINK');
   return { newPasswordToken: await issueToken(deps, userId, 'NEW_PASSWORD') };
 }
@@ -94,8 +99,9 @@ export const ZNewPassword = z.object({
 });
 
 /** Sets the new password and signs the user out everywhere. */
-export async function setNewPassword(deps: TDeps, input: unknown): Promise<void> {
+export async function setNewPassword(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
+  await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
   const passwordHash = await hashPassword(password);
   const userId = await consumeToken(deps, email, newPasswordToken, 'NEW_PASSWORD');
   await deps.prisma.$transaction([

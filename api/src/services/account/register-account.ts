@@ -4,6 +4,7 @@ import { newToken } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
 import { createSession } from './create-session.ts';
 import { slugify } from '../slug.ts';
@@ -26,13 +27,16 @@ const duplicateEmail = () =>
 
 /**
  * Signs up: creates the company (unique slug, random SSO secret, FREE plan, no board yet), its
- * OWNER, and a session. Answers the session token.
+ * OWNER, and a session. Answers the session token. Sign-ups are limited per address and per
+ * email (RateLimitError).
  */
 export async function registerAccount(
   deps: TDeps,
   input: unknown,
+  client: TClient,
 ): Promise<{ token: string; userId: number; companyId: number }> {
   const data = parseInput(ZRegistration, input);
+  await deps.rateLimiter.consume('signup', { ip: client.ip, account: data.email });
   const loginEmail = data.email.toLowerCase();
   if (await deps.prisma.user.findUnique({ where: { loginEmail }, select: { id: true } })) {
     throw duplicateEmail();

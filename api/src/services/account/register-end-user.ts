@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
 import { getBoardByHash } from '../board/find-board-by-hash.ts';
 import { createSession } from './create-session.ts';
@@ -22,13 +23,16 @@ const duplicateEmail = () =>
 /**
  * Signs a visitor of a public board up as an end user (REGULAR, MEMBER) of the board's company,
  * so they may vote, submit and comment there. Answers a session. Private boards: not found.
+ * Sign-ups are limited per address and per email, with company sign-ups (RateLimitError).
  */
 export async function registerEndUser(
   deps: TDeps,
   boardHash: string,
   input: unknown,
+  client: TClient,
 ): Promise<{ token: string; user: User }> {
   const data = parseInput(ZEndUserRegistration, input);
+  await deps.rateLimiter.consume('signup', { ip: client.ip, account: data.email });
   const board = await getBoardByHash(deps, null, boardHash);
   const loginEmail = data.email.toLowerCase();
   const passwordHash = await hashPassword(data.password);
@@ -43,6 +47,7 @@ export async function registerEndUser(
           email: data.email,
           displayName: data.name ?? data.email.split('@')[0] ?? data.email,
           passwordHash,
+          language: board.language,
         },
       });
       return { user, token: await createSession(tx, user.id, deps.config.sessionTtlDays) };

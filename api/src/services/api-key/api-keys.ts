@@ -10,6 +10,9 @@ import { requireCompanyAdmin } from '../../viewer.ts';
 /** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
 export const API_KEY_PREFIX = 'fbk_';
 
+/** How fresh `lastUsedAt` is kept: integrators may call many times a second. */
+const LAST_USED_PRECISION_MS = 60_000;
+
 const ZApiKeyInput = z.object({ name: requiredText(1, 50) });
 
 /**
@@ -72,14 +75,19 @@ export async function authenticateApiKey(deps: TDeps, key: string): Promise<TVie
     select: {
       id: true,
       revokedAt: true,
+      lastUsedAt: true,
       createdBy: { select: { id: true, companyId: true, role: true, kind: true } },
     },
   });
   if (!found || found.revokedAt) return null;
-  // Best effort: a missed lastUsedAt update must not fail the call.
-  void deps.prisma.apiKey
-    .update({ where: { id: found.id }, data: { lastUsedAt: new Date() } })
-    .catch(() => {});
+  // At most one write a minute per key, not one per call; best effort: a missed update must
+  // not fail the call.
+  const now = new Date();
+  if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    void deps.prisma.apiKey
+      .update({ where: { id: found.id }, data: { lastUsedAt: now } })
+      .catch(() => {});
+  }
   return {
     userId: found.createdBy.id,
     companyId: found.createdBy.companyId,

@@ -1,5 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
+import { unstorableText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { boardVisibleWhere } from '../access.ts';
 import { withActiveState } from './find-boards.ts';
@@ -17,6 +18,8 @@ export async function getBoardByHash(
   viewer: TViewer | null,
   boardHash: string,
 ): Promise<TPublicBoard> {
+  // No board has a hash PostgreSQL could not even compare (a NUL byte, a lone surrogate).
+  if (unstorableText(boardHash)) throw errors.notFound('Board');
   const board = await deps.prisma.board.findFirst({
     where: { widgetHash: boardHash, ...boardVisibleWhere(viewer) },
     include: { company: { select: { name: true, slug: true } } },
@@ -34,6 +37,7 @@ export async function findPublicBoardBySlugs(
   companySlug: string,
   boardSlug: string,
 ): Promise<TPublicBoard | null> {
+  if (unstorableText(companySlug) || unstorableText(boardSlug)) return null;
   const board = await deps.prisma.board.findFirst({
     where: { slug: boardSlug, isPublic: true, company: { slug: companySlug } },
     include: { company: { select: { name: true, slug: true } } },

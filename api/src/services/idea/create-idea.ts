@@ -4,11 +4,15 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForMember, isAdminOf } from '../access.ts';
 import { ZIdeaInput } from './idea-input.ts';
+import { notifySafely } from '../notification/enqueue-notifications.ts';
+import { notifyIdeaAwaiting } from '../notification/notify-idea-awaiting.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
+import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
 /**
  * Submits an idea to a board of the caller's company. Admins' ideas start OPEN; anyone else's
- * start NOT_PUBLIC (awaiting acceptance), seen only by admins and the author until accepted.
+ * start NOT_PUBLIC (awaiting acceptance), seen only by admins and the author until accepted;
+ * the company's admins are mailed about those.
  */
 export async function createIdea(
   deps: TDeps,
@@ -28,5 +32,11 @@ export async function createIdea(
     },
   });
   publishIdeaChange(deps, 'CREATED', idea, member.board.companyId);
+  if (idea.status === 'NOT_PUBLIC') {
+    await notifySafely(deps, `idea ${idea.id} awaiting acceptance`, () =>
+      notifyIdeaAwaiting(deps, { ...idea, board: member.board }),
+    );
+  }
+  await emitIdeaEvent(deps, 'IDEA_CREATED', idea, member.board.companyId);
   return idea;
 }

@@ -5,7 +5,10 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember, toRowId } from '../access.ts';
 import { ZDecline } from './idea-input.ts';
+import { notifySafely } from '../notification/enqueue-notifications.ts';
+import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
+import { emitIdeaEvent, ideaPayload } from '../webhook/emit-webhook-event.ts';
 
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
 
@@ -67,10 +70,12 @@ export async function declineIdea(
         'Only ideas that are not declined or complete can be declined.',
       );
     }
+    let movedVoterIds: number[] | null = null;
     if (shouldMerge && duplicateOfId !== null) {
       // One statement moves the votes and adjusts both counts by the rows actually moved, so
-      // votes cast at the same moment are neither lost nor counted twice.
-      await tx.$executeRaw`
+      // votes cast at the same moment are neither lost nor counted twice. It answers the
+      // voters whose votes moved: they are the ones the decline mail goes to.
+      const moved = await tx.$queryRaw<{ userId: number }[]>`
         WITH removed AS (
           DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} RETURNING "userId", "createdAt"
         ), moved AS (
@@ -78,20 +83,43 @@ export async function declineIdea(
           SELECT ${duplicateOfId}, "userId", "createdAt" FROM removed
           ON CONFLICT ("ideaId", "userId") DO NOTHING
           RETURNING 1
+        ), counted AS (
+          UPDATE "Idea" SET "voteCount" = "voteCount" + CASE
+            WHEN "id" = ${duplicateOfId} THEN (SELECT count(*) FROM moved)::int
+            ELSE -(SELECT count(*) FROM removed)::int END
+          WHERE "id" IN (${idea.id}, ${duplicateOfId})
         )
-        UPDATE "Idea" SET "voteCount" = "voteCount" + CASE
-          WHEN "id" = ${duplicateOfId} THEN (SELECT count(*) FROM moved)::int
-          ELSE -(SELECT count(*) FROM removed)::int END
-        WHERE "id" IN (${idea.id}, ${duplicateOfId})`;
+        SELECT "userId" FROM removed`;
+      movedVoterIds = moved.map((row) => row.userId);
     }
     const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
     const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
-    return { idea: declined, duplicateOf: kept };
+    return { idea: declined, duplicateOf: kept, movedVoterIds };
   });
 
   publishIdeaChange(deps, 'UPDATED', result.idea, idea.board.companyId);
   if (shouldMerge && result.duplicateOf) {
     publishIdeaChange(deps, 'VOTED', result.duplicateOf, idea.board.companyId);
   }
-  return result;
+  await notifySafely(deps, `idea ${idea.id} decline`, () =>
+    notifyStatusChange(deps, {
+      idea: { ...result.idea, board: idea.board },
+      status: 'DECLINED',
+      actorId: member.userId,
+      decline: {
+        reason: data.reason,
+        comment: data.comment ?? null,
+        mergedInto: result.duplicateOf,
+        movedVoterIds: result.movedVoterIds,
+      },
+    }),
+  );
+  await emitIdeaEvent(deps, 'IDEA_DECLINED', result.idea, idea.board.companyId, {
+    previousStatus: idea.status,
+    reason: data.reason,
+    comment: data.comment ?? null,
+    duplicateOf: result.duplicateOf ? ideaPayload(deps, result.duplicateOf) : null,
+    votesMerged: shouldMerge,
+  });
+  return { idea: result.idea, duplicateOf: result.duplicateOf };
 }

@@ -4,9 +4,17 @@ import { errors } from '../../errors.ts';
 import type { DeclineReason, Idea, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { canEditIdea, canUpdateIdeaStatus, ideaVisibleWhere } from '../access.ts';
-import { ideaListQuery } from './find-ideas.ts';
+import { sqlFragment, sqlPart } from '../../db/sql.ts';
+import type { TSqlPart } from '../../db/sql.ts';
+import {
+  canEditIdea,
+  canUpdateIdeaStatus,
+  findVisibleBoardWithPlan,
+  ideaVisibleWhere,
+  isAdminOf,
+} from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
+import type { TIdeaListParams } from './idea-input.ts';
 
 /**
  * An idea as one caller sees it: its author's name, whether the caller voted for it, what the
@@ -63,6 +71,9 @@ export function viewerVoteSelection(viewer: TViewer | null) {
 const wholeNumber = (min: number, max: number) =>
   `It has to be a whole number from ${min} to ${max}.`;
 
+/** The largest page offset: the largest int PostgreSQL's OFFSET takes here. */
+const MAX_OFFSET = 2_147_483_647;
+
 /** The list parameters plus a page: `limit` (default 50, at most 100) from `offset`. */
 export const ZIdeaPageParams = ZIdeaListParams.extend({
   limit: z.preprocess(
@@ -77,15 +88,16 @@ export const ZIdeaPageParams = ZIdeaListParams.extend({
   offset: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? undefined : Number(v)),
     z
-      .number({ error: 'It has to be a whole number, 0 or more.' })
-      .int({ error: 'It has to be a whole number, 0 or more.' })
-      .min(0, { error: 'It has to be a whole number, 0 or more.' })
+      .number({ error: wholeNumber(0, MAX_OFFSET) })
+      .int({ error: wholeNumber(0, MAX_OFFSET) })
+      .min(0, { error: wholeNumber(0, MAX_OFFSET) })
+      .max(MAX_OFFSET, { error: wholeNumber(0, MAX_OFFSET) })
       .default(0),
   ),
 });
 
 // Each relation is one extra query for the whole page, whatever its size.
-function viewInclude(viewer: TViewer | null) {
+export function viewInclude(viewer: TViewer | null) {
   return {
     author: { select: { displayName: true } },
     board: { select: { companyId: true } },
@@ -94,9 +106,9 @@ function viewInclude(viewer: TViewer | null) {
   } satisfies Prisma.IdeaInclude;
 }
 
-type TIdeaRow = Prisma.IdeaGetPayload<{ include: ReturnType<typeof viewInclude> }>;
+export type TIdeaRow = Prisma.IdeaGetPayload<{ include: ReturnType<typeof viewInclude> }>;
 
-function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
+export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
   const { board, votes, ...idea } = row;
   return {
     ...idea,
@@ -106,9 +118,30 @@ function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
   };
 }
 
+type TPageRow = Idea & {
+  authorName: string | null;
+  duplicateTitle: string | null;
+  isVotedByMe: boolean;
+};
+
+/** ORDER BY of each list order (ideaListOrder's, in SQL), each ending on the id. */
+const PAGE_ORDER: Record<TIdeaListParams['sort'], TSqlPart> = {
+  VOTES: sqlFragment('i."voteCount" DESC, i."id" DESC'),
+  STATUS: sqlFragment('i."status" ASC, i."voteCount" DESC, i."id" DESC'),
+  DATE_DESC: sqlFragment('i."createdAt" DESC, i."id" DESC'),
+  DATE_ASC: sqlFragment('i."createdAt" ASC, i."id" ASC'),
+};
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
 /**
- * A page of a board's ideas as the caller sees them (filter, sort and search as
- * `ideaListQuery` decides), in a fixed number of queries.
+ * A page of a board's ideas as the caller sees them (the rules of ideaListWhere and
+ * ideaListOrder), in three plain statements: the board with its plan, then the page and the
+ * count side by side. Every list read of the REST API and the widget's first screen come here,
+ * so it skips Prisma (db/sql.ts says why).
  */
 export async function findIdeasPage(
   deps: TDeps,
@@ -118,18 +151,50 @@ export async function findIdeasPage(
 ): Promise<TIdeaPage> {
   const params = parseInput(ZIdeaPageParams, rawParams);
   const { limit, offset } = params;
-  const { where, orderBy } = await ideaListQuery(deps, viewer, boardId, params);
-  const [rows, totalCount] = await Promise.all([
-    deps.prisma.idea.findMany({
-      where,
-      orderBy,
-      skip: offset,
-      take: limit,
-      include: viewInclude(viewer),
-    }),
-    deps.prisma.idea.count({ where }),
+  const { board, plan } = await findVisibleBoardWithPlan(deps, viewer, boardId);
+  const cutoff = plan.ideaCutoff;
+  const search = params.search ? containsPattern(params.search) : null;
+  const where = sqlPart`
+    i."boardId" = ${board.id}::int
+    AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer?.userId ?? 0}::int
+         OR ${isAdminOf(viewer, board.companyId)}::boolean)
+    AND (${cutoff === null}::boolean OR i."status" = 'NOT_PUBLIC'
+         OR (i."createdAt", i."id") <= (${cutoff?.createdAt.toISOString() ?? null}::timestamp, ${cutoff?.id ?? 0}::int))
+    AND (CASE WHEN ${params.filter}::text = 'ALL' THEN i."status" <> 'DECLINED'
+              ELSE i."status"::text = ${params.filter}::text END)
+    AND (${search}::text IS NULL OR i."title" ILIKE ${search}::text
+         OR i."description" ILIKE ${search}::text)`;
+  const [rows, [count]] = await Promise.all([
+    deps.sql<TPageRow>`
+      SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+             i."status"::text AS "status", i."voteCount", i."commentCount",
+             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
+             i."declinedAt", i."createdAt", i."updatedAt",
+             a."displayName" AS "authorName", d."title" AS "duplicateTitle",
+             EXISTS (SELECT 1 FROM "Vote" v
+                     WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
+               AS "isVotedByMe"
+      FROM "Idea" i
+      LEFT JOIN "User" a ON a."id" = i."authorId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      WHERE ${where}
+      ORDER BY ${PAGE_ORDER[params.sort]}
+      LIMIT ${limit}::int OFFSET ${offset}::int`,
+    deps.sql<{ count: number }>`SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${where}`,
   ]);
-  const ideas = rows.map((row) => toView(viewer, row));
+  const canUpdateStatus = canUpdateIdeaStatus(viewer, board.companyId);
+  const ideas = rows.map(({ authorName, duplicateTitle, isVotedByMe, ...idea }) => ({
+    ...idea,
+    author: authorName === null ? null : { displayName: authorName },
+    duplicateOf:
+      idea.duplicateOfId !== null && duplicateTitle !== null
+        ? { id: idea.duplicateOfId, title: duplicateTitle }
+        : null,
+    isVotedByMe,
+    canEdit: canEditIdea(viewer, { authorId: idea.authorId, companyId: board.companyId }),
+    canUpdateStatus,
+  }));
+  const totalCount = count?.count ?? 0;
   const next = offset + ideas.length;
   return { ideas, totalCount, limit, offset, nextOffset: next < totalCount ? next : null };
 }

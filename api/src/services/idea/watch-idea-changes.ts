@@ -1,27 +1,93 @@
 import type { TDeps } from '../../deps.ts';
-import type { TIdeaChange } from '../../events.ts';
+import type { TEvents, TIdeaChange } from '../../events.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canSeeIdeaChange, findVisibleBoard } from '../access.ts';
 
+/** Hears one board's idea changes until the function it was registered with is called. */
+export type TIdeaChangeListener = (change: TIdeaChange) => void;
+
+/**
+ * One subscription to the events per board, shared by every live stream of that board in this
+ * process. A vote reaches thousands of open widgets; with one subscription each, every event
+ * woke thousands of async iterators. Here it is one loop, and each listener is a plain call
+ * (listeners that format the change can share the result through the change object itself).
+ */
+export type TIdeaFeeds = {
+  listen: (boardId: number, listener: TIdeaChangeListener) => () => void;
+  /** Boards with a shared subscription now (for tests and diagnostics). */
+  boardCount: () => number;
+};
+
+type TBoardFeed = { listeners: Set<TIdeaChangeListener>; stop: () => void };
+
+export function createIdeaFeeds(
+  events: TEvents,
+  onListenerError: (error: Error) => void,
+): TIdeaFeeds {
+  const boards = new Map<number, TBoardFeed>();
+
+  const start = (boardId: number): TBoardFeed => {
+    const listeners = new Set<TIdeaChangeListener>();
+    const source = events.subscribeIdeaChanged(boardId)[Symbol.asyncIterator]();
+    let isStopped = false;
+    // Asking for the first event subscribes, before the caller's stream says it is ready.
+    let next = source.next();
+    void (async () => {
+      for (;;) {
+        const step = await next;
+        if (step.done || isStopped) return;
+        next = source.next();
+        for (const listener of listeners) {
+          try {
+            listener(step.value);
+          } catch (error) {
+            onListenerError(error as Error);
+          }
+        }
+      }
+    })();
+    return {
+      listeners,
+      stop: () => {
+        isStopped = true;
+        void source.return?.();
+      },
+    };
+  };
+
+  return {
+    listen: (boardId, listener) => {
+      let feed = boards.get(boardId);
+      if (!feed) {
+        feed = start(boardId);
+        boards.set(boardId, feed);
+      }
+      const own = feed;
+      own.listeners.add(listener);
+      return () => {
+        own.listeners.delete(listener);
+        if (own.listeners.size > 0 || boards.get(boardId) !== own) return;
+        boards.delete(boardId);
+        own.stop();
+      };
+    },
+    boardCount: () => boards.size,
+  };
+}
+
 /**
  * The live idea events of a board the caller may see (else not found), without the events of
- * ideas the caller may not see. The same rule as the GraphQL subscription `ideaChanged`.
- * Calling `return()` on the iterator ends the subscription.
+ * ideas the caller may not see: the same rule as the GraphQL subscription `ideaChanged`.
+ * Answers how to listen; listening answers the function that stops it.
  */
 export async function watchIdeaChanges(
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
-): Promise<AsyncIterator<TIdeaChange>> {
+): Promise<(listener: TIdeaChangeListener) => () => void> {
   const board = await findVisibleBoard(deps, viewer, boardId);
-  const source = deps.events.subscribeIdeaChanged(board.id)[Symbol.asyncIterator]();
-  return {
-    next: async () => {
-      for (;;) {
-        const step = await source.next();
-        if (step.done || canSeeIdeaChange(viewer, step.value)) return step;
-      }
-    },
-    return: async () => (await source.return?.()) ?? { done: true, value: undefined },
-  };
+  return (listener) =>
+    deps.ideaFeeds.listen(board.id, (change) => {
+      if (canSeeIdeaChange(viewer, change)) listener(change);
+    });
 }

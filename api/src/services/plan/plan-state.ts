@@ -45,7 +45,22 @@ export async function loadPlan(
 
 /** Reads the company's plan and where its caps cut off boards and ideas (three small queries). */
 export async function loadPlanState(db: TDb, companyId: number): Promise<TPlanState> {
-  const { product, expiresAt, inForce } = await loadPlan(db, companyId);
+  const { product, expiresAt } = await loadPlan(db, companyId);
+  return planStateOf(db, companyId, { product, expiresAt });
+}
+
+/**
+ * The plan state of a company whose subscription row the caller already read (null: none, so
+ * FREE): reads only the cutoffs that the plan in force has caps for.
+ */
+export async function planStateOf(
+  db: Pick<TDb, 'board' | 'idea'>,
+  companyId: number,
+  subscription: { product: Product | null; expiresAt: Date | null },
+): Promise<TPlanState> {
+  const product = subscription.product ?? 'FREE';
+  const expiresAt = subscription.expiresAt;
+  const inForce = effectiveProduct(product, expiresAt);
   const caps = PLAN_CAPS[inForce];
   const [boardCutoff, ideaCutoff] = await Promise.all([
     caps.activeBoards === null

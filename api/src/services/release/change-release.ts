@@ -6,7 +6,10 @@ import { requireCompanyAdmin } from '../../viewer.ts';
 import { toRowId } from '../access.ts';
 import { RELEASE_INCLUDE } from './find-releases.ts';
 import type { TReleaseWithParts } from './find-releases.ts';
+import { notifySafely } from '../notification/enqueue-notifications.ts';
+import { notifyReleasePublished } from '../notification/notify-release-published.ts';
 import { findReleaseForAdmin } from './release-access.ts';
+import { emitReleasePublished } from '../webhook/emit-release-published.ts';
 import {
   ZAddIdeas,
   ZCreateRelease,
@@ -65,7 +68,10 @@ export async function updateRelease(
   });
 }
 
-/** Publishes (shown on its boards' changelogs) or unpublishes a release. */
+/**
+ * Publishes (shown on its boards' changelogs) or unpublishes a release. Publishing mails the
+ * voters of its ideas, once per user and release (not again after unpublishing and republishing).
+ */
 export async function publishRelease(
   deps: TDeps,
   viewer: TViewer | null,
@@ -74,14 +80,22 @@ export async function publishRelease(
 ): Promise<TReleaseWithParts> {
   const release = await findReleaseForAdmin(deps, viewer, releaseId);
   const { published } = parseInput(ZPublish, input);
-  return deps.prisma.release.update({
-    where: { id: release.id },
+  // Conditional on the current state: of two concurrent publish calls, one makes the change.
+  const { count } = await deps.prisma.release.updateMany({
+    where: { id: release.id, isPublished: !published },
     data: {
       isPublished: published,
       publishedAt: published ? (release.publishedAt ?? new Date()) : null,
     },
-    include: RELEASE_INCLUDE,
   });
+  const updated = await reloadRelease(deps, release.id);
+  if (published && count > 0) {
+    await notifySafely(deps, `release ${release.id}`, () =>
+      notifyReleasePublished(deps, release.id, requireCompanyAdmin(viewer).userId),
+    );
+    await emitReleasePublished(deps, updated);
+  }
+  return updated;
 }
 
 /** Adds a generic entry (a title without an idea, 6 to 100 characters). */

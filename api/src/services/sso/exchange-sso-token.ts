@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
 import { createSession } from '../account/create-session.ts';
 import { verifySsoToken } from './verify-sso-token.ts';
@@ -24,25 +25,36 @@ export const ZSsoExchange = z.object({
 /**
  * Exchanges a widget SSO token for a session: the board's company secret checks the token,
  * then the company's SSO user with that external id is created or brought up to date (name,
- * email, avatar). Answers the session token and the user. Unknown board hash: not found.
+ * email, avatar); a new one takes the board's language for its mails. Answers the session token
+ * and the user. Unknown board hash: not found. Exchanges are limited per address, and per SSO
+ * user once the token has proved genuine (so a forged token naming someone cannot use up their
+ * allowance) (RateLimitError).
  */
 export async function exchangeSsoToken(
   deps: TDeps,
   input: unknown,
+  client: TClient,
 ): Promise<{ token: string; user: User }> {
   const { boardHash, token } = parseInput(ZSsoExchange, input);
+  await deps.rateLimiter.consume('sso', { ip: client.ip });
   const board = await deps.prisma.board.findUnique({
     where: { widgetHash: boardHash },
-    select: { companyId: true, company: { select: { secret: true } } },
+    select: { companyId: true, language: true, company: { select: { secret: true } } },
   });
   if (!board) throw errors.notFound('Board');
   const claims = verifySsoToken(token, board.company.secret);
-  const user = await upsertSsoUser(deps, board.companyId, claims);
+  await deps.rateLimiter.consume('sso', { account: `${board.companyId} ${claims.externalId}` });
+  const user = await upsertSsoUser(deps, board.companyId, board.language, claims);
   return { token: await createSession(deps.prisma, user.id, deps.config.sessionTtlDays), user };
 }
 
 /** One user per (company, external id), even when two first sign-ins race. */
-async function upsertSsoUser(deps: TDeps, companyId: number, claims: TSsoClaims): Promise<User> {
+async function upsertSsoUser(
+  deps: TDeps,
+  companyId: number,
+  language: string,
+  claims: TSsoClaims,
+): Promise<User> {
   const upsert = () =>
     deps.prisma.user.upsert({
       where: { companyId_externalId: { companyId, externalId: claims.externalId } },
@@ -54,6 +66,8 @@ async function upsertSsoUser(deps: TDeps, companyId: number, claims: TSsoClaims)
         displayName: claims.displayName,
         email: claims.email,
         avatarUrl: claims.avatarUrl,
+        // Their mails speak the language of the board they came through.
+        language,
       },
       update: {
         displayName: claims.displayName,

@@ -3,7 +3,11 @@ import { AppError } from '../../errors.ts';
 import type { Idea } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findIdeaForMember } from '../access.ts';
+import type { TWritableIdea } from '../access.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
+import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
+
+type TVoteRow = { voteCount: number; changed: number };
 
 export type TVoteResult = { idea: Idea; voteCount: number; isVotedByMe: boolean };
 
@@ -16,20 +20,21 @@ export async function addVote(
   viewer: TViewer | null,
   ideaId: number,
 ): Promise<TVoteResult> {
-  const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  const writable = await findIdeaForMember(deps, viewer, ideaId);
+  const { idea, viewer: member } = writable;
   if (idea.status === 'DECLINED') {
     throw new AppError('CONFLICT', 'This idea is declined and takes no new votes.');
   }
-  const [row] = await deps.prisma.$queryRaw<{ voteCount: number }[]>`
+  const [row] = await deps.sql<TVoteRow>`
     WITH inserted AS (
-      INSERT INTO "Vote" ("ideaId", "userId") VALUES (${idea.id}, ${member.userId})
+      INSERT INTO "Vote" ("ideaId", "userId") VALUES (${idea.id}::int, ${member.userId}::int)
       ON CONFLICT ("ideaId", "userId") DO NOTHING
       RETURNING 1
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
-    WHERE "id" = ${idea.id}
-    RETURNING "voteCount"`;
-  return settle(deps, idea, row, true);
+    WHERE "id" = ${idea.id}::int
+    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed"`;
+  return settle(deps, writable, row, true);
 }
 
 /** Takes the caller's vote back; without a vote, nothing changes. */
@@ -38,29 +43,38 @@ export async function removeVote(
   viewer: TViewer | null,
   ideaId: number,
 ): Promise<TVoteResult> {
-  const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
-  const [row] = await deps.prisma.$queryRaw<{ voteCount: number }[]>`
+  const writable = await findIdeaForMember(deps, viewer, ideaId);
+  const { idea, viewer: member } = writable;
+  const [row] = await deps.sql<TVoteRow>`
     WITH deleted AS (
-      DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} AND "userId" = ${member.userId}
+      DELETE FROM "Vote" WHERE "ideaId" = ${idea.id}::int AND "userId" = ${member.userId}::int
       RETURNING 1
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
-    WHERE "id" = ${idea.id}
-    RETURNING "voteCount"`;
-  return settle(deps, idea, row, false);
+    WHERE "id" = ${idea.id}::int
+    RETURNING "voteCount", (SELECT count(*) FROM deleted)::int AS "changed"`;
+  return settle(deps, writable, row, false);
 }
 
-function settle(
+async function settle(
   deps: TDeps,
-  idea: Idea & { board: { companyId: number } },
-  row: { voteCount: number } | undefined,
+  { idea, viewer, isVoteWatched }: TWritableIdea,
+  row: TVoteRow | undefined,
   isVotedByMe: boolean,
-): TVoteResult {
+): Promise<TVoteResult> {
   // No row: the idea was deleted between the check and the vote.
   if (!row) throw new AppError('NOT_FOUND', 'Idea not found.');
   const voteCount = Number(row.voteCount);
   const { board, ...plain } = idea;
   const updated = { ...plain, voteCount };
   publishIdeaChange(deps, 'VOTED', updated, board.companyId);
+  // Only a vote actually cast or taken back is news to integrators, and only when a webhook
+  // listens (the check rode along with the idea's read, so most votes skip the statement).
+  if (Number(row.changed) > 0 && isVoteWatched) {
+    await emitIdeaEvent(deps, 'VOTE_CHANGED', updated, board.companyId, {
+      userId: viewer.userId,
+      change: isVotedByMe ? 'added' : 'removed',
+    });
+  }
   return { idea: updated, voteCount, isVotedByMe };
 }

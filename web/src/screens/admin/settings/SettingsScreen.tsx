@@ -6,8 +6,10 @@ import type { SettingsScreenQuery as TSettingsScreenQuery } from '../../../../__
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
+import { NotificationsCard } from './NotificationsCard.tsx';
 import { settingsMessages } from './messages.ts';
 import { PasswordCard } from './PasswordCard.tsx';
+import { TestEmailCard } from './TestEmailCard.tsx';
 
 export const settingsScreenQuery = graphql`
   query SettingsScreenQuery {
@@ -15,12 +17,14 @@ export const settingsScreenQuery = graphql`
       user {
         ...AccountCard_user
         ...LanguageCard_user
+        ...NotificationsCard_user
+        ...TestEmailCard_user
       }
     }
   }
 `;
 
-/** /admin/settings: email (read-only), language, password. */
+/** /admin/settings: email (read-only), language, notification emails, test email (admins), password. */
 export function SettingsScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TSettingsScreenQuery>;
@@ -38,6 +42,8 @@ export function SettingsScreen() {
         <div className="settings-grid">
           <AccountCard user={viewer.user} />
           <LanguageCard user={viewer.user} />
+          <NotificationsCard user={viewer.user} />
+          <TestEmailCard user={viewer.user} />
           <PasswordCard />
         </div>
       ) : null}

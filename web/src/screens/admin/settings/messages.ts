@@ -27,4 +27,47 @@ export const settingsMessages = defineMessages({
       'Changing the password from here is coming soon. Until then, use “Forgot your password?” on the login page.',
   },
   changePassword: { id: 'settings.password.change', defaultMessage: 'Change password' },
+  notificationsTitle: { id: 'settings.notifications.title', defaultMessage: 'Email notifications' },
+  notificationsIntro: {
+    id: 'settings.notifications.intro',
+    defaultMessage:
+      'Which emails Feedboard sends you when ideas move. Every email has a one-click unsubscribe link.',
+  },
+  notifyAll: { id: 'settings.notifications.all', defaultMessage: 'All notifications' },
+  notifyAllHint: {
+    id: 'settings.notifications.allHint',
+    defaultMessage:
+      'Status changes of ideas you submitted or voted for, releases that ship them, comments from the team on your ideas and, for admins, new ideas awaiting acceptance.',
+  },
+  notifyMyIdeas: { id: 'settings.notifications.myIdeas', defaultMessage: 'Only my ideas' },
+  notifyMyIdeasHint: {
+    id: 'settings.notifications.myIdeasHint',
+    defaultMessage: 'Only emails about ideas you submitted yourself.',
+  },
+  notifyNone: { id: 'settings.notifications.none', defaultMessage: 'None' },
+  notifyNoneHint: {
+    id: 'settings.notifications.noneHint',
+    defaultMessage: 'No notification emails. Password resets still reach you.',
+  },
+  testEmailTitle: { id: 'settings.testEmail.title', defaultMessage: 'Test email' },
+  testEmailIntro: {
+    id: 'settings.testEmail.intro',
+    defaultMessage:
+      'Check that Feedboard can send mail: a test email goes to {email} at once, and you see the mail server’s exact answer.',
+  },
+  testEmailButton: { id: 'settings.testEmail.button', defaultMessage: 'Send a test email' },
+  testEmailSending: { id: 'settings.testEmail.sending', defaultMessage: 'Sending…' },
+  testEmailSent: {
+    id: 'settings.testEmail.sent',
+    defaultMessage: 'The mail server accepted the test email to {email}. Its answer:',
+  },
+  testEmailFailed: {
+    id: 'settings.testEmail.failed',
+    defaultMessage: 'The mail server refused the test email to {email}. Its answer:',
+  },
+  testEmailNotConfigured: {
+    id: 'settings.testEmail.notConfigured',
+    defaultMessage:
+      'No mail server is configured, so the test email to {email} stays in the outbox:',
+  },
 });

@@ -1,14 +1,18 @@
 import { useIntl } from 'react-intl';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import type { UsersScreenQuery as TUsersScreenQuery } from '../../../../__generated__/UsersScreenQuery.graphql.ts';
+import type { UsersScreenPaginationQuery } from '../../../../__generated__/UsersScreenPaginationQuery.graphql.ts';
+import type { UsersScreen_query$key } from '../../../../__generated__/UsersScreen_query.graphql.ts';
+import { commonMessages } from '../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { UserRow } from './UserRow.tsx';
 
-/** How many users the table shows. */
+/** How many users the table shows at first, and adds for each "Show more users". */
 export const USERS_PAGE_SIZE = 100;
 
 const messages = defineMessages({
@@ -29,6 +33,7 @@ const messages = defineMessages({
     id: 'users.more',
     defaultMessage: 'Showing the first {shown, number} of {total, number} users.',
   },
+  showMore: { id: 'users.showMore', defaultMessage: 'Show more users' },
   emptyTitle: { id: 'users.empty.title', defaultMessage: 'No users yet' },
   emptyText: {
     id: 'users.empty.text',
@@ -38,25 +43,39 @@ const messages = defineMessages({
 
 export const usersScreenQuery = graphql`
   query UsersScreenQuery($first: Int!) {
-    companyUsers(first: $first) {
-      totalCount
-      ssoCount
-      regularCount
-      edges {
-        node {
-          id
-          ...UserRow_user
-        }
-      }
-    }
+    ...UsersScreen_query @arguments(first: $first)
   }
 `;
 
-/** /admin/users: counts by kind and the users sorted by display name. */
+/** /admin/users: counts by kind and the users sorted by display name, a page at a time. */
 export function UsersScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TUsersScreenQuery>;
-  const { companyUsers } = usePreloadedQuery<TUsersScreenQuery>(usersScreenQuery, queryRef);
+  const query = usePreloadedQuery<TUsersScreenQuery>(usersScreenQuery, queryRef);
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    UsersScreenPaginationQuery,
+    UsersScreen_query$key
+  >(
+    graphql`
+      fragment UsersScreen_query on Query
+      @refetchable(queryName: "UsersScreenPaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" }) {
+        companyUsers(first: $first, after: $after) @connection(key: "UsersScreen_companyUsers") {
+          totalCount
+          ssoCount
+          regularCount
+          edges {
+            node {
+              id
+              ...UserRow_user
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const { companyUsers } = data;
   usePageTitle(messages.title);
   const stats = [
     { id: 'total', label: messages.total, value: companyUsers.totalCount },
@@ -114,12 +133,27 @@ export function UsersScreen() {
         </div>
       )}
       {companyUsers.totalCount > companyUsers.edges.length ? (
-        <p className="muted table-note">
-          {intl.formatMessage(messages.more, {
-            shown: companyUsers.edges.length,
-            total: companyUsers.totalCount,
-          })}
-        </p>
+        <div className="table-note">
+          <p className="muted">
+            {intl.formatMessage(messages.more, {
+              shown: companyUsers.edges.length,
+              total: companyUsers.totalCount,
+            })}
+          </p>
+          {hasNext ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={isLoadingNext}
+              onClick={() => loadNext(USERS_PAGE_SIZE)}
+            >
+              {isLoadingNext ? (
+                <Spinner size="small" label={intl.formatMessage(commonMessages.loading)} />
+              ) : null}
+              {intl.formatMessage(messages.showMore)}
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, useRefetchableFragment } from 'react-relay';
 import type { DeclineModal_board$key } from '../../../../../__generated__/DeclineModal_board.graphql.ts';
+import type { DeclineModalIdeasQuery } from '../../../../../__generated__/DeclineModalIdeasQuery.graphql.ts';
 import { commonMessages, validationMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { showToast } from '../../../../toast/toast-store.ts';
@@ -15,9 +16,11 @@ import {
   needsDuplicate,
   validateDecline,
 } from './decline-rules.ts';
-import type { TDeclineErrors, TDeclineReason, TDeclineValues } from './decline-rules.ts';
+import type { TDeclineErrors, TDeclineReason, TDeclineValues, TIdeaRef } from './decline-rules.ts';
 import { declineReasonMessages } from './messages.ts';
 import { useDeclineIdeaMutation } from './useDeclineIdeaMutation.ts';
+import { useIdeaSearch } from './useIdeaSearch.ts';
+import { IdeaSearchField } from './IdeaSearchField.tsx';
 
 const messages = defineMessages({
   title: { id: 'decline.title', defaultMessage: 'Decline “{title}”' },
@@ -34,6 +37,15 @@ const messages = defineMessages({
     defaultMessage: 'Choose the original idea',
   },
   notFound: { id: 'decline.duplicate.notFound', defaultMessage: 'Idea not found' },
+  search: { id: 'decline.duplicate.search', defaultMessage: 'Find the original idea' },
+  searchHint: {
+    id: 'decline.duplicate.searchHint',
+    defaultMessage: 'Words from its title or description',
+  },
+  more: {
+    id: 'decline.duplicate.more',
+    defaultMessage: 'The first {count} ideas are listed: type to find others.',
+  },
   mergeVotes: {
     id: 'decline.mergeVotes',
     defaultMessage: 'Move the votes to the original idea (a user who voted for both counts once)',
@@ -42,6 +54,9 @@ const messages = defineMessages({
   submit: { id: 'decline.submit', defaultMessage: 'Decline idea' },
   submitting: { id: 'decline.submitting', defaultMessage: 'Declining…' },
 });
+
+/** Ideas listed in the duplicate select at a time (the fragment's `first`). */
+const DUPLICATE_PAGE = 100;
 
 /**
  * Declines an idea: a reason, the original idea for DUPLICATE (with merged votes by default),
@@ -61,10 +76,12 @@ export function DeclineModal({
   board: DeclineModal_board$key;
 }) {
   const intl = useIntl();
-  const data = useFragment(
+  const [data, refetch] = useRefetchableFragment<DeclineModalIdeasQuery, DeclineModal_board$key>(
     graphql`
-      fragment DeclineModal_board on Board {
-        ideas(first: 100, sort: DATE_ASC) {
+      fragment DeclineModal_board on Board
+      @refetchable(queryName: "DeclineModalIdeasQuery")
+      @argumentDefinitions(search: { type: "String", defaultValue: null }) {
+        ideas(first: 100, sort: DATE_ASC, search: $search) {
           edges {
             node {
               id
@@ -76,7 +93,13 @@ export function DeclineModal({
     `,
     board,
   );
-  const ideas = data.ideas.edges.map((edge) => edge.node);
+  const { search, setSearch, isSearching, reset: resetSearch } = useIdeaSearch(refetch);
+  // The picked idea stays a choice while a new search lists others.
+  const [picked, setPicked] = useState<TIdeaRef | null>(null);
+  const listed = data.ideas.edges.map((edge) => edge.node);
+  const ideas =
+    picked && !listed.some((idea) => idea.id === picked.id) ? [...listed, picked] : listed;
+
   const [declineIdea, isDeclining] = useDeclineIdeaMutation();
   const [values, setValues] = useState<TDeclineValues>(INITIAL_DECLINE_VALUES);
   const [errors, setErrors] = useState<TDeclineErrors>({});
@@ -99,6 +122,8 @@ export function DeclineModal({
 
   const handleClose = () => {
     setValues(INITIAL_DECLINE_VALUES);
+    resetSearch();
+    setPicked(null);
     setErrors({});
     setServerError(null);
     setIsSubmitted(false);
@@ -181,6 +206,17 @@ export function DeclineModal({
         </div>
         {needsDuplicate(values.reason) ? (
           <>
+            <IdeaSearchField
+              label={intl.formatMessage(messages.search)}
+              hint={
+                listed.length >= DUPLICATE_PAGE
+                  ? intl.formatMessage(messages.more, { count: DUPLICATE_PAGE })
+                  : intl.formatMessage(messages.searchHint)
+              }
+              value={search}
+              isBusy={isSearching}
+              onChange={setSearch}
+            />
             <div className={`field${duplicateError ? ' field--invalid' : ''}`}>
               <label className="field__label field__label--required" htmlFor={duplicateId}>
                 {intl.formatMessage(messages.duplicate)}
@@ -193,7 +229,11 @@ export function DeclineModal({
                 required
                 aria-invalid={duplicateError ? true : undefined}
                 aria-describedby={duplicateError ? `${duplicateId}-error` : undefined}
-                onChange={(event) => change({ duplicateOfIdeaId: event.target.value })}
+                onChange={(event) => {
+                  const id = event.target.value;
+                  setPicked(ideas.find((idea) => idea.id === id) ?? null);
+                  change({ duplicateOfIdeaId: id });
+                }}
               >
                 <option value="">{intl.formatMessage(messages.pickDuplicate)}</option>
                 {options.map((option) => (

@@ -1,10 +1,14 @@
 import { useIntl } from 'react-intl';
-import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
+import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import type { IdeaDetail_idea$key } from '../../../../../__generated__/IdeaDetail_idea.graphql.ts';
+import type { IdeaDetailComments_idea$key } from '../../../../../__generated__/IdeaDetailComments_idea.graphql.ts';
+import type { IdeaDetailCommentsPaginationQuery } from '../../../../../__generated__/IdeaDetailCommentsPaginationQuery.graphql.ts';
 import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
+import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Avatar } from '../../../../ui/Avatar.tsx';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { Comment } from './Comment.tsx';
@@ -21,6 +25,7 @@ const messages = defineMessages({
   noVoters: { id: 'ideaDetail.noVoters', defaultMessage: 'Nobody has voted yet.' },
   comments: { id: 'ideaDetail.comments', defaultMessage: 'Comments ({count})' },
   noComments: { id: 'ideaDetail.noComments', defaultMessage: 'No comments yet.' },
+  moreComments: { id: 'ideaDetail.moreComments', defaultMessage: 'Show more comments' },
   notFound: { id: 'ideaDetail.notFound', defaultMessage: 'Idea not found' },
 });
 
@@ -73,7 +78,6 @@ function IdeaDetail({
         description
         createdAt
         canEdit
-        commentCount
         author {
           displayName
         }
@@ -81,15 +85,7 @@ function IdeaDetail({
           userId
           name
         }
-        comments(first: 100) @connection(key: "IdeaDetail_comments") {
-          __id
-          edges {
-            node {
-              id
-              ...Comment_comment
-            }
-          }
-        }
+        ...IdeaDetailComments_idea
         ...VoteBox_idea
         ...StatusControl_idea
         ...DeclineDetails_idea
@@ -97,7 +93,6 @@ function IdeaDetail({
     `,
     idea,
   );
-  const comments = data.comments.edges;
   return (
     <Modal isOpen onClose={onClose} title={data.title}>
       <div className="idea-detail">
@@ -136,24 +131,72 @@ function IdeaDetail({
             )}
           </section>
         ) : null}
-        <section aria-labelledby="idea-comments-title">
-          <h3 id="idea-comments-title" className="idea-detail__heading">
-            {intl.formatMessage(messages.comments, { count: data.commentCount })}
-          </h3>
-          {comments.length === 0 ? (
-            <p className="muted">{intl.formatMessage(messages.noComments)}</p>
-          ) : (
-            <ul className="comment-list">
-              {comments.map(({ node }) => (
-                <li key={node.id}>
-                  <Comment comment={node} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <CommentForm ideaId={data.id} connectionId={data.comments.__id} />
-        </section>
+        <IdeaComments idea={data} />
       </div>
     </Modal>
+  );
+}
+
+/** Comments loaded a page at a time. */
+const COMMENTS_PAGE_SIZE = 50;
+
+/** The idea's comments, oldest first, a page at a time, and the form to add one. */
+function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
+  const intl = useIntl();
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    IdeaDetailCommentsPaginationQuery,
+    IdeaDetailComments_idea$key
+  >(
+    graphql`
+      fragment IdeaDetailComments_idea on Idea
+      @refetchable(queryName: "IdeaDetailCommentsPaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        id
+        commentCount
+        comments(first: $first, after: $after) @connection(key: "IdeaDetail_comments") {
+          __id
+          edges {
+            node {
+              id
+              ...Comment_comment
+            }
+          }
+        }
+      }
+    `,
+    idea,
+  );
+  const comments = data.comments.edges;
+  return (
+    <section aria-labelledby="idea-comments-title">
+      <h3 id="idea-comments-title" className="idea-detail__heading">
+        {intl.formatMessage(messages.comments, { count: data.commentCount })}
+      </h3>
+      {comments.length === 0 ? (
+        <p className="muted">{intl.formatMessage(messages.noComments)}</p>
+      ) : (
+        <ul className="comment-list">
+          {comments.map(({ node }) => (
+            <li key={node.id}>
+              <Comment comment={node} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasNext ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={isLoadingNext}
+          onClick={() => loadNext(COMMENTS_PAGE_SIZE)}
+        >
+          {isLoadingNext ? (
+            <Spinner size="small" label={intl.formatMessage(commonMessages.loading)} />
+          ) : null}
+          {intl.formatMessage(messages.moreComments)}
+        </button>
+      ) : null}
+      <CommentForm ideaId={data.id} connectionId={data.comments.__id} />
+    </section>
   );
 }

@@ -8,7 +8,8 @@ import { showToast } from '../../../../toast/toast-store.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { ideaMessages } from './messages.ts';
-import { shiftTotalCount } from './total-count.ts';
+import { insertIdeaEdge } from './live-lists.ts';
+import { SimilarIdeasHint } from './SimilarIdeasHint.tsx';
 import { useCreateIdeaMutation } from './useCreateIdeaMutation.ts';
 import { useUpdateIdeaMutation } from './useUpdateIdeaMutation.ts';
 
@@ -19,12 +20,15 @@ export function IdeaFormModal({
   boardId,
   idea = null,
   connections,
+  onOpenIdea,
 }: {
   isOpen: boolean;
   onClose: () => void;
   boardId: string;
   idea?: TIdeaEditTarget | null;
   connections: string[];
+  /** Given when adding: similar ideas are hinted under the title, and open with this. */
+  onOpenIdea?: (ideaId: string) => void;
 }) {
   const intl = useIntl();
   const [createIdea, isCreating] = useCreateIdeaMutation();
@@ -50,9 +54,10 @@ export function IdeaFormModal({
       const result = idea
         ? (await updateIdea({ ideaId: idea.id, ...variables })).updateIdea
         : (
-            await createIdea({ boardId, connections, ...variables }, (store, data) => {
+            await createIdea({ boardId, ...variables }, (store, data) => {
               if (data?.createIdea.__typename !== 'MutationCreateIdeaSuccess') return;
-              for (const id of connections) shiftTotalCount(store.get(id), 1);
+              const created = store.getRootField('createIdea')?.getLinkedRecord('data');
+              for (const id of connections) insertIdeaEdge(store, id, created);
             })
           ).createIdea;
       if (result.__typename === 'AppError') {
@@ -86,6 +91,16 @@ export function IdeaFormModal({
           isRequired
           autoFocus
         />
+        {!idea && onOpenIdea ? (
+          <SimilarIdeasHint
+            boardId={boardId}
+            text={form.values.title ?? ''}
+            onOpen={(ideaId) => {
+              handleClose();
+              onOpenIdea(ideaId);
+            }}
+          />
+        ) : null}
         <TextArea
           {...form.bind('description')}
           label={intl.formatMessage(ideaMessages.description)}

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { IdeasList_board$key } from '../../../../../__generated__/IdeasList_board.graphql.ts';
 import type { IdeasListPaginationQuery } from '../../../../../__generated__/IdeasListPaginationQuery.graphql.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
@@ -11,6 +11,8 @@ import { IdeaCard } from './IdeaCard.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { IdeaFormModal } from './IdeaFormModal.tsx';
 import { RemoveIdeaModal } from './RemoveIdeaModal.tsx';
+import { registerIdeasList } from './live-lists.ts';
+import type { TIdeaFilter } from './list-params.ts';
 
 export const IDEAS_PAGE_SIZE = 20;
 
@@ -21,11 +23,13 @@ const messages = defineMessages({
 
 /**
  * The ideas of one view of the board, a page at a time, with the add, edit and remove dialogs
- * (they change this connection: a new idea joins its top, a removed one leaves it).
+ * (they change this connection: a new idea joins its top, a removed one leaves it; so do ideas
+ * created or deleted elsewhere, through the board's live subscription).
  */
 export function IdeasList({
   board,
   boardId,
+  filter,
   isAdding,
   acceptsNewIdeas,
   onAddClose,
@@ -34,6 +38,8 @@ export function IdeasList({
 }: {
   board: IdeasList_board$key;
   boardId: string;
+  /** The view's filter: ideas created elsewhere join the list live when it shows their status. */
+  filter: TIdeaFilter;
   isAdding: boolean;
   /** False when the view's filter would not show a new (open) idea. */
   acceptsNewIdeas: boolean;
@@ -74,6 +80,14 @@ export function IdeasList({
     board,
   );
   const { edges, totalCount, __id: connectionId } = data.ideas;
+  useEffect(
+    () =>
+      registerIdeasList({
+        connectionId,
+        accepts: (status) => filter === 'ALL' || filter === status,
+      }),
+    [connectionId, filter],
+  );
   const dialogs = (
     <>
       <IdeaFormModal
@@ -81,6 +95,7 @@ export function IdeasList({
         onClose={onAddClose}
         boardId={boardId}
         connections={acceptsNewIdeas ? [connectionId] : []}
+        onOpenIdea={onOpen}
       />
       <IdeaFormModal
         isOpen={editing !== null}

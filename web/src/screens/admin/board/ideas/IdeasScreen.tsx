@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, loadQuery, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -11,6 +11,7 @@ import { getEnvironment } from '../../../../relay/environment.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { ExportButtons } from './ExportButtons.tsx';
 import { IdeaDetailModal, ideaDetailModalQuery } from './IdeaDetailModal.tsx';
 import { IDEAS_PAGE_SIZE, IdeasList } from './IdeasList.tsx';
 import {
@@ -106,17 +107,25 @@ export function IdeasScreen() {
   const sortId = useId();
   const searchId = useId();
 
-  // Typing searches after a short pause, without a history entry per key.
+  // The search the box last put in the address. Typing searches after a short pause, without a
+  // history entry per key; when the address changes otherwise (the reset button, back and
+  // forward), the box follows it. Only typing starts a search, so a search still waiting for
+  // its pause cannot overwrite a navigation made meanwhile (it once undid "Show all ideas").
+  const typedSearch = useRef(view.search);
   useEffect(() => {
+    if (view.search === typedSearch.current) return;
+    typedSearch.current = view.search;
+    setSearchText(view.search);
+  }, [view.search]);
+  useEffect(() => {
+    const search = searchText.trim();
+    if (search === typedSearch.current) return;
     const timer = setTimeout(() => {
-      if (searchText.trim() !== view.search) {
-        setSearchParams((current) => withListParams(current, { search: searchText }), {
-          replace: true,
-        });
-      }
+      typedSearch.current = search;
+      setSearchParams((current) => withListParams(current, { search }), { replace: true });
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchText, view.search, setSearchParams]);
+  }, [searchText, setSearchParams]);
 
   if (!board) return null;
   const setView = (change: { filter?: TIdeaFilter; sort?: TIdeaSort }) =>
@@ -130,10 +139,17 @@ export function IdeasScreen() {
         <h2 id="ideas-title" className="section-header__title">
           {intl.formatMessage(messages.title)}
         </h2>
-        <button type="button" className="button button--primary" onClick={() => setIsAdding(true)}>
-          <Icon name="plus" size={18} />
-          {intl.formatMessage(messages.add)}
-        </button>
+        <div className="button-row">
+          <ExportButtons boardId={board.id} />
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setIsAdding(true)}
+          >
+            <Icon name="plus" size={18} />
+            {intl.formatMessage(messages.add)}
+          </button>
+        </div>
       </header>
       {board.limits.cappedIdeas > 0 ? (
         <div className="alert alert--warning" role="note">
@@ -203,6 +219,7 @@ export function IdeasScreen() {
       <IdeasList
         board={board}
         boardId={board.id}
+        filter={view.filter}
         isAdding={isAdding}
         acceptsNewIdeas={view.filter === 'ALL' || view.filter === 'OPEN'}
         onAddClose={() => setIsAdding(false)}
@@ -219,12 +236,11 @@ export function IdeasScreen() {
                   <button
                     type="button"
                     className="button button--secondary"
-                    onClick={() => {
-                      setSearchText('');
+                    onClick={() =>
                       setSearchParams((current) =>
                         withListParams(current, { filter: 'ALL', search: '' }),
-                      );
-                    }}
+                      )
+                    }
                   >
                     {intl.formatMessage(messages.filteredReset)}
                   </button>

@@ -4,7 +4,7 @@ import { showToast } from '../../../../toast/toast-store.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { ideaMessages } from './messages.ts';
-import { shiftTotalCount } from './total-count.ts';
+import { removeIdeaEdge } from './live-lists.ts';
 import { useDeleteIdeaMutation } from './useDeleteIdeaMutation.ts';
 
 /** Asks before removing an idea; a removed idea leaves the list at once. */
@@ -23,13 +23,10 @@ export function RemoveIdeaModal({
   const handleRemove = async () => {
     if (!idea) return;
     try {
-      const { deleteIdea: result } = await deleteIdea(
-        { ideaId: idea.id, connections },
-        (store, data) => {
-          if (data?.deleteIdea.__typename !== 'MutationDeleteIdeaSuccess') return;
-          for (const id of connections) shiftTotalCount(store.get(id), -1);
-        },
-      );
+      const { deleteIdea: result } = await deleteIdea({ ideaId: idea.id }, (store, data) => {
+        if (data?.deleteIdea.__typename !== 'MutationDeleteIdeaSuccess') return;
+        for (const id of connections) removeIdeaEdge(store, id, idea.id);
+      });
       if (result.__typename === 'MutationDeleteIdeaSuccess') {
         showToast({
           type: 'success',

@@ -19,7 +19,7 @@ export const INITIAL_DECLINE_VALUES: TDeclineValues = {
   comment: '',
 };
 
-type TIdeaRef = { id: string; title: string };
+export type TIdeaRef = { id: string; title: string };
 export type TDuplicateOption = { id: string; label: string };
 
 /**

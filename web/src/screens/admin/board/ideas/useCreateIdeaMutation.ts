@@ -2,19 +2,14 @@ import { graphql } from 'react-relay';
 import type { useCreateIdeaMutation as TMutation } from '../../../../../__generated__/useCreateIdeaMutation.graphql.ts';
 import { usePromiseMutation } from '../../../../relay/usePromiseMutation.ts';
 
-/** Submits an idea; it joins the top of the lists named in `connections`. */
+/** Submits an idea (the caller's updater puts it into the lists, see live-lists.ts). */
 export function useCreateIdeaMutation() {
   return usePromiseMutation<TMutation>(graphql`
-    mutation useCreateIdeaMutation(
-      $boardId: ID!
-      $title: String!
-      $description: String
-      $connections: [ID!]!
-    ) {
+    mutation useCreateIdeaMutation($boardId: ID!, $title: String!, $description: String) {
       createIdea(boardId: $boardId, title: $title, description: $description) {
         __typename
         ... on MutationCreateIdeaSuccess {
-          data @prependNode(connections: $connections, edgeTypeName: "BoardIdeasConnectionEdge") {
+          data {
             id
             ...IdeaCard_idea
           }

@@ -2,15 +2,15 @@ import { graphql } from 'react-relay';
 import type { useDeleteIdeaMutation as TMutation } from '../../../../../__generated__/useDeleteIdeaMutation.graphql.ts';
 import { usePromiseMutation } from '../../../../relay/usePromiseMutation.ts';
 
-/** Deletes an idea and takes it out of the lists named in `connections`. */
+/** Deletes an idea (the caller's updater takes it out of the lists, see live-lists.ts). */
 export function useDeleteIdeaMutation() {
   return usePromiseMutation<TMutation>(graphql`
-    mutation useDeleteIdeaMutation($ideaId: ID!, $connections: [ID!]!) {
+    mutation useDeleteIdeaMutation($ideaId: ID!) {
       deleteIdea(ideaId: $ideaId) {
         __typename
         ... on MutationDeleteIdeaSuccess {
           data {
-            deletedIdeaId @deleteEdge(connections: $connections)
+            deletedIdeaId
           }
         }
         ... on AppError {

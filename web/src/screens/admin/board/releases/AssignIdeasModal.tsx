@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, useRefetchableFragment } from 'react-relay';
 import type { AssignIdeasModal_board$key } from '../../../../../__generated__/AssignIdeasModal_board.graphql.ts';
+import type { AssignIdeasModalIdeasQuery } from '../../../../../__generated__/AssignIdeasModalIdeasQuery.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { showToast } from '../../../../toast/toast-store.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
+import { IdeaSearchField } from '../ideas/IdeaSearchField.tsx';
 import { StatusBadge } from '../ideas/StatusBadge.tsx';
+import { useIdeaSearch } from '../ideas/useIdeaSearch.ts';
 import { assignableIdeas, releaseMessages as messages } from './messages.ts';
 import { useAddReleaseIdeasMutation } from './useAddReleaseIdeasMutation.ts';
+
+/** Ideas listed at a time (the fragment's `first`); a search finds the others. */
+const ASSIGN_PAGE = 100;
+
+type TAssignable = { id: string; title: string; status: string };
 
 /** Picks ideas of the board as parts of a release. */
 export function AssignIdeasModal({
@@ -26,10 +34,15 @@ export function AssignIdeasModal({
   board: AssignIdeasModal_board$key;
 }) {
   const intl = useIntl();
-  const data = useFragment(
+  const [data, refetch] = useRefetchableFragment<
+    AssignIdeasModalIdeasQuery,
+    AssignIdeasModal_board$key
+  >(
     graphql`
-      fragment AssignIdeasModal_board on Board {
-        assignable: ideas(first: 100, sort: STATUS) {
+      fragment AssignIdeasModal_board on Board
+      @refetchable(queryName: "AssignIdeasModalIdeasQuery")
+      @argumentDefinitions(search: { type: "String", defaultValue: null }) {
+        assignable: ideas(first: 100, sort: STATUS, search: $search) {
           edges {
             node {
               id
@@ -42,27 +55,34 @@ export function AssignIdeasModal({
     `,
     board,
   );
-  const [picked, setPicked] = useState<string[]>([]);
+  const { search, setSearch, isSearching, reset: resetSearch } = useIdeaSearch(refetch);
+  // Picked ideas stay listed (and picked) while a new search lists others.
+  const [picked, setPicked] = useState<TAssignable[]>([]);
   const [addIdeas, isSaving] = useAddReleaseIdeasMutation();
+  const listed = data.assignable.edges.map((edge) => edge.node);
   const ideas = assignableIdeas(
-    data.assignable.edges.map((edge) => edge.node),
+    [...listed, ...picked.filter((idea) => !listed.some((other) => other.id === idea.id))],
     partIdeaIds,
   );
+  const pickedIds = picked.map((idea) => idea.id);
 
   const handleClose = () => {
     setPicked([]);
+    resetSearch();
     onClose();
   };
-  const toggle = (id: string) =>
+  const toggle = (idea: TAssignable) =>
     setPicked((current) =>
-      current.includes(id) ? current.filter((other) => other !== id) : [...current, id],
+      current.some((other) => other.id === idea.id)
+        ? current.filter((other) => other.id !== idea.id)
+        : [...current, idea],
     );
 
   const handleSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (picked.length === 0) return;
     try {
-      const { addReleaseIdeas: result } = await addIdeas({ releaseId, ideaIds: picked });
+      const { addReleaseIdeas: result } = await addIdeas({ releaseId, ideaIds: pickedIds });
       if (result.__typename === 'MutationAddReleaseIdeasSuccess') {
         handleClose();
         return;
@@ -86,8 +106,21 @@ export function AssignIdeasModal({
       description={intl.formatMessage(messages.assignIntro)}
     >
       <form className="form" onSubmit={(event) => void handleSubmit(event)}>
+        <IdeaSearchField
+          label={intl.formatMessage(messages.assignSearch)}
+          hint={
+            listed.length >= ASSIGN_PAGE
+              ? intl.formatMessage(messages.assignMore, { count: ASSIGN_PAGE })
+              : intl.formatMessage(messages.assignSearchHint)
+          }
+          value={search}
+          isBusy={isSearching}
+          onChange={setSearch}
+        />
         {ideas.length === 0 ? (
-          <p className="muted">{intl.formatMessage(messages.assignEmpty)}</p>
+          <p className="muted">
+            {intl.formatMessage(search.trim() ? messages.assignNoMatch : messages.assignEmpty)}
+          </p>
         ) : (
           <ul className="assign-list">
             {ideas.map((idea) => (
@@ -95,8 +128,8 @@ export function AssignIdeasModal({
                 <label className="checkbox assign-list__item">
                   <input
                     type="checkbox"
-                    checked={picked.includes(idea.id)}
-                    onChange={() => toggle(idea.id)}
+                    checked={pickedIds.includes(idea.id)}
+                    onChange={() => toggle(idea)}
                   />
                   <span className="assign-list__text">
                     {idea.title}

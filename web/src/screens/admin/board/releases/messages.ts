@@ -49,6 +49,19 @@ export const releaseMessages = defineMessages({
     id: 'release.assign.empty',
     defaultMessage: 'Every idea is already in this release.',
   },
+  assignNoMatch: {
+    id: 'release.assign.noMatch',
+    defaultMessage: 'No idea outside this release matches the search.',
+  },
+  assignSearch: { id: 'release.assign.search', defaultMessage: 'Find ideas' },
+  assignSearchHint: {
+    id: 'release.assign.searchHint',
+    defaultMessage: 'Words from a title or description',
+  },
+  assignMore: {
+    id: 'release.assign.more',
+    defaultMessage: 'The first {count} ideas are listed: type to find others.',
+  },
   assignSubmit: {
     id: 'release.assign.submit',
     defaultMessage: '{count, plural, =0 {Assign} one {Assign # idea} other {Assign # ideas}}',

@@ -1,17 +1,32 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { RoadmapCard_idea$key } from '../../../../../__generated__/RoadmapCard_idea.graphql.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
-import { ideaMessages } from '../ideas/messages.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { filterMessages, ideaMessages } from '../ideas/messages.ts';
+import { ROADMAP_STATUSES } from './roadmap-columns.ts';
+import type { TRoadmapStatus } from './roadmap-columns.ts';
 
-/** A compact roadmap card: title, votes and comments; draggable for those who may move it. */
+const messages = defineMessages({
+  move: { id: 'roadmap.move', defaultMessage: 'Move' },
+  moveLabel: { id: 'roadmap.move.label', defaultMessage: 'Move “{title}” to another column' },
+  moveTo: { id: 'roadmap.move.to', defaultMessage: 'Move to {column}' },
+});
+
+/**
+ * A compact roadmap card: title, votes and comments. For those who may change its status it is
+ * draggable, and its Move menu does the same from the keyboard.
+ */
 export function RoadmapCard({
   idea,
   onOpen,
+  onMove,
 }: {
   idea: RoadmapCard_idea$key;
   onOpen: (ideaId: string) => void;
+  onMove: (ideaId: string, status: TRoadmapStatus) => void;
 }) {
   const intl = useIntl();
   const data = useFragment(
@@ -21,6 +36,7 @@ export function RoadmapCard({
         title
         voteCount
         commentCount
+        status
         canUpdateStatus
       }
     `,
@@ -53,6 +69,36 @@ export function RoadmapCard({
           {intl.formatMessage(ideaMessages.comments, { count: data.commentCount })}
         </span>
       </p>
+      {data.canUpdateStatus ? (
+        <DropdownMenu.Root modal={false}>
+          <DropdownMenu.Trigger
+            className="button button--ghost roadmap-card__move"
+            aria-label={intl.formatMessage(messages.moveLabel, { title: data.title })}
+          >
+            {intl.formatMessage(messages.move)}
+            <Icon name="chevronDown" size={16} />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="dropdown" align="start" sideOffset={6}>
+              {ROADMAP_STATUSES.filter((status) => status !== data.status).map((status) => (
+                <DropdownMenu.Item
+                  key={status}
+                  className="dropdown__item"
+                  onSelect={() => onMove(data.id, status)}
+                >
+                  <span
+                    className={`status-dot status--${status.toLowerCase()}`}
+                    aria-hidden="true"
+                  />
+                  {intl.formatMessage(messages.moveTo, {
+                    column: intl.formatMessage(filterMessages[status]),
+                  })}
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      ) : null}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery, useQueryLoader } from 'react-relay';
@@ -11,6 +11,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { showToast } from '../../../../toast/toast-store.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { IdeaDetailModal, ideaDetailModalQuery } from '../ideas/IdeaDetailModal.tsx';
+import { registerIdeasList } from '../ideas/live-lists.ts';
 import { filterMessages } from '../ideas/messages.ts';
 import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
 import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
@@ -36,6 +37,7 @@ export const roadmapScreenQuery = graphql`
     board(id: $id) {
       id
       review: ideas(filter: REVIEW, first: 100) {
+        __id
         edges {
           node {
             id
@@ -46,6 +48,7 @@ export const roadmapScreenQuery = graphql`
         }
       }
       planned: ideas(filter: PLANNED, first: 100) {
+        __id
         edges {
           node {
             id
@@ -56,6 +59,7 @@ export const roadmapScreenQuery = graphql`
         }
       }
       inProgress: ideas(filter: IN_PROGRESS, first: 100) {
+        __id
         edges {
           node {
             id
@@ -66,6 +70,7 @@ export const roadmapScreenQuery = graphql`
         }
       }
       complete: ideas(filter: COMPLETE, first: 100) {
+        __id
         edges {
           node {
             id
@@ -79,7 +84,10 @@ export const roadmapScreenQuery = graphql`
   }
 `;
 
-/** /admin/boards/{id}/roadmap: four columns of compact cards; drag a card to change its status. */
+/**
+ * /admin/boards/{id}/roadmap: four columns of compact cards; drag a card (or use its Move menu
+ * from the keyboard) to change its status.
+ */
 export function RoadmapScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
@@ -88,6 +96,20 @@ export function RoadmapScreen() {
     useQueryLoader<TIdeaDetailModalQuery>(ideaDetailModalQuery);
   const [setStatus] = useSetIdeaStatusMutation();
   const [dropTarget, setDropTarget] = useState<TRoadmapStatus | null>(null);
+  // Ideas deleted elsewhere leave the columns live (status changes move cards by themselves).
+  const columnIds = board
+    ? [board.review.__id, board.planned.__id, board.inProgress.__id, board.complete.__id]
+    : [];
+  const columnKey = columnIds.join(' ');
+  useEffect(() => {
+    const unregister = columnKey
+      .split(' ')
+      .filter(Boolean)
+      .map((connectionId) => registerIdeasList({ connectionId, accepts: () => false }));
+    return () => {
+      for (const stop of unregister) stop();
+    };
+  }, [columnKey]);
   if (!board) return null;
 
   const ideas = [board.review, board.planned, board.inProgress, board.complete].flatMap(
@@ -99,10 +121,14 @@ export function RoadmapScreen() {
   const handleOpen = (ideaId: string) =>
     loadDetail({ id: ideaId, boardId: board.id }, { fetchPolicy: 'store-and-network' });
 
-  const handleDrop = async (event: DragEvent<HTMLElement>, status: TRoadmapStatus) => {
+  const handleDrop = (event: DragEvent<HTMLElement>, status: TRoadmapStatus) => {
     event.preventDefault();
     setDropTarget(null);
-    const ideaId = event.dataTransfer.getData('text/plain');
+    void handleMove(event.dataTransfer.getData('text/plain'), status);
+  };
+
+  /** Dragging a card or choosing a column in its Move menu. */
+  const handleMove = async (ideaId: string, status: TRoadmapStatus) => {
     const idea = ideas.find((candidate) => candidate.id === ideaId);
     if (!idea || idea.status === status) return;
     try {
@@ -150,7 +176,7 @@ export function RoadmapScreen() {
                 setDropTarget(status);
               }}
               onDragLeave={() => setDropTarget(null)}
-              onDrop={(event) => void handleDrop(event, status)}
+              onDrop={(event) => handleDrop(event, status)}
             >
               <h3 className="roadmap__heading" id={`roadmap-column-${status}`}>
                 <span className={`status-dot status--${status.toLowerCase()}`} aria-hidden="true" />
@@ -163,7 +189,11 @@ export function RoadmapScreen() {
                 <ul className="roadmap__list">
                   {columns[status].map((idea) => (
                     <li key={idea.id}>
-                      <RoadmapCard idea={idea} onOpen={handleOpen} />
+                      <RoadmapCard
+                        idea={idea}
+                        onOpen={handleOpen}
+                        onMove={(id, to) => void handleMove(id, to)}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -8,6 +8,7 @@ import type { WidgetScreenQuery as TQuery } from '../../../../../__generated__/W
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
+import { RotateSecretCard } from './RotateSecretCard.tsx';
 import {
   SSO_LANGUAGES,
   SSO_LANGUAGE_NAMES,
@@ -106,65 +107,68 @@ export function WidgetScreen() {
           <p>{intl.formatMessage(messages.noSecret)}</p>
         </div>
       ) : (
-        <ol className="steps">
-          <li className="card step">
-            <h3 className="card__title">{intl.formatMessage(messages.step1)}</h3>
-            <p className="card__intro">{intl.formatMessage(messages.step1Text)}</p>
-            <CodeBlock
-              code={scriptSnippet(baseUrl)}
-              label={intl.formatMessage(messages.scriptLabel)}
-            />
-          </li>
-          <li className="card step">
-            <h3 className="card__title">{intl.formatMessage(messages.step2)}</h3>
-            <p className="card__intro">{intl.formatMessage(messages.step2Text)}</p>
-            <CodeBlock
-              code={containerSnippet(baseUrl, boardHash)}
-              label={intl.formatMessage(messages.containerLabel)}
-            />
-            <div className="alert alert--warning" role="note">
-              <Icon name="alert" />
-              <p>{intl.formatMessage(messages.step2Warning)}</p>
-            </div>
-          </li>
-          <li className="card step">
-            <h3 className="card__title">{intl.formatMessage(messages.step3)}</h3>
-            <p className="card__intro">{intl.formatMessage(messages.step3Text)}</p>
-            <div
-              className="tabs"
-              role="tablist"
-              aria-label={intl.formatMessage(messages.languages)}
-            >
-              {SSO_LANGUAGES.map((option, index) => (
-                <button
-                  key={option}
-                  ref={(element) => {
-                    tabs.current[index] = element;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`sso-tab-${option}`}
-                  aria-selected={language === option}
-                  aria-controls="sso-panel"
-                  tabIndex={language === option ? 0 : -1}
-                  className="tabs__tab"
-                  onClick={() => setLanguage(option)}
-                  onKeyDown={(event) => handleTabKey(event, index)}
-                >
-                  {SSO_LANGUAGE_NAMES[option]}
-                </button>
-              ))}
-            </div>
-            <div id="sso-panel" role="tabpanel" aria-labelledby={`sso-tab-${language}`}>
+        <>
+          <ol className="steps">
+            <li className="card step">
+              <h3 className="card__title">{intl.formatMessage(messages.step1)}</h3>
+              <p className="card__intro">{intl.formatMessage(messages.step1Text)}</p>
               <CodeBlock
-                code={ssoSample(language, secret)}
-                label={intl.formatMessage(messages.sampleLabel, {
-                  language: SSO_LANGUAGE_NAMES[language],
-                })}
+                code={scriptSnippet(baseUrl)}
+                label={intl.formatMessage(messages.scriptLabel)}
               />
-            </div>
-          </li>
-        </ol>
+            </li>
+            <li className="card step">
+              <h3 className="card__title">{intl.formatMessage(messages.step2)}</h3>
+              <p className="card__intro">{intl.formatMessage(messages.step2Text)}</p>
+              <CodeBlock
+                code={containerSnippet(baseUrl, boardHash)}
+                label={intl.formatMessage(messages.containerLabel)}
+              />
+              <div className="alert alert--warning" role="note">
+                <Icon name="alert" />
+                <p>{intl.formatMessage(messages.step2Warning)}</p>
+              </div>
+            </li>
+            <li className="card step">
+              <h3 className="card__title">{intl.formatMessage(messages.step3)}</h3>
+              <p className="card__intro">{intl.formatMessage(messages.step3Text)}</p>
+              <div
+                className="tabs"
+                role="tablist"
+                aria-label={intl.formatMessage(messages.languages)}
+              >
+                {SSO_LANGUAGES.map((option, index) => (
+                  <button
+                    key={option}
+                    ref={(element) => {
+                      tabs.current[index] = element;
+                    }}
+                    type="button"
+                    role="tab"
+                    id={`sso-tab-${option}`}
+                    aria-selected={language === option}
+                    aria-controls="sso-panel"
+                    tabIndex={language === option ? 0 : -1}
+                    className="tabs__tab"
+                    onClick={() => setLanguage(option)}
+                    onKeyDown={(event) => handleTabKey(event, index)}
+                  >
+                    {SSO_LANGUAGE_NAMES[option]}
+                  </button>
+                ))}
+              </div>
+              <div id="sso-panel" role="tabpanel" aria-labelledby={`sso-tab-${language}`}>
+                <CodeBlock
+                  code={ssoSample(language, secret)}
+                  label={intl.formatMessage(messages.sampleLabel, {
+                    language: SSO_LANGUAGE_NAMES[language],
+                  })}
+                />
+              </div>
+            </li>
+          </ol>
+          <RotateSecretCard />
+        </>
       )}
     </section>
   );

@@ -27,79 +27,116 @@ export const SSO_LANGUAGE_NAMES: Record<TSsoLanguage, string> = {
 };
 
 /**
- * Server-side code that signs {id, name} with HS256 and the company secret, with the library
- * each language's developers reach for first (jsonwebtoken, jjwt, firebase/php-jwt, PyJWT,
- * System.IdentityModel.Tokens.Jwt).
+ * Server-side code that signs {id, name} with HS256 and the company secret. Each sample uses
+ * only its language's standard library (HMAC-SHA256, base64url, JSON), so it runs as it is:
+ * node:crypto, javax.crypto.Mac, hash_hmac, hmac + hashlib, System.Security.Cryptography.
+ * code-samples.test.ts runs every one and checks the token with jsonwebtoken.
  */
 export function ssoSample(language: TSsoLanguage, secret: string): string {
   const quoted = JSON.stringify(secret);
   switch (language) {
     case 'javascript':
-      return `// npm install jsonwebtoken
-import jwt from 'jsonwebtoken';
+      return `// Node.js 16 or later, no package needed.
+import { createHmac } from 'node:crypto';
 
 const FEEDBOARD_SECRET = ${quoted};
 
+const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
+
 /** The widget's SSO token for your signed-in user; id must be unique in your system. */
 export function feedboardToken(user) {
-  return jwt.sign({ id: String(user.id), name: user.name }, FEEDBOARD_SECRET, {
-    algorithm: 'HS256',
-  });
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ id: String(user.id), name: user.name }));
+  const signature = createHmac('sha256', FEEDBOARD_SECRET)
+    .update(\`\${header}.\${payload}\`)
+    .digest('base64url');
+  return \`\${header}.\${payload}.\${signature}\`;
 }
 `;
     case 'java':
-      return `// Maven: io.jsonwebtoken:jjwt-api, jjwt-impl and jjwt-jackson 0.12.x
-import io.jsonwebtoken.Jwts;
-import io.jsonwebtoken.security.Keys;
+      return `// Java 8 or later, no library needed.
 import java.nio.charset.StandardCharsets;
-import javax.crypto.SecretKey;
+import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 public final class FeedboardToken {
-    private static final SecretKey KEY =
-        Keys.hmacShaKeyFor(${quoted}.getBytes(StandardCharsets.UTF_8));
+    private static final String SECRET = ${quoted};
 
     /** The widget's SSO token for your signed-in user; userId must be unique in your system. */
-    public static String create(String userId, String name) {
-        return Jwts.builder()
-            .claim("id", userId)
-            .claim("name", name)
-            .signWith(KEY, Jwts.SIG.HS256)
-            .compact();
+    public static String create(String userId, String name) throws Exception {
+        String header = base64url("{\\"alg\\":\\"HS256\\",\\"typ\\":\\"JWT\\"}");
+        String payload = base64url("{\\"id\\":" + json(userId) + ",\\"name\\":" + json(name) + "}");
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        byte[] signature = mac.doFinal((header + "." + payload).getBytes(StandardCharsets.UTF_8));
+        return header + "." + payload + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(signature);
+    }
+
+    private static String base64url(String text) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A JSON string literal: quotes, backslashes and control characters escaped. */
+    private static String json(String value) {
+        StringBuilder out = new StringBuilder("\\"");
+        for (char c : value.toCharArray()) {
+            if (c == '"' || c == '\\\\') out.append('\\\\').append(c);
+            else if (c < 0x20) out.append(String.format("\\\\u%04x", (int) c));
+            else out.append(c);
+        }
+        return out.append('"').toString();
     }
 }
 `;
     case 'php':
       return `<?php
-// composer require firebase/php-jwt
-require __DIR__ . '/vendor/autoload.php';
+// PHP 7.3 or later, no package needed.
 
-use Firebase\\JWT\\JWT;
+const FEEDBOARD_SECRET = ${phpString(secret)};
 
-const FEEDBOARD_SECRET = ${quoted};
+function feedboard_base64url(string $data): string
+{
+    return rtrim(strtr(base64_encode($data), '+/', '-_'), '=');
+}
 
 /** The widget's SSO token for your signed-in user; $userId must be unique in your system. */
 function feedboard_token(string $userId, string $name): string
 {
-    return JWT::encode(['id' => $userId, 'name' => $name], FEEDBOARD_SECRET, 'HS256');
+    $header = feedboard_base64url(json_encode(['alg' => 'HS256', 'typ' => 'JWT']));
+    $payload = feedboard_base64url(json_encode(['id' => $userId, 'name' => $name], JSON_THROW_ON_ERROR));
+    $signature = hash_hmac('sha256', "$header.$payload", FEEDBOARD_SECRET, true);
+    return "$header.$payload." . feedboard_base64url($signature);
 }
 `;
     case 'python':
-      return `# pip install PyJWT
-import jwt
+      return `# Python 3, no package needed.
+import base64
+import hashlib
+import hmac
+import json
 
 FEEDBOARD_SECRET = ${quoted}
 
 
+def _base64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
 def feedboard_token(user_id: str, name: str) -> str:
     """The widget's SSO token for your signed-in user; user_id must be unique in your system."""
-    return jwt.encode({"id": user_id, "name": name}, FEEDBOARD_SECRET, algorithm="HS256")
+    header = _base64url(json.dumps({"alg": "HS256", "typ": "JWT"}).encode("utf-8"))
+    payload = _base64url(json.dumps({"id": user_id, "name": name}).encode("utf-8"))
+    signature = hmac.new(
+        FEEDBOARD_SECRET.encode("utf-8"), f"{header}.{payload}".encode("ascii"), hashlib.sha256
+    ).digest()
+    return f"{header}.{payload}.{_base64url(signature)}"
 `;
     case 'csharp':
-      return `// dotnet add package System.IdentityModel.Tokens.Jwt
-using System.IdentityModel.Tokens.Jwt;
-using System.Security.Claims;
+      return `// .NET (any version) or Mono, no package needed.
+using System;
+using System.Security.Cryptography;
 using System.Text;
-using Microsoft.IdentityModel.Tokens;
 
 public static class FeedboardToken
 {
@@ -108,13 +145,38 @@ public static class FeedboardToken
     /// <summary>The widget's SSO token for your signed-in user; userId must be unique in your system.</summary>
     public static string Create(string userId, string name)
     {
-        var key = new SymmetricSecurityKey(Encoding.UTF8.GetBytes(Secret));
-        var token = new JwtSecurityToken(
-            claims: new[] { new Claim("id", userId), new Claim("name", name) },
-            signingCredentials: new SigningCredentials(key, SecurityAlgorithms.HmacSha256));
-        return new JwtSecurityTokenHandler().WriteToken(token);
+        var header = Base64Url(Encoding.UTF8.GetBytes("{\\"alg\\":\\"HS256\\",\\"typ\\":\\"JWT\\"}"));
+        var payload = Base64Url(Encoding.UTF8.GetBytes("{\\"id\\":" + Json(userId) + ",\\"name\\":" + Json(name) + "}"));
+        using (var hmac = new HMACSHA256(Encoding.UTF8.GetBytes(Secret)))
+        {
+            var signature = hmac.ComputeHash(Encoding.UTF8.GetBytes(header + "." + payload));
+            return header + "." + payload + "." + Base64Url(signature);
+        }
+    }
+
+    private static string Base64Url(byte[] bytes)
+    {
+        return Convert.ToBase64String(bytes).TrimEnd('=').Replace('+', '-').Replace('/', '_');
+    }
+
+    /// <summary>A JSON string literal: quotes, backslashes and control characters escaped.</summary>
+    private static string Json(string value)
+    {
+        var output = new StringBuilder("\\"");
+        foreach (var c in value)
+        {
+            if (c == '"' || c == '\\\\') output.Append('\\\\').Append(c);
+            else if (c < 0x20) output.AppendFormat("\\\\u{0:x4}", (int)c);
+            else output.Append(c);
+        }
+        return output.Append('"').ToString();
     }
 }
 `;
   }
+}
+
+/** A single-quoted PHP string (no $ interpolation): only \\ and ' need escaping. */
+function phpString(value: string): string {
+  return `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }

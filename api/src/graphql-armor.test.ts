@@ -1,0 +1,95 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { getIntrospectionQuery } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpCompany } from './testing/graphql-client.ts';
+import type { TTestAccount } from './testing/graphql-client.ts';
+import { startTestServer } from './testing/test-server.ts';
+import type { TTestServer } from './testing/test-server.ts';
+
+let server: TTestServer;
+let owner: TTestAccount;
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signUpCompany(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const post = (query: string, token?: string) =>
+  server.call('POST', '/graphql', { body: { query }, token });
+
+const messages = (body: any): string[] => (body.errors ?? []).map((e: any) => e.message);
+
+/** `idea { board { ideas { edges { node { board … } } } } }`, `levels` boards deep. */
+function deepQuery(levels: number): string {
+  let inner = 'id';
+  for (let n = 0; n < levels; n += 1) inner = `board { ideas { edges { node { ${inner} } } } }`;
+  return `{ boards { ideas { edges { node { ${inner} } } } } }`;
+}
+
+describe('GraphQL Armor', () => {
+  it('refuses a query nested deeper than 10 levels, saying so', async () => {
+    const { status, body } = await post(deepQuery(1), owner.token);
+    expect(status).toBe(200);
+    expect(messages(body)).toEqual([]);
+    const deep = await post(deepQuery(2), owner.token);
+    expect(messages(deep.body)).toEqual([
+      expect.stringMatching(/Query depth limit of 10 exceeded, found 13\./),
+    ]);
+    expect(deep.body.data).toBeUndefined();
+  });
+
+  it('refuses a query whose cost (page sizes multiplied) is too high', async () => {
+    const query = `{ boards { ideas(first: 100) { edges { node { comments(first: 100) {
+      edges { node { id text author { displayName } } } } } } } } }`;
+    const { body } = await post(query, owner.token);
+    expect(messages(body)).toEqual([expect.stringMatching(/Query Cost limit of 100000 exceeded/)]);
+  });
+
+  it('refuses more than 20 aliases and more than 2000 tokens', async () => {
+    const aliases = Array.from({ length: 21 }, (_, n) => `a${n}: boards { id }`).join(' ');
+    expect(messages((await post(`{ ${aliases} }`, owner.token)).body)).toEqual([
+      expect.stringMatching(/Aliases limit of 20 exceeded, found 21/),
+    ]);
+    const long = `{ ${Array.from({ length: 2100 }, () => 'isCheckoutAvailable').join(' ')} }`;
+    expect(messages((await post(long, owner.token)).body)).toEqual([
+      expect.stringMatching(/Token limit of 2000 exceeded/),
+    ]);
+  });
+
+  it('hides field suggestions from callers without a valid session, not from signed-in ones', async () => {
+    const typo = '{ viewer { compnay { secret } } }';
+    const anonymous = messages((await post(typo)).body);
+    expect(anonymous).toEqual([expect.stringContaining('Cannot query field "compnay"')]);
+    expect(anonymous[0]).not.toMatch(/company|Did you mean/);
+    const signedIn = messages((await post(typo, owner.token)).body);
+    expect(signedIn).toEqual([expect.stringMatching(/Did you mean "company"\?/)]);
+  });
+
+  it('lets GraphiQL’s introspection query through', async () => {
+    const { status, body } = await post(getIntrospectionQuery(), owner.token);
+    expect(status).toBe(200);
+    expect(messages(body)).toEqual([]);
+    expect(body.data.__schema.types.length).toBeGreaterThan(50);
+  });
+
+  it('lets every operation of the admin console through its limits', async () => {
+    const generated = path.resolve(import.meta.dirname, '../../web/__generated__');
+    const operations = readdirSync(generated)
+      .map((file) => readFileSync(path.join(generated, file), 'utf8'))
+      .map((source) => /"text": ("(?:[^"\\]|\\.)*")/.exec(source)?.[1])
+      .filter((text): text is string => Boolean(text))
+      .map((text) => JSON.parse(text) as string);
+    expect(operations.length).toBeGreaterThan(40);
+    for (const query of operations) {
+      // The whole document is validated (where Armor works), but only the probe runs.
+      const { body } = await server.call('POST', '/graphql', {
+        body: { query: `${query}\nquery ArmorProbe { __typename }`, operationName: 'ArmorProbe' },
+        token: owner.token,
+      });
+      expect(body, query.split('\n')[0]).toEqual({ data: { __typename: 'Query' } });
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../log.ts';
+import { addEndUser } from '../testing/graphql-client.ts';
+import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
+import { startSmtpSink } from '../testing/smtp-sink.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+import { backoffMs } from '../jobs/queue-worker.ts';
+import { createMailer } from './mailer.ts';
+import type { TMailRetry } from './mailer.ts';
+
+/** Quick retries, so a test sees several attempts. */
+const FAST: TMailRetry = { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 100, pollMs: 20 };
+const POLL = { timeout: 20_000, interval: 50 };
+
+/** A loopback port nothing listens on: connections to it are refused. */
+async function refusedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** A company whose idea has `voters` voters; answers what a status change needs. */
+async function ideaWithVoters(server: TTestServer, voters: number) {
+  const company = await restCompany(server);
+  for (let i = 0; i < voters; i += 1) {
+    const voter = await addEndUser(server, company.owner.companyId);
+    await expectCall(server, 'POST', `/ideas/${company.ideaId}/upvote`, 200, {
+      token: voter.token,
+    });
+  }
+  return company;
+}
+
+const statusMails = (server: TTestServer) =>
+  server.deps.prisma.mail.findMany({ where: { topic: 'IDEA_STATUS' }, orderBy: { id: 'asc' } });
+
+describe('retry delays', () => {
+  it('double from the base up to the cap', () => {
+    const retry = { ...FAST, baseDelayMs: 1_000, maxDelayMs: 5_000 };
+    expect([1, 2, 3, 4, 5].map((n) => backoffMs(retry.baseDelayMs, retry.maxDelayMs, n))).toEqual([
+      1_000, 2_000, 4_000, 5_000, 5_000,
+    ]);
+  });
+});
+
+describe('a failing SMTP server', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: TTestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer({ smtpUrl: smtp.url, mailRetry: { ...FAST, maxAttempts: 50 } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('leaves mail queued and retried while the status change succeeds; it goes out once the server is back', async () => {
+    const company = await ideaWithVoters(server, 2);
+    smtp.reject({ code: 451, message: '4.3.0 Mail server temporarily full' });
+    const changed = await expectCall(server, 'PUT', `/ideas/${company.ideaId}/status`, 200, {
+      token: company.owner.token,
+      body: { status: 'PLANNED' },
+    });
+    expect(changed.status).toBe('PLANNED');
+
+    await expect
+      .poll(async () => (await statusMails(server)).every((m) => m.attempts >= 2), POLL)
+      .toBe(true);
+    const failing = await statusMails(server);
+    expect(failing).toHaveLength(2);
+    for (const mail of failing) {
+      expect(mail.status).toBe('QUEUED');
+      expect(mail.lastError).toContain('451 4.3.0 Mail server temporarily full');
+    }
+    expect(smtp.messages).toHaveLength(0);
+
+    smtp.reject(null);
+    await expect
+      .poll(async () => (await statusMails(server)).map((m) => m.status), POLL)
+      .toEqual(['SENT', 'SENT']);
+    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(failing.map((m) => m.to).sort());
+  });
+});
+
+describe('an SMTP port that refuses connections', () => {
+  let server: TTestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      smtpUrl: `smtp://127.0.0.1:${await refusedPort()}`,
+      mailRetry: FAST,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('marks mail FAILED with the error after the last attempt; votes and changes still succeed', async () => {
+    const company = await ideaWithVoters(server, 1);
+    await expectCall(server, 'PUT', `/ideas/${company.ideaId}/status`, 200, {
+      token: company.owner.token,
+      body: { status: 'REVIEW' },
+    });
+    await expect
+      .poll(async () => (await statusMails(server)).map((m) => m.status), POLL)
+      .toEqual(['FAILED']);
+    const [mail] = await statusMails(server);
+    expect(mail?.attempts).toBe(FAST.maxAttempts);
+    expect(mail?.lastError).toMatch(/ECONNREFUSED/);
+    const voter = await addEndUser(server, company.owner.companyId);
+    await expectCall(server, 'POST', `/ideas/${company.ideaId}/upvote`, 200, {
+      token: voter.token,
+    });
+  });
+});
+
+describe('the mail queue', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: TTestServer;
+  const queries: string[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    // The server itself keeps an outbox (no SMTP): the workers below are the only senders.
+    server = await startTestServer({}, { onQuery: (sql) => queries.push(sql) });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('is sent exactly once by two workers draining it at the same time', async () => {
+    const count = 40;
+    await server.deps.prisma.mail.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        to: `queued-${i}@example.com`,
+        subject: `Queued ${i}`,
+        text: 'x',
+      })),
+    });
+    const worker = () =>
+      createMailer({
+        prisma: server.deps.prisma,
+        smtpUrl: smtp.url,
+        from: 'test@example.com',
+        log: createLogger('silent'),
+        retry: { ...FAST, pollMs: 60_000 },
+      });
+    const [a, b] = [worker(), worker()];
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
+    await Promise.all([a.close(), b.close()]);
+    const recipients = smtp.messages.map((m) => m.to[0]);
+    expect(recipients).toHaveLength(count);
+    expect(new Set(recipients).size).toBe(count);
+    expect(await server.deps.prisma.mail.count({ where: { status: 'SENT' } })).toBe(count);
+  });
+
+  it('queues a status change for many voters in a number of statements that does not grow with them', async () => {
+    const company = await restCompany(server);
+    const voters = 300;
+    await server.deps.prisma.user.createMany({
+      data: Array.from({ length: voters }, (_, i) => ({
+        companyId: company.owner.companyId,
+        displayName: `Bulk voter ${i}`,
+        email: `bulk-${i}-${company.owner.companyId}@example.com`,
+      })),
+    });
+    const users = await server.deps.prisma.user.findMany({
+      where: { companyId: company.owner.companyId, role: 'MEMBER' },
+      select: { id: true },
+    });
+    await server.deps.prisma.vote.createMany({
+      data: users.map((u) => ({ ideaId: company.ideaId, userId: u.id })),
+    });
+    queries.length = 0;
+    await expectCall(server, 'PUT', `/ideas/${company.ideaId}/status`, 200, {
+      token: company.owner.token,
+      body: { status: 'IN_PROGRESS' },
+    });
+    expect(queries.length).toBeLessThan(25);
+    const queued = await server.deps.prisma.mail.findMany({
+      where: { topic: 'IDEA_STATUS', user: { companyId: company.owner.companyId } },
+    });
+    expect(queued).toHaveLength(voters);
+    expect(queued.every((m) => m.status === 'QUEUED' && m.attempts === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,359 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TConfig } from './config.ts';
+import { expectCall, restCompany } from './testing/rest-fixtures.ts';
+import type { TRestCompany } from './testing/rest-fixtures.ts';
+import { startTestServer } from './testing/test-server.ts';
+import type { TTestServer } from './testing/test-server.ts';
+
+/** Small limits, so a test reaches them in a few calls. */
+const LIMITS: TConfig['rateLimits'] = {
+  login: { perIp: 6, perAccount: 3, windowSeconds: 60 },
+  signup: { perIp: 4, perAccount: 2, windowSeconds: 60 },
+  recoveryRequest: { perIp: 5, perAccount: 2, windowSeconds: 900 },
+  recoveryReset: { perIp: 5, perAccount: 3, windowSeconds: 60 },
+  sso: { perIp: 6, perAccount: 3, windowSeconds: 60 },
+};
+
+let limited: TTestServer;
+let untrusting: TTestServer;
+let company: TRestCompany;
+let boardHash: string;
+let secret: string;
+
+// TRUST_PROXY=1: each test speaks from its own X-Forwarded-For address, so counters are its own.
+let addresses = 0;
+const newAddress = () => {
+  addresses += 1;
+  return `203.0.113.${addresses}`;
+};
+
+afterAll(async () => {
+  await limited?.close();
+  await untrusting?.close();
+});
+
+async function post(target: TTestServer, path: string, body: unknown, ip?: string) {
+  return target.call('POST', path, { body, headers: ip ? { 'x-forwarded-for': ip } : {} });
+}
+
+function expectRateLimited(response: { status: number; body: any; headers: Headers }) {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
+  expect(response.body.error).toEqual({
+    code: 'RATE_LIMITED',
+    message: `Too many attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+  });
+}
+
+describe('rate limits', () => {
+  beforeAll(async () => {
+    limited = await startTestServer({ trustProxy: 1, rateLimits: LIMITS });
+    untrusting = await startTestServer({ trustProxy: 0, rateLimits: LIMITS });
+    company = await restCompany(limited);
+    boardHash = (
+      await expectCall(limited, 'GET', `/boards/${company.boardId}/widget-setup`, 200, {
+        token: company.owner.token,
+      })
+    ).boardHash;
+    secret = (await expectCall(limited, 'GET', '/company', 200, { token: company.owner.token }))
+      .companySecret;
+  });
+
+  it('refuses a fourth sign-in for one email from one address with 429 and Retry-After, even with the right password', async () => {
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const wrong = await post(
+        limited,
+        '/api/v1/login',
+        { email: company.owner.email, password: 'wrong-password' },
+        ip,
+      );
+      expect(wrong.status).toBe(401);
+    }
+    expectRateLimited(
+      await post(
+        limited,
+        '/api/v1/login',
+        { email: company.owner.email, password: 'secret-password' },
+        ip,
+      ),
+    );
+    // The owner signing in from elsewhere is not locked out by the attacker.
+    const elsewhere = await post(
+      limited,
+      '/api/v1/login',
+      { email: company.owner.email, password: 'secret-password' },
+      newAddress(),
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('limits one address across emails, and the GraphQL login counts with REST', async () => {
+    const ip = newAddress();
+    for (let n = 0; n < 3; n += 1) {
+      const rest = await post(
+        limited,
+        '/api/v1/login',
+        { email: `nobody-${n}@example.com`, password: 'whatever-1' },
+        ip,
+      );
+      expect(rest.status).toBe(401);
+      const graphql = await post(
+        limited,
+        '/graphql',
+        {
+          query: `mutation { login(email: "other-${n}@example.com", password: "whatever-1") { __typename } }`,
+        },
+        ip,
+      );
+      expect(graphql.body.data.login.__typename).toBe('AppError');
+    }
+    // Six attempts used the address's allowance: the seventh is refused on either transport.
+    const graphql = await post(
+      limited,
+      '/graphql',
+      {
+        query: `mutation { login(email: "${company.owner.email}", password: "secret-password") { __typename } }`,
+      },
+      ip,
+    );
+    expect(graphql.status).toBe(429);
+    const retryAfter = Number(graphql.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(graphql.body.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(
+          /^Too many attempts\. Please wait \d+ seconds? and try again\.$/,
+        ),
+        extensions: { code: 'RATE_LIMITED', retryAfter },
+      }),
+    ]);
+    expectRateLimited(
+      await post(
+        limited,
+        '/api/v1/login',
+        { email: 'x-new@example.com', password: 'whatever-1' },
+        ip,
+      ),
+    );
+  });
+
+  it('does not believe X-Forwarded-For unless TRUST_PROXY says so', async () => {
+    for (let n = 0; n < 6; n += 1) {
+      const response = await post(
+        untrusting,
+        '/api/v1/login',
+        { email: `forged-${n}@example.com`, password: 'whatever-1' },
+        newAddress(),
+      );
+      expect(response.status).toBe(401);
+    }
+    // Six different forged addresses were all 127.0.0.1: the seventh call is over the limit.
+    expectRateLimited(
+      await post(
+        untrusting,
+        '/api/v1/login',
+        { email: 'forged-last@example.com', password: 'whatever-1' },
+        newAddress(),
+      ),
+    );
+  });
+
+  it('reads the client from the right of X-Forwarded-For, not a client-written entry', async () => {
+    const ip = newAddress();
+    for (let n = 0; n < 6; n += 1) {
+      const response = await post(
+        limited,
+        '/api/v1/login',
+        { email: `chain-${n}@example.com`, password: 'whatever-1' },
+        `10.9.9.${n}, ${ip}`,
+      );
+      expect(response.status).toBe(401);
+    }
+    expectRateLimited(
+      await post(
+        limited,
+        '/api/v1/login',
+        { email: 'chain-last@example.com', password: 'whatever-1' },
+        `10.9.9.99, ${ip}`,
+      ),
+    );
+  });
+
+  it('limits sign-ups per email and per address, company and end-user sign-ups together', async () => {
+    const ip = newAddress();
+    const taken = await post(
+      limited,
+      '/api/v1/registrations',
+      { email: 'twice@example.com', password: 'secret-password' },
+      ip,
+    );
+    expect(taken.status).toBe(201);
+    const again = await post(
+      limited,
+      `/api/v1/widget/boards/${boardHash}/signup`,
+      { email: 'twice@example.com', password: 'secret-password' },
+      ip,
+    );
+    expect(again.status).toBe(409);
+    expectRateLimited(
+      await post(
+        limited,
+        '/api/v1/registrations',
+        { email: 'twice@example.com', password: 'secret-password' },
+        newAddress(),
+      ),
+    );
+    // Per address: two more sign-ups (4 in all from ip) pass, the fifth is refused.
+    for (const email of ['first-of-ip@example.com', 'second-of-ip@example.com']) {
+      const response = await post(
+        limited,
+        `/api/v1/widget/boards/${boardHash}/signup`,
+        { email, password: 'secret-password' },
+        ip,
+      );
+      expect(response.status).toBe(201);
+    }
+    const refused = await post(
+      limited,
+      '/graphql',
+      {
+        query: `mutation { register(email: "third-of-ip@example.com", password: "secret-password") { __typename } }`,
+      },
+      ip,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(
+      await limited.deps.prisma.user.count({ where: { loginEmail: 'third-of-ip@example.com' } }),
+    ).toBe(0);
+  });
+
+  it('mails at most the per-email allowance of reset links, however many addresses ask', async () => {
+    const email = company.owner.email;
+    for (let n = 0; n < 2; n += 1) {
+      const response = await post(
+        limited,
+        '/api/v1/password-recovery/send-link',
+        { email },
+        newAddress(),
+      );
+      expect(response.status).toBe(200);
+    }
+    expectRateLimited(
+      await post(limited, '/api/v1/password-recovery/send-link', { email }, newAddress()),
+    );
+    const viaGraphql = await post(
+      limited,
+      '/graphql',
+      { query: `mutation { sendPasswordResetLink(email: "${email}") { __typename } }` },
+      newAddress(),
+    );
+    expect(viaGraphql.status).toBe(429);
+    await limited.deps.mailer.flush();
+    expect(await limited.deps.prisma.mail.count({ where: { to: email } })).toBe(2);
+  });
+
+  it('limits token checks and new passwords per email', async () => {
+    const ip = newAddress();
+    const body = { email: 'reset-target@example.com', token: 'not-a-real-token' };
+    for (let n = 0; n < 3; n += 1) {
+      const response = await post(limited, '/api/v1/password-recovery/check-token', body, ip);
+      expect(response.status).toBe(400);
+    }
+    expectRateLimited(
+      await post(
+        limited,
+        '/api/v1/password-recovery/new-password',
+        { email: body.email, newPasswordToken: 'x', password: 'new-password' },
+        newAddress(),
+      ),
+    );
+  });
+
+  it('limits SSO exchanges per SSO user, and forged tokens do not use up a user’s allowance', async () => {
+    const forged = jwt.sign({ id: 'victim', name: 'Victim' }, 'not-the-secret');
+    for (let n = 0; n < 4; n += 1) {
+      const response = await post(
+        limited,
+        '/api/v1/widget/sso',
+        { boardHash, token: forged },
+        newAddress(),
+      );
+      expect(response.status).toBe(401);
+    }
+    const genuine = () =>
+      jwt.sign({ id: 'victim', name: 'Victim' }, secret, { algorithm: 'HS256' });
+    for (let n = 0; n < 3; n += 1) {
+      const response = await post(
+        limited,
+        '/api/v1/widget/sso',
+        { boardHash, token: genuine() },
+        newAddress(),
+      );
+      expect(response.status).toBe(200);
+    }
+    expectRateLimited(
+      await post(limited, '/api/v1/widget/sso', { boardHash, token: genuine() }, newAddress()),
+    );
+  });
+
+  it('documents the 429 of every limited route in the OpenAPI document', async () => {
+    const document = await expectCall(limited, 'GET', '/openapi.json', 200);
+    for (const path of [
+      '/login',
+      '/registrations',
+      '/password-recovery/send-link',
+      '/password-recovery/check-token',
+      '/password-recovery/new-password',
+      '/widget/sso',
+      '/widget/boards/{hash}/signup',
+    ]) {
+      expect(document.paths[path].post.responses['429'], path).toBeDefined();
+    }
+  });
+
+  it('limits SSO exchanges per address', async () => {
+    const ip = newAddress();
+    for (let n = 0; n < 6; n += 1) {
+      const token = jwt.sign({ id: `crowd-${n}`, name: 'Someone' }, secret, { algorithm: 'HS256' });
+      const response = await post(limited, '/api/v1/widget/sso', { boardHash, token }, ip);
+      expect(response.status).toBe(200);
+    }
+    const token = jwt.sign({ id: 'crowd-last', name: 'Someone' }, secret, { algorithm: 'HS256' });
+    expectRateLimited(await post(limited, '/api/v1/widget/sso', { boardHash, token }, ip));
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('rate limits shared through Redis', () => {
+  const prefix = `feedboard-test-${process.pid}-${Date.now()}:`;
+  let first: TTestServer;
+  let second: TTestServer;
+  beforeAll(async () => {
+    const overrides = { trustProxy: 1, rateLimits: LIMITS, redisUrl, redisPrefix: prefix };
+    [first, second] = await Promise.all([startTestServer(overrides), startTestServer(overrides)]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('counts attempts on two processes together', async () => {
+    expect(first.deps.rateLimiter.kind).toBe('redis');
+    await expect.poll(() => first.deps.rateLimiter.isShared()).toBe(true);
+    await expect.poll(() => second.deps.rateLimiter.isShared()).toBe(true);
+    const ip = newAddress();
+    const attempt = (target: TTestServer) =>
+      post(target, '/api/v1/login', { email: 'shared@example.com', password: 'whatever-1' }, ip);
+    expect((await attempt(first)).status).toBe(401);
+    expect((await attempt(second)).status).toBe(401);
+    expect((await attempt(first)).status).toBe(401);
+    // Three attempts for this address and email, spread over both: the fourth is refused by either.
+    expectRateLimited(await attempt(second));
+    expectRateLimited(await attempt(first));
+  });
+});

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEndUser, gql } from '../testing/graphql-client.ts';
+import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../testing/rest-fixtures.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+import { globalId } from '../schema/ids.ts';
+
+let server: TTestServer;
+let company: TRestCompany;
+let otherBoardId: number;
+let stranger: TRestCompany;
+
+const onBoard = (boardId: number) => ({ 'x-board-id': String(boardId) });
+
+async function addIdea(boardId: number, token: string, title: string, description?: string) {
+  const idea = await expectCall(server, 'POST', '/ideas/', 201, {
+    token,
+    headers: onBoard(boardId),
+    body: { title, description },
+  });
+  return idea.id as number;
+}
+
+async function similar(boardId: number, text: string, token?: string): Promise<string[]> {
+  const body = await expectCall(
+    server,
+    'GET',
+    `/boards/${boardId}/ideas/similar?text=${encodeURIComponent(text)}`,
+    200,
+    { token },
+  );
+  return body.ideas.map((idea: { title: string }) => idea.title);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  company = await restCompany(server, { isPublic: false });
+  stranger = await restCompany(server, { isPublic: true });
+  const token = company.owner.token;
+  for (const title of [
+    'Dark theme for the dashboard',
+    'Export ideas to a spreadsheet',
+    'Ciemny motyw aplikacji',
+    'Eksport danych do Excela',
+    'Powiadomienia e-mail o zmianach statusu',
+    'Slack integration for new ideas',
+  ]) {
+    await addIdea(company.boardId, token, title);
+  }
+  const declined = await addIdea(company.boardId, token, 'Dark background option');
+  await expectCall(server, 'POST', `/ideas/${declined}/decline`, 200, {
+    token,
+    body: { reason: 'OTHER' },
+  });
+  const other = await expectCall(
+    server,
+    'POST',
+    `/companies/${company.owner.companyId}/boards`,
+    201,
+    { token, body: { name: 'Another board of ours' } },
+  );
+  otherBoardId = other.id;
+  await addIdea(otherBoardId, token, 'Dark mode on the other board');
+  await addIdea(stranger.boardId, stranger.owner.token, 'Dark mode of another company');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('GET /api/v1/boards/{id}/ideas/similar', () => {
+  it('finds "dark theme" for "dark mode", and only on the same board of the same company', async () => {
+    const titles = await similar(company.boardId, 'dark mode', company.owner.token);
+    expect(titles[0]).toBe('Dark theme for the dashboard');
+    expect(titles).not.toContain('Dark mode on the other board');
+    expect(titles).not.toContain('Dark mode of another company');
+  });
+
+  it('leaves declined ideas out (they take no votes)', async () => {
+    const titles = await similar(company.boardId, 'dark background', company.owner.token);
+    expect(titles).not.toContain('Dark background option');
+  });
+
+  it('finds Polish ideas across inflections', async () => {
+    expect(await similar(company.boardId, 'ciemnego motywu', company.owner.token)).toEqual([
+      'Ciemny motyw aplikacji',
+    ]);
+    expect(await similar(company.boardId, 'eksportowanie danych', company.owner.token)).toContain(
+      'Eksport danych do Excela',
+    );
+    expect(
+      await similar(company.boardId, 'powiadomienie mailem o zmianie', company.owner.token),
+    ).toEqual(['Powiadomienia e-mail o zmianach statusu']);
+  });
+
+  it('finds English inflections and typos (trigram fallback), ranked first', async () => {
+    const exported = await similar(company.boardId, 'exporting spreadsheets', company.owner.token);
+    expect(exported[0]).toBe('Export ideas to a spreadsheet');
+    const typo = await similar(company.boardId, 'Slakc integraiton', company.owner.token);
+    expect(typo[0]).toBe('Slack integration for new ideas');
+  });
+
+  it('answers nothing for words that say nothing or unrelated text', async () => {
+    expect(await similar(company.boardId, 'the and to', company.owner.token)).toEqual([]);
+    expect(await similar(company.boardId, 'zebra xylophone', company.owner.token)).toEqual([]);
+    expect(await similar(company.boardId, '', company.owner.token)).toEqual([]);
+  });
+
+  it('answers five at most, most relevant first', async () => {
+    const board = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/boards`,
+      201,
+      { token: company.owner.token, body: { name: 'Widget requests board' } },
+    );
+    for (let i = 1; i <= 7; i += 1) {
+      await addIdea(board.id, company.owner.token, `Widget request number ${i}`);
+    }
+    const titles = await similar(board.id, 'widget', company.owner.token);
+    expect(titles).toHaveLength(5);
+  });
+
+  it('shows an idea awaiting acceptance only to its author and the admins', async () => {
+    const author = await addEndUser(server, company.owner.companyId);
+    const other = await addEndUser(server, company.owner.companyId);
+    await addIdea(company.boardId, author.token, 'Keyboard shortcuts everywhere');
+    expect(await similar(company.boardId, 'keyboard shortcuts', author.token)).toEqual([
+      'Keyboard shortcuts everywhere',
+    ]);
+    expect(await similar(company.boardId, 'keyboard shortcuts', company.owner.token)).toEqual([
+      'Keyboard shortcuts everywhere',
+    ]);
+    expect(await similar(company.boardId, 'keyboard shortcuts', other.token)).toEqual([]);
+  });
+
+  it('keeps other companies out: their private board is not found, their public one shows only its own ideas', async () => {
+    await expectCall(server, 'GET', `/boards/${company.boardId}/ideas/similar?text=dark`, 404, {
+      token: stranger.owner.token,
+    });
+    await expectCall(server, 'GET', `/boards/${company.boardId}/ideas/similar?text=dark`, 404);
+    // Anyone may read a public board's hints, but only that board's ideas.
+    expect(await similar(stranger.boardId, 'dark mode')).toEqual(['Dark mode of another company']);
+    expect(await similar(stranger.boardId, 'dark mode', company.owner.token)).toEqual([
+      'Dark mode of another company',
+    ]);
+  });
+
+  it('refuses overlong text with a field error', async () => {
+    const body = await expectCall(
+      server,
+      'GET',
+      `/boards/${company.boardId}/ideas/similar?text=${'a'.repeat(501)}`,
+      400,
+      { token: company.owner.token },
+    );
+    expect(body.error.fields).toEqual([
+      { field: 'text', message: 'It has to be max 500 characters.' },
+    ]);
+  });
+});
+
+describe('Board.similarIdeas (GraphQL)', () => {
+  it('answers the same hints, as Idea nodes the caller can vote on', async () => {
+    const { body } = await gql(
+      server,
+      `query ($id: ID!, $text: String!) { board(id: $id) { similarIdeas(text: $text) { id title voteCount isVotedByMe } } }`,
+      { id: globalId('Board', company.boardId), text: 'ciemny motyw' },
+      company.owner.token,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.board.similarIdeas).toEqual([
+      expect.objectContaining({ title: 'Ciemny motyw aplikacji', isVotedByMe: false }),
+    ]);
+  });
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { TDeps } from '../deps.ts';
+import { findSimilarIdeaViews } from '../services/idea/find-similar-ideas.ts';
+import { ZIdeaJson, presentIdea } from './presenters.ts';
+import { idParams, jsonRoute, pathId } from './route.ts';
+import type { TRestRoute } from './route.ts';
+
+/** Similar-idea hints for submit forms (the widget's and the console's). */
+export function similarIdeaRoutes(deps: TDeps): TRestRoute[] {
+  return [
+    jsonRoute({
+      method: 'get',
+      path: '/boards/{id}/ideas/similar',
+      tag: 'Ideas',
+      summary: 'Up to five existing ideas of the board that read like `text`, best first',
+      description:
+        'For submit forms, so people vote instead of duplicating: full-text search (any language: no stemming) with a trigram fallback, over the ideas the caller may see in the board’s lists (declined ideas left out).',
+      auth: 'optional',
+      request: {
+        params: idParams('id'),
+        query: z.object({
+          text: z.string().max(500).meta({ description: 'What the person has typed so far.' }),
+        }),
+      },
+      response: z.object({ ideas: z.array(ZIdeaJson) }).meta({ id: 'SimilarIdeas' }),
+      handle: async (c) => {
+        const ideas = await findSimilarIdeaViews(deps, c.get('viewer'), pathId(c), {
+          text: c.req.query('text') ?? '',
+        });
+        return { ideas: ideas.map(presentIdea) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,471 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from '../schema/ids.ts';
+import { claimDueDeliveries } from '../services/webhook/webhook-worker.ts';
+import { createWebhook } from '../services/webhook/webhooks.ts';
+import { webhookUrlProblem } from '../services/webhook/webhook-url.ts';
+import { APP_ERROR, addEndUser, mutate } from '../testing/graphql-client.ts';
+import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../testing/rest-fixtures.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+import { startWebhookReceiver } from '../testing/webhook-receiver.ts';
+import type { TReceivedDelivery } from '../testing/webhook-receiver.ts';
+
+type TVerify = (secret: string, header: string, rawBody: string) => boolean;
+
+let server: TTestServer;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let strangerReceiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let company: TRestCompany;
+let stranger: TRestCompany;
+let verify: TVerify;
+let snippetFile: string;
+
+const ALL_EVENTS = [
+  'IDEA_CREATED',
+  'IDEA_STATUS_CHANGED',
+  'IDEA_DECLINED',
+  'COMMENT_ADDED',
+  'VOTE_CHANGED',
+  'RELEASE_PUBLISHED',
+];
+
+/** The verification code printed in the README, run as a receiver would run it. */
+async function loadReadmeSnippet(): Promise<TVerify> {
+  const readme = await readFile(path.resolve('README.md'), 'utf8');
+  const match = /<!-- webhook-verify-snippet[^>]*-->\s*```js\n([\s\S]*?)```/.exec(readme);
+  if (!match?.[1]) throw new Error('README lost its webhook verification snippet');
+  snippetFile = path.join(tmpdir(), `feedboard-verify-${process.pid}-${Date.now()}.mjs`);
+  await writeFile(snippetFile, `${match[1]}\nexport { verifyFeedboardSignature };\n`);
+  const module = (await import(pathToFileURL(snippetFile).href)) as {
+    verifyFeedboardSignature: TVerify;
+  };
+  return module.verifyFeedboardSignature;
+}
+
+const CREATE = `mutation ($url: String!, $events: [WebhookEvent!]!, $boardId: ID) {
+  createWebhook(url: $url, events: $events, boardId: $boardId) { __typename
+    ... on MutationCreateWebhookSuccess { data { secret webhook { id url events isEnabled board { id } } } }
+    ${APP_ERROR} } }`;
+
+const DELIVERIES = `query ($id: ID!) { node(id: $id) { ... on Webhook {
+  deliveries { id type status attempts responseStatus durationMs lastError deliveredAt nextAttemptAt } } } }`;
+
+async function createHook(
+  token: string,
+  url: string,
+  events = ALL_EVENTS,
+  boardId?: number,
+): Promise<{ id: string; secret: string; rowId: number }> {
+  const result = await mutate(
+    server,
+    'createWebhook',
+    CREATE,
+    { url, events, boardId: boardId ? globalId('Board', boardId) : null },
+    token,
+  );
+  if (result.__typename === 'AppError') throw new Error(JSON.stringify(result));
+  const rowId = Number(Buffer.from(result.webhook.id, 'base64').toString().split(':')[1]);
+  return { id: result.webhook.id, secret: result.secret, rowId };
+}
+
+async function deliveriesOf(id: string, token: string): Promise<any[]> {
+  const { body } = await server.call('POST', '/graphql', {
+    body: { query: DELIVERIES, variables: { id } },
+    token,
+  });
+  return body.data.node.deliveries;
+}
+
+/** Waits (polling, no fixed sleeps) until `condition` holds. */
+async function eventually<T>(read: () => Promise<T> | T, condition: (value: T) => boolean) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (condition(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const ofType = (type: string) => (delivery: TReceivedDelivery) => delivery.json?.type === type;
+
+beforeAll(async () => {
+  verify = await loadReadmeSnippet();
+  receiver = await startWebhookReceiver();
+  strangerReceiver = await startWebhookReceiver();
+  server = await startTestServer({
+    webhookAllowPrivateUrls: true,
+    webhookRetryBaseMs: 100,
+    webhookMaxAttempts: 3,
+  });
+  company = await restCompany(server);
+  stranger = await restCompany(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+  await strangerReceiver?.close();
+  if (snippetFile) await rm(snippetFile, { force: true });
+});
+
+describe('webhook deliveries', () => {
+  it('signs every delivery (the README snippet verifies it), retries after a 500 and logs both attempts', async () => {
+    const hook = await createHook(company.owner.token, receiver.url);
+    expect(hook.secret).toMatch(/^whsec_/);
+    await createHook(stranger.owner.token, strangerReceiver.url);
+    receiver.answerNext(500);
+    const idea = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: company.owner.token,
+      headers: { 'x-board-id': String(company.boardId) },
+      body: { title: 'Webhooks for integrators', description: 'Tell our systems, please.' },
+    });
+
+    const attempts = await eventually(
+      () => receiver.received.filter(ofType('idea.created')),
+      (list) => list.length >= 2,
+    );
+    expect(attempts).toHaveLength(2);
+    for (const attempt of attempts) {
+      const header = String(attempt.headers['feedboard-signature']);
+      expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(verify(hook.secret, header, attempt.body)).toBe(true);
+      expect(verify(hook.secret, header, attempt.body.replace('integrators', 'intruders'))).toBe(
+        false,
+      );
+      expect(verify('whsec_not-the-secret', header, attempt.body)).toBe(false);
+      expect(attempt.headers['feedboard-event']).toBe('idea.created');
+    }
+    // A retry is the same delivery: same id, same body.
+    expect(attempts[1]?.headers['feedboard-delivery']).toBe(
+      attempts[0]?.headers['feedboard-delivery'],
+    );
+    expect(attempts[1]?.body).toBe(attempts[0]?.body);
+    expect(attempts[0]?.json).toMatchObject({
+      type: 'idea.created',
+      companyId: company.owner.companyId,
+      data: { idea: { id: idea.id, title: 'Webhooks for integrators', status: 'OPEN' } },
+    });
+
+    const log = await eventually(
+      () => deliveriesOf(hook.id, company.owner.token),
+      (list) => list[0]?.status === 'SUCCEEDED',
+    );
+    expect(log[0]).toMatchObject({
+      type: 'idea.created',
+      status: 'SUCCEEDED',
+      attempts: 2,
+      responseStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+    expect(log[0].durationMs).toEqual(expect.any(Number));
+    // Another company's webhook heard nothing of it.
+    expect(strangerReceiver.received.filter(ofType('idea.created'))).toEqual([]);
+  });
+
+  it('tells about status changes, declines with merges, comments, votes and published releases', async () => {
+    const token = company.owner.token;
+    const board = { 'x-board-id': String(company.boardId) };
+    const kept = await expectCall(server, 'POST', '/ideas/', 201, {
+      token,
+      headers: board,
+      body: { title: 'Kept idea for merging' },
+    });
+    const duplicate = await expectCall(server, 'POST', '/ideas/', 201, {
+      token,
+      headers: board,
+      body: { title: 'Duplicate idea to merge' },
+    });
+    await expectCall(server, 'PUT', `/ideas/${kept.id}/status`, 200, {
+      token,
+      body: { status: 'PLANNED' },
+    });
+    await expectCall(server, 'POST', `/ideas/${duplicate.id}/upvote`, 200, { token });
+    await expectCall(server, 'POST', `/ideas/${duplicate.id}/upvote`, 200, { token });
+    await expectCall(server, 'POST', `/ideas/${kept.id}/comments`, 201, {
+      token,
+      body: { text: 'We are on it, "soon", really.' },
+    });
+    await expectCall(server, 'POST', `/ideas/${duplicate.id}/decline`, 200, {
+      token,
+      body: { reason: 'DUPLICATE', duplicateOfIdeaId: kept.id },
+    });
+    await expectCall(server, 'PUT', `/releases/${company.releaseId}/publish`, 200, {
+      token,
+      body: { published: true },
+    });
+
+    const body = (type: string) => receiver.received.find(ofType(type))?.json;
+    await eventually(
+      () => receiver.received,
+      () =>
+        ['idea.status_changed', 'vote.changed', 'comment.added', 'idea.declined'].every(body) &&
+        body('release.published') !== undefined,
+    );
+    expect(body('idea.status_changed').data).toMatchObject({
+      idea: { id: kept.id, status: 'PLANNED' },
+      previousStatus: 'OPEN',
+    });
+    // Voting twice is one vote: one event.
+    const votes = receiver.received.filter(ofType('vote.changed'));
+    expect(votes.map((vote) => vote.json.data)).toEqual([
+      expect.objectContaining({ change: 'added', idea: expect.objectContaining({ voteCount: 1 }) }),
+    ]);
+    expect(body('comment.added').data.comment).toMatchObject({
+      text: 'We are on it, "soon", really.',
+    });
+    expect(body('idea.declined').data).toMatchObject({
+      idea: { id: duplicate.id, status: 'DECLINED' },
+      reason: 'DUPLICATE',
+      duplicateOf: { id: kept.id, voteCount: 1 },
+      votesMerged: true,
+    });
+    expect(body('release.published').data.release).toMatchObject({
+      id: company.releaseId,
+      boardIds: [company.boardId],
+    });
+    expect(strangerReceiver.received).toEqual([]);
+  });
+
+  it('sends only the board it is filtered on, and nothing while disabled', async () => {
+    const token = company.owner.token;
+    const other = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/boards`,
+      201,
+      {
+        token,
+        body: { name: 'Filtered board' },
+      },
+    );
+    const filteredReceiver = await startWebhookReceiver();
+    try {
+      const hook = await createHook(token, filteredReceiver.url, ['IDEA_CREATED'], other.id);
+      await expectCall(server, 'POST', '/ideas/', 201, {
+        token,
+        headers: { 'x-board-id': String(company.boardId) },
+        body: { title: 'Not for the filtered hook' },
+      });
+      await expectCall(server, 'POST', '/ideas/', 201, {
+        token,
+        headers: { 'x-board-id': String(other.id) },
+        body: { title: 'For the filtered hook' },
+      });
+      await eventually(
+        () => filteredReceiver.received,
+        (list) => list.length >= 1,
+      );
+      await expectCall(server, 'PUT', `/webhooks/${hook.rowId}`, 200, {
+        token,
+        body: { isEnabled: false },
+      });
+      await expectCall(server, 'POST', '/ideas/', 201, {
+        token,
+        headers: { 'x-board-id': String(other.id) },
+        body: { title: 'While the hook is off' },
+      });
+      // The test action still reaches a disabled webhook, and answers the attempt at once.
+      const test = await expectCall(server, 'POST', `/webhooks/${hook.rowId}/test`, 200, { token });
+      expect(test).toMatchObject({
+        type: 'webhook.test',
+        status: 'SUCCEEDED',
+        responseStatus: 200,
+      });
+      // Nothing was queued while it was off: the log holds the filtered event and the test.
+      const log = await expectCall(server, 'GET', `/webhooks/${hook.rowId}/deliveries`, 200, {
+        token,
+      });
+      expect(log.map((d: { type: string }) => d.type)).toEqual(['webhook.test', 'idea.created']);
+      expect(filteredReceiver.received.map((d) => d.json.data.idea?.title ?? d.json.type)).toEqual([
+        'For the filtered hook',
+        'webhook.test',
+      ]);
+    } finally {
+      await filteredReceiver.close();
+    }
+  });
+
+  it('gives up after the last attempt and logs the receiver’s answer', async () => {
+    const failing = await startWebhookReceiver();
+    try {
+      failing.answerNext(500, 500, 500, 500);
+      const hook = await createHook(company.owner.token, failing.url);
+      const test = await mutate(
+        server,
+        'sendWebhookTest',
+        `mutation ($id: ID!) { sendWebhookTest(webhookId: $id) { __typename
+          ... on MutationSendWebhookTestSuccess { data { status attempts responseStatus lastError } } } }`,
+        { id: hook.id },
+        company.owner.token,
+      );
+      expect(test).toMatchObject({
+        status: 'PENDING',
+        attempts: 1,
+        responseStatus: 500,
+        lastError: 'HTTP 500: receiver is down',
+      });
+      const log = await eventually(
+        () => deliveriesOf(hook.id, company.owner.token),
+        (list) => list[0]?.status === 'FAILED',
+      );
+      expect(log[0]).toMatchObject({ attempts: 3, responseStatus: 500, deliveredAt: null });
+      expect(failing.received).toHaveLength(3);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('signs with the new secret after a rotation', async () => {
+    const rotatingReceiver = await startWebhookReceiver();
+    try {
+      const hook = await createHook(company.owner.token, rotatingReceiver.url);
+      const rotated = await expectCall(
+        server,
+        'POST',
+        `/webhooks/${hook.rowId}/rotate-secret`,
+        200,
+        {
+          token: company.owner.token,
+        },
+      );
+      expect(rotated.secret).not.toBe(hook.secret);
+      await expectCall(server, 'POST', `/webhooks/${hook.rowId}/test`, 200, {
+        token: company.owner.token,
+      });
+      const [delivery] = rotatingReceiver.received;
+      const header = String(delivery?.headers['feedboard-signature']);
+      expect(verify(rotated.secret, header, delivery?.body ?? '')).toBe(true);
+      expect(verify(hook.secret, header, delivery?.body ?? '')).toBe(false);
+    } finally {
+      await rotatingReceiver.close();
+    }
+  });
+
+  it('never lets two claims take the same row', async () => {
+    const hook = await createHook(company.owner.token, 'http://127.0.0.1:9/never');
+    await expectCall(server, 'PUT', `/webhooks/${hook.rowId}`, 200, {
+      token: company.owner.token,
+      body: { isEnabled: false },
+    });
+    await server.deps.prisma.webhookDelivery.createMany({
+      data: Array.from({ length: 30 }, () => ({
+        webhookId: hook.rowId,
+        event: 'TEST' as const,
+        body: '{}',
+      })),
+    });
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, () => claimDueDeliveries(server.deps.prisma, 10)),
+    );
+    const mine = claims.flat().filter((row) => row.webhookId === hook.rowId);
+    expect(new Set(mine.map((row) => row.id)).size).toBe(mine.length);
+    const rows = await server.deps.prisma.webhookDelivery.findMany({
+      where: { webhookId: hook.rowId },
+    });
+    expect(rows.every((row) => row.attempts <= 1)).toBe(true);
+    await expectCall(server, 'DELETE', `/webhooks/${hook.rowId}`, 204, {
+      token: company.owner.token,
+    });
+  });
+});
+
+describe('webhook administration', () => {
+  it('refuses addresses that are not http(s), with a field error', async () => {
+    for (const url of ['ftp://example.com/hook', 'javascript:alert(1)', 'not a url']) {
+      const result = await mutate(
+        server,
+        'createWebhook',
+        CREATE,
+        { url, events: ['IDEA_CREATED'] },
+        company.owner.token,
+      );
+      expect(result).toMatchObject({ __typename: 'AppError', code: 'VALIDATION' });
+      expect(result.fields[0].field).toBe('url');
+    }
+    const body = await expectCall(server, 'POST', '/webhooks', 400, {
+      token: company.owner.token,
+      body: { url: 'https://example.com/hook', events: [] },
+    });
+    expect(body.error.fields).toEqual([{ field: 'events', message: 'Pick one event at least.' }]);
+  });
+
+  it('refuses private addresses unless WEBHOOK_ALLOW_PRIVATE_URLS is set', async () => {
+    expect(webhookUrlProblem('http://127.0.0.1:8080/x', false)).toMatch(/Private/);
+    expect(webhookUrlProblem('http://10.1.2.3/x', false)).toMatch(/Private/);
+    expect(webhookUrlProblem('http://[::1]/x', false)).toMatch(/Private/);
+    expect(webhookUrlProblem('http://169.254.169.254/latest', false)).toMatch(/Private/);
+    expect(webhookUrlProblem('http://localhost:3000/x', false)).toMatch(/Private/);
+    expect(webhookUrlProblem('https://hooks.example.com/x', false)).toBeNull();
+    expect(webhookUrlProblem('http://127.0.0.1:8080/x', true)).toBeNull();
+    const strict = {
+      ...server.deps,
+      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
+    };
+    const viewer = {
+      userId: company.owner.userId,
+      companyId: company.owner.companyId,
+      role: 'OWNER' as const,
+      kind: 'REGULAR' as const,
+      sessionId: 1,
+    };
+    await expect(
+      createWebhook(strict, viewer, { url: 'http://192.168.1.1/hook', events: ['IDEA_CREATED'] }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ field: 'url', message: 'Private and local addresses are not allowed.' }],
+    });
+  });
+
+  it('keeps webhooks to their company: another company’s are not found, members are refused', async () => {
+    const hook = await createHook(company.owner.token, receiver.url, ['IDEA_CREATED']);
+    const foreign = stranger.owner.token;
+    await expectCall(server, 'PUT', `/webhooks/${hook.rowId}`, 404, {
+      token: foreign,
+      body: { isEnabled: false },
+    });
+    await expectCall(server, 'DELETE', `/webhooks/${hook.rowId}`, 404, { token: foreign });
+    await expectCall(server, 'POST', `/webhooks/${hook.rowId}/test`, 404, { token: foreign });
+    await expectCall(server, 'POST', `/webhooks/${hook.rowId}/rotate-secret`, 404, {
+      token: foreign,
+    });
+    await expectCall(server, 'GET', `/webhooks/${hook.rowId}/deliveries`, 404, { token: foreign });
+    const list = await expectCall(server, 'GET', '/webhooks', 200, { token: foreign });
+    expect(list.map((w: { id: number }) => w.id)).not.toContain(hook.rowId);
+    const { body } = await server.call('POST', '/graphql', {
+      body: { query: DELIVERIES, variables: { id: hook.id } },
+      token: foreign,
+    });
+    expect(body.data.node).toBeNull();
+    // A board of another company cannot be the filter.
+    const filtered = await mutate(
+      server,
+      'createWebhook',
+      CREATE,
+      { url: receiver.url, events: ['IDEA_CREATED'], boardId: globalId('Board', company.boardId) },
+      foreign,
+    );
+    expect(filtered).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ field: 'boardId', message: 'Board not found' }],
+    });
+
+    const member = await addEndUser(server, company.owner.companyId);
+    await expectCall(server, 'GET', '/webhooks', 403, { token: member.token });
+    await expectCall(server, 'POST', `/webhooks/${hook.rowId}/test`, 403, { token: member.token });
+    await expectCall(server, 'GET', '/webhooks', 401);
+
+    await expectCall(server, 'DELETE', `/webhooks/${hook.rowId}`, 204, {
+      token: company.owner.token,
+    });
+    await expectCall(server, 'GET', `/webhooks/${hook.rowId}/deliveries`, 404, {
+      token: company.owner.token,
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWidgetBuilt } from '../../widget/build-once.ts';
+import { CONSOLE_CSP } from './security-headers.ts';
+import { restCompany } from './testing/rest-fixtures.ts';
+import { startTestServer } from './testing/test-server.ts';
+import type { TTestServer } from './testing/test-server.ts';
+
+let server: TTestServer;
+let https: TTestServer;
+let publicPath: string;
+beforeAll(async () => {
+  await ensureWidgetBuilt();
+  [server, https] = await Promise.all([
+    startTestServer(),
+    startTestServer({ appUrl: 'https://boards.example.com' }),
+  ]);
+  const company = await restCompany(server);
+  const board = await server.deps.prisma.board.findUniqueOrThrow({
+    where: { id: company.boardId },
+    include: { company: true },
+  });
+  publicPath = `/public/${board.company.slug}/${board.slug}`;
+});
+afterAll(async () => {
+  await server?.close();
+  await https?.close();
+});
+
+const get = (path: string, init: RequestInit = {}, target = server) =>
+  fetch(`${target.url}${path}`, init);
+
+describe('security headers', () => {
+  it('sends nosniff and a referrer policy on every kind of answer, and no HSTS over http', async () => {
+    for (const path of ['/healthz', '/api/v1/openapi.json', '/widget.js', '/graphql', publicPath]) {
+      const response = await get(path, { headers: { accept: 'application/json' } });
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('sends HSTS when the public address is https', async () => {
+    const response = await get('/healthz', {}, https);
+    expect(response.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
+  it('gives the console pages a strict CSP and forbids framing them', async () => {
+    for (const path of ['/', '/login', '/admin/boards']) {
+      const response = await get(path);
+      const type = response.headers.get('content-type') ?? '';
+      // Without a built console a text note answers; CI builds it before the tests.
+      if (!type.startsWith('text/html')) continue;
+      expect(response.headers.get('content-security-policy'), path).toBe(CONSOLE_CSP);
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(CONSOLE_CSP).toContain("script-src 'self';");
+      expect(CONSOLE_CSP).toContain("frame-ancestors 'none'");
+      // The built page keeps to it: no inline script.
+      expect(await response.text(), path).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
+  it('keeps the widget script and the REST API usable from customers’ sites', async () => {
+    const script = await get('/widget.js');
+    expect(script.headers.get('access-control-allow-origin')).toBe('*');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(script.headers.get('x-frame-options')).toBeNull();
+    const preflight = await get('/api/v1/widget/sso', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://customer.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const api = await get('/api/v1/openapi.json', {
+      headers: { origin: 'https://customer.example' },
+    });
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
+    expect(api.headers.get('cross-origin-resource-policy')).toBeNull();
+  });
+
+  it('keeps the public board page’s own CSP', async () => {
+    const response = await get(publicPath);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toBe(CONSOLE_CSP);
+  });
+});
+
+/**
+ * Sends `size` bytes of JSON chunked, without a Content-Length, over a raw socket: the server
+ * answers 413 and closes while the client is still sending, which fetch reports as a failure,
+ * so the answer is read off the socket itself.
+ */
+function postChunked(url: string, size: number): Promise<{ status: number; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (data: Buffer) => (answer += data.toString('latin1')));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    socket.on('close', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      const rawBody = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+      // The body may itself be chunked: keep the JSON object.
+      resolve({ status, body: /\{.*\}/s.exec(rawBody)?.[0] ?? rawBody });
+    });
+    socket.write(
+      `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+    );
+    const chunk = 'x'.repeat(64 * 1024);
+    const writeChunk = (text: string) =>
+      socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`);
+    writeChunk('{"email":"');
+    for (let sent = 0; sent < size && !socket.destroyed; sent += chunk.length) writeChunk(chunk);
+    if (!socket.destroyed) socket.write('0\r\n\r\n');
+  });
+}
+
+describe('request body limits', () => {
+  it('answers 413 in the one error shape to a streamed body over 1 MB, on REST and GraphQL', async () => {
+    for (const path of ['/api/v1/login', '/graphql']) {
+      const { status, body } = await postChunked(`${server.url}${path}`, 2 * 1024 * 1024);
+      expect(status, path).toBe(413);
+      expect(JSON.parse(body), path).toEqual({
+        error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MB.' },
+      });
+    }
+    // The server still serves.
+    expect((await get('/healthz')).status).toBe(200);
+  });
+});

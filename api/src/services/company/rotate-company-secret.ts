@@ -1,0 +1,26 @@
+import { newToken } from '../../auth/tokens.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Company } from '../../generated/prisma/client.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin } from '../../viewer.ts';
+
+/**
+ * Replaces the company's SSO secret with a new random one (owners and admins, signed in: an
+ * API key may not, so a leaked key cannot lock the company's widget out). SSO tokens signed
+ * with the old secret stop verifying at once; the company's server must sign with the new one.
+ * Sessions already handed out through SSO stay valid.
+ */
+export async function rotateCompanySecret(deps: TDeps, viewer: TViewer | null): Promise<Company> {
+  const admin = requireCompanyAdmin(viewer);
+  if (admin.apiKeyId) throw forbiddenForApiKeys();
+  const company = await deps.prisma.company.update({
+    where: { id: admin.companyId },
+    data: { secret: newToken() },
+  });
+  deps.log.info(`Company ${company.id}: SSO secret rotated by user ${admin.userId}.`);
+  return company;
+}
+
+const forbiddenForApiKeys = () =>
+  new AppError('FORBIDDEN', 'API keys cannot rotate the company secret: sign in to rotate it.');

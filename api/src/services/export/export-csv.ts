@@ -1,0 +1,100 @@
+import { stringify } from 'csv-stringify/sync';
+import type { TDeps } from '../../deps.ts';
+import type { TViewer } from '../../viewer.ts';
+import { findBoardForAdmin } from '../access.ts';
+import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
+
+export type TCsvFile = { filename: string; csv: string };
+
+/**
+ * CSV as spreadsheets read it: a header row, RFC 4180 quoting (commas, quotes and line breaks
+ * inside cells survive), CRLF line ends, and cells starting with = + - @ (or a tab or carriage
+ * return) prefixed with a quote, so that a spreadsheet shows an idea titled "=HYPERLINK(…)" as
+ * text instead of running it (CSV injection).
+ */
+function toCsv(header: string[], rows: unknown[][]): string {
+  return stringify([header, ...rows], {
+    escape_formulas: true,
+    record_delimiter: 'windows',
+    cast: { date: (value) => value.toISOString() },
+  });
+}
+
+/** A file name from the board's slug and today's date. */
+function fileName(slug: string, what: string): string {
+  return `${slug}-${what}-${new Date().toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Every idea of a board (admins of its company; another company's board is not found): title,
+ * status, votes, comments count, author, created date and the console address, oldest first.
+ */
+export async function exportIdeasCsv(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+): Promise<TCsvFile> {
+  const { board } = await findBoardForAdmin(deps, viewer, boardId, { active: false });
+  const ideas = await deps.prisma.idea.findMany({
+    where: { boardId: board.id },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      title: true,
+      status: true,
+      voteCount: true,
+      commentCount: true,
+      createdAt: true,
+      author: { select: { displayName: true } },
+    },
+  });
+  const url = boardConsoleUrl(deps, board.id);
+  return {
+    filename: fileName(board.slug, 'ideas'),
+    csv: toCsv(
+      ['id', 'title', 'status', 'votes', 'comments', 'author', 'created', 'url'],
+      ideas.map((idea) => [
+        idea.id,
+        idea.title,
+        idea.status,
+        idea.voteCount,
+        idea.commentCount,
+        idea.author?.displayName ?? '',
+        idea.createdAt,
+        url,
+      ]),
+    ),
+  };
+}
+
+/** Who voted for which idea of a board, one row per vote (admins of its company). */
+export async function exportVotersCsv(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+): Promise<TCsvFile> {
+  const { board } = await findBoardForAdmin(deps, viewer, boardId, { active: false });
+  const votes = await deps.prisma.vote.findMany({
+    where: { idea: { boardId: board.id } },
+    orderBy: [{ ideaId: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    select: {
+      createdAt: true,
+      idea: { select: { id: true, title: true } },
+      user: { select: { id: true, displayName: true, email: true } },
+    },
+  });
+  return {
+    filename: fileName(board.slug, 'voters'),
+    csv: toCsv(
+      ['idea id', 'idea title', 'voter id', 'voter name', 'voter email', 'voted'],
+      votes.map((vote) => [
+        vote.idea.id,
+        vote.idea.title,
+        vote.user.id,
+        vote.user.displayName,
+        vote.user.email ?? '',
+        vote.createdAt,
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { TDeps } from '../../deps.ts';
+import type { Idea, Prisma } from '../../generated/prisma/client.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { findVisibleBoard, ideaVisibleWhere } from '../access.ts';
+import { ideaWithinCapWhere, loadPlanState } from '../plan/plan-state.ts';
+import { toView, viewInclude } from './find-idea-views.ts';
+import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
+
+/** How many hints a submit form shows. */
+export const SIMILAR_IDEAS_LIMIT = 5;
+
+/** Best matches taken before the visibility rules and the plan cap pick the ones to show. */
+const CANDIDATES = 50;
+
+/**
+ * Below this trigram word similarity (pg_trgm's word_similarity of the typed words to the best
+ * matching stretch of a title), an idea that shares no search term is not "similar".
+ */
+const TRIGRAM_THRESHOLD = 0.45;
+
+export const ZSimilarText = z.object({
+  text: z
+    .string({ error: 'It has to be text.' })
+    .max(500, { error: 'It has to be max 500 characters.' }),
+});
+
+/**
+ * Words that say nothing about what an idea is (English and Polish). The 'simple' text search
+ * configuration keeps every word, so without this list "the" alone would match most ideas.
+ */
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be but by can could do for from have i if in into is it its me my no not ' +
+    'of on or our please should so that the their there this to too was we when with would you ' +
+    'your add allow make want need ' +
+    'a aby albo ale by być co czy dla do go i ich jak jest już lub ma mi mnie na nie o od oraz ' +
+    'po przez się są ta te to tu w we z za że żeby proszę dodać chcę'
+  ).split(' '),
+);
+
+/** The words of a text that carry meaning: lower case, no stop words, no single letters. */
+function meaningfulWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => word.length >= 2 && !STOP_WORDS.has(word));
+}
+
+/**
+ * The words of a text as text-search prefixes. Words longer than four letters lose their last
+ * letters (at most two, never below four), a crude stem that lets Polish inflections meet
+ * ("ciemnego motywu" finds "Ciemny motyw") and English plurals their singulars.
+ */
+export function searchTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const word of meaningfulWords(text)) {
+    const stem = word.length > 4 ? word.slice(0, Math.max(4, word.length - 2)) : word;
+    terms.add(stem);
+    if (terms.size === 12) break;
+  }
+  return [...terms];
+}
+
+/**
+ * Up to five existing ideas of a board that read like `text`, best first, among those the caller
+ * may see in the board's lists (same visibility and plan cap; declined ideas take no votes and
+ * are left out). Shown while someone types a new idea, so that they vote instead of
+ * duplicating.
+ *
+ * Matching is PostgreSQL full-text search with the 'simple' configuration (no language's
+ * stemmer or stop words: boards mix English and Polish, and PostgreSQL ships no Polish
+ * dictionary) over prefix terms from {@link searchTerms}, ranked with the title weighted above
+ * the description; pg_trgm's word similarity of the typed words to the title adds to the rank
+ * and catches typos and inflections that share no prefix ("Slakc integraiton").
+ */
+export async function findSimilarIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+  input: unknown,
+  query: { include?: Prisma.IdeaInclude; select?: Prisma.IdeaSelect } = {},
+): Promise<Idea[]> {
+  const { text } = parseInput(ZSimilarText, input);
+  const board = await findVisibleBoard(deps, viewer, boardId);
+  const terms = searchTerms(text);
+  if (terms.length === 0) return [];
+  const words = meaningfulWords(text).join(' ').slice(0, 200);
+  const tsquery = terms.map((term) => `${term}:*`).join(' | ');
+  const candidates = await deps.prisma.$queryRaw<{ id: number }[]>`
+    WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS query),
+    doc AS (
+      SELECT i."id", i."title", i."voteCount",
+        setweight(to_tsvector('simple', i."title"), 'A') ||
+        setweight(to_tsvector('simple', coalesce(i."description", '')), 'D') AS vector
+      FROM "Idea" i
+      WHERE i."boardId" = ${board.id}
+        AND i."status" <> 'DECLINED'
+    )
+    SELECT doc."id"
+    FROM doc, q
+    WHERE doc.vector @@ q.query
+      OR word_similarity(${words}, lower(doc."title")) >= ${TRIGRAM_THRESHOLD}
+    ORDER BY ts_rank(doc.vector, q.query) + word_similarity(${words}, lower(doc."title")) DESC,
+      doc."voteCount" DESC, doc."id" DESC
+    LIMIT ${CANDIDATES}`;
+  if (candidates.length === 0) return [];
+  const order = candidates.map((row) => Number(row.id));
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  // Who may see which idea is decided here, by the where-clauses the lists use (not again in SQL).
+  const ideas = await deps.prisma.idea.findMany({
+    ...query,
+    where: {
+      AND: [
+        { id: { in: order }, boardId: board.id },
+        ideaVisibleWhere(viewer),
+        ideaWithinCapWhere(plan),
+      ],
+    },
+  });
+  const rank = new Map(order.map((id, index) => [id, index]));
+  return ideas
+    .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
+    .slice(0, SIMILAR_IDEAS_LIMIT);
+}
+
+/** The similar ideas as the caller sees them (author, own vote, what they may do): for REST. */
+export async function findSimilarIdeaViews(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+  input: unknown,
+): Promise<TIdeaView[]> {
+  const rows = (await findSimilarIdeas(deps, viewer, boardId, input, {
+    include: viewInclude(viewer),
+  })) as TIdeaRow[];
+  return rows.map((row) => toView(viewer, row));
+}

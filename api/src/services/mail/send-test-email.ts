@@ -1,0 +1,25 @@
+import type { TDeps } from '../../deps.ts';
+import { AppError, errors } from '../../errors.ts';
+import type { TTestMailResult } from '../../mail/mailer.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin } from '../../viewer.ts';
+
+export type TTestEmail = TTestMailResult & { to: string };
+
+/**
+ * Sends a test mail to the signed-in admin at once (not through the queue) and answers the
+ * SMTP server's exact reply: its success line, its error, or that SMTP is not configured.
+ */
+export async function sendTestEmail(deps: TDeps, viewer: TViewer | null): Promise<TTestEmail> {
+  const admin = requireCompanyAdmin(viewer);
+  const user = await deps.prisma.user.findUnique({
+    where: { id: admin.userId },
+    select: { email: true },
+  });
+  if (!user) throw errors.unauthenticated();
+  if (!user.email) {
+    throw new AppError('CONFLICT', 'Your account has no email address to send a test to.');
+  }
+  const result = await deps.mailer.sendTest(user.email);
+  return { ...result, to: user.email };
+}

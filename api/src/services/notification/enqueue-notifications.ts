@@ -1,0 +1,99 @@
+import type { TDeps } from '../../deps.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { TMailTexts } from './notification-texts.ts';
+import { NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
+import { unsubscribeTokenSql } from './unsubscribe-token.ts';
+
+export type TNotificationTopic = 'IDEA_STATUS' | 'RELEASE' | 'ADMIN_COMMENT' | 'IDEA_AWAITING';
+
+export type TNotification = {
+  companyId: number;
+  topic: TNotificationTopic;
+  /**
+   * SQL answering rows of ("userId" int, "mine" boolean): who the change concerns, and whether
+   * it is about an idea they submitted (what MY_IDEAS users get). A user may appear many times.
+   */
+  recipients: Prisma.Sql;
+  /** Who made the change: never mailed about it. */
+  actorId: number | null;
+  texts: TMailTexts;
+  /** With a key, each user gets at most one mail under it, ever (e.g. one per release). */
+  dedupeKey?: string;
+};
+
+/** The company's slug and the key its unsubscribe links are signed with. */
+export async function loadMailCompany(
+  deps: TDeps,
+  companyId: number,
+): Promise<{ slug: string; mailKey: string }> {
+  return deps.prisma.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { slug: true, mailKey: true },
+  });
+}
+
+/**
+ * Queues one mail per concerned user in one INSERT … SELECT (5,000 voters are one statement,
+ * not 5,000): users of the company with an email, not the actor, whose preference allows it,
+ * each in their language (pl-* gets Polish, anything else English) with their own signed
+ * unsubscribe link and List-Unsubscribe headers. Answers how many mails were queued.
+ */
+export async function enqueueNotifications(deps: TDeps, n: TNotification): Promise<number> {
+  const { mailKey } = await loadMailCompany(deps, n.companyId);
+  const { en, pl } = n.texts;
+  const isPolish = Prisma.sql`u."language" LIKE 'pl%'`;
+  const url = Prisma.sql`${`${deps.config.appUrl}/unsubscribe/`}::text || ${unsubscribeTokenSql(mailKey, Prisma.sql`u."id"`)}`;
+  const dedupe = n.dedupeKey ? Prisma.sql`${`${n.dedupeKey}:`}::text || u."id"` : Prisma.sql`NULL`;
+  const queued = await deps.prisma.$queryRaw<{ id: number; to: string; subject: string }[]>`
+    INSERT INTO "Mail" ("to", "subject", "text", "headers", "topic", "userId", "dedupeKey")
+    SELECT u."email",
+      CASE WHEN ${isPolish} THEN ${pl.subject}::text ELSE ${en.subject}::text END,
+      replace(replace(CASE WHEN ${isPolish} THEN ${pl.text}::text ELSE ${en.text}::text END,
+        ${UNSUBSCRIBE_URL}::text, l."url"), ${NAME}::text, u."displayName"),
+      jsonb_build_object('List-Unsubscribe', '<' || l."url" || '>',
+        'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+      ${n.topic}, u."id", ${dedupe}
+    FROM (SELECT r."userId", bool_or(r."mine") AS "mine" FROM (${n.recipients}) r
+          GROUP BY r."userId") r
+    JOIN "User" u ON u."id" = r."userId"
+    CROSS JOIN LATERAL (SELECT ${url} AS "url") l
+    WHERE u."companyId" = ${n.companyId}
+      AND u."email" LIKE '%_@_%'
+      AND u."id" <> ${n.actorId ?? 0}
+      AND (u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))
+    ORDER BY u."id"
+    ON CONFLICT ("dedupeKey") DO NOTHING
+    RETURNING "id", "to", "subject"`;
+  if (queued.length > 0) {
+    if (deps.mailer.kind === 'outbox') {
+      const shown = queued.slice(0, 20).map((m) => `  mail ${m.id} to ${m.to}: ${m.subject}`);
+      const more =
+        queued.length > shown.length ? [`  … and ${queued.length - shown.length} more`] : [];
+      deps.log.info(
+        [
+          `[outbox] ${queued.length} ${n.topic} notification mail(s) queued (set SMTP_URL to send mail):`,
+          ...shown,
+          ...more,
+        ].join('\n'),
+      );
+    }
+    deps.mailer.wake();
+  }
+  return queued.length;
+}
+
+/**
+ * Runs a notification step after the change committed. A failure is logged, never thrown: the
+ * change the user made has happened whatever becomes of its mails.
+ */
+export async function notifySafely(
+  deps: TDeps,
+  what: string,
+  step: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    deps.log.error(`Notifications for ${what} were not queued`, error);
+  }
+}

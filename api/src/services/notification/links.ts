@@ -1,0 +1,37 @@
+import type { TDeps } from '../../deps.ts';
+import type { Board } from '../../generated/prisma/client.ts';
+import type { TIdeaRef } from './notification-texts.ts';
+
+type TBoardRef = Pick<Board, 'id' | 'name' | 'slug' | 'isPublic'>;
+
+/**
+ * Where a mail points for a board: its public page when the board is public (anyone may open
+ * it), else the board in the admin console (for admins; end users see the board in the widget
+ * on the company's own site, whose address Feedboard does not know).
+ */
+export function boardUrl(deps: TDeps, companySlug: string, board: TBoardRef): string {
+  const { appUrl } = deps.config;
+  return board.isPublic
+    ? `${appUrl}/public/${companySlug}/${board.slug}`
+    : `${appUrl}/admin/boards/${board.id}/list`;
+}
+
+/** The board fields a mail's links and texts name. */
+export function loadBoardRef(deps: TDeps, boardId: number): Promise<TBoardRef> {
+  return deps.prisma.board.findUniqueOrThrow({
+    where: { id: boardId },
+    select: { id: true, name: true, slug: true, isPublic: true },
+  });
+}
+
+export function ideaRef(
+  deps: TDeps,
+  companySlug: string,
+  idea: { title: string; board: TBoardRef },
+): TIdeaRef {
+  return {
+    title: idea.title,
+    boardName: idea.board.name,
+    url: boardUrl(deps, companySlug, idea.board),
+  };
+}

@@ -1,0 +1,44 @@
+import type { TDeps } from '../../deps.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { enqueueNotifications, loadMailCompany } from './enqueue-notifications.ts';
+import { boardUrl } from './links.ts';
+import { releaseTexts } from './notification-texts.ts';
+
+/**
+ * Queues the mails of a published release: to the voters and authors of the ideas it ships
+ * (MY_IDEAS: authors only), once per user and release however often it is republished.
+ */
+export async function notifyReleasePublished(
+  deps: TDeps,
+  releaseId: number,
+  actorId: number,
+): Promise<number> {
+  const release = await deps.prisma.release.findUniqueOrThrow({
+    where: { id: releaseId },
+    include: {
+      parts: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { title: true } },
+      boards: { orderBy: { id: 'asc' } },
+    },
+  });
+  const company = await loadMailCompany(deps, release.companyId);
+  const shownOn = release.boards.find((b) => b.isPublic) ?? release.boards[0];
+  return enqueueNotifications(deps, {
+    companyId: release.companyId,
+    topic: 'RELEASE',
+    dedupeKey: `release:${release.id}`,
+    recipients: Prisma.sql`
+      SELECT v."userId", false AS "mine" FROM "ReleasePart" p
+        JOIN "Vote" v ON v."ideaId" = p."ideaId" WHERE p."releaseId" = ${release.id}
+      UNION ALL
+      SELECT i."authorId", true FROM "ReleasePart" p
+        JOIN "Idea" i ON i."id" = p."ideaId"
+        WHERE p."releaseId" = ${release.id} AND i."authorId" IS NOT NULL`,
+    actorId,
+    texts: releaseTexts({
+      name: release.name,
+      date: release.releaseDate.toISOString().slice(0, 10),
+      parts: release.parts.map((p) => p.title),
+      url: shownOn ? boardUrl(deps, company.slug, shownOn) : null,
+    }),
+  });
+}

@@ -1,0 +1,81 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/** Addresses a webhook must not reach unless WEBHOOK_ALLOW_PRIVATE_URLS is set (SSRF). */
+const PRIVATE = new BlockList();
+for (const [address, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  PRIVATE.addSubnet(address, prefix, 'ipv4');
+}
+for (const [address, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE.addSubnet(address, prefix, 'ipv6');
+}
+
+/** True for loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
+  const family = isIP(address);
+  if (family === 0) return true;
+  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The host name of a URL as DNS and isIP expect it (IPv6 literals lose their brackets). */
+function bareHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * Why a webhook URL is refused at registration, or null: only http(s), no credentials, and
+ * (unless private addresses are allowed) no literal private address or localhost.
+ */
+export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'Enter a full http:// or https:// address.';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return 'Only http:// and https:// addresses are allowed.';
+  }
+  if (url.username || url.password) return 'Leave user names and passwords out of the address.';
+  if (allowPrivate) return null;
+  const host = bareHost(url).toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) {
+    return 'Private and local addresses are not allowed.';
+  }
+  if (isIP(host) && isPrivateAddress(host)) return 'Private and local addresses are not allowed.';
+  return null;
+}
+
+/**
+ * Refuses (throws) a delivery whose host resolves to a private address, checked at each attempt
+ * because DNS answers change after registration.
+ */
+export async function assertDeliverable(raw: string, allowPrivate: boolean): Promise<void> {
+  const problem = webhookUrlProblem(raw, allowPrivate);
+  if (problem) throw new Error(`Refused: ${problem}`);
+  if (allowPrivate) return;
+  const host = bareHost(new URL(raw));
+  const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
+  if (addresses.some(({ address }) => isPrivateAddress(address))) {
+    throw new Error('Refused: the address resolves to a private network.');
+  }
+}

@@ -1,0 +1,170 @@
+import type { TConfig } from '../../config.ts';
+import type { PrismaClient, WebhookEvent } from '../../generated/prisma/client.ts';
+import { backoffMs, createQueueWorker } from '../../jobs/queue-worker.ts';
+import type { TLogger } from '../../log.ts';
+import { signatureHeader, SIGNATURE_HEADER } from './sign-webhook.ts';
+import { EVENT_TYPES } from './webhook-input.ts';
+import { assertDeliverable } from './webhook-url.ts';
+
+/** Rows one worker claims at a time. */
+const BATCH = 10;
+/** A claim lasts this long; a worker that died mid-delivery leaves the row to another after it. */
+const LEASE_SECONDS = 120;
+/** A receiver has this long to answer. */
+const TIMEOUT_MS = 10_000;
+/** Longest wait between two attempts. */
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** How much of a failing answer the log keeps. */
+const ERROR_TEXT_MAX = 300;
+
+type TWorkerDeps = { prisma: PrismaClient; config: TConfig; log: TLogger };
+
+export type TClaimedDelivery = {
+  id: number;
+  webhookId: number;
+  event: WebhookEvent;
+  body: string;
+  attempts: number;
+};
+
+export type TWebhookWorker = {
+  /** Starts polling for due deliveries every `pollMs`. */
+  start: (options?: { pollMs?: number }) => void;
+  /** Looks for due deliveries now (after an event was queued) instead of at the next poll. */
+  wake: () => void;
+  /** Claims and sends one batch of due deliveries; answers how many were attempted. */
+  runOnce: () => Promise<number>;
+  /** Stops polling and waits for deliveries in flight. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Claims due deliveries for this worker in one statement. FOR UPDATE SKIP LOCKED lets several
+ * processes claim side by side without taking the same row; the lease (lockedUntil) keeps the
+ * row theirs after the statement, and hands it to another worker if they die. PGlite runs the
+ * same SQL (one connection, so nothing to skip).
+ */
+export async function claimDueDeliveries(
+  prisma: PrismaClient,
+  limit = BATCH,
+  onlyId?: number,
+): Promise<TClaimedDelivery[]> {
+  const rows = await prisma.$queryRaw<TClaimedDelivery[]>`
+    UPDATE "WebhookDelivery" AS d
+    SET "lockedUntil" = (now() AT TIME ZONE 'UTC') + make_interval(secs => ${LEASE_SECONDS}),
+        "attempts" = d."attempts" + 1,
+        "lastAttemptAt" = (now() AT TIME ZONE 'UTC')
+    WHERE d."id" IN (
+      SELECT x."id" FROM "WebhookDelivery" x
+      JOIN "Webhook" w ON w."id" = x."webhookId"
+      WHERE x."status" = 'PENDING'
+        AND x."nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
+        AND (x."lockedUntil" IS NULL OR x."lockedUntil" < (now() AT TIME ZONE 'UTC'))
+        AND (w."isEnabled" OR x."event" = 'TEST')
+        AND (${onlyId ?? 0}::int = 0 OR x."id" = ${onlyId ?? 0}::int)
+      ORDER BY x."nextAttemptAt", x."id"
+      LIMIT ${limit}
+      FOR UPDATE OF x SKIP LOCKED
+    )
+    RETURNING d."id", d."webhookId", d."event"::text AS "event", d."body", d."attempts"`;
+  return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+}
+
+/**
+ * Sends one claimed delivery and records the outcome: 2xx is SUCCEEDED; anything else (an
+ * error status, a refused address, a timeout) waits for the next attempt with exponential
+ * backoff, or is FAILED after the last one. Only the claim that made this attempt may record
+ * it (the attempts count is the claim's token).
+ */
+export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<void> {
+  const webhook = await deps.prisma.webhook.findUnique({
+    where: { id: claimed.webhookId },
+    select: { url: true, secret: true },
+  });
+  if (!webhook) return; // deleted meanwhile: its deliveries went with it
+  const started = performance.now();
+  let responseStatus: number | null = null;
+  let problem: string | null = null;
+  try {
+    await assertDeliverable(webhook.url, deps.config.webhookAllowPrivateUrls);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Feedboard-Webhooks/1',
+        'feedboard-event': EVENT_TYPES[claimed.event],
+        'feedboard-delivery': String(claimed.id),
+        [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(webhook.secret, timestamp, claimed.body),
+      },
+      body: claimed.body,
+      // A redirect could lead to an address the checks above would refuse.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    responseStatus = response.status;
+    const text = await response.text().catch(() => '');
+    if (response.status < 200 || response.status >= 300) {
+      problem = `HTTP ${response.status}${text ? `: ${text.slice(0, ERROR_TEXT_MAX)}` : ''}`;
+    }
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    problem = `${(error as Error).message}${cause ? ` (${cause})` : ''}`.slice(0, ERROR_TEXT_MAX);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const mine = { id: claimed.id, attempts: claimed.attempts, status: 'PENDING' as const };
+  if (!problem) {
+    await deps.prisma.webhookDelivery.updateMany({
+      where: mine,
+      data: {
+        status: 'SUCCEEDED',
+        responseStatus,
+        durationMs,
+        lastError: null,
+        lockedUntil: null,
+        deliveredAt: new Date(),
+      },
+    });
+    return;
+  }
+  const isLast = claimed.attempts >= deps.config.webhookMaxAttempts;
+  await deps.prisma.webhookDelivery.updateMany({
+    where: mine,
+    data: {
+      status: isLast ? 'FAILED' : 'PENDING',
+      responseStatus,
+      durationMs,
+      lastError: problem,
+      lockedUntil: null,
+      nextAttemptAt: new Date(
+        Date.now() + backoffMs(deps.config.webhookRetryBaseMs, MAX_BACKOFF_MS, claimed.attempts),
+      ),
+    },
+  });
+}
+
+/**
+ * The delivery worker of one process: polls for due deliveries (and wakes when this process
+ * queues one), claims a batch, sends them side by side, and repeats while there is work.
+ * Every process runs one; the claim keeps them from sending a row twice.
+ */
+export function createWebhookWorker(deps: TWorkerDeps): TWebhookWorker {
+  const runOnce = async (): Promise<number> => {
+    const claimed = await claimDueDeliveries(deps.prisma);
+    await Promise.all(
+      claimed.map((delivery) =>
+        attemptDelivery(deps, delivery).catch((error: unknown) =>
+          deps.log.error(`Webhook delivery ${delivery.id} not recorded`, error),
+        ),
+      ),
+    );
+    return claimed.length;
+  };
+  const worker = createQueueWorker({ name: 'Webhook worker', log: deps.log, runBatch: runOnce });
+  return {
+    start: (options = {}) => worker.start(options.pollMs ?? 1_000),
+    wake: worker.wake,
+    runOnce,
+    stop: worker.stop,
+  };
+}

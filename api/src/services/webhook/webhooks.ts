@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.ts';
+import { parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin } from '../../viewer.ts';
+import { toRowId } from '../access.ts';
+import { ZCreateWebhook, ZUpdateWebhook } from './webhook-input.ts';
+import { webhookUrlProblem } from './webhook-url.ts';
+
+/** Every secret starts with this, so a leaked one is recognisable as ours. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export type TWebhookWithSecret = { webhook: Webhook; secret: string };
+
+function newSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
+}
+
+function checkUrl(deps: TDeps, url: string): void {
+  const problem = webhookUrlProblem(url, deps.config.webhookAllowPrivateUrls);
+  if (problem) throw errors.validation([{ field: 'url', message: problem }]);
+}
+
+/** The board filter: a board of the admin's company (a field error otherwise), or none. */
+async function boardFilter(
+  deps: TDeps,
+  companyId: number,
+  raw: string | number | null | undefined,
+): Promise<number | null> {
+  if (raw === null || raw === undefined || raw === '') return null;
+  const board = await deps.prisma.board.findFirst({
+    where: { id: typeof raw === 'number' ? raw : toRowId(raw), companyId },
+    select: { id: true },
+  });
+  if (!board) throw errors.validation([{ field: 'boardId', message: 'Board not found' }]);
+  return board.id;
+}
+
+/** A webhook of the admin's company, or NOT_FOUND (also for another company's). */
+export async function findWebhookForAdmin(
+  deps: TDeps,
+  viewer: TViewer | null,
+  webhookId: number,
+): Promise<Webhook> {
+  const admin = requireCompanyAdmin(viewer);
+  const webhook = await deps.prisma.webhook.findFirst({
+    where: { id: webhookId, companyId: admin.companyId },
+  });
+  if (!webhook) throw errors.notFound('Webhook');
+  return webhook;
+}
+
+/**
+ * Registers a webhook of the admin's company (optionally for one board's events). The signing
+ * secret is answered this once; rotateWebhookSecret makes a new one.
+ */
+export async function createWebhook(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: unknown,
+): Promise<TWebhookWithSecret> {
+  const admin = requireCompanyAdmin(viewer);
+  const data = parseInput(ZCreateWebhook, input);
+  checkUrl(deps, data.url);
+  const boardId = await boardFilter(deps, admin.companyId, data.boardId);
+  const secret = newSecret();
+  const webhook = await deps.prisma.webhook.create({
+    data: { companyId: admin.companyId, boardId, url: data.url, events: data.events, secret },
+  });
+  return { webhook, secret };
+}
+
+/** The company's webhooks, newest first (admins only). */
+export function listWebhooks(deps: TDeps, viewer: TViewer | null): Promise<Webhook[]> {
+  const admin = requireCompanyAdmin(viewer);
+  return deps.prisma.webhook.findMany({
+    where: { companyId: admin.companyId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+}
+
+/** Changes a webhook's address, events, board filter or whether it is enabled. */
+export async function updateWebhook(
+  deps: TDeps,
+  viewer: TViewer | null,
+  webhookId: number,
+  input: unknown,
+): Promise<Webhook> {
+  const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
+  const data = parseInput(ZUpdateWebhook, input);
+  if (data.url !== undefined) checkUrl(deps, data.url);
+  const boardId =
+    data.boardId === undefined
+      ? undefined
+      : await boardFilter(deps, webhook.companyId, data.boardId);
+  return deps.prisma.webhook.update({
+    where: { id: webhook.id },
+    data: {
+      ...(data.url !== undefined ? { url: data.url } : {}),
+      ...(data.events !== undefined ? { events: data.events } : {}),
+      ...(boardId !== undefined ? { boardId } : {}),
+      ...(data.isEnabled !== undefined ? { isEnabled: data.isEnabled } : {}),
+    },
+  });
+}
+
+/** Replaces the signing secret (answered this once); the next attempt is signed with it. */
+export async function rotateWebhookSecret(
+  deps: TDeps,
+  viewer: TViewer | null,
+  webhookId: number,
+): Promise<TWebhookWithSecret> {
+  const found = await findWebhookForAdmin(deps, viewer, webhookId);
+  const secret = newSecret();
+  const webhook = await deps.prisma.webhook.update({ where: { id: found.id }, data: { secret } });
+  return { webhook, secret };
+}
+
+/** Deletes a webhook with its delivery log; pending deliveries are dropped. */
+export async function deleteWebhook(
+  deps: TDeps,
+  viewer: TViewer | null,
+  webhookId: number,
+): Promise<Webhook> {
+  const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
+  await deps.prisma.webhook.delete({ where: { id: webhook.id } });
+  return webhook;
+}
+
+/** The delivery log of a webhook, newest first (at most `limit`, 1 to 100). */
+export async function listWebhookDeliveries(
+  deps: TDeps,
+  viewer: TViewer | null,
+  webhookId: number,
+  limit = 50,
+): Promise<WebhookDelivery[]> {
+  const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
+  return deps.prisma.webhookDelivery.findMany({
+    where: { webhookId: webhook.id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: Math.min(Math.max(1, Math.trunc(limit) || 50), 100),
+  });
+}

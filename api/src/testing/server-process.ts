@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export type TServerProcess = {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Sends `signal` and resolves when the process has exited. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+/** Starts the real server (`api/src/main.ts`, as `npm start` does) on a free port. */
+export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      // The child is the server, not a test: no response checks, no vitest behaviour.
+      VITEST: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 90_000);
+    const check = () => {
+      const match = /\(port (\d+),/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
+
+/** The outcome of one request: its status, or 'lost' when no answer came (connection cut). */
+export type TOutcome = { status: number | 'lost'; body: any; ms: number };
+
+/** A JSON request that never throws: a cut connection or a timeout is an outcome too. */
+export async function attempt(
+  url: string,
+  method: string,
+  options: {
+    token?: string;
+    body?: unknown;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<TOutcome> {
+  const started = Date.now();
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: {
+        ...options.headers,
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body, ms: Date.now() - started };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : '';
+    return { status: 'lost', body: `${String(error)}${why}`, ms: Date.now() - started };
+  }
+}
+
+/** Runs `jobs` with at most `concurrency` at a time; stops taking new ones once `shouldStop()`. */
+export async function runPool<T>(
+  jobs: (() => Promise<T>)[],
+  concurrency: number,
+  shouldStop: () => boolean = () => false,
+): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length && !shouldStop()) {
+      const job = jobs[next];
+      next += 1;
+      results.push(await (job as () => Promise<T>)());
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}

@@ -1,0 +1,70 @@
+import type { Context, Hono } from 'hono';
+import type { TDeps } from './deps.ts';
+import { unsubscribe } from './services/notification/unsubscribe.ts';
+
+const STYLE =
+  'body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1d1d1f}main{max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px}h1{font-size:1.4rem;margin:0 0 12px}';
+
+const TEXTS = {
+  en: {
+    title: 'You are unsubscribed',
+    body: 'You will no longer get notification emails from Feedboard. To get them again, choose which ones you want in your profile settings.',
+    badTitle: 'This link does not work',
+    badBody:
+      'The unsubscribe link is not valid (it may have been cut short). Change your notification emails in your profile settings instead.',
+  },
+  pl: {
+    title: 'Wypisano Cię z powiadomień',
+    body: 'Nie będziesz już dostawać powiadomień e-mail z Feedboard. Aby znów je otrzymywać, wybierz je w ustawieniach profilu.',
+    badTitle: 'Ten link nie działa',
+    badBody:
+      'Link do wypisania się jest nieprawidłowy (mógł zostać ucięty). Zmień powiadomienia e-mail w ustawieniach profilu.',
+  },
+} as const;
+
+function page(lang: 'en' | 'pl', title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Feedboard</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${body}</p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The language of the page: the user's, else the browser's first choice, else English. */
+function pickLanguage(c: Context, stored?: string): 'en' | 'pl' {
+  const wanted = stored ?? c.req.header('accept-language') ?? '';
+  return wanted.trim().toLowerCase().startsWith('pl') ? 'pl' : 'en';
+}
+
+/**
+ * `/unsubscribe/{token}`, the link in every notification mail (and its List-Unsubscribe header):
+ * GET (a click) and POST (RFC 8058 one-click from the mail client) set the user's notification
+ * preference to NONE without signing in, and answer a short page in the user's language.
+ */
+export function mountUnsubscribePage(app: Hono, deps: TDeps): void {
+  const handle = async (c: Context) => {
+    const result = await unsubscribe(deps, c.req.param('token') ?? '');
+    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    c.header('referrer-policy', 'no-referrer');
+    c.header('cache-control', 'no-store');
+    const lang = pickLanguage(c, result.ok ? result.language : undefined);
+    const t = TEXTS[lang];
+    return result.ok
+      ? c.html(page(lang, t.title, t.body))
+      : c.html(page(lang, t.badTitle, t.badBody), 404);
+  };
+  app.get('/unsubscribe/:token', handle);
+  app.post('/unsubscribe/:token', handle);
+}

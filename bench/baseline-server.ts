@@ -1,0 +1,112 @@
+/**
+ * The floor: a bare `node:http` + `pg` server that runs the SQL a vote and a page read need
+ * (the session lookup, the idea or board check, the vote statement or the page and its count)
+ * and nothing else. It uses the product's pool size (10), so the two differ only by what the
+ * product adds. Each statement is prepared once per connection, as the product's are (and as
+ * pgbench's `-M prepared` runs them). Started by bench/run.ts as a child process; prints
+ * `{"port": N}` when listening.
+ */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pg from 'pg';
+
+export const SQL = {
+  session: `SELECT s.id, s."expiresAt", s."revokedAt", u.id AS "userId", u."companyId", u.role, u.kind
+    FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s."tokenHash" = $1`,
+  idea: `SELECT i.id, i.status, i."boardId", b."companyId"
+    FROM "Idea" i JOIN "Board" b ON b.id = i."boardId" WHERE i.id = $1 AND b."companyId" = $2`,
+  upvote: `WITH inserted AS (
+      INSERT INTO "Vote" ("ideaId", "userId") VALUES ($1, $2)
+      ON CONFLICT ("ideaId", "userId") DO NOTHING RETURNING 1)
+    UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
+    WHERE id = $1 RETURNING "voteCount"`,
+  downvote: `WITH deleted AS (
+      DELETE FROM "Vote" WHERE "ideaId" = $1 AND "userId" = $2 RETURNING 1)
+    UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
+    WHERE id = $1 RETURNING "voteCount"`,
+  board: `SELECT id, name FROM "Board" WHERE id = $1 AND ("companyId" = $2 OR "isPublic")`,
+  page: `SELECT i.id, i.title, i.description, i.status, i."voteCount", i."commentCount", i."createdAt",
+      u."displayName" AS "authorName",
+      EXISTS (SELECT 1 FROM "Vote" v WHERE v."ideaId" = i.id AND v."userId" = $2) AS "isVotedByMe"
+    FROM "Idea" i LEFT JOIN "User" u ON u.id = i."authorId"
+    WHERE i."boardId" = $1 AND i.status NOT IN ('DECLINED', 'NOT_PUBLIC')
+    ORDER BY i."voteCount" DESC, i.id DESC LIMIT 50`,
+  count: `SELECT count(*)::int AS n FROM "Idea"
+    WHERE "boardId" = $1 AND status NOT IN ('DECLINED', 'NOT_PUBLIC')`,
+} as const;
+
+type TCaller = { userId: number; companyId: number };
+
+/** Runs one of the statements above, prepared under its own name. */
+function run(pool: pg.Pool, name: keyof typeof SQL, values: unknown[]) {
+  return pool.query({ name, text: SQL[name], values });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function caller(pool: pg.Pool, req: IncomingMessage): Promise<TCaller | null> {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (!token) return null;
+  const hash = createHash('sha256').update(token).digest('hex');
+  const { rows } = await run(pool, 'session', [hash]);
+  const row = rows[0];
+  if (!row || row.revokedAt || row.expiresAt <= new Date()) return null;
+  return { userId: row.userId, companyId: row.companyId };
+}
+
+async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://baseline');
+  const vote = /^\/(upvote|downvote)\/(\d+)$/.exec(url.pathname);
+  if (req.method === 'POST' && vote) {
+    req.resume(); // the body is empty: drain it
+    const who = await caller(pool, req);
+    if (!who) return json(res, 401, { error: 'unauthenticated' });
+    const ideaId = Number(vote[2]);
+    const idea = (await run(pool, 'idea', [ideaId, who.companyId])).rows[0];
+    if (!idea) return json(res, 404, { error: 'not found' });
+    const { rows } = await run(pool, vote[1] === 'upvote' ? 'upvote' : 'downvote', [
+      ideaId,
+      who.userId,
+    ]);
+    return json(res, 200, { voteCount: rows[0].voteCount, isVotedByMe: vote[1] === 'upvote' });
+  }
+  if (req.method === 'GET' && url.pathname === '/ideas') {
+    const who = await caller(pool, req);
+    if (!who) return json(res, 401, { error: 'unauthenticated' });
+    const boardId = Number(url.searchParams.get('board'));
+    const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
+    if (!board) return json(res, 404, { error: 'not found' });
+    const [page, count] = await Promise.all([
+      run(pool, 'page', [boardId, who.userId]),
+      run(pool, 'count', [boardId]),
+    ]);
+    return json(res, 200, { ideas: page.rows, totalCount: count.rows[0].n });
+  }
+  json(res, 404, { error: 'not found' });
+}
+
+async function main(): Promise<void> {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const server = createServer((req, res) => {
+    handle(pool, req, res).catch((error: Error) => json(res, 500, { error: error.message }));
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    console.log(JSON.stringify({ port: typeof address === 'object' ? address?.port : 0 }));
+  });
+  process.on('SIGTERM', () => {
+    server.close();
+    void pool.end().then(() => process.exit(0));
+  });
+}
+
+if (process.argv[1] === import.meta.filename) await main();

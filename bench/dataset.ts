@@ -1,0 +1,118 @@
+import type { TDatasetSizes } from './options.ts';
+
+/** Runs one SQL statement and answers its rows (a `pg` client, or Prisma's raw query). */
+export type TRunSql = (sql: string) => Promise<Record<string, unknown>[]>;
+
+export type TDataset = {
+  companyId: number;
+  companySlug: string;
+  boardId: number;
+  boardSlug: string;
+  /** Idea ids in creation order (ordinal → id). */
+  ideaIds: number[];
+  /** User ids in creation order; user 0 is the company's OWNER, the others end users. */
+  userIds: number[];
+};
+
+/** The session token of user number `n` (each generated user has one session). */
+export function sessionToken(n: number): string {
+  return `bench-session-${n}`;
+}
+
+const COMPANY_SLUG = 'bench';
+const BOARD_SLUG = 'ideas';
+
+/**
+ * Fills an empty, migrated Feedboard database with one company on the ULTRA plan, one public
+ * board, `users` users (each with a session whose token is `sessionToken(n)`), `ideas` ideas,
+ * `votes` votes and `comments` comments. Set-based SQL only (generate_series), so the full size
+ * takes seconds; every idea's voteCount and commentCount match its rows.
+ */
+export async function generateDataset(run: TRunSql, sizes: TDatasetSizes): Promise<TDataset> {
+  const { ideas, users, votes, comments } = sizes;
+  const votesPerUser = Math.ceil(votes / users);
+  if (votesPerUser > ideas) throw new Error('More votes per user than ideas');
+
+  const [company] = await run(`
+    INSERT INTO "Company" (name, slug, secret, "updatedAt")
+    VALUES ('Bench Co', '${COMPANY_SLUG}', 'bench-secret-bench-secret-bench-secret', now())
+    RETURNING id`);
+  const companyId = Number(company!.id);
+  await run(`
+    INSERT INTO "Subscription" ("companyId", product, "updatedAt")
+    VALUES (${companyId}, 'ULTRA', now())`);
+  const [board] = await run(`
+    INSERT INTO "Board" ("companyId", name, slug, description, "isPublic", "widgetHash", "updatedAt")
+    VALUES (${companyId}, 'Product ideas', '${BOARD_SLUG}', 'What should we build next?', true,
+            'bench-board-hash', now())
+    RETURNING id`);
+  const boardId = Number(board!.id);
+
+  await run(`
+    INSERT INTO "User" ("companyId", kind, role, "loginEmail", email, "displayName", "createdAt", "updatedAt")
+    SELECT ${companyId}, 'REGULAR', (CASE WHEN g = 0 THEN 'OWNER' ELSE 'MEMBER' END)::"Role",
+           'user' || g || '@bench.test', 'user' || g || '@bench.test', 'Bench user ' || g,
+           now() - interval '1 day', now()
+    FROM generate_series(0, ${users - 1}) AS g
+    ORDER BY g`);
+  const userRows = await run(`SELECT id FROM "User" WHERE "companyId" = ${companyId} ORDER BY id`);
+  const userIds = userRows.map((row) => Number(row.id));
+
+  await run(`
+    WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId})
+    INSERT INTO "Session" ("userId", "tokenHash", "expiresAt")
+    SELECT u.id, encode(sha256(convert_to('bench-session-' || u.n, 'UTF8')), 'hex'),
+           now() + interval '30 days'
+    FROM u`);
+
+  await run(`
+    WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId})
+    INSERT INTO "Idea" ("boardId", "authorId", title, description, status, "createdAt", "updatedAt")
+    SELECT ${boardId}, u.id,
+           'Idea ' || g || ': ' || (ARRAY['Export to CSV', 'Dark mode', 'Slack alerts',
+             'Single sign-on', 'Keyboard shortcuts', 'Public roadmap', 'Custom domains',
+             'Zapier integration'])[1 + g % 8],
+           'It would help our team a lot if this worked the way the title says. ' ||
+             repeat('Details follow. ', 1 + g % 5),
+           (CASE WHEN g % 20 = 0 THEN 'PLANNED' WHEN g % 50 = 1 THEN 'IN_PROGRESS'
+                 WHEN g % 97 = 2 THEN 'COMPLETE' ELSE 'OPEN' END)::"IdeaStatus",
+           now() - (${ideas} - g) * interval '1 minute', now()
+    FROM generate_series(0, ${ideas - 1}) AS g
+    JOIN u ON u.n = (g * 13) % ${users}
+    ORDER BY g`);
+  const ideaRows = await run(`SELECT id FROM "Idea" WHERE "boardId" = ${boardId} ORDER BY id`);
+  const ideaIds = ideaRows.map((row) => Number(row.id));
+
+  // User u votes for ideas (u·7919 + k·104729) mod ideas, k < votesPerUser: distinct per user
+  // because 104729 is a prime that divides no idea count used here.
+  await run(`
+    WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId}),
+         i AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Idea" WHERE "boardId" = ${boardId}),
+         pairs AS (
+           SELECT u.n AS un, k, (u.n * 7919 + k * 104729) % ${ideas} AS "in"
+           FROM u CROSS JOIN generate_series(0, ${votesPerUser - 1}) AS k
+           ORDER BY u.n, k
+           LIMIT ${votes})
+    INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
+    SELECT i.id, u.id, now() - interval '1 hour'
+    FROM pairs JOIN u ON u.n = pairs.un JOIN i ON i.n = pairs."in"
+    ON CONFLICT DO NOTHING`);
+
+  await run(`
+    WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId}),
+         i AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Idea" WHERE "boardId" = ${boardId})
+    INSERT INTO "Comment" ("ideaId", "authorId", text, "createdAt", "updatedAt")
+    SELECT i.id, u.id, 'Comment ' || g || ': we need this too.', now() - interval '1 hour', now()
+    FROM generate_series(0, ${comments - 1}) AS g
+    JOIN i ON i.n = (g * 7 + g / 3) % ${ideas}
+    JOIN u ON u.n = (g * 11) % ${users}`);
+
+  await run(`
+    UPDATE "Idea" SET
+      "voteCount" = (SELECT count(*) FROM "Vote" v WHERE v."ideaId" = "Idea".id)::int,
+      "commentCount" = (SELECT count(*) FROM "Comment" c WHERE c."ideaId" = "Idea".id)::int
+    WHERE "boardId" = ${boardId}`);
+  await run('ANALYZE');
+
+  return { companyId, companySlug: COMPANY_SLUG, boardId, boardSlug: BOARD_SLUG, ideaIds, userIds };
+}

@@ -1,0 +1,138 @@
+/**
+ * Live subscribers, as their own process: opens `count` server-sent event streams on one
+ * board (the widget's REST stream or the console's GraphQL subscription) and notes when each
+ * stream receives each idea's event. Talks to bench/fanout.ts over IPC:
+ * → `{type: 'connected'}` once every stream answered, `{type: 'all', ideaId}` once every
+ * stream has the event of that idea; ← `{type: 'answers', answers}` (idea id → time the vote
+ * was answered) → `{type: 'delays', delays, missing}`.
+ */
+import http from 'node:http';
+import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
+import { sessionToken } from './dataset.ts';
+import { now } from './processes.ts';
+
+export type TFanoutClientPlan = {
+  url: string;
+  boardId: number;
+  transport: 'rest' | 'graphql';
+  count: number;
+  /** Subscriber n signs in as user 1 + (first + n) mod (users - 1). */
+  first: number;
+  users: number;
+};
+
+/** What the console asks of every live event (useBoardLiveUpdates.ts). */
+export const CONSOLE_SUBSCRIPTION = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
+  kind ideaId idea { id voteCount commentCount status isVotedByMe
+    declineDetails { reason comment declinedAt declinedDuplicateIdeaFound declinedDuplicateIdeaId declinedDuplicateIdeaTitle } } } }`;
+
+const plan = JSON.parse(process.argv[2] ?? '{}') as TFanoutClientPlan;
+const target = new URL(plan.url);
+/** Idea id → the time each stream received its event. */
+const receipts = new Map<number, number[]>();
+let connected = 0;
+
+function received(ideaId: number): void {
+  const times = receipts.get(ideaId) ?? [];
+  times.push(now());
+  receipts.set(ideaId, times);
+  if (times.length === plan.count) process.send?.({ type: 'all', ideaId });
+}
+
+function ideaIdOf(event: string, data: string): number | null {
+  if (plan.transport === 'rest') {
+    return event === 'idea' ? (JSON.parse(data) as { ideaId: number }).ideaId : null;
+  }
+  if (event !== 'next') return null;
+  const id = (JSON.parse(data) as { data?: { ideaChanged?: { ideaId: string } } }).data?.ideaChanged
+    ?.ideaId;
+  return id ? Number(decodeGlobalID(id).id) : null;
+}
+
+function subscribe(n: number): Promise<void> {
+  const token = sessionToken(1 + ((plan.first + n) % (plan.users - 1)));
+  const body =
+    plan.transport === 'graphql'
+      ? JSON.stringify({
+          query: CONSOLE_SUBSCRIPTION,
+          variables: { boardId: encodeGlobalID('Board', plan.boardId) },
+        })
+      : undefined;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        agent: false,
+        method: body ? 'POST' : 'GET',
+        path: body ? '/graphql' : `/api/v1/boards/${plan.boardId}/events`,
+        headers: {
+          accept: 'text/event-stream',
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`subscriber ${n}: HTTP ${response.statusCode}`));
+          return;
+        }
+        response.setEncoding('utf8');
+        let buffer = '';
+        let isReady = false;
+        const ready = () => {
+          if (isReady) return;
+          isReady = true;
+          connected++;
+          resolve();
+        };
+        // GraphQL streams announce nothing before the first event: the headers are the sign.
+        if (plan.transport === 'graphql') ready();
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = 'message';
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event:')) event = line.slice(6).trim();
+              else if (line.startsWith('data:')) data += line.slice(5).trim();
+            }
+            if (event === 'ready') ready();
+            const ideaId = data ? ideaIdOf(event, data) : null;
+            if (ideaId !== null) received(ideaId);
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+// Connect in waves, so that the listen backlog never overflows.
+const WAVE = 100;
+for (let start = 0; start < plan.count; start += WAVE) {
+  const wave = [];
+  for (let n = start; n < Math.min(plan.count, start + WAVE); n++) wave.push(subscribe(n));
+  await Promise.all(wave);
+}
+process.send?.({ type: 'connected', connected });
+
+process.on('message', (message: { type: string; answers?: Record<string, number> }) => {
+  if (message.type !== 'answers' || !message.answers) return;
+  const delays: number[] = [];
+  let missing = 0;
+  for (const [ideaId, answeredAt] of Object.entries(message.answers)) {
+    const times = receipts.get(Number(ideaId)) ?? [];
+    missing += plan.count - times.length;
+    // The server publishes before it writes the vote's answer, so an event often arrives before
+    // the voter reads its answer: that counts as no delay at all.
+    for (const time of times) {
+      delays.push(Math.max(0, Math.round((time - answeredAt) * 100) / 100));
+    }
+  }
+  process.send?.({ type: 'delays', delays, missing }, () => process.exit(0));
+});

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TDataset } from './dataset.ts';
+import { percentile } from './stats.ts';
+
+export type TPgbenchResult = {
+  script: 'vote' | 'read';
+  clients: number;
+  tps: number;
+  p50: number;
+  p99: number;
+};
+
+/** The baseline server's vote, as one pgbench transaction: session, idea check, vote or unvote. */
+function voteScript(dataset: TDataset): string {
+  const first = dataset.ideaIds[0]!;
+  const last = dataset.ideaIds.at(-1)!;
+  return `\\set u random(1, ${dataset.userIds.length - 1})
+\\set idea random(${first}, ${last})
+\\set up random(0, 1)
+SELECT u.id AS uid, u."companyId" AS cid FROM "Session" s JOIN "User" u ON u.id = s."userId"
+  WHERE s."tokenHash" = encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex') \\gset
+SELECT i.id, i.status FROM "Idea" i JOIN "Board" b ON b.id = i."boardId"
+  WHERE i.id = :idea AND b."companyId" = :cid;
+\\if :up
+WITH inserted AS (INSERT INTO "Vote" ("ideaId", "userId") VALUES (:idea, :uid)
+  ON CONFLICT ("ideaId", "userId") DO NOTHING RETURNING 1)
+UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
+  WHERE id = :idea RETURNING "voteCount";
+\\else
+WITH deleted AS (DELETE FROM "Vote" WHERE "ideaId" = :idea AND "userId" = :uid RETURNING 1)
+UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
+  WHERE id = :idea RETURNING "voteCount";
+\\endif
+`;
+}
+
+/** The baseline server's page read: session, board check, the first 50 ideas by votes, count. */
+function readScript(dataset: TDataset): string {
+  return `\\set u random(1, ${dataset.userIds.length - 1})
+SELECT u.id AS uid, u."companyId" AS cid FROM "Session" s JOIN "User" u ON u.id = s."userId"
+  WHERE s."tokenHash" = encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex') \\gset
+SELECT id, name FROM "Board" WHERE id = ${dataset.boardId} AND ("companyId" = :cid OR "isPublic");
+SELECT i.id, i.title, i.description, i.status, i."voteCount", i."commentCount", i."createdAt",
+    u."displayName" AS "authorName",
+    EXISTS (SELECT 1 FROM "Vote" v WHERE v."ideaId" = i.id AND v."userId" = :uid) AS "isVotedByMe"
+  FROM "Idea" i LEFT JOIN "User" u ON u.id = i."authorId"
+  WHERE i."boardId" = ${dataset.boardId} AND i.status NOT IN ('DECLINED', 'NOT_PUBLIC')
+  ORDER BY i."voteCount" DESC, i.id DESC LIMIT 50;
+SELECT count(*)::int AS n FROM "Idea"
+  WHERE "boardId" = ${dataset.boardId} AND status NOT IN ('DECLINED', 'NOT_PUBLIC');
+`;
+}
+
+/**
+ * The database's own limit on this machine: pgbench runs the baseline's SQL (one vote or one
+ * page read per transaction) with as many clients as the servers' pools have connections.
+ */
+export async function runPgbench(options: {
+  databaseUrl: string;
+  dataset: TDataset;
+  script: 'vote' | 'read';
+  clients: number;
+  seconds: number;
+}): Promise<TPgbenchResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'feedboard-pgbench-'));
+  try {
+    const file = path.join(dir, `${options.script}.sql`);
+    const sql =
+      options.script === 'vote' ? voteScript(options.dataset) : readScript(options.dataset);
+    await writeFile(file, sql);
+    const child = spawn(
+      process.env.PGBENCH ?? 'pgbench',
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(options.clients),
+        '-j',
+        '2',
+        '-T',
+        String(options.seconds),
+        '-l',
+        '--log-prefix',
+        path.join(dir, 'log'),
+        '-f',
+        file,
+        options.databaseUrl,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    if (code !== 0) throw new Error(`pgbench failed (${code}):\n${output}`);
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
+    const latencies: number[] = [];
+    for (const name of await readdir(dir)) {
+      if (!name.startsWith('log')) continue;
+      for (const line of (await readFile(path.join(dir, name), 'utf8')).split('\n')) {
+        const micros = Number(line.split(' ')[2]);
+        if (Number.isFinite(micros) && line) latencies.push(micros / 1000);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      script: options.script,
+      clients: options.clients,
+      tps,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

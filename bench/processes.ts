@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A port free right now on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  server.close();
+  return port;
+}
+
+/**
+ * Starts `node <args>` with the TypeScript loader, its soft file-descriptor limit raised to the
+ * hard one first (thousands of SSE connections need as many descriptors), and an IPC channel.
+ */
+export function spawnNode(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { stdout?: 'pipe' | 'inherit' } = {},
+): ChildProcess {
+  const child = spawn(
+    'bash',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" && exec "$@"',
+      'bench',
+      process.execPath,
+      '--import',
+      'tsx',
+      ...args,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', options.stdout ?? 'pipe', 'inherit', 'ipc'],
+    },
+  );
+  return child;
+}
+
+/** Resolves with the first JSON line the child prints on stdout. */
+export function firstJsonLine<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (const line of buffer.split('\n')) {
+        if (line.startsWith('{')) {
+          try {
+            resolve(JSON.parse(line) as T);
+            return;
+          } catch {
+            // not JSON after all: keep reading
+          }
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`process exited (${code}) before answering`)));
+  });
+}
+
+/** Runs a child process to its end and answers its JSON line. */
+export async function runNodeJson<T>(args: string[], env: Record<string, string> = {}): Promise<T> {
+  const child = spawnNode(args, env);
+  const answer = await firstJsonLine<T>(child);
+  if (child.exitCode === null) await once(child, 'exit');
+  return answer;
+}
+
+/** Stops a child with SIGTERM (SIGKILL after 10 s). */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export type TMemory = { rss: number; heapUsed: number; heapTotal: number; external: number };
+
+/** The memory of a process started with bench/probe.ts preloaded. */
+export async function memoryOf(child: ChildProcess, gc = true): Promise<TMemory> {
+  const answer = new Promise<TMemory>((resolve) => {
+    const onMessage = (message: { type?: string } & TMemory) => {
+      if (message?.type !== 'memory') return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+  });
+  child.send({ type: 'memory', gc });
+  return answer;
+}
+
+export const now = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** A process's CPU time so far (user + system, from /proc), in milliseconds. */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at ") "; utime and stime are
+  // the 14th and 15th fields, in clock ticks (100 per second on Linux).
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}

@@ -1,0 +1,235 @@
+/**
+ * `npm run bench`: the product against a real PostgreSQL with a generated board, beside a bare
+ * node:http + pg server and pgbench running the same SQL, then live fan-out, start-up, memory
+ * and front-end weight. Prints the table and writes bench/results/latest.md and latest.json.
+ * See bench/README.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../api/src/db/client.ts';
+import { generateDataset } from './dataset.ts';
+import type { TDataset } from './dataset.ts';
+import { measureFanout } from './fanout.ts';
+import type { TFanoutResult } from './fanout.ts';
+import { ensureBuild, measureBundles, measureLcp } from './frontend.ts';
+import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
+import { benchOptions, wants } from './options.ts';
+import { runPgbench } from './pgbench.ts';
+import type { TPgbenchResult } from './pgbench.ts';
+import { ROOT, cpuMsOf, firstJsonLine, now, runNodeJson, spawnNode, stop } from './processes.ts';
+import { startProduct } from './product.ts';
+import { checkTargets, toMarkdown } from './report.ts';
+import type { TBenchResults } from './report.ts';
+
+const options = benchOptions();
+const started = now();
+const log = (message: string) =>
+  console.log(`[bench ${((now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+
+const DATABASE = process.env.BENCH_DATABASE_NAME ?? 'feedboard_bench';
+const serverUrl = new URL(options.serverUrl);
+const benchUrl = new URL(options.serverUrl);
+benchUrl.pathname = `/${DATABASE}`;
+const databaseUrl = benchUrl.toString();
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDataset(): Promise<{
+  dataset: TDataset;
+  generateMs: number;
+  postgres: string;
+}> {
+  await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${DATABASE}"`);
+  const db = await openDatabase({ databaseUrl, dataDir: 'unused' });
+  await db.migrate();
+  await db.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const version = (await client.query('SHOW server_version')).rows[0].server_version as string;
+    const begun = now();
+    const dataset = await generateDataset(
+      async (sql) => (await client.query(sql)).rows as Record<string, unknown>[],
+      options.sizes,
+    );
+    return { dataset, generateMs: now() - begun, postgres: `PostgreSQL ${version}` };
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(
+  server: { url: string; pid: number },
+  scenario: TScenario,
+  dataset: TDataset,
+): Promise<TLoadResult> {
+  const plan: TLoadPlan = {
+    scenario,
+    url: server.url,
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    boardId: dataset.boardId,
+    ideaIds: dataset.ideaIds,
+    users: dataset.userIds.length,
+  };
+  const cpuBefore = cpuMsOf(server.pid);
+  const result = await runNodeJson<TLoadResult>(['bench/load-worker.ts', JSON.stringify(plan)]);
+  result.cpuMsPerRequest =
+    (cpuMsOf(server.pid) - cpuBefore) / Math.max(1, result.requests + result.warmupRequests);
+  log(
+    `${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${result.failures + result.errors}, server CPU ${result.cpuMsPerRequest.toFixed(2)} ms per request`,
+  );
+  return result;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  const fdLimit = execFileSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
+  const needed = Math.max(...options.subscriberCounts) + 1_000;
+  if (fdLimit !== 'unlimited' && Number(fdLimit) < needed) {
+    throw new Error(
+      `The hard limit of open files (ulimit -Hn) is ${fdLimit}; the fan-out needs ${needed}.`,
+    );
+  }
+  log(
+    `${options.quick ? 'quick run' : 'full run'} against ${serverUrl.host}, database ${DATABASE}`,
+  );
+
+  log('building the console and the widget');
+  ensureBuild({ force: !options.quick && process.env.BENCH_SKIP_BUILD !== '1' });
+  const bundles = measureBundles();
+
+  log('generating the data set');
+  const { dataset, generateMs, postgres } = await createDataset();
+  log(`data set ready in ${(generateMs / 1000).toFixed(1)} s`);
+
+  const coldStartMs: number[] = [];
+  for (let run = 0; run < (wants(options, 'cold-start') ? options.coldStarts : 0); run++) {
+    const product = await startProduct(databaseUrl);
+    coldStartMs.push(product.coldStartMs);
+    await product.stop();
+  }
+  log(`cold start: ${coldStartMs.map((v) => v.toFixed(0)).join(', ')} ms`);
+
+  const product = await startProduct(databaseUrl);
+  const idleMemory = await product.memory();
+  const baseline = spawnNode(['bench/baseline-server.ts'], { DATABASE_URL: databaseUrl });
+  const baselineUrl = `http://127.0.0.1:${(await firstJsonLine<{ port: number }>(baseline)).port}`;
+
+  const results: TLoadResult[] = [];
+  const pgbench: TPgbenchResult[] = [];
+  const fanout: TFanoutResult[] = [];
+  let lcpMs: number[] | null;
+  try {
+    for (const kind of ['vote', 'read'] as const) {
+      for (const scenario of [`${kind}-baseline`, `${kind}-rest`, `${kind}-graphql`] as const) {
+        if (!wants(options, scenario)) continue;
+        const server = scenario.endsWith('baseline')
+          ? { url: baselineUrl, pid: baseline.pid! }
+          : { url: product.url, pid: product.child.pid! };
+        results.push(await load(server, scenario, dataset));
+      }
+    }
+    await stop(baseline);
+
+    for (const script of wants(options, 'pgbench') ? (['vote', 'read'] as const) : []) {
+      const result = await runPgbench({
+        databaseUrl,
+        dataset,
+        script,
+        clients: 10,
+        seconds: options.durationSeconds,
+      });
+      log(
+        `pgbench ${script}: ${result.tps.toFixed(0)} tps, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
+      );
+      pgbench.push(result);
+    }
+
+    let ideaOffset = 0;
+    const fanoutRuns = [
+      ...options.subscriberCounts.map((n) => ['rest', n, options.fanoutVotes] as const),
+      ...options.graphqlSubscriberCounts.map(
+        (n) => ['graphql', n, options.graphqlFanoutVotes] as const,
+      ),
+    ];
+    for (const [transport, subscribers, votes] of wants(options, 'fanout') ? fanoutRuns : []) {
+      const result = await measureFanout({
+        product,
+        dataset,
+        transport,
+        subscribers,
+        votes,
+        ideaOffset,
+      });
+      ideaOffset += votes + 1;
+      log(
+        `fan-out ${transport} × ${subscribers}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, missing ${result.missing}, ${result.rssPerSubscriberKb.toFixed(1)} KB RSS per subscriber`,
+      );
+      fanout.push(result);
+    }
+
+    log('measuring the public board page in Chromium');
+    lcpMs = wants(options, 'lcp')
+      ? await measureLcp(
+          `${product.url}/public/${dataset.companySlug}/${dataset.boardSlug}`,
+          options.lcpRuns,
+        )
+      : null;
+  } finally {
+    await stop(baseline);
+    await product.stop();
+    await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+  }
+
+  const partial = {
+    startedAt: new Date().toISOString(),
+    quick: options.quick,
+    connections: options.connections,
+    machine: {
+      cpus: os.cpus()[0]?.model ?? 'unknown CPU',
+      cores: os.cpus().length,
+      memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+      loadBefore,
+      loadAfter: os.loadavg(),
+      node: process.version,
+      postgres,
+      note: process.env.BENCH_MACHINE_NOTE ?? '',
+    },
+    dataset: { sizes: { ...options.sizes }, generateMs },
+    coldStartMs,
+    idleMemory,
+    load: results,
+    pgbench,
+    fanout,
+    bundles,
+    lcpMs,
+  };
+  const report: TBenchResults = {
+    ...partial,
+    targets: checkTargets(partial),
+    totalSeconds: (now() - started) / 1000,
+  };
+  const markdown = toMarkdown(report);
+  const dir = path.join(ROOT, 'bench/results');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'latest.md'), markdown);
+  await writeFile(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  console.log(`\n${markdown}`);
+  log('written to bench/results/latest.md and latest.json');
+}
+
+await main();

@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifySsoToken } from '../../../../../../api/src/services/sso/verify-sso-token.ts';
+import { SSO_LANGUAGES, ssoSample } from './code-samples.ts';
+import type { TSsoLanguage } from './code-samples.ts';
+
+/**
+ * Every SSO sample of the widget tab, taken from the same function the console renders, runs in
+ * its own language and must produce a token that jsonwebtoken (and the server's own check)
+ * accepts with the company secret. A language whose compiler or interpreter is missing is
+ * skipped locally; CI installs them all (.ci/run), so there a missing one fails.
+ */
+
+const run = promisify(execFile);
+
+// Characters that break naive quoting: $ and ' (PHP, shells), " and \ (every string literal).
+const SECRET = `s3cr3t-$HOME-'single'-"double"-\\back`;
+const USER_ID = 'user-42';
+const NAME = 'Zoë "Z" Łukasiewicz \\ 東京';
+const INPUT = `${USER_ID}\n${NAME}\n`;
+
+function hasCommand(command: string): boolean {
+  const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
+  return dirs.some((dir) => existsSync(join(dir, command)));
+}
+
+const REQUIRED: Record<TSsoLanguage, string[]> = {
+  javascript: ['node'],
+  java: ['javac', 'java'],
+  php: ['php'],
+  python: ['python3'],
+  csharp: ['mcs', 'mono'],
+};
+
+/** Feeds `input` to a process's stdin and returns its stdout. */
+async function runWithInput(command: string, args: string[], cwd: string): Promise<string> {
+  const child = run(command, args, { cwd, timeout: 60_000, env: { ...process.env, LANG: 'C' } });
+  child.child.stdin?.end(INPUT, 'utf8');
+  const { stdout } = await child;
+  return stdout.trim();
+}
+
+/** Writes the sample with a small driver that reads id and name (UTF-8 lines) and prints the token. */
+const runners: Record<TSsoLanguage, (dir: string, code: string) => Promise<string>> = {
+  async javascript(dir, code) {
+    await writeFile(join(dir, 'feedboard-token.mjs'), code);
+    const driver = `import { readFileSync } from 'node:fs';
+import { feedboardToken } from ${JSON.stringify(pathToFileURL(join(dir, 'feedboard-token.mjs')).href)};
+const [id, name] = readFileSync(0, 'utf8').split('\\n');
+console.log(feedboardToken({ id, name }));
+`;
+    await writeFile(join(dir, 'driver.mjs'), driver);
+    return runWithInput('node', ['driver.mjs'], dir);
+  },
+  async java(dir, code) {
+    await writeFile(join(dir, 'FeedboardToken.java'), code);
+    const driver = `import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+public class Main {
+    public static void main(String[] args) throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String id = in.readLine();
+        String name = in.readLine();
+        System.out.println(FeedboardToken.create(id, name));
+    }
+}
+`;
+    await writeFile(join(dir, 'Main.java'), driver);
+    await run('javac', ['-encoding', 'UTF-8', '-d', 'out', 'FeedboardToken.java', 'Main.java'], {
+      cwd: dir,
+      timeout: 60_000,
+    });
+    return runWithInput('java', ['-cp', 'out', 'Main'], dir);
+  },
+  async php(dir, code) {
+    await writeFile(join(dir, 'feedboard_token.php'), code);
+    const driver = `<?php
+require __DIR__ . '/feedboard_token.php';
+[$id, $name] = explode("\\n", stream_get_contents(STDIN));
+echo feedboard_token($id, $name), "\\n";
+`;
+    await writeFile(join(dir, 'driver.php'), driver);
+    return runWithInput('php', ['driver.php'], dir);
+  },
+  async python(dir, code) {
+    await writeFile(join(dir, 'feedboard_token.py'), code);
+    const driver = `import sys
+from feedboard_token import feedboard_token
+
+user_id, name = sys.stdin.buffer.read().decode("utf-8").split("\\n")[:2]
+print(feedboard_token(user_id, name))
+`;
+    await writeFile(join(dir, 'driver.py'), driver);
+    return runWithInput('python3', ['driver.py'], dir);
+  },
+  async csharp(dir, code) {
+    await writeFile(join(dir, 'FeedboardToken.cs'), code);
+    const driver = `using System;
+using System.IO;
+using System.Text;
+
+public static class Program
+{
+    public static void Main()
+    {
+        var input = new StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false));
+        var id = input.ReadLine();
+        var name = input.ReadLine();
+        Console.WriteLine(FeedboardToken.Create(id, name));
+    }
+}
+`;
+    await writeFile(join(dir, 'Program.cs'), driver);
+    await run('mcs', ['-out:token.exe', 'FeedboardToken.cs', 'Program.cs'], {
+      cwd: dir,
+      timeout: 60_000,
+    });
+    return runWithInput('mono', ['token.exe'], dir);
+  },
+};
+
+describe('widget tab: SSO code samples', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'feedboard-sso-samples-'));
+  });
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('puts the company secret into every sample as a string literal of its language', () => {
+    for (const language of SSO_LANGUAGES) {
+      const code = ssoSample(language, 'plain-secret-123');
+      expect(code, language).toContain('plain-secret-123');
+      expect(code, language).toMatch(/HS256|HmacSHA256|sha256/);
+    }
+  });
+
+  for (const language of SSO_LANGUAGES) {
+    const missing = REQUIRED[language].filter((command) => !hasCommand(command));
+    const skip = missing.length > 0 && process.env.CI !== 'true';
+    it.skipIf(skip)(
+      `${language}: the sample runs and signs {id, name} with HS256 and the secret`,
+      async () => {
+        const dir = join(root, language);
+        await mkdir(dir);
+        const token = await runners[language](dir, ssoSample(language, SECRET));
+
+        const header = jwt.decode(token, { complete: true })?.header;
+        expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+        const payload = jwt.verify(token, SECRET, { algorithms: ['HS256'] });
+        expect(payload).toEqual({ id: USER_ID, name: NAME });
+        expect(() => jwt.verify(token, `${SECRET}x`, { algorithms: ['HS256'] })).toThrow(
+          'invalid signature',
+        );
+        // The server's own check (the widget's SSO exchange) accepts it as that user.
+        expect(verifySsoToken(token, SECRET)).toMatchObject({
+          externalId: USER_ID,
+          displayName: NAME,
+        });
+      },
+    );
+  }
+});

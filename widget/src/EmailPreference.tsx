@@ -1,0 +1,72 @@
+/** @jsxImportSource preact */
+import { useState } from 'preact/hooks';
+import type { TNotifications } from './api.ts';
+import type { TWidget } from './widget-context.ts';
+
+const CHOICES: TNotifications[] = ['ALL', 'MY_IDEAS', 'NONE'];
+
+/**
+ * The signed-in user's notification emails (regular and SSO users alike): a disclosure that
+ * reads the stored choice when opened and saves a new one as soon as it is picked.
+ */
+export function EmailPreference({ widget }: { widget: TWidget }) {
+  const { t, api } = widget;
+  const [profile, setProfile] = useState<{
+    email: string | null;
+    notifications: TNotifications;
+  } | null>(null);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+
+  const handleToggle = (event: Event) => {
+    if (!(event.currentTarget as HTMLDetailsElement).open || profile) return;
+    api.profile().then(
+      (answer) => setProfile({ email: answer.email, notifications: answer.notifications }),
+      () => setState('failed'),
+    );
+  };
+
+  const handleChange = async (notifications: TNotifications) => {
+    setState('saving');
+    try {
+      const answer = await api.setNotifications(notifications);
+      setProfile((current) => current && { ...current, notifications: answer.notifications });
+      setState('saved');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <details class="prefs" onToggle={handleToggle} data-testid="email-preference">
+      <summary>{t('prefs.title')}</summary>
+      {profile ? (
+        <div class="prefs-body">
+          {profile.email ? null : <p class="muted">{t('prefs.noEmail')}</p>}
+          <label>
+            <span>{t('prefs.label')}</span>
+            <select
+              value={profile.notifications}
+              disabled={state === 'saving'}
+              onChange={(event) =>
+                void handleChange(
+                  (event.currentTarget as HTMLSelectElement).value as TNotifications,
+                )
+              }
+            >
+              {CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`prefs.${choice}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : state !== 'failed' ? (
+        <p class="muted">{t('loading')}</p>
+      ) : null}
+      <p class={state === 'failed' ? 'field-error' : 'muted'} role="status">
+        {state === 'saved' ? t('prefs.saved') : state === 'failed' ? t('error.generic') : ''}
+      </p>
+    </details>
+  );
+}
