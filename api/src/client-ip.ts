@@ -10,21 +10,30 @@ import type { TClient } from './rate-limit.ts';
  * believed.
  */
 export function clientOf(c: Context, trustProxy: number): TClient {
-  let peer = 'unknown';
+  let peer: string | undefined;
   try {
-    peer = getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address;
   } catch {
     // Not served by @hono/node-server (app.request in a test): no socket to read.
   }
+  return clientFrom(peer, c.req.header('x-forwarded-for'), trustProxy);
+}
+
+/** clientOf's rule on a Node request's socket address and X-Forwarded-For header. */
+export function clientFrom(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trustProxy: number,
+): TClient {
   if (trustProxy > 0) {
-    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    const forwarded = (forwardedFor ?? '')
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);
     const chosen = forwarded[Math.max(0, forwarded.length - trustProxy)];
     if (chosen) return { ip: normalize(chosen) };
   }
-  return { ip: normalize(peer) };
+  return { ip: normalize(peer ?? 'unknown') };
 }
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */

@@ -13,6 +13,7 @@ import { votedByMeLoader } from './schema/voted-by-me.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 import type { TViewer } from './viewer.ts';
+import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 
 /**
  * An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`.
@@ -102,6 +103,7 @@ export function createGraphQL(
   deps: TDeps,
 ): YogaServerInstance<TGraphQLServerContext, TGraphQLContext> {
   const callers = new WeakMap<Request, TCaller>();
+  const securityHeaders = baseSecurityHeaders(deps.config);
   return createYoga<TGraphQLServerContext, TGraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -116,6 +118,10 @@ export function createGraphQL(
         },
       },
       ...armorPlugins(deps, callers),
+      {
+        // Answers served by yoga's own Node handler (server.ts) skip hono's middleware.
+        onResponse: ({ response }) => addMissingHeaders(response.headers, securityHeaders),
+      },
     ],
     context: async ({ request, client }) => {
       const { viewer, isRefused } = callers.get(request) ?? (await resolveCaller(deps, request));

@@ -1,11 +1,12 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.ts';
 import { claimDataDir, runningServerPid } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { createDeps } from './deps.ts';
 import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
-import { createApp } from './server.ts';
+import { createRequestListener } from './server.ts';
 
 /** Starts Feedboard: migrate, seed the demo on an empty database, serve, stop cleanly. */
 async function main(): Promise<void> {
@@ -25,11 +26,11 @@ async function main(): Promise<void> {
   const { mailer } = deps;
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
-  const app = createApp(deps, db);
+  const server = createServer(createRequestListener(deps, db));
   deps.webhooks.start();
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  server.listen(config.port, config.host, () => {
     log.info(
-      `Feedboard is serving on ${config.appUrl} (port ${info.port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+      `Feedboard is serving on ${config.appUrl} (port ${(server.address() as AddressInfo).port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     );
     if (demo) {
       log.info(`Demo company created. Sign in as ${demo.email} with password ${demo.password}`);

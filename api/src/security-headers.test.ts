@@ -47,6 +47,38 @@ describe('security headers', () => {
     );
   });
 
+  it('sends the same headers on a GraphQL POST (served by yoga directly) as through hono', async () => {
+    const names = [
+      'x-content-type-options',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'strict-transport-security',
+    ];
+    for (const target of [server, https]) {
+      const viaHono = await get('/api/v1/openapi.json', {}, target);
+      const viaYoga = await get(
+        '/graphql',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ viewer { user { id } } }' }),
+        },
+        target,
+      );
+      expect(viaYoga.status).toBe(200);
+      const pick = (response: Response) =>
+        Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+      expect(pick(viaYoga)).toEqual(pick(viaHono));
+      expect(viaYoga.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await get('/healthz', {}, https)).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
   it('gives the console pages a strict CSP and forbids framing them', async () => {
     for (const path of ['/', '/login', '/admin/boards']) {
       const response = await get(path);

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { TConfig } from './config.ts';
 
 /**
@@ -21,36 +20,56 @@ export const CONSOLE_CSP = [
 ].join('; ');
 
 /**
- * Security headers on every answer: nosniff, a referrer policy, no legacy XSS filter, and HSTS
- * when the public address is https. Headers a handler set itself win (the public board pages
- * bring their own CSP; /widget.js and /api/v1 stay loadable from customers' sites).
+ * The headers every answer carries: nosniff, a referrer policy, no legacy XSS filter or
+ * download sniffing, no cross-domain policy files, and HSTS when the public address is https.
+ * One list for both ways a request is served (hono's middleware below and yoga's plugin on the
+ * GraphQL fast path, server.ts).
+ */
+export function baseSecurityHeaders(
+  config: Pick<TConfig, 'appUrl'>,
+): ReadonlyArray<readonly [string, string]> {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    ['X-XSS-Protection', '0'],
+    ...(config.appUrl.startsWith('https://')
+      ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as const)
+      : []),
+  ];
+}
+
+/** Sets each of `headers` that the answer does not carry yet (a handler's own value wins). */
+export function addMissingHeaders(
+  target: Headers,
+  headers: ReadonlyArray<readonly [string, string]>,
+): void {
+  for (const [name, value] of headers) if (!target.has(name)) target.set(name, value);
+}
+
+/**
+ * Security headers on every answer (baseSecurityHeaders). Headers a handler set itself win (the
+ * public board pages bring their own CSP; /widget.js and /api/v1 stay loadable from customers'
+ * sites).
  *
  * HTML answers without a CSP of their own are the console: they get CONSOLE_CSP, may not be
  * framed (clickjacking), and open no window relationship with other origins. GraphiQL
  * (GET /graphql in a browser) loads its code from a CDN and is left without the console's CSP.
  */
 export function securityHeaders(config: Pick<TConfig, 'appUrl'>): MiddlewareHandler {
-  const isHttps = config.appUrl.startsWith('https://');
-  const everywhere = secureHeaders({
-    crossOriginResourcePolicy: false,
-    crossOriginOpenerPolicy: false,
-    xFrameOptions: false,
-    originAgentCluster: false,
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
-    overwrite: false,
-  });
+  const headers = baseSecurityHeaders(config);
   return async (c, next) => {
-    await everywhere(c, async () => {
-      await next();
-      const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
-      if (!isHtml || c.res.headers.has('content-security-policy') || c.req.path === '/graphql') {
-        return;
-      }
-      c.res.headers.set('content-security-policy', CONSOLE_CSP);
-      c.res.headers.set('x-frame-options', 'DENY');
-      c.res.headers.set('cross-origin-opener-policy', 'same-origin');
-      c.res.headers.set('cross-origin-resource-policy', 'same-origin');
-    });
+    await next();
+    addMissingHeaders(c.res.headers, headers);
+    const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
+    if (!isHtml || c.res.headers.has('content-security-policy') || c.req.path === '/graphql') {
+      return;
+    }
+    c.res.headers.set('content-security-policy', CONSOLE_CSP);
+    c.res.headers.set('x-frame-options', 'DENY');
+    c.res.headers.set('cross-origin-opener-policy', 'same-origin');
+    c.res.headers.set('cross-origin-resource-policy', 'same-origin');
   };
 }

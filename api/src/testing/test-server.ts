@@ -1,5 +1,5 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { RATE_LIMIT_ACTIONS, loadConfig } from '../config.ts';
 import type { TConfig } from '../config.ts';
@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import type { TDatabase } from '../db/client.ts';
 import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
-import { createApp } from '../server.ts';
+import { createRequestListener } from '../server.ts';
 
 /** Rate limits far above anything a suite does (the limits stay on: they are just high). */
 export const UNLIMITED_FOR_TESTS: TConfig['rateLimits'] = Object.fromEntries(
@@ -90,12 +90,10 @@ export async function startTestServer(
   };
   const deps = createDeps(config, db.prisma, db.sql);
   const { mailer } = deps;
-  const app = createApp(deps, db);
   // A background poller would add statements to what query-counting tests measure.
   if (!options.onQuery) deps.webhooks.start({ pollMs: 200 });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
+  const server = createServer(createRequestListener(deps, db));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
