@@ -11,6 +11,26 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 
+/** findIdeasPage's WHERE, its eleven parameters numbered from `$first`. */
+function pageWhere(first: number): string {
+  const $ = (n: number) => `$${first + n}`;
+  return `
+    i."boardId" = ${$(0)}::int
+    AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${$(1)}::int
+         OR ${$(2)}::boolean)
+    AND (${$(3)}::boolean OR i."status" = 'NOT_PUBLIC'
+         OR (i."createdAt", i."id") <= (${$(4)}::timestamp, ${$(5)}::int))
+    AND (CASE WHEN ${$(6)}::text = 'ALL' THEN i."status" <> 'DECLINED'
+              ELSE i."status"::text = ${$(7)}::text END)
+    AND (${$(8)}::text IS NULL OR i."title" ILIKE ${$(9)}::text
+         OR i."description" ILIKE ${$(10)}::text)`;
+}
+
+/** The values of pageWhere for a page of ALL ideas seen by an end user, without a plan cutoff. */
+export function pageWhereValues(boardId: number, userId: number): unknown[] {
+  return [boardId, userId, false, true, null, 0, 'ALL', 'ALL', null, null, null];
+}
+
 export const SQL = {
   session: `SELECT s.id, s."expiresAt", s."revokedAt", u.id AS "userId", u."companyId", u.role, u.kind
     FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s."tokenHash" = $1`,
@@ -26,14 +46,23 @@ export const SQL = {
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE id = $1 RETURNING "voteCount"`,
   board: `SELECT id, name FROM "Board" WHERE id = $1 AND ("companyId" = $2 OR "isPublic")`,
-  page: `SELECT i.id, i.title, i.description, i.status, i."voteCount", i."commentCount", i."createdAt",
-      u."displayName" AS "authorName",
-      EXISTS (SELECT 1 FROM "Vote" v WHERE v."ideaId" = i.id AND v."userId" = $2) AS "isVotedByMe"
-    FROM "Idea" i LEFT JOIN "User" u ON u.id = i."authorId"
-    WHERE i."boardId" = $1 AND i.status NOT IN ('DECLINED', 'NOT_PUBLIC')
-    ORDER BY i."voteCount" DESC, i.id DESC LIMIT 50`,
-  count: `SELECT count(*)::int AS n FROM "Idea"
-    WHERE "boardId" = $1 AND status NOT IN ('DECLINED', 'NOT_PUBLIC')`,
+  // The product's page and count statements (services/idea/find-idea-views.ts, findIdeasPage)
+  // word for word, with its parameters: a page of ALL by VOTES for an end user, no plan cutoff.
+  page: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+             i."status"::text AS "status", i."voteCount", i."commentCount",
+             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
+             i."declinedAt", i."createdAt", i."updatedAt",
+             a."displayName" AS "authorName", d."title" AS "duplicateTitle",
+             EXISTS (SELECT 1 FROM "Vote" v
+                     WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
+               AS "isVotedByMe"
+      FROM "Idea" i
+      LEFT JOIN "User" a ON a."id" = i."authorId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      WHERE ${pageWhere(2)}
+      ORDER BY i."voteCount" DESC, i."id" DESC
+      LIMIT $13::int OFFSET $14::int`,
+  count: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${pageWhere(1)}`,
 } as const;
 
 type TCaller = { userId: number; companyId: number };
@@ -85,10 +114,10 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
     if (!board) return json(res, 404, { error: 'not found' });
     const [page, count] = await Promise.all([
-      run(pool, 'page', [boardId, who.userId]),
-      run(pool, 'count', [boardId]),
+      run(pool, 'page', [who.userId, ...pageWhereValues(boardId, who.userId), 50, 0]),
+      run(pool, 'count', pageWhereValues(boardId, who.userId)),
     ]);
-    return json(res, 200, { ideas: page.rows, totalCount: count.rows[0].n });
+    return json(res, 200, { ideas: page.rows, totalCount: count.rows[0].count });
   }
   json(res, 404, { error: 'not found' });
 }

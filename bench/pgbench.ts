@@ -4,6 +4,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TDataset } from './dataset.ts';
+import { SQL } from './baseline-server.ts';
 import { percentile } from './stats.ts';
 
 export type TPgbenchResult = {
@@ -38,20 +39,21 @@ UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::in
 `;
 }
 
-/** The baseline server's page read: session, board check, the first 50 ideas by votes, count. */
+/** `sql` with each `$n` replaced by `values[n - 1]` (pgbench variables or SQL literals). */
+function bind(sql: string, values: string[]): string {
+  return sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
+}
+
+/** The baseline server's page read: session, board check, the product's page and count. */
 function readScript(dataset: TDataset): string {
+  const where = [`${dataset.boardId}`, ':uid', 'false', 'true', 'NULL', '0', "'ALL'", "'ALL'"];
+  const noSearch = ['NULL', 'NULL', 'NULL'];
   return `\\set u random(1, ${dataset.userIds.length - 1})
 SELECT u.id AS uid, u."companyId" AS cid FROM "Session" s JOIN "User" u ON u.id = s."userId"
   WHERE s."tokenHash" = encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex') \\gset
 SELECT id, name FROM "Board" WHERE id = ${dataset.boardId} AND ("companyId" = :cid OR "isPublic");
-SELECT i.id, i.title, i.description, i.status, i."voteCount", i."commentCount", i."createdAt",
-    u."displayName" AS "authorName",
-    EXISTS (SELECT 1 FROM "Vote" v WHERE v."ideaId" = i.id AND v."userId" = :uid) AS "isVotedByMe"
-  FROM "Idea" i LEFT JOIN "User" u ON u.id = i."authorId"
-  WHERE i."boardId" = ${dataset.boardId} AND i.status NOT IN ('DECLINED', 'NOT_PUBLIC')
-  ORDER BY i."voteCount" DESC, i.id DESC LIMIT 50;
-SELECT count(*)::int AS n FROM "Idea"
-  WHERE "boardId" = ${dataset.boardId} AND status NOT IN ('DECLINED', 'NOT_PUBLIC');
+${bind(SQL.page, [':uid', ...where, ...noSearch, '50', '0'])};
+${bind(SQL.count, [...where, ...noSearch])};
 `;
 }
 

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../api/src/testing/test-server.ts';
+import type { TTestServer } from '../api/src/testing/test-server.ts';
+import { SQL, pageWhereValues } from './baseline-server.ts';
+import { generateDataset, sessionToken } from './dataset.ts';
+import type { TDataset } from './dataset.ts';
+
+const statements: string[] = [];
+let server: TTestServer;
+let dataset: TDataset;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { onQuery: (sql) => statements.push(sql) });
+  dataset = await generateDataset((sql) => server.deps.prisma.$queryRawUnsafe(sql), {
+    ideas: 60,
+    users: 8,
+    votes: 200,
+    comments: 30,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const words = (sql: string) => sql.replace(/\s+/g, ' ').trim();
+
+describe('the baseline server’s page read', () => {
+  it('runs the product’s page and count statements word for word, with the same answer', async () => {
+    const userId = dataset.userIds[3]!;
+    statements.length = 0;
+    const { status, body } = await server.call('GET', '/api/v1/ideas/?sort=VOTES&limit=50', {
+      token: sessionToken(3),
+      headers: { 'x-board-id': String(dataset.boardId) },
+    });
+    expect(status).toBe(200);
+    const product = statements.map(words);
+    expect(product).toContain(words(SQL.page));
+    expect(product).toContain(words(SQL.count));
+
+    const page = await server.deps.prisma.$queryRawUnsafe<{ id: number; isVotedByMe: boolean }[]>(
+      SQL.page,
+      userId,
+      ...pageWhereValues(dataset.boardId, userId),
+      50,
+      0,
+    );
+    const [count] = await server.deps.prisma.$queryRawUnsafe<{ count: number }[]>(
+      SQL.count,
+      ...pageWhereValues(dataset.boardId, userId),
+    );
+    expect(page.map((row) => [row.id, row.isVotedByMe])).toEqual(
+      body.ideas.map((idea: { id: number; isVotedByMe: boolean }) => [idea.id, idea.isVotedByMe]),
+    );
+    expect(count?.count).toBe(body.totalCount);
+  });
+});
