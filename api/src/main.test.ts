@@ -1,51 +1,12 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './testing/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-type TRunning = { child: ChildProcess; url: string; output: () => string };
-
-/** Starts the real server (`api/src/main.ts`) as `npm start` does, on a free port. */
-async function startServer(dataDir: string): Promise<TRunning> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
-    const check = () => {
-      const match = /\(port (\d+),/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-function stop(running: TRunning, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  return new Promise((resolve) => {
-    running.child.once('exit', (code) => resolve(code));
-    running.child.kill(signal);
-  });
+/** The real server (`api/src/main.ts`) as `npm start` runs it, seeding the demo, on `dataDir`. */
+function startServer(dataDir: string) {
+  return startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; body: any }> {
@@ -87,7 +48,8 @@ describe('the server process on embedded PGlite', () => {
       company: 'Persistent Co',
     });
     expect(signup.status).toBe(201);
-    expect(await stop(first)).toBe(0);
+    await first.stop();
+    expect(first.child.exitCode).toBe(0);
     expect(first.output()).toMatch(/SIGTERM/);
 
     const second = await startServer(dataDir);
@@ -108,7 +70,7 @@ describe('the server process on embedded PGlite', () => {
       });
       expect(demoAgain.status).toBe(200);
     } finally {
-      await stop(second);
+      await second.stop();
     }
   });
 });

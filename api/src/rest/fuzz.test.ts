@@ -5,8 +5,8 @@ import { createSession } from '../services/account/create-session.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import {
   answerProblem,
+  checkFuzzInvariants,
   companySnapshot,
-  countMismatches,
   describeTally,
   fuzzParameters,
   fuzzTimeout,
@@ -283,14 +283,13 @@ async function send(method: string, request: TRequest): Promise<{ status: number
   return { status: response.status, text };
 }
 
-async function checkInvariants(where: string): Promise<void> {
-  const health = await fetch(`${server.url}/healthz`);
-  expect(health.status, `${where}: /healthz`).toBe(200);
-  expect(await countMismatches(server.deps.prisma), `${where}: counters`).toEqual([]);
-  expect(await companySnapshot(server.deps.prisma, b.owner.companyId), `${where}: company B`).toBe(
-    snapshotOfB,
+function checkInvariants(where: string): Promise<void> {
+  return checkFuzzInvariants(
+    server,
+    { companyId: b.owner.companyId, snapshot: snapshotOfB },
+    tally,
+    where,
   );
-  tally.invariantChecks += 3;
 }
 
 describe('REST routes under random and hostile input', () => {

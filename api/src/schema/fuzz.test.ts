@@ -16,8 +16,8 @@ import { APP_ERROR, gql, mutate } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import {
   answerProblem,
+  checkFuzzInvariants,
   companySnapshot,
-  countMismatches,
   describeTally,
   fuzzParameters,
   fuzzTimeout,
@@ -205,14 +205,13 @@ async function send(
   return { status: response.status, text: await response.text() };
 }
 
-async function checkInvariants(where: string): Promise<void> {
-  const health = await fetch(`${server.url}/healthz`);
-  expect(health.status, `${where}: /healthz`).toBe(200);
-  expect(await countMismatches(server.deps.prisma), `${where}: counters`).toEqual([]);
-  expect(await companySnapshot(server.deps.prisma, b.owner.companyId), `${where}: company B`).toBe(
-    snapshotOfB,
+function checkInvariants(where: string): Promise<void> {
+  return checkFuzzInvariants(
+    server,
+    { companyId: b.owner.companyId, snapshot: snapshotOfB },
+    tally,
+    where,
   );
-  tally.invariantChecks += 3;
 }
 
 describe('GraphQL mutations under random and hostile input', () => {

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { TTestServer } from './test-server.ts';
 
 /**
  * Hostile input for the fuzz tests (rest/fuzz.test.ts, schema/fuzz.test.ts) and the invariants
@@ -252,6 +254,25 @@ export async function companySnapshot(prisma: PrismaClient, companyId: number): 
     parts.push(`${table}: ${rows.map((r) => r.row).join('\n')}`);
   }
   return parts.join('\n');
+}
+
+/**
+ * The invariants after a fuzz case (`where` names it in a failure): the server still answers
+ * /healthz, every counter equals its rows, and the other company's rows are as `snapshot` was.
+ */
+export async function checkFuzzInvariants(
+  server: TTestServer,
+  other: { companyId: number; snapshot: string },
+  tally: TFuzzTally,
+  where: string,
+): Promise<void> {
+  const health = await fetch(`${server.url}/healthz`);
+  expect(health.status, `${where}: /healthz`).toBe(200);
+  expect(await countMismatches(server.deps.prisma), `${where}: counters`).toEqual([]);
+  expect(await companySnapshot(server.deps.prisma, other.companyId), `${where}: company B`).toBe(
+    other.snapshot,
+  );
+  tally.invariantChecks += 3;
 }
 
 /** Counts of what a fuzz run did, printed at its end. */
