@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { boardBadgeStyle } from '../boards/board-colors.ts';
+import { BoardAccessProvider } from './board-access.tsx';
 import { useBoardLiveUpdates } from './useBoardLiveUpdates.ts';
 
 export const boardMessages = defineMessages({
@@ -56,6 +57,8 @@ const SECTIONS = [
 /**
  * /admin/boards/{id}/…: the board's header and submenu around its sections, and the live
  * subscription that keeps vote counts, statuses and comment counts current while it is open.
+ * An inactive board (`active` false under the plan) is view-only: its sections read that from
+ * BoardAccessProvider and disable the writes the server would refuse.
  */
 export function BoardLayout() {
   const intl = useIntl();
@@ -121,9 +124,11 @@ export function BoardLayout() {
         ) : null}
       </aside>
       <div className="board-area__content">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <BoardAccessProvider isActive={board.active}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </BoardAccessProvider>
       </div>
     </div>
   );

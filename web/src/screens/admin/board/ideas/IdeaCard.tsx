@@ -3,13 +3,17 @@ import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { IdeaCard_idea$key } from '../../../../../__generated__/IdeaCard_idea.graphql.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages } from './messages.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { VoteBox } from './VoteBox.tsx';
 
 export type TIdeaEditTarget = { id: string; title: string; description: string | null };
 
-/** One idea in the list: votes, title, status, comment count and, for editors, a menu. */
+/**
+ * One idea in the list: votes, title, status, comment count and, for editors, a menu (disabled
+ * on an inactive board, where the server refuses edits and removals).
+ */
 export function IdeaCard({
   idea,
   onOpen,
@@ -22,6 +26,7 @@ export function IdeaCard({
   onRemove: (idea: TIdeaEditTarget) => void;
 }) {
   const intl = useIntl();
+  const viewOnly = useViewOnlyProps();
   const data = useFragment(
     graphql`
       fragment IdeaCard_idea on Idea {
@@ -59,6 +64,7 @@ export function IdeaCard({
           <DropdownMenu.Trigger
             className="icon-button"
             aria-label={intl.formatMessage(ideaMessages.menu, { title: data.title })}
+            {...viewOnly}
           >
             <Icon name="more" />
           </DropdownMenu.Trigger>

@@ -11,6 +11,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Avatar } from '../../../../ui/Avatar.tsx';
 import { Modal } from '../../../../ui/Modal.tsx';
+import { ViewOnlyNote } from '../board-access.tsx';
 import { Comment } from './Comment.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { DeclineDetails } from './DeclineDetails.tsx';
@@ -95,44 +96,46 @@ function IdeaDetail({
   );
   return (
     <Modal isOpen onClose={onClose} title={data.title}>
-      <div className="idea-detail">
-        <div className="idea-detail__top">
-          <VoteBox idea={data} />
-          <div className="idea-detail__summary">
-            <p className="muted">
-              {intl.formatMessage(messages.by, {
-                name: data.author?.displayName ?? intl.formatMessage(messages.anonymous),
-                date: intl.formatDate(data.createdAt, { dateStyle: 'medium' }),
-              })}
-            </p>
-            <StatusControl idea={data} board={board} />
+      <ViewOnlyNote>
+        <div className="idea-detail">
+          <div className="idea-detail__top">
+            <VoteBox idea={data} />
+            <div className="idea-detail__summary">
+              <p className="muted">
+                {intl.formatMessage(messages.by, {
+                  name: data.author?.displayName ?? intl.formatMessage(messages.anonymous),
+                  date: intl.formatDate(data.createdAt, { dateStyle: 'medium' }),
+                })}
+              </p>
+              <StatusControl idea={data} board={board} />
+            </div>
           </div>
+          <p className={data.description ? 'idea-detail__description' : 'muted'}>
+            {data.description ?? intl.formatMessage(messages.noDescription)}
+          </p>
+          <DeclineDetails idea={data} />
+          {data.canEdit && data.voters ? (
+            <section aria-labelledby="idea-voters-title">
+              <h3 id="idea-voters-title" className="idea-detail__heading">
+                {intl.formatMessage(messages.voters)}
+              </h3>
+              {data.voters.length === 0 ? (
+                <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
+              ) : (
+                <ul className="voter-list">
+                  {data.voters.map((voter) => (
+                    <li key={voter.userId} className="voter-list__item">
+                      <Avatar name={voter.name} photoUrl={null} />
+                      {voter.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ) : null}
+          <IdeaComments idea={data} />
         </div>
-        <p className={data.description ? 'idea-detail__description' : 'muted'}>
-          {data.description ?? intl.formatMessage(messages.noDescription)}
-        </p>
-        <DeclineDetails idea={data} />
-        {data.canEdit && data.voters ? (
-          <section aria-labelledby="idea-voters-title">
-            <h3 id="idea-voters-title" className="idea-detail__heading">
-              {intl.formatMessage(messages.voters)}
-            </h3>
-            {data.voters.length === 0 ? (
-              <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
-            ) : (
-              <ul className="voter-list">
-                {data.voters.map((voter) => (
-                  <li key={voter.userId} className="voter-list__item">
-                    <Avatar name={voter.name} photoUrl={null} />
-                    {voter.name}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ) : null}
-        <IdeaComments idea={data} />
-      </div>
+      </ViewOnlyNote>
     </Modal>
   );
 }

@@ -11,6 +11,7 @@ import { getEnvironment } from '../../../../relay/environment.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { useViewOnlyProps } from '../board-access.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { IdeaDetailModal, ideaDetailModalQuery } from './IdeaDetailModal.tsx';
 import { IDEAS_PAGE_SIZE, IdeasList } from './IdeasList.tsx';
@@ -101,6 +102,7 @@ export function IdeasScreen() {
   const view = parseListParams(searchParams);
   const [searchText, setSearchText] = useState(view.search);
   const [isAdding, setIsAdding] = useState(false);
+  const viewOnly = useViewOnlyProps();
   const [detailRef, loadDetail, disposeDetail] =
     useQueryLoader<TIdeaDetailModalQuery>(ideaDetailModalQuery);
   const filterId = useId();
@@ -144,6 +146,7 @@ export function IdeasScreen() {
           <button
             type="button"
             className="button button--primary"
+            {...viewOnly}
             onClick={() => setIsAdding(true)}
           >
             <Icon name="plus" size={18} />

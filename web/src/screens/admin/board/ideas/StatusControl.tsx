@@ -7,6 +7,7 @@ import type { StatusControl_idea$key } from '../../../../../__generated__/Status
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { showToast } from '../../../../toast/toast-store.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { useViewOnlyProps } from '../board-access.tsx';
 import { DeclineModal } from './DeclineModal.tsx';
 import { ideaMessages, statusMessages, statusOptionMessages } from './messages.ts';
 import { StatusBadge, toStatus } from './StatusBadge.tsx';
@@ -35,7 +36,8 @@ export function canDecline(status: TIdeaStatus): boolean {
 
 /**
  * The status: a menu for those who may change it (DECLINED only through the decline modal), a
- * read-only badge for everyone else and for declined ideas.
+ * read-only badge for everyone else and for declined ideas. On an inactive board the menu is
+ * disabled: the server refuses status changes and declines there.
  */
 export function StatusControl({
   idea,
@@ -66,6 +68,7 @@ export function StatusControl({
   );
   const [setStatus, isSaving] = useSetIdeaStatusMutation();
   const [isDeclining, setIsDeclining] = useState(false);
+  const viewOnly = useViewOnlyProps();
   const status = toStatus(data.status);
   const options = statusOptions(status);
 
@@ -90,7 +93,8 @@ export function StatusControl({
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className="status-trigger"
-          disabled={isSaving}
+          {...viewOnly}
+          disabled={isSaving || viewOnly.disabled}
           aria-label={intl.formatMessage(ideaMessages.changeStatus, {
             status: intl.formatMessage(statusMessages[status]),
           })}

@@ -5,6 +5,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { RoadmapCard_idea$key } from '../../../../../__generated__/RoadmapCard_idea.graphql.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { useViewOnlyProps } from '../board-access.tsx';
 import { filterMessages, ideaMessages } from '../ideas/messages.ts';
 import { ROADMAP_STATUSES } from './roadmap-columns.ts';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
@@ -17,7 +18,8 @@ const messages = defineMessages({
 
 /**
  * A compact roadmap card: title, votes and comments. For those who may change its status it is
- * draggable, and its Move menu does the same from the keyboard.
+ * draggable, and its Move menu does the same from the keyboard; on an inactive board, where the
+ * server refuses status changes, it is not draggable and the menu is disabled.
  */
 export function RoadmapCard({
   idea,
@@ -29,6 +31,7 @@ export function RoadmapCard({
   onMove: (ideaId: string, status: TRoadmapStatus) => void;
 }) {
   const intl = useIntl();
+  const viewOnly = useViewOnlyProps();
   const data = useFragment(
     graphql`
       fragment RoadmapCard_idea on Idea {
@@ -42,6 +45,7 @@ export function RoadmapCard({
     `,
     idea,
   );
+  const isDraggable = data.canUpdateStatus && !viewOnly.disabled;
   const handleDragStart = (event: DragEvent<HTMLElement>) => {
     event.dataTransfer.setData('text/plain', data.id);
     event.dataTransfer.effectAllowed = 'move';
@@ -49,8 +53,8 @@ export function RoadmapCard({
   return (
     <article
       className="roadmap-card"
-      draggable={data.canUpdateStatus}
-      onDragStart={data.canUpdateStatus ? handleDragStart : undefined}
+      draggable={isDraggable}
+      onDragStart={isDraggable ? handleDragStart : undefined}
       aria-labelledby={`roadmap-${data.id}`}
     >
       <h4 className="roadmap-card__title" id={`roadmap-${data.id}`}>
@@ -74,6 +78,7 @@ export function RoadmapCard({
           <DropdownMenu.Trigger
             className="button button--ghost roadmap-card__move"
             aria-label={intl.formatMessage(messages.moveLabel, { title: data.title })}
+            {...viewOnly}
           >
             {intl.formatMessage(messages.move)}
             <Icon name="chevronDown" size={16} />

@@ -13,6 +13,7 @@ import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { IdeaDetailModal, ideaDetailModalQuery } from '../ideas/IdeaDetailModal.tsx';
 import { registerIdeasList } from '../ideas/live-lists.ts';
 import { filterMessages } from '../ideas/messages.ts';
+import { useIsBoardWritable } from '../board-access.tsx';
 import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
 import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
@@ -96,6 +97,7 @@ export function RoadmapScreen() {
     useQueryLoader<TIdeaDetailModalQuery>(ideaDetailModalQuery);
   const [setStatus] = useSetIdeaStatusMutation();
   const [dropTarget, setDropTarget] = useState<TRoadmapStatus | null>(null);
+  const isWritable = useIsBoardWritable();
   // Ideas deleted elsewhere leave the columns live (status changes move cards by themselves).
   const columnIds = board
     ? [board.review.__id, board.planned.__id, board.inProgress.__id, board.complete.__id]
@@ -121,8 +123,11 @@ export function RoadmapScreen() {
   const handleOpen = (ideaId: string) =>
     loadDetail({ id: ideaId, boardId: board.id }, { fetchPolicy: 'store-and-network' });
 
+  // An inactive board's columns take no drops (its cards do not drag either): the server
+  // refuses status changes there.
   const handleDrop = (event: DragEvent<HTMLElement>, status: TRoadmapStatus) => {
     event.preventDefault();
+    if (!isWritable) return;
     setDropTarget(null);
     void handleMove(event.dataTransfer.getData('text/plain'), status);
   };
@@ -172,6 +177,7 @@ export function RoadmapScreen() {
               aria-labelledby={`roadmap-column-${status}`}
               data-testid={`roadmap-${status}`}
               onDragOver={(event) => {
+                if (!isWritable) return;
                 event.preventDefault();
                 setDropTarget(status);
               }}

@@ -3,6 +3,7 @@ import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import type { BoardSettingsScreenQuery as TQuery } from '../../../../../__generated__/BoardSettingsScreenQuery.graphql.ts';
+import { useViewOnlyProps } from '../board-access.tsx';
 import { GeneralCard } from './GeneralCard.tsx';
 import { boardSettingsMessages as messages } from './messages.ts';
 import { ThemeCard } from './ThemeCard.tsx';
@@ -23,11 +24,16 @@ export const boardSettingsScreenQuery = graphql`
   }
 `;
 
-/** /admin/boards/{id}/settings: general, visibility and theme, each saved on its own. */
+/**
+ * /admin/boards/{id}/settings: general, visibility and theme, each saved on its own. On an
+ * inactive board every field is disabled (one disabled fieldset): the server refuses settings
+ * changes there.
+ */
 export function BoardSettingsScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
   const { board, viewer } = usePreloadedQuery<TQuery>(boardSettingsScreenQuery, queryRef);
+  const viewOnly = useViewOnlyProps();
   if (!board) return null;
   return (
     <section aria-labelledby="board-settings-title">
@@ -36,11 +42,15 @@ export function BoardSettingsScreen() {
           {intl.formatMessage(messages.title)}
         </h2>
       </header>
-      <div className="settings-stack">
+      <fieldset
+        className="settings-stack fieldset--plain"
+        disabled={viewOnly.disabled}
+        aria-describedby={viewOnly['aria-describedby']}
+      >
         <GeneralCard board={board} />
         <VisibilityCard board={board} company={viewer?.company ?? null} />
         <ThemeCard board={board} />
-      </div>
+      </fieldset>
     </section>
   );
 }
