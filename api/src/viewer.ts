@@ -1,5 +1,5 @@
 import type { Role, UserKind } from './generated/prisma/client.ts';
-import { errors } from './errors.ts';
+import { AppError, errors } from './errors.ts';
 
 /** Who is calling: a signed-in user and the session they used, or nobody. */
 export type TViewer = {
@@ -27,4 +27,15 @@ export function requireCompanyAdmin(viewer: TViewer | null): TViewer {
   const signedIn = requireViewer(viewer);
   if (!isCompanyAdmin(signedIn)) throw errors.forbidden();
   return signedIn;
+}
+
+/**
+ * An admin signed in as a person, not through an API key: what may mint or redirect
+ * credentials (API keys, the company secret, webhooks and their secrets), so that a leaked key
+ * cannot set up access that outlives its revocation. `refusal` says so to a key.
+ */
+export function requireSignedInAdmin(viewer: TViewer | null, refusal: string): TViewer {
+  const admin = requireCompanyAdmin(viewer);
+  if (admin.apiKeyId) throw new AppError('FORBIDDEN', refusal);
+  return admin;
 }

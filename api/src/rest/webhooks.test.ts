@@ -394,6 +394,63 @@ describe('webhook administration', () => {
       body: { url: 'https://example.com/hook', events: [] },
     });
     expect(body.error.fields).toEqual([{ field: 'events', message: 'Pick one event at least.' }]);
+    // A board id that is no row id at all is a field error too, never a 500.
+    for (const boardId of [1.5, 1e12, -3]) {
+      const refused = await expectCall(server, 'POST', '/webhooks', 400, {
+        token: company.owner.token,
+        body: { url: 'https://example.com/hook', events: ['IDEA_CREATED'], boardId },
+      });
+      expect(refused.error.fields).toEqual([{ field: 'boardId', message: 'Board not found' }]);
+    }
+  });
+
+  it('refuses API keys, so a leaked key cannot send the company’s data elsewhere', async () => {
+    const { body } = await server.call('POST', '/graphql', {
+      token: company.owner.token,
+      body: {
+        query: `mutation { createApiKey(name: "ci") { ... on MutationCreateApiKeySuccess { data { key } } } }`,
+      },
+    });
+    const key = body.data.createApiKey.data.key as string;
+    const refused = { __typename: 'AppError', code: 'FORBIDDEN' };
+    const created = await mutate(
+      server,
+      'createWebhook',
+      CREATE,
+      { url: 'https://attacker.example/hook', events: ['COMMENT_ADDED'] },
+      key,
+    );
+    expect(created).toMatchObject(refused);
+    const own = await mutate(
+      server,
+      'createWebhook',
+      CREATE,
+      { url: 'https://example.com/own', events: ['COMMENT_ADDED'] },
+      company.owner.token,
+    );
+    const id = own.webhook.id as string;
+    const retarget = await mutate(
+      server,
+      'updateWebhook',
+      `mutation ($id: ID!, $url: String) { updateWebhook(webhookId: $id, url: $url) {
+        __typename ${APP_ERROR} } }`,
+      { id, url: 'https://attacker.example/hook' },
+      key,
+    );
+    expect(retarget).toMatchObject(refused);
+    const rotated = await mutate(
+      server,
+      'rotateWebhookSecret',
+      `mutation ($id: ID!) { rotateWebhookSecret(webhookId: $id) { __typename ${APP_ERROR} } }`,
+      { id },
+      key,
+    );
+    expect(rotated).toMatchObject(refused);
+    const stored = await server.deps.prisma.webhook.findMany({
+      where: { companyId: company.owner.companyId },
+      select: { url: true },
+    });
+    expect(stored.map((webhook) => webhook.url)).not.toContain('https://attacker.example/hook');
   });
 
   it('refuses private addresses unless WEBHOOK_ALLOW_PRIVATE_URLS is set', async () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
-import { AppError, errors } from '../../errors.ts';
+import { errors } from '../../errors.ts';
 import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin } from '../../viewer.ts';
+import { requireCompanyAdmin, requireSignedInAdmin } from '../../viewer.ts';
 
 /** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
 export const API_KEY_PREFIX = 'fbk_';
@@ -24,11 +24,10 @@ export async function createApiKey(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<{ apiKey: ApiKey; key: string }> {
-  const admin = requireCompanyAdmin(viewer);
-  // A leaked key must not be able to mint more keys that outlive its revocation.
-  if (admin.apiKeyId) {
-    throw new AppError('FORBIDDEN', 'API keys cannot create API keys: sign in to create one.');
-  }
+  const admin = requireSignedInAdmin(
+    viewer,
+    'API keys cannot create API keys: sign in to create one.',
+  );
   const { name } = parseInput(ZApiKeyInput, input);
   const key = `${API_KEY_PREFIX}${newToken()}`;
   const apiKey = await deps.prisma.apiKey.create({

@@ -1,9 +1,8 @@
 import { newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
 import type { Company } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin } from '../../viewer.ts';
+import { requireSignedInAdmin } from '../../viewer.ts';
 
 /**
  * Replaces the company's SSO secret with a new random one (owners and admins, signed in: an
@@ -12,8 +11,10 @@ import { requireCompanyAdmin } from '../../viewer.ts';
  * Sessions already handed out through SSO stay valid.
  */
 export async function rotateCompanySecret(deps: TDeps, viewer: TViewer | null): Promise<Company> {
-  const admin = requireCompanyAdmin(viewer);
-  if (admin.apiKeyId) throw forbiddenForApiKeys();
+  const admin = requireSignedInAdmin(
+    viewer,
+    'API keys cannot rotate the company secret: sign in to rotate it.',
+  );
   const company = await deps.prisma.company.update({
     where: { id: admin.companyId },
     data: { secret: newToken() },
@@ -21,6 +22,3 @@ export async function rotateCompanySecret(deps: TDeps, viewer: TViewer | null): 
   deps.log.info(`Company ${company.id}: SSO secret rotated by user ${admin.userId}.`);
   return company;
 }
-
-const forbiddenForApiKeys = () =>
-  new AppError('FORBIDDEN', 'API keys cannot rotate the company secret: sign in to rotate it.');

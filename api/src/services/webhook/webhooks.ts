@@ -4,7 +4,7 @@ import { errors } from '../../errors.ts';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin } from '../../viewer.ts';
+import { requireCompanyAdmin, requireSignedInAdmin } from '../../viewer.ts';
 import { toRowId } from '../access.ts';
 import { ZCreateWebhook, ZUpdateWebhook } from './webhook-input.ts';
 import { webhookUrlProblem } from './webhook-url.ts';
@@ -31,12 +31,18 @@ async function boardFilter(
 ): Promise<number | null> {
   if (raw === null || raw === undefined || raw === '') return null;
   const board = await deps.prisma.board.findFirst({
-    where: { id: typeof raw === 'number' ? raw : toRowId(raw), companyId },
+    where: { id: toRowId(raw), companyId },
     select: { id: true },
   });
   if (!board) throw errors.validation([{ field: 'boardId', message: 'Board not found' }]);
   return board.id;
 }
+
+/**
+ * Webhooks send the company's data to an address and sign it with a secret: a leaked API key
+ * must not be able to point them elsewhere or learn a secret (see requireSignedInAdmin).
+ */
+const KEYS_REFUSED = 'API keys cannot set up webhooks or their secrets: sign in to change them.';
 
 /** A webhook of the admin's company, or NOT_FOUND (also for another company's). */
 export async function findWebhookForAdmin(
@@ -61,7 +67,7 @@ export async function createWebhook(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<TWebhookWithSecret> {
-  const admin = requireCompanyAdmin(viewer);
+  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const data = parseInput(ZCreateWebhook, input);
   checkUrl(deps, data.url);
   const boardId = await boardFilter(deps, admin.companyId, data.boardId);
@@ -88,6 +94,7 @@ export async function updateWebhook(
   webhookId: number,
   input: unknown,
 ): Promise<Webhook> {
+  requireSignedInAdmin(viewer, KEYS_REFUSED);
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
   const data = parseInput(ZUpdateWebhook, input);
   if (data.url !== undefined) checkUrl(deps, data.url);
@@ -112,6 +119,7 @@ export async function rotateWebhookSecret(
   viewer: TViewer | null,
   webhookId: number,
 ): Promise<TWebhookWithSecret> {
+  requireSignedInAdmin(viewer, KEYS_REFUSED);
   const found = await findWebhookForAdmin(deps, viewer, webhookId);
   const secret = newSecret();
   const webhook = await deps.prisma.webhook.update({ where: { id: found.id }, data: { secret } });
