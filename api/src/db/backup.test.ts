@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -83,6 +83,8 @@ describe.skipIf(reason)('backup and restore of the embedded database', () => {
     const backup = await cli(source, 'backup', file);
     expect(backup, backup.output).toMatchObject({ code: 0 });
     expect(backup.output).toMatch(/Backed up .* bytes/);
+    // Company secrets and password hashes are inside: only the owner may read the file.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
 
     const fresh = path.join(work, 'fresh');
     const restore = await cli(fresh, 'restore', file);

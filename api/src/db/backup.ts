@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -54,7 +54,9 @@ export async function backupDataDir(dataDir: string, file: string): Promise<numb
     const dump = await pglite.dumpDataDir('gzip');
     const bytes = Buffer.from(await dump.arrayBuffer());
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    await writeFile(file, bytes);
+    // It holds company secrets and password hashes: readable by its owner only.
+    await writeFile(file, bytes, { mode: 0o600 });
+    await chmod(file, 0o600); // an existing file keeps its mode through writeFile
     return bytes.length;
   } finally {
     await pglite.close();

@@ -154,11 +154,13 @@ export function createMailer(options: {
     const next = isFinal
       ? Prisma.sql`NULL`
       : Prisma.sql`now() + make_interval(secs => ${delaySeconds})`;
+    // Only while the claim is still this one's (its attempts count): after a send that outlived
+    // its lease another worker owns the row, and a late failure must not queue a third send.
     await prisma.$executeRaw`
       UPDATE "Mail" SET "lastError" = ${answer}, "nextAttemptAt" = ${next},
         "status" = ${isFinal ? 'FAILED' : 'QUEUED'}::"MailStatus"
-      WHERE "id" = ${mail.id}`.catch((e: unknown) =>
-      log.error(`Mail ${mail.id}: could not record the failure: ${smtpAnswer(e)}`),
+      WHERE "id" = ${mail.id} AND "attempts" = ${mail.attempts} AND "status" = 'QUEUED'`.catch(
+      (e: unknown) => log.error(`Mail ${mail.id}: could not record the failure: ${smtpAnswer(e)}`),
     );
   }
 
