@@ -4,7 +4,9 @@ import { backoffMs, createQueueWorker } from '../../jobs/queue-worker.ts';
 import type { TLogger } from '../../log.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './sign-webhook.ts';
 import { EVENT_TYPES } from './webhook-input.ts';
-import { assertDeliverable } from './webhook-url.ts';
+import { fetch } from 'undici';
+import type { Response } from 'undici';
+import { assertDeliverable, webhookDispatcher } from './webhook-url.ts';
 
 /** Rows one worker claims at a time. */
 const BATCH = 10;
@@ -16,6 +18,29 @@ const TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How much of a failing answer the log keeps. */
 const ERROR_TEXT_MAX = 300;
+
+/**
+ * The first ERROR_TEXT_MAX characters of an answer, for the log; the rest is not read (a receiver
+ * could stream for the whole timeout).
+ */
+async function openingText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < ERROR_TEXT_MAX) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A broken answer body: keep what came.
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.slice(0, ERROR_TEXT_MAX);
+}
 
 type TWorkerDeps = { prisma: PrismaClient; config: TConfig; log: TLogger };
 
@@ -86,7 +111,8 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
   let responseStatus: number | null = null;
   let problem: string | null = null;
   try {
-    await assertDeliverable(webhook.url, deps.config.webhookAllowPrivateUrls);
+    const allowPrivate = deps.config.webhookAllowPrivateUrls;
+    await assertDeliverable(webhook.url, allowPrivate);
     const timestamp = Math.floor(Date.now() / 1000);
     const response = await fetch(webhook.url, {
       method: 'POST',
@@ -101,9 +127,11 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
       // A redirect could lead to an address the checks above would refuse.
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
+      // Connects only to the addresses its own DNS lookup checked (no rebinding in between).
+      dispatcher: webhookDispatcher(allowPrivate),
     });
     responseStatus = response.status;
-    const text = await response.text().catch(() => '');
+    const text = await openingText(response);
     if (response.status < 200 || response.status >= 300) {
       problem = `HTTP ${response.status}${text ? `: ${text.slice(0, ERROR_TEXT_MAX)}` : ''}`;
     }
