@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { TClient } from './rate-limit.ts';
 
@@ -36,7 +37,29 @@ export function clientFrom(
   return { ip: normalize(peer ?? 'unknown') };
 }
 
-/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
+/**
+ * `::ffff:127.0.0.1` and `127.0.0.1` are one client, and so is a whole IPv6 /64: one subscriber
+ * gets a /64 and can use any address in it, so counting addresses one by one would give each
+ * caller 2^64 allowances.
+ */
 function normalize(ip: string): string {
-  return ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1').slice(0, 100);
+  const v4 = ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  if (isIP(v4) !== 6) return v4.slice(0, 100);
+  return `${ipv6Groups(v4).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, `::` expanded, without leading zeros. */
+function ipv6Groups(ip: string): string[] {
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const split = (part: string) => (part ? part.split(':') : []);
+  const left = split(head);
+  const right = tail === undefined ? [] : split(tail);
+  const groups = [
+    ...left,
+    ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'),
+    ...right,
+  ];
+  return groups.map((group) =>
+    group.includes('.') ? group : (parseInt(group, 16) || 0).toString(16),
+  );
 }

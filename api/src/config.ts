@@ -5,6 +5,7 @@ import type { TMailRetry } from './mail/mailer.ts';
 /** What a rate limit guards: each has its own counters and limits. */
 export const RATE_LIMIT_ACTIONS = [
   'login',
+  'loginEmail',
   'signup',
   'recoveryRequest',
   'recoveryReset',
@@ -18,9 +19,12 @@ export type TRateLimit = { perIp: number; perAccount: number; windowSeconds: num
 /**
  * Defaults: generous for people, tight for scripts. The account is the email (IP and email
  * together for login, so nobody can lock a victim out from elsewhere), or the SSO user.
+ * `loginEmail` counts one email's sign-ins from every address together, with a ceiling far
+ * above a person's: it stops password guessing spread over many addresses.
  */
 export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   login: { perIp: 100, perAccount: 10, windowSeconds: 60 },
+  loginEmail: { perIp: 0, perAccount: 50, windowSeconds: 900 },
   signup: { perIp: 20, perAccount: 5, windowSeconds: 60 },
   recoveryRequest: { perIp: 30, perAccount: 5, windowSeconds: 900 },
   recoveryReset: { perIp: 30, perAccount: 10, windowSeconds: 60 },

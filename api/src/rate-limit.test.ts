@@ -9,6 +9,7 @@ import type { TTestServer } from './testing/test-server.ts';
 /** Small limits, so a test reaches them in a few calls. */
 const LIMITS: TConfig['rateLimits'] = {
   login: { perIp: 6, perAccount: 3, windowSeconds: 60 },
+  loginEmail: { perIp: 0, perAccount: 8, windowSeconds: 60 },
   signup: { perIp: 4, perAccount: 2, windowSeconds: 60 },
   recoveryRequest: { perIp: 5, perAccount: 2, windowSeconds: 900 },
   recoveryReset: { perIp: 5, perAccount: 3, windowSeconds: 60 },
@@ -138,6 +139,59 @@ describe('rate limits', () => {
         ip,
       ),
     );
+  });
+
+  it('limits one email across addresses, far above what the owner needs from one', async () => {
+    const email = 'spread-guessing@example.com';
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const wrong = await post(
+        limited,
+        '/api/v1/login',
+        { email, password: `guess-${attempt}` },
+        newAddress(),
+      );
+      expect(wrong.status).toBe(401);
+    }
+    expectRateLimited(
+      await post(limited, '/api/v1/login', { email, password: 'guess-last' }, newAddress()),
+    );
+    // Other emails from fresh addresses are not affected.
+    const other = await post(
+      limited,
+      '/api/v1/login',
+      { email: 'someone-else@example.com', password: 'whatever-1' },
+      newAddress(),
+    );
+    expect(other.status).toBe(401);
+  });
+
+  it('counts a whole IPv6 /64 as one client', async () => {
+    for (let n = 1; n <= 6; n += 1) {
+      const response = await post(
+        limited,
+        '/api/v1/login',
+        { email: `v6-${n}@example.com`, password: 'whatever-1' },
+        `2001:db8:77:1:${n}::${n}`,
+      );
+      expect(response.status).toBe(401);
+    }
+    // A seventh address of the same /64, written differently, is over the address limit.
+    expectRateLimited(
+      await post(
+        limited,
+        '/api/v1/login',
+        { email: 'v6-last@example.com', password: 'whatever-1' },
+        '2001:0db8:0077:0001:ffff:ffff:ffff:ffff',
+      ),
+    );
+    // The neighbouring /64 is another client.
+    const neighbour = await post(
+      limited,
+      '/api/v1/login',
+      { email: 'v6-neighbour@example.com', password: 'whatever-1' },
+      '2001:db8:77:2::1',
+    );
+    expect(neighbour.status).toBe(401);
   });
 
   it('does not believe X-Forwarded-For unless TRUST_PROXY says so', async () => {

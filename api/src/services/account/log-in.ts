@@ -13,8 +13,8 @@ export const ZCredentials = z.object({ email: requiredText(6, 50), password: ZPa
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Checks email and password; answers a new session token. Attempts are limited per address
- * and per address and email together (RateLimitError).
+ * Checks email and password; answers a new session token. Attempts are limited per address,
+ * per address and email together, and per email from all addresses (RateLimitError).
  */
 export async function logIn(
   deps: TDeps,
@@ -23,6 +23,7 @@ export async function logIn(
 ): Promise<{ token: string }> {
   const { email, password } = parseInput(ZCredentials, input);
   await deps.rateLimiter.consume('login', { ip: client.ip, account: `${client.ip} ${email}` });
+  await deps.rateLimiter.consume('loginEmail', { account: email });
   const user = await deps.prisma.user.findUnique({
     where: { loginEmail: email.toLowerCase() },
     select: { id: true, passwordHash: true },
