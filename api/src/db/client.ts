@@ -67,16 +67,15 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       connectionString: options.databaseUrl,
       max: options.databasePoolSize ?? 10,
       connectionTimeoutMillis: 5_000,
+      // Columns are `timestamp` holding UTC (as Prisma writes them), and rows that raw SQL
+      // inserts take their `DEFAULT CURRENT_TIMESTAMP` in the session's zone: every session
+      // starts in UTC, or on a server set to Europe/Warsaw new webhook deliveries would fall due
+      // an hour late. (A startup option: no extra statement, nothing to race the first query.)
+      options: '-c TimeZone=UTC',
     });
     // A connection that breaks while idle leaves the pool, which opens a new one when asked:
     // nothing to do, but without a listener the 'error' event would end the process.
     shared.on('error', () => {});
-    // Columns are `timestamp` holding UTC (as Prisma writes them), and rows that raw SQL inserts
-    // take their `DEFAULT CURRENT_TIMESTAMP` in the session's zone: every session speaks UTC, or
-    // on a server set to Europe/Warsaw new webhook deliveries would fall due an hour late.
-    shared.on('connect', (client) => {
-      client.query("SET TIME ZONE 'UTC'").catch(() => {});
-    });
     pool = shared;
     factory = new PrismaPg(shared, {
       statementNameGenerator: statementNames(options.databaseStatementCache ?? 500),
