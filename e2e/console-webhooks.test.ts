@@ -74,8 +74,8 @@ describe.skipIf(!hasChromium())('console: webhooks page and similar-idea hints',
     await expectToast(page, 'Test delivered');
     const log = card.getByTestId('delivery-log');
     await expect.poll(() => log.textContent()).toContain('webhook.test');
-    expect(await log.textContent()).toContain('Delivered');
-    expect(await log.textContent()).toContain('200');
+    await expect.poll(() => log.textContent()).toContain('Delivered');
+    await expect.poll(() => log.textContent()).toContain('200');
     expect(receiver.received.map((d) => d.json.type)).toEqual(['webhook.test']);
 
     // Disabling shows at once; the list keeps it.
