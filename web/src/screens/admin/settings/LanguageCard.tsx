@@ -1,10 +1,9 @@
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { LanguageCard_user$key } from '../../../../__generated__/LanguageCard_user.graphql.ts';
-import { commonMessages } from '../../../i18n/common-messages.ts';
 import { toLocale, useLocale } from '../../../i18n/locale.tsx';
 import type { TLocale } from '../../../i18n/locale.tsx';
-import { showToast } from '../../../toast/toast-store.ts';
+import { toastSaved, toastSaveFailed } from '../../../toast/save-toasts.ts';
 import { LanguageSelect } from '../../../ui/LanguageSelect.tsx';
 import { settingsMessages } from './messages.ts';
 import { useSetLanguageMutation } from './useSetLanguageMutation.ts';
@@ -32,21 +31,13 @@ export function LanguageCard({ user }: { user: LanguageCard_user$key }) {
       });
       if (result.__typename === 'MutationSetLanguageSuccess') {
         setLocale(language);
-        showToast({
-          type: 'success',
-          title: commonMessages.dataSavedTitle,
-          description: commonMessages.dataSavedDescription,
-        });
+        toastSaved();
         return;
       }
     } catch {
       // fall through to the toast
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    toastSaveFailed();
   };
 
   return (

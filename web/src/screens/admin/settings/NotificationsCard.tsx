@@ -4,8 +4,7 @@ import type {
   NotificationPreference,
   NotificationsCard_user$key,
 } from '../../../../__generated__/NotificationsCard_user.graphql.ts';
-import { commonMessages } from '../../../i18n/common-messages.ts';
-import { showToast } from '../../../toast/toast-store.ts';
+import { toastSaved, toastSaveFailed } from '../../../toast/save-toasts.ts';
 import { settingsMessages } from './messages.ts';
 import { useSetNotificationPreferenceMutation } from './useSetNotificationPreferenceMutation.ts';
 
@@ -40,21 +39,13 @@ export function NotificationsCard({ user }: { user: NotificationsCard_user$key }
         store.get(data.id)?.setValue(notifications, 'notifications');
       });
       if (result.__typename === 'MutationSetNotificationPreferenceSuccess') {
-        showToast({
-          type: 'success',
-          title: commonMessages.dataSavedTitle,
-          description: commonMessages.dataSavedDescription,
-        });
+        toastSaved();
         return;
       }
     } catch {
       // fall through to the toast
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    toastSaveFailed();
   };
 
   return (

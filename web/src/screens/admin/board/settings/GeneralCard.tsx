@@ -7,7 +7,7 @@ import { toLocale } from '../../../../i18n/locale.tsx';
 import { LanguageSelect } from '../../../../ui/LanguageSelect.tsx';
 import { boardSettingsMessages as messages } from './messages.ts';
 import { SaveBar } from './SaveBar.tsx';
-import { toastSaved, toastSaveFailed } from './save-toasts.ts';
+import { toastSaved, toastSaveFailed } from '../../../../toast/save-toasts.ts';
 import { useUpdateBoardLanguageMutation } from './useUpdateBoardLanguageMutation.ts';
 import { useUpdateBoardNameMutation } from './useUpdateBoardNameMutation.ts';
 

@@ -4,7 +4,7 @@ import { graphql, useFragment } from 'react-relay';
 import type { ThemeCard_board$key } from '../../../../../__generated__/ThemeCard_board.graphql.ts';
 import { boardSettingsMessages as messages, isHexColour, toPickerColour } from './messages.ts';
 import { SaveBar } from './SaveBar.tsx';
-import { toastSaved, toastSaveFailed } from './save-toasts.ts';
+import { toastSaved, toastSaveFailed } from '../../../../toast/save-toasts.ts';
 import { useUpdateBoardThemeMutation } from './useUpdateBoardThemeMutation.ts';
 
 /** The primary colour: a picker and a hex field that follow each other. */

@@ -5,7 +5,7 @@ import type { VisibilityCard_board$key } from '../../../../../__generated__/Visi
 import type { VisibilityCard_company$key } from '../../../../../__generated__/VisibilityCard_company.graphql.ts';
 import { boardSettingsMessages as messages } from './messages.ts';
 import { SaveBar } from './SaveBar.tsx';
-import { toastSaved, toastSaveFailed } from './save-toasts.ts';
+import { toastSaved, toastSaveFailed } from '../../../../toast/save-toasts.ts';
 import { useSetBoardVisibilityMutation } from './useSetBoardVisibilityMutation.ts';
 
 /** Private or public; a public board shows its address. */

@@ -1,6 +1,7 @@
-import { commonMessages } from '../../../../i18n/common-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { commonMessages } from '../i18n/common-messages.ts';
+import { showToast } from './toast-store.ts';
 
+/** A settings change was saved. */
 export function toastSaved(): void {
   showToast({
     type: 'success',
