@@ -5,12 +5,11 @@ import { useLoaderData } from 'react-router-dom';
 import type { UsersScreenQuery as TUsersScreenQuery } from '../../../../__generated__/UsersScreenQuery.graphql.ts';
 import type { UsersScreenPaginationQuery } from '../../../../__generated__/UsersScreenPaginationQuery.graphql.ts';
 import type { UsersScreen_query$key } from '../../../../__generated__/UsersScreen_query.graphql.ts';
-import { commonMessages } from '../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { UserRow } from './UserRow.tsx';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
 
 /** How many users the table shows at first, and adds for each "Show more users". */
 export const USERS_PAGE_SIZE = 100;
@@ -141,17 +140,11 @@ export function UsersScreen() {
             })}
           </p>
           {hasNext ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={isLoadingNext}
+            <LoadMoreButton
+              label={intl.formatMessage(messages.showMore)}
+              isLoading={isLoadingNext}
               onClick={() => loadNext(USERS_PAGE_SIZE)}
-            >
-              {isLoadingNext ? (
-                <Spinner size="small" label={intl.formatMessage(commonMessages.loading)} />
-              ) : null}
-              {intl.formatMessage(messages.showMore)}
-            </button>
+            />
           ) : null}
         </div>
       ) : null}

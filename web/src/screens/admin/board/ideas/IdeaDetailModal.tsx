@@ -6,9 +6,7 @@ import type { IdeaDetailComments_idea$key } from '../../../../../__generated__/I
 import type { IdeaDetailCommentsPaginationQuery } from '../../../../../__generated__/IdeaDetailCommentsPaginationQuery.graphql.ts';
 import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
-import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { Spinner } from '../../../../ui/Spinner.tsx';
 import { Avatar } from '../../../../ui/Avatar.tsx';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { ViewOnlyNote } from '../board-access.tsx';
@@ -17,6 +15,7 @@ import { CommentForm } from './CommentForm.tsx';
 import { DeclineDetails } from './DeclineDetails.tsx';
 import { StatusControl } from './StatusControl.tsx';
 import { VoteBox } from './VoteBox.tsx';
+import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
@@ -187,17 +186,11 @@ function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
         </ul>
       )}
       {hasNext ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={isLoadingNext}
+        <LoadMoreButton
+          label={intl.formatMessage(messages.moreComments)}
+          isLoading={isLoadingNext}
           onClick={() => loadNext(COMMENTS_PAGE_SIZE)}
-        >
-          {isLoadingNext ? (
-            <Spinner size="small" label={intl.formatMessage(commonMessages.loading)} />
-          ) : null}
-          {intl.formatMessage(messages.moreComments)}
-        </button>
+        />
       ) : null}
       <CommentForm ideaId={data.id} connectionId={data.comments.__id} />
     </section>

@@ -4,15 +4,14 @@ import type { IdeasList_board$key } from '../../../../../__generated__/IdeasList
 import type { IdeasListPaginationQuery } from '../../../../../__generated__/IdeasListPaginationQuery.graphql.ts';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { Spinner } from '../../../../ui/Spinner.tsx';
 import { IdeaCard } from './IdeaCard.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { IdeaFormModal } from './IdeaFormModal.tsx';
 import { RemoveIdeaModal } from './RemoveIdeaModal.tsx';
 import { registerIdeasList } from './live-lists.ts';
 import type { TIdeaFilter } from './list-params.ts';
+import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 
 export const IDEAS_PAGE_SIZE = 20;
 
@@ -134,17 +133,11 @@ export function IdeasList({
           {intl.formatMessage(messages.shown, { shown: edges.length, total: totalCount })}
         </p>
         {hasNext ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={isLoadingNext}
+          <LoadMoreButton
+            label={intl.formatMessage(messages.loadMore)}
+            isLoading={isLoadingNext}
             onClick={() => loadNext(IDEAS_PAGE_SIZE)}
-          >
-            {isLoadingNext ? (
-              <Spinner size="small" label={intl.formatMessage(commonMessages.loading)} />
-            ) : null}
-            {intl.formatMessage(messages.loadMore)}
-          </button>
+          />
         ) : null}
       </div>
     </>
