@@ -3,7 +3,10 @@ import type { WebhookDelivery } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { eventBody } from './emit-webhook-event.ts';
 import { findWebhookForAdmin } from './webhooks.ts';
-import { attemptDelivery, claimDueDeliveries } from './webhook-worker.ts';
+import { attemptDelivery } from './webhook-worker.ts';
+
+/** The test's own attempt holds the row this long (the receiver has 10 s to answer). */
+const TEST_LEASE_MS = 120_000;
 
 /**
  * The "send test" action: queues a `webhook.test` event for the webhook (also a disabled one)
@@ -16,6 +19,8 @@ export async function sendWebhookTest(
   webhookId: number,
 ): Promise<WebhookDelivery> {
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
+  // Created already claimed by this request (its first attempt, leased), so the background
+  // worker cannot take it first and leave the admin without the receiver's answer.
   const delivery = await deps.prisma.webhookDelivery.create({
     data: {
       webhookId: webhook.id,
@@ -24,10 +29,11 @@ export async function sendWebhookTest(
         webhookId: webhook.id,
         message: 'A test delivery from Feedboard.',
       }),
+      attempts: 1,
+      lastAttemptAt: new Date(),
+      lockedUntil: new Date(Date.now() + TEST_LEASE_MS),
     },
   });
-  // The worker may have claimed it already; then its answer is in the log shortly.
-  const [claimed] = await claimDueDeliveries(deps.prisma, 1, delivery.id);
-  if (claimed) await attemptDelivery(deps, claimed);
+  await attemptDelivery(deps, delivery);
   return deps.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
 }
