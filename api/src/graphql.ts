@@ -10,6 +10,7 @@ import type { TClient } from './rate-limit.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
 import { votedByMeLoader } from './schema/voted-by-me.ts';
+import { relatedRowsLoader } from './schema/related-rows.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 import type { TViewer } from './viewer.ts';
@@ -138,6 +139,7 @@ export function createGraphQL(
         planStates: new Map(),
         client,
         votedByMe: votedByMeLoader(deps.sql, viewer),
+        related: relatedRowsLoader(deps.sql),
       };
     },
     // Only errors we mean to expose pass through (with extensions.code); the rest are masked

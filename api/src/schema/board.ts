@@ -1,4 +1,13 @@
-import { boardVisibleWhere, findVisibleBoard, isAdminOf, toRowId } from '../services/access.ts';
+import {
+  boardVisibleWhere,
+  findVisibleBoardWithSubscription,
+  isAdminOf,
+  toRowId,
+} from '../services/access.ts';
+import type { TSubscriptionRow } from '../services/access.ts';
+import type { Board } from '../generated/prisma/client.ts';
+import type { TPlanState } from '../services/plan/plan-state.ts';
+import type { TGraphQLContext } from './builder.ts';
 import { countCappedIdeas } from '../services/board/board-details.ts';
 import { createBoard } from '../services/board/create-board.ts';
 import { findBoards } from '../services/board/find-boards.ts';
@@ -8,15 +17,19 @@ import {
   updateBoardName,
   updateBoardTheme,
 } from '../services/board/update-board.ts';
-import { ideaListWhere, ideaListOrder } from '../services/idea/find-ideas.ts';
-import { ZIdeaListParams } from '../services/idea/idea-input.ts';
 import { isBoardActive } from '../services/plan/plan-state.ts';
-import { parseInput } from '../validation.ts';
 import { boardTheme } from '../services/board/board-input.ts';
 import { builder } from './builder.ts';
 import { decodeId } from './ids.ts';
-import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
 import { planStateFor } from './plan-context.ts';
+
+/** A board row, with its company's subscription row when the query read it alongside. */
+type TBoardParent = Board & { companySubscription?: TSubscriptionRow };
+
+/** The plan of the board's company, read once per operation (plan-context.ts). */
+export function boardPlan(board: TBoardParent, context: TGraphQLContext): Promise<TPlanState> {
+  return planStateFor(context, board.companyId, board.companySubscription);
+}
 
 const ThemeType = builder
   .objectRef<{ primary: string; primaryText: string; text: string; background: string }>('Theme')
@@ -76,7 +89,7 @@ export const BoardType = builder.prismaNode('Board', {
       description:
         "False when the company's plan allows fewer active boards (the newest are cut off): the board is then view-only until the plan is raised.",
       resolve: async (board, _args, context) =>
-        isBoardActive(await planStateFor(context, board.companyId), board),
+        isBoardActive(await boardPlan(board, context), board),
     }),
     theme: t.field({
       type: ThemeType,
@@ -91,7 +104,7 @@ export const BoardType = builder.prismaNode('Board', {
           context.deps,
           context.viewer,
           board,
-          await planStateFor(context, board.companyId),
+          await boardPlan(board, context),
         ),
       }),
     }),
@@ -102,49 +115,6 @@ export const BoardType = builder.prismaNode('Board', {
       resolve: (board, _args, context) =>
         isAdminOf(context.viewer, board.companyId) ? { boardHash: board.widgetHash } : null,
     }),
-    ideas: t.prismaConnection(
-      {
-        type: 'Idea',
-        cursor: 'id',
-        defaultSize: 50,
-        maxSize: 100,
-        description:
-          'The ideas the caller may see, within the plan cap. `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission. `search` matches title or description (case-insensitive).',
-        args: {
-          filter: t.arg({ type: IdeaFilterEnum, defaultValue: 'ALL' }),
-          sort: t.arg({ type: IdeaSortEnum, defaultValue: 'VOTES' }),
-          search: t.arg.string({ description: 'Text to look for (up to 100 characters).' }),
-        },
-        resolve: async (query, board, args, context) => {
-          const params = parseInput(ZIdeaListParams, args);
-          const plan = await planStateFor(context, board.companyId);
-          return context.deps.prisma.idea.findMany({
-            ...query,
-            where: ideaListWhere(context.viewer, board.id, plan, params),
-            orderBy: ideaListOrder(params.sort),
-          });
-        },
-        totalCount: async (board, args, context) => {
-          const params = parseInput(ZIdeaListParams, args);
-          const plan = await planStateFor(context, board.companyId);
-          return context.deps.prisma.idea.count({
-            where: ideaListWhere(context.viewer, board.id, plan, params),
-          });
-        },
-      },
-      {
-        description: 'A page of ideas.',
-        fields: (c) => ({
-          totalCount: c.int({
-            description: 'How many ideas match the filter and search (all pages).',
-            extensions: { pothosPrismaTotalCount: true },
-            resolve: (connection) =>
-              (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
-          }),
-        }),
-      },
-      { description: 'An idea in a page.' },
-    ),
   }),
 });
 
@@ -166,9 +136,12 @@ builder.queryFields((t) => ({
     description:
       'A board the caller may see: any public board, or a private board of their own company. Null otherwise.',
     resolve: async (_root, args, context) =>
-      findVisibleBoard(context.deps, context.viewer, decodeId(args.id, 'Board')).catch(
-        nullIfNotFound,
-      ),
+      findVisibleBoardWithSubscription(context.deps, context.viewer, decodeId(args.id, 'Board'))
+        .then(({ board, subscription }): TBoardParent => ({
+          ...board,
+          companySubscription: subscription,
+        }))
+        .catch(nullIfNotFound),
   }),
   publicBoard: t.prismaField({
     type: BoardType,

@@ -11,6 +11,7 @@ import type { TPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
 import type { TClient } from '../rate-limit.ts';
 import type { TVotedByMe } from './voted-by-me.ts';
+import type { TRelatedRows } from './related-rows.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 
 export type TGraphQLContext = {
@@ -22,6 +23,8 @@ export type TGraphQLContext = {
   client: TClient;
   /** Whether the caller voted for an idea, batched per list (voted-by-me.ts). */
   votedByMe: TVotedByMe;
+  /** Authors, kept ideas and boards' companies of the rows resolved, batched (related-rows.ts). */
+  related: TRelatedRows;
 };
 
 export const builder = new SchemaBuilder<{

@@ -12,10 +12,12 @@ export const CommentType = builder.prismaNode('Comment', {
   fields: (t) => ({
     text: t.exposeString('text', { description: 'The comment (6 to 500 characters).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written.' }),
-    author: t.relation('author', {
+    author: t.field({
       type: AuthorType,
       nullable: true,
       description: 'Who wrote it (null when that user was deleted).',
+      resolve: (comment, _args, context) =>
+        comment.authorId === null ? null : context.related.author(comment.authorId),
     }),
     idea: t.relation('idea', { description: 'The idea it is on (with its new commentCount).' }),
   }),

@@ -17,7 +17,9 @@ import type { TVoteResult } from '../services/vote/add-vote.ts';
 import type { Idea } from '../generated/prisma/client.ts';
 import { findVisibleBoard } from '../services/access.ts';
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
-import type { TDeclineDetails } from '../services/idea/find-idea-views.ts';
+import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-idea-views.ts';
+import { isCompanyAdmin } from '../viewer.ts';
+import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
 import { nullIfNotFound } from './board.ts';
 import { decodeId, decodeOptionalId, globalId } from './ids.ts';
@@ -25,8 +27,7 @@ import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
 import { pipe, filter } from 'graphql-yoga';
 
 /** A person as shown on ideas and comments: only their display name and picture. */
-export const AuthorType = builder.prismaObject('User', {
-  variant: 'Author',
+export const AuthorType = builder.objectRef<TAuthor>('Author').implement({
   description: 'The author of an idea or comment, as anyone who sees it may see them.',
   fields: (t) => ({
     displayName: t.exposeString('displayName', { description: 'The name to show.' }),
@@ -61,11 +62,24 @@ const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').
   }),
 });
 
-/** An idea as a vote answers it: whether the caller's vote now counts is already known. */
-type TIdeaWithVote = Idea & { isVotedByMe?: boolean };
+/**
+ * An idea row with what its loader already knew for this caller: a list page (findIdeaPageRows)
+ * joins in all of it, a vote's answer knows the vote. Fields read the rest through
+ * `context.related` and `context.votedByMe`, one statement per list.
+ */
+export type TIdeaParent = Idea &
+  Partial<
+    Pick<TIdeaView, 'author' | 'duplicateOf' | 'isVotedByMe' | 'canEdit' | 'canUpdateStatus'>
+  >;
 
-function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaWithVote {
+function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaParent {
   return { ...idea, isVotedByMe };
+}
+
+/** The idea's company when the caller administers some company (0 otherwise: not needed). */
+async function companyIdForAdmin(idea: Idea, context: TGraphQLContext): Promise<number> {
+  if (!isCompanyAdmin(context.viewer)) return 0;
+  return (await context.related.boardCompanyId(idea.boardId)) ?? 0;
 }
 
 const VoterType = builder.objectRef<{ userId: number; name: string }>('Voter').implement({
@@ -94,36 +108,52 @@ export const IdeaType = builder.prismaNode('Idea', {
     voteCount: t.exposeInt('voteCount', { description: 'How many users voted for it.' }),
     commentCount: t.exposeInt('commentCount', { description: 'How many comments it has.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
-    author: t.relation('author', {
+    author: t.field({
       type: AuthorType,
       nullable: true,
       description: 'Who submitted it (null when that user was deleted).',
+      resolve: (idea: TIdeaParent, _args, context) => {
+        if (idea.author !== undefined) return idea.author;
+        return idea.authorId === null ? null : context.related.author(idea.authorId);
+      },
     }),
     board: t.relation('board', { description: 'The board it belongs to.' }),
     isVotedByMe: t.boolean({
       description: 'True when the caller has voted for it.',
-      // A vote's answer knows; otherwise one statement for the whole list (voted-by-me.ts).
-      resolve: (idea: TIdeaWithVote, _args, context) =>
+      resolve: (idea: TIdeaParent, _args, context) =>
         idea.isVotedByMe ?? context.votedByMe(idea.id),
     }),
     canEdit: t.boolean({
       description:
         'True when the caller may edit or delete it and see its voters (admins and its author).',
-      select: { board: { select: { companyId: true } } },
-      resolve: (idea, _args, context) =>
-        canEditIdea(context.viewer, { authorId: idea.authorId, companyId: idea.board.companyId }),
+      resolve: async (idea: TIdeaParent, _args, context) =>
+        idea.canEdit ??
+        canEditIdea(context.viewer, {
+          authorId: idea.authorId,
+          companyId: await companyIdForAdmin(idea, context),
+        }),
     }),
     canUpdateStatus: t.boolean({
       description: 'True when the caller may change its status and decline it (admins).',
-      select: { board: { select: { companyId: true } } },
-      resolve: (idea, _args, context) => canUpdateIdeaStatus(context.viewer, idea.board.companyId),
+      resolve: async (idea: TIdeaParent, _args, context) =>
+        idea.canUpdateStatus ??
+        canUpdateIdeaStatus(context.viewer, await companyIdForAdmin(idea, context)),
     }),
     declineDetails: t.field({
       type: DeclineDetailsType,
       nullable: true,
       description: 'Why it was declined; null unless DECLINED.',
-      select: { duplicateOf: { select: { id: true, title: true } } },
-      resolve: (idea) => declineDetailsOf(idea),
+      resolve: async (idea: TIdeaParent, _args, context) => {
+        if (idea.status !== 'DECLINED') return null;
+        let duplicateOf = idea.duplicateOf;
+        if (duplicateOf === undefined) {
+          duplicateOf =
+            idea.declineReason === 'DUPLICATE' && idea.duplicateOfId !== null
+              ? await context.related.ideaTitle(idea.duplicateOfId)
+              : null;
+        }
+        return declineDetailsOf({ ...idea, duplicateOf });
+      },
     }),
     voters: t.field({
       type: [VoterType],

@@ -14,6 +14,7 @@ import './plan.ts';
 import './payment.ts';
 import './api-key.ts';
 import './test-email.ts';
+import './board-ideas.ts';
 import './similar-ideas.ts';
 import './webhook-delivery.ts';
 import './webhook.ts';

@@ -80,28 +80,41 @@ export async function findVisibleBoard(
   return board;
 }
 
+/** A company's subscription row as plan-state.ts reads it (null: none, so FREE). */
+export type TSubscriptionRow = { product: Product | null; expiresAt: Date | null };
+
 /**
- * A board the caller may see with its company's plan, or NOT_FOUND: one plain statement (the
- * board and the subscription row), then the plan's cutoffs when the plan in force has caps.
+ * A board the caller may see with its company's subscription row, or NOT_FOUND: one plain
+ * statement (GraphQL's `board(id:)` and every list read start here).
+ */
+export async function findVisibleBoardWithSubscription(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+): Promise<{ board: Board; subscription: TSubscriptionRow }> {
+  const [row] = await deps.sql<
+    Board & { subscriptionProduct: Product | null; subscriptionExpiresAt: Date | null }
+  >`
+    SELECT b.*, s."product"::text AS "subscriptionProduct", s."expiresAt" AS "subscriptionExpiresAt"
+    FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
+    WHERE b."id" = ${boardId}::int
+      AND (b."isPublic" OR b."companyId" = ${viewer?.companyId ?? 0}::int)`;
+  if (!row) throw errors.notFound('Board');
+  const { subscriptionProduct: product, subscriptionExpiresAt: expiresAt, ...board } = row;
+  return { board, subscription: { product, expiresAt } };
+}
+
+/**
+ * A board the caller may see with its company's plan, or NOT_FOUND: the board and the
+ * subscription row in one statement, then the plan's cutoffs when the plan in force has caps.
  */
 export async function findVisibleBoardWithPlan(
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
-): Promise<{ board: Pick<Board, 'id' | 'companyId'>; plan: TPlanState }> {
-  const [row] = await deps.sql<{
-    id: number;
-    companyId: number;
-    product: Product | null;
-    expiresAt: Date | null;
-  }>`
-    SELECT b."id", b."companyId", s."product"::text AS "product", s."expiresAt"
-    FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
-    WHERE b."id" = ${boardId}::int
-      AND (b."isPublic" OR b."companyId" = ${viewer?.companyId ?? 0}::int)`;
-  if (!row) throw errors.notFound('Board');
-  const { product, expiresAt, ...board } = row;
-  return { board, plan: await planStateOf(deps.prisma, board.companyId, { product, expiresAt }) };
+): Promise<{ board: Board; plan: TPlanState }> {
+  const { board, subscription } = await findVisibleBoardWithSubscription(deps, viewer, boardId);
+  return { board, plan: await planStateOf(deps.prisma, board.companyId, subscription) };
 }
 
 export type TWritableBoard = { board: Board; plan: TPlanState; viewer: TViewer };

@@ -1,0 +1,79 @@
+import { resolveCursorConnection } from '@pothos/plugin-relay';
+import { errors } from '../errors.ts';
+import { countListedIdeas, findIdeaPageRows } from '../services/idea/find-idea-views.ts';
+import type { TIdeaView } from '../services/idea/find-idea-views.ts';
+import { ZIdeaListParams } from '../services/idea/idea-input.ts';
+import { parseInput } from '../validation.ts';
+import { BoardType, boardPlan } from './board.ts';
+import { builder } from './builder.ts';
+import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
+import { IdeaType } from './idea.ts';
+import { decodeOptionalId, globalId } from './ids.ts';
+
+/** A page cursor: the idea the page ends (or starts) on, opaque to clients. */
+function ideaCursor(ideaId: number): string {
+  return globalId('IdeaCursor', ideaId);
+}
+
+/** The idea a cursor names; a string that is not one of ideaCursor's is refused. */
+function cursorIdeaId(cursor: string | undefined, field: 'after' | 'before'): number | undefined {
+  const ideaId = decodeOptionalId(cursor, 'IdeaCursor');
+  if (ideaId === 0) {
+    throw errors.validation([{ field, message: 'This is not a cursor of this list.' }]);
+  }
+  return ideaId;
+}
+
+/**
+ * A board's ideas as GraphQL pages them, from the same statement as REST's list
+ * (findIdeaPageRows) with keyset cursors: each row arrives with its author, the caller's vote
+ * and what the caller may do with it, so Idea's fields need no further statement.
+ */
+builder.objectField(BoardType, 'ideas', (t) =>
+  t.connection(
+    {
+      type: IdeaType,
+      description:
+        'The ideas the caller may see, within the plan cap. `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission. `search` matches title or description (case-insensitive). Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
+      args: {
+        filter: t.arg({ type: IdeaFilterEnum, defaultValue: 'ALL' }),
+        sort: t.arg({ type: IdeaSortEnum, defaultValue: 'VOTES' }),
+        search: t.arg.string({ description: 'Text to look for (up to 100 characters).' }),
+      },
+      resolve: async (board, args, context) => {
+        const params = parseInput(ZIdeaListParams, args);
+        const listed = { board, plan: await boardPlan(board, context) };
+        const page = await resolveCursorConnection<Promise<TIdeaView[]>>(
+          {
+            args,
+            defaultSize: 50,
+            maxSize: 100,
+            toCursor: (idea: TIdeaView) => ideaCursor(idea.id),
+          },
+          ({ after, before, limit, inverted }) =>
+            findIdeaPageRows(context.deps, context.viewer, listed, params, {
+              limit,
+              afterId: cursorIdeaId(after, 'after'),
+              beforeId: cursorIdeaId(before, 'before'),
+              reverse: inverted,
+            }),
+        );
+        let count: Promise<number> | undefined;
+        const totalCount = () =>
+          (count ??= countListedIdeas(context.deps, context.viewer, listed, params));
+        return { ...page, totalCount };
+      },
+    },
+    {
+      description: 'A page of ideas.',
+      fields: (c) => ({
+        totalCount: c.int({
+          description: 'How many ideas match the filter and search (all pages).',
+          resolve: (connection) =>
+            (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
+        }),
+      }),
+    },
+    { description: 'An idea in a page.' },
+  ),
+);
