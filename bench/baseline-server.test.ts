@@ -25,7 +25,7 @@ afterAll(async () => {
 const words = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
 describe('the baseline server’s page read', () => {
-  it('runs the product’s page and count statements word for word, with the same answer', async () => {
+  it('runs the product’s board, page and count statements word for word, with the same answer', async () => {
     const userId = dataset.userIds[3]!;
     statements.length = 0;
     const { status, body } = await server.call('GET', '/api/v1/ideas/?sort=VOTES&limit=50', {
@@ -34,6 +34,7 @@ describe('the baseline server’s page read', () => {
     });
     expect(status).toBe(200);
     const product = statements.map(words);
+    expect(product).toContain(words(SQL.board));
     expect(product).toContain(words(SQL.page));
     expect(product).toContain(words(SQL.count));
 

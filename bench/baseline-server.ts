@@ -45,14 +45,20 @@ export const SQL = {
       DELETE FROM "Vote" WHERE "ideaId" = $1 AND "userId" = $2 RETURNING 1)
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE id = $1 RETURNING "voteCount"`,
-  board: `SELECT id, name FROM "Board" WHERE id = $1 AND ("companyId" = $2 OR "isPublic")`,
-  // The product's page and count statements (services/idea/find-idea-views.ts, findIdeasPage)
-  // word for word, with its parameters: a page of ALL by VOTES for an end user, no plan cutoff.
+  // The product's board, page and count statements (services/access.ts,
+  // findVisibleBoardWithSubscription; services/idea/find-idea-views.ts, findIdeaPageRows and
+  // countListedIdeas) word for word, with its parameters: a page of ALL by VOTES for an end
+  // user, no plan cutoff.
+  board: `SELECT b.*, s."product"::text AS "subscriptionProduct", s."expiresAt" AS "subscriptionExpiresAt"
+    FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
+    WHERE b."id" = $1::int
+      AND (b."isPublic" OR b."companyId" = $2::int)`,
   page: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
              i."declinedAt", i."createdAt", i."updatedAt",
-             a."displayName" AS "authorName", d."title" AS "duplicateTitle",
+             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             d."title" AS "duplicateTitle",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
                AS "isVotedByMe"

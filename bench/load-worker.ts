@@ -25,6 +25,8 @@ export type TLoadPlan = {
 
 export type TLoadResult = {
   scenario: TScenario;
+  /** Concurrent connections it ran at. */
+  connections: number;
   requests: number;
   rps: number;
   p50: number;
@@ -146,6 +148,7 @@ export async function runLoad(plan: TLoadPlan): Promise<TLoadResult> {
   } as autocannon.Options);
   return {
     scenario: plan.scenario,
+    connections: plan.connections,
     requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -9,6 +9,12 @@ export type TBenchOptions = {
   warmupSeconds: number;
   /** Concurrent connections of the vote and read scenarios. */
   connections: number;
+  /**
+   * Connections of the light-load vote runs, which show each server's own latency without the
+   * queue that 64 connections on two cores build (`latency` in BENCH_ONLY).
+   */
+  lightConnections: number;
+  lightDurationSeconds: number;
   /** Live subscriber counts, one fan-out run each. */
   subscriberCounts: number[];
   /** Votes per fan-out run. */
@@ -25,7 +31,8 @@ export type TBenchOptions = {
   lcpRuns: number;
   /**
    * BENCH_ONLY: the parts to run (comma-separated: cold-start, vote, read, vote-rest,
-   * read-graphql, pgbench, fanout, lcp); every part when unset. For profiling one scenario.
+   * read-graphql, latency, pgbench, fanout, lcp); every part when unset. For profiling one
+   * scenario.
    */
   only: string[] | null;
 };
@@ -58,6 +65,8 @@ export function benchOptions(env: NodeJS.ProcessEnv = process.env): TBenchOption
     durationSeconds: quick ? 4 : 15,
     warmupSeconds: quick ? 1 : 3,
     connections: 64,
+    lightConnections: 4,
+    lightDurationSeconds: quick ? 2 : 6,
     subscriberCounts: quick ? [200, 1_000] : [1_000, 5_000],
     fanoutVotes: quick ? 50 : 200,
     graphqlSubscriberCounts: quick ? [200] : [1_000],

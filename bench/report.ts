@@ -41,8 +41,11 @@ const median = (values: number[]) =>
 /** The results as the Markdown of bench/results/latest.md (also printed). */
 export function toMarkdown(r: TBenchResults): string {
   const lines: string[] = [];
-  const baselineOf = (scenario: string) =>
-    r.load.find((l) => l.scenario === `${scenario.split('-')[0]}-baseline`);
+  const baselineOf = (l: TLoadResult) =>
+    r.load.find(
+      (b) =>
+        b.scenario === `${l.scenario.split('-')[0]}-baseline` && b.connections === l.connections,
+    );
   lines.push(
     `# Feedboard benchmark — ${r.startedAt}${r.quick ? ' (BENCH_QUICK: not comparable)' : ''}`,
   );
@@ -63,10 +66,10 @@ export function toMarkdown(r: TBenchResults): string {
   );
   lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const l of r.load) {
-    const base = baselineOf(l.scenario);
+    const base = baselineOf(l);
     const ratio = base && base !== l ? (l.rps / base.rps).toFixed(2) : '—';
     lines.push(
-      `| ${l.scenario} | ${r.connections} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${l.failures + l.errors} | ${ratio} | ${l.cpuMsPerRequest?.toFixed(2) ?? '?'} |`,
+      `| ${l.scenario} | ${l.connections} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${l.failures + l.errors} | ${ratio} | ${l.cpuMsPerRequest?.toFixed(2) ?? '?'} |`,
     );
   }
   lines.push('');
@@ -129,7 +132,10 @@ export function toMarkdown(r: TBenchResults): string {
 /** The issue's targets, checked against the results. */
 export function checkTargets(r: Omit<TBenchResults, 'targets' | 'totalSeconds'>): TTarget[] {
   const targets: TTarget[] = [];
-  const load = (scenario: string) => r.load.find((l) => l.scenario === scenario);
+  const load = (scenario: string, connections = r.connections) =>
+    r.load.find((l) => l.scenario === scenario && l.connections === connections);
+  const light = (scenario: string) =>
+    r.load.find((l) => l.scenario === scenario && l.connections < r.connections);
   for (const scenario of ['vote-rest', 'vote-graphql', 'read-rest', 'read-graphql']) {
     const l = load(scenario);
     const base = load(`${scenario.split('-')[0]}-baseline`);
@@ -145,10 +151,20 @@ export function checkTargets(r: Omit<TBenchResults, 'targets' | 'totalSeconds'>)
   for (const scenario of ['vote-rest', 'vote-graphql']) {
     const l = load(scenario);
     if (!l) continue;
+    const base = load('vote-baseline');
+    // Little's law: with every connection always waiting, the mean answer time is the number of
+    // connections over the throughput. Below 25 ms at 64 connections takes 2,560 req/s.
+    const floor = base
+      ? `; the baseline's own p99 ${base.p99} ms, and ${r.connections} connections at its ${base.rps.toFixed(0)} req/s wait ${((1000 * r.connections) / base.rps).toFixed(0)} ms on average`
+      : '';
+    const calm = light(scenario);
+    const calmText = calm
+      ? `; at ${calm.connections} connections p99 ${calm.p99} ms (baseline ${light('vote-baseline')?.p99 ?? '?'} ms)`
+      : '';
     targets.push({
-      name: `${scenario} p99 at 64 connections`,
+      name: `${scenario} p99 at ${r.connections} connections`,
       limit: '≤ 25 ms',
-      measured: `${l.p99} ms (baseline ${load('vote-baseline')?.p99 ?? '?'} ms)`,
+      measured: `${l.p99} ms${floor}${calmText}`,
       isMet: l.p99 <= 25,
     });
   }

@@ -74,12 +74,14 @@ async function load(
   server: { url: string; pid: number },
   scenario: TScenario,
   dataset: TDataset,
+  connections = options.connections,
+  durationSeconds = options.durationSeconds,
 ): Promise<TLoadResult> {
   const plan: TLoadPlan = {
     scenario,
     url: server.url,
-    connections: options.connections,
-    durationSeconds: options.durationSeconds,
+    connections,
+    durationSeconds,
     warmupSeconds: options.warmupSeconds,
     boardId: dataset.boardId,
     ideaIds: dataset.ideaIds,
@@ -90,7 +92,7 @@ async function load(
   result.cpuMsPerRequest =
     (cpuMsOf(server.pid) - cpuBefore) / Math.max(1, result.requests + result.warmupRequests);
   log(
-    `${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${result.failures + result.errors}, server CPU ${result.cpuMsPerRequest.toFixed(2)} ms per request`,
+    `${scenario} × ${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${result.failures + result.errors}, server CPU ${result.cpuMsPerRequest.toFixed(2)} ms per request`,
   );
   return result;
 }
@@ -142,6 +144,14 @@ async function main(): Promise<void> {
           : { url: product.url, pid: product.child.pid! };
         results.push(await load(server, scenario, dataset));
       }
+    }
+    for (const scenario of ['vote-baseline', 'vote-rest', 'vote-graphql'] as const) {
+      if (!wants(options, 'latency')) continue;
+      const server = scenario.endsWith('baseline')
+        ? { url: baselineUrl, pid: baseline.pid! }
+        : { url: product.url, pid: product.child.pid! };
+      const { lightConnections, lightDurationSeconds } = options;
+      results.push(await load(server, scenario, dataset, lightConnections, lightDurationSeconds));
     }
     await stop(baseline);
 

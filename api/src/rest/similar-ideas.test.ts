@@ -135,6 +135,34 @@ describe('GET /api/v1/boards/{id}/ideas/similar', () => {
     expect(await similar(company.boardId, 'keyboard shortcuts', other.token)).toEqual([]);
   });
 
+  it('finds the idea the caller may see behind many better matches they may not', async () => {
+    const board = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/boards`,
+      201,
+      { token: company.owner.token, body: { name: 'Calendar requests board' } },
+    );
+    const author = await addEndUser(server, company.owner.companyId);
+    const reader = await addEndUser(server, company.owner.companyId);
+    // 60 closer matches await acceptance: only their author and the admins see them.
+    await server.deps.prisma.idea.createMany({
+      data: Array.from({ length: 60 }, (_, n) => ({
+        boardId: board.id,
+        authorId: author.userId,
+        title: `Calendar sync with Google ${n}`,
+        status: 'NOT_PUBLIC' as const,
+      })),
+    });
+    await addIdea(board.id, company.owner.token, 'Calendar sync for Outlook');
+    expect(await similar(board.id, 'calendar sync google', reader.token)).toEqual([
+      'Calendar sync for Outlook',
+    ]);
+    const forAuthor = await similar(board.id, 'calendar sync google', author.token);
+    expect(forAuthor).toHaveLength(5);
+    expect(forAuthor.every((title) => title.startsWith('Calendar sync with Google'))).toBe(true);
+  });
+
   it('keeps other companies out: their private board is not found, their public one shows only its own ideas', async () => {
     await expectCall(server, 'GET', `/boards/${company.boardId}/ideas/similar?text=dark`, 404, {
       token: stranger.owner.token,

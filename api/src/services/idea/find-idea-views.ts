@@ -191,7 +191,11 @@ export type TPageWindow = {
  * Which ideas a list shows: the caller may see them (ideaVisibleWhere's rule), they are
  * within the plan's cap, of the filtered status (ALL hides DECLINED), matching the search.
  */
-function pageWhere(viewer: TViewer | null, listed: TListedBoard, params: TIdeaListParams) {
+export function listedIdeasWhere(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+): TSqlPart {
   const { board, plan } = listed;
   const cutoff = plan.ideaCutoff;
   const search = params.search ? containsPattern(params.search) : null;
@@ -249,7 +253,7 @@ export async function findIdeaPageRows(
       FROM "Idea" i${cursorJoin('ca', board.id, window.afterId)}${cursorJoin('cb', board.id, window.beforeId)}
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
-      WHERE ${pageWhere(viewer, listed, params)}
+      WHERE ${listedIdeasWhere(viewer, listed, params)}
         ${cursorCondition(order.after, 'ca', window.afterId)}
         ${cursorCondition(order.before, 'cb', window.beforeId)}
       ORDER BY ${window.reverse ? order.reverse : order.order}
@@ -294,7 +298,7 @@ export async function countListedIdeas(
   params: TIdeaListParams,
 ): Promise<number> {
   const [row] = await deps.sql<{ count: number }>`
-    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${pageWhere(viewer, listed, params)}`;
+    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
   return row?.count ?? 0;
 }
 

@@ -3,16 +3,12 @@ import type { TDeps } from '../../deps.ts';
 import type { Idea, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { findVisibleBoard, ideaVisibleWhere } from '../access.ts';
-import { ideaWithinCapWhere, loadPlanState } from '../plan/plan-state.ts';
-import { toView, viewInclude } from './find-idea-views.ts';
+import { findVisibleBoardWithPlan } from '../access.ts';
+import { listedIdeasWhere, toView, viewInclude } from './find-idea-views.ts';
 import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
 
 /** How many hints a submit form shows. */
 export const SIMILAR_IDEAS_LIMIT = 5;
-
-/** Best matches taken before the visibility rules and the plan cap pick the ones to show. */
-const CANDIDATES = 50;
 
 /**
  * Below this trigram word similarity (pg_trgm's word_similarity of the typed words to the best
@@ -81,46 +77,37 @@ export async function findSimilarIdeas(
   query: { include?: Prisma.IdeaInclude; select?: Prisma.IdeaSelect } = {},
 ): Promise<Idea[]> {
   const { text } = parseInput(ZSimilarText, input);
-  const board = await findVisibleBoard(deps, viewer, boardId);
+  const listed = await findVisibleBoardWithPlan(deps, viewer, boardId);
   const terms = searchTerms(text);
   if (terms.length === 0) return [];
   const words = meaningfulWords(text).join(' ').slice(0, 200);
   const tsquery = terms.map((term) => `${term}:*`).join(' | ');
-  const candidates = await deps.prisma.$queryRaw<{ id: number }[]>`
-    WITH q AS (SELECT to_tsquery('simple', ${tsquery}) AS query),
+  // Who may see which idea is decided in the statement, by the lists' own rule, before the
+  // limit: a board's hidden matches never take the places of ideas the caller may see.
+  const matches = await deps.sql<{ id: number }>`
+    WITH q AS (SELECT to_tsquery('simple', ${tsquery}::text) AS query),
     doc AS (
       SELECT i."id", i."title", i."voteCount",
         setweight(to_tsvector('simple', i."title"), 'A') ||
         setweight(to_tsvector('simple', coalesce(i."description", '')), 'D') AS vector
       FROM "Idea" i
-      WHERE i."boardId" = ${board.id}
-        AND i."status" <> 'DECLINED'
+      WHERE ${listedIdeasWhere(viewer, listed, { filter: 'ALL', sort: 'VOTES' })}
     )
     SELECT doc."id"
     FROM doc, q
     WHERE doc.vector @@ q.query
-      OR word_similarity(${words}, lower(doc."title")) >= ${TRIGRAM_THRESHOLD}
-    ORDER BY ts_rank(doc.vector, q.query) + word_similarity(${words}, lower(doc."title")) DESC,
+      OR word_similarity(${words}::text, lower(doc."title")) >= ${TRIGRAM_THRESHOLD}::real
+    ORDER BY ts_rank(doc.vector, q.query) + word_similarity(${words}::text, lower(doc."title")) DESC,
       doc."voteCount" DESC, doc."id" DESC
-    LIMIT ${CANDIDATES}`;
-  if (candidates.length === 0) return [];
-  const order = candidates.map((row) => Number(row.id));
-  const plan = await loadPlanState(deps.prisma, board.companyId);
-  // Who may see which idea is decided here, by the where-clauses the lists use (not again in SQL).
+    LIMIT ${SIMILAR_IDEAS_LIMIT}::int`;
+  if (matches.length === 0) return [];
+  const order = matches.map((row) => Number(row.id));
   const ideas = await deps.prisma.idea.findMany({
     ...query,
-    where: {
-      AND: [
-        { id: { in: order }, boardId: board.id },
-        ideaVisibleWhere(viewer),
-        ideaWithinCapWhere(plan),
-      ],
-    },
+    where: { id: { in: order }, boardId: listed.board.id },
   });
   const rank = new Map(order.map((id, index) => [id, index]));
-  return ideas
-    .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
-    .slice(0, SIMILAR_IDEAS_LIMIT);
+  return ideas.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
 }
 
 /** The similar ideas as the caller sees them (author, own vote, what they may do): for REST. */
