@@ -55,3 +55,21 @@ describe('the baseline server’s page read', () => {
     expect(count?.count).toBe(body.totalCount);
   });
 });
+
+describe('the baseline server’s vote', () => {
+  it('runs the product’s session, idea and vote statements word for word', async () => {
+    const ideaId = dataset.ideaIds[5]!;
+    statements.length = 0;
+    const up = await server.call('POST', `/api/v1/ideas/${ideaId}/upvote`, {
+      token: sessionToken(2),
+    });
+    const down = await server.call('POST', `/api/v1/ideas/${ideaId}/downvote`, {
+      token: sessionToken(2),
+    });
+    expect([up.status, down.status]).toEqual([200, 200]);
+    const product = statements.map(words);
+    for (const statement of [SQL.session, SQL.idea, SQL.upvote, SQL.downvote]) {
+      expect(product).toContain(words(statement));
+    }
+  });
+});

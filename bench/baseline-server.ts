@@ -1,7 +1,8 @@
 /**
- * The floor: a bare `node:http` + `pg` server that runs the SQL a vote and a page read need
- * (the session lookup, the idea or board check, the vote statement or the page and its count)
- * and nothing else. It uses the product's pool size (10), so the two differ only by what the
+ * The floor: a bare `node:http` + `pg` server that runs the product's own statements for a vote
+ * and a page read, word for word (the session lookup, the idea or board check, the vote
+ * statement or the page and its count; baseline-server.test.ts compares them with the
+ * product's) and nothing else. It uses the product's pool size (10), so the two differ only by what the
  * product adds. Each statement is prepared once per connection, as the product's are (and as
  * pgbench's `-M prepared` runs them). Started by bench/run.ts as a child process; prints
  * `{"port": N}` when listening.
@@ -32,19 +33,45 @@ export function pageWhereValues(boardId: number, userId: number): unknown[] {
 }
 
 export const SQL = {
-  session: `SELECT s.id, s."expiresAt", s."revokedAt", u.id AS "userId", u."companyId", u.role, u.kind
-    FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s."tokenHash" = $1`,
-  idea: `SELECT i.id, i.status, i."boardId", b."companyId"
-    FROM "Idea" i JOIN "Board" b ON b.id = i."boardId" WHERE i.id = $1 AND b."companyId" = $2`,
+  // The product's statements for a vote, word for word (services/account/authenticate.ts,
+  // services/access.ts findIdeaForMember, services/vote/add-vote.ts), with its parameters.
+  session: `SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
+           u.kind::text AS kind
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s."tokenHash" = $1 AND s."revokedAt" IS NULL
+      AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
+  idea: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+           i."status"::text AS "status", i."voteCount", i."commentCount",
+           i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
+           i."declinedAt", i."createdAt", i."updatedAt", b."createdAt" AS "boardCreatedAt",
+           s."product"::text AS "product", s."expiresAt",
+           EXISTS (
+             SELECT 1 FROM "Webhook" w
+             WHERE w."companyId" = b."companyId" AND w."isEnabled"
+               AND 'VOTE_CHANGED' = ANY (w."events")
+               AND (w."boardId" IS NULL OR w."boardId" = b."id")
+           ) AS "isVoteWatched"
+    FROM "Idea" i
+    JOIN "Board" b ON b."id" = i."boardId"
+    LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
+    WHERE i."id" = $1::int AND b."companyId" = $2::int
+      AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int
+           OR $4::boolean)`,
   upvote: `WITH inserted AS (
-      INSERT INTO "Vote" ("ideaId", "userId") VALUES ($1, $2)
-      ON CONFLICT ("ideaId", "userId") DO NOTHING RETURNING 1)
+      INSERT INTO "Vote" ("ideaId", "userId") VALUES ($1::int, $2::int)
+      ON CONFLICT ("ideaId", "userId") DO NOTHING
+      RETURNING 1
+    )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
-    WHERE id = $1 RETURNING "voteCount"`,
+    WHERE "id" = $3::int
+    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed"`,
   downvote: `WITH deleted AS (
-      DELETE FROM "Vote" WHERE "ideaId" = $1 AND "userId" = $2 RETURNING 1)
+      DELETE FROM "Vote" WHERE "ideaId" = $1::int AND "userId" = $2::int
+      RETURNING 1
+    )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
-    WHERE id = $1 RETURNING "voteCount"`,
+    WHERE "id" = $3::int
+    RETURNING "voteCount", (SELECT count(*) FROM deleted)::int AS "changed"`,
   // The product's board, page and count statements (services/access.ts,
   // findVisibleBoardWithSubscription; services/idea/find-idea-views.ts, findIdeaPageRows and
   // countListedIdeas) word for word, with its parameters: a page of ALL by VOTES for an end
@@ -71,7 +98,7 @@ export const SQL = {
   count: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${pageWhere(1)}`,
 } as const;
 
-type TCaller = { userId: number; companyId: number };
+type TCaller = { userId: number; companyId: number; isAdmin: boolean };
 
 /** Runs one of the statements above, prepared under its own name. */
 function run(pool: pg.Pool, name: keyof typeof SQL, values: unknown[]) {
@@ -93,8 +120,12 @@ async function caller(pool: pg.Pool, req: IncomingMessage): Promise<TCaller | nu
   const hash = createHash('sha256').update(token).digest('hex');
   const { rows } = await run(pool, 'session', [hash]);
   const row = rows[0];
-  if (!row || row.revokedAt || row.expiresAt <= new Date()) return null;
-  return { userId: row.userId, companyId: row.companyId };
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    isAdmin: row.role === 'OWNER' || row.role === 'ADMIN',
+  };
 }
 
 async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -105,11 +136,13 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     const who = await caller(pool, req);
     if (!who) return json(res, 401, { error: 'unauthenticated' });
     const ideaId = Number(vote[2]);
-    const idea = (await run(pool, 'idea', [ideaId, who.companyId])).rows[0];
+    const idea = (await run(pool, 'idea', [ideaId, who.companyId, who.userId, who.isAdmin]))
+      .rows[0];
     if (!idea) return json(res, 404, { error: 'not found' });
     const { rows } = await run(pool, vote[1] === 'upvote' ? 'upvote' : 'downvote', [
       ideaId,
       who.userId,
+      ideaId,
     ]);
     return json(res, 200, { voteCount: rows[0].voteCount, isVotedByMe: vote[1] === 'upvote' });
   }

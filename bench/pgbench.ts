@@ -15,6 +15,11 @@ export type TPgbenchResult = {
   p99: number;
 };
 
+/** The session lookup of a bench user `:u`, setting `:userId` and `:companyId`. */
+const SESSION = `${bind(SQL.session, [
+  "encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex')",
+])} \\gset`;
+
 /** The baseline server's vote, as one pgbench transaction: session, idea check, vote or unvote. */
 function voteScript(dataset: TDataset): string {
   const first = dataset.ideaIds[0]!;
@@ -22,19 +27,12 @@ function voteScript(dataset: TDataset): string {
   return `\\set u random(1, ${dataset.userIds.length - 1})
 \\set idea random(${first}, ${last})
 \\set up random(0, 1)
-SELECT u.id AS uid, u."companyId" AS cid FROM "Session" s JOIN "User" u ON u.id = s."userId"
-  WHERE s."tokenHash" = encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex') \\gset
-SELECT i.id, i.status FROM "Idea" i JOIN "Board" b ON b.id = i."boardId"
-  WHERE i.id = :idea AND b."companyId" = :cid;
+${SESSION}
+${bind(SQL.idea, [':idea', ':companyId', ':userId', 'false'])};
 \\if :up
-WITH inserted AS (INSERT INTO "Vote" ("ideaId", "userId") VALUES (:idea, :uid)
-  ON CONFLICT ("ideaId", "userId") DO NOTHING RETURNING 1)
-UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
-  WHERE id = :idea RETURNING "voteCount";
+${bind(SQL.upvote, [':idea', ':userId', ':idea'])};
 \\else
-WITH deleted AS (DELETE FROM "Vote" WHERE "ideaId" = :idea AND "userId" = :uid RETURNING 1)
-UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
-  WHERE id = :idea RETURNING "voteCount";
+${bind(SQL.downvote, [':idea', ':userId', ':idea'])};
 \\endif
 `;
 }
@@ -46,13 +44,12 @@ function bind(sql: string, values: string[]): string {
 
 /** The baseline server's page read: session, board check, the product's page and count. */
 function readScript(dataset: TDataset): string {
-  const where = [`${dataset.boardId}`, ':uid', 'false', 'true', 'NULL', '0', "'ALL'", "'ALL'"];
+  const where = [`${dataset.boardId}`, ':userId', 'false', 'true', 'NULL', '0', "'ALL'", "'ALL'"];
   const noSearch = ['NULL', 'NULL', 'NULL'];
   return `\\set u random(1, ${dataset.userIds.length - 1})
-SELECT u.id AS uid, u."companyId" AS cid FROM "Session" s JOIN "User" u ON u.id = s."userId"
-  WHERE s."tokenHash" = encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex') \\gset
-SELECT id, name FROM "Board" WHERE id = ${dataset.boardId} AND ("companyId" = :cid OR "isPublic");
-${bind(SQL.page, [':uid', ...where, ...noSearch, '50', '0'])};
+${SESSION}
+${bind(SQL.board, [`${dataset.boardId}`, ':companyId'])};
+${bind(SQL.page, [':userId', ...where, ...noSearch, '50', '0'])};
 ${bind(SQL.count, [...where, ...noSearch])};
 `;
 }

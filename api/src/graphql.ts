@@ -109,6 +109,10 @@ export function createGraphQL(
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // Every path to yoga has limited the body already (server.ts: the fast path takes only a
+    // declared length within REST_BODY_LIMIT, hono's path has cheapBodyLimit). Yoga's own limit
+    // piped every body through a TransformStream: 3 % of a GraphQL vote's CPU.
+    maxRequestBodySize: false,
     graphiql: { title: 'Feedboard GraphQL API' },
     logging: deps.config.logLevel === 'silent' ? false : 'warn',
     plugins: [
