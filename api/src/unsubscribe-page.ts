@@ -1,12 +1,17 @@
 import type { Context, Hono } from 'hono';
 import type { TDeps } from './deps.ts';
-import { unsubscribe } from './services/notification/unsubscribe.ts';
+import { checkUnsubscribeToken, unsubscribe } from './services/notification/unsubscribe.ts';
+import type { TUnsubscribeResult } from './services/notification/unsubscribe.ts';
 
 const STYLE =
-  'body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1d1d1f}main{max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px}h1{font-size:1.4rem;margin:0 0 12px}';
+  'body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1d1d1f}main{max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px}h1{font-size:1.4rem;margin:0 0 12px}button{font:inherit;padding:8px 16px;border-radius:6px;border:0;background:#1d1d1f;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}';
 
 const TEXTS = {
   en: {
+    confirmTitle: 'Stop notification emails?',
+    confirmBody:
+      'You will no longer get emails from Feedboard about the ideas you submitted or voted for.',
+    confirmButton: 'Unsubscribe',
     title: 'You are unsubscribed',
     body: 'You will no longer get notification emails from Feedboard. To get them again, choose which ones you want in your profile settings.',
     badTitle: 'This link does not work',
@@ -14,6 +19,10 @@ const TEXTS = {
       'The unsubscribe link is not valid (it may have been cut short). Change your notification emails in your profile settings instead.',
   },
   pl: {
+    confirmTitle: 'Wyłączyć powiadomienia e-mail?',
+    confirmBody:
+      'Nie będziesz już dostawać e-maili z Feedboard o pomysłach, które zgłosiłeś lub na które głosowałeś.',
+    confirmButton: 'Wypisz mnie',
     title: 'Wypisano Cię z powiadomień',
     body: 'Nie będziesz już dostawać powiadomień e-mail z Feedboard. Aby znów je otrzymywać, wybierz je w ustawieniach profilu.',
     badTitle: 'Ten link nie działa',
@@ -22,7 +31,9 @@ const TEXTS = {
   },
 } as const;
 
-function page(lang: 'en' | 'pl', title: string, body: string): string {
+type TTexts = (typeof TEXTS)[keyof typeof TEXTS];
+
+function page(lang: 'en' | 'pl', title: string, body: string, form = ''): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -36,7 +47,7 @@ function page(lang: 'en' | 'pl', title: string, body: string): string {
 <main>
 <h1>${title}</h1>
 <p>${body}</p>
-</main>
+${form}</main>
 </body>
 </html>
 `;
@@ -49,22 +60,43 @@ function pickLanguage(c: Context, stored?: string): 'en' | 'pl' {
 }
 
 /**
- * `/unsubscribe/{token}`, the link in every notification mail (and its List-Unsubscribe header):
- * GET (a click) and POST (RFC 8058 one-click from the mail client) set the user's notification
- * preference to NONE without signing in, and answer a short page in the user's language.
+ * `/unsubscribe/{token}`, the link in every notification mail (and its List-Unsubscribe header).
+ * POST (RFC 8058 one-click from the mail client, or the button of the GET page) sets the user's
+ * notification preference to NONE without signing in. GET (a click) only asks: mail scanners
+ * and link previews open links on their own, and must not unsubscribe anyone. Both answer a
+ * short page in the user's language.
  */
 export function mountUnsubscribePage(app: Hono, deps: TDeps): void {
-  const handle = async (c: Context) => {
-    const result = await unsubscribe(deps, c.req.param('token') ?? '');
-    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+  const answer = (
+    c: Context,
+    result: TUnsubscribeResult,
+    done: (lang: 'en' | 'pl', t: TTexts) => string,
+  ) => {
+    c.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    );
     c.header('referrer-policy', 'no-referrer');
     c.header('cache-control', 'no-store');
     const lang = pickLanguage(c, result.ok ? result.language : undefined);
     const t = TEXTS[lang];
-    return result.ok
-      ? c.html(page(lang, t.title, t.body))
-      : c.html(page(lang, t.badTitle, t.badBody), 404);
+    return result.ok ? c.html(done(lang, t)) : c.html(page(lang, t.badTitle, t.badBody), 404);
   };
-  app.get('/unsubscribe/:token', handle);
-  app.post('/unsubscribe/:token', handle);
+  app.get('/unsubscribe/:token', async (c) => {
+    const token = c.req.param('token');
+    // Only a valid token gets the form: digits, a dot and hex, nothing to escape.
+    return answer(c, await checkUnsubscribeToken(deps, token), (lang, t) =>
+      page(
+        lang,
+        t.confirmTitle,
+        t.confirmBody,
+        `<form method="post" action="/unsubscribe/${token}"><button type="submit">${t.confirmButton}</button></form>\n`,
+      ),
+    );
+  });
+  app.post('/unsubscribe/:token', async (c) =>
+    answer(c, await unsubscribe(deps, c.req.param('token')), (lang, t) =>
+      page(lang, t.title, t.body),
+    ),
+  );
 }

@@ -150,12 +150,20 @@ describe('status change mails', () => {
     // Each recipient has their own link.
     expect(unsubscribeLink(english)).not.toBe(unsubscribeLink(polishMail));
 
-    // The Polish voter clicks the link (no sign-in), the author's mail client posts one-click.
+    // The Polish voter clicks the link (no sign-in): the page asks first, since mail scanners
+    // open links too, and its button posts. The author's mail client posts one-click.
     const page = await follow(unsubscribeLink(polishMail));
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<html lang="pl">');
-    expect(html).toContain('Wypisano Cię z powiadomień');
+    expect(html).toContain('Wyłączyć powiadomienia e-mail?');
+    const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+    expect(action).toBe(new URL(unsubscribeLink(polishMail)).pathname);
+    const unchanged = await expectCall(server, 'GET', '/profile', 200, { token: polish.token });
+    expect(unchanged.notifications).toBe('ALL');
+    const confirmed = await fetch(`${server.url}${action}`, { method: 'POST' });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Wypisano Cię z powiadomień');
     const oneClick = await follow(unsubscribeLink(english), 'POST');
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You are unsubscribed');
@@ -198,9 +206,14 @@ describe('status change mails', () => {
 
   it('refuses a forged or cut unsubscribe link and changes nothing', async () => {
     const victim = await member('Victor Victim');
-    const forged = await fetch(`${server.url}/unsubscribe/${victim.userId}.${'0'.repeat(64)}`);
-    expect(forged.status).toBe(404);
-    expect(await forged.text()).toContain('This link does not work');
+    const forged = `${server.url}/unsubscribe/${victim.userId}.${'0'.repeat(64)}`;
+    for (const method of ['GET', 'POST']) {
+      const answer = await fetch(forged, { method });
+      expect(answer.status).toBe(404);
+      const html = await answer.text();
+      expect(html).toContain('This link does not work');
+      expect(html).not.toContain('<form');
+    }
     expect((await fetch(`${server.url}/unsubscribe/${victim.userId}`)).status).toBe(404);
     const profile = await expectCall(server, 'GET', '/profile', 200, { token: victim.token });
     expect(profile.notifications).toBe('ALL');
