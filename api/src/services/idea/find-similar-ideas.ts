@@ -3,7 +3,8 @@ import type { TDeps } from '../../deps.ts';
 import type { Idea, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { findVisibleBoardWithPlan } from '../access.ts';
+import { findVisibleBoardWithSubscription } from '../access.ts';
+import { planStateOf } from '../plan/plan-state.ts';
 import { listedIdeasWhere, toView, viewInclude } from './find-idea-views.ts';
 import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
 
@@ -77,9 +78,11 @@ export async function findSimilarIdeas(
   query: { include?: Prisma.IdeaInclude; select?: Prisma.IdeaSelect } = {},
 ): Promise<Idea[]> {
   const { text } = parseInput(ZSimilarText, input);
-  const listed = await findVisibleBoardWithPlan(deps, viewer, boardId);
+  const { board, subscription } = await findVisibleBoardWithSubscription(deps, viewer, boardId);
   const terms = searchTerms(text);
   if (terms.length === 0) return [];
+  // The plan's cutoffs only once there is something to look for (this runs as people type).
+  const listed = { board, plan: await planStateOf(deps.prisma, board.companyId, subscription) };
   const words = meaningfulWords(text).join(' ').slice(0, 200);
   const tsquery = terms.map((term) => `${term}:*`).join(' | ');
   // Who may see which idea is decided in the statement, by the lists' own rule, before the

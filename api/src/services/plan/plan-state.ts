@@ -108,19 +108,6 @@ export function isIdeaWithinCap(plan: TPlanState, idea: TCutoff & { status: stri
   return idea.status === 'NOT_PUBLIC' || isWithin(plan.ideaCutoff, idea);
 }
 
-/** The Prisma filter for ideas within the plan's cap. */
-export function ideaWithinCapWhere(plan: TPlanState): Prisma.IdeaWhereInput {
-  const cutoff = plan.ideaCutoff;
-  if (!cutoff) return {};
-  return {
-    OR: [
-      { status: 'NOT_PUBLIC' },
-      { createdAt: { lt: cutoff.createdAt } },
-      { createdAt: cutoff.createdAt, id: { lte: cutoff.id } },
-    ],
-  };
-}
-
 /** The Prisma filter for ideas past the plan's cap (hidden). */
 export function ideaBeyondCapWhere(plan: TPlanState): Prisma.IdeaWhereInput {
   const cutoff = plan.ideaCutoff;
