@@ -36,7 +36,7 @@ export const SQL = {
   // The product's statements for a vote, word for word (services/account/authenticate.ts,
   // services/access.ts findIdeaForMember, services/vote/add-vote.ts), with its parameters.
   session: `SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind
+           u.kind::text AS kind, s."lastUsedAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = $1 AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,

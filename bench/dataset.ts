@@ -19,6 +19,37 @@ export function sessionToken(n: number): string {
   return `bench-session-${n}`;
 }
 
+/** Votes each generated user holds (the last users may hold fewer when `votes` runs out). */
+export function votesPerUser(sizes: Pick<TDatasetSizes, 'votes' | 'users'>): number {
+  return Math.ceil(sizes.votes / sizes.users);
+}
+
+/**
+ * The idea ordinal of user `user`'s `k`-th vote: the same formula as the data set's votes
+ * below, so that k < votesPerUser are the data set's votes and every k from votesPerUser up to
+ * `ideas` - 1 is an idea that user has no vote on (104729 is a prime that divides no idea count
+ * used here, so the k give distinct ideas).
+ */
+export function votedIdeaOrdinal(user: number, k: number, ideas: number): number {
+  return (user * 7919 + k * 104729) % ideas;
+}
+
+/**
+ * The `n`-th (user, idea) pair a vote scenario may upvote then take back: a pair with no vote in
+ * the data set, and no pair again before (users - 1) × (ideas - votesPerUser) pairs have gone
+ * by, so concurrent connections never share a pair. Users 1..users-1 take turns (user 0 is the
+ * owner).
+ */
+export function freeVotePair(
+  n: number,
+  sizes: { users: number; ideas: number; votesPerUser: number },
+): { user: number; ideaOrdinal: number } {
+  const voters = sizes.users - 1;
+  const user = 1 + (n % voters);
+  const round = Math.floor(n / voters) % (sizes.ideas - sizes.votesPerUser);
+  return { user, ideaOrdinal: votedIdeaOrdinal(user, sizes.votesPerUser + round, sizes.ideas) };
+}
+
 const COMPANY_SLUG = 'bench';
 const BOARD_SLUG = 'ideas';
 
@@ -30,8 +61,9 @@ const BOARD_SLUG = 'ideas';
  */
 export async function generateDataset(run: TRunSql, sizes: TDatasetSizes): Promise<TDataset> {
   const { ideas, users, votes, comments } = sizes;
-  const votesPerUser = Math.ceil(votes / users);
-  if (votesPerUser > ideas) throw new Error('More votes per user than ideas');
+  const perUser = votesPerUser(sizes);
+  // The vote scenarios need ideas each user has no vote on (freeVotePair).
+  if (perUser >= ideas) throw new Error('As many votes per user as ideas');
 
   const [company] = await run(`
     INSERT INTO "Company" (name, slug, secret, "updatedAt")
@@ -84,13 +116,13 @@ export async function generateDataset(run: TRunSql, sizes: TDatasetSizes): Promi
   const ideaIds = ideaRows.map((row) => Number(row.id));
 
   // User u votes for ideas (u·7919 + k·104729) mod ideas, k < votesPerUser: distinct per user
-  // because 104729 is a prime that divides no idea count used here.
+  // because 104729 is a prime that divides no idea count used here (votedIdeaOrdinal).
   await run(`
     WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId}),
          i AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Idea" WHERE "boardId" = ${boardId}),
          pairs AS (
            SELECT u.n AS un, k, (u.n * 7919 + k * 104729) % ${ideas} AS "in"
-           FROM u CROSS JOIN generate_series(0, ${votesPerUser - 1}) AS k
+           FROM u CROSS JOIN generate_series(0, ${perUser - 1}) AS k
            ORDER BY u.n, k
            LIMIT ${votes})
     INSERT INTO "Vote" ("ideaId", "userId", "createdAt")

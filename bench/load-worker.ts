@@ -5,7 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { sessionToken } from './dataset.ts';
+import { freeVotePair, sessionToken } from './dataset.ts';
 
 export type TScenario =
   'vote-baseline' | 'vote-rest' | 'vote-graphql' | 'read-baseline' | 'read-rest' | 'read-graphql';
@@ -21,9 +21,29 @@ export type TLoadPlan = {
   ideaIds: number[];
   /** Users 1..users-1 vote and read (user 0 is the owner). */
   users: number;
+  /** Votes each user holds in the data set (votesPerUser): the vote pairs start past them. */
+  votesPerUser: number;
 };
 
-export type TLoadResult = {
+/** What went wrong in one autocannon run, from autocannon's own counts and per request. */
+export type TFailureCounts = {
+  /** Answers whose status was not 2xx (autocannon's `non2xx`). */
+  non2xx: number;
+  /** Answers that failed as the scenario reads them: non-2xx, or a GraphQL error or AppError. */
+  failures: number;
+  /**
+   * Connection errors, timeouts, and requests never answered: autocannon silently reconnects
+   * and moves on when the server closes a connection under a request, so those are requests
+   * sent beyond the answers received and the at most one per connection still in flight.
+   */
+  errors: number;
+  /** Answers by status code, e.g. `{"200": 9000, "500": 1000}`. */
+  statusCodes: Record<string, number>;
+  /** The first failed answer, shortened: what to look at first. */
+  firstFailure?: string;
+};
+
+export type TLoadResult = TFailureCounts & {
   scenario: TScenario;
   /** Concurrent connections it ran at. */
   connections: number;
@@ -33,14 +53,19 @@ export type TLoadResult = {
   p90: number;
   p99: number;
   max: number;
-  errors: number;
-  /** Answers that were not a success: non-2xx, or a GraphQL error or AppError. */
-  failures: number;
   /** Requests answered during the warm-up (the server's CPU time covers both). */
   warmupRequests: number;
+  /** The warm-up's failures: a server failing then fails the run too. */
+  warmup: TFailureCounts;
   /** The server's CPU time (user + system) per request, warm-up included; set by bench/run.ts. */
   cpuMsPerRequest?: number;
 };
+
+/** Every failure of a result, warm-up included: any one fails the scenario's targets. */
+export function failuresOf(result: TLoadResult): number {
+  const counts = (c: TFailureCounts) => Math.max(c.failures, c.non2xx) + c.errors;
+  return counts(result) + (result.warmup ? counts(result.warmup) : 0);
+}
 
 const UPVOTE = `mutation ($id: ID!) { upvoteIdea(ideaId: $id) {
   ... on MutationUpvoteIdeaSuccess { data { voteCount isVotedByMe } } ... on AppError { code } } }`;
@@ -51,19 +76,45 @@ export const PAGE_QUERY = `query ($boardId: ID!) { board(id: $boardId) {
     id title description status voteCount commentCount createdAt isVotedByMe author { displayName }
   } } } } }`;
 
-type TVoteContext = { ideaId?: number; token?: string };
+type TVoteContext = { ideaId?: number; token?: string; pair?: string };
 
-function requestsFor(plan: TLoadPlan): autocannon.Request[] {
-  let counter = 0;
-  const nextToken = () => sessionToken(1 + (counter++ % (plan.users - 1)));
+/**
+ * The (user, idea) pairs a vote run upvoted and has not seen taken back yet: the run ends by
+ * taking them back, so the data set keeps its votes for the next run.
+ */
+type TPendingVotes = Map<string, { token: string; ideaId: number }>;
+
+/** Counts one request's answer as autocannon's per-request `onResponse` sees it. */
+type TCountAnswer = (status: number, body: string) => void;
+
+function requestsFor(
+  plan: TLoadPlan,
+  state: { pairs: number; pending: TPendingVotes },
+  countAnswer: TCountAnswer,
+): autocannon.Request[] {
+  let readCounter = 0;
+  const nextToken = () => sessionToken(1 + (readCounter++ % (plan.users - 1)));
   const auth = (token: string) => `Bearer ${token}`;
-  // Each connection votes then takes the vote back, for a new (user, idea) pair every time.
+  // Each connection upvotes then takes the vote back, for a new (user, idea) pair every time,
+  // one the data set has no vote on: every upvote inserts a row and every downvote deletes it.
   const pickPair = (context: TVoteContext) => {
-    context.token = nextToken();
-    context.ideaId = plan.ideaIds[(counter * 7919) % plan.ideaIds.length]!;
+    const { user, ideaOrdinal } = freeVotePair(state.pairs++, {
+      users: plan.users,
+      ideas: plan.ideaIds.length,
+      votesPerUser: plan.votesPerUser,
+    });
+    context.token = sessionToken(user);
+    context.ideaId = plan.ideaIds[ideaOrdinal]!;
+    context.pair = `${user}:${ideaOrdinal}`;
+    state.pending.set(context.pair, { token: context.token, ideaId: context.ideaId });
   };
   const vote = (up: boolean): autocannon.Request => ({
     method: 'POST',
+    onResponse: (status, body, raw) => {
+      countAnswer(status, body);
+      const context = raw as TVoteContext;
+      if (!up && status >= 200 && status < 300 && context.pair) state.pending.delete(context.pair);
+    },
     setupRequest: (request, raw) => {
       const context = raw as TVoteContext;
       if (up) pickPair(context);
@@ -89,6 +140,7 @@ function requestsFor(plan: TLoadPlan): autocannon.Request[] {
   });
   const read: autocannon.Request = {
     method: 'GET',
+    onResponse: (status, body) => countAnswer(status, body),
     setupRequest: (request) => {
       const authorization = auth(nextToken());
       switch (plan.scenario) {
@@ -117,35 +169,87 @@ function requestsFor(plan: TLoadPlan): autocannon.Request[] {
   return plan.scenario.startsWith('vote') ? [vote(true), vote(false)] : [read];
 }
 
-export async function runLoad(plan: TLoadPlan): Promise<TLoadResult> {
-  let warmupRequests = 0;
-  if (plan.warmupSeconds > 0) {
-    const warmup = await autocannon({
-      url: plan.url,
-      connections: plan.connections,
-      duration: plan.warmupSeconds,
-      requests: requestsFor(plan),
-    } as autocannon.Options);
-    warmupRequests = warmup.requests.total;
-  }
-  let failures = 0;
+/** Runs one autocannon run of the plan and counts its failures both ways. */
+async function runOnce(
+  plan: TLoadPlan,
+  seconds: number,
+  state: { pairs: number; pending: TPendingVotes },
+  label: string,
+): Promise<{ result: autocannon.Result; counts: TFailureCounts }> {
   const isGraphQL = plan.scenario.endsWith('graphql');
+  let failures = 0;
+  let firstFailure: string | undefined;
+  const countAnswer: TCountAnswer = (status, body) => {
+    const failed =
+      status < 200 ||
+      status > 299 ||
+      (isGraphQL && (body.includes('"errors"') || body.includes('"code"')));
+    if (!failed) return;
+    failures += 1;
+    if (firstFailure === undefined) {
+      firstFailure = `${status} ${body.slice(0, 300)}`;
+      console.error(`${plan.scenario} ${label}: first failure ${firstFailure}`);
+    }
+  };
   const result = await autocannon({
     url: plan.url,
     connections: plan.connections,
-    duration: plan.durationSeconds,
-    requests: requestsFor(plan),
-    onResponse: (status: number, body: string) => {
-      const failed =
-        status < 200 ||
-        status > 299 ||
-        (isGraphQL && (body.includes('"errors"') || body.includes('"code"')));
-      if (failed) {
-        if (failures === 0) console.error(`${plan.scenario}: first failure ${status} ${body}`);
-        failures++;
-      }
-    },
-  } as autocannon.Options);
+    duration: seconds,
+    requests: requestsFor(plan, state, countAnswer),
+  });
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats?.count ?? 0]),
+  ) as Record<string, number>;
+  const counts: TFailureCounts = {
+    non2xx: result.non2xx,
+    failures,
+    errors:
+      result.errors +
+      result.timeouts +
+      Math.max(0, result.requests.sent - result.requests.total - plan.connections),
+    statusCodes,
+    ...(firstFailure === undefined ? {} : { firstFailure }),
+  };
+  const failed = Math.max(counts.failures, counts.non2xx) + counts.errors;
+  if (failed > 0) {
+    console.error(
+      `${plan.scenario} ${label}: ${counts.non2xx} non-2xx, ${counts.failures} failed answers, ${counts.errors} errors, timeouts and unanswered requests of ${result.requests.total} requests; status codes ${JSON.stringify(statusCodes)}`,
+    );
+  }
+  return { result, counts };
+}
+
+/**
+ * Takes back the votes a vote run left (a connection stopped between its upvote and its
+ * downvote, or a downvote failed), so the data set ends with the votes it started with.
+ */
+async function takeBackVotes(plan: TLoadPlan, pending: TPendingVotes): Promise<void> {
+  if (!plan.scenario.startsWith('vote') || pending.size === 0) return;
+  // Upvotes still in flight when autocannon stopped land first.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const { token, ideaId } of pending.values()) {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const response =
+      plan.scenario === 'vote-baseline'
+        ? await fetch(`${plan.url}/downvote/${ideaId}`, { method: 'POST', headers })
+        : await fetch(`${plan.url}/api/v1/ideas/${ideaId}/downvote`, { method: 'POST', headers });
+    await response.arrayBuffer();
+  }
+  pending.clear();
+}
+
+export async function runLoad(plan: TLoadPlan): Promise<TLoadResult> {
+  // One sequence of pairs for the warm-up and the run: no pair is voted on twice.
+  const state = { pairs: 0, pending: new Map() as TPendingVotes };
+  let warmupRequests = 0;
+  let warmup: TFailureCounts = { non2xx: 0, failures: 0, errors: 0, statusCodes: {} };
+  if (plan.warmupSeconds > 0) {
+    const run = await runOnce(plan, plan.warmupSeconds, state, 'warm-up');
+    warmupRequests = run.result.requests.total;
+    warmup = run.counts;
+  }
+  const { result, counts } = await runOnce(plan, plan.durationSeconds, state, 'run');
+  await takeBackVotes(plan, state.pending);
   return {
     scenario: plan.scenario,
     connections: plan.connections,
@@ -155,9 +259,9 @@ export async function runLoad(plan: TLoadPlan): Promise<TLoadResult> {
     p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
-    errors: result.errors + result.timeouts,
-    failures,
+    ...counts,
     warmupRequests,
+    warmup,
   };
 }
 

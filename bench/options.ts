@@ -31,8 +31,8 @@ export type TBenchOptions = {
   lcpRuns: number;
   /**
    * BENCH_ONLY: the parts to run (comma-separated: cold-start, vote, read, vote-rest,
-   * read-graphql, latency, pgbench, fanout, lcp); every part when unset. For profiling one
-   * scenario.
+   * read-graphql, latency, pgbench, fanout, lcp, embedded); every part when unset. For profiling
+   * one scenario. `embedded` alone needs no PostgreSQL (bench/embedded.ts).
    */
   only: string[] | null;
 };

@@ -89,7 +89,7 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 export type TMemory = { rss: number; heapUsed: number; heapTotal: number; external: number };
 
-/** The memory of a process started with bench/probe.ts preloaded. */
+/** The memory of a process started with api/src/testing/memory-probe.ts preloaded. */
 export async function memoryOf(child: ChildProcess, gc = true): Promise<TMemory> {
   const answer = new Promise<TMemory>((resolve) => {
     const onMessage = (message: { type?: string } & TMemory) => {

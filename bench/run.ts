@@ -10,18 +10,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../api/src/db/client.ts';
-import { generateDataset } from './dataset.ts';
+import { generateDataset, votesPerUser } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
+import { measureEmbedded } from './embedded.ts';
 import { measureFanout } from './fanout.ts';
 import type { TFanoutResult } from './fanout.ts';
 import { ensureBuild, measureBundles, measureLcp } from './frontend.ts';
+import { failuresOf } from './load-worker.ts';
 import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
 import { benchOptions, wants } from './options.ts';
 import { runPgbench } from './pgbench.ts';
 import type { TPgbenchResult } from './pgbench.ts';
 import { ROOT, cpuMsOf, firstJsonLine, now, runNodeJson, spawnNode, stop } from './processes.ts';
 import { startProduct } from './product.ts';
-import { checkTargets, toMarkdown } from './report.ts';
+import { checkTargets, embeddedMarkdown, embeddedTargets, toMarkdown } from './report.ts';
 import type { TBenchResults } from './report.ts';
 
 const options = benchOptions();
@@ -40,6 +42,20 @@ async function admin(sql: string): Promise<void> {
   await client.connect();
   try {
     await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Vote rows and the ideas' vote counters, summed: equal, and unchanged by the vote scenarios. */
+async function countVotes(): Promise<{ rows: number; counters: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT (SELECT count(*) FROM "Vote")::int AS rows, (SELECT coalesce(sum("voteCount"), 0) FROM "Idea")::int AS counters',
+    );
+    return rows[0] as { rows: number; counters: number };
   } finally {
     await client.end();
   }
@@ -86,18 +102,56 @@ async function load(
     boardId: dataset.boardId,
     ideaIds: dataset.ideaIds,
     users: dataset.userIds.length,
+    votesPerUser: votesPerUser(options.sizes),
   };
   const cpuBefore = cpuMsOf(server.pid);
   const result = await runNodeJson<TLoadResult>(['bench/load-worker.ts', JSON.stringify(plan)]);
   result.cpuMsPerRequest =
     (cpuMsOf(server.pid) - cpuBefore) / Math.max(1, result.requests + result.warmupRequests);
   log(
-    `${scenario} × ${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${result.failures + result.errors}, server CPU ${result.cpuMsPerRequest.toFixed(2)} ms per request`,
+    `${scenario} × ${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failuresOf(result)} (non-2xx ${result.non2xx + result.warmup.non2xx}, failed answers ${result.failures + result.warmup.failures}, errors ${result.errors + result.warmup.errors}), server CPU ${result.cpuMsPerRequest.toFixed(2)} ms per request`,
   );
   return result;
 }
 
+/**
+ * `BENCH_ONLY=embedded`: the embedded default's memory alone, no PostgreSQL; written to
+ * bench/results/embedded.md and embedded.json (latest.* keep the full run's figures).
+ */
+async function embeddedOnly(): Promise<void> {
+  log(`${options.quick ? 'quick run' : 'full run'}: the embedded database's memory`);
+  const embedded = await measureEmbedded(options, log);
+  const targets = embeddedTargets(embedded);
+  const lines = [
+    `# Feedboard benchmark, embedded memory — ${new Date().toISOString()}${options.quick ? ' (BENCH_QUICK: not comparable)' : ''}`,
+    '',
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; load average after ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.`,
+    '',
+    ...embeddedMarkdown(embedded),
+    '',
+    '| target | limit | measured | |',
+    '| --- | --- | --- | --- |',
+    ...targets.map(
+      (t) => `| ${t.name} | ${t.limit} | ${t.measured} | ${t.isMet ? 'pass' : '**miss**'} |`,
+    ),
+  ];
+  const markdown = lines.join('\n') + '\n';
+  const dir = path.join(ROOT, 'bench/results');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'embedded.md'), markdown);
+  await writeFile(
+    path.join(dir, 'embedded.json'),
+    JSON.stringify({ embedded, targets }, null, 2) + '\n',
+  );
+  console.log(`\n${markdown}`);
+  log('written to bench/results/embedded.md and embedded.json');
+}
+
 async function main(): Promise<void> {
+  if (options.only?.every((part) => part === 'embedded')) return embeddedOnly();
   const loadBefore = os.loadavg();
   const fdLimit = execFileSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
   const needed = Math.max(...options.subscriberCounts) + 1_000;
@@ -131,6 +185,8 @@ async function main(): Promise<void> {
   const baseline = spawnNode(['bench/baseline-server.ts'], { DATABASE_URL: databaseUrl });
   const baselineUrl = `http://127.0.0.1:${(await firstJsonLine<{ port: number }>(baseline)).port}`;
 
+  const votesBefore = await countVotes();
+  let voteCheck: TBenchResults['voteCheck'] = null;
   const results: TLoadResult[] = [];
   const pgbench: TPgbenchResult[] = [];
   const fanout: TFanoutResult[] = [];
@@ -154,6 +210,13 @@ async function main(): Promise<void> {
       results.push(await load(server, scenario, dataset, lightConnections, lightDurationSeconds));
     }
     await stop(baseline);
+    if (results.some((result) => result.scenario.startsWith('vote'))) {
+      // Every upvote inserted a row the scenario then deleted: the data set is as it was.
+      voteCheck = { before: votesBefore, after: await countVotes() };
+      log(
+        `votes after the vote scenarios: ${voteCheck.after.rows} rows, counters ${voteCheck.after.counters} (the data set's: ${votesBefore.rows})`,
+      );
+    }
 
     for (const script of wants(options, 'pgbench') ? (['vote', 'read'] as const) : []) {
       const result = await runPgbench({
@@ -204,6 +267,7 @@ async function main(): Promise<void> {
     await product.stop();
     await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
   }
+  const embedded = wants(options, 'embedded') ? await measureEmbedded(options, log) : null;
 
   const partial = {
     startedAt: new Date().toISOString(),
@@ -223,10 +287,12 @@ async function main(): Promise<void> {
     coldStartMs,
     idleMemory,
     load: results,
+    voteCheck,
     pgbench,
     fanout,
     bundles,
     lcpMs,
+    embedded,
   };
   const report: TBenchResults = {
     ...partial,

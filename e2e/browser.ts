@@ -36,12 +36,11 @@ export function launchChromium(): Promise<Browser> {
 
 type TAxeViolation = { id: string; impact: string | null; help: string; nodes: unknown[] };
 
-/** Runs axe-core in the page; answers the serious and critical violations. */
-export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]> {
-  const require = createRequire(import.meta.url);
-  // A toast fading in is half transparent for a quarter second, and axe would measure its
-  // contrast mid-fade: wait for every finite animation and transition to settle first
-  // (spinners run forever and are left alone).
+/**
+ * Waits for every finite animation and transition to end. Spinners run forever and are left
+ * alone; one cancelled meanwhile (an element removed) is no failure.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -50,6 +49,14 @@ export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]>
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** Runs axe-core in the page; answers the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]> {
+  const require = createRequire(import.meta.url);
+  // A toast fading in is half transparent for a quarter second, and axe would measure its
+  // contrast mid-fade.
+  await settleAnimations(page);
   // Evaluated over the DevTools protocol, not as a <script> tag: the console's CSP allows no
   // inline script, and the test must not loosen it.
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));

@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await console_?.close();
   });
 
-  it('signs up with a referral code, then logs in and lands in the console', async () => {
+  it('signs up with a referral code and lands in the console signed in', async () => {
     const { server } = console_;
     const page = await console_.open();
     await page.goto(`${server.url}/signup/SPRING24`);
@@ -49,13 +49,9 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await saveScreenshot(page, 'signup-filled');
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await page.waitForURL('**/login');
-    await expectToast(page, 'Thank you for signing up!');
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
-    await page.getByLabel('Password').fill('correct-horse-1');
-    await page.getByRole('button', { name: 'Log in' }).click();
-
+    // Signed in at once (issue 18.8), not sent to the login page to type it all again.
     await page.waitForURL('**/admin/dashboard');
+    await expectToast(page, 'Thank you for signing up!');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toMatch(/^Hello, /);
@@ -68,7 +64,7 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     expect(page.errors).toEqual([]);
   });
 
-  it('refuses wrong credentials with the spec toast, logs out from the account menu by keyboard and logs back in', async () => {
+  it('refuses wrong credentials at the form, logs out from the account menu by keyboard and logs back in', async () => {
     const { server } = console_;
     const account = await registerAccount(server);
     const page = await console_.open();
@@ -78,10 +74,9 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expectToast(
-      page,
-      'Sorry, something went wrong. Please, make sure you typed proper credentials or try again later',
-    );
+    await expect
+      .poll(() => page.locator('form').getByRole('alert').textContent())
+      .toBe('The email or password is not correct. Check both and try again.');
     expect(page.url()).toMatch(/\/login$/);
 
     await logIn(page, server, account);
@@ -95,7 +90,17 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await expect.poll(() => page.getByRole('menu').isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'account-menu');
+    // Radix moves focus into the menu a frame after it shows: keys pressed before then go
+    // nowhere, so wait for the focus, then for End to land on the last item.
+    const focusedItem = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('role') === 'menuitem'
+          ? document.activeElement.textContent
+          : null,
+      );
+    await expect.poll(focusedItem).toBe('Dashboard');
     await page.keyboard.press('End');
+    await expect.poll(focusedItem).toBe('Log out');
     await page.keyboard.press('Enter');
 
     await page.waitForURL('**/login');

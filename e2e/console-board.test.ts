@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium())(
         .toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      const statusTrigger = detail.getByRole('button', { name: 'Change status: open' });
+      const statusTrigger = detail.getByRole('button', { name: 'Change status: Open' });
       await statusTrigger.focus();
       await page.keyboard.press('Enter');
       const menu = page.getByRole('menu');
@@ -158,17 +158,17 @@ describe.skipIf(!hasChromium())(
       // Every status but the current one and DECLINED, then Decline… apart.
       await expect
         .poll(() => menu.getByRole('menuitem').allTextContents())
-        .toEqual(['Unpublished', 'Review', 'Planned', 'In progress', 'Done', 'Decline…']);
+        .toEqual(['Unpublished', 'Under review', 'Planned', 'In progress', 'Complete', 'Decline…']);
       await menu.getByRole('menuitem', { name: 'Planned' }).focus();
       await page.keyboard.press('Enter');
       await expect
-        .poll(() => detail.getByRole('button', { name: 'Change status: planned' }).isVisible())
+        .poll(() => detail.getByRole('button', { name: 'Change status: Planned' }).isVisible())
         .toBe(true);
       await saveScreenshot(page, 'idea-detail');
       await page.keyboard.press('Escape');
       await expect.poll(() => detail.count()).toBe(0);
       await expect
-        .poll(() => card(page, 'Dark mode for the app').getByText('planned').isVisible())
+        .poll(() => card(page, 'Dark mode for the app').getByText('Planned').isVisible())
         .toBe(true);
       await expect
         .poll(() => card(page, 'Dark mode for the app').getByText('1 comment').isVisible())
@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium())(
       // Decline the second idea as a duplicate of the first, merging its vote.
       await card(page, 'Night theme please').getByRole('button', { name: '0 comments' }).click();
       const nightDetail = page.getByRole('dialog', { name: 'Night theme please' });
-      await nightDetail.getByRole('button', { name: 'Change status: open' }).click();
+      await nightDetail.getByRole('button', { name: 'Change status: Open' }).click();
       await page.getByRole('menuitem', { name: 'Decline…' }).click();
       const decline = page.getByRole('dialog', { name: 'Decline “Night theme please”' });
       await expect.poll(() => decline.isVisible()).toBe(true);
@@ -205,15 +205,17 @@ describe.skipIf(!hasChromium())(
       await expect
         .poll(() => nightDetail.getByText('Same request as dark mode.').isVisible())
         .toBe(true);
-      // A declined idea has no status options left.
+      // A declined idea can only be reopened from its status (no second decline).
       await expect
-        .poll(() => nightDetail.getByRole('button', { name: /Change status/ }).count())
-        .toBe(0);
+        .poll(() =>
+          nightDetail.getByRole('button', { name: 'Change status: declined' }).isVisible(),
+        )
+        .toBe(true);
       await page.keyboard.press('Escape');
       await expect.poll(() => nightDetail.count()).toBe(0);
-      // Both voters now count for the original; the duplicate keeps none.
+      // Both voters now count for the original; the duplicate left "All (without declined)".
       await expect.poll(() => voteCount(page, 'Dark mode for the app')).toBe('2');
-      await expect.poll(() => voteCount(page, 'Night theme please')).toBe('0');
+      await expect.poll(() => card(page, 'Night theme please').count()).toBe(0);
       expect(nightId).toBeTruthy();
       expect(page.errors).toEqual([]);
     });
@@ -253,7 +255,7 @@ describe.skipIf(!hasChromium())(
       );
       await card(page, 'Same as the needle').getByRole('button', { name: '0 comments' }).click();
       const detail = page.getByRole('dialog', { name: 'Same as the needle' });
-      await detail.getByRole('button', { name: 'Change status: open' }).click();
+      await detail.getByRole('button', { name: 'Change status: Open' }).click();
       await page.getByRole('menuitem', { name: 'Decline…' }).click();
       const decline = page.getByRole('dialog', { name: 'Decline “Same as the needle”' });
       await decline.getByLabel('Reason').selectOption('DUPLICATE');
@@ -380,7 +382,7 @@ describe.skipIf(!hasChromium())(
       // The search lists the match, and the idea picked before it stays picked.
       await expect
         .poll(() => assign.locator('.assign-list__text').allInnerTexts())
-        .toEqual(['Shipped quietly last week\ncomplete', 'Open idea number 105\nopen']);
+        .toEqual(['Shipped quietly last week\nComplete', 'Open idea number 105\nOpen']);
       expect(await assign.getByRole('checkbox', { name: /Open idea number 105/ }).isChecked()).toBe(
         true,
       );
@@ -695,7 +697,7 @@ describe.skipIf(!hasChromium())(
       const toComplete = page.getByRole('menuitem', { name: 'Move to Complete' });
       await expect.poll(() => toComplete.isVisible()).toBe(true);
       expect(await page.getByRole('menuitem').allTextContents()).toEqual([
-        'Move to Review',
+        'Move to Under review',
         'Move to In progress',
         'Move to Complete',
       ]);
@@ -704,7 +706,7 @@ describe.skipIf(!hasChromium())(
           .getByRole('menuitem', { name })
           .evaluate((element) => element === document.activeElement);
       // Opened from the keyboard, the menu focuses its first item; arrows move down.
-      await expect.poll(() => isFocused('Move to Review')).toBe(true);
+      await expect.poll(() => isFocused('Move to Under review')).toBe(true);
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => isFocused('Move to In progress')).toBe(true);
       await page.keyboard.press('ArrowDown');
@@ -780,9 +782,9 @@ describe.skipIf(!hasChromium())(
       await expect
         .poll(() => assign.locator('.assign-list__text').allInnerTexts())
         .toEqual([
-          'Done idea to ship\ncomplete',
-          'Idea being built\nin progress',
-          'Open idea for later\nopen',
+          'Done idea to ship\nComplete',
+          'Idea being built\nIn progress',
+          'Open idea for later\nOpen',
         ]);
       await assign.getByRole('checkbox', { name: /Done idea to ship/ }).check();
       await assign.getByRole('checkbox', { name: /Idea being built/ }).check();
@@ -917,7 +919,9 @@ describe.skipIf(!hasChromium())(
         await saveScreenshot(page, `board-${path}-pl`);
       }
       await page.goto(`${base}/list`);
-      await expect.poll(() => page.getByText('zaplanowany').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.locator('.status', { hasText: 'Zaplanowany' }).first().isVisible())
+        .toBe(true);
       await expect.poll(() => page.getByText('0 komentarzy').isVisible()).toBe(true);
       expect(page.errors).toEqual([]);
     });
@@ -1018,24 +1022,34 @@ describe.skipIf(!hasChromium())(
         await logIn(page, server, { email: free.email, password: PASSWORD });
         await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
       }
-      // FREE shows 5 ideas: the sixth is hidden, with an upgrade link.
+      // FREE shows 5 ideas to users: the sixth is hidden from them, with an upgrade link, and
+      // stays on the admin's list as a locked row.
       await expect
         .poll(() =>
-          first.getByText('1 idea is hidden because your plan shows fewer ideas.').isVisible(),
+          first
+            .getByText(
+              '1 idea is hidden from your users because your plan shows fewer ideas; you still see it below, locked.',
+            )
+            .isVisible(),
         )
         .toBe(true);
       await expect
         .poll(() =>
           first
-            .getByRole('link', { name: 'Upgrade your plan to see them all.' })
+            .getByRole('link', { name: 'Upgrade your plan to show them all.' })
             .getAttribute('href'),
         )
         .toBe('/admin/subscription');
-      await expect.poll(() => first.locator('.idea-card').count()).toBe(5);
+      await expect.poll(() => first.locator('.idea-card').count()).toBe(6);
+      await expect.poll(() => first.locator('.idea-card--locked').count()).toBe(1);
       expect(await seriousAxeViolations(first)).toEqual([]);
 
       // A vote in one browser shows in the other without a reload.
-      const title = (await first.locator('.idea-card__title').first().textContent()) ?? '';
+      const title =
+        (await first
+          .locator('.idea-card:not(.idea-card--locked) .idea-card__title')
+          .first()
+          .textContent()) ?? '';
       await expect.poll(() => voteCount(second, title)).toBe('0');
       await card(first, title)
         .getByRole('button', { name: `Vote for “${title}”` })

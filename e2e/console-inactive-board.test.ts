@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium())('console: an inactive board is view-only', () =>
       .poll(() => detail.getByRole('button', { name: 'Add comment' }).isDisabled())
       .toBe(true);
     await expect
-      .poll(() => detail.getByRole('button', { name: 'Change status: planned' }).isDisabled())
+      .poll(() => detail.getByRole('button', { name: 'Change status: Planned' }).isDisabled())
       .toBe(true);
     expect(await descriptionOf(page, '[role="dialog"] .status-trigger')).toContain(
       'votes, comments and status changes are turned off',
@@ -230,7 +230,7 @@ describe.skipIf(!hasChromium())('console: an inactive board is view-only', () =>
     const activeDetail = page.getByRole('dialog', { name: 'Single sign-on for teams' });
     await expect.poll(() => activeDetail.getByLabel('Your comment').isEnabled()).toBe(true);
     await expect
-      .poll(() => activeDetail.getByRole('button', { name: 'Change status: open' }).isEnabled())
+      .poll(() => activeDetail.getByRole('button', { name: 'Change status: Open' }).isEnabled())
       .toBe(true);
     expect(await activeDetail.getByText('This board is view-only').count()).toBe(0);
     await page.keyboard.press('Escape');

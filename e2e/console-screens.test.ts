@@ -10,7 +10,7 @@ import {
   signUpCompany,
 } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
-import { hasChromium } from './browser.ts';
+import { hasChromium, settleAnimations } from './browser.ts';
 import { SCREENSHOTS, logIn, saveScreenshot, startConsole } from './console.ts';
 import type { TConsole } from './console.ts';
 
@@ -67,7 +67,7 @@ async function overflow(page: Page): Promise<string[]> {
 
 /** A dialog or menu as the phone shows it: the viewport, once its opening animation is over. */
 async function saveOverlayScreenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await settleAnimations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 

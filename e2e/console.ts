@@ -67,27 +67,40 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 
 let accounts = 0;
 
-/** Signs up through the API (the browser flow has its own test); answers the credentials. */
+/**
+ * Signs up through the API (the browser flow has its own test); answers the credentials. The
+ * owner's address is confirmed as if they had followed the mailed link, unless `confirmEmail`
+ * is false (e2e/confirm-email.test.ts follows the link for real).
+ */
 export async function registerAccount(
   server: TTestServer,
   company = 'Acme Analytics',
+  options: { confirmEmail?: boolean; language?: string } = {},
 ): Promise<{ email: string; password: string; token: string }> {
   accounts += 1;
   const email = `owner${accounts}.${Date.now()}@example.com`;
   const password = 'correct-horse-1';
   const { body } = await server.call('POST', '/graphql', {
     body: {
-      query: `mutation ($email: String!, $password: String!, $company: String) {
-        register(email: $email, password: $password, company: $company) {
+      query: `mutation ($email: String!, $password: String!, $company: String, $language: String) {
+        register(email: $email, password: $password, company: $company, language: $language) {
           ... on MutationRegisterSuccess { data { token } }
           ... on AppError { message }
         }
       }`,
-      variables: { email, password, company },
+      variables: { email, password, company, language: options.language ?? null },
     },
   });
   const token = body.data.register.data?.token;
   if (!token) throw new Error(`register failed: ${JSON.stringify(body)}`);
+  if (options.confirmEmail ?? true) {
+    await server.deps.prisma.user.update({
+      where: { loginEmail: email.toLowerCase() },
+      data: { emailConfirmedAt: new Date() },
+    });
+  }
+  // The sign-up's confirmation mail goes out now, not in the middle of a test counting mails.
+  await server.deps.mailer.flush();
   return { email, password, token };
 }
 

@@ -17,7 +17,8 @@ export function clientOf(c: Context, trustProxy: number): TClient {
   } catch {
     // Not served by @hono/node-server (app.request in a test): no socket to read.
   }
-  return clientFrom(peer, c.req.header('x-forwarded-for'), trustProxy);
+  const userAgent = c.req.header('user-agent')?.slice(0, 300);
+  return { ...clientFrom(peer, c.req.header('x-forwarded-for'), trustProxy), userAgent };
 }
 
 /** clientOf's rule on a Node request's socket address and X-Forwarded-For header. */
@@ -32,9 +33,14 @@ export function clientFrom(
       .map((part) => part.trim())
       .filter(Boolean);
     const chosen = forwarded[Math.max(0, forwarded.length - trustProxy)];
-    if (chosen) return { ip: normalize(chosen) };
+    if (chosen) return { ip: normalize(chosen), address: exact(chosen) };
   }
-  return { ip: normalize(peer ?? 'unknown') };
+  return { ip: normalize(peer ?? 'unknown'), address: exact(peer ?? 'unknown') };
+}
+
+/** The address itself (IPv4-mapped IPv6 as IPv4), for the audit log: not widened to a /64. */
+function exact(ip: string): string {
+  return ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1').slice(0, 100);
 }
 
 /**

@@ -10,6 +10,8 @@ export const RATE_LIMIT_ACTIONS = [
   'recoveryRequest',
   'recoveryReset',
   'sso',
+  'confirmEmail',
+  'secondFactor',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -29,11 +31,27 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   recoveryRequest: { perIp: 30, perAccount: 5, windowSeconds: 900 },
   recoveryReset: { perIp: 30, perAccount: 10, windowSeconds: 60 },
   sso: { perIp: 300, perAccount: 30, windowSeconds: 60 },
+  // Each attempt mails a stranger's inbox, perhaps: a few an hour per address is plenty for a
+  // person whose mail was slow, and nothing for someone using it to flood a mailbox.
+  confirmEmail: { perIp: 30, perAccount: 3, windowSeconds: 3600 },
+  // A six-digit code has a million values: five wrong tries a minute per account (the second
+  // sign-in step, enrolment, turning it off) keep guessing hopeless, like `login` does.
+  secondFactor: { perIp: 100, perAccount: 5, windowSeconds: 60 },
 };
 
 /** `login` → `LOGIN`, `recoveryRequest` → `RECOVERY_REQUEST` (the env variables' infix). */
 export const rateLimitEnvName = (action: TRateLimitAction) =>
   action.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase();
+
+/**
+ * Live streams (REST event streams and GraphQL subscriptions) one process keeps open at once;
+ * 0 turns a cap off. An office behind one NAT shares one address, so that cap is high; a token
+ * is one signed-in browser or integration, and each open console or widget holds one stream.
+ * A stream costs about 35 KB and a file descriptor, so the total keeps one process alive.
+ */
+export type TStreamLimits = { perIp: number; perToken: number; total: number };
+
+export const DEFAULT_STREAM_LIMITS: TStreamLimits = { perIp: 500, perToken: 10, total: 10_000 };
 
 function rateLimitEnv() {
   const count = z.coerce.number().int().min(0);
@@ -75,6 +93,8 @@ const ZConfig = z.object({
   PRICE_ULTRA_MINOR: z.coerce.number().int().positive().default(19_900),
   BILLING_EMAIL: z.string().email().default('billing@feedboard.local'),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
+  TWO_FACTOR_KEY: z.string().min(32).optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -91,6 +111,9 @@ const ZConfig = z.object({
     .default(0)
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v)),
   ...rateLimitEnv(),
+  STREAM_LIMIT_PER_IP: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.perIp),
+  STREAM_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.perToken),
+  STREAM_LIMIT_TOTAL: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.total),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
@@ -129,6 +152,10 @@ export type TConfig = {
   /** Where invoice requests from the subscription page are mailed. */
   billingEmail: string;
   sessionTtlDays: number;
+  /** Audit entries older than this many days are deleted (services/audit). */
+  auditRetentionDays: number;
+  /** Seals TOTP secrets at rest (AES-256-GCM, see auth/seal.ts); unset: stored as they are. */
+  twoFactorKey: string | undefined;
   seedDemo: boolean;
   /** Webhook deliveries: private, loopback and link-local addresses allowed (off: refused). */
   webhookAllowPrivateUrls: boolean;
@@ -143,6 +170,8 @@ export type TConfig = {
    */
   trustProxy: number;
   rateLimits: Record<TRateLimitAction, TRateLimit>;
+  /** Caps on open live streams per client address, per token and in total (per process). */
+  streamLimits: TStreamLimits;
   /** GraphQL Armor's limits on each operation (the console's largest stay well under). */
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number; maxTokens: number };
 };
@@ -186,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     billingEmail: c.BILLING_EMAIL,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    auditRetentionDays: c.AUDIT_RETENTION_DAYS,
+    twoFactorKey: c.TWO_FACTOR_KEY,
     seedDemo: c.SEED_DEMO,
     webhookAllowPrivateUrls: c.WEBHOOK_ALLOW_PRIVATE_URLS,
     webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
@@ -207,6 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         ];
       }),
     ) as Record<TRateLimitAction, TRateLimit>,
+    streamLimits: {
+      perIp: c.STREAM_LIMIT_PER_IP,
+      perToken: c.STREAM_LIMIT_PER_TOKEN,
+      total: c.STREAM_LIMIT_TOTAL,
+    },
     graphqlLimits: {
       maxDepth: c.GRAPHQL_MAX_DEPTH,
       maxCost: c.GRAPHQL_MAX_COST,

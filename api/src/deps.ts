@@ -15,8 +15,12 @@ import { createMailer } from './mail/mailer.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { TRateLimiter } from './rate-limit.ts';
+import { createStreamSlots } from './stream-slots.ts';
+import type { TStreamSlots } from './stream-slots.ts';
 import { createWebhookWorker } from './services/webhook/webhook-worker.ts';
 import type { TWebhookWorker } from './services/webhook/webhook-worker.ts';
+import { createAuditRetention } from './services/audit/delete-expired-audit-entries.ts';
+import type { TQueueWorker } from './jobs/queue-worker.ts';
 
 /** What every domain service may use; built once at start (api/src/main.ts). */
 export type TDeps = {
@@ -33,8 +37,12 @@ export type TDeps = {
   stripe: Stripe | null;
   /** Limits on sign-in, sign-up, password recovery and SSO attempts (shared through Redis). */
   rateLimiter: TRateLimiter;
+  /** Open live streams per address, per token and in total (STREAM_LIMIT_*), per process. */
+  streamSlots: TStreamSlots;
   /** Sends queued webhook deliveries (started by main.ts and the test server). */
   webhooks: TWebhookWorker;
+  /** Deletes audit entries past AUDIT_RETENTION_DAYS (started by main.ts, hourly). */
+  auditRetention: TQueueWorker;
 };
 
 /** Wires the services' dependencies for a configuration and an open database. */
@@ -76,6 +84,8 @@ export function createDeps(
     ),
     stripe: createStripe(config),
     rateLimiter,
+    streamSlots: createStreamSlots(config.streamLimits),
     webhooks,
+    auditRetention: createAuditRetention({ prisma, log }, config.auditRetentionDays),
   };
 }

@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   PAYMENT_REQUIRED: 402,
   PLAN_LIMIT: 402,
   FORBIDDEN: 403,
+  /** The action mails from the caller's address, which its owner has not confirmed yet. */
+  EMAIL_NOT_CONFIRMED: 403,
+  /** The company requires two-factor sign-in of its team and this account has none yet. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -28,12 +32,20 @@ export type TFieldError = { field: string; message: string };
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly fields: TFieldError[] | undefined;
+  /** What a REST answer carries beside `error` (e.g. the language a refused widget speaks). */
+  readonly beside: Record<string, unknown> | undefined;
 
-  constructor(code: TErrorCode, message: string, fields?: TFieldError[]) {
+  constructor(
+    code: TErrorCode,
+    message: string,
+    fields?: TFieldError[],
+    beside?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.beside = beside;
   }
 
   get status(): number {

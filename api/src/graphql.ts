@@ -1,11 +1,13 @@
 import { GraphQLError } from 'graphql';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { createYoga, maskError } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, maskError } from 'graphql-yoga';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import type { TDeps } from './deps.ts';
 import { AppError, errors } from './errors.ts';
 import { RateLimitError } from './rate-limit.ts';
+import { holdingSlot, streamOwner } from './stream-slots.ts';
+import type { TStreamSlot } from './stream-slots.ts';
 import type { TClient } from './rate-limit.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
@@ -14,7 +16,11 @@ import { relatedRowsLoader } from './schema/related-rows.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 import type { TViewer } from './viewer.ts';
+import { withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
+import { storableTextPlugin } from './storable-text.ts';
+import { publicCorsPlugin } from './cors.ts';
+import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
 
 /**
  * An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`.
@@ -34,8 +40,71 @@ function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQ
   });
 }
 
-/** What the HTTP layer hands every GraphQL request: the caller's address (rate limits). */
-export type TGraphQLServerContext = { client: TClient };
+/**
+ * What the HTTP layer hands every GraphQL request: the caller's address (rate limits), and how
+ * to drop its connection (a subscription's, when the process stops: the client's graphql-sse
+ * retries then, where a completed subscription would stay silent).
+ */
+export type TGraphQLServerContext = { client: TClient; disconnect?: () => void };
+
+/** A RateLimitError as the GraphQL error of a 429 answer with Retry-After, as REST answers. */
+function rateLimitedGraphQLError(error: RateLimitError, located?: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: located?.nodes,
+    path: located?.path,
+    originalError: error,
+    extensions: {
+      code: error.code,
+      retryAfter: error.retryAfterSeconds,
+      http: { status: 429, headers: { 'retry-after': String(error.retryAfterSeconds) } },
+    },
+  });
+}
+
+/**
+ * Every subscription holds a place among the open streams (stream-slots.ts: per address, per
+ * token, per process) from before its resolver runs until its event stream ends, however it
+ * ends; past a cap the request answers 429 without subscribing.
+ */
+function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
+  return {
+    onSubscribe: ({ args, subscribeFn, setSubscribeFn, setResultAndStopExecution }) => {
+      const context = args.contextValue as unknown as TGraphQLContext &
+        TGraphQLServerContext & { request: Request };
+      let slot: TStreamSlot;
+      try {
+        slot = deps.streamSlots.take(
+          streamOwner(context.client, context.viewer),
+          context.request.signal,
+        );
+      } catch (error) {
+        if (error instanceof RateLimitError) {
+          setResultAndStopExecution({ errors: [rateLimitedGraphQLError(error)] });
+        } else if (error instanceof AppError) {
+          setResultAndStopExecution({ errors: [toGraphQLError(error)] });
+        } else {
+          throw error;
+        }
+        return;
+      }
+      setSubscribeFn(async (subscribeArgs) => {
+        let result: Awaited<ReturnType<typeof subscribeFn>>;
+        try {
+          result = await subscribeFn(subscribeArgs);
+        } catch (error) {
+          slot.release();
+          throw error;
+        }
+        if (!isAsyncIterable(result)) {
+          // Refused (not found, unauthenticated): no stream was opened.
+          slot.release();
+          return result;
+        }
+        return holdingSlot(result, slot, context.disconnect);
+      });
+    },
+  };
+}
 
 type TCaller = { viewer: TViewer | null; isRefused: boolean };
 
@@ -113,9 +182,14 @@ export function createGraphQL(
     // declared length within REST_BODY_LIMIT, hono's path has cheapBodyLimit). Yoga's own limit
     // piped every body through a TransformStream: 3 % of a GraphQL vote's CPU.
     maxRequestBodySize: false,
-    graphiql: { title: 'Feedboard GraphQL API' },
+    // GraphiQL from this server's own files (explorers.ts), not yoga's CDN page.
+    graphiql: { title: GRAPHIQL_TITLE },
+    renderGraphiQL: graphiqlPage,
+    // Yoga's CORS reflects the caller's origin with credentials allowed; ours answers `*`.
+    cors: false,
     logging: deps.config.logLevel === 'silent' ? false : 'warn',
     plugins: [
+      publicCorsPlugin<TGraphQLServerContext>(),
       {
         // Resolved before validation (the context is built after it) for the suggestion rule.
         onParams: async ({ request }) => {
@@ -123,6 +197,9 @@ export function createGraphQL(
         },
       },
       ...armorPlugins(deps, callers),
+      // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
+      storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
+      streamLimitPlugin(deps),
       {
         // Answers served by yoga's own Node handler (server.ts) skip hono's middleware.
         onResponse: ({ response }) => addMissingHeaders(response.headers, securityHeaders),
@@ -139,7 +216,7 @@ export function createGraphQL(
       }
       return {
         deps,
-        viewer,
+        viewer: withAddress(viewer, client),
         planStates: new Map(),
         client,
         votedByMe: votedByMeLoader(deps.sql, viewer),
@@ -155,19 +232,10 @@ export function createGraphQL(
         if (original instanceof AppError) return toGraphQLError(original, error);
         if (original instanceof RateLimitError) {
           // The whole request answers 429 with Retry-After, as REST does.
-          const located = error instanceof GraphQLError ? error : undefined;
-          return new GraphQLError(original.message, {
-            nodes: located?.nodes,
-            path: located?.path,
-            extensions: {
-              code: original.code,
-              retryAfter: original.retryAfterSeconds,
-              http: {
-                status: 429,
-                headers: { 'retry-after': String(original.retryAfterSeconds) },
-              },
-            },
-          });
+          return rateLimitedGraphQLError(
+            original,
+            error instanceof GraphQLError ? error : undefined,
+          );
         }
         if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
         if (original !== undefined && !(original instanceof GraphQLError)) {

@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './root.ts';
 import { startServerProcess } from './testing/server-process.ts';
 
 /** The real server (`api/src/main.ts`) as `npm start` runs it, seeding the demo, on `dataDir`. */
@@ -72,5 +74,40 @@ describe('the server process on embedded PGlite', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('the server as `npm start` runs it', () => {
+  it('bundles, starts on an empty folder with the allocator settings, migrates and serves', async () => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-start-'));
+    dataDirs.push(dataDir);
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, SEED_DEMO: 'true' },
+      { bundle: true },
+    );
+    try {
+      const pid = server.child.pid as number;
+      // serve.sh execs: the process is node running the bundle, no tsx loader in it.
+      const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      expect(commandLine).toContain('dist/server/main.js');
+      expect(commandLine.join(' ')).not.toMatch(/tsx/);
+      const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+      expect(environment).toContain('MALLOC_ARENA_MAX=2');
+      expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=32768');
+
+      const health = await fetch(`${server.url}/healthz`);
+      expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
+      const printed = /Sign in as (\S+) with password (\S+)/.exec(server.output());
+      expect(printed, server.output()).not.toBeNull();
+      const login = await post(`${server.url}/api/v1/login`, {
+        email: printed![1],
+        password: printed![2],
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(server.child.exitCode).toBe(0);
   });
 });

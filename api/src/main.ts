@@ -8,6 +8,9 @@ import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createRequestListener } from './server.ts';
 
+/** How often expired audit entries are looked for (and once at start). */
+const AUDIT_RETENTION_POLL_MS = 60 * 60 * 1000;
+
 /** Starts Feedboard: migrate, seed the demo on an empty database, serve, stop cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,6 +31,8 @@ async function main(): Promise<void> {
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
   const server = createServer(createRequestListener(deps, db));
   deps.webhooks.start();
+  deps.auditRetention.start(AUDIT_RETENTION_POLL_MS);
+  void deps.auditRetention.drain();
   server.listen(config.port, config.host, () => {
     log.info(
       `Feedboard is serving on ${config.appUrl} (port ${(server.address() as AddressInfo).port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
@@ -44,10 +49,13 @@ async function main(): Promise<void> {
     log.info(`${signal}: finishing open requests, then stopping.`);
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Live streams never finish by themselves: end them, so their clients reconnect elsewhere.
+    deps.streamSlots.closeAll();
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     await closed;
     await deps.webhooks.stop();
+    await deps.auditRetention.stop();
     // Sends in flight finish; queued mail stays in the database for the next start.
     await mailer.close();
     await deps.events.close();

@@ -14,6 +14,8 @@ const LIMITS: TConfig['rateLimits'] = {
   recoveryRequest: { perIp: 5, perAccount: 2, windowSeconds: 900 },
   recoveryReset: { perIp: 5, perAccount: 3, windowSeconds: 60 },
   sso: { perIp: 6, perAccount: 3, windowSeconds: 60 },
+  confirmEmail: { perIp: 10, perAccount: 2, windowSeconds: 3600 },
+  secondFactor: { perIp: 10, perAccount: 3, windowSeconds: 60 },
 };
 
 let limited: TTestServer;
@@ -307,7 +309,43 @@ describe('rate limits', () => {
     );
     expect(viaGraphql.status).toBe(429);
     await limited.deps.mailer.flush();
-    expect(await limited.deps.prisma.mail.count({ where: { to: email } })).toBe(2);
+    // The owner's sign-up confirmation mail is not one of them.
+    expect(await limited.deps.prisma.mail.count({ where: { to: email, topic: 'ACCOUNT' } })).toBe(
+      2,
+    );
+  });
+
+  it('limits confirmation mails per address, REST and GraphQL together', async () => {
+    const email = 'confirm-me@example.com';
+    const signUp = await post(
+      limited,
+      `/api/v1/widget/boards/${boardHash}/signup`,
+      { email, password: 'secret-password' },
+      newAddress(),
+    );
+    expect(signUp.status).toBe(201);
+    const token = signUp.body.token as string;
+    const resend = (ip: string) =>
+      limited.call('POST', '/api/v1/profile/email-confirmation', {
+        token,
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let n = 0; n < 2; n += 1) {
+      const response = await resend(newAddress());
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ email });
+    }
+    expectRateLimited(await resend(newAddress()));
+    const viaGraphql = await limited.call('POST', '/graphql', {
+      token,
+      headers: { 'x-forwarded-for': newAddress() },
+      body: { query: 'mutation { resendEmailConfirmation { __typename } }' },
+    });
+    expect(viaGraphql.status).toBe(429);
+    // The sign-up's own mail and two resends: three links in the mailbox, no more.
+    expect(
+      await limited.deps.prisma.mail.count({ where: { to: email, topic: 'EMAIL_CONFIRMATION' } }),
+    ).toBe(3);
   });
 
   it('limits token checks and new passwords per email', async () => {
@@ -339,7 +377,7 @@ describe('rate limits', () => {
       expect(response.status).toBe(401);
     }
     const genuine = () =>
-      jwt.sign({ id: 'victim', name: 'Victim' }, secret, { algorithm: 'HS256' });
+      jwt.sign({ id: 'victim', name: 'Victim' }, secret, { algorithm: 'HS256', expiresIn: 600 });
     for (let n = 0; n < 3; n += 1) {
       const response = await post(
         limited,
@@ -364,6 +402,7 @@ describe('rate limits', () => {
       '/password-recovery/new-password',
       '/widget/sso',
       '/widget/boards/{hash}/signup',
+      '/profile/email-confirmation',
     ]) {
       expect(document.paths[path].post.responses['429'], path).toBeDefined();
     }
@@ -372,11 +411,17 @@ describe('rate limits', () => {
   it('limits SSO exchanges per address', async () => {
     const ip = newAddress();
     for (let n = 0; n < 6; n += 1) {
-      const token = jwt.sign({ id: `crowd-${n}`, name: 'Someone' }, secret, { algorithm: 'HS256' });
+      const token = jwt.sign({ id: `crowd-${n}`, name: 'Someone' }, secret, {
+        algorithm: 'HS256',
+        expiresIn: 600,
+      });
       const response = await post(limited, '/api/v1/widget/sso', { boardHash, token }, ip);
       expect(response.status).toBe(200);
     }
-    const token = jwt.sign({ id: 'crowd-last', name: 'Someone' }, secret, { algorithm: 'HS256' });
+    const token = jwt.sign({ id: 'crowd-last', name: 'Someone' }, secret, {
+      algorithm: 'HS256',
+      expiresIn: 600,
+    });
     expectRateLimited(await post(limited, '/api/v1/widget/sso', { boardHash, token }, ip));
   });
 });

@@ -5,8 +5,12 @@ import { RATE_LIMIT_ACTIONS } from './config.ts';
 import type { TRateLimit, TRateLimitAction } from './config.ts';
 import type { TLogger } from './log.ts';
 
-/** Who is asking, as far as the transport can tell (the client address, see client-ip.ts). */
-export type TClient = { ip: string };
+/**
+ * The caller: `ip` is what limits count (an IPv6 /64 as one), `address` the full address as
+ * seen (TRUST_PROXY rules), for the audit log, and the User-Agent it sent (kept with a new
+ * session for the signed-in devices list).
+ */
+export type TClient = { ip: string; address?: string; userAgent?: string };
 
 /**
  * Too many attempts. Not an AppError on purpose: GraphQL mutations turn AppErrors into
@@ -16,9 +20,10 @@ export class RateLimitError extends Error {
   readonly code = 'RATE_LIMITED';
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number, message?: string) {
     super(
-      `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
+      message ??
+        `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
     );
     this.name = 'RateLimitError';
     this.retryAfterSeconds = retryAfterSeconds;

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWidgetBuilt } from '../../widget/build-once.ts';
-import { CONSOLE_CSP } from './security-headers.ts';
+import { ensureExplorersBuilt } from '../../web/explorers/build.ts';
+import { CONSOLE_CSP, EXPLORER_CSP } from './security-headers.ts';
 import { restCompany } from './testing/rest-fixtures.ts';
 import { startTestServer } from './testing/test-server.ts';
 import type { TTestServer } from './testing/test-server.ts';
@@ -94,6 +95,34 @@ describe('security headers', () => {
     }
   });
 
+  it('gives the API explorers the console’s protections, with their files from this server only', async () => {
+    ensureExplorersBuilt();
+    const pages = [
+      ['/graphql', { accept: 'text/html' }],
+      ['/api/v1/docs', {}],
+    ] as const;
+    for (const [path, headers] of pages) {
+      const response = await get(path, { headers });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(response.headers.get('content-security-policy'), path).toBe(EXPLORER_CSP);
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      const html = await response.text();
+      // No inline script, and every file it loads is one of ours.
+      expect(html, path).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      const loaded = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+      expect(loaded.length, path).toBeGreaterThan(1);
+      for (const url of loaded) expect(url, path).toMatch(/^(\/explorers\/|data:)/);
+      for (const url of loaded.filter((url) => url?.startsWith('/explorers/'))) {
+        expect((await get(url ?? '')).status, url).toBe(200);
+      }
+    }
+    expect(EXPLORER_CSP).toContain("script-src 'self';");
+    expect(EXPLORER_CSP).toContain("frame-ancestors 'none'");
+    expect(EXPLORER_CSP).not.toContain('unsafe-eval');
+  });
+
   it('keeps the widget script and the REST API usable from customers’ sites', async () => {
     const script = await get('/widget.js');
     expect(script.headers.get('access-control-allow-origin')).toBe('*');
@@ -114,6 +143,48 @@ describe('security headers', () => {
     });
     expect(api.headers.get('access-control-allow-origin')).toBe('*');
     expect(api.headers.get('cross-origin-resource-policy')).toBeNull();
+  });
+
+  it('answers any origin `*` on /graphql and /api/v1, never with credentials', async () => {
+    const origin = 'https://attacker.example';
+    const preflights = [
+      ['/graphql', 'POST', 'authorization, content-type'],
+      ['/api/v1/ideas/', 'POST', 'authorization, content-type, x-board-id'],
+    ] as const;
+    for (const [path, method, headers] of preflights) {
+      const preflight = await get(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': headers,
+        },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(preflight.headers.get('access-control-allow-credentials'), path).toBeNull();
+      const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+      for (const header of headers.split(', ')) expect(allowed, path).toContain(header);
+      expect(preflight.headers.get('access-control-allow-methods'), path).toContain(method);
+    }
+    // The answers themselves (GraphQL's fast path and hono's) say the same.
+    const calls: RequestInit[] = [
+      {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ viewer { user { id } } }' }),
+      },
+      { method: 'GET', headers: { origin } },
+    ];
+    for (const init of calls) {
+      const response = await get(
+        init.method === 'GET' ? '/graphql?query={__typename}' : '/graphql',
+        init,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    }
   });
 
   it('keeps the public board page’s own CSP', async () => {

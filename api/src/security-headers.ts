@@ -20,6 +20,30 @@ export const CONSOLE_CSP = [
 ].join('; ');
 
 /**
+ * The API explorers' pages (GraphiQL on /graphql, Swagger UI on /api/v1/docs; explorers.ts):
+ * the console's policy, plus fonts from data: URLs (GraphiQL's stylesheet embeds its editor's
+ * icon fonts). Their code is this server's own files: no CDN, no inline script, no eval; Monaco's
+ * workers are same-origin files. Inline styles are allowed as on the console (the editor and
+ * Swagger UI set style elements at run time).
+ */
+export const EXPLORER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Pages with EXPLORER_CSP instead of the console's. */
+const EXPLORER_PAGES = new Set(['/graphql', '/api/v1/docs']);
+
+/**
  * The headers every answer carries: nosniff, a referrer policy, no legacy XSS filter or
  * download sniffing, no cross-domain policy files, and HSTS when the public address is https.
  * One list for both ways a request is served (hono's middleware below and yoga's plugin on the
@@ -55,8 +79,8 @@ export function addMissingHeaders(
  * sites).
  *
  * HTML answers without a CSP of their own are the console: they get CONSOLE_CSP, may not be
- * framed (clickjacking), and open no window relationship with other origins. GraphiQL
- * (GET /graphql in a browser) loads its code from a CDN and is left without the console's CSP.
+ * framed (clickjacking), and open no window relationship with other origins. The API explorers
+ * (GraphiQL on GET /graphql, the REST reference on /api/v1/docs) get the same, with EXPLORER_CSP.
  */
 export function securityHeaders(config: Pick<TConfig, 'appUrl'>): MiddlewareHandler {
   const headers = baseSecurityHeaders(config);
@@ -64,10 +88,9 @@ export function securityHeaders(config: Pick<TConfig, 'appUrl'>): MiddlewareHand
     await next();
     addMissingHeaders(c.res.headers, headers);
     const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
-    if (!isHtml || c.res.headers.has('content-security-policy') || c.req.path === '/graphql') {
-      return;
-    }
-    c.res.headers.set('content-security-policy', CONSOLE_CSP);
+    if (!isHtml || c.res.headers.has('content-security-policy')) return;
+    const csp = EXPLORER_PAGES.has(c.req.path) ? EXPLORER_CSP : CONSOLE_CSP;
+    c.res.headers.set('content-security-policy', csp);
     c.res.headers.set('x-frame-options', 'DENY');
     c.res.headers.set('cross-origin-opener-policy', 'same-origin');
     c.res.headers.set('cross-origin-resource-policy', 'same-origin');

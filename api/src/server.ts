@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -10,9 +10,12 @@ import type { TDeps } from './deps.ts';
 import { clientFrom, clientOf } from './client-ip.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
+import { mountExplorers } from './explorers.ts';
 import { mountPublicPages } from './public-page.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountUnsubscribePage } from './unsubscribe-page.ts';
+import { mountConfirmEmailPage } from './confirm-email-page.ts';
+import { mountPrivacyPage } from './privacy-page.ts';
 import { cheapBodyLimit } from './body-limit.ts';
 import { errorResponse } from './rest/http.ts';
 import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
@@ -20,8 +23,9 @@ import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
 /**
- * The one HTTP application: /graphql, /api/v1/*, /healthz, /widget.js, the public board pages,
- * the unsubscribe links of notification mails, and the built console for every other path (its router decides what is "not found").
+ * The one HTTP application: /graphql (GraphiQL in a browser), /api/v1/* (its reference at
+ * /api/v1/docs), the explorers' files at /explorers/*, /healthz, /widget.js, the public board pages,
+ * the unsubscribe and email-confirmation links of mails, and the built console for every other path (its router decides what is "not found").
  */
 export function createApp(
   deps: TDeps,
@@ -45,11 +49,17 @@ export function createApp(
 
   app.use('/graphql', cheapBodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge }));
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
-    yoga.fetch(c.req.raw, { client: clientOf(c, deps.config.trustProxy) }),
+    yoga.fetch(c.req.raw, {
+      client: clientOf(c, deps.config.trustProxy),
+      disconnect: disconnectOf(c.env),
+    }),
   );
+  mountExplorers(app);
   app.route('/api/v1', restApi(deps));
   app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));
   mountUnsubscribePage(app, deps);
+  mountConfirmEmailPage(app, deps);
+  mountPrivacyPage(app, deps);
 
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
   mountPublicPages(app, deps);
@@ -61,6 +71,12 @@ export function createApp(
     return c.html(await readFile(index, 'utf8'));
   });
   return app;
+}
+
+/** Drops the connection of a request served by @hono/node-server (nothing under app.request). */
+function disconnectOf(env: unknown): (() => void) | undefined {
+  const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return outgoing ? () => outgoing.destroy() : undefined;
 }
 
 /**
@@ -90,6 +106,6 @@ export function createRequestListener(
       String(req.headers['x-forwarded-for'] ?? ''),
       deps.config.trustProxy,
     );
-    void yoga.handle(req, res, { client });
+    void yoga.handle(req, res, { client, disconnect: () => res.destroy() });
   };
 }

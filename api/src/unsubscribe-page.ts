@@ -1,10 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { TDeps } from './deps.ts';
+import { linkPage as page, pickPageLanguage, postButton, setLinkPageHeaders } from './link-page.ts';
 import { checkUnsubscribeToken, unsubscribe } from './services/notification/unsubscribe.ts';
 import type { TUnsubscribeResult } from './services/notification/unsubscribe.ts';
-
-const STYLE =
-  'body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1d1d1f}main{max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px}h1{font-size:1.4rem;margin:0 0 12px}button{font:inherit;padding:8px 16px;border-radius:6px;border:0;background:#1d1d1f;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}';
 
 const TEXTS = {
   en: {
@@ -33,32 +31,6 @@ const TEXTS = {
 
 type TTexts = (typeof TEXTS)[keyof typeof TEXTS];
 
-function page(lang: 'en' | 'pl', title: string, body: string, form = ''): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · Feedboard</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${body}</p>
-${form}</main>
-</body>
-</html>
-`;
-}
-
-/** The language of the page: the user's, else the browser's first choice, else English. */
-function pickLanguage(c: Context, stored?: string): 'en' | 'pl' {
-  const wanted = stored ?? c.req.header('accept-language') ?? '';
-  return wanted.trim().toLowerCase().startsWith('pl') ? 'pl' : 'en';
-}
-
 /**
  * `/unsubscribe/{token}`, the link in every notification mail (and its List-Unsubscribe header).
  * POST (RFC 8058 one-click from the mail client, or the button of the GET page) sets the user's
@@ -72,13 +44,8 @@ export function mountUnsubscribePage(app: Hono, deps: TDeps): void {
     result: TUnsubscribeResult,
     done: (lang: 'en' | 'pl', t: TTexts) => string,
   ) => {
-    c.header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-    );
-    c.header('referrer-policy', 'no-referrer');
-    c.header('cache-control', 'no-store');
-    const lang = pickLanguage(c, result.ok ? result.language : undefined);
+    setLinkPageHeaders(c);
+    const lang = pickPageLanguage(c, result.ok ? result.language : undefined);
     const t = TEXTS[lang];
     return result.ok ? c.html(done(lang, t)) : c.html(page(lang, t.badTitle, t.badBody), 404);
   };
@@ -90,7 +57,7 @@ export function mountUnsubscribePage(app: Hono, deps: TDeps): void {
         lang,
         t.confirmTitle,
         t.confirmBody,
-        `<form method="post" action="/unsubscribe/${token}"><button type="submit">${t.confirmButton}</button></form>\n`,
+        postButton(`/unsubscribe/${token}`, t.confirmButton),
       ),
     );
   });

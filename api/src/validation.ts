@@ -41,6 +41,21 @@ export function unstorableFields(value: unknown, path: string[] = []): TFieldPro
 
 type TFieldProblem = { field: string; message: string };
 
+/**
+ * Any JSON-like value (a body, a query, path parameters) whose every string PostgreSQL can
+ * store; each string it cannot is an issue at its own path. The REST routes check every request
+ * with this one refinement before their handler (rest/route.ts), so no field needs its own.
+ */
+export const ZStorableText = z.unknown().superRefine((value, context) => {
+  for (const problem of unstorableFields(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: problem.message,
+      path: problem.field === 'body' ? [] : problem.field.split('.'),
+    });
+  }
+});
+
 /** Absent, null or blank: what "This field is required." answers. */
 export function isMissing(input: unknown): boolean {
   return (

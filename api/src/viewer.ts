@@ -1,5 +1,6 @@
 import type { Role, UserKind } from './generated/prisma/client.ts';
 import { AppError, errors } from './errors.ts';
+import type { TClient } from './rate-limit.ts';
 
 /** Who is calling: a signed-in user and the session they used, or nobody. */
 export type TViewer = {
@@ -11,7 +12,17 @@ export type TViewer = {
   sessionId: number;
   /** Set when the caller authenticated with a company API key (GraphQL only). */
   apiKeyId?: number;
+  /**
+   * The client's address (client-ip.ts), set once by each transport where it resolves the
+   * viewer, so services can write it to the audit log.
+   */
+  address?: string;
 };
+
+/** The viewer with the request's address (see `address`); null stays null. */
+export function withAddress(viewer: TViewer | null, client: TClient): TViewer | null {
+  return viewer && { ...viewer, address: client.address ?? client.ip };
+}
 
 export function requireViewer(viewer: TViewer | null): TViewer {
   if (!viewer) throw errors.unauthenticated();
@@ -30,12 +41,28 @@ export function requireCompanyAdmin(viewer: TViewer | null): TViewer {
 }
 
 /**
- * An admin signed in as a person, not through an API key: what may mint or redirect
- * credentials (API keys, the company secret, webhooks and their secrets), so that a leaked key
- * cannot set up access that outlives its revocation. `refusal` says so to a key.
+ * Whether the caller may read or mint credentials: the company's SSO secret, webhook signing
+ * secrets, API keys and any integration token to come. Only an owner or admin signed in with a
+ * session may; an API key may not (even an admin's), so that a leaked key can neither sign SSO
+ * tokens as any end user nor set up access that outlives its revocation. The one rule for both
+ * transports: GraphQL fields and REST routes that answer a credential go through it.
+ */
+export function canReadCredentials(viewer: TViewer | null): viewer is TViewer {
+  return (
+    viewer !== null &&
+    isCompanyAdmin(viewer) &&
+    viewer.sessionId > 0 &&
+    viewer.apiKeyId === undefined
+  );
+}
+
+/**
+ * An admin signed in as a person, not through an API key (canReadCredentials): what may mint,
+ * read or redirect credentials (API keys, the company secret, webhooks and their secrets).
+ * Members are forbidden; `refusal` tells an API key why.
  */
 export function requireSignedInAdmin(viewer: TViewer | null, refusal: string): TViewer {
   const admin = requireCompanyAdmin(viewer);
-  if (admin.apiKeyId) throw new AppError('FORBIDDEN', refusal);
+  if (!canReadCredentials(admin)) throw new AppError('FORBIDDEN', refusal);
   return admin;
 }

@@ -8,6 +8,7 @@ import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { getEnvironment } from './relay/environment.ts';
+import { plainIdForOldLink } from './relay/row-id.ts';
 import { BoardLayout, boardLayoutQuery } from './screens/admin/board/BoardLayout.tsx';
 import { PageSpinner } from './ui/PageSpinner.tsx';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen.tsx';
@@ -43,6 +44,25 @@ const boardQuery =
   (query: GraphQLTaggedNode): LoaderFunction =>
   ({ params }) =>
     preload(query, { id: params.boardId ?? '' })();
+
+/**
+ * Console addresses name boards and ideas by their plain ids (`/admin/boards/12/ideas/345`).
+ * Links from before carry Relay global ids: they are sent on to the same page with the plain id
+ * in that path segment (`index` counts from the leading slash), search and hash kept.
+ */
+function redirectOldLink(
+  request: Request,
+  segment: string | undefined,
+  typename: string,
+  index: number,
+) {
+  const plainId = plainIdForOldLink(segment, typename);
+  if (!plainId) return;
+  const url = new URL(request.url);
+  const parts = url.pathname.split('/');
+  parts[index] = plainId;
+  throw redirect(`${parts.join('/')}${url.search}${url.hash}`);
+}
 
 /** Signed-in users have no business on login, signup and reset pages (spec 6). */
 const guestOnly = () => (getAuthToken() ? redirect('/') : null);
@@ -140,16 +160,35 @@ export function createRouter() {
             },
             {
               path: 'boards/:boardId',
-              loader: ({ params }) => preload(boardLayoutQuery, { id: params.boardId ?? '' })(),
+              loader: ({ params, request }) => {
+                redirectOldLink(request, params.boardId, 'Board', 3);
+                return preload(boardLayoutQuery, { id: params.boardId ?? '' })();
+              },
               element: <BoardLayout />,
               children: [
-                ...[{ index: true }, { path: 'list' }].map((match) => ({
-                  ...match,
+                {
+                  // One screen for the list and for an idea opened over it, so opening and
+                  // closing an idea only changes the address (Back closes it).
                   lazy: screen(
                     () => import('./screens/admin/board/ideas/IdeasScreen.tsx'),
-                    (m) => ({ Component: m.IdeasScreen, loader: m.ideasScreenLoader }),
+                    (m) => ({
+                      Component: m.IdeasScreen,
+                      loader: m.ideasScreenLoader,
+                      shouldRevalidate: m.shouldIdeasScreenRevalidate,
+                    }),
                   ),
-                })),
+                  children: [
+                    { index: true },
+                    { path: 'list' },
+                    {
+                      path: 'ideas/:ideaId',
+                      loader: ({ params, request }) => {
+                        redirectOldLink(request, params.ideaId, 'Idea', 5);
+                        return null;
+                      },
+                    },
+                  ],
+                },
                 {
                   path: 'roadmap',
                   lazy: screen(
@@ -157,8 +196,20 @@ export function createRouter() {
                     (m) => ({
                       Component: m.RoadmapScreen,
                       loader: boardQuery(m.roadmapScreenQuery),
+                      shouldRevalidate: m.shouldRoadmapScreenRevalidate,
                     }),
                   ),
+                  // An idea opened over the roadmap has its own address too (Back closes it).
+                  children: [
+                    { index: true },
+                    {
+                      path: 'ideas/:ideaId',
+                      loader: ({ params, request }) => {
+                        redirectOldLink(request, params.ideaId, 'Idea', 6);
+                        return null;
+                      },
+                    },
+                  ],
                 },
                 {
                   path: 'releases',
@@ -226,6 +277,28 @@ export function createRouter() {
               lazy: screen(
                 () => import('./screens/admin/webhooks/WebhooksScreen.tsx'),
                 (m) => ({ Component: m.WebhooksScreen, loader: preload(m.webhooksScreenQuery) }),
+              ),
+            },
+            {
+              path: 'api-keys',
+              lazy: screen(
+                () => import('./screens/admin/api-keys/ApiKeysScreen.tsx'),
+                (m) => ({ Component: m.ApiKeysScreen, loader: preload(m.apiKeysScreenQuery) }),
+              ),
+            },
+            {
+              path: 'audit',
+              lazy: screen(
+                () => import('./screens/admin/audit/AuditScreen.tsx'),
+                (m) => ({
+                  Component: m.AuditScreen,
+                  // The filter lives in the address: a new filter reloads the log.
+                  loader: ({ request }) =>
+                    preload(
+                      m.auditScreenQuery,
+                      m.variablesOf(m.filtersOf(new URL(request.url).searchParams)),
+                    )(),
+                }),
               ),
             },
             { path: '*', element: <NotFoundScreen /> },

@@ -58,7 +58,9 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
     [props.baseUrl],
   );
   const [isReady, setIsReady] = useState(false);
-  const [ssoRefusal, setSsoRefusal] = useState<string | null>(null);
+  const [isSsoRefused, setIsSsoRefused] = useState(false);
+  /** The board's language as a refused sign-in tells it (a private board is not readable then). */
+  const [refusalLanguage, setRefusalLanguage] = useState<string | undefined>(undefined);
   const [data, setData] = useState<TWidgetBoard | null>(null);
   const [loadError, setLoadError] = useState<'notFound' | 'load' | null>(null);
   const [view, setView] = useState<TView>('ideas');
@@ -80,9 +82,12 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
           const answer = await api.exchangeSso(props.boardHash, props.ssoToken);
           if (isCurrent) setSession({ token: answer.token, me: answer.user, isSso: true });
         } catch (error) {
-          const reason =
-            error instanceof ApiError ? (error.fields[0]?.message ?? error.message) : '';
-          if (isCurrent) setSsoRefusal(reason);
+          // The server's reason is for the company's developers (the console's token checker
+          // shows it); visitors get one plain sentence in the board's language.
+          if (isCurrent) {
+            setIsSsoRefused(true);
+            if (error instanceof ApiError && error.language) setRefusalLanguage(error.language);
+          }
         }
       } else {
         const stored = readStored(storageKey);
@@ -158,13 +163,21 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
     });
   }, [api, boardId, session?.token, handleEvent]);
 
-  const t = useMemo(() => translator(localeOf(data?.board.language)), [data?.board.language]);
+  const language = data?.board.language ?? refusalLanguage;
+  const t = useMemo(() => translator(localeOf(language)), [language]);
 
   if (loadError) {
     return (
-      <div class="fb" role="alert">
-        {ssoRefusal !== null ? <p>{t('sso.refused', { reason: ssoRefusal })}</p> : null}
-        {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
+      <div class="fb" role="alert" lang={localeOf(language)}>
+        {isSsoRefused && loadError === 'notFound' ? (
+          // A private board: it exists, but only a signed-in user of its company may read it.
+          <p data-testid="sso-refused">{t('sso.refusedPrivate')}</p>
+        ) : (
+          <>
+            {isSsoRefused ? <p data-testid="sso-refused">{t('sso.refused')}</p> : null}
+            {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
+          </>
+        )}
       </div>
     );
   }
@@ -219,9 +232,9 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
           ) : null}
         </div>
       </header>
-      {ssoRefusal !== null ? (
+      {isSsoRefused ? (
         <p class="notice error" role="alert" data-testid="sso-refused">
-          {t('sso.refused', { reason: ssoRefusal })}
+          {t('sso.refused')}
         </p>
       ) : null}
       {!board.active ? <p class="notice">{t('error.inactive')}</p> : null}
@@ -229,7 +242,7 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
         widget={widget}
         me={me}
         isSso={Boolean(session?.isSso)}
-        canSignIn={!props.ssoToken || ssoRefusal !== null}
+        canSignIn={!props.ssoToken || isSsoRefused}
         onSignedIn={signedIn}
         onSignOut={signOut}
       />
@@ -255,6 +268,7 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
           <IdeaList
             widget={widget}
             firstPage={data.ideas}
+            hiddenOwnIdeas={data.myHiddenIdeas ?? []}
             sort={sort}
             filter={filter}
             search={search}

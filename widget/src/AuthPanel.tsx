@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
 import type { TUser } from './api.ts';
 import { EmailPreference } from './EmailPreference.tsx';
+import { YourData } from './YourData.tsx';
 import { TextField } from './TextField.tsx';
 import type { TWidget } from './widget-context.ts';
 
@@ -38,6 +39,7 @@ export function AuthPanel(props: {
         ) : null}
         {!widget.canParticipate ? <span>{t('auth.otherCompany')}</span> : null}
         <EmailPreference widget={widget} />
+        {widget.canParticipate ? <YourData widget={widget} /> : null}
       </div>
     );
   }

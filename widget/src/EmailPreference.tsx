@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
+import { ApiError } from './api.ts';
 import type { TNotifications } from './api.ts';
 import type { TWidget } from './widget-context.ts';
 
@@ -13,16 +14,34 @@ export function EmailPreference({ widget }: { widget: TWidget }) {
   const { t, api } = widget;
   const [profile, setProfile] = useState<{
     email: string | null;
+    emailConfirmed: boolean;
     notifications: TNotifications;
   } | null>(null);
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed' | 'resent' | 'limited'>(
+    'idle',
+  );
 
   const handleToggle = (event: Event) => {
     if (!(event.currentTarget as HTMLDetailsElement).open || profile) return;
     api.profile().then(
-      (answer) => setProfile({ email: answer.email, notifications: answer.notifications }),
+      (answer) =>
+        setProfile({
+          email: answer.email,
+          emailConfirmed: answer.emailConfirmed,
+          notifications: answer.notifications,
+        }),
       () => setState('failed'),
     );
+  };
+
+  // Mail goes only to a confirmed address (SSO emails are confirmed by the company's token).
+  const handleResend = async () => {
+    try {
+      await api.resendConfirmation();
+      setState('resent');
+    } catch (error) {
+      setState(error instanceof ApiError && error.status === 429 ? 'limited' : 'failed');
+    }
   };
 
   const handleChange = async (notifications: TNotifications) => {
@@ -42,6 +61,14 @@ export function EmailPreference({ widget }: { widget: TWidget }) {
       {profile ? (
         <div class="prefs-body">
           {profile.email ? null : <p class="muted">{t('prefs.noEmail')}</p>}
+          {profile.email && !profile.emailConfirmed ? (
+            <p class="muted">
+              {t('prefs.unconfirmed', { email: profile.email })}{' '}
+              <button type="button" class="link" onClick={() => void handleResend()}>
+                {t('prefs.resend')}
+              </button>
+            </p>
+          ) : null}
           <label>
             <span>{t('prefs.label')}</span>
             <select
@@ -64,8 +91,16 @@ export function EmailPreference({ widget }: { widget: TWidget }) {
       ) : state !== 'failed' ? (
         <p class="muted">{t('loading')}</p>
       ) : null}
-      <p class={state === 'failed' ? 'field-error' : 'muted'} role="status">
-        {state === 'saved' ? t('prefs.saved') : state === 'failed' ? t('error.generic') : ''}
+      <p class={state === 'failed' || state === 'limited' ? 'field-error' : 'muted'} role="status">
+        {state === 'saved'
+          ? t('prefs.saved')
+          : state === 'resent'
+            ? t('prefs.resent', { email: profile?.email ?? '' })
+            : state === 'limited'
+              ? t('prefs.resendLimited')
+              : state === 'failed'
+                ? t('error.generic')
+                : ''}
       </p>
     </details>
   );

@@ -4,15 +4,9 @@ import { ApiError } from './api.ts';
 import type { TComment, TIdea } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
+import { formatDate, localeOf } from './i18n.ts';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
-
-/** Day/month/year, as the spec shows dates. */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
 
 /** One idea: its text, author, status, vote box, comments and the comment form. */
 export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () => void }) {
@@ -90,9 +84,11 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
         <div class="body">
           <h3>{shown.title}</h3>
           <p class="muted">
-            <span class="badge">{t(`status.${shown.status}`)}</span>
+            <span class={`badge status-${shown.status.toLowerCase()}`}>
+              {t(`status.${shown.status}`)}
+            </span>
             {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
-            {formatDate(shown.createdAt)}
+            {formatDate(shown.createdAt, localeOf(widget.board.language))}
           </p>
           {shown.description ? <p class="desc">{shown.description}</p> : null}
           {decline ? (
@@ -113,7 +109,7 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
           <li class="comment" key={comment.commentDto.id} data-testid="comment">
             <div class="muted">
               {comment.author?.displayName ?? t('idea.anonymous')} ·{' '}
-              {formatDate(comment.commentDto.createdAt)}
+              {formatDate(comment.commentDto.createdAt, localeOf(widget.board.language))}
             </div>
             <div class="desc">{comment.commentDto.shortMessage}</div>
           </li>

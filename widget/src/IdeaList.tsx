@@ -21,6 +21,8 @@ const FILTERS: TFilter[] = [
 export function IdeaList(props: {
   widget: TWidget;
   firstPage: TIdeaPage;
+  /** The caller's own ideas the plan's cap keeps off the list: said to be received, not listed. */
+  hiddenOwnIdeas: { id: number; title: string }[];
   sort: TSort;
   filter: TFilter;
   search: string;
@@ -35,6 +37,12 @@ export function IdeaList(props: {
   const [nextOffset, setNextOffset] = useState(firstPage.nextOffset);
   const [isAdding, setIsAdding] = useState(false);
   const [thanks, setThanks] = useState(false);
+  // Ideas this visitor added here that the plan's cap keeps off the list (an admin past the cap).
+  const [receivedHere, setReceivedHere] = useState<{ id: number; title: string }[]>([]);
+  const received = [
+    ...receivedHere,
+    ...props.hiddenOwnIdeas.filter((idea) => !receivedHere.some((here) => here.id === idea.id)),
+  ];
   const [searchText, setSearchText] = useState(props.search);
   const { onSearch } = props;
 
@@ -110,6 +118,11 @@ export function IdeaList(props: {
           {t('submit.thanks')}
         </p>
       ) : null}
+      {received.map((idea) => (
+        <p class="notice ok" role="status" key={idea.id} data-testid="idea-received">
+          {t('submit.received', { title: idea.title })}
+        </p>
+      ))}
       {isAdding ? (
         <SubmitIdea
           widget={widget}
@@ -121,7 +134,12 @@ export function IdeaList(props: {
           onCreated={(idea) => {
             setIsAdding(false);
             setThanks(idea.status === 'NOT_PUBLIC');
-            setIdeas((current) => [idea, ...current]);
+            if (idea.isHiddenByPlan) {
+              // Readers of the board will not see it: say it was received rather than list it.
+              setReceivedHere((current) => [{ id: idea.id, title: idea.title }, ...current]);
+            } else {
+              setIdeas((current) => [idea, ...current]);
+            }
           }}
         />
       ) : null}
@@ -141,7 +159,9 @@ export function IdeaList(props: {
                     {idea.title}
                   </button>
                   <div class="muted">
-                    <span class="badge">{t(`status.${idea.status}`)}</span>
+                    <span class={`badge status-${idea.status.toLowerCase()}`}>
+                      {t(`status.${idea.status}`)}
+                    </span>
                     {t('idea.comments', { count: idea.commentCount })}
                   </div>
                 </div>

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import type { TRelease } from './api.ts';
+import { formatCalendarDate, localeOf } from './i18n.ts';
 import type { TWidget } from './widget-context.ts';
 
 /** The published releases (changelog), newest first. */
@@ -29,7 +30,10 @@ export function Releases(props: { widget: TWidget }) {
       {releases.map((release) => (
         <li class="comment" key={release.id} data-testid="release">
           <h3>
-            {release.name} <span class="muted">{release.releaseDate}</span>
+            {release.name}{' '}
+            <time class="muted" dateTime={release.releaseDate}>
+              {formatCalendarDate(release.releaseDate, localeOf(widget.board.language))}
+            </time>
           </h3>
           <ul>
             {release.parts.map((part) => (

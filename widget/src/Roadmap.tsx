@@ -34,7 +34,10 @@ export function Roadmap(props: { widget: TWidget; onOpen: (id: number) => void }
     <div class="columns">
       {COLUMNS.map((status) => (
         <section class="column" key={status} aria-label={t(`status.${status}`)}>
-          <h3>{t(`status.${status}`)}</h3>
+          <h3>
+            <span class={`dot status-${status.toLowerCase()}`} aria-hidden="true" />
+            {t(`status.${status}`)}
+          </h3>
           <ul>
             {shown
               .filter((idea) => idea.status === status)

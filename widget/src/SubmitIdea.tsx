@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
-import type { TIdea } from './api.ts';
+import type { TCreatedIdea, TIdea } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import type { TWidget } from './widget-context.ts';
@@ -11,7 +11,7 @@ import { withLive } from './widget-context.ts';
 export function SubmitIdea(props: {
   widget: TWidget;
   onCancel: () => void;
-  onCreated: (idea: TIdea) => void;
+  onCreated: (idea: TCreatedIdea) => void;
   onOpen: (id: number) => void;
 }) {
   const { widget } = props;

@@ -32,6 +32,8 @@ export type TIdea = {
     declinedDuplicateIdeaTitle: string | null;
   } | null;
 };
+/** A new idea as POST /ideas/ answers it: also whether the plan's cap keeps it off the board. */
+export type TCreatedIdea = TIdea & { isHiddenByPlan?: boolean };
 export type TIdeaPage = { ideas: TIdea[]; totalCount: number; nextOffset: number | null };
 export type TWidgetBoard = {
   board: TBoard;
@@ -39,6 +41,8 @@ export type TWidgetBoard = {
   me: TUser | null;
   canParticipate: boolean;
   ideas: TIdeaPage;
+  /** The caller's own ideas the plan's cap keeps off the list (received, not shown yet). */
+  myHiddenIdeas?: { id: number; title: string }[];
 };
 export type TComment = {
   commentDto: { id: number; createdAt: string; shortMessage: string };
@@ -61,6 +65,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: TFieldError[] = [],
+    /** The language the server says to speak (a refused SSO sign-in names the board's). */
+    readonly language: string | null = null,
   ) {
     super(message);
   }
@@ -91,6 +97,7 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
     });
     const json = (await response.json().catch(() => null)) as {
       error?: { code: string; message: string; fields?: TFieldError[] };
+      language?: string;
     } | null;
     if (!response.ok) {
       const error = json?.error;
@@ -99,6 +106,7 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         error?.code ?? 'HTTP',
         error?.message ?? `HTTP ${response.status}: ${response.statusText}`,
         error?.fields,
+        json?.language ?? null,
       );
     }
     return json as T;
@@ -142,7 +150,7 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
     similarIdeas: (boardId: number, text: string) =>
       call<{ ideas: TIdea[] }>('GET', `/boards/${boardId}/ideas/similar?${query({ text })}`),
     createIdea: (boardId: number, body: { title: string; description?: string }) =>
-      call<TIdea>('POST', '/ideas/', body, boardId),
+      call<TCreatedIdea>('POST', '/ideas/', body, boardId),
     vote: (id: number, isUp: boolean) =>
       call<{ voteCount: number; isVotedByMe: boolean }>(
         'POST',
@@ -152,7 +160,14 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
     addComment: (id: number, text: string) =>
       call<TComment>('POST', `/ideas/${id}/comments`, { text }),
     releases: (boardId: number) => call<TRelease[]>('GET', `/boards/${boardId}/releases`),
-    profile: () => call<{ email: string | null; notifications: TNotifications }>('GET', '/profile'),
+    profile: () =>
+      call<{ email: string | null; emailConfirmed: boolean; notifications: TNotifications }>(
+        'GET',
+        '/profile',
+      ),
+    resendConfirmation: () => call<{ email: string }>('POST', '/profile/email-confirmation'),
+    requestPrivacy: (kind: 'EXPORT' | 'ERASE') =>
+      call<{ kind: string; email: string }>('POST', '/profile/privacy-requests', { kind }),
     setNotifications: (notifications: TNotifications) =>
       call<{ notifications: TNotifications }>('PUT', '/profile/notifications', { notifications }),
   };

@@ -12,8 +12,12 @@ export const en = {
   'error.notFound': 'This board does not exist or is not public.',
   'error.generic': 'Sorry, something went wrong. Please try again.',
   'error.inactive': 'This board is read-only for now.',
+  // Visitors see no technical reason: the company's admins find it with the widget tab's token
+  // checker in the console.
   'sso.refused':
-    'Single sign-on failed: your sign-in could not be verified, so the board is read-only. ({reason})',
+    'We could not sign you in automatically, so for now you can only read this board. Reload the page to try again; if it keeps happening, please tell the team that runs this site.',
+  'sso.refusedPrivate':
+    'We could not sign you in automatically, so this board cannot be shown. Reload the page to try again; if it keeps happening, please tell the team that runs this site.',
   'auth.signedInAs': 'Signed in as {name}',
   'auth.readOnly': 'Sign in to vote, add ideas and comment.',
   'auth.otherCompany': 'You are signed in to another company: this board is read-only for you.',
@@ -36,12 +40,13 @@ export const en = {
   'sort.DATE_DESC': 'Newest',
   'sort.DATE_ASC': 'Oldest',
   'filter.ALL': 'All',
-  'status.NOT_PUBLIC': 'Awaiting review',
+  // The statuses' one name each, as in the console and the mails (status-vocabulary.test.ts).
+  'status.NOT_PUBLIC': 'Unpublished',
   'status.OPEN': 'Open',
   'status.REVIEW': 'Under review',
   'status.PLANNED': 'Planned',
   'status.IN_PROGRESS': 'In progress',
-  'status.COMPLETE': 'Done',
+  'status.COMPLETE': 'Complete',
   'status.DECLINED': 'Declined',
   'list.empty': 'No ideas yet. Be the first to add one!',
   'list.emptyFiltered': 'No ideas match this filter or search.',
@@ -67,12 +72,23 @@ export const en = {
   'submit.cancel': 'Cancel',
   'submit.similar': 'Similar ideas: vote for one instead of adding a duplicate',
   'submit.thanks': 'Thank you! Your idea will be visible to others once it is accepted.',
+  'submit.received':
+    'Your idea “{title}” was received. The board does not show it to others yet: it will appear once the team makes room for it.',
   'validation.min': 'It has to be {n} characters at least.',
   'validation.max': 'It has to be max {n} characters.',
   'roadmap.empty': 'Nothing on the roadmap yet.',
   'releases.empty': 'No releases yet.',
   'live.on': 'Live',
   poweredBy: 'Powered by Feedboard',
+  'data.title': 'Your data',
+  'data.intro':
+    'Get a copy of everything this board keeps about you, or delete your account. We email you a link to confirm: nothing happens until you use it.',
+  'data.export': 'Email me my data',
+  'data.erase': 'Delete my account',
+  'data.sending': 'Sending…',
+  'data.exportSent': 'We sent a link to {email}: open it to download your data.',
+  'data.eraseSent': 'We sent a link to {email}: open it to confirm deleting your account.',
+  'data.limited': 'Several links went out in the last hour. Please wait a while.',
   'prefs.title': 'Email notifications',
   'prefs.label': 'Email me about',
   'prefs.ALL': 'All updates on ideas I submitted or voted for',
@@ -80,6 +96,11 @@ export const en = {
   'prefs.NONE': 'Nothing',
   'prefs.saved': 'Saved.',
   'prefs.noEmail': 'We have no email address for you yet, so no email is sent.',
+  'prefs.unconfirmed':
+    '{email} awaits confirmation: open the link we mailed you. Until then no email is sent to it.',
+  'prefs.resend': 'Resend confirmation email',
+  'prefs.resent': 'A new link is on its way to {email}.',
+  'prefs.resendLimited': 'Several links went out in the last hour. Please wait a while.',
 } as const;
 
 export type TMessageId = keyof typeof en;
@@ -96,7 +117,9 @@ export const pl: TMessages = {
   'error.generic': 'Przepraszamy, coś poszło nie tak. Spróbuj ponownie.',
   'error.inactive': 'Ta tablica jest na razie tylko do odczytu.',
   'sso.refused':
-    'Logowanie jednokrotne nie powiodło się: nie udało się potwierdzić tożsamości, więc tablica jest tylko do odczytu. ({reason})',
+    'Nie udało się zalogować Cię automatycznie, więc na razie możesz tylko przeglądać tę tablicę. Odśwież stronę, aby spróbować ponownie; jeśli problem się powtarza, daj znać zespołowi prowadzącemu tę witrynę.',
+  'sso.refusedPrivate':
+    'Nie udało się zalogować Cię automatycznie, więc nie możemy pokazać tej tablicy. Odśwież stronę, aby spróbować ponownie; jeśli problem się powtarza, daj znać zespołowi prowadzącemu tę witrynę.',
   'auth.signedInAs': 'Zalogowano jako {name}',
   'auth.readOnly': 'Zaloguj się, aby głosować, dodawać pomysły i komentować.',
   'auth.otherCompany': 'Zalogowano do innej firmy: ta tablica jest dla Ciebie tylko do odczytu.',
@@ -119,12 +142,12 @@ export const pl: TMessages = {
   'sort.DATE_DESC': 'Najnowsze',
   'sort.DATE_ASC': 'Najstarsze',
   'filter.ALL': 'Wszystkie',
-  'status.NOT_PUBLIC': 'Czeka na akceptację',
+  'status.NOT_PUBLIC': 'Oczekuje na akceptację',
   'status.OPEN': 'Otwarty',
   'status.REVIEW': 'W ocenie',
   'status.PLANNED': 'Zaplanowany',
-  'status.IN_PROGRESS': 'W realizacji',
-  'status.COMPLETE': 'Gotowe',
+  'status.IN_PROGRESS': 'W trakcie',
+  'status.COMPLETE': 'Ukończony',
   'status.DECLINED': 'Odrzucony',
   'list.empty': 'Nie ma jeszcze pomysłów. Dodaj pierwszy!',
   'list.emptyFiltered': 'Żaden pomysł nie pasuje do filtra ani wyszukiwania.',
@@ -150,12 +173,23 @@ export const pl: TMessages = {
   'submit.cancel': 'Anuluj',
   'submit.similar': 'Podobne pomysły: zagłosuj na jeden zamiast dodawać duplikat',
   'submit.thanks': 'Dziękujemy! Pomysł będzie widoczny dla innych po akceptacji.',
+  'submit.received':
+    'Twój pomysł „{title}” dotarł do nas. Tablica jeszcze go nie pokazuje innym: pojawi się, gdy zespół zrobi na niego miejsce.',
   'validation.min': 'Musi mieć co najmniej {n} znaków.',
   'validation.max': 'Może mieć najwyżej {n} znaków.',
   'roadmap.empty': 'Plan działań jest jeszcze pusty.',
   'releases.empty': 'Nie ma jeszcze wydań.',
   'live.on': 'Na żywo',
   poweredBy: 'Działa dzięki Feedboard',
+  'data.title': 'Twoje dane',
+  'data.intro':
+    'Pobierz kopię wszystkiego, co ta tablica przechowuje o Tobie, albo usuń swoje konto. Wyślemy Ci link do potwierdzenia: bez jego użycia nic się nie stanie.',
+  'data.export': 'Wyślij mi moje dane',
+  'data.erase': 'Usuń moje konto',
+  'data.sending': 'Wysyłanie…',
+  'data.exportSent': 'Wysłaliśmy link na adres {email}: otwórz go, aby pobrać swoje dane.',
+  'data.eraseSent': 'Wysłaliśmy link na adres {email}: otwórz go, aby potwierdzić usunięcie konta.',
+  'data.limited': 'W ostatniej godzinie wysłaliśmy już kilka linków. Odczekaj chwilę.',
   'prefs.title': 'Powiadomienia e-mail',
   'prefs.label': 'Wysyłaj mi e-maile o',
   'prefs.ALL': 'Wszystkich zmianach pomysłów, które zgłosiłem lub poparłem',
@@ -163,6 +197,11 @@ export const pl: TMessages = {
   'prefs.NONE': 'Niczym',
   'prefs.saved': 'Zapisano.',
   'prefs.noEmail': 'Nie znamy jeszcze Twojego adresu e-mail, więc nic nie wysyłamy.',
+  'prefs.unconfirmed':
+    'Adres {email} czeka na potwierdzenie: otwórz link, który do Ciebie wysłaliśmy. Do tego czasu nic na niego nie wysyłamy.',
+  'prefs.resend': 'Wyślij ponownie e-mail z potwierdzeniem',
+  'prefs.resent': 'Nowy link jest już w drodze na adres {email}.',
+  'prefs.resendLimited': 'W ostatniej godzinie wysłaliśmy już kilka linków. Spróbuj później.',
 };
 
 export const CATALOGUES = { en, pl } as const;
@@ -182,4 +221,27 @@ export function translator(locale: TLocale): TTranslate {
     catalogue[id].replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,
     );
+}
+
+const DATE_LOCALES: Record<TLocale, string> = { en: 'en-US', pl: 'pl-PL' };
+
+/** An instant (a comment's, an idea's) as a date in the board's language, as the console shows it. */
+export function formatDate(iso: string, locale: TLocale): string {
+  return formatDateIn(iso, locale, undefined) ?? iso;
+}
+
+/**
+ * A calendar date (YYYY-MM-DD, a release's) in the board's language. Read and formatted in UTC:
+ * a release on the 20th shows the 20th in every time zone.
+ */
+export function formatCalendarDate(ymd: string, locale: TLocale): string {
+  return formatDateIn(`${ymd}T00:00:00.000Z`, locale, 'UTC') ?? ymd;
+}
+
+function formatDateIn(iso: string, locale: TLocale, timeZone: string | undefined): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'medium', timeZone }).format(
+    date,
+  );
 }

@@ -3,6 +3,28 @@
  * page's CSS cannot reach in, ours cannot leak out, and a strict CSP (no 'unsafe-inline'
  * styles) does not apply to constructed sheets. Theme colours arrive as custom properties.
  */
+/**
+ * Each status's colours (background, text), those of the console's status tags in its light
+ * theme (web/src/style.css `.status--…`; status-vocabulary.test.ts compares them).
+ */
+export const STATUS_COLOURS = {
+  NOT_PUBLIC: ['#eef1ee', '#56625a'],
+  OPEN: ['#e8f0fd', '#1f5fbf'],
+  REVIEW: ['#fff5dc', '#8a5a00'],
+  PLANNED: ['#efe7fd', '#5b2fb0'],
+  IN_PROGRESS: ['#e3f5f7', '#0d6672'],
+  COMPLETE: ['#e9f9e5', '#23771a'],
+  DECLINED: ['#fdecec', '#c0262d'],
+} as const;
+
+const statusRules = Object.entries(STATUS_COLOURS)
+  .map(([status, [background, text]]) => {
+    const name = status.toLowerCase();
+    return `.fb .badge.status-${name} { background: ${background}; color: ${text}; }
+.fb .dot.status-${name} { background: ${text}; }`;
+  })
+  .join('\n');
+
 export const CSS = `
 :host { all: initial; display: block; }
 .fb { --fb-primary: #53d23d; --fb-on-primary: #fff; --fb-text: #111; --fb-bg: #fff;
@@ -64,11 +86,14 @@ export const CSS = `
 .fb .desc { white-space: pre-wrap; overflow-wrap: anywhere; }
 .fb footer { margin-top: 12px; text-align: right; }
 .fb .live { display: inline-flex; align-items: center; gap: 4px; }
-.fb .prefs { flex-basis: 100%; }
+.fb .prefs { flex-basis: 100%; min-width: 0; }
 .fb .prefs summary { cursor: pointer; text-decoration: underline; width: fit-content; }
-.fb .prefs-body { display: grid; gap: 4px; margin-top: 6px; }
+.fb .prefs-body { display: grid; grid-template-columns: minmax(0, 1fr); gap: 4px; margin-top: 6px; }
 .fb .prefs label { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+.fb .prefs select { max-width: 100%; }
 .fb .live::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: #2e9d2a; }
+.fb .dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-right: 6px; }
+${statusRules}
 `;
 
 /** Puts the styles in a shadow root, as a constructed sheet where the browser has them. */

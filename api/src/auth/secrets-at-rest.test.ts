@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('secrets at rest', () => {
-  it('stores session and password-reset tokens only as SHA-256 hashes, and no password', async () => {
+  it('stores session, password-reset and email-confirmation tokens only as SHA-256 hashes, and no password', async () => {
     const email = 'at-rest@example.com';
     const password = 'a-memorable-password';
     const signUp = await server.call('POST', '/api/v1/registrations', {
@@ -22,16 +22,26 @@ describe('secrets at rest', () => {
     expect(signUp.status).toBe(201);
     const sessionToken: string = signUp.body.token;
     await server.call('POST', '/api/v1/password-recovery/send-link', { body: { email } });
-    const mail = await server.deps.prisma.mail.findFirstOrThrow({ where: { to: email } });
+    const mail = await server.deps.prisma.mail.findFirstOrThrow({
+      where: { to: email, topic: 'ACCOUNT' },
+    });
     const resetToken = /\/password-reset\/[^/]+\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
     expect(resetToken.length).toBeGreaterThanOrEqual(43);
+    const confirmationMail = await server.deps.prisma.mail.findFirstOrThrow({
+      where: { to: email, topic: 'EMAIL_CONFIRMATION' },
+    });
+    const confirmToken = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(confirmationMail.text)?.[1] ?? '';
+    expect(confirmToken.length).toBeGreaterThanOrEqual(43);
 
     const sessions = await server.deps.prisma.session.findMany();
     const recoveries = await server.deps.prisma.passwordRecovery.findMany();
+    const confirmations = await server.deps.prisma.emailConfirmation.findMany();
     const users = await server.deps.prisma.user.findMany();
-    const everything = JSON.stringify({ sessions, recoveries, users });
+    const everything = JSON.stringify({ sessions, recoveries, confirmations, users });
     expect(everything).not.toContain(sessionToken);
     expect(everything).not.toContain(resetToken);
+    expect(everything).not.toContain(confirmToken);
+    expect(confirmations.map((c) => c.tokenHash)).toContain(hashToken(confirmToken));
     expect(everything).not.toContain(password);
     expect(sessions.map((s) => s.tokenHash)).toContain(hashToken(sessionToken));
     expect(recoveries.map((r) => r.tokenHash)).toContain(hashToken(resetToken));

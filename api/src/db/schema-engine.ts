@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+import { ROOT } from '../root.ts';
 
 /**
  * Prisma's schema engine compiled to WebAssembly, driven through a driver adapter. Prisma's
@@ -11,7 +12,7 @@ import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
  * this does what `prisma migrate deploy` and `prisma migrate diff` do, offline.
  */
 
-export const PRISMA_DIR = path.resolve(import.meta.dirname, '../../../prisma');
+export const PRISMA_DIR = path.join(ROOT, 'prisma');
 export const SCHEMA_PATH = path.join(PRISMA_DIR, 'schema.prisma');
 export const MIGRATIONS_DIR = path.join(PRISMA_DIR, 'migrations');
 const LOCKFILE = { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' };

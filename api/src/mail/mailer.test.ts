@@ -62,6 +62,9 @@ describe('a failing SMTP server', () => {
 
   it('leaves mail queued and retried while the status change succeeds; it goes out once the server is back', async () => {
     const company = await ideaWithVoters(server, 2);
+    // The owner's sign-up confirmation goes out first; this test is about what follows.
+    await server.deps.mailer.flush();
+    const before = smtp.messages.length;
     smtp.reject({ code: 451, message: '4.3.0 Mail server temporarily full' });
     const changed = await expectCall(server, 'PUT', `/ideas/${company.ideaId}/status`, 200, {
       token: company.owner.token,
@@ -78,13 +81,18 @@ describe('a failing SMTP server', () => {
       expect(mail.status).toBe('QUEUED');
       expect(mail.lastError).toContain('451 4.3.0 Mail server temporarily full');
     }
-    expect(smtp.messages).toHaveLength(0);
+    expect(smtp.messages).toHaveLength(before);
 
     smtp.reject(null);
     await expect
       .poll(async () => (await statusMails(server)).map((m) => m.status), POLL)
       .toEqual(['SENT', 'SENT']);
-    expect(smtp.messages.map((m) => m.to[0]).sort()).toEqual(failing.map((m) => m.to).sort());
+    expect(
+      smtp.messages
+        .slice(before)
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(failing.map((m) => m.to).sort());
   });
 });
 
@@ -167,6 +175,7 @@ describe('the mail queue', () => {
         companyId: company.owner.companyId,
         displayName: `Bulk voter ${i}`,
         email: `bulk-${i}-${company.owner.companyId}@example.com`,
+        emailConfirmedAt: new Date(),
       })),
     });
     const users = await server.deps.prisma.user.findMany({

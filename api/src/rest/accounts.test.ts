@@ -180,6 +180,8 @@ describe('a session from sign-up to sign-out', () => {
       email,
       language: 'en-US',
       notifications: 'ALL',
+      // A new sign-up has not opened its confirmation link yet.
+      emailConfirmed: false,
     });
 
     const change = await server.call('PUT', '/api/v1/profile/language', {

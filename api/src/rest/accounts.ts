@@ -12,6 +12,12 @@ import {
   setNewPassword,
 } from '../services/account/password-recovery.ts';
 import { ZRegistration, registerAccount } from '../services/account/register-account.ts';
+import { resendEmailConfirmation } from '../services/account/send-email-confirmation.ts';
+import {
+  PRIVACY_REQUEST_KINDS,
+  ZPrivacyRequest,
+  requestPrivacy,
+} from '../services/privacy/privacy-requests.ts';
 import { ZSetLanguage, setLanguage } from '../services/account/set-language.ts';
 import { getCompany } from '../services/company/get-company.ts';
 import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
@@ -21,12 +27,36 @@ import {
   ZSetNotifications,
   setNotificationPreference,
 } from '../services/notification/set-notification-preference.ts';
+import { ZSecondFactor, logInSecondFactor } from '../services/two-factor/log-in-second-factor.ts';
 import { clientOfRequest, readJson } from './http.ts';
 import { emptyRoute, jsonRoute } from './route.ts';
 import type { TRestRoute } from './route.ts';
 
 const ZToken = z.object({ token: z.string().meta({ description: 'The bearer token.' }) });
 const ZMessage = z.object({ message: z.string() });
+
+// The spec's `{token}` for accounts without two-factor sign-in; `secondFactor` instead of it
+// when a code is due (the token then comes from /login/second-factor).
+const ZLoginAnswer = z
+  .object({
+    token: z.string().optional().meta({
+      description: 'The bearer token; absent when a second factor is due (see `secondFactor`).',
+    }),
+    secondFactor: z
+      .object({
+        challenge: z.string().meta({
+          description: 'One-use token for POST /login/second-factor, valid five minutes.',
+        }),
+        expiresAt: z.string().meta({ description: 'When the challenge stops working (ISO 8601).' }),
+        enrolmentRequired: z.boolean().meta({
+          description:
+            'The company requires two-factor sign-in of owners and admins and this account has none: set it up in the console first.',
+        }),
+      })
+      .optional()
+      .meta({ description: 'Set instead of `token` for accounts with two-factor sign-in.' }),
+  })
+  .meta({ id: 'LoginAnswer' });
 
 const ZProfileJson = z
   .object({
@@ -35,6 +65,10 @@ const ZProfileJson = z
     email: z.string().nullable(),
     language: z.string(),
     notifications: ZNotificationPreference,
+    emailConfirmed: z.boolean().meta({
+      description:
+        'Whether the owner of `email` confirmed it (the mailed link) or the company’s SSO token carried it. Notification mail goes only to confirmed addresses.',
+    }),
   })
   .meta({ id: 'Profile' });
 
@@ -79,12 +113,32 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       method: 'post',
       path: '/login',
       tag,
-      summary: 'Sign in with email and password',
+      summary:
+        'Sign in with email and password: a token, or a second-factor challenge for accounts with two-factor sign-in',
       auth: 'none',
       request: { body: ZCredentials },
       errors: [429],
+      response: ZLoginAnswer,
+      handle: async (c) => {
+        const result = await logIn(deps, await readJson(c), clientOfRequest(deps, c));
+        if ('token' in result) return { token: result.token };
+        const { challenge, expiresAt, enrolmentRequired } = result.secondFactor;
+        return {
+          secondFactor: { challenge, expiresAt: expiresAt.toISOString(), enrolmentRequired },
+        };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/login/second-factor',
+      tag,
+      summary:
+        'Second sign-in step: the challenge from /login and a current authenticator code (or a one-use recovery code) give the session token',
+      auth: 'none',
+      request: { body: ZSecondFactor },
+      errors: [403, 429],
       response: ZToken,
-      handle: async (c) => logIn(deps, await readJson(c), clientOfRequest(deps, c)),
+      handle: async (c) => logInSecondFactor(deps, await readJson(c), clientOfRequest(deps, c)),
     }),
     jsonRoute({
       method: 'post',
@@ -152,11 +206,11 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       auth: 'signedIn',
       response: ZProfileJson,
       handle: async (c) => {
-        const { id, login, email, language, notifications } = await getProfile(
+        const { id, login, email, language, notifications, emailConfirmed } = await getProfile(
           deps,
           c.get('viewer'),
         );
-        return { id, login, email, language, notifications };
+        return { id, login, email, language, notifications, emailConfirmed };
       },
     }),
     jsonRoute({
@@ -183,11 +237,41 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     }),
     jsonRoute({
       method: 'post',
+      path: '/profile/email-confirmation',
+      tag,
+      summary: 'Mails a new link to confirm the signed-in user’s email address',
+      description:
+        'Until the address is confirmed no notification mail goes to it (SSO emails are confirmed by the company’s signed token). Limited per address (RATE_LIMIT_CONFIRM_EMAIL_*); 409 when there is no email or it is confirmed already.',
+      auth: 'signedIn',
+      errors: [409, 429],
+      response: z.object({ email: z.string().meta({ description: 'Where the link went.' }) }),
+      handle: async (c) => resendEmailConfirmation(deps, c.get('viewer'), clientOfRequest(deps, c)),
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/profile/privacy-requests',
+      tag,
+      summary: 'Asks for one’s own data (EXPORT) or erasure (ERASE); a one-use link is mailed',
+      description:
+        'For end users (owners and admins manage people from the console: 409). Nothing happens until the mailed link (24 hours, once) is opened and its button pressed: an export downloads everything stored about the person as JSON, an erasure deletes the account (the person chooses whether their ideas and comments stay without their name). 409 when the account has no email; limited per address like confirmation mails (429).',
+      auth: 'signedIn',
+      request: { body: ZPrivacyRequest },
+      errors: [409, 429],
+      status: 201,
+      response: z.object({
+        kind: z.enum(PRIVACY_REQUEST_KINDS),
+        email: z.string().meta({ description: 'Where the link went.' }),
+      }),
+      handle: async (c) =>
+        requestPrivacy(deps, c.get('viewer'), await readJson(c), clientOfRequest(deps, c)),
+    }),
+    jsonRoute({
+      method: 'post',
       path: '/company/test-email',
       tag,
       summary: 'Sends a test email to the signed-in admin and answers the SMTP server’s reply',
       description:
-        'Sent at once, outside the mail queue. `outcome` is SENT (with the server’s success line), FAILED (with its error) or NOT_CONFIGURED (SMTP_URL is unset: mail stays in the outbox).',
+        'Sent at once, outside the mail queue. `outcome` is SENT (with the server’s success line), FAILED (with its error) or NOT_CONFIGURED (SMTP_URL is unset: mail stays in the outbox). 403 `EMAIL_NOT_CONFIRMED` until the admin has confirmed their address.',
       auth: 'signedIn',
       errors: [403, 409],
       response: z

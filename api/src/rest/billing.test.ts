@@ -132,6 +132,20 @@ describe('POST /companies/{id}/subscription/upgrade/ with Stripe', () => {
     });
     // Nothing is granted before Stripe confirms the payment.
     expect((await subscriptionOf(owner.companyId)).product).toBe('FREE');
+    // The audit log records who started it, from where (services/audit).
+    const entries = await server.deps.prisma.auditEntry.findMany({
+      where: { companyId: owner.companyId, action: { startsWith: 'PLAN_' } },
+    });
+    expect(entries).toMatchObject([
+      {
+        action: 'PLAN_CHECKOUT_STARTED',
+        actorUserId: owner.userId,
+        address: '127.0.0.1',
+        targetType: 'Payment',
+        targetId: String(payment.id),
+        details: { product: 'COMPANY', months: 12, amountMinor: 47_040 },
+      },
+    ]);
   });
 
   it('is also the GraphQL mutation upgradeSubscription', async () => {

@@ -30,11 +30,12 @@ export type TSendFrame = (frame: Uint8Array) => void;
 /**
  * A `text/event-stream` answer that starts with `first`, then carries whatever `subscribe`'s
  * callback is given, with keep-alive comments. The function `subscribe` answers is called once
- * when the stream ends: the client left, or stopped reading.
+ * when the stream ends: the client left, stopped reading, or the server called `close` (the
+ * second argument of `subscribe`: ends the answer cleanly, and the client reconnects).
  */
 export function eventStreamResponse(
   first: Uint8Array,
-  subscribe: (send: TSendFrame) => () => void,
+  subscribe: (send: TSendFrame, close: () => void) => () => void,
 ): Response {
   let end = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -57,8 +58,13 @@ export function eventStreamResponse(
         }
         controller.enqueue(frame);
       };
+      const close = () => {
+        if (!isOpen) return;
+        end();
+        controller.close();
+      };
       controller.enqueue(first);
-      unsubscribe = subscribe(send);
+      unsubscribe = subscribe(send, close);
       if (!isOpen) unsubscribe();
     },
     cancel() {

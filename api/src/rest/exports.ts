@@ -1,12 +1,18 @@
 import type { TDeps } from '../deps.ts';
+import {
+  ZAuditCsvParams,
+  auditFilterOf,
+  exportAuditCsv,
+} from '../services/audit/export-audit-csv.ts';
 import { exportIdeasCsv, exportVotersCsv } from '../services/export/export-csv.ts';
+import { parseInput } from '../validation.ts';
 import { csvResponse, csvRoute, idParams, pathId } from './route.ts';
 import type { TRestRoute } from './route.ts';
 
 const tag = 'Export';
 const params = idParams('id');
 
-/** A board's ideas and voters as CSV downloads (its company's admins). */
+/** A board's ideas and voters (its company's admins) and the audit log (owners) as CSV downloads. */
 export function exportRoutes(deps: TDeps): TRestRoute[] {
   return [
     csvRoute({
@@ -32,6 +38,28 @@ export function exportRoutes(deps: TDeps): TRestRoute[] {
       request: { params },
       errors: [403],
       handle: async (c) => csvResponse(await exportVotersCsv(deps, c.get('viewer'), pathId(c))),
+    }),
+    csvRoute({
+      method: 'get',
+      path: '/companies/{id}/audit.csv',
+      tag,
+      summary: 'The company’s audit log as CSV, newest first (owners, signed in)',
+      description:
+        'The same entries and filter as GraphQL `Company.auditLog`: `action`, `actorUserId`, `actorApiKeyId`, `from` and `to` (ISO 8601). Columns: time (ISO 8601), action, actor, actor user id, actor API key id, address, target, details. Admins, members, end users and API keys are refused (403); another company is 404. The export is itself recorded (AUDIT_LOG_EXPORTED).',
+      auth: 'signedIn',
+      request: { params, query: ZAuditCsvParams },
+      errors: [403],
+      handle: async (c) => {
+        const query = parseInput(ZAuditCsvParams, c.req.query());
+        const file = await exportAuditCsv(deps, c.get('viewer'), pathId(c), auditFilterOf(query));
+        return new Response(file.stream, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${file.filename}"`,
+            'cache-control': 'no-store',
+          },
+        });
+      },
     }),
   ];
 }

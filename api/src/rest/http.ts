@@ -4,6 +4,7 @@ import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { authenticate, bearerToken } from '../services/account/authenticate.ts';
 import type { TViewer } from '../viewer.ts';
+import { withAddress } from '../viewer.ts';
 import { clientOf } from '../client-ip.ts';
 import type { RateLimitError, TClient } from '../rate-limit.ts';
 
@@ -30,7 +31,7 @@ export function withViewer(deps: TDeps): MiddlewareHandler<TRestEnv> {
     if (token && !viewer) {
       throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     }
-    c.set('viewer', viewer);
+    c.set('viewer', withAddress(viewer, clientOf(c, deps.config.trustProxy)));
     await next();
   };
 }
@@ -51,7 +52,7 @@ export function rateLimitedResponse(c: Context, error: RateLimitError): Response
 export const clientOfRequest = (deps: TDeps, c: Context): TClient =>
   clientOf(c, deps.config.trustProxy);
 
-/** The one JSON error shape: `{error: {code, message, fields?}}`. */
+/** The one JSON error shape: `{error: {code, message, fields?}}` (and what the error adds beside). */
 export function errorResponse(c: Context, error: AppError): Response {
-  return c.json({ error: error.toJSON() }, error.status as ContentfulStatusCode);
+  return c.json({ ...error.beside, error: error.toJSON() }, error.status as ContentfulStatusCode);
 }

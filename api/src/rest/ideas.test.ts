@@ -66,8 +66,10 @@ describe('POST /ideas/', () => {
       canEdit: true,
       canUpdateStatus: true,
       declineDetails: null,
+      // Beside the spec's fields: whether the plan's cap keeps it off the board.
+      isHiddenByPlan: false,
     });
-    expect(await read(idea.id, a.owner.token)).toEqual(idea);
+    expect({ ...(await read(idea.id, a.owner.token)), isHiddenByPlan: false }).toEqual(idea);
   });
 
   it('submits an end user’s idea NOT_PUBLIC: seen by them and admins only', async () => {
@@ -283,7 +285,10 @@ describe('GET /ideas/', () => {
 
 describe('PUT and DELETE /ideas/{id}', () => {
   it('lets the author edit their idea; a second read shows it', async () => {
-    const idea = await submit(member.token, 'Original title', { description: 'Original text.' });
+    const created = await submit(member.token, 'Original title', { description: 'Original text.' });
+    expect(created.isHiddenByPlan).toBe(false);
+    const idea = { ...created };
+    delete idea.isHiddenByPlan;
     const updated = await expectCall(server, 'PUT', `/ideas/${idea.id}`, 200, {
       token: member.token,
       body: { title: 'Edited title', description: null },
@@ -388,7 +393,8 @@ describe('POST /ideas/{id}/decline', () => {
     });
     const reread = await read(dup.id);
     expect(reread).toMatchObject({ status: 'DECLINED', declineDetails: declined.declineDetails });
-    // A declined idea cannot be declined again, nor change status.
+    // A declined idea cannot be declined again, nor change status over REST (the spec's rule;
+    // the console reopens it through GraphQL).
     await expectCall(server, 'POST', `/ideas/${dup.id}/decline`, 409, {
       token: a.owner.token,
       body: { reason: 'OTHER' },
@@ -397,6 +403,7 @@ describe('POST /ideas/{id}/decline', () => {
       token: a.owner.token,
       body: { status: 'OPEN' },
     });
+    expect(await read(dup.id)).toMatchObject({ status: 'DECLINED' });
   });
 
   it.each([

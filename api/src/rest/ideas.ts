@@ -7,6 +7,7 @@ import { deleteIdea } from '../services/idea/delete-idea.ts';
 import { ZIdeaPageParams, findIdeasPage, getIdeaView } from '../services/idea/find-idea-views.ts';
 import { ZDecline, ZIdeaInput, ZIdeaStatusChange } from '../services/idea/idea-input.ts';
 import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
+import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import { updateIdea } from '../services/idea/update-idea.ts';
 import { IdeaStatus } from '../generated/prisma/enums.ts';
 import { messages, parseInput } from '../validation.ts';
@@ -45,6 +46,14 @@ export const ZIdeaPageJson = z
   })
   .meta({ id: 'IdeaPage' });
 
+/** A new idea: the spec's idea, and whether the plan's cap keeps it off the board at once. */
+export const ZCreatedIdeaJson = ZIdeaJson.extend({
+  isHiddenByPlan: z.boolean().meta({
+    description:
+      'True when the company’s plan cap on visible ideas hides it from readers of the board (an admin’s idea past the cap): it is kept, and shows once the plan allows.',
+  }),
+}).meta({ id: 'CreatedIdea' });
+
 /** A board's ideas and one idea's life: submit, edit, delete, status, decline. */
 export function ideaRoutes(deps: TDeps): TRestRoute[] {
   const view = (c: TRestContext, id: number) => getIdeaView(deps, c.get('viewer'), id);
@@ -75,11 +84,19 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
       request: { headers: ZBoardHeader, body: ZIdeaInput },
       errors: [402],
       status: 201,
-      response: ZIdeaJson,
+      response: ZCreatedIdeaJson,
       handle: async (c) => {
         const boardId = boardFromHeader(c);
         const idea = await createIdea(deps, c.get('viewer'), boardId, await readJson(c));
-        return presentIdea(await view(c, idea.id));
+        const board = await deps.prisma.board.findUniqueOrThrow({
+          where: { id: idea.boardId },
+          select: { companyId: true },
+        });
+        const plan = await loadPlanState(deps.prisma, board.companyId);
+        return {
+          ...presentIdea(await view(c, idea.id)),
+          isHiddenByPlan: !isIdeaWithinCap(plan, idea),
+        };
       },
     }),
     jsonRoute({

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import { cheapBodyLimit } from '../body-limit.ts';
+import { PUBLIC_CORS } from '../cors.ts';
 import type { TDeps } from '../deps.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, errors } from '../errors.ts';
@@ -44,10 +45,10 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
   // The widget calls these from customers' sites; bearer tokens (no cookies) carry identity.
   api.use(
     cors({
-      origin: '*',
+      origin: PUBLIC_CORS.origin,
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Board-Id'],
-      maxAge: 600,
+      allowHeaders: [...PUBLIC_CORS.allowHeaders],
+      maxAge: PUBLIC_CORS.maxAgeSeconds,
     }),
   );
   api.use(

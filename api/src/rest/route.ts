@@ -2,8 +2,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { toRowId } from '../services/access.ts';
+import { ZStorableText, parseInput } from '../validation.ts';
 import type { TRestEnv } from './http.ts';
-import { requireSignedIn } from './http.ts';
+import { readJson, requireSignedIn } from './http.ts';
 
 /**
  * One REST route as a table row: what the router serves and what the OpenAPI document says
@@ -97,6 +98,17 @@ export function csvResponse(file: { filename: string; csv: string }): Response {
   });
 }
 
+/**
+ * Refuses a request whose path parameters, query or JSON body hold text PostgreSQL cannot
+ * store (NUL, lone surrogates): 400 VALIDATION naming the parameter or field, before the
+ * handler runs, so no route can pass such text on to SQL (a hash, a slug, a search).
+ */
+async function checkStorableText(c: TRestContext, route: TRestRoute): Promise<void> {
+  parseInput(ZStorableText, c.req.param());
+  parseInput(ZStorableText, c.req.query());
+  if (route.request?.body) parseInput(ZStorableText, await readJson(c));
+}
+
 /** A numeric path id; anything else reads as an id no row has, so the service answers 404. */
 export function pathId(c: TRestContext, name = 'id'): number {
   return toRowId(c.req.param(name));
@@ -167,6 +179,7 @@ export function mountRoutes(
 ): void {
   for (const route of routes) {
     const handler = async (c: TRestContext): Promise<Response> => {
+      await checkStorableText(c, route);
       const result = await route.handle(c);
       if (route.streams) return result as Response;
       if (route.status === 204) return c.body(null, 204);

@@ -55,7 +55,7 @@ afterAll(async () => {
 describe('tokens in the server’s output', () => {
   it('never writes an SSO token, a session token or the company secret', async () => {
     const sign = (claims: object, key = secret, options: jwt.SignOptions = {}) =>
-      jwt.sign(claims, key, { algorithm: 'HS256', ...options });
+      jwt.sign(claims, key, { algorithm: 'HS256', expiresIn: 600, ...options });
     const good = sign({ id: 'log-user-1', name: 'Logan Quiet' });
     const refused = [
       sign({ id: 'log-user-2', name: 'Wrong Secret' }, 'not-the-secret'),

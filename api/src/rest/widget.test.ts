@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addEndUser } from '../testing/graphql-client.ts';
+import { addEndUser, setPlan } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { readSse } from '../testing/sse-reader.ts';
@@ -30,8 +30,10 @@ async function secretOf(company: TRestCompany): Promise<string> {
 let users = 0;
 const ssoToken = (secret: string, claims: object = {}) => {
   users += 1;
+  // New companies require exp: ten minutes, as the widget tab's samples sign, unless a test sets it.
   return jwt.sign({ id: `customer-user-${users}`, name: `Customer ${users}`, ...claims }, secret, {
     algorithm: 'HS256',
+    ...('exp' in claims ? {} : { expiresIn: 600 }),
   });
 };
 
@@ -135,7 +137,7 @@ describe('POST /widget/sso', () => {
       () => jwt.sign({ id: 'x', name: 'X' }, secretA, { algorithm: 'HS512' }),
       /only HS256/,
     ],
-    ['no name', () => jwt.sign({ id: 'x' }, secretA), /name/],
+    ['no name', () => jwt.sign({ id: 'x' }, secretA, { expiresIn: 600 }), /name/],
     ['garbage', () => 'nope', /not a JSON Web Token/],
   ])('refuses %s with 401 and the reason', async (_name, token, reason) => {
     const body = await expectCall(server, 'POST', '/widget/sso', 401, {
@@ -223,6 +225,67 @@ describe('GET /widget/boards/{hash}', () => {
     await expectCall(server, 'GET', `/widget/boards/${hashB}`, 404, { token: a.owner.token });
     await expectCall(server, 'GET', `/widget/boards/${hashB}`, 200, { token: b.owner.token });
     await expectCall(server, 'GET', '/widget/boards/unknown-hash', 404);
+  });
+
+  it('tells an author which of their ideas the plan hides, and lists them to nobody', async () => {
+    const c = await restCompany(server);
+    const hashC = await hashOf(c);
+    await setPlan(server, c.owner.companyId, 'FREE');
+    await server.deps.prisma.idea.createMany({
+      data: [1, 2, 3, 4].map((n) => ({
+        boardId: c.boardId,
+        authorId: c.owner.userId,
+        title: `Older idea ${n}`,
+        status: 'OPEN' as const,
+      })),
+    });
+    const author = await addEndUser(server, c.owner.companyId, { kind: 'SSO', name: 'Author' });
+    const neighbour = await addEndUser(server, c.owner.companyId, { kind: 'SSO' });
+    // Accepted after the cap was full: hidden from the list.
+    const hidden = await server.deps.prisma.idea.create({
+      data: { boardId: c.boardId, authorId: author.userId, title: 'Accepted past the cap' },
+    });
+    const mine = await expectCall(server, 'GET', `/widget/boards/${hashC}`, 200, {
+      token: author.token,
+    });
+    expect(mine.myHiddenIdeas).toEqual([{ id: hidden.id, title: 'Accepted past the cap' }]);
+    expect(mine.ideas.totalCount).toBe(5);
+    expect(mine.ideas.ideas.map((i: { id: number }) => i.id)).not.toContain(hidden.id);
+    for (const token of [neighbour.token, undefined]) {
+      const view = await expectCall(server, 'GET', `/widget/boards/${hashC}`, 200, { token });
+      expect(view.myHiddenIdeas).toEqual([]);
+      expect(view.ideas.totalCount).toBe(5);
+    }
+  });
+
+  it('says in the answer to a new idea whether the plan hides it, so the widget need not list it', async () => {
+    const c = await restCompany(server);
+    await setPlan(server, c.owner.companyId, 'FREE');
+    const post = (token: string, title: string) =>
+      expectCall(server, 'POST', '/ideas/', 201, {
+        token,
+        headers: { 'x-board-id': String(c.boardId) },
+        body: { title },
+      });
+    // The fixture's idea and four more fill FREE's five visible ideas.
+    for (const n of [1, 2, 3, 4]) {
+      const within = await post(c.owner.token, `Admin idea number ${n}`);
+      expect(within).toMatchObject({ status: 'OPEN', isHiddenByPlan: false });
+    }
+    const past = await post(c.owner.token, 'Admin idea past the cap');
+    expect(past).toMatchObject({ status: 'OPEN', isHiddenByPlan: true });
+    // An end user's idea awaits acceptance: the cap does not count it yet.
+    const member = await addEndUser(server, c.owner.companyId, { kind: 'SSO', name: 'Member' });
+    expect(await post(member.token, 'Awaiting acceptance')).toMatchObject({
+      status: 'NOT_PUBLIC',
+      isHiddenByPlan: false,
+    });
+    // The board's view agrees: the admin is told it was received, readers never see it.
+    const mine = await expectCall(server, 'GET', `/widget/boards/${await hashOf(c)}`, 200, {
+      token: c.owner.token,
+    });
+    expect(mine.myHiddenIdeas).toEqual([{ id: past.id, title: 'Admin idea past the cap' }]);
+    expect(mine.ideas.ideas.map((i: { id: number }) => i.id)).not.toContain(past.id);
   });
 
   it('answers 401 to a bad session token', async () => {

@@ -7,6 +7,7 @@ import { getWidgetBoard } from '../services/board/get-widget-board.ts';
 import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
 import { watchIdeaChanges } from '../services/idea/watch-idea-changes.ts';
 import { ZSsoExchange, exchangeSsoToken } from '../services/sso/exchange-sso-token.ts';
+import { streamOwner } from '../stream-slots.ts';
 import { eventStreamResponse, sseFrame } from './event-stream.ts';
 import { clientOfRequest, readJson } from './http.ts';
 import { ZIdeaPageJson } from './ideas.ts';
@@ -45,6 +46,10 @@ const ZWidgetBoardJson = z
         'May vote, submit and comment: a user of the board’s company on an active board.',
     }),
     ideas: ZIdeaPageJson,
+    myHiddenIdeas: z.array(z.object({ id: z.number().int(), title: z.string() })).meta({
+      description:
+        "The caller's own ideas on this board that the plan's cap hides from the list (oldest first, at most 20): received, not shown to readers until the company's plan shows them.",
+    }),
   })
   .meta({ id: 'WidgetBoard' });
 
@@ -83,7 +88,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Exchanges a widget SSO token (JWT, HS256, company secret) for a session',
       description:
-        'Creates or updates the company’s user of kind SSO with the token’s `id`, `name` and optional `email`, `avatarUrl` (or `avatar`). A bad, expired or non-HS256 token is a 401 whose `fields` say why; an unknown board hash a 404.',
+        'Creates or updates the company’s user of kind SSO with the token’s `id`, `name` and optional `email`, `avatarUrl` (or `avatar`). A bad, expired or non-HS256 token, one without `exp` where the company requires it, or one that lives longer than the company accepts, is a 401 whose `fields` say why (for developers; the widget shows visitors a plain sentence) and whose `language`, beside `error`, is the board’s language; an unknown board hash a 404.',
       auth: 'none',
       request: { body: ZSsoExchange },
       errors: [404, 429],
@@ -120,6 +125,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           me: view.me ? presentCompanyUser(view.me) : null,
           canParticipate: view.canParticipate,
           ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
+          myHiddenIdeas: view.myHiddenIdeas,
         };
       },
     }),
@@ -151,13 +157,33 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Live idea events of a board the caller may see (server-sent events)',
       description:
-        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, and keep-alive comments. Ideas awaiting acceptance only reach admins and their author.',
+        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
       auth: 'optional',
       request: { params: idParams('id') },
       event: ZIdeaEventJson,
+      errors: [429, 503],
       handle: async (c) => {
-        const listen = await watchIdeaChanges(deps, c.get('viewer'), pathId(c));
-        return eventStreamResponse(READY, (send) => listen((change) => send(ideaFrame(change))));
+        const viewer = c.get('viewer');
+        // Counted before the board is read, so a client over its cap costs no query.
+        const slot = deps.streamSlots.take(
+          streamOwner(clientOfRequest(deps, c), viewer),
+          c.req.raw.signal,
+        );
+        let listen: Awaited<ReturnType<typeof watchIdeaChanges>>;
+        try {
+          listen = await watchIdeaChanges(deps, viewer, pathId(c));
+        } catch (error) {
+          slot.release();
+          throw error;
+        }
+        return eventStreamResponse(READY, (send, close) => {
+          slot.onClose(close);
+          const stop = listen((change) => send(ideaFrame(change)));
+          return () => {
+            stop();
+            slot.release();
+          };
+        });
       },
     }),
   ];

@@ -6,9 +6,11 @@ import {
   setNewPassword,
 } from '../services/account/password-recovery.ts';
 import { registerAccount } from '../services/account/register-account.ts';
+import { resendEmailConfirmation } from '../services/account/send-email-confirmation.ts';
 import { setLanguage } from '../services/account/set-language.ts';
 import { setNotificationPreference } from '../services/notification/set-notification-preference.ts';
 import { builder } from './builder.ts';
+import { LoginResultType } from './login-result.ts';
 import { NotificationPreferenceEnum } from './user.ts';
 
 const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
@@ -38,6 +40,15 @@ const NotificationsPayload = builder
     }),
   });
 
+const EmailConfirmationPayload = builder
+  .objectRef<{ email: string }>('EmailConfirmationSent')
+  .implement({
+    description: 'A confirmation link is on its way.',
+    fields: (t) => ({
+      email: t.exposeString('email', { description: 'The address the link was mailed to.' }),
+    }),
+  });
+
 const NewPasswordTokenPayload = builder
   .objectRef<{ newPasswordToken: string }>('NewPasswordToken')
   .implement({
@@ -54,12 +65,19 @@ builder.mutationFields((t) => ({
     type: TokenPayload,
     ...withErrors,
     description:
-      'Signs up: creates a company (FREE plan, no boards yet), its owner, and a session. Fields: email and password 6 to 50 characters; company name optional, 6 to 50.',
+      'Signs up: creates a company (FREE plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50.',
     args: {
-      email: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
+      email: t.arg.string({
+        required: true,
+        description: "The new owner's email address, also the login (unique).",
+      }),
+      password: t.arg.string({ required: true, description: 'The password, 6 to 50 characters.' }),
       company: t.arg.string({ description: 'Company name; derived from the email when absent.' }),
       ref: t.arg.string({ description: 'Referral code from /signup/{ref}.' }),
+      language: t.arg.string({
+        description:
+          'The language of the account and of its confirmation mail: en-US or pl-PL (en-US when absent).',
+      }),
     },
     resolve: async (_root, args, context) => {
       const { token } = await registerAccount(context.deps, args, context.client);
@@ -67,12 +85,13 @@ builder.mutationFields((t) => ({
     },
   }),
   login: t.field({
-    type: TokenPayload,
+    type: LoginResultType,
     ...withErrors,
-    description: 'Signs in with email and password; answers a new session token.',
+    description:
+      'Signs in with email and password; answers a new session token, or, for an account with two-factor sign-in (or one whose company requires it), a challenge for loginSecondFactor in `secondFactor`.',
     args: {
-      email: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
+      email: t.arg.string({ required: true, description: "The account's email address." }),
+      password: t.arg.string({ required: true, description: "The account's password." }),
     },
     resolve: (_root, args, context) => logIn(context.deps, args, context.client),
   }),
@@ -91,7 +110,7 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: "Stores the signed-in user's interface language (en-US or pl-PL).",
-    args: { language: t.arg.string({ required: true }) },
+    args: { language: t.arg.string({ required: true, description: '`en-US` or `pl-PL`.' }) },
     resolve: (_root, args, context) => setLanguage(context.deps, context.viewer, args),
   }),
   setNotificationPreference: t.field({
@@ -100,16 +119,36 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Stores which notification mails the signed-in user (regular or SSO) gets: ALL, MY_IDEAS (only about ideas they submitted) or NONE.',
-    args: { notifications: t.arg({ type: NotificationPreferenceEnum, required: true }) },
+    args: {
+      notifications: t.arg({
+        type: NotificationPreferenceEnum,
+        required: true,
+        description: 'Which mails to get from now on.',
+      }),
+    },
     resolve: (_root, args, context) =>
       setNotificationPreference(context.deps, context.viewer, args),
+  }),
+  resendEmailConfirmation: t.field({
+    type: EmailConfirmationPayload,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Mails the signed-in user a new link to confirm their email address (no notification mail goes to it until then). Limited per address; CONFLICT when there is no email or it is confirmed already.',
+    resolve: (_root, _args, context) =>
+      resendEmailConfirmation(context.deps, context.viewer, context.client),
   }),
   sendPasswordResetLink: t.field({
     type: DonePayload,
     ...withErrors,
     description:
       'Mails a password reset link if the email has an account. Answers the same either way.',
-    args: { email: t.arg.string({ required: true }) },
+    args: {
+      email: t.arg.string({
+        required: true,
+        description: 'The email address of the account to reset.',
+      }),
+    },
     resolve: async (_root, args, context) => {
       await sendResetLink(context.deps, args, context.client);
       return { done: true as const };
@@ -120,8 +159,14 @@ builder.mutationFields((t) => ({
     ...withErrors,
     description: 'Exchanges the mailed token (single use) for a new-password token.',
     args: {
-      email: t.arg.string({ required: true }),
-      token: t.arg.string({ required: true }),
+      email: t.arg.string({
+        required: true,
+        description: 'The email address the link was mailed to (from the link).',
+      }),
+      token: t.arg.string({
+        required: true,
+        description: 'The single-use token from the mailed link.',
+      }),
     },
     resolve: (_root, args, context) => checkResetToken(context.deps, args, context.client),
   }),
@@ -130,9 +175,18 @@ builder.mutationFields((t) => ({
     ...withErrors,
     description: 'Sets a new password with a new-password token and signs out every session.',
     args: {
-      email: t.arg.string({ required: true }),
-      newPasswordToken: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
+      email: t.arg.string({
+        required: true,
+        description: 'The email address of the account being reset.',
+      }),
+      newPasswordToken: t.arg.string({
+        required: true,
+        description: 'The token `checkPasswordResetToken` answered.',
+      }),
+      password: t.arg.string({
+        required: true,
+        description: 'The new password, 6 to 50 characters.',
+      }),
     },
     resolve: async (_root, args, context) => {
       await setNewPassword(context.deps, args, context.client);

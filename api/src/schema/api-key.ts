@@ -60,7 +60,12 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description: 'Creates a company API key (admins; name 1 to 50 characters).',
-    args: { name: t.arg.string({ required: true }) },
+    args: {
+      name: t.arg.string({
+        required: true,
+        description: 'A name to recognise the key by in the list (where it is used, by whom).',
+      }),
+    },
     resolve: (_root, args, context) => createApiKey(context.deps, context.viewer, args),
   }),
   revokeApiKey: t.field({
@@ -68,7 +73,9 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description: 'Revokes a company API key (admins).',
-    args: { apiKeyId: t.arg.id({ required: true }) },
+    args: {
+      apiKeyId: t.arg.id({ required: true, description: 'The global id of the key to revoke.' }),
+    },
     resolve: (_root, args, context) =>
       revokeApiKey(context.deps, context.viewer, decodeId(args.apiKeyId, 'ApiKey')),
   }),

@@ -3,6 +3,7 @@ import { errors } from '../errors.ts';
 import { countListedIdeas, findIdeaPageRows } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import { ZIdeaListParams } from '../services/idea/idea-input.ts';
+import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
 import { parseInput } from '../validation.ts';
 import { BoardType, boardPlan } from './board.ts';
 import { builder } from './builder.ts';
@@ -34,15 +35,32 @@ builder.objectField(BoardType, 'ideas', (t) =>
     {
       type: IdeaType,
       description:
-        'The ideas the caller may see, within the plan cap. `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission. `search` matches title or description (case-insensitive). Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
+        'The ideas the caller may see, within the plan cap (admins may ask for the hidden ones too, see `includeHiddenByPlan`). `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission. `search` matches title or description (case-insensitive). Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
       args: {
-        filter: t.arg({ type: IdeaFilterEnum, defaultValue: 'ALL' }),
-        sort: t.arg({ type: IdeaSortEnum, defaultValue: 'VOTES' }),
+        filter: t.arg({
+          type: IdeaFilterEnum,
+          defaultValue: 'ALL',
+          description: 'Which statuses to show: ALL (every status but DECLINED) or one status.',
+        }),
+        sort: t.arg({
+          type: IdeaSortEnum,
+          defaultValue: 'VOTES',
+          description: 'The order of the ideas.',
+        }),
         search: t.arg.string({ description: 'Text to look for (up to 100 characters).' }),
+        includeHiddenByPlan: t.arg.boolean({
+          defaultValue: false,
+          description:
+            "Admins of the board's company: also list the ideas the plan's cap hides from readers of the board (flagged `isHiddenByPlan`), so nothing vanishes from the admin's list. Ignored for everyone else, who never see them.",
+        }),
       },
       resolve: async (board, args, context) => {
         const params = parseInput(ZIdeaListParams, args);
-        const listed = { board, plan: await boardPlan(board, context) };
+        const listed = {
+          board,
+          plan: await boardPlan(board, context),
+          includeHiddenByPlan: args.includeHiddenByPlan === true,
+        };
         const page = await resolveCursorConnection<Promise<TIdeaView[]>>(
           {
             args,
@@ -50,13 +68,20 @@ builder.objectField(BoardType, 'ideas', (t) =>
             maxSize: 100,
             toCursor: (idea: TIdeaView) => ideaCursor(idea.id),
           },
-          ({ after, before, limit, inverted }) =>
-            findIdeaPageRows(context.deps, context.viewer, listed, params, {
+          async ({ after, before, limit, inverted }) => {
+            const rows = await findIdeaPageRows(context.deps, context.viewer, listed, params, {
               limit,
               afterId: cursorIdeaId(after, 'after'),
               beforeId: cursorIdeaId(before, 'before'),
               reverse: inverted,
-            }),
+            });
+            // The page knows the plan already: isHiddenByPlan needs no further statement.
+            if (!listed.includeHiddenByPlan) return rows;
+            return rows.map((row) => ({
+              ...row,
+              isHiddenByPlan: !isIdeaWithinCap(listed.plan, row),
+            }));
+          },
         );
         let count: Promise<number> | undefined;
         const totalCount = () =>

@@ -249,3 +249,46 @@ describe('board settings', () => {
     expect(body.data.publicBoard.id).toBe(board.id);
   });
 });
+
+describe('board and idea by their plain number', () => {
+  const rowId = (globalId: string) => Buffer.from(globalId, 'base64').toString().split(':')[1];
+  const READ = `query ($board: ID!, $idea: ID!) { board(id: $board) { id name } idea(id: $idea) { id title } }`;
+  const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+    __typename ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
+
+  it('reads a board and an idea by the number REST and console addresses use, within tenancy', async () => {
+    const board = await createBoard('Numbered board');
+    const idea = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId: board.id, title: 'Numbered idea' },
+      admin.token,
+    );
+    const byNumber = await gql(
+      server,
+      READ,
+      { board: rowId(board.id), idea: rowId(idea.id) },
+      admin.token,
+    );
+    // The same objects, with the same global ids as by the global id (Relay keeps one record).
+    expect(byNumber.body.data).toEqual({
+      board: { id: board.id, name: 'Numbered board' },
+      idea: { id: idea.id, title: 'Numbered idea' },
+    });
+    const byGlobalId = await gql(server, READ, { board: board.id, idea: idea.id }, admin.token);
+    expect(byGlobalId.body.data).toEqual(byNumber.body.data);
+
+    // Another company's numbers are not found, like its global ids; junk is not found either.
+    const other = await signUpCompany(server);
+    const foreign = await gql(
+      server,
+      READ,
+      { board: rowId(board.id), idea: rowId(idea.id) },
+      other.token,
+    );
+    expect(foreign.body).toEqual({ data: { board: null, idea: null } });
+    const junk = await gql(server, READ, { board: '0', idea: '99999999999' }, admin.token);
+    expect(junk.body).toEqual({ data: { board: null, idea: null } });
+  });
+});

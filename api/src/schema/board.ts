@@ -20,7 +20,7 @@ import {
 import { isBoardActive } from '../services/plan/plan-state.ts';
 import { boardTheme } from '../services/board/board-input.ts';
 import { builder } from './builder.ts';
-import { decodeId } from './ids.ts';
+import { decodeId, decodeIdOrRowId } from './ids.ts';
 import { planStateFor } from './plan-context.ts';
 
 /** A board row, with its company's subscription row when the query read it alongside. */
@@ -43,15 +43,28 @@ const ThemeType = builder
     }),
   });
 
-const BoardLimitsType = builder.objectRef<{ cappedIdeas: number }>('BoardLimits').implement({
-  description: "What the company's plan currently hides on this board.",
-  fields: (t) => ({
-    cappedIdeas: t.exposeInt('cappedIdeas', {
-      description:
-        "Ideas hidden because the plan's cap on visible ideas is reached (newest first). Above 0, the console shows an upgrade prompt.",
+const BoardLimitsType = builder
+  .objectRef<{ cappedIdeas: number; ideaCap: number | null; isIdeaCapReached: boolean }>(
+    'BoardLimits',
+  )
+  .implement({
+    description: "What the company's plan currently hides on this board.",
+    fields: (t) => ({
+      cappedIdeas: t.exposeInt('cappedIdeas', {
+        description:
+          "Ideas hidden because the plan's cap on visible ideas is reached (newest first). Above 0, the console shows an upgrade prompt.",
+      }),
+      ideaCap: t.exposeInt('ideaCap', {
+        nullable: true,
+        description:
+          "How many ideas the plan in force shows across the company's boards (null: unlimited). Ideas awaiting acceptance do not count.",
+      }),
+      isIdeaCapReached: t.exposeBoolean('isIdeaCapReached', {
+        description:
+          'True when the company already has as many counted ideas as the plan shows: one more (a new idea, or an accepted one) puts the newest counted idea past the cap, hidden from readers of the board.',
+      }),
     }),
-  }),
-});
+  });
 
 const WidgetSetupType = builder.objectRef<{ boardHash: string }>('WidgetSetup').implement({
   description: 'What the embed code needs.',
@@ -99,14 +112,15 @@ export const BoardType = builder.prismaNode('Board', {
     limits: t.field({
       type: BoardLimitsType,
       description: "What the plan hides on this board (for the caller's view of it).",
-      resolve: async (board, _args, context) => ({
-        cappedIdeas: await countCappedIdeas(
-          context.deps,
-          context.viewer,
-          board,
-          await boardPlan(board, context),
-        ),
-      }),
+      resolve: async (board, _args, context) => {
+        const plan = await boardPlan(board, context);
+        return {
+          cappedIdeas: await countCappedIdeas(context.deps, context.viewer, board, plan),
+          ideaCap: plan.caps.ideas,
+          // The cutoff is the cap-th counted idea: it exists once the cap is filled.
+          isIdeaCapReached: plan.ideaCutoff !== null,
+        };
+      },
     }),
     widgetSetup: t.field({
       type: WidgetSetupType,
@@ -132,11 +146,20 @@ builder.queryFields((t) => ({
   board: t.field({
     type: BoardType,
     nullable: true,
-    args: { id: t.arg.id({ required: true, description: 'The board id.' }) },
+    args: {
+      id: t.arg.id({
+        required: true,
+        description: 'The board: its global id, or its plain number (the id REST uses).',
+      }),
+    },
     description:
       'A board the caller may see: any public board, or a private board of their own company. Null otherwise.',
     resolve: async (_root, args, context) =>
-      findVisibleBoardWithSubscription(context.deps, context.viewer, decodeId(args.id, 'Board'))
+      findVisibleBoardWithSubscription(
+        context.deps,
+        context.viewer,
+        decodeIdOrRowId(args.id, 'Board'),
+      )
         .then(({ board, subscription }): TBoardParent => ({
           ...board,
           companySubscription: subscription,
@@ -147,8 +170,14 @@ builder.queryFields((t) => ({
     type: BoardType,
     nullable: true,
     args: {
-      companySlug: t.arg.string({ required: true }),
-      boardSlug: t.arg.string({ required: true }),
+      companySlug: t.arg.string({
+        required: true,
+        description: "The company's slug, the first part of the public address.",
+      }),
+      boardSlug: t.arg.string({
+        required: true,
+        description: "The board's slug, unique within its company.",
+      }),
     },
     description:
       'A board by its public address /public/{companySlug}/{boardSlug}; null unless the caller may see it.',
@@ -173,7 +202,9 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description:
       "Creates a board in the admin's company (name 6 to 50 characters; the slug is derived from it and unique in the company). Past the plan's board cap the new board is inactive.",
-    args: { name: t.arg.string({ required: true }) },
+    args: {
+      name: t.arg.string({ required: true, description: "The board's name, 6 to 50 characters." }),
+    },
     resolve: (_root, args, context) => createBoard(context.deps, context.viewer, args),
   }),
   updateBoardName: t.field({
@@ -181,7 +212,10 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: 'Renames a board (admins; 6 to 100 characters). The slug stays.',
-    args: { boardId: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board to rename.' }),
+      name: t.arg.string({ required: true, description: 'The new name, 6 to 100 characters.' }),
+    },
     resolve: (_root, args, context) =>
       updateBoardName(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
   }),
@@ -190,7 +224,14 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: "Sets the board's language (admins; en-US or pl-PL).",
-    args: { boardId: t.arg.id({ required: true }), language: t.arg.string({ required: true }) },
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board.' }),
+      language: t.arg.string({
+        required: true,
+        description:
+          "The board's language for the widget, the public page and new users' mails: `en-US` or `pl-PL`.",
+      }),
+    },
     resolve: (_root, args, context) =>
       updateBoardLanguage(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
   }),
@@ -201,8 +242,11 @@ builder.mutationFields((t) => ({
     description:
       'Sets the primary colour (admins; 3 or 6 hex digits, or 4 or 8 with alpha, # optional). Primary text and background are always saved white, text black.',
     args: {
-      boardId: t.arg.id({ required: true }),
-      primary: t.arg.string({ required: true }),
+      boardId: t.arg.id({ required: true, description: 'The global id of the board.' }),
+      primary: t.arg.string({
+        required: true,
+        description: 'The primary colour as six hex digits, with or without `#` (e.g. `53d23d`).',
+      }),
       primaryText: t.arg.string({ description: 'Ignored: always white.' }),
       text: t.arg.string({ description: 'Ignored: always black.' }),
       background: t.arg.string({ description: 'Ignored: always white.' }),
@@ -215,7 +259,14 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: 'Makes a board public or private (admins).',
-    args: { boardId: t.arg.id({ required: true }), isPublic: t.arg.boolean({ required: true }) },
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board.' }),
+      isPublic: t.arg.boolean({
+        required: true,
+        description:
+          "True shows the board to anyone (public page, widget without sign-in); false to the company's own users only.",
+      }),
+    },
     resolve: (_root, args, context) =>
       setBoardVisibility(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
   }),

@@ -63,10 +63,34 @@ export const builder = new SchemaBuilder<{
     pageInfoTypeOptions: { description: 'Where a page of a connection sits in the whole list.' },
     nodeQueryOptions: {
       description: 'Any object by its global id, if the caller may see it (null otherwise).',
+      args: { id: { description: 'The global id of the object.' } },
     },
     nodesQueryOptions: {
       description: 'Objects by their global ids, each null where the caller may not see it.',
+      args: { ids: { description: 'The global ids of the objects.' } },
     },
+    idFieldOptions: {
+      description:
+        'The global id: opaque, the same in every query; pass it to `node(id:)` and to mutations.',
+    },
+    cursorFieldOptions: {
+      description: 'Where this edge sits: pass it as `after` (or `before`) to read on from here.',
+    },
+    nodeFieldOptions: { description: 'The object at this edge.' },
+    edgesFieldOptions: { description: 'The objects of this page, each with its cursor.' },
+    pageInfoFieldOptions: { description: 'Whether more pages follow or precede this one.' },
+    hasNextPageFieldOptions: {
+      description: 'Whether objects follow this page (read on with `after: endCursor`).',
+    },
+    hasPreviousPageFieldOptions: {
+      description: 'Whether objects precede this page (read back with `before: startCursor`).',
+    },
+    startCursorFieldOptions: { description: 'The cursor of the first object of this page.' },
+    endCursorFieldOptions: { description: 'The cursor of the last object of this page.' },
+    firstArgOptions: { description: 'How many objects to return from the start (after `after`).' },
+    lastArgOptions: { description: 'How many objects to return from the end (before `before`).' },
+    afterArgOptions: { description: 'Return the objects after this cursor.' },
+    beforeArgOptions: { description: 'Return the objects before this cursor.' },
   },
   errors: {
     // Mutations declaring `errors: {}` answer `AppError` results for expected failures.

@@ -30,7 +30,10 @@ builder.mutationField('addComment', (t) =>
     authScopes: { signedIn: true },
     description:
       "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it.",
-    args: { ideaId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    args: {
+      ideaId: t.arg.id({ required: true, description: 'The global id of the idea to comment on.' }),
+      text: t.arg.string({ required: true, description: 'The comment, 6 to 500 characters.' }),
+    },
     resolve: (_root, args, context) =>
       addComment(context.deps, context.viewer, decodeId(args.ideaId, 'Idea'), args),
   }),

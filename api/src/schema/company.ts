@@ -1,6 +1,8 @@
 import { builder } from './builder.ts';
 import { toRowId } from '../services/access.ts';
+import { companySecretFor } from '../services/company/get-company.ts';
 import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
+import { updateSsoSettings } from '../services/sso/update-sso-settings.ts';
 
 export const CompanyType = builder.prismaNode('Company', {
   description: 'A customer of Feedboard: owns boards, users, releases and a plan.',
@@ -17,9 +19,22 @@ export const CompanyType = builder.prismaNode('Company', {
     slug: t.exposeString('slug', {
       description: 'Unique address part used by public board pages: /public/{slug}/{boardSlug}.',
     }),
-    secret: t.exposeString('secret', {
+    secret: t.string({
       description:
-        "The HS256 secret the company's own server signs widget SSO tokens with. Admins only (null for others).",
+        "The HS256 secret the company's own server signs widget SSO tokens with. Owners and admins signed in with a session only: null for everyone else, API keys included.",
+      nullable: true,
+      resolve: (company, _args, context) => companySecretFor(context.viewer, company),
+    }),
+    ssoRequireExpiry: t.exposeBoolean('ssoRequireExpiry', {
+      description:
+        'Widget SSO tokens without `exp` are refused. On for companies created since the setting exists, off for older ones. Admins only (null for others).',
+      nullable: true,
+      authScopes: { companyAdmin: true },
+      unauthorizedResolver: () => null,
+    }),
+    ssoMaxLifetimeMinutes: t.exposeInt('ssoMaxLifetimeMinutes', {
+      description:
+        'The longest lifetime (`exp` minus `iat`, or minus now) of a widget SSO token that is accepted, in minutes (default 1440, 24 hours). Admins only (null for others).',
       nullable: true,
       authScopes: { companyAdmin: true },
       unauthorizedResolver: () => null,
@@ -35,5 +50,23 @@ builder.mutationFields((t) => ({
     description:
       "Replaces the company's SSO secret with a new random one (owners and admins, signed in; not with an API key). Widget SSO tokens signed with the old secret are refused from now on; sessions already open stay.",
     resolve: (_root, _args, context) => rotateCompanySecret(context.deps, context.viewer),
+  }),
+  updateSsoSettings: t.field({
+    type: CompanyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      "Sets the company's rules for widget SSO tokens (owners and admins, signed in; not with an API key): whether `exp` is required, and the longest lifetime accepted (1 to 10080 minutes). They apply from the next sign-in; sessions already open stay.",
+    args: {
+      requireExpiry: t.arg.boolean({
+        required: true,
+        description: 'Refuse tokens without `exp`.',
+      }),
+      maxLifetimeMinutes: t.arg.int({
+        required: true,
+        description: 'The longest lifetime of a token, in minutes (1 to 10080).',
+      }),
+    },
+    resolve: (_root, args, context) => updateSsoSettings(context.deps, context.viewer, args),
   }),
 }));

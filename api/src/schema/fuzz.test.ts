@@ -7,6 +7,7 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
+  isLeafType,
   isScalarType,
 } from 'graphql';
 import type { GraphQLArgument, GraphQLField, GraphQLInputType } from 'graphql';
@@ -24,6 +25,7 @@ import {
   hostileString,
   idArbitrary,
   newTally,
+  withEdgeCharacter,
   wrongType,
 } from '../testing/hostile-input.ts';
 
@@ -33,11 +35,12 @@ import type { TTestServer } from '../testing/test-server.ts';
 import { globalId } from './ids.ts';
 
 /**
- * Property-based fuzzing of every GraphQL mutation, read from the served schema by
- * introspection (a new mutation is fuzzed without touching this file): typed, mistyped, missing
- * and extra variables with hostile text and another company's ids, from company A's callers.
- * After each mutation: no 5xx, no masked or internal error, /healthz still ok, every idea's
- * counters equal its rows, and not one row of company B changed.
+ * Property-based fuzzing of every GraphQL mutation and every query that takes arguments, read
+ * from the served schema by introspection (a new one is fuzzed without touching this file):
+ * typed, mistyped, missing and extra variables with hostile text (NUL, lone surrogates and RTL
+ * overrides spliced into plausible values) and another company's ids, from company A's callers.
+ * After each one: no 5xx, no masked or internal error, /healthz still ok, every idea's counters
+ * equal its rows, and not one row of company B changed.
  */
 
 let server: TTestServer;
@@ -47,6 +50,7 @@ let member: TTestAccount;
 let memberOfB: TTestAccount;
 let apiKey = '';
 let mutations: GraphQLField<unknown, unknown>[] = [];
+let queries: GraphQLField<unknown, unknown>[] = [];
 let snapshotOfB = '';
 let globalIds: string[] = [];
 let rowIds: number[] = [];
@@ -98,6 +102,9 @@ beforeAll(async () => {
   const { body } = await gql(server, getIntrospectionQuery());
   const schema = buildClientSchema(body.data);
   mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
+  queries = Object.values(schema.getQueryType()?.getFields() ?? {}).filter(
+    (field) => field.args.length > 0,
+  );
   snapshotOfB = await companySnapshot(server.deps.prisma, b.owner.companyId);
 }, 60_000);
 
@@ -134,7 +141,13 @@ function valueOf(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
       fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
       hostileString,
     );
-  } else right = fc.oneof(fc.string({ maxLength: 40 }), hostileString);
+  } else {
+    right = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      hostileString,
+      withEdgeCharacter(fc.string({ maxLength: 40 })),
+    );
+  }
   return fc.oneof({ weight: 6, arbitrary: right }, { weight: 1, arbitrary: wrongType });
 }
 
@@ -152,7 +165,9 @@ function callFor(field: GraphQLField<unknown, unknown>): fc.Arbitrary<TCall> {
   });
 }
 
-function operationText(field: GraphQLField<unknown, unknown>): string {
+type TOperationKind = 'mutation' | 'query';
+
+function operationText(field: GraphQLField<unknown, unknown>, kind: TOperationKind): string {
   const args = field.args as readonly GraphQLArgument[];
   const declared = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
@@ -160,8 +175,10 @@ function operationText(field: GraphQLField<unknown, unknown>): string {
     ? `{ __typename ${APP_ERROR} }`
     : getNamedType(field.type).toString() === 'Boolean'
       ? ''
-      : '{ __typename }';
-  return `mutation Fuzz${declared ? `(${declared})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection} }`;
+      : isLeafType(getNamedType(field.type))
+        ? ''
+        : '{ __typename }';
+  return `${kind} Fuzz${declared ? `(${declared})` : ''} { ${field.name}${passed ? `(${passed})` : ''} ${selection} }`;
 }
 
 function isAppErrorUnion(field: GraphQLField<unknown, unknown>): boolean {
@@ -184,10 +201,11 @@ async function tokenFor(caller: string, field: string): Promise<string | undefin
 async function send(
   field: GraphQLField<unknown, unknown>,
   call: TCall,
+  kind: TOperationKind = 'mutation',
 ): Promise<{ status: number; text: string }> {
   const token = await tokenFor(call.caller, field.name);
   const variables = call.extra ? { ...call.variables, notAnArgument: 'x' } : call.variables;
-  const body = JSON.stringify({ query: operationText(field), variables });
+  const body = JSON.stringify({ query: operationText(field, kind), variables });
   const response = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: {
@@ -214,30 +232,87 @@ function checkInvariants(where: string): Promise<void> {
   );
 }
 
-describe('GraphQL mutations under random and hostile input', () => {
+async function fuzz(fields: GraphQLField<unknown, unknown>[], kind: TOperationKind): Promise<void> {
+  for (const field of fields) {
+    const where = `${kind} ${field.name}`;
+    await fc.assert(
+      fc.asyncProperty(callFor(field), async (call) => {
+        const { status, text } = await send(field, call, kind);
+        tally.requests += 1;
+        tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+        const problem = answerProblem(status, text);
+        if (problem) throw new Error(`${where}: ${problem}`);
+        if (loggedErrors.length) {
+          throw new Error(`${where}: logged ${loggedErrors.splice(0).join('\n')}`);
+        }
+        tally.invariantChecks += 1;
+      }),
+      fuzzParameters(),
+    );
+    await checkInvariants(where);
+  }
+}
+
+describe('GraphQL operations under random and hostile input', () => {
   it(
-    'never answer 5xx, a masked error or internals, and keep every invariant',
+    'mutations never answer 5xx, a masked error or internals, and keep every invariant',
     async () => {
       expect(mutations.length).toBeGreaterThan(25);
-      for (const field of mutations) {
-        const where = `mutation ${field.name}`;
-        await fc.assert(
-          fc.asyncProperty(callFor(field), async (call) => {
-            const { status, text } = await send(field, call);
-            tally.requests += 1;
-            tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
-            const problem = answerProblem(status, text);
-            if (problem) throw new Error(`${where}: ${problem}`);
-            if (loggedErrors.length) {
-              throw new Error(`${where}: logged ${loggedErrors.splice(0).join('\n')}`);
-            }
-            tally.invariantChecks += 1;
-          }),
-          fuzzParameters(),
-        );
-        await checkInvariants(where);
-      }
+      await fuzz(mutations, 'mutation');
     },
     fuzzTimeout(240_000),
   );
+
+  it(
+    'queries with arguments never answer 5xx, a masked error or internals',
+    async () => {
+      expect(queries.map((field) => field.name)).toContain('publicBoard');
+      await fuzz(queries, 'query');
+    },
+    fuzzTimeout(120_000),
+  );
+});
+
+describe('text PostgreSQL cannot store', () => {
+  const PUBLIC_BOARD =
+    'query ($c: String!) { publicBoard(companySlug: $c, boardSlug: "b") { id } }';
+  const NUL = 'It must not contain the NUL character (U+0000).';
+  const UNICODE = 'It has to be valid Unicode text.';
+
+  it.each([
+    ['NUL in a variable', PUBLIC_BOARD, { c: 'a\u0000b' }, 'c', NUL],
+    ['a lone surrogate in a variable', PUBLIC_BOARD, { c: 'a\uD800b' }, 'c', UNICODE],
+    [
+      'NUL in a literal argument',
+      '{ publicBoard(companySlug: "a\\u0000b", boardSlug: "b") { id } }',
+      {},
+      'companySlug',
+      NUL,
+    ],
+    [
+      'NUL in a nested variable',
+      'mutation ($n: String!) { createBoard(name: $n) { __typename } }',
+      { n: 'A board\u0000' },
+      'n',
+      NUL,
+    ],
+  ])(
+    'is a VALIDATION error naming the field, not a 500: %s',
+    async (_, query, variables, field, message) => {
+      const { status, body } = await gql(server, query, variables, a.owner.token);
+      expect(status).toBe(200);
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          message: 'Some fields are not valid.',
+          extensions: expect.objectContaining({ code: 'VALIDATION', fields: [{ field, message }] }),
+        }),
+      ]);
+      expect(loggedErrors.splice(0)).toEqual([]);
+    },
+  );
+
+  it('keeps right-to-left overrides: they are text', async () => {
+    const { body } = await gql(server, PUBLIC_BOARD, { c: '\u202Eevil\u202C' });
+    expect(body).toEqual({ data: { publicBoard: null } });
+  });
 });

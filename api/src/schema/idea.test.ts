@@ -8,6 +8,7 @@ import {
   signUpCompany,
   createBoardId,
 } from '../testing/graphql-client.ts';
+import { decodeId } from './ids.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
@@ -425,13 +426,50 @@ describe('declining', () => {
     });
     expect(Date.parse(answer.idea.declineDetails.declinedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(answer.duplicateOf).toBeNull();
-    // A declined idea has no more status options and cannot be declined again.
-    expect(await setStatus({ ideaId: idea.id, status: 'OPEN' }, admin.token)).toMatchObject({
-      code: 'CONFLICT',
-    });
+    // A declined idea cannot be declined again.
     expect(await decline({ ideaId: idea.id, reason: 'OTHER' }, admin.token)).toMatchObject({
       code: 'CONFLICT',
     });
+  });
+
+  it('reopens a declined idea from its status: the reason goes, merged votes stay with the kept idea', async () => {
+    const boardId = await newBoard();
+    const kept = await createIdea(boardId, 'Reopen: kept idea');
+    const duplicate = await createIdea(boardId, 'Reopen: the duplicate', member.token);
+    await setStatus({ ideaId: duplicate.id, status: 'OPEN' }, admin.token);
+    const voter = await addEndUser(server, admin.companyId);
+    await upvote({ ideaId: duplicate.id }, voter.token);
+    await decline({ ideaId: duplicate.id, reason: 'DUPLICATE', dup: kept.id }, admin.token);
+    const mailsToAuthor = () =>
+      server.deps.prisma.mail.count({ where: { userId: member.userId, topic: 'IDEA_STATUS' } });
+    const mailedBefore = await mailsToAuthor();
+
+    expect(await setStatus({ ideaId: duplicate.id, status: 'OPEN' }, voter.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await setStatus({ ideaId: duplicate.id, status: 'OPEN' }, admin.token)).toMatchObject({
+      id: duplicate.id,
+      status: 'OPEN',
+      voteCount: 0,
+      declineDetails: null,
+    });
+    const row = await server.deps.prisma.idea.findUniqueOrThrow({
+      where: { id: decodeId(duplicate.id, 'Idea') },
+    });
+    expect(row).toMatchObject({
+      status: 'OPEN',
+      declineReason: null,
+      declineComment: null,
+      duplicateOfId: null,
+      declinedAt: null,
+      voteCount: 0,
+    });
+    const keptRow = await server.deps.prisma.idea.findUniqueOrThrow({
+      where: { id: decodeId(kept.id, 'Idea') },
+    });
+    expect(keptRow.voteCount).toBe(1);
+    // The author hears of it like of any status change.
+    expect(await mailsToAuthor()).toBe(mailedBefore + 1);
   });
 
   it('merges the votes of a duplicate into the kept idea, counting shared voters once', async () => {

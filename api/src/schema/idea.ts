@@ -1,5 +1,6 @@
 import type { TIdeaChange } from '../events.ts';
 import {
+  boardVisibleWhere,
   canEditIdea,
   canSeeIdeaChange,
   canUpdateIdeaStatus,
@@ -21,10 +22,12 @@ import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-
 import { isCompanyAdmin } from '../viewer.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
-import { nullIfNotFound } from './board.ts';
-import { decodeId, decodeOptionalId, globalId } from './ids.ts';
+import { BoardType, nullIfNotFound } from './board.ts';
+import { decodeId, decodeIdOrRowId, decodeOptionalId, globalId } from './ids.ts';
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
 import { pipe, filter } from 'graphql-yoga';
+import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
+import { planStateFor } from './plan-context.ts';
 
 /** A person as shown on ideas and comments: only their display name and picture. */
 export const AuthorType = builder.objectRef<TAuthor>('Author').implement({
@@ -70,7 +73,7 @@ const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').
 export type TIdeaParent = Idea &
   Partial<
     Pick<TIdeaView, 'author' | 'duplicateOf' | 'isVotedByMe' | 'canEdit' | 'canUpdateStatus'>
-  >;
+  > & { isHiddenByPlan?: boolean };
 
 function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaParent {
   return { ...idea, isVotedByMe };
@@ -118,6 +121,16 @@ export const IdeaType = builder.prismaNode('Idea', {
       },
     }),
     board: t.relation('board', { description: 'The board it belongs to.' }),
+    isHiddenByPlan: t.boolean({
+      description:
+        "True when the company's plan cap on visible ideas hides it from readers of the board (the newest counted ideas past the cap). Only admins' lists hold such ideas (`Board.ideas(includeHiddenByPlan: true)`); raising the plan shows them again at once.",
+      resolve: async (idea: TIdeaParent, _args, context) => {
+        if (idea.isHiddenByPlan !== undefined) return idea.isHiddenByPlan;
+        const companyId = await context.related.boardCompanyId(idea.boardId);
+        if (companyId === null) return false;
+        return !isIdeaWithinCap(await planStateFor(context, companyId), idea);
+      },
+    }),
     isVotedByMe: t.boolean({
       description: 'True when the caller has voted for it.',
       resolve: (idea: TIdeaParent, _args, context) =>
@@ -200,11 +213,16 @@ builder.queryFields((t) => ({
   idea: t.field({
     type: IdeaType,
     nullable: true,
-    args: { id: t.arg.id({ required: true, description: 'The idea id.' }) },
+    args: {
+      id: t.arg.id({
+        required: true,
+        description: 'The idea: its global id, or its plain number (the id REST uses).',
+      }),
+    },
     description:
       'An idea the caller may see (on a visible board; ideas awaiting acceptance only for admins and their author). Null otherwise.',
     resolve: (_root, args, context) =>
-      findVisibleIdea(context.deps, context.viewer, decodeId(args.id, 'Idea')).catch(
+      findVisibleIdea(context.deps, context.viewer, decodeIdOrRowId(args.id, 'Idea')).catch(
         nullIfNotFound,
       ),
   }),
@@ -220,6 +238,16 @@ const DeletedIdeaType = builder
         resolve: (d) => globalId('Idea', d.id),
       }),
       boardId: t.id({ description: 'Its board.', resolve: (d) => globalId('Board', d.boardId) }),
+      board: t.field({
+        type: BoardType,
+        nullable: true,
+        description:
+          "Its board as it is now: deleting an idea may bring one the plan's cap hid back into view (`limits`).",
+        resolve: (d, _args, context) =>
+          context.deps.prisma.board.findFirst({
+            where: { id: d.boardId, ...boardVisibleWhere(context.viewer) },
+          }),
+      }),
     }),
   });
 
@@ -252,9 +280,12 @@ builder.mutationFields((t) => ({
     description:
       "Submits an idea to a board of the caller's company (title 6 to 100, description optional, 6 to 500). Admins' ideas start OPEN, others' NOT_PUBLIC (awaiting acceptance).",
     args: {
-      boardId: t.arg.id({ required: true }),
-      title: t.arg.string({ required: true }),
-      description: t.arg.string(),
+      boardId: t.arg.id({
+        required: true,
+        description: 'The global id of the board the idea goes to.',
+      }),
+      title: t.arg.string({ required: true, description: 'The title, 6 to 100 characters.' }),
+      description: t.arg.string({ description: 'An optional description, 6 to 500 characters.' }),
     },
     resolve: (_root, args, context) =>
       createIdea(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
@@ -265,9 +296,11 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description: 'Replaces title and description (its author or an admin).',
     args: {
-      ideaId: t.arg.id({ required: true }),
-      title: t.arg.string({ required: true }),
-      description: t.arg.string(),
+      ideaId: t.arg.id({ required: true, description: 'The global id of the idea to edit.' }),
+      title: t.arg.string({ required: true, description: 'The new title, 6 to 100 characters.' }),
+      description: t.arg.string({
+        description: 'The new description, 6 to 500 characters; null or empty removes it.',
+      }),
     },
     resolve: (_root, args, context) =>
       updateIdea(context.deps, context.viewer, ideaId(args.ideaId), args),
@@ -277,7 +310,9 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: 'Deletes an idea with its votes and comments (its author or an admin).',
-    args: { ideaId: t.arg.id({ required: true }) },
+    args: {
+      ideaId: t.arg.id({ required: true, description: 'The global id of the idea to remove.' }),
+    },
     resolve: (_root, args, context) =>
       deleteIdea(context.deps, context.viewer, ideaId(args.ideaId)),
   }),
@@ -286,13 +321,17 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description:
-      'Moves an idea to any status but DECLINED (admins). Declined ideas keep their status.',
+      'Moves an idea to any status but DECLINED (admins). Moving a declined idea reopens it: its decline reason, comment and duplicate link are cleared; votes merged into the kept idea stay there. (REST `PUT /ideas/{id}/status` keeps the spec CONFLICT for declined ideas.)',
     args: {
-      ideaId: t.arg.id({ required: true }),
-      status: t.arg({ type: IdeaStatusEnum, required: true }),
+      ideaId: t.arg.id({ required: true, description: 'The global id of the idea.' }),
+      status: t.arg({
+        type: IdeaStatusEnum,
+        required: true,
+        description: 'The new status; DECLINED only through `declineIdea`.',
+      }),
     },
     resolve: (_root, args, context) =>
-      setIdeaStatus(context.deps, context.viewer, ideaId(args.ideaId), args),
+      setIdeaStatus(context.deps, context.viewer, ideaId(args.ideaId), args, { mayReopen: true }),
   }),
   declineIdea: t.field({
     type: DeclinePayloadType,
@@ -301,11 +340,22 @@ builder.mutationFields((t) => ({
     description:
       'Declines an idea that is not declined or complete (admins). DUPLICATE requires duplicateOfIdeaId: another idea of the same board. mergeVotes (default true) moves the votes to that idea, counting a user who voted for both once.',
     args: {
-      ideaId: t.arg.id({ required: true }),
-      reason: t.arg({ type: DeclineReasonEnum, required: true }),
-      comment: t.arg.string(),
-      duplicateOfIdeaId: t.arg.id(),
-      mergeVotes: t.arg.boolean({ defaultValue: true }),
+      ideaId: t.arg.id({ required: true, description: 'The global id of the idea to decline.' }),
+      reason: t.arg({
+        type: DeclineReasonEnum,
+        required: true,
+        description: 'Why the idea is declined.',
+      }),
+      comment: t.arg.string({ description: 'An optional note shown with the decline.' }),
+      duplicateOfIdeaId: t.arg.id({
+        description:
+          'With DUPLICATE: the global id of the idea this one repeats, on the same board.',
+      }),
+      mergeVotes: t.arg.boolean({
+        defaultValue: true,
+        description:
+          "With DUPLICATE: move this idea's votes to the kept idea (a voter of both counts once).",
+      }),
     },
     resolve: (_root, args, context) =>
       declineIdea(context.deps, context.viewer, ideaId(args.ideaId), {
@@ -319,7 +369,9 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Votes for an idea; voting twice counts once. Answers the idea with its new voteCount.',
-    args: { ideaId: t.arg.id({ required: true }) },
+    args: {
+      ideaId: t.arg.id({ required: true, description: 'The global id of the idea to vote for.' }),
+    },
     resolve: async (_root, args, context) =>
       withVote(await addVote(context.deps, context.viewer, ideaId(args.ideaId))),
   }),
@@ -328,7 +380,12 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: "Takes the caller's vote back (no vote: no change). Answers the idea.",
-    args: { ideaId: t.arg.id({ required: true }) },
+    args: {
+      ideaId: t.arg.id({
+        required: true,
+        description: 'The global id of the idea to take the vote back from.',
+      }),
+    },
     resolve: async (_root, args, context) =>
       withVote(await removeVote(context.deps, context.viewer, ideaId(args.ideaId))),
   }),
@@ -386,7 +443,9 @@ builder.subscriptionField('ideaChanged', (t) =>
     type: IdeaChangeType,
     description:
       'Changes to the ideas of a board the caller may see: new vote counts, statuses and comment counts, each within one event of the write. Ideas awaiting acceptance only reach admins and their author.',
-    args: { boardId: t.arg.id({ required: true }) },
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board to follow.' }),
+    },
     subscribe: async (_root, args, context) => {
       const board = await findVisibleBoard(
         context.deps,

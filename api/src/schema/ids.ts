@@ -15,6 +15,17 @@ export function decodeId(globalId: string | number | null | undefined, typename:
   }
 }
 
+/**
+ * The row id of a global id of the given type, or of a plain number: the id REST, the spec and
+ * the console's addresses use (`/admin/boards/12/list`), so a link can name a board or idea as
+ * people read it. A base64 global id is never all digits ("Board:1" is "Qm9hcmQ6MQ=="), so the
+ * two forms cannot be confused.
+ */
+export function decodeIdOrRowId(id: string | number | null | undefined, typename: string): number {
+  if (typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))) return toRowId(id);
+  return decodeId(id, typename);
+}
+
 /** Like decodeId, but keeps "absent" apart from "unknown" (for optional arguments). */
 export function decodeOptionalId(
   globalId: string | number | null | undefined,

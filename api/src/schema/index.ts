@@ -1,5 +1,6 @@
 import { lexicographicSortSchema } from 'graphql';
 import { builder } from './builder.ts';
+import { describeMutationResults } from './describe-results.ts';
 import './errors.ts';
 import './user.ts';
 import './company.ts';
@@ -18,6 +19,12 @@ import './board-ideas.ts';
 import './similar-ideas.ts';
 import './webhook-delivery.ts';
 import './webhook.ts';
+import './sso-token-check.ts';
+import './audit-entry.ts';
+import './two-factor-status.ts';
+import './signed-in-device.ts';
+import './two-factor.ts';
+import './privacy.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
-export const schema = lexicographicSortSchema(builder.toSchema());
+export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

@@ -8,6 +8,7 @@ import {
   signUpCompany,
 } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
+import { decodeId } from './ids.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -223,6 +224,90 @@ describe('visible ideas', () => {
       used: 5,
       cap: 5,
     });
+  });
+
+  it('gives admins the hidden ideas as flagged rows, with counts that agree; readers never get them', async () => {
+    const admin = await signUpCompany(server);
+    const board = await mutate(
+      server,
+      'createBoard',
+      CREATE_BOARD,
+      { name: 'Admin view board' },
+      admin.token,
+    );
+    const member = await addEndUser(server, admin.companyId);
+    for (let n = 1; n <= 5; n += 1) {
+      await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId: board.id, title: `Shown idea ${n}` },
+        admin.token,
+      );
+    }
+    const LIMITS = `query ($id: ID!) { board(id: $id) { limits { cappedIdeas ideaCap isIdeaCapReached } } }`;
+    const limits = async () =>
+      (await gql(server, LIMITS, { id: board.id }, admin.token)).body.data.board.limits;
+    expect(await limits()).toEqual({ cappedIdeas: 0, ideaCap: 5, isIdeaCapReached: true });
+
+    // The admin's sixth idea answers flagged, with the board's new count beside it.
+    const CREATE_FLAGGED = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+      __typename ... on MutationCreateIdeaSuccess { data { id isHiddenByPlan board { limits { cappedIdeas } } } } ${APP_ERROR} } }`;
+    const sixth = await mutate(
+      server,
+      'createIdea',
+      CREATE_FLAGGED,
+      { boardId: board.id, title: 'Sixth idea past cap' },
+      admin.token,
+    );
+    expect(sixth).toMatchObject({ isHiddenByPlan: true, board: { limits: { cappedIdeas: 1 } } });
+
+    const ADMIN_LIST = `query ($id: ID!, $all: Boolean) { board(id: $id) { limits { cappedIdeas }
+      ideas(sort: DATE_ASC, includeHiddenByPlan: $all) { totalCount edges { node { title isHiddenByPlan } } } } }`;
+    const adminList = async (token: string, all = true) =>
+      (await gql(server, ADMIN_LIST, { id: board.id, all }, token)).body.data.board;
+    const full = await adminList(admin.token);
+    expect(full.ideas.totalCount).toBe(6);
+    expect(full.ideas.edges.map((e: any) => e.node.isHiddenByPlan)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(full.limits.cappedIdeas).toBe(
+      full.ideas.edges.filter((e: any) => e.node.isHiddenByPlan).length,
+    );
+    // Without asking, and for anyone but an admin, the list stays as readers see it.
+    expect((await adminList(admin.token, false)).ideas.totalCount).toBe(5);
+    expect((await adminList(member.token)).ideas.totalCount).toBe(5);
+    const rest = await server.call('GET', '/api/v1/ideas/', {
+      token: member.token,
+      headers: { 'x-board-id': String(decodeId(board.id, 'Board')) },
+    });
+    expect(rest.body.totalCount).toBe(5);
+    expect(rest.body.ideas.map((i: any) => i.title)).not.toContain('Sixth idea past cap');
+    expect(JSON.stringify(rest.body)).not.toContain('isHiddenByPlan');
+
+    // Accepting an end user's newer idea puts it past the cap: the admin still lists it, flagged.
+    const submitted = await mutate(
+      server,
+      'createIdea',
+      CREATE_FLAGGED,
+      { boardId: board.id, title: 'Widget idea to accept' },
+      member.token,
+    );
+    expect(submitted.isHiddenByPlan).toBe(false);
+    const SET_STATUS = `mutation ($ideaId: ID!) { setIdeaStatus(ideaId: $ideaId, status: OPEN) {
+      __typename ... on MutationSetIdeaStatusSuccess { data { isHiddenByPlan board { limits { cappedIdeas } } } } ${APP_ERROR} } }`;
+    expect(
+      await mutate(server, 'setIdeaStatus', SET_STATUS, { ideaId: submitted.id }, admin.token),
+    ).toEqual({ isHiddenByPlan: true, board: { limits: { cappedIdeas: 2 } } });
+    const after = await adminList(admin.token);
+    expect(after.ideas.totalCount).toBe(7);
+    expect(after.ideas.edges.filter((e: any) => e.node.isHiddenByPlan)).toHaveLength(2);
+    expect((await adminList(member.token)).ideas.totalCount).toBe(5);
   });
 
   it('has no caps on ULTRA', async () => {

@@ -165,7 +165,7 @@ builder.mutationFields((t) => ({
     description:
       "Starts buying a plan for the viewer's company (admins) and answers the Stripe Checkout link. `amount` is the price shown in dollars (yearly: the discounted price); a different amount, or a plan below the one in force, is refused. Without a payment provider the error code is PAYMENTS_NOT_CONFIGURED. The plan changes when Stripe confirms the payment.",
     args: {
-      product: t.arg({ type: ProductEnum, required: true }),
+      product: t.arg({ type: ProductEnum, required: true, description: 'The plan to buy.' }),
       months: t.arg.int({ required: true, description: '1 or 12.' }),
       amount: t.arg.float({ required: true, description: 'The price shown, in dollars.' }),
       channel: t.arg.string({
@@ -185,7 +185,13 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Mails an invoice request with the given details (company, address, tax number; 6 to 500 characters) to the billing address (admins).',
-    args: { details: t.arg.string({ required: true }) },
+    args: {
+      details: t.arg.string({
+        required: true,
+        description:
+          'The invoice details: company name, address and tax number (6 to 500 characters).',
+      }),
+    },
     resolve: (_root, args, context) => requestInvoice(context.deps, context.viewer, args),
   }),
 }));

@@ -81,7 +81,13 @@ builder.queryFields((t) => ({
       authScopes: { signedIn: true },
       description:
         "The caller's company releases, newest release date first: all of them for admins; for end users, the published ones on boards they may see.",
-      args: { filter: t.arg({ type: ReleaseFilterEnum, defaultValue: 'ALL' }) },
+      args: {
+        filter: t.arg({
+          type: ReleaseFilterEnum,
+          defaultValue: 'ALL',
+          description: 'Which releases: ALL, PUBLISHED or UNPUBLISHED (admins).',
+        }),
+      },
       resolve: async (query, _root, args, context) =>
         context.deps.prisma.release.findMany({
           ...query,
@@ -100,7 +106,7 @@ builder.queryFields((t) => ({
   release: t.field({
     type: ReleaseType,
     nullable: true,
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The global id of the release.' }) },
     description: 'A release the caller may see (unpublished ones: admins only). Null otherwise.',
     resolve: (_root, args, context) =>
       getRelease(context.deps, context.viewer, decodeId(args.id, 'Release')).catch(nullIfNotFound),
@@ -116,7 +122,13 @@ builder.objectField(BoardType, 'releases', (t) =>
       maxSize: 100,
       description:
         "Releases shown on this board, newest first: published ones for anyone who sees the board, unpublished ones too for the company's admins.",
-      args: { filter: t.arg({ type: ReleaseFilterEnum, defaultValue: 'ALL' }) },
+      args: {
+        filter: t.arg({
+          type: ReleaseFilterEnum,
+          defaultValue: 'ALL',
+          description: 'Which releases: ALL, PUBLISHED or UNPUBLISHED (admins).',
+        }),
+      },
       resolve: async (query, board, args, context) =>
         context.deps.prisma.release.findMany({
           ...query,
@@ -140,8 +152,14 @@ builder.mutationFields((t) => ({
     description:
       'Creates an unpublished release (admins; name 1 to 16 characters, releaseDate YYYY-MM-DD) shown on the given boards.',
     args: {
-      name: t.arg.string({ required: true }),
-      releaseDate: t.arg.string({ required: true }),
+      name: t.arg.string({
+        required: true,
+        description: "The release's name, 1 to 16 characters.",
+      }),
+      releaseDate: t.arg.string({
+        required: true,
+        description: 'The release date as YYYY-MM-DD (a calendar date, no time zone).',
+      }),
       boardIds: t.arg.idList({ description: 'Boards of the company whose changelog shows it.' }),
     },
     resolve: (_root, args, context) =>
@@ -156,9 +174,12 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description: 'Changes the name and date of a release (admins).',
     args: {
-      releaseId: t.arg.id({ required: true }),
-      name: t.arg.string({ required: true }),
-      releaseDate: t.arg.string({ required: true }),
+      releaseId: t.arg.id({ required: true, description: 'The global id of the release to edit.' }),
+      name: t.arg.string({ required: true, description: 'The new name, 1 to 16 characters.' }),
+      releaseDate: t.arg.string({
+        required: true,
+        description: 'The new release date as YYYY-MM-DD.',
+      }),
     },
     resolve: (_root, args, context) =>
       updateRelease(context.deps, context.viewer, releaseId(args.releaseId), args),
@@ -168,7 +189,14 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: 'Publishes (published: true) or unpublishes a release (admins).',
-    args: { releaseId: t.arg.id({ required: true }), published: t.arg.boolean({ required: true }) },
+    args: {
+      releaseId: t.arg.id({ required: true, description: 'The global id of the release.' }),
+      published: t.arg.boolean({
+        required: true,
+        description:
+          'True publishes the release (shown on its boards, voters mailed once); false hides it again.',
+      }),
+    },
     resolve: (_root, args, context) =>
       publishRelease(context.deps, context.viewer, releaseId(args.releaseId), args),
   }),
@@ -177,7 +205,13 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: 'Adds a generic entry (admins; title 6 to 100 characters).',
-    args: { releaseId: t.arg.id({ required: true }), title: t.arg.string({ required: true }) },
+    args: {
+      releaseId: t.arg.id({ required: true, description: 'The global id of the release.' }),
+      title: t.arg.string({
+        required: true,
+        description: "The entry's text, 6 to 100 characters.",
+      }),
+    },
     resolve: (_root, args, context) =>
       addReleasePart(context.deps, context.viewer, releaseId(args.releaseId), args),
   }),
@@ -187,7 +221,13 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Adds ideas of the company as parts (admins); an idea already there is not added twice.',
-    args: { releaseId: t.arg.id({ required: true }), ideaIds: t.arg.idList({ required: true }) },
+    args: {
+      releaseId: t.arg.id({ required: true, description: 'The global id of the release.' }),
+      ideaIds: t.arg.idList({
+        required: true,
+        description: "The global ids of the ideas to add as parts (ideas of the release's boards).",
+      }),
+    },
     resolve: (_root, args, context) =>
       addReleaseIdeas(context.deps, context.viewer, releaseId(args.releaseId), {
         ideaIds: args.ideaIds.map((id) => decodeId(id, 'Idea')),
@@ -198,7 +238,10 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description: 'Removes one part of a release (admins).',
-    args: { releaseId: t.arg.id({ required: true }), partId: t.arg.id({ required: true }) },
+    args: {
+      releaseId: t.arg.id({ required: true, description: 'The global id of the release.' }),
+      partId: t.arg.id({ required: true, description: 'The global id of the part to delete.' }),
+    },
     resolve: (_root, args, context) =>
       deleteReleasePart(
         context.deps,

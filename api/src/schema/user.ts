@@ -50,6 +50,12 @@ export const UserType = builder.prismaNode('User', {
       description: 'The name shown on ideas and comments.',
     }),
     email: t.exposeString('email', { nullable: true, description: 'Contact email, if known.' }),
+    emailConfirmed: t.boolean({
+      description:
+        'Whether the owner of `email` confirmed it (the mailed link) or the company’s SSO token carried it. Notification mail goes only to confirmed addresses; false without an email.',
+      select: { email: true, emailConfirmedAt: true },
+      resolve: (user) => user.email !== null && user.emailConfirmedAt !== null,
+    }),
     avatarUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Picture URL, if any.' }),
     language: t.exposeString('language', { description: 'Interface language: en-US or pl-PL.' }),
     kind: t.expose('kind', { type: UserKindEnum, description: 'REGULAR or SSO.' }),

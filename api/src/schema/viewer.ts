@@ -4,7 +4,7 @@ import { UserType } from './user.ts';
 
 type TViewerShape = { userId: number; companyId: number };
 
-const ViewerType = builder.objectRef<TViewerShape>('Viewer').implement({
+export const ViewerType = builder.objectRef<TViewerShape>('Viewer').implement({
   description: 'The signed-in user and their company.',
   fields: (t) => ({
     user: t.prismaField({

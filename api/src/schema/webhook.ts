@@ -109,8 +109,15 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description: `Registers a webhook of the company (admins): an http(s) URL, one event at least (${SUBSCRIBABLE_EVENTS.join(', ')}), optionally one board. Answers the signing secret this once.`,
     args: {
-      url: t.arg.string({ required: true }),
-      events: t.arg({ type: [WebhookEventEnum], required: true }),
+      url: t.arg.string({
+        required: true,
+        description: 'The address (up to 2000 characters) the events are POSTed to.',
+      }),
+      events: t.arg({
+        type: [WebhookEventEnum],
+        required: true,
+        description: 'The events to deliver (at least one).',
+      }),
       boardId: t.arg.id({ required: false, description: 'Only this board’s events.' }),
     },
     resolve: (_root, args, context) =>
@@ -127,11 +134,24 @@ builder.mutationFields((t) => ({
     description:
       'Changes a webhook (admins): any of its URL, events, board filter (null: every board) and whether it is enabled.',
     args: {
-      webhookId: t.arg.id({ required: true }),
-      url: t.arg.string({ required: false }),
-      events: t.arg({ type: [WebhookEventEnum], required: false }),
-      boardId: t.arg.id({ required: false }),
-      isEnabled: t.arg.boolean({ required: false }),
+      webhookId: t.arg.id({
+        required: true,
+        description: 'The global id of the webhook to change.',
+      }),
+      url: t.arg.string({ required: false, description: 'A new address; unchanged when absent.' }),
+      events: t.arg({
+        type: [WebhookEventEnum],
+        required: false,
+        description: 'A new set of events; unchanged when absent.',
+      }),
+      boardId: t.arg.id({
+        required: false,
+        description: "Only this board's events (global id); unchanged when absent.",
+      }),
+      isEnabled: t.arg.boolean({
+        required: false,
+        description: 'False pauses deliveries; unchanged when absent.',
+      }),
     },
     resolve: (_root, args, context) =>
       updateWebhook(context.deps, context.viewer, webhookId(args.webhookId), {
@@ -151,7 +171,7 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description: 'Replaces the signing secret (admins); answers the new one this once.',
-    args: { webhookId: t.arg.id({ required: true }) },
+    args: { webhookId: t.arg.id({ required: true, description: 'The global id of the webhook.' }) },
     resolve: (_root, args, context) =>
       rotateWebhookSecret(context.deps, context.viewer, webhookId(args.webhookId)),
   }),
@@ -160,7 +180,7 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description: 'Deletes a webhook and its delivery log (admins).',
-    args: { webhookId: t.arg.id({ required: true }) },
+    args: { webhookId: t.arg.id({ required: true, description: 'The global id of the webhook.' }) },
     resolve: (_root, args, context) =>
       deleteWebhook(context.deps, context.viewer, webhookId(args.webhookId)),
   }),
@@ -170,7 +190,7 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     description:
       'Sends a webhook.test event now (admins; also to a disabled webhook) and answers the attempt: status, answer code, duration, error.',
-    args: { webhookId: t.arg.id({ required: true }) },
+    args: { webhookId: t.arg.id({ required: true, description: 'The global id of the webhook.' }) },
     resolve: (_root, args, context) =>
       sendWebhookTest(context.deps, context.viewer, webhookId(args.webhookId)),
   }),

@@ -301,6 +301,7 @@ export async function seedDemoIfEmpty(
           role: 'OWNER',
           loginEmail: DEMO_EMAIL.toLowerCase(),
           email: DEMO_EMAIL,
+          emailConfirmedAt: daysAgo(100),
           displayName: 'Demo Admin',
           language: 'en-US',
           passwordHash,
@@ -317,6 +318,8 @@ export async function seedDemoIfEmpty(
             role: 'MEMBER',
             loginEmail: user.kind === 'REGULAR' ? user.email.toLowerCase() : null,
             email: user.email,
+            // Demo people confirmed their addresses long ago: the outbox shows what they get.
+            emailConfirmedAt: user.email ? daysAgo(95 - index) : null,
             externalId: user.kind === 'SSO' ? user.externalId : null,
             displayName: user.displayName,
             avatarUrl: null,

@@ -53,8 +53,16 @@ let counter = 0;
 
 export type TTestAccount = { token: string; userId: number; companyId: number; email: string };
 
-/** Signs up a new company through the API; answers its owner's session. */
-export async function signUpCompany(server: TTestServer, name?: string): Promise<TTestAccount> {
+/**
+ * Signs up a new company through the API; answers its owner's session. The owner's address is
+ * confirmed as if they had followed the mailed link (email-confirmation.test.ts follows it for
+ * real), unless `confirmEmail: false`.
+ */
+export async function signUpCompany(
+  server: TTestServer,
+  name?: string,
+  options: { confirmEmail?: boolean } = {},
+): Promise<TTestAccount> {
   counter += 1;
   const email = `owner${counter}-${process.pid}-${Date.now()}@example.com`;
   const { status, body } = await server.call('POST', '/api/v1/registrations', {
@@ -64,17 +72,28 @@ export async function signUpCompany(server: TTestServer, name?: string): Promise
   const user = await server.deps.prisma.user.findUniqueOrThrow({
     where: { loginEmail: email.toLowerCase() },
   });
+  if (options.confirmEmail ?? true) {
+    await server.deps.prisma.user.update({
+      where: { id: user.id },
+      data: { emailConfirmedAt: new Date() },
+    });
+  }
   return { token: body.token, userId: user.id, companyId: user.companyId, email };
 }
 
 /**
  * An end user of a company (MEMBER, REGULAR or SSO) with a session, made the way the seed makes
- * users; answers their token.
+ * users; answers their token. Their address is confirmed unless `emailConfirmed: false`.
  */
 export async function addEndUser(
   server: TTestServer,
   companyId: number,
-  options: { kind?: 'REGULAR' | 'SSO'; role?: 'MEMBER' | 'ADMIN'; name?: string } = {},
+  options: {
+    kind?: 'REGULAR' | 'SSO';
+    role?: 'MEMBER' | 'ADMIN';
+    name?: string;
+    emailConfirmed?: boolean;
+  } = {},
 ): Promise<TTestAccount> {
   counter += 1;
   const kind = options.kind ?? 'REGULAR';
@@ -86,6 +105,7 @@ export async function addEndUser(
       role: options.role ?? 'MEMBER',
       displayName: options.name ?? `User ${counter}`,
       email,
+      emailConfirmedAt: (options.emailConfirmed ?? true) ? new Date() : null,
       loginEmail: kind === 'REGULAR' ? email : null,
       externalId: kind === 'SSO' ? `ext-${counter}-${Date.now()}` : null,
     },

@@ -47,6 +47,37 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'x'.repeat(200_000),
 ];
 
+/**
+ * Characters that are text to JavaScript but not to PostgreSQL (NUL, lone surrogates), and
+ * valid ones that change how text reads (bidirectional overrides and isolates, a right-to-left
+ * mark, a byte-order mark): a server must refuse the first kind with a field error and store
+ * and answer the second kind as it came.
+ */
+export const EDGE_CHARACTERS: readonly string[] = [
+  '\u0000',
+  '\uD800',
+  '\uDBFF',
+  '\uDC00',
+  '\uDFFF',
+  '\u202E',
+  '\u202D',
+  '\u2066',
+  '\u2067',
+  '\u2069',
+  '\u200F',
+  '\uFEFF',
+];
+
+const edgeCharacter = fc.constantFrom(...EDGE_CHARACTERS);
+
+/** `text` with one edge character at a random place (a valid-looking slug, hash or id with NUL). */
+export function withEdgeCharacter(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(text, edgeCharacter, fc.nat()).map(([base, ch, at]) => {
+    const index = base.length ? at % (base.length + 1) : 0;
+    return `${base.slice(0, index)}${ch}${base.slice(index)}`;
+  });
+}
+
 /** A short text with any UTF-16 code unit, lone surrogates and NUL included. */
 const anyCodeUnits = fc.string({
   unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
@@ -55,6 +86,7 @@ const anyCodeUnits = fc.string({
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 3, arbitrary: withEdgeCharacter(fc.string({ maxLength: 30 })) },
   { weight: 2, arbitrary: anyCodeUnits },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
@@ -91,6 +123,8 @@ export function idArbitrary(ids: readonly (string | number)[]): fc.Arbitrary<str
         'Ym9ndXM6MQ==',
       ),
     },
+    // A real id with NUL, a lone surrogate or an RTL override in it: reaches lookups by slug or hash.
+    { weight: 2, arbitrary: withEdgeCharacter(fc.constantFrom(...ids.map(String))) },
     { weight: 1, arbitrary: hostileString.filter((text) => text.length < 100) },
   );
 }

@@ -12,9 +12,21 @@ export type TServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-/** Starts the real server (`api/src/main.ts`, as `npm start` does) on a free port. */
-export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+/**
+ * Starts the real server on a free port: `api/src/main.ts` through tsx, or with `bundle` as
+ * `npm start` runs it (dist/server/main.js through scripts/serve.sh; build it first with
+ * scripts/build-server.mjs). `nodeArgs` go before the entry point (`--expose-gc`, `--import` a
+ * preload); `ipc` opens a channel to it.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; ipc?: boolean; bundle?: boolean } = {},
+): Promise<TServerProcess> {
+  const nodeArgs = options.nodeArgs ?? [];
+  const [command, args] = options.bundle
+    ? ['sh', ['scripts/serve.sh', ...nodeArgs]]
+    : [process.execPath, ['--import', 'tsx', ...nodeArgs, 'api/src/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -28,7 +40,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
       VITEST: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,46 +1,96 @@
-import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { readFile, readdir, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
 import { countMismatches } from './hostile-input.ts';
 import { attempt, startServerProcess } from './server-process.ts';
 import type { TOutcome } from './server-process.ts';
+import { theilSenSlope } from './trend.ts';
 
 /**
  * `npm run soak`: a bounded mixed load on the real server process (api/src/main.ts, embedded
  * PGlite in a temporary folder): votes, reads and comments from a few workers while
- * SOAK_SUBSCRIBERS (500) live subscribers follow the board, for SOAK_SECONDS (300). The
- * server's memory (RSS) and open file descriptors are sampled every 10 s. Fails (exit 1) on any
- * error answer, a growth trend in either, a subscriber that dropped, or counters that disagree.
+ * SOAK_SUBSCRIBERS (500) live subscribers follow the board, for SOAK_SECONDS (300). Every 10 s
+ * it samples the server's RSS, its open file descriptors and its heap used after a full garbage
+ * collection (the server runs with --expose-gc and api/src/testing/memory-probe.ts, which
+ * answers over an IPC channel). Fails (exit 1) on any error answer, a subscriber that dropped,
+ * counters that disagree, descriptors that pile up, or a heap that climbs: the Theil–Sen slope
+ * of heap-after-GC over the second half above SOAK_HEAP_SLOPE_LIMIT (1 MB/min).
+ *
+ * RSS is reported, not judged: it swings by a hundred MB with no leak (the young generation
+ * grows and shrinks, malloc keeps freed pages, WebAssembly code tiers up), so a trend fitted to
+ * it over minutes says little. Heap after a full GC holds only what is still referenced, which
+ * is what a leak grows.
+ *
+ * SOAK_LEAK_BYTES_PER_REQUEST=N makes the server retain N bytes per request (a leak injected
+ * on purpose: the check must fail). SOAK_HEAP_SNAPSHOTS=DIR writes heap snapshots of the
+ * server after the warm-up and at the end, to compare in Chrome DevTools' Memory tab.
  */
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const SUBSCRIBERS = Number(process.env.SOAK_SUBSCRIBERS ?? 500);
 const WORKERS = Number(process.env.SOAK_WORKERS ?? 6);
+const HEAP_SLOPE_LIMIT = Number(process.env.SOAK_HEAP_SLOPE_LIMIT ?? 1);
+const LEAK_BYTES = process.env.SOAK_LEAK_BYTES_PER_REQUEST ?? '';
+const SNAPSHOT_DIR = process.env.SOAK_HEAP_SNAPSHOTS ?? '';
 const VOTERS = 12;
+const MB = 1024 * 1024;
 
-type TSample = { second: number; rssMb: number; fds: number };
+type TSample = { second: number; rssMb: number; fds: number; heapMb: number; externalMb: number };
 
-async function sample(pid: number, second: number): Promise<TSample> {
+/** Asks the server's memory probe; answers when it replies. */
+function askProbe<T>(
+  child: ChildProcess,
+  request: { type: string } & Record<string, unknown>,
+): Promise<T> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type?: string }) => {
+      if (message?.type !== request.type) return;
+      child.off('message', onMessage);
+      resolve(message as T);
+    };
+    child.on('message', onMessage);
+    child.send(request);
+  });
+}
+
+async function sample(child: ChildProcess, second: number): Promise<TSample> {
+  const pid = child.pid as number;
+  const memory = await askProbe<NodeJS.MemoryUsage>(child, { type: 'memory', gc: true });
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   const fds = (await readdir(`/proc/${pid}/fd`)).length;
-  return { second, rssMb: Math.round(rssKb / 102.4) / 10, fds };
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    second,
+    rssMb: round(rssKb / 1024),
+    fds,
+    heapMb: round(memory.heapUsed / MB),
+    externalMb: round(memory.external / MB),
+  };
 }
 
-/** Least-squares slope of y over x. */
-function slope(points: [number, number][]): number {
-  const n = points.length;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  const num = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
-  const den = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
-  return den ? num / den : 0;
+async function heapSnapshot(child: ChildProcess, name: string): Promise<void> {
+  if (!SNAPSHOT_DIR) return;
+  await mkdir(SNAPSHOT_DIR, { recursive: true });
+  const file = path.resolve(SNAPSHOT_DIR, `${name}.heapsnapshot`);
+  await askProbe(child, { type: 'heap-snapshot', file });
+  console.log(`heap snapshot: ${file}`);
 }
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-soak-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      // Every subscriber comes from 127.0.0.1, as many as the default cap per address.
+      STREAM_LIMIT_PER_IP: String(SUBSCRIBERS + 100),
+      ...(LEAK_BYTES ? { PROBE_LEAK_BYTES_PER_REQUEST: LEAK_BYTES } : {}),
+    },
+    { nodeArgs: ['--expose-gc', '--import', './api/src/testing/memory-probe.ts'], ipc: true },
+  );
   const url = server.url;
   const problems: string[] = [];
   const abort = new AbortController();
@@ -158,18 +208,24 @@ async function main(): Promise<void> {
     };
     const samples: TSample[] = [];
     const sampler = (async () => {
+      let isSnapshotTaken = false;
       while (Date.now() < until) {
         const second = Math.round((Date.now() - started) / 1000);
-        const point = await sample(server.child.pid as number, second);
+        const point = await sample(server.child, second);
         samples.push(point);
         console.log(
-          `t=${second}s rss=${point.rssMb} MB fds=${point.fds} requests=${tally.votes + tally.reads + tally.comments} events=${events} errors=${problems.length}`,
+          `t=${second}s rss=${point.rssMb} MB heap-after-gc=${point.heapMb} MB external=${point.externalMb} MB fds=${point.fds} requests=${tally.votes + tally.reads + tally.comments} events=${events} errors=${problems.length}`,
         );
+        if (!isSnapshotTaken && second >= SECONDS / 2) {
+          isSnapshotTaken = true;
+          await heapSnapshot(server.child, 'soak-middle');
+        }
         await new Promise((resolve) => setTimeout(resolve, 10_000));
       }
     })();
     await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), sampler]);
-    samples.push(await sample(server.child.pid as number, SECONDS));
+    samples.push(await sample(server.child, SECONDS));
+    await heapSnapshot(server.child, 'soak-end');
 
     abort.abort();
     await Promise.all(streams);
@@ -178,19 +234,22 @@ async function main(): Promise<void> {
     const mismatches = await countMismatches(db.prisma);
     await db.close();
 
-    // Trend: after a warm-up third, growth over the rest must stay small.
-    const steady = samples.filter((s) => s.second >= SECONDS / 3);
-    const rssSlopePerMin = slope(steady.map((s) => [s.second, s.rssMb])) * 60;
-    const fdSlopePerMin = slope(steady.map((s) => [s.second, s.fds])) * 60;
-    const meanRss = steady.reduce((sum, s) => sum + s.rssMb, 0) / Math.max(steady.length, 1);
+    // Trend over the second half (the first warms caches, pools and compiled code up).
+    const steady = samples.filter((s) => s.second >= SECONDS / 2);
+    const perMinute = (pick: (s: TSample) => number) =>
+      theilSenSlope(steady.map((s) => [s.second, pick(s)] as const)) * 60;
+    const heapSlopePerMin = perMinute((s) => s.heapMb);
+    const rssSlopePerMin = perMinute((s) => s.rssMb);
+    const fdSlopePerMin = perMinute((s) => s.fds);
     const firstFds = steady[0]?.fds ?? 0;
     const lastFds = steady.at(-1)?.fds ?? 0;
     if (mismatches.length) problems.push(`counters disagree: ${JSON.stringify(mismatches)}`);
     if (droppedStreams) problems.push(`${droppedStreams} subscriber streams dropped`);
-    // Growth over the steady part, projected to an hour, under 25% of the mean: no leak trend.
-    if (rssSlopePerMin * 60 > meanRss * 0.25 && steady.length >= 4) {
+    if (steady.length < 4) {
+      problems.push(`only ${steady.length} samples in the second half: run SOAK_SECONDS ≥ 60`);
+    } else if (heapSlopePerMin > HEAP_SLOPE_LIMIT) {
       problems.push(
-        `memory grows ${rssSlopePerMin.toFixed(2)} MB/min (mean ${meanRss.toFixed(0)} MB)`,
+        `heap after GC grows ${heapSlopePerMin.toFixed(2)} MB/min over the second half (limit ${HEAP_SLOPE_LIMIT} MB/min): a leak`,
       );
     }
     if (lastFds > firstFds + 20)
@@ -202,7 +261,8 @@ async function main(): Promise<void> {
         `Soak: ${SECONDS} s, ${SUBSCRIBERS} subscribers, ${WORKERS} workers`,
         `requests: ${requests} (votes ${tally.votes}, reads ${tally.reads}, comments ${tally.comments}), ${(requests / SECONDS).toFixed(1)}/s`,
         `live events delivered: ${events} (${(events / SUBSCRIBERS).toFixed(0)} per subscriber)`,
-        `server RSS: ${samples[0]?.rssMb} → ${samples.at(-1)?.rssMb} MB (min ${Math.min(...samples.map((s) => s.rssMb))}, max ${Math.max(...samples.map((s) => s.rssMb))}), steady-state slope ${rssSlopePerMin.toFixed(2)} MB/min`,
+        `server heap after GC: ${samples[0]?.heapMb} → ${samples.at(-1)?.heapMb} MB (min ${Math.min(...samples.map((s) => s.heapMb))}, max ${Math.max(...samples.map((s) => s.heapMb))}), second-half slope ${heapSlopePerMin.toFixed(2)} MB/min (limit ${HEAP_SLOPE_LIMIT})`,
+        `server RSS (reported, not judged): ${samples[0]?.rssMb} → ${samples.at(-1)?.rssMb} MB (min ${Math.min(...samples.map((s) => s.rssMb))}, max ${Math.max(...samples.map((s) => s.rssMb))}), second-half slope ${rssSlopePerMin.toFixed(2)} MB/min`,
         `server open fds: ${samples[0]?.fds} → ${samples.at(-1)?.fds} (slope ${fdSlopePerMin.toFixed(2)}/min)`,
         `errors: ${problems.length}`,
       ].join('\n'),

@@ -103,7 +103,9 @@ export async function startTestServer(
     databaseUrl,
     call: callAt(url),
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      deps.streamSlots.closeAll();
+      await closed;
       await deps.webhooks.stop();
       await mailer.close();
       await deps.events.close();

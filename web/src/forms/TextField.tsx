@@ -23,7 +23,7 @@ export function TextField({
   value: string;
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   error?: TFieldMessage | null;
-  type?: 'text' | 'email' | 'password' | 'url';
+  type?: 'text' | 'email' | 'password' | 'url' | 'number';
   autoComplete?: string;
   hint?: ReactNode;
   isRequired?: boolean;

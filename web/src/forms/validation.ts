@@ -1,7 +1,14 @@
 import type { MessageDescriptor } from 'react-intl';
 import { validationMessages } from '../i18n/common-messages.ts';
 
-export type TRules = { required?: boolean; min?: number; max?: number; email?: boolean };
+export type TRules = {
+  required?: boolean;
+  min?: number;
+  max?: number;
+  email?: boolean;
+  /** A whole number within these bounds (both included). */
+  wholeNumber?: { min: number; max: number };
+};
 
 /** A message to show under a field: a translatable descriptor, or the server's own words. */
 export type TFieldMessage =
@@ -20,6 +27,13 @@ export function validate(value: string, rules: TRules): TFieldMessage | null {
     return { descriptor: validationMessages.max, values: { n: rules.max } };
   }
   if (rules.email && !EMAIL.test(text)) return { descriptor: validationMessages.email };
+  if (rules.wholeNumber) {
+    const { min, max } = rules.wholeNumber;
+    const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
+    if (!(number >= min && number <= max)) {
+      return { descriptor: validationMessages.wholeNumber, values: { min, max } };
+    }
+  }
   return null;
 }
 
@@ -34,5 +48,10 @@ export function fromServerMessage(message: string): TFieldMessage {
   const max = /^It has to be max (\d+) characters\.$/.exec(message);
   if (max) return { descriptor: validationMessages.max, values: { n: Number(max[1]) } };
   if (message === 'Enter a valid email address.') return { descriptor: validationMessages.email };
+  const whole = /^It has to be a whole number from (-?\d+) to (-?\d+)\.$/.exec(message);
+  if (whole) {
+    const values = { min: Number(whole[1]), max: Number(whole[2]) };
+    return { descriptor: validationMessages.wholeNumber, values };
+  }
   return { text: message };
 }

@@ -38,6 +38,10 @@ export const validationMessages = defineMessages({
   },
   max: { id: 'validation.max', defaultMessage: 'It has to be max {n} characters.' },
   email: { id: 'validation.email', defaultMessage: 'Enter a valid email address.' },
+  wholeNumber: {
+    id: 'validation.wholeNumber',
+    defaultMessage: 'It has to be a whole number from {min} to {max}.',
+  },
   consent: {
     id: 'validation.consent',
     defaultMessage: 'You have to accept the Terms of Use.',

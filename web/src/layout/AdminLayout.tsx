@@ -9,7 +9,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { navMessages } from './nav-items.ts';
+import { IsOwnerContext, navMessages } from './nav-items.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useHideOnScroll } from './useHideOnScroll.ts';
 
@@ -18,6 +18,7 @@ export const adminLayoutQuery = graphql`
     viewer {
       user {
         language
+        role
         ...AccountMenu_user
       }
       company {
@@ -45,26 +46,28 @@ export function AdminLayout() {
 
   if (!viewer) return <Navigate to="/login" replace />;
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        {intl.formatMessage(navMessages.skip)}
-      </a>
-      <SideMenu />
-      <header className={`top-bar${isTopBarHidden ? ' top-bar--hidden' : ''}`}>
-        <MobileMenu />
-        <div className="top-bar__logo">
-          <Logo />
-        </div>
-        <p className="top-bar__company">{viewer.company.name}</p>
-        <AccountMenu user={viewer.user} />
-      </header>
-      <main className="shell__main" id="main" tabIndex={-1}>
-        <div className="shell__content">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </div>
-      </main>
-    </div>
+    <IsOwnerContext.Provider value={viewer.user.role === 'OWNER'}>
+      <div className="shell">
+        <a className="skip-link" href="#main">
+          {intl.formatMessage(navMessages.skip)}
+        </a>
+        <SideMenu />
+        <header className={`top-bar${isTopBarHidden ? ' top-bar--hidden' : ''}`}>
+          <MobileMenu />
+          <div className="top-bar__logo">
+            <Logo />
+          </div>
+          <p className="top-bar__company">{viewer.company.name}</p>
+          <AccountMenu user={viewer.user} />
+        </header>
+        <main className="shell__main" id="main" tabIndex={-1}>
+          <div className="shell__content">
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+    </IsOwnerContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
+import { useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
-import { LOGOUT_ITEM, NAV_ITEMS, navMessages } from './nav-items.ts';
+import { IsOwnerContext, LOGOUT_ITEM, NAV_ITEMS, navMessages } from './nav-items.ts';
 import type { TNavItem } from './nav-items.ts';
 
 function MenuLink({ item, onNavigate }: { item: TNavItem; onNavigate?: () => void }) {
@@ -17,10 +18,11 @@ function MenuLink({ item, onNavigate }: { item: TNavItem; onNavigate?: () => voi
 
 /** The console's menu: a narrow rail on wide screens, the same list in the mobile drawer. */
 export function MenuList({ onNavigate }: { onNavigate?: () => void }) {
+  const isOwner = useContext(IsOwnerContext);
   return (
     <>
       <ul className="menu__list">
-        {NAV_ITEMS.map((item) => (
+        {NAV_ITEMS.filter((item) => isOwner || !item.isOwnerOnly).map((item) => (
           <li key={item.id}>
             <MenuLink item={item} onNavigate={onNavigate} />
           </li>

@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { defineMessages } from '../i18n/define-messages.ts';
 import type { MessageDescriptor } from 'react-intl';
 import type { TIconName } from '../ui/Icon.tsx';
@@ -9,6 +10,8 @@ export const navMessages = defineMessages({
   subscription: { id: 'nav.subscription', defaultMessage: 'Plan' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   webhooks: { id: 'nav.webhooks', defaultMessage: 'Webhooks' },
+  apiKeys: { id: 'nav.apiKeys', defaultMessage: 'API keys' },
+  audit: { id: 'nav.audit', defaultMessage: 'Audit log' },
   logout: { id: 'nav.logout', defaultMessage: 'Log out' },
   mainNav: { id: 'nav.label', defaultMessage: 'Main menu' },
   openMenu: { id: 'nav.open', defaultMessage: 'Open menu' },
@@ -16,9 +19,19 @@ export const navMessages = defineMessages({
   skip: { id: 'nav.skip', defaultMessage: 'Skip to content' },
 });
 
-export type TNavItem = { id: string; name: MessageDescriptor; to: string; icon: TIconName };
+export type TNavItem = {
+  id: string;
+  name: MessageDescriptor;
+  to: string;
+  icon: TIconName;
+  /** Shown to the company's owner only (the server refuses everyone else). */
+  isOwnerOnly?: boolean;
+};
 
-/** The side menu (spec 2): boards, users, subscription, webhooks, settings; log out at the bottom. */
+/**
+ * The side menu (spec 2): boards, users, subscription, webhooks, API keys, the audit log
+ * (owners), settings; log out at the bottom.
+ */
 export const NAV_ITEMS: TNavItem[] = [
   { id: 'boards', name: navMessages.boards, to: '/admin/boards', icon: 'boards' },
   { id: 'users', name: navMessages.users, to: '/admin/users', icon: 'users' },
@@ -29,6 +42,8 @@ export const NAV_ITEMS: TNavItem[] = [
     icon: 'subscription',
   },
   { id: 'webhooks', name: navMessages.webhooks, to: '/admin/webhooks', icon: 'code' },
+  { id: 'api-keys', name: navMessages.apiKeys, to: '/admin/api-keys', icon: 'key' },
+  { id: 'audit', name: navMessages.audit, to: '/admin/audit', icon: 'shield', isOwnerOnly: true },
   { id: 'settings', name: navMessages.settings, to: '/admin/settings', icon: 'settings' },
 ];
 
@@ -38,3 +53,6 @@ export const LOGOUT_ITEM: TNavItem = {
   to: '/logout',
   icon: 'logout',
 };
+
+/** Whether the signed-in user is the company's owner: the menu shows owner-only items to them. */
+export const IsOwnerContext = createContext(false);

@@ -1,3 +1,6 @@
+import { useIntl } from 'react-intl';
+import { nameInitials } from './initials.ts';
+
 /** A round picture, or the initials on a colour derived from the name. */
 export function Avatar({
   name,
@@ -8,13 +11,8 @@ export function Avatar({
   photoUrl?: string | null;
   size?: number;
 }) {
-  const initials =
-    name
-      .split(/[\s@._-]+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase())
-      .join('') || '?';
+  const { locale } = useIntl();
+  const initials = nameInitials(name, locale);
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
   if (photoUrl) {
     return (

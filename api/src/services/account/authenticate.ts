@@ -15,7 +15,11 @@ type TSessionRow = {
   companyId: number;
   role: Role;
   kind: UserKind;
+  lastUsedAt: Date | null;
 };
+
+/** How fresh a session's `lastUsedAt` is kept (the devices list): one write a minute at most. */
+const LAST_USED_PRECISION_MS = 60_000;
 
 /** The viewer of a session token, or null when it is unknown, expired or revoked. */
 export async function authenticate(deps: TDeps, token: string): Promise<TViewer | null> {
@@ -24,11 +28,18 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
   // separately). Prisma keeps DateTime as UTC in `timestamp` columns, hence now() in UTC.
   const [session] = await deps.sql<TSessionRow>`
     SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind
+           u.kind::text AS kind, s."lastUsedAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`;
   if (!session) return null;
+  // Best effort: a missed update must not fail the call.
+  const lastUsed = session.lastUsedAt ? new Date(session.lastUsedAt).getTime() : 0;
+  if (Date.now() - lastUsed > LAST_USED_PRECISION_MS) {
+    void deps.prisma.session
+      .update({ where: { id: session.sessionId }, data: { lastUsedAt: new Date() } })
+      .catch(() => {});
+  }
   return {
     userId: session.userId,
     companyId: session.companyId,

@@ -7,6 +7,8 @@ export type TProfile = {
   id: number;
   login: string;
   email: string | null;
+  /** Whether `email` is confirmed (mailed link or SSO token): notifications go only then. */
+  emailConfirmed: boolean;
   language: string;
   /** Which notification mails the user wants. */
   notifications: 'ALL' | 'MY_IDEAS' | 'NONE';
@@ -26,6 +28,7 @@ export async function getProfile(deps: TDeps, viewer: TViewer | null): Promise<T
     id: user.id,
     login: user.loginEmail ?? user.externalId ?? String(user.id),
     email: user.email,
+    emailConfirmed: user.email !== null && user.emailConfirmedAt !== null,
     language: user.language,
     notifications: user.notifications,
     displayName: user.displayName,

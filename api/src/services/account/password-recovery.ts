@@ -98,7 +98,10 @@ export const ZNewPassword = z.object({
   password: ZPassword,
 });
 
-/** Sets the new password and signs the user out everywhere. */
+/**
+ * Sets the new password and signs the user out everywhere. The link behind it was mailed to the
+ * user's address, so following it also confirms that address.
+ */
 export async function setNewPassword(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
   await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
@@ -106,6 +109,10 @@ export async function setNewPassword(deps: TDeps, input: unknown, client: TClien
   const userId = await consumeToken(deps, email, newPasswordToken, 'NEW_PASSWORD');
   await deps.prisma.$transaction([
     deps.prisma.user.update({ where: { id: userId }, data: { passwordHash } }),
+    deps.prisma.user.updateMany({
+      where: { id: userId, email: { not: null }, emailConfirmedAt: null },
+      data: { emailConfirmedAt: new Date() },
+    }),
     deps.prisma.session.updateMany({
       where: { userId, revokedAt: null },
       data: { revokedAt: new Date() },

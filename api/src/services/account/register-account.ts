@@ -5,8 +5,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { TClient } from '../../rate-limit.ts';
-import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { ZEmail, ZLanguage, ZPassword, optionalText, parseInput } from '../../validation.ts';
 import { createSession } from './create-session.ts';
+import { sendSignUpConfirmation } from './send-email-confirmation.ts';
 import { slugify } from '../slug.ts';
 
 export const ZRegistration = z.object({
@@ -17,6 +18,13 @@ export const ZRegistration = z.object({
     (input) => (typeof input === 'string' && input.trim() ? input.trim().slice(0, 64) : undefined),
     z.string().optional(),
   ),
+  // The console's language at sign-up: the account keeps it, and the confirmation mail uses it.
+  // GraphQL passes an unset nullable argument as null: the same as absent.
+  language: z
+    .preprocess((input) => input ?? undefined, ZLanguage.optional())
+    .meta({
+      description: 'en-US or pl-PL (en and pl are read as those); en-US when absent.',
+    }),
 });
 export type TRegistration = z.input<typeof ZRegistration>;
 
@@ -27,8 +35,9 @@ const duplicateEmail = () =>
 
 /**
  * Signs up: creates the company (unique slug, random SSO secret, FREE plan, no board yet), its
- * OWNER, and a session. Answers the session token. Sign-ups are limited per address and per
- * email (RateLimitError).
+ * OWNER, and a session, then mails the owner a link to confirm their address (until then no
+ * notification, invitation or test mail goes from or to it). Answers the session token.
+ * Sign-ups are limited per address and per email (RateLimitError).
  */
 export async function registerAccount(
   deps: TDeps,
@@ -48,7 +57,7 @@ export async function registerAccount(
   for (let attempt = 0; ; attempt += 1) {
     const slug = attempt === 0 ? baseSlug : `${baseSlug}-${newToken().slice(0, 6).toLowerCase()}`;
     try {
-      return await deps.prisma.$transaction(async (tx) => {
+      const account = await deps.prisma.$transaction(async (tx) => {
         const company = await tx.company.create({
           data: {
             name: companyName,
@@ -67,11 +76,14 @@ export async function registerAccount(
             email: data.email,
             displayName: data.email.split('@')[0] ?? data.email,
             passwordHash,
+            ...(data.language ? { language: data.language } : {}),
           },
         });
-        const token = await createSession(tx, user.id, deps.config.sessionTtlDays);
+        const token = await createSession(tx, user.id, deps.config.sessionTtlDays, client);
         return { token, userId: user.id, companyId: company.id };
       });
+      await sendSignUpConfirmation(deps, account.userId);
+      return account;
     } catch (error) {
       if (isUniqueViolation(error, 'loginEmail')) throw duplicateEmail();
       if (isUniqueViolation(error, 'slug') && attempt < 5) continue;

@@ -8,6 +8,7 @@ import type { TClient } from '../../rate-limit.ts';
 import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
 import { getBoardByHash } from '../board/find-board-by-hash.ts';
 import { createSession } from './create-session.ts';
+import { sendSignUpConfirmation } from './send-email-confirmation.ts';
 
 export const ZEndUserRegistration = z.object({
   email: ZEmail,
@@ -22,7 +23,9 @@ const duplicateEmail = () =>
 
 /**
  * Signs a visitor of a public board up as an end user (REGULAR, MEMBER) of the board's company,
- * so they may vote, submit and comment there. Answers a session. Private boards: not found.
+ * so they may vote, submit and comment there (confirmed or not), and mails them a link to confirm
+ * their address: anyone can type someone else's, so no notification goes to it until then.
+ * Answers a session. Private boards: not found.
  * Sign-ups are limited per address and per email, with company sign-ups (RateLimitError).
  */
 export async function registerEndUser(
@@ -36,8 +39,9 @@ export async function registerEndUser(
   const board = await getBoardByHash(deps, null, boardHash);
   const loginEmail = data.email.toLowerCase();
   const passwordHash = await hashPassword(data.password);
+  let account: { token: string; user: User };
   try {
-    return await deps.prisma.$transaction(async (tx) => {
+    account = await deps.prisma.$transaction(async (tx) => {
       const user = await tx.user.create({
         data: {
           companyId: board.companyId,
@@ -56,4 +60,6 @@ export async function registerEndUser(
     if (isUniqueViolation(error, 'loginEmail')) throw duplicateEmail();
     throw error;
   }
+  await sendSignUpConfirmation(deps, account.user.id);
+  return account;
 }

@@ -6,6 +6,7 @@ import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin, requireSignedInAdmin } from '../../viewer.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
 
 /** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
 export const API_KEY_PREFIX = 'fbk_';
@@ -30,14 +31,29 @@ export async function createApiKey(
   );
   const { name } = parseInput(ZApiKeyInput, input);
   const key = `${API_KEY_PREFIX}${newToken()}`;
-  const apiKey = await deps.prisma.apiKey.create({
-    data: {
-      companyId: admin.companyId,
-      createdById: admin.userId,
-      name,
-      prefix: key.slice(0, API_KEY_PREFIX.length + 6),
-      keyHash: hashToken(key),
-    },
+  // A new credential and its entry are written together or not at all.
+  const apiKey = await deps.prisma.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        companyId: admin.companyId,
+        createdById: admin.userId,
+        name,
+        prefix: key.slice(0, API_KEY_PREFIX.length + 6),
+        keyHash: hashToken(key),
+      },
+    });
+    await recordAudit(
+      deps,
+      {
+        action: 'API_KEY_CREATED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'ApiKey', id: created.id },
+        details: { name, prefix: created.prefix },
+      },
+      tx,
+    );
+    return created;
   });
   return { apiKey, key };
 }
@@ -63,7 +79,25 @@ export async function revokeApiKey(
   });
   if (!key) throw errors.notFound('API key');
   if (key.revokedAt) return key;
-  return deps.prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+  // The revocation and its entry are written together or not at all.
+  return deps.prisma.$transaction(async (tx) => {
+    const revoked = await tx.apiKey.update({
+      where: { id: key.id },
+      data: { revokedAt: new Date() },
+    });
+    await recordAudit(
+      deps,
+      {
+        action: 'API_KEY_REVOKED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'ApiKey', id: key.id },
+        details: { name: key.name, prefix: key.prefix },
+      },
+      tx,
+    );
+    return revoked;
+  });
 }
 
 /** The viewer an API key acts as (its creator, with their current role), or null. */

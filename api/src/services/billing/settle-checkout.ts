@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { TDeps } from '../../deps.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { addMonths, effectiveProduct, higherProduct } from '../plan/plans.ts';
 
 export type TSettleResult = 'applied' | 'duplicate' | 'ignored';
@@ -58,13 +59,31 @@ export async function settleCheckout(
       inForce !== 'FREE' && current.expiresAt && current.expiresAt > now ? current.expiresAt : now;
     // A paid plan without an end (granted by hand) stays without one.
     const isPerpetual = inForce !== 'FREE' && current.expiresAt === null;
+    const product = higherProduct(inForce, payment.product);
+    const expiresAt = isPerpetual ? null : addMonths(from, payment.months);
     await tx.subscription.update({
       where: { companyId: payment.companyId },
-      data: {
-        product: higherProduct(inForce, payment.product),
-        expiresAt: isPerpetual ? null : addMonths(from, payment.months),
-      },
+      data: { product, expiresAt },
     });
+    // In the grant's transaction: a plan never changes without its entry. No request of the
+    // company's made it, so no address; the actor is the payment provider.
+    await recordAudit(
+      deps,
+      {
+        action: 'PLAN_CHANGED',
+        companyId: payment.companyId,
+        actor: { label: 'Stripe', address: null },
+        target: { type: 'Payment', id: payment.id },
+        details: {
+          from: inForce,
+          to: product,
+          months: payment.months,
+          expiresAt: expiresAt?.toISOString() ?? null,
+          event: eventId,
+        },
+      },
+      tx,
+    );
     return 'applied';
   });
 }

@@ -3,6 +3,7 @@ import type { User } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findIdeasPage } from '../idea/find-idea-views.ts';
 import type { TIdeaPage } from '../idea/find-idea-views.ts';
+import { ideaBeyondCapWhere, loadPlanState } from '../plan/plan-state.ts';
 import { getBoardByHash } from './find-board-by-hash.ts';
 import type { TPublicBoard } from './find-board-by-hash.ts';
 
@@ -13,6 +14,12 @@ export type TWidgetBoard = {
   /** May vote, submit and comment: a user of the board's company, and the board is active. */
   canParticipate: boolean;
   ideas: TIdeaPage;
+  /**
+   * The caller's own ideas on the board that the plan's cap hides from the list: the widget
+   * tells their author they were received, while the list (what every reader sees) keeps
+   * leaving them out.
+   */
+  myHiddenIdeas: { id: number; title: string }[];
 };
 
 /**
@@ -26,10 +33,28 @@ export async function getWidgetBoard(
   listParams: unknown,
 ): Promise<TWidgetBoard> {
   const board = await getBoardByHash(deps, viewer, boardHash);
-  const [me, ideas] = await Promise.all([
+  const [me, ideas, myHiddenIdeas] = await Promise.all([
     viewer ? deps.prisma.user.findUnique({ where: { id: viewer.userId } }) : null,
     findIdeasPage(deps, viewer, board.id, listParams),
+    findOwnHiddenIdeas(deps, viewer, board),
   ]);
   const canParticipate = viewer !== null && viewer.companyId === board.companyId && board.active;
-  return { board, me, canParticipate, ideas };
+  return { board, me, canParticipate, ideas, myHiddenIdeas };
+}
+
+/** The caller's ideas on the board past the plan's cap, oldest first (none when signed out). */
+async function findOwnHiddenIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  board: { id: number; companyId: number },
+): Promise<{ id: number; title: string }[]> {
+  if (!viewer || viewer.companyId !== board.companyId) return [];
+  const plan = await loadPlanState(deps.prisma, board.companyId);
+  if (!plan.ideaCutoff) return [];
+  return deps.prisma.idea.findMany({
+    where: { AND: [{ boardId: board.id, authorId: viewer.userId }, ideaBeyondCapWhere(plan)] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, title: true },
+    take: 20,
+  });
 }

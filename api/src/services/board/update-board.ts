@@ -4,6 +4,7 @@ import type { Board, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import {
   FIXED_THEME,
   ZBoardLanguage,
@@ -50,6 +51,27 @@ export const updateBoardTheme: TBoardChange = (deps, viewer, boardId, input) =>
     themeBackground: FIXED_THEME.background,
   }));
 
-/** Makes a board public (anyone can see it) or private (only the company's users). */
-export const setBoardVisibility: TBoardChange = (deps, viewer, boardId, input) =>
-  changeBoard(deps, viewer, boardId, ZBoardVisibility, input, ({ isPublic }) => ({ isPublic }));
+/**
+ * Makes a board public (anyone can see it) or private (only the company's users). Who opened a
+ * board to the world is a security question: the change and its audit entry are written in one
+ * transaction.
+ */
+export const setBoardVisibility: TBoardChange = async (deps, viewer, boardId, input) => {
+  const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId);
+  const { isPublic } = parseInput(ZBoardVisibility, input);
+  return deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.board.update({ where: { id: board.id }, data: { isPublic } });
+    await recordAudit(
+      deps,
+      {
+        action: 'BOARD_VISIBILITY_CHANGED',
+        companyId: board.companyId,
+        actor: actorOf(admin),
+        target: { type: 'Board', id: board.id },
+        details: { board: board.name, wasPublic: board.isPublic, isPublic },
+      },
+      tx,
+    );
+    return updated;
+  });
+};

@@ -19,7 +19,10 @@ const secretOf = async (company: TRestCompany): Promise<string> =>
 
 const exchange = (secret: string, id = 'customer-1') =>
   server.call('POST', '/api/v1/widget/sso', {
-    body: { boardHash: hashA, token: jwt.sign({ id, name: 'Customer' }, secret) },
+    body: {
+      boardHash: hashA,
+      token: jwt.sign({ id, name: 'Customer' }, secret, { expiresIn: 600 }),
+    },
   });
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Company } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
 
 /**
  * Replaces the company's SSO secret with a new random one (owners and admins, signed in: an
@@ -15,9 +16,23 @@ export async function rotateCompanySecret(deps: TDeps, viewer: TViewer | null): 
     viewer,
     'API keys cannot rotate the company secret: sign in to rotate it.',
   );
-  const company = await deps.prisma.company.update({
-    where: { id: admin.companyId },
-    data: { secret: newToken() },
+  // A security event: the new secret and its entry are written together or not at all.
+  const company = await deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.company.update({
+      where: { id: admin.companyId },
+      data: { secret: newToken() },
+    });
+    await recordAudit(
+      deps,
+      {
+        action: 'COMPANY_SECRET_ROTATED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'Company', id: admin.companyId },
+      },
+      tx,
+    );
+    return updated;
   });
   deps.log.info(`Company ${company.id}: SSO secret rotated by user ${admin.userId}.`);
   return company;

@@ -5,6 +5,7 @@ import { parseInput, requiredEnum, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { loadPlan } from '../plan/plan-state.ts';
 import { PRODUCTS } from '../plan/plans.ts';
+import { actorOf, recordAuditAfter } from '../audit/record-audit.ts';
 import { requireOwnCompanyAdmin } from './company-access.ts';
 import { priceOf } from './get-pricing.ts';
 
@@ -54,7 +55,8 @@ export async function upgradeSubscription(
   companyIdInPath: number | undefined,
   input: unknown,
 ): Promise<TUpgradeLink> {
-  const { companyId } = requireOwnCompanyAdmin(viewer, companyIdInPath);
+  const admin = requireOwnCompanyAdmin(viewer, companyIdInPath);
+  const { companyId } = admin;
   const data = parseInput(ZUpgrade, input);
   const price = priceOf(deps.config, data.product, data.months);
   if (!price || Math.round(data.amount * 100) !== price.amountMinor) {
@@ -130,6 +132,15 @@ export async function upgradeSubscription(
   await deps.prisma.payment.update({
     where: { id: payment.id },
     data: { providerSessionId: session.id },
+  });
+  // The Stripe session exists already and cannot be taken back in a transaction: the entry
+  // follows, and a failed insert is logged. Nothing is granted yet (PLAN_CHANGED records that).
+  await recordAuditAfter(deps, {
+    action: 'PLAN_CHECKOUT_STARTED',
+    companyId,
+    actor: actorOf(admin),
+    target: { type: 'Payment', id: payment.id },
+    details: { product: data.product, months: data.months, amountMinor: price.amountMinor },
   });
   return { link: session.url };
 }

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
 
 export type TCsvFile = { filename: string; csv: string };
@@ -26,6 +27,26 @@ function fileName(slug: string, what: string): string {
 }
 
 /**
+ * An export has no transaction (it only reads), and the data leaves once answered: the entry
+ * is written before the rows are read, and an export whose entry cannot be written fails
+ * rather than leave unrecorded.
+ */
+function recordExport(
+  deps: TDeps,
+  admin: TViewer,
+  board: { id: number; companyId: number; name: string },
+  action: 'IDEAS_EXPORTED' | 'VOTERS_EXPORTED',
+): Promise<void> {
+  return recordAudit(deps, {
+    action,
+    companyId: board.companyId,
+    actor: actorOf(admin),
+    target: { type: 'Board', id: board.id },
+    details: { board: board.name },
+  });
+}
+
+/**
  * Every idea of a board (admins of its company; another company's board is not found): title,
  * status, votes, comments count, author, created date and the console address, oldest first.
  */
@@ -34,7 +55,10 @@ export async function exportIdeasCsv(
   viewer: TViewer | null,
   boardId: number,
 ): Promise<TCsvFile> {
-  const { board } = await findBoardForAdmin(deps, viewer, boardId, { active: false });
+  const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId, {
+    active: false,
+  });
+  await recordExport(deps, admin, board, 'IDEAS_EXPORTED');
   const ideas = await deps.prisma.idea.findMany({
     where: { boardId: board.id },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -73,7 +97,10 @@ export async function exportVotersCsv(
   viewer: TViewer | null,
   boardId: number,
 ): Promise<TCsvFile> {
-  const { board } = await findBoardForAdmin(deps, viewer, boardId, { active: false });
+  const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId, {
+    active: false,
+  });
+  await recordExport(deps, admin, board, 'VOTERS_EXPORTED');
   const votes = await deps.prisma.vote.findMany({
     where: { idea: { boardId: board.id } },
     orderBy: [{ ideaId: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],

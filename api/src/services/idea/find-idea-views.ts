@@ -171,8 +171,17 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** The board a list reads, with its company's plan (findVisibleBoardWithPlan's answer). */
-export type TListedBoard = { board: Pick<Board, 'id' | 'companyId'>; plan: TPlanState };
+/**
+ * The board a list reads, with its company's plan (findVisibleBoardWithPlan's answer).
+ * `includeHiddenByPlan` keeps the ideas past the plan's cap in the list: the console's admin
+ * list shows them as locked rows (Idea.isHiddenByPlan) so nothing vanishes from the admin's
+ * view; readers of the board (REST, widget, public pages) never get them.
+ */
+export type TListedBoard = {
+  board: Pick<Board, 'id' | 'companyId'>;
+  plan: TPlanState;
+  includeHiddenByPlan?: boolean;
+};
 
 /**
  * The rows a page holds: `offset` rows in (REST), or the rows `after` and/or `before` the ideas
@@ -197,7 +206,10 @@ export function listedIdeasWhere(
   params: TIdeaListParams,
 ): TSqlPart {
   const { board, plan } = listed;
-  const cutoff = plan.ideaCutoff;
+  // Keeping hidden ideas reads as "no cutoff": the statement's text stays the same (the bench's
+  // baseline runs it word for word), only the parameter differs.
+  const cutoff =
+    listed.includeHiddenByPlan && isAdminOf(viewer, board.companyId) ? null : plan.ideaCutoff;
   const search = params.search ? containsPattern(params.search) : null;
   return sqlPart`
     i."boardId" = ${board.id}::int

@@ -11,23 +11,38 @@ import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
 /**
- * Moves an idea to any status but DECLINED (admins only; declining takes a reason). A declined
- * idea has no status options (spec section 4). A real change mails the idea's voters and author.
+ * Moves an idea to any status but DECLINED (admins only; declining takes a reason). Moving a
+ * declined idea reopens it: its decline reason, comment and duplicate link are cleared, while
+ * votes it gave away to the kept idea stay where they went (they were moved, not lent). A real
+ * change mails the idea's voters and author.
+ *
+ * Reopening is the console's action (`mayReopen`, GraphQL): REST keeps the spec's rule that a
+ * declined idea has no status options and answers CONFLICT, so `/api/v1` clients see no change.
  */
 export async function setIdeaStatus(
   deps: TDeps,
   viewer: TViewer | null,
   ideaId: number,
   input: unknown,
+  { mayReopen = false }: { mayReopen?: boolean } = {},
 ): Promise<Idea> {
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
   if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
   const { status } = parseInput(ZIdeaStatusChange, input);
-  // The condition makes a concurrent decline win cleanly instead of being overwritten, and
-  // tells a real change (which mails people) from setting the status it already has.
+  // The condition tells a real change (which mails people) from setting the status it already
+  // has; the decline's details go in the same statement, so a reopened idea never keeps them.
   const { count } = await deps.prisma.idea.updateMany({
-    where: { id: idea.id, status: { notIn: ['DECLINED', status] } },
-    data: { status },
+    where: {
+      id: idea.id,
+      status: mayReopen ? { not: status } : { notIn: ['DECLINED', status] },
+    },
+    data: {
+      status,
+      declineReason: null,
+      declineComment: null,
+      duplicateOfId: null,
+      declinedAt: null,
+    },
   });
   const updated = await deps.prisma.idea.findUniqueOrThrow({ where: { id: idea.id } });
   if (count === 0 && updated.status === 'DECLINED') {

@@ -3,12 +3,14 @@ import { AppError, errors } from '../../errors.ts';
 import type { TTestMailResult } from '../../mail/mailer.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
+import { requireConfirmedEmail } from '../account/require-confirmed-email.ts';
 
 export type TTestEmail = TTestMailResult & { to: string };
 
 /**
  * Sends a test mail to the signed-in admin at once (not through the queue) and answers the
  * SMTP server's exact reply: its success line, its error, or that SMTP is not configured.
+ * Only to a confirmed address (EMAIL_NOT_CONFIRMED otherwise).
  */
 export async function sendTestEmail(deps: TDeps, viewer: TViewer | null): Promise<TTestEmail> {
   const admin = requireCompanyAdmin(viewer);
@@ -20,6 +22,7 @@ export async function sendTestEmail(deps: TDeps, viewer: TViewer | null): Promis
   if (!user.email) {
     throw new AppError('CONFLICT', 'Your account has no email address to send a test to.');
   }
-  const result = await deps.mailer.sendTest(user.email);
-  return { ...result, to: user.email };
+  const to = await requireConfirmedEmail(deps, admin.userId);
+  const result = await deps.mailer.sendTest(to);
+  return { ...result, to };
 }

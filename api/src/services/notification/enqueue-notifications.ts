@@ -34,7 +34,7 @@ export async function loadMailCompany(
 
 /**
  * Queues one mail per concerned user in one INSERT … SELECT (5,000 voters are one statement,
- * not 5,000): users of the company with an email, not the actor, whose preference allows it,
+ * not 5,000): users of the company with a confirmed email, not the actor, whose preference allows it,
  * each in their language (pl-* gets Polish, anything else English) with their own signed
  * unsubscribe link and List-Unsubscribe headers. Answers how many mails were queued.
  */
@@ -59,6 +59,9 @@ export async function enqueueNotifications(deps: TDeps, n: TNotification): Promi
     CROSS JOIN LATERAL (SELECT ${url} AS "url") l
     WHERE u."companyId" = ${n.companyId}
       AND u."email" LIKE '%_@_%'
+      -- Only to an address its owner confirmed (or the company's SSO token vouched for):
+      -- anyone can sign up with someone else's.
+      AND u."emailConfirmedAt" IS NOT NULL
       AND u."id" <> ${n.actorId ?? 0}
       AND (u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))
     ORDER BY u."id"

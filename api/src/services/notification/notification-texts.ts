@@ -8,24 +8,28 @@ export type TLang = keyof TMailTexts;
 export const NAME = '{{NAME}}';
 export const UNSUBSCRIBE_URL = '{{UNSUBSCRIBE_URL}}';
 
-const STATUS: Record<TLang, Record<IdeaStatus, string>> = {
+/**
+ * Each status's one name, the same words as the console's and the widget's
+ * (web/src/status-vocabulary.test.ts checks); mails quote it as a name.
+ */
+export const STATUS_LABELS: Record<TLang, Record<IdeaStatus, string>> = {
   en: {
-    NOT_PUBLIC: 'awaiting acceptance',
-    OPEN: 'open',
-    REVIEW: 'under review',
-    PLANNED: 'planned',
-    IN_PROGRESS: 'in progress',
-    COMPLETE: 'complete',
-    DECLINED: 'declined',
+    NOT_PUBLIC: 'Unpublished',
+    OPEN: 'Open',
+    REVIEW: 'Under review',
+    PLANNED: 'Planned',
+    IN_PROGRESS: 'In progress',
+    COMPLETE: 'Complete',
+    DECLINED: 'Declined',
   },
   pl: {
-    NOT_PUBLIC: 'oczekuje na akceptację',
-    OPEN: 'otwarty',
-    REVIEW: 'w analizie',
-    PLANNED: 'zaplanowany',
-    IN_PROGRESS: 'w realizacji',
-    COMPLETE: 'ukończony',
-    DECLINED: 'odrzucony',
+    NOT_PUBLIC: 'Oczekuje na akceptację',
+    OPEN: 'Otwarty',
+    REVIEW: 'W ocenie',
+    PLANNED: 'Zaplanowany',
+    IN_PROGRESS: 'W trakcie',
+    COMPLETE: 'Ukończony',
+    DECLINED: 'Odrzucony',
   },
 };
 
@@ -51,6 +55,16 @@ const FOOTER: Record<TLang, (why: string) => string> = {
     `\n--\n${why}\nWyłącz te wiadomości jednym kliknięciem: ${UNSUBSCRIBE_URL}\nalbo wybierz, które chcesz dostawać, w ustawieniach profilu.\n`,
 };
 
+/**
+ * A calendar date (YYYY-MM-DD, as releases have) in the reader's language, the way the console
+ * and the widget show it. Read and formatted in UTC so no time zone moves it to another day.
+ */
+export function formatCalendarDate(ymd: string, locale: string): string {
+  const date = new Date(`${ymd}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime())) return ymd;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
 const lines = (...parts: (string | false | null | undefined)[]) =>
   parts.filter((p): p is string => typeof p === 'string').join('\n');
 
@@ -75,13 +89,13 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
     return {
       subject: merged
         ? `"${idea.title}" was merged into "${merged.title}"`
-        : `"${idea.title}" is now ${STATUS.en[status]}`,
+        : `"${idea.title}": the status is now ${STATUS_LABELS.en[status]}`,
       text: lines(
         `Hi ${NAME},`,
         '',
         merged
           ? `The idea "${idea.title}" on ${idea.boardName} was merged into "${merged.title}".`
-          : `The idea "${idea.title}" on ${idea.boardName} is now ${STATUS.en[status]}.`,
+          : `The idea "${idea.title}" on ${idea.boardName} has a new status: ${STATUS_LABELS.en[status]}.`,
         decline && !merged && `Reason: ${REASON.en[decline.reason]}.`,
         decline?.comment && `Comment: ${decline.comment}`,
         merged && decline?.votesMoved && 'Your vote now counts for that idea.',
@@ -96,13 +110,13 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
     return {
       subject: merged
         ? `„${idea.title}” połączono z „${merged.title}”`
-        : `„${idea.title}”: nowy status – ${STATUS.pl[status]}`,
+        : `„${idea.title}”: nowy status – ${STATUS_LABELS.pl[status]}`,
       text: lines(
         `Cześć ${NAME},`,
         '',
         merged
           ? `Pomysł „${idea.title}” (${idea.boardName}) połączono z pomysłem „${merged.title}”.`
-          : `Pomysł „${idea.title}” (${idea.boardName}) ma nowy status: ${STATUS.pl[status]}.`,
+          : `Pomysł „${idea.title}” (${idea.boardName}) ma nowy status: ${STATUS_LABELS.pl[status]}.`,
         decline && !merged && `Powód: ${REASON.pl[decline.reason]}.`,
         decline?.comment && `Komentarz: ${decline.comment}`,
         merged && decline?.votesMoved && 'Twój głos liczy się teraz dla tamtego pomysłu.',
@@ -118,6 +132,7 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
 /** To voters of the ideas a release ships, when it is published. */
 export function releaseTexts(release: {
   name: string;
+  /** The release date, YYYY-MM-DD. */
   date: string;
   parts: string[];
   url: string | null;
@@ -129,7 +144,7 @@ export function releaseTexts(release: {
       text: lines(
         `Hi ${NAME},`,
         '',
-        `${release.name} (${release.date}) is out, with ideas you voted for:`,
+        `${release.name} (${formatCalendarDate(release.date, 'en-US')}) is out, with ideas you voted for:`,
         ...list,
         release.url && `\nRelease notes: ${release.url}`,
         FOOTER.en('You get this because you voted for an idea in this release.'),
@@ -140,7 +155,7 @@ export function releaseTexts(release: {
       text: lines(
         `Cześć ${NAME},`,
         '',
-        `Wydanie ${release.name} (${release.date}) jest już dostępne i zawiera pomysły, na które głosowałeś:`,
+        `Wydanie ${release.name} (${formatCalendarDate(release.date, 'pl-PL')}) jest już dostępne i zawiera pomysły, na które głosowałeś:`,
         ...list,
         release.url && `\nInformacje o wydaniu: ${release.url}`,
         FOOTER.pl('Dostajesz tę wiadomość, bo głosowałeś na pomysł z tego wydania.'),

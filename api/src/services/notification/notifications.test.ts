@@ -94,6 +94,7 @@ async function ssoUser(externalId: string, email: string): Promise<TTestAccount>
   );
   const token = jwt.sign({ id: externalId, name: `Widget ${externalId}`, email }, companySecret, {
     algorithm: 'HS256',
+    expiresIn: 600,
   });
   const session = await expectCall(server, 'POST', '/widget/sso', 200, {
     body: { boardHash, token },
@@ -125,7 +126,9 @@ describe('status change mails', () => {
     await setStatus(ideaId, 'OPEN');
     mails = await mailsSince(mark);
     expect([...mails.keys()]).toEqual([author.email]);
-    expect(mails.get(author.email)?.[0]?.subject).toBe('"Dark mode for the dashboard" is now open');
+    expect(mails.get(author.email)?.[0]?.subject).toBe(
+      '"Dark mode for the dashboard": the status is now Open',
+    );
 
     await vote(ideaId, polish);
     await vote(ideaId, widgetUser);
@@ -136,11 +139,11 @@ describe('status change mails', () => {
     mails = await mailsSince(mark);
     expect([...mails.keys()].sort()).toEqual([author.email, polish.email, widgetUser.email].sort());
     const english = mails.get(author.email)?.[0] as TParsedMail;
-    expect(english.subject).toBe('"Dark mode for the dashboard" is now planned');
+    expect(english.subject).toBe('"Dark mode for the dashboard": the status is now Planned');
     expect(english.text).toContain('Hi Ann Author,');
     expect(english.text).toContain(`See it: ${APP_URL}/public/`);
     const polishMail = mails.get(polish.email)?.[0] as TParsedMail;
-    expect(polishMail.subject).toBe('„Dark mode for the dashboard”: nowy status – zaplanowany');
+    expect(polishMail.subject).toBe('„Dark mode for the dashboard”: nowy status – Zaplanowany');
     expect(polishMail.text).toContain('Cześć Paweł Polak,');
     expect(mails.get(widgetUser.email)).toHaveLength(1);
     for (const mail of [english, polishMail]) {
@@ -200,7 +203,7 @@ describe('status change mails', () => {
     await setStatus(ideaId, 'PLANNED');
     const mails = await mailsSince(mark);
     expect(mails.get(widgetUser.email)?.[0]?.subject).toBe(
-      '„Polish widget voters”: nowy status – zaplanowany',
+      '„Polish widget voters”: nowy status – Zaplanowany',
     );
   });
 
@@ -246,7 +249,7 @@ describe('status change mails', () => {
     });
     mails = await mailsSince(mark);
     const declined = mails.get(voter.email)?.[0] as TParsedMail;
-    expect(declined.subject).toBe('"A blockchain integration" is now declined');
+    expect(declined.subject).toBe('"A blockchain integration": the status is now Declined');
     expect(declined.text).toContain('Reason: not relevant.');
     expect(declined.text).toContain('Comment: Out of scope for this product.');
   });
@@ -291,6 +294,9 @@ describe('release mails', () => {
     const english = mails.get(both.email)?.[0] as TParsedMail;
     expect(english.subject).toBe('Released: v2.0');
     expect(english.text).toContain('• Faster search results');
+    // The release date is a calendar date, in the reader's language.
+    expect(english.text).toContain('v2.0 (Nov 20, 2026) is out');
+    expect(mails.get(one.email)?.[0]?.text).toContain('Wydanie v2.0 (20 lis 2026) jest');
     expect(english.text).toContain('• Keyboard shortcuts');
     expect(mails.get(one.email)?.[0]?.subject).toBe('Wydano: v2.0');
     expect(mails.has(bystander.email)).toBe(false);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
@@ -23,7 +23,8 @@ export const ZSsoExchange = z.object({
 });
 
 /**
- * Exchanges a widget SSO token for a session: the board's company secret checks the token,
+ * Exchanges a widget SSO token for a session: the board's company secret and SSO rules (expiry
+ * required, longest lifetime) check the token,
  * then the company's SSO user with that external id is created or brought up to date (name,
  * email, avatar); a new one takes the board's language for its mails. Answers the session token
  * and the user. Unknown board hash: not found. Exchanges are limited per address, and per SSO
@@ -39,10 +40,26 @@ export async function exchangeSsoToken(
   await deps.rateLimiter.consume('sso', { ip: client.ip });
   const board = await deps.prisma.board.findUnique({
     where: { widgetHash: boardHash },
-    select: { companyId: true, language: true, company: { select: { secret: true } } },
+    select: {
+      companyId: true,
+      language: true,
+      company: { select: { secret: true, ssoRequireExpiry: true, ssoMaxLifetimeMinutes: true } },
+    },
   });
   if (!board) throw errors.notFound('Board');
-  const claims = verifySsoToken(token, board.company.secret);
+  const { secret, ssoRequireExpiry, ssoMaxLifetimeMinutes } = board.company;
+  let claims: TSsoClaims;
+  try {
+    claims = verifySsoToken(token, secret, {
+      requireExpiry: ssoRequireExpiry,
+      maxLifetimeMinutes: ssoMaxLifetimeMinutes,
+    });
+  } catch (error) {
+    // The widget cannot read a private board signed out, so the refusal tells it the board's
+    // language: its visitor reads the plain "could not sign you in" in it.
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.code, error.message, error.fields, { language: board.language });
+  }
   await deps.rateLimiter.consume('sso', { account: `${board.companyId} ${claims.externalId}` });
   const user = await upsertSsoUser(deps, board.companyId, board.language, claims);
   return { token: await createSession(deps.prisma, user.id, deps.config.sessionTtlDays), user };
@@ -65,13 +82,17 @@ async function upsertSsoUser(
         externalId: claims.externalId,
         displayName: claims.displayName,
         email: claims.email,
+        // An email claim in a token signed with the company's secret is the company vouching
+        // for it: confirmed, as its own sign-in system already knows the person.
+        emailConfirmedAt: claims.email ? new Date() : null,
         avatarUrl: claims.avatarUrl,
         // Their mails speak the language of the board they came through.
         language,
       },
       update: {
         displayName: claims.displayName,
-        ...(claims.email ? { email: claims.email } : {}),
+        // A new address in a signed token is vouched for like the first one.
+        ...(claims.email ? { email: claims.email, emailConfirmedAt: new Date() } : {}),
         ...(claims.avatarUrl ? { avatarUrl: claims.avatarUrl } : {}),
       },
     });

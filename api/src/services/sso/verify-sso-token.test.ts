@@ -3,8 +3,14 @@ import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { verifySsoToken } from './verify-sso-token.ts';
+import type { TSsoPolicy } from './verify-sso-token.ts';
 
 const secret = 'company-secret-for-tests';
+/** The rules of a company that existed before expiry could be required. */
+const LENIENT: TSsoPolicy = { requireExpiry: false, maxLifetimeMinutes: 1440 };
+/** The rules a new company starts with. */
+const STRICT: TSsoPolicy = { requireExpiry: true, maxLifetimeMinutes: 1440 };
+
 const now = () => Math.floor(Date.now() / 1000);
 
 const base64url = (value: object | string) =>
@@ -17,14 +23,17 @@ function handMade(header: object, payload: object, signWith?: string): string {
   return `${head}.${signature}`;
 }
 
-function refusal(token: unknown, key = secret): string {
+function refusal(token: unknown, key = secret, policy: TSsoPolicy = LENIENT): string {
   try {
-    verifySsoToken(token, key);
+    verifySsoToken(token, key, policy);
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('UNAUTHENTICATED');
     expect((error as AppError).status).toBe(401);
-    return (error as AppError).message;
+    // The reason, for the customer's developer: in the message and in the token's field.
+    const reason = (error as AppError).fields?.[0]?.message ?? '';
+    expect((error as AppError).message).toBe(`The single sign-on token was refused: ${reason}`);
+    return reason;
   }
   throw new Error('the token was accepted');
 }
@@ -32,7 +41,7 @@ function refusal(token: unknown, key = secret): string {
 describe('verifySsoToken', () => {
   it('accepts an HS256 token from jsonwebtoken with id and name', () => {
     const token = jwt.sign({ id: 'u-42', name: 'Ada Lovelace' }, secret, { algorithm: 'HS256' });
-    expect(verifySsoToken(token, secret)).toEqual({
+    expect(verifySsoToken(token, secret, LENIENT)).toEqual({
       externalId: 'u-42',
       displayName: 'Ada Lovelace',
       email: null,
@@ -42,7 +51,10 @@ describe('verifySsoToken', () => {
 
   it('accepts a hand-signed HS256 token (what the Java, PHP, Python and C# samples produce)', () => {
     const token = handMade({ alg: 'HS256', typ: 'JWT' }, { id: 7, name: ' Grace ' }, secret);
-    expect(verifySsoToken(token, secret)).toMatchObject({ externalId: '7', displayName: 'Grace' });
+    expect(verifySsoToken(token, secret, LENIENT)).toMatchObject({
+      externalId: '7',
+      displayName: 'Grace',
+    });
   });
 
   it('keeps email and avatarUrl (or avatar), and drops implausible ones', () => {
@@ -50,7 +62,7 @@ describe('verifySsoToken', () => {
       { id: 'a', name: 'A', email: 'a@example.com', avatar: 'https://cdn.example/a.png' },
       secret,
     );
-    expect(verifySsoToken(good, secret)).toMatchObject({
+    expect(verifySsoToken(good, secret, LENIENT)).toMatchObject({
       email: 'a@example.com',
       avatarUrl: 'https://cdn.example/a.png',
     });
@@ -58,14 +70,14 @@ describe('verifySsoToken', () => {
       { id: 'a', name: 'A', email: 'not an email', avatarUrl: 'javascript:alert(1)' },
       secret,
     );
-    expect(verifySsoToken(bad, secret)).toMatchObject({ email: null, avatarUrl: null });
+    expect(verifySsoToken(bad, secret, LENIENT)).toMatchObject({ email: null, avatarUrl: null });
   });
 
   it('honours exp: an expired token is refused, one not yet expired is accepted', () => {
     const expired = jwt.sign({ id: 'a', name: 'A', exp: now() - 120 }, secret);
     expect(refusal(expired)).toMatch(/expired/);
     const fresh = jwt.sign({ id: 'a', name: 'A' }, secret, { expiresIn: 60 });
-    expect(verifySsoToken(fresh, secret).externalId).toBe('a');
+    expect(verifySsoToken(fresh, secret, LENIENT).externalId).toBe('a');
   });
 
   it('honours nbf', () => {
@@ -117,5 +129,51 @@ describe('verifySsoToken', () => {
   it('never repeats the token in its message', () => {
     const token = jwt.sign({ id: 'a', name: 'A' }, 'wrong');
     expect(refusal(token)).not.toContain(token);
+  });
+
+  it('requires exp when the company says so, and accepts tokens without it otherwise', () => {
+    const forever = jwt.sign({ id: 'a', name: 'A' }, secret);
+    expect(verifySsoToken(forever, secret, LENIENT).externalId).toBe('a');
+    expect(refusal(forever, secret, STRICT)).toBe(
+      'it has no expiry (exp), and the company requires one.',
+    );
+    const fresh = jwt.sign({ id: 'a', name: 'A' }, secret, { expiresIn: 600 });
+    expect(verifySsoToken(fresh, secret, STRICT).externalId).toBe('a');
+    // A signature that does not match is still the reason given first.
+    expect(refusal(jwt.sign({ id: 'a', name: 'A' }, 'other'), secret, STRICT)).toMatch(
+      /signature does not match/,
+    );
+  });
+
+  it('refuses an exp that is not a number, whatever the company requires', () => {
+    const token = handMade({ alg: 'HS256' }, { id: 'a', name: 'A', exp: 'tomorrow' }, secret);
+    expect(refusal(token)).toBe('its exp claim is not a number of seconds.');
+  });
+
+  it('accepts a lifetime up to the maximum, counted from iat or else from now', () => {
+    const policy: TSsoPolicy = { requireExpiry: true, maxLifetimeMinutes: 60 };
+    const at = now();
+    const sign = (claims: object) => jwt.sign({ id: 'a', name: 'A', ...claims }, secret);
+    // Exactly the maximum, from iat: accepted; a minute more: refused with both figures.
+    expect(verifySsoToken(sign({ iat: at, exp: at + 3600 }), secret, policy).externalId).toBe('a');
+    expect(refusal(sign({ iat: at, exp: at + 3660 }), secret, policy)).toBe(
+      'it is valid for 61 minutes; the company accepts at most 60.',
+    );
+    // Without iat the lifetime is what is left from now.
+    const noIat = handMade({ alg: 'HS256' }, { id: 'a', name: 'A', exp: at + 7200 }, secret);
+    expect(refusal(noIat, secret, policy)).toMatch(/valid for 120 minutes/);
+    // An iat in the future cannot shorten it: counted from now.
+    expect(refusal(sign({ iat: at + 7000, exp: at + 7200 }), secret, policy)).toMatch(
+      /valid for 120 minutes/,
+    );
+    // A token issued two hours ago for three hours lived three hours: refused though an hour is left.
+    expect(refusal(sign({ iat: at - 7200, exp: at + 3600 }), secret, policy)).toMatch(
+      /valid for 180 minutes/,
+    );
+    // The default maximum is a day.
+    expect(refusal(sign({ iat: at, exp: at + 25 * 3600 }), secret, STRICT)).toMatch(/at most 1440/);
+    expect(verifySsoToken(sign({ iat: at, exp: at + 24 * 3600 }), secret, STRICT).externalId).toBe(
+      'a',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin, requireSignedInAdmin } from '../../viewer.ts';
 import { toRowId } from '../access.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { ZCreateWebhook, ZUpdateWebhook } from './webhook-input.ts';
 import { webhookUrlProblem } from './webhook-url.ts';
 
@@ -72,8 +73,23 @@ export async function createWebhook(
   checkUrl(deps, data.url);
   const boardId = await boardFilter(deps, admin.companyId, data.boardId);
   const secret = newSecret();
-  const webhook = await deps.prisma.webhook.create({
-    data: { companyId: admin.companyId, boardId, url: data.url, events: data.events, secret },
+  // Webhook changes send data elsewhere: each and its entry are written together or not at all.
+  const webhook = await deps.prisma.$transaction(async (tx) => {
+    const created = await tx.webhook.create({
+      data: { companyId: admin.companyId, boardId, url: data.url, events: data.events, secret },
+    });
+    await recordAudit(
+      deps,
+      {
+        action: 'WEBHOOK_CREATED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'Webhook', id: created.id },
+        details: { url: created.url, events: created.events, boardId: created.boardId },
+      },
+      tx,
+    );
+    return created;
   });
   return { webhook, secret };
 }
@@ -94,7 +110,7 @@ export async function updateWebhook(
   webhookId: number,
   input: unknown,
 ): Promise<Webhook> {
-  requireSignedInAdmin(viewer, KEYS_REFUSED);
+  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
   const data = parseInput(ZUpdateWebhook, input);
   if (data.url !== undefined) checkUrl(deps, data.url);
@@ -102,14 +118,26 @@ export async function updateWebhook(
     data.boardId === undefined
       ? undefined
       : await boardFilter(deps, webhook.companyId, data.boardId);
-  return deps.prisma.webhook.update({
-    where: { id: webhook.id },
-    data: {
-      ...(data.url !== undefined ? { url: data.url } : {}),
-      ...(data.events !== undefined ? { events: data.events } : {}),
-      ...(boardId !== undefined ? { boardId } : {}),
-      ...(data.isEnabled !== undefined ? { isEnabled: data.isEnabled } : {}),
-    },
+  const changes = {
+    ...(data.url !== undefined ? { url: data.url } : {}),
+    ...(data.events !== undefined ? { events: data.events } : {}),
+    ...(boardId !== undefined ? { boardId } : {}),
+    ...(data.isEnabled !== undefined ? { isEnabled: data.isEnabled } : {}),
+  };
+  return deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.webhook.update({ where: { id: webhook.id }, data: changes });
+    await recordAudit(
+      deps,
+      {
+        action: 'WEBHOOK_UPDATED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'Webhook', id: webhook.id },
+        details: changes,
+      },
+      tx,
+    );
+    return updated;
   });
 }
 
@@ -119,10 +147,24 @@ export async function rotateWebhookSecret(
   viewer: TViewer | null,
   webhookId: number,
 ): Promise<TWebhookWithSecret> {
-  requireSignedInAdmin(viewer, KEYS_REFUSED);
+  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const found = await findWebhookForAdmin(deps, viewer, webhookId);
   const secret = newSecret();
-  const webhook = await deps.prisma.webhook.update({ where: { id: found.id }, data: { secret } });
+  const webhook = await deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.webhook.update({ where: { id: found.id }, data: { secret } });
+    await recordAudit(
+      deps,
+      {
+        action: 'WEBHOOK_SECRET_ROTATED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'Webhook', id: found.id },
+        details: { url: found.url },
+      },
+      tx,
+    );
+    return updated;
+  });
   return { webhook, secret };
 }
 
@@ -132,8 +174,22 @@ export async function deleteWebhook(
   viewer: TViewer | null,
   webhookId: number,
 ): Promise<Webhook> {
-  const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
-  await deps.prisma.webhook.delete({ where: { id: webhook.id } });
+  const admin = requireCompanyAdmin(viewer);
+  const webhook = await findWebhookForAdmin(deps, admin, webhookId);
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.webhook.delete({ where: { id: webhook.id } });
+    await recordAudit(
+      deps,
+      {
+        action: 'WEBHOOK_DELETED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'Webhook', id: webhook.id },
+        details: { url: webhook.url },
+      },
+      tx,
+    );
+  });
   return webhook;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,7 +7,10 @@ import { useForm } from '../../forms/useForm.ts';
 import { commonMessages } from '../../i18n/common-messages.ts';
 import { startSession } from '../../session/session.ts';
 import { showToast } from '../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
+import { useAction } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { useLoginMutation } from './useLoginMutation.ts';
 
 export const loginMessages = defineMessages({
@@ -21,6 +24,10 @@ export const loginMessages = defineMessages({
   forgot: { id: 'login.forgot', defaultMessage: 'Forgot your password?' },
   noAccount: { id: 'login.noAccount', defaultMessage: 'New to Feedboard?' },
   signup: { id: 'login.signup', defaultMessage: 'Create an account' },
+  wrongCredentials: {
+    id: 'login.wrongCredentials',
+    defaultMessage: 'The email or password is not correct. Check both and try again.',
+  },
 });
 
 /** /login: email and password; `?expired=true` warns that the session has expired. */
@@ -30,7 +37,12 @@ export function LoginScreen() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const isExpired = searchParams.get('expired') === 'true';
-  const [login, isInFlight] = useLoginMutation();
+  const [login] = useLoginMutation();
+  // Set when the password was right and the account signs in with a second factor.
+  const [secondFactor, setSecondFactor] = useState<{
+    challenge: string;
+    enrolmentRequired: boolean;
+  } | null>(null);
   const prefilledEmail = (location.state as { email?: string } | null)?.email ?? '';
   const form = useForm(
     { email: { required: true, min: 6, max: 50 }, password: { required: true, min: 6, max: 50 } },
@@ -49,24 +61,39 @@ export function LoginScreen() {
     }
   }, [isExpired]);
 
-  const handleLogin = form.handleSubmit(async (values) => {
-    try {
-      const { login: result } = await login(values);
-      if (result.__typename === 'MutationLoginSuccess') {
-        startSession(result.data.token);
-        navigate('/admin/dashboard', { replace: true });
-        return;
-      }
-      if (result.__typename === 'AppError') form.setServerErrors(result.fields);
-    } catch {
-      // fall through to the toast
+  const logIn = useAction(async (values: { email: string; password: string }) => {
+    const { login: result } = await login(values);
+    if (result.__typename === 'MutationLoginSuccess' && result.data.token) {
+      startSession(result.data.token);
+      navigate('/admin/dashboard', { replace: true });
+      return null;
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.credentialsError,
-    });
+    if (result.__typename === 'MutationLoginSuccess' && result.data.secondFactor) {
+      setSecondFactor(result.data.secondFactor);
+      return null;
+    }
+    if (result.__typename === 'AppError') {
+      if (form.setServerErrors(result.fields)) return null;
+      // Said at the form, where the user is looking, not in a toast that fades away.
+      if (result.code === 'INVALID_CREDENTIALS') {
+        return { descriptor: loginMessages.wrongCredentials };
+      }
+      return { text: result.message };
+    }
+    return { descriptor: commonMessages.credentialsError };
   });
+  const handleLogin = form.handleSubmit((values) => void logIn.run(values));
+
+  if (secondFactor) {
+    return (
+      <SecondFactorStep
+        challenge={secondFactor.challenge}
+        enrolmentRequired={secondFactor.enrolmentRequired}
+        email={form.values.email}
+        onBack={() => setSecondFactor(null)}
+      />
+    );
+  }
 
   return (
     <section className="card auth-card" aria-labelledby="login-heading">
@@ -96,13 +123,15 @@ export function LoginScreen() {
             {intl.formatMessage(loginMessages.forgot)}
           </Link>
         </div>
-        <button
+        <ActionError failure={logIn.failure} />
+        <PendingButton
           type="submit"
           className="button button--primary button--block"
-          disabled={isInFlight}
+          isPending={logIn.isPending}
+          pendingLabel={intl.formatMessage(loginMessages.submitting)}
         >
-          {intl.formatMessage(isInFlight ? loginMessages.submitting : loginMessages.submit)}
-        </button>
+          {intl.formatMessage(loginMessages.submit)}
+        </PendingButton>
       </form>
       <p className="auth-card__switch">
         {intl.formatMessage(loginMessages.noAccount)}

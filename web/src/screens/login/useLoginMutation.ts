@@ -11,6 +11,10 @@ export function useLoginMutation() {
         ... on MutationLoginSuccess {
           data {
             token
+            secondFactor {
+              challenge
+              enrolmentRequired
+            }
           }
         }
         ... on AppError {

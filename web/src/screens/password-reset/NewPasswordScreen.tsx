@@ -4,6 +4,8 @@ import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
 import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
 import { showToast } from '../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
+import { useAction } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { resetMessages } from './messages.ts';
 import { useSetNewPasswordMutation } from './usePasswordResetMutations.ts';
@@ -13,42 +15,37 @@ export function NewPasswordScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { email = '', token = '' } = useParams();
-  const [setNewPassword, isInFlight] = useSetNewPasswordMutation();
+  const [setNewPassword] = useSetNewPasswordMutation();
   const form = useForm({
     password: { required: true, min: 6, max: 50 },
     confirmPassword: { required: true, min: 6, max: 50 },
   });
   usePageTitle(resetMessages.newTitle);
 
-  const handleSave = form.handleSubmit(async ({ password, confirmPassword }) => {
+  const save = useAction(async (password: string) => {
+    const { setNewPassword: result } = await setNewPassword({
+      email,
+      newPasswordToken: token,
+      password,
+    });
+    if (result.__typename !== 'AppError') {
+      showToast({
+        type: 'success',
+        title: resetMessages.changedToastTitle,
+        description: resetMessages.changedToastDescription,
+      });
+      navigate('/login', { replace: true, state: { email } });
+      return null;
+    }
+    if (form.setServerErrors(result.fields)) return null;
+    return { descriptor: commonMessages.credentialsError };
+  });
+  const handleSave = form.handleSubmit(({ password, confirmPassword }) => {
     if (password !== confirmPassword) {
       form.setFieldError('confirmPassword', { descriptor: validationMessages.passwordsDiffer });
       return;
     }
-    try {
-      const { setNewPassword: result } = await setNewPassword({
-        email,
-        newPasswordToken: token,
-        password,
-      });
-      if (result.__typename !== 'AppError') {
-        showToast({
-          type: 'success',
-          title: resetMessages.changedToastTitle,
-          description: resetMessages.changedToastDescription,
-        });
-        navigate('/login', { replace: true, state: { email } });
-        return;
-      }
-      if (form.setServerErrors(result.fields)) return;
-    } catch {
-      // fall through to the toast
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.credentialsError,
-    });
+    void save.run(password);
   });
 
   return (
@@ -73,13 +70,14 @@ export function NewPasswordScreen() {
           autoComplete="new-password"
           isRequired
         />
-        <button
+        <ActionError failure={save.failure} />
+        <PendingButton
           type="submit"
           className="button button--primary button--block"
-          disabled={isInFlight}
+          isPending={save.isPending}
         >
           {intl.formatMessage(resetMessages.newSubmit)}
-        </button>
+        </PendingButton>
       </form>
       <p className="auth-card__switch">
         <Link to="/login" className="link">

@@ -2,8 +2,9 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
-import { commonMessages } from '../../i18n/common-messages.ts';
 import { showToast } from '../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
+import { useAction } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { resetMessages } from './messages.ts';
 import { useSendResetLinkMutation } from './usePasswordResetMutations.ts';
@@ -12,32 +13,25 @@ import { useSendResetLinkMutation } from './usePasswordResetMutations.ts';
 export function PasswordResetScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [sendLink, isInFlight] = useSendResetLinkMutation();
+  const [sendLink] = useSendResetLinkMutation();
   const form = useForm({ email: { required: true, min: 6, max: 50, email: true } });
   usePageTitle(resetMessages.title);
 
-  const handleSend = form.handleSubmit(async ({ email }) => {
-    try {
-      const { sendPasswordResetLink: result } = await sendLink({ email });
-      if (result.__typename !== 'AppError') {
-        showToast({
-          type: 'success',
-          title: resetMessages.sentToastTitle,
-          description: resetMessages.sentToastDescription,
-        });
-        navigate('/password-reset/sent');
-        return;
-      }
-      if (form.setServerErrors(result.fields)) return;
-    } catch {
-      // fall through to the toast
+  const send = useAction(async (email: string) => {
+    const { sendPasswordResetLink: result } = await sendLink({ email });
+    if (result.__typename !== 'AppError') {
+      showToast({
+        type: 'success',
+        title: resetMessages.sentToastTitle,
+        description: resetMessages.sentToastDescription,
+      });
+      navigate('/password-reset/sent');
+      return null;
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    if (form.setServerErrors(result.fields)) return null;
+    return { text: result.message };
   });
+  const handleSend = form.handleSubmit(({ email }) => void send.run(email));
 
   return (
     <section className="card auth-card" aria-labelledby="reset-heading">
@@ -54,13 +48,15 @@ export function PasswordResetScreen() {
           isRequired
           autoFocus
         />
-        <button
+        <ActionError failure={send.failure} />
+        <PendingButton
           type="submit"
           className="button button--primary button--block"
-          disabled={isInFlight}
+          isPending={send.isPending}
+          pendingLabel={intl.formatMessage(resetMessages.submitting)}
         >
-          {intl.formatMessage(isInFlight ? resetMessages.submitting : resetMessages.submit)}
-        </button>
+          {intl.formatMessage(resetMessages.submit)}
+        </PendingButton>
       </form>
       <p className="auth-card__switch">
         <Link to="/login" className="link">

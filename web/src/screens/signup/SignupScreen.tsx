@@ -9,6 +9,9 @@ import { commonMessages, validationMessages } from '../../i18n/common-messages.t
 import { getReferralCode, setReferralCode } from '../../session/storage.ts';
 import { showToast } from '../../toast/toast-store.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { startSession } from '../../session/session.ts';
+import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
+import { useAction } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRegisterMutation } from './useRegisterMutation.ts';
 
@@ -40,8 +43,9 @@ const messages = defineMessages({
   login: { id: 'signup.login', defaultMessage: 'Log in' },
   successTitle: { id: 'toast.registered.title', defaultMessage: 'Thank you for signing up!' },
   successDescription: {
-    id: 'toast.registered.description',
-    defaultMessage: 'Your account is ready. Log in to start.',
+    id: 'toast.registered.signedIn',
+    defaultMessage:
+      'Your account is ready and you are signed in. Open the link we mailed you to confirm your address.',
   },
 });
 
@@ -54,7 +58,7 @@ export function SignupScreen() {
   const [referralCode, setReferral] = useState(() => ref ?? getReferralCode());
   const [hasConsent, setHasConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);
-  const [register, isInFlight] = useRegisterMutation();
+  const [register] = useRegisterMutation();
   const form = useForm({
     email: { required: true, min: 6, max: 50, email: true },
     password: { required: true, min: 6, max: 50 },
@@ -70,39 +74,43 @@ export function SignupScreen() {
     }
   }, [ref]);
 
+  const signUp = useAction(async (values: { email: string; password: string; company: string }) => {
+    const { register: result } = await register({
+      email: values.email,
+      password: values.password,
+      company: values.company || null,
+      ref: referralCode,
+      // The owner's confirmation mail (and later mails) speak the language they signed up in.
+      language: intl.locale,
+    });
+    if (result.__typename === 'MutationRegisterSuccess') {
+      // The answer carries a session: the new owner goes straight into the console
+      // instead of typing the same password again on the login page.
+      startSession(result.data.token);
+      showToast({
+        type: 'success',
+        title: messages.successTitle,
+        description: messages.successDescription,
+      });
+      navigate('/admin/dashboard', { replace: true });
+      return null;
+    }
+    if (result.__typename === 'AppError') {
+      if (form.setServerErrors(result.fields)) return null;
+      return { text: result.message };
+    }
+    return { descriptor: commonMessages.genericError };
+  });
+
   const handleSignup = (event: FormEvent) => {
     setConsentError(!hasConsent);
-    form.handleSubmit(async (values) => {
+    form.handleSubmit((values) => {
       if (values.password !== values.confirmPassword) {
         form.setFieldError('confirmPassword', { descriptor: validationMessages.passwordsDiffer });
         return;
       }
       if (!hasConsent) return;
-      try {
-        const { register: result } = await register({
-          email: values.email,
-          password: values.password,
-          company: values.company || null,
-          ref: referralCode,
-        });
-        if (result.__typename === 'MutationRegisterSuccess') {
-          showToast({
-            type: 'success',
-            title: messages.successTitle,
-            description: messages.successDescription,
-          });
-          navigate('/login', { state: { email: values.email } });
-          return;
-        }
-        if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) return;
-      } catch {
-        // fall through to the toast
-      }
-      showToast({
-        type: 'error',
-        title: commonMessages.errorTitle,
-        description: commonMessages.genericError,
-      });
+      void signUp.run(values);
     })(event);
   };
 
@@ -175,13 +183,15 @@ export function SignupScreen() {
             </p>
           ) : null}
         </div>
-        <button
+        <ActionError failure={signUp.failure} />
+        <PendingButton
           type="submit"
           className="button button--primary button--block"
-          disabled={isInFlight}
+          isPending={signUp.isPending}
+          pendingLabel={intl.formatMessage(messages.submitting)}
         >
-          {intl.formatMessage(isInFlight ? messages.submitting : messages.submit)}
-        </button>
+          {intl.formatMessage(messages.submit)}
+        </PendingButton>
       </form>
       <p className="auth-card__switch">
         {intl.formatMessage(messages.haveAccount)}

@@ -10,8 +10,15 @@ export function useRegisterMutation() {
       $password: String!
       $company: String
       $ref: String
+      $language: String
     ) {
-      register(email: $email, password: $password, company: $company, ref: $ref) {
+      register(
+        email: $email
+        password: $password
+        company: $company
+        ref: $ref
+        language: $language
+      ) {
         __typename
         ... on MutationRegisterSuccess {
           data {

@@ -7,6 +7,7 @@ import type { BoardLayoutQuery as TBoardLayoutQuery } from '../../../../__genera
 import { defineMessages } from '../../../i18n/define-messages.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
+import { firstGrapheme } from '../../../ui/initials.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { boardBadgeStyle } from '../boards/board-colors.ts';
 import { BoardAccessProvider } from './board-access.tsx';
@@ -95,7 +96,7 @@ export function BoardLayout() {
             style={boardBadgeStyle(board.color)}
             aria-hidden="true"
           >
-            {board.name.charAt(0).toUpperCase()}
+            {firstGrapheme(board.name, intl.locale)}
           </span>
           <div className="board-header__text">
             <h1 className="board-header__title">{board.name}</h1>
@@ -136,11 +137,12 @@ export function BoardLayout() {
 
 /**
  * The section the address shows: its segment after the board id (the board's own address is
- * the ideas list). Read from the path rather than matched, since a board id may arrive encoded.
+ * the ideas list). Read from the path rather than matched.
  */
 function currentSection(pathname: string): string {
   const segment = pathname.replace(/\/+$/, '').split('/')[4];
-  return segment ?? 'list';
+  // An idea opened over the list (…/ideas/{ideaId}) belongs to the list.
+  return !segment || segment === 'ideas' ? 'list' : segment;
 }
 
 /** Subscribes while the board is on screen (a component, so a missing board never subscribes). */

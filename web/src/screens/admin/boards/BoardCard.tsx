@@ -3,7 +3,9 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import type { BoardCard_board$key } from '../../../../__generated__/BoardCard_board.graphql.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
+import { firstGrapheme } from '../../../ui/initials.ts';
 import { boardBadgeStyle } from './board-colors.ts';
+import { boardPath } from '../../../relay/row-id.ts';
 
 export const boardCardMessages = defineMessages({
   noDescription: { id: 'boardCard.noDescription', defaultMessage: 'No description yet.' },
@@ -33,13 +35,10 @@ export function BoardCard({ board }: { board: BoardCard_board$key }) {
     <article className={`card board-card${data.active ? '' : ' board-card--inactive'}`}>
       <div className="board-card__top">
         <span className="board-card__badge" style={boardBadgeStyle(data.color)} aria-hidden="true">
-          {data.name.charAt(0).toUpperCase()}
+          {firstGrapheme(data.name, intl.locale)}
         </span>
         <h2 className="board-card__name">
-          <Link
-            to={`/admin/boards/${encodeURIComponent(data.id)}/list`}
-            className="board-card__link"
-          >
+          <Link to={`${boardPath(data.id)}/list`} className="board-card__link">
             {data.name}
           </Link>
         </h2>

@@ -5,8 +5,11 @@ import { useForm } from '../../../forms/useForm.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
 import { showToast } from '../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
 import { Modal } from '../../../ui/Modal.tsx';
 import { useCreateBoardMutation } from './useCreateBoardMutation.ts';
+import { boardPath } from '../../../relay/row-id.ts';
 
 export const createBoardMessages = defineMessages({
   title: { id: 'createBoard.title', defaultMessage: 'Create a board' },
@@ -29,43 +32,41 @@ export const createBoardMessages = defineMessages({
 export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [createBoard, isInFlight] = useCreateBoardMutation();
+  const [createBoard] = useCreateBoardMutation();
   const form = useForm({ name: { required: true, min: 6, max: 50 } });
 
   const handleClose = () => {
     form.reset();
+    create.clearFailure();
     onClose();
   };
 
-  const handleCreate = form.handleSubmit(async ({ name }) => {
-    try {
-      const { createBoard: result } = await createBoard({ name }, (store) => {
-        const board = store.getRootField('createBoard')?.getLinkedRecord('data');
-        const root = store.getRoot();
-        const boards = root.getLinkedRecords('boards');
-        if (board && boards) root.setLinkedRecords([...boards, board], 'boards');
-      });
-      if (result.__typename === 'MutationCreateBoardSuccess') {
-        showToast({
-          type: 'success',
-          title: createBoardMessages.createdTitle,
-          description: createBoardMessages.createdDescription,
-        });
-        form.reset();
-        onClose();
-        navigate(`/admin/boards/${encodeURIComponent(result.data.id)}/list`);
-        return;
-      }
-      if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) return;
-    } catch (error) {
-      console.error('createBoard failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
+  const create = useAction(async (name: string) => {
+    const { createBoard: result } = await createBoard({ name }, (store) => {
+      const board = store.getRootField('createBoard')?.getLinkedRecord('data');
+      const root = store.getRoot();
+      const boards = root.getLinkedRecords('boards');
+      if (board && boards) root.setLinkedRecords([...boards, board], 'boards');
     });
+    if (result.__typename === 'MutationCreateBoardSuccess') {
+      showToast({
+        type: 'success',
+        title: createBoardMessages.createdTitle,
+        description: createBoardMessages.createdDescription,
+      });
+      form.reset();
+      onClose();
+      navigate(`${boardPath(result.data.id)}/list`);
+      return null;
+    }
+    if (result.__typename === 'AppError') {
+      if (form.setServerErrors(result.fields)) return null;
+      return { text: result.message };
+    }
+    return { descriptor: commonMessages.genericError };
   });
+  const isInFlight = create.isPending;
+  const handleCreate = form.handleSubmit(({ name }) => void create.run(name));
 
   return (
     <Modal
@@ -83,6 +84,7 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
           isRequired
           autoFocus
         />
+        <ActionError failure={create.failure} />
         <div className="form__actions">
           <button
             type="button"
@@ -92,11 +94,13 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button type="submit" className="button button--primary" disabled={isInFlight}>
-            {intl.formatMessage(
-              isInFlight ? createBoardMessages.submitting : createBoardMessages.submit,
-            )}
-          </button>
+          <PendingButton
+            type="submit"
+            isPending={isInFlight}
+            pendingLabel={intl.formatMessage(createBoardMessages.submitting)}
+          >
+            {intl.formatMessage(createBoardMessages.submit)}
+          </PendingButton>
         </div>
       </form>
     </Modal>

@@ -5,15 +5,21 @@ import { useLoaderData } from 'react-router-dom';
 import type { SettingsScreenQuery as TSettingsScreenQuery } from '../../../../__generated__/SettingsScreenQuery.graphql.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { AccountCard } from './AccountCard.tsx';
+import { DevicesCard } from './DevicesCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { NotificationsCard } from './NotificationsCard.tsx';
 import { settingsMessages } from './messages.ts';
 import { PasswordCard } from './PasswordCard.tsx';
+import { TeamTwoFactorCard } from './TeamTwoFactorCard.tsx';
 import { TestEmailCard } from './TestEmailCard.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 export const settingsScreenQuery = graphql`
   query SettingsScreenQuery {
     viewer {
+      ...TwoFactorCard_viewer
+      ...DevicesCard_viewer
+      ...TeamTwoFactorCard_viewer
       user {
         ...AccountCard_user
         ...LanguageCard_user
@@ -24,7 +30,10 @@ export const settingsScreenQuery = graphql`
   }
 `;
 
-/** /admin/settings: email (read-only), language, notification emails, test email (admins), password. */
+/**
+ * /admin/settings: email (read-only), language, notification emails, test email (admins),
+ * password, two-factor sign-in, signed-in devices and (owners) the team's sign-in rule.
+ */
 export function SettingsScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TSettingsScreenQuery>;
@@ -45,6 +54,9 @@ export function SettingsScreen() {
           <NotificationsCard user={viewer.user} />
           <TestEmailCard user={viewer.user} />
           <PasswordCard />
+          <TwoFactorCard viewer={viewer} />
+          <DevicesCard viewer={viewer} />
+          <TeamTwoFactorCard viewer={viewer} />
         </div>
       ) : null}
     </>

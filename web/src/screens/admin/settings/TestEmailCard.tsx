@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { TestEmailCard_user$key } from '../../../../__generated__/TestEmailCard_user.graphql.ts';
 import type { useSendTestEmailMutation$data } from '../../../../__generated__/useSendTestEmailMutation.graphql.ts';
-import { commonMessages } from '../../../i18n/common-messages.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
 import { settingsMessages } from './messages.ts';
 import { useSendTestEmailMutation } from './useSendTestEmailMutation.ts';
 
@@ -21,20 +22,13 @@ export function TestEmailCard({ user }: { user: TestEmailCard_user$key }) {
     `,
     user,
   );
-  const [send, isSending] = useSendTestEmailMutation();
+  const [send] = useSendTestEmailMutation();
   const [result, setResult] = useState<TResult | null>(null);
-  const [isBroken, setIsBroken] = useState(false);
-  if (data.role !== 'OWNER' && data.role !== 'ADMIN') return null;
-
-  const handleSend = async () => {
+  const sendTest = useAction(async () => {
     setResult(null);
-    setIsBroken(false);
-    try {
-      setResult((await send({})).sendTestEmail);
-    } catch {
-      setIsBroken(true);
-    }
-  };
+    setResult((await send({})).sendTestEmail);
+  });
+  if (data.role !== 'OWNER' && data.role !== 'ADMIN') return null;
 
   const outcome =
     result?.__typename === 'MutationSendTestEmailSuccess' ? result.data.outcome : null;
@@ -54,16 +48,14 @@ export function TestEmailCard({ user }: { user: TestEmailCard_user$key }) {
         {intl.formatMessage(settingsMessages.testEmailIntro, { email: data.email ?? '' })}
       </p>
       <div className="card__actions">
-        <button
-          type="button"
+        <PendingButton
           className="button button--secondary"
-          disabled={isSending}
-          onClick={() => void handleSend()}
+          isPending={sendTest.isPending}
+          pendingLabel={intl.formatMessage(settingsMessages.testEmailSending)}
+          onClick={() => void sendTest.run()}
         >
-          {intl.formatMessage(
-            isSending ? settingsMessages.testEmailSending : settingsMessages.testEmailButton,
-          )}
-        </button>
+          {intl.formatMessage(settingsMessages.testEmailButton)}
+        </PendingButton>
       </div>
       <div role="status" aria-live="polite" data-testid="test-email-result">
         {result?.__typename === 'MutationSendTestEmailSuccess' ? (
@@ -75,10 +67,9 @@ export function TestEmailCard({ user }: { user: TestEmailCard_user$key }) {
           </>
         ) : result?.__typename === 'AppError' ? (
           <p className="field__error">{result.message}</p>
-        ) : isBroken ? (
-          <p className="field__error">{intl.formatMessage(commonMessages.genericError)}</p>
         ) : null}
       </div>
+      <ActionError failure={sendTest.failure} />
     </section>
   );
 }

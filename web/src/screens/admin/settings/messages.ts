@@ -12,6 +12,35 @@ export const settingsMessages = defineMessages({
     id: 'settings.account.emailHint',
     defaultMessage: 'You log in with this address. It cannot be changed here.',
   },
+  confirmedBadge: { id: 'settings.account.confirmed', defaultMessage: 'Confirmed' },
+  confirmedHint: {
+    id: 'settings.account.confirmedHint',
+    defaultMessage: 'Notification emails can reach this address.',
+  },
+  unconfirmedBadge: {
+    id: 'settings.account.unconfirmed',
+    defaultMessage: 'Awaiting confirmation',
+  },
+  unconfirmedHint: {
+    id: 'settings.account.unconfirmedHint',
+    defaultMessage:
+      'Open the link we mailed to {email} to confirm it is yours. Until then Feedboard sends you no notification emails, and test emails and invitations cannot be sent from this account.',
+  },
+  confirmResend: {
+    id: 'settings.account.resend',
+    defaultMessage: 'Resend confirmation email',
+  },
+  confirmSending: { id: 'settings.account.resending', defaultMessage: 'Sending…' },
+  confirmSent: {
+    id: 'settings.account.resent',
+    defaultMessage:
+      'A new confirmation link is on its way to {email}. It works once, for 24 hours.',
+  },
+  confirmLimited: {
+    id: 'settings.account.resendLimited',
+    defaultMessage:
+      'Several links have gone to this address in the last hour. Please wait a while, and check your spam folder meanwhile.',
+  },
   languageTitle: { id: 'settings.language.title', defaultMessage: 'Language' },
   languageIntro: {
     id: 'settings.language.intro',

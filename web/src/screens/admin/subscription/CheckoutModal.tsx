@@ -5,6 +5,8 @@ import type { CheckoutModal_plan$key } from '../../../../__generated__/CheckoutM
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { showToast } from '../../../toast/toast-store.ts';
 import { Modal } from '../../../ui/Modal.tsx';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
 import { formatCharge, toProduct } from './format.ts';
 import {
   checkoutMessages,
@@ -47,51 +49,44 @@ export function CheckoutModal({
     `,
     plan,
   );
-  const [upgrade, isInFlight] = useUpgradeSubscriptionMutation();
+  const [upgrade] = useUpgradeSubscriptionMutation();
   const [isRedirecting, setIsRedirecting] = useState(false);
   const option = data.options.find((o) => o.months === months);
   const amount = option ? (option.discountedPrice?.amount ?? option.price.amount) : null;
-  const isBusy = isInFlight || isRedirecting;
 
-  const handlePay = async () => {
-    if (amount === null) return;
-    try {
-      const { upgradeSubscription: result } = await upgrade({
-        product: toProduct(data.product),
-        months,
-        amount,
-      });
-      if (result.__typename === 'MutationUpgradeSubscriptionSuccess') {
-        setIsRedirecting(true);
-        goTo(result.data.link);
-        return;
-      }
-      if (result.__typename === 'AppError' && result.code === 'PAYMENTS_NOT_CONFIGURED') {
-        showToast({
-          type: 'warning',
-          title: subscriptionMessages.notConfiguredTitle,
-          description: subscriptionMessages.notConfiguredText,
-        });
-        onClose();
-        return;
-      }
-      console.error('upgradeSubscription refused', result);
-    } catch (error) {
-      // Spec 8: a payment failure is only logged (and the user told to try again).
-      console.error('upgradeSubscription failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
+  const pay = useAction(async () => {
+    if (amount === null) return null;
+    const { upgradeSubscription: result } = await upgrade({
+      product: toProduct(data.product),
+      months,
+      amount,
     });
-  };
+    if (result.__typename === 'MutationUpgradeSubscriptionSuccess') {
+      setIsRedirecting(true);
+      goTo(result.data.link);
+      return null;
+    }
+    if (result.__typename === 'AppError' && result.code === 'PAYMENTS_NOT_CONFIGURED') {
+      showToast({
+        type: 'warning',
+        title: subscriptionMessages.notConfiguredTitle,
+        description: subscriptionMessages.notConfiguredText,
+      });
+      onClose();
+      return null;
+    }
+    // Spec 8: a payment failure is logged; the user reads it beside the Pay button.
+    console.warn('upgradeSubscription refused', result);
+    return result.__typename === 'AppError'
+      ? { text: result.message }
+      : { descriptor: commonMessages.genericError };
+  });
 
   return (
     <Modal
       isOpen
       onClose={onClose}
-      isLocked={isBusy}
+      isLocked={pay.isPending || isRedirecting}
       title={intl.formatMessage(checkoutMessages.title)}
       description={intl.formatMessage(checkoutMessages.description)}
     >
@@ -112,23 +107,24 @@ export function CheckoutModal({
         </div>
       </dl>
       <p className="muted">{intl.formatMessage(checkoutMessages.topUp, { months })}</p>
+      <ActionError failure={pay.failure} />
       <div className="form__actions">
         <button
           type="button"
           className="button button--secondary"
           onClick={onClose}
-          disabled={isBusy}
+          disabled={pay.isPending || isRedirecting}
         >
           {intl.formatMessage(commonMessages.cancel)}
         </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void handlePay()}
-          disabled={isBusy || amount === null}
+        <PendingButton
+          isPending={pay.isPending || isRedirecting}
+          isDisabled={amount === null}
+          pendingLabel={intl.formatMessage(checkoutMessages.redirecting)}
+          onClick={() => void pay.run()}
         >
-          {intl.formatMessage(isBusy ? checkoutMessages.redirecting : checkoutMessages.pay)}
-        </button>
+          {intl.formatMessage(checkoutMessages.pay)}
+        </PendingButton>
       </div>
     </Modal>
   );

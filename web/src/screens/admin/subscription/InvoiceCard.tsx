@@ -3,37 +3,34 @@ import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { showToast } from '../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
 import { invoiceMessages } from './messages.ts';
 import { useRequestInvoiceMutation } from './useRequestInvoiceMutation.ts';
 
 /** The invoice-by-email box: the request is mailed to the billing address (reply within 12 h). */
 export function InvoiceCard() {
   const intl = useIntl();
-  const [requestInvoice, isInFlight] = useRequestInvoiceMutation();
+  const [requestInvoice] = useRequestInvoiceMutation();
   const form = useForm({ details: { required: true, min: 6, max: 500 } });
 
-  const handleSend = form.handleSubmit(async ({ details }) => {
-    try {
-      const { requestInvoice: result } = await requestInvoice({ details });
-      if (result.__typename === 'MutationRequestInvoiceSuccess') {
-        form.reset();
-        showToast({
-          type: 'success',
-          title: invoiceMessages.sentTitle,
-          description: invoiceMessages.sentDescription,
-        });
-        return;
-      }
-      if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) return;
-    } catch (error) {
-      console.error('requestInvoice failed', error);
+  const send = useAction(async (details: string) => {
+    const { requestInvoice: result } = await requestInvoice({ details });
+    if (result.__typename === 'MutationRequestInvoiceSuccess') {
+      form.reset();
+      showToast({
+        type: 'success',
+        title: invoiceMessages.sentTitle,
+        description: invoiceMessages.sentDescription,
+      });
+      return null;
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    if (result.__typename === 'AppError') {
+      return form.setServerErrors(result.fields) ? null : { text: result.message };
+    }
+    return { descriptor: commonMessages.genericError };
   });
+  const handleSend = form.handleSubmit(({ details }) => void send.run(details));
 
   return (
     <section className="card" aria-labelledby="invoice-title">
@@ -48,10 +45,16 @@ export function InvoiceCard() {
           hint={intl.formatMessage(invoiceMessages.detailsHint)}
           isRequired
         />
+        <ActionError failure={send.failure} />
         <div className="form__actions">
-          <button type="submit" className="button button--secondary" disabled={isInFlight}>
-            {intl.formatMessage(isInFlight ? invoiceMessages.sending : invoiceMessages.send)}
-          </button>
+          <PendingButton
+            type="submit"
+            className="button button--secondary"
+            isPending={send.isPending}
+            pendingLabel={intl.formatMessage(invoiceMessages.sending)}
+          >
+            {intl.formatMessage(invoiceMessages.send)}
+          </PendingButton>
         </div>
       </form>
     </section>

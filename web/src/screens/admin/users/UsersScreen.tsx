@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -28,6 +29,7 @@ const messages = defineMessages({
   name: { id: 'users.table.name', defaultMessage: 'Name' },
   email: { id: 'users.table.email', defaultMessage: 'Email' },
   kind: { id: 'users.table.kind', defaultMessage: 'Kind' },
+  actions: { id: 'users.table.actions', defaultMessage: 'Data (GDPR)' },
   more: {
     id: 'users.more',
     defaultMessage: 'Showing the first {shown, number} of {total, number} users.',
@@ -75,6 +77,7 @@ export function UsersScreen() {
     query,
   );
   const { companyUsers } = data;
+  const [erasedNotice, setErasedNotice] = useState<string | null>(null);
   usePageTitle(messages.title);
   const stats = [
     { id: 'total', label: messages.total, value: companyUsers.totalCount },
@@ -100,6 +103,9 @@ export function UsersScreen() {
           ))}
         </dl>
       </section>
+      <div role="status">
+        {erasedNotice ? <p className="alert alert--success">{erasedNotice}</p> : null}
+      </div>
       {companyUsers.edges.length === 0 ? (
         <div className="card">
           <EmptyState
@@ -120,11 +126,12 @@ export function UsersScreen() {
                   <th scope="col">{intl.formatMessage(messages.name)}</th>
                   <th scope="col">{intl.formatMessage(messages.email)}</th>
                   <th scope="col">{intl.formatMessage(messages.kind)}</th>
+                  <th scope="col">{intl.formatMessage(messages.actions)}</th>
                 </tr>
               </thead>
               <tbody>
                 {companyUsers.edges.map(({ node }) => (
-                  <UserRow key={node.id} user={node} />
+                  <UserRow key={node.id} user={node} onErased={setErasedNotice} />
                 ))}
               </tbody>
             </table>

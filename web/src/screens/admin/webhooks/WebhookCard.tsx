@@ -5,6 +5,9 @@ import type { WebhookCard_webhook$key } from '../../../../__generated__/WebhookC
 import type { WebhookCardRefetchQuery } from '../../../../__generated__/WebhookCardRefetchQuery.graphql.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { showToast } from '../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
+import type { TActionFailure } from '../../../ui/useAction.ts';
 import { SecretNotice } from './SecretNotice.tsx';
 import { deliveryStatusMessages, eventMessages, webhookMessages } from './messages.ts';
 import type { TWebhookEventName } from './messages.ts';
@@ -47,67 +50,53 @@ export function WebhookCard({ webhook }: { webhook: WebhookCard_webhook$key }) {
     `,
     webhook,
   );
-  const [setEnabled, isToggling] = useSetWebhookEnabledMutation();
-  const [sendTest, isTesting] = useSendWebhookTestMutation();
-  const [rotate, isRotating] = useRotateWebhookSecretMutation();
-  const [remove, isRemoving] = useDeleteWebhookMutation();
+  const [setEnabled] = useSetWebhookEnabledMutation();
+  const [sendTest] = useSendWebhookTestMutation();
+  const [rotate] = useRotateWebhookSecretMutation();
+  const [remove] = useDeleteWebhookMutation();
   const [isConfirming, setIsConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [isRefreshing, startRefresh] = useTransition();
 
-  const failed = (error?: unknown) => {
-    if (error) console.error('webhook action failed', error);
+  const failed = (result: { __typename: string; message?: string }): TActionFailure =>
+    result.__typename === 'AppError' && result.message
+      ? { text: result.message }
+      : { descriptor: commonMessages.genericError };
+  const test = useAction(async () => {
+    const result = (await sendTest({ webhookId: data.id })).sendWebhookTest;
+    if (result.__typename !== 'MutationSendWebhookTestSuccess') return failed(result);
     showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
+      type: result.data.status === 'SUCCEEDED' ? 'success' : 'warning',
+      title:
+        result.data.status === 'SUCCEEDED'
+          ? webhookMessages.testDelivered
+          : webhookMessages.testFailed,
     });
-  };
-  const handleTest = async () => {
-    try {
-      const result = (await sendTest({ webhookId: data.id })).sendWebhookTest;
-      if (result.__typename !== 'MutationSendWebhookTestSuccess') return failed();
-      showToast({
-        type: result.data.status === 'SUCCEEDED' ? 'success' : 'warning',
-        title:
-          result.data.status === 'SUCCEEDED'
-            ? webhookMessages.testDelivered
-            : webhookMessages.testFailed,
-      });
-    } catch (error) {
-      failed(error);
-    }
-  };
-  const handleToggle = async () => {
-    try {
-      const result = (await setEnabled({ webhookId: data.id, isEnabled: !data.isEnabled }))
-        .updateWebhook;
-      if (result.__typename !== 'MutationUpdateWebhookSuccess') failed();
-    } catch (error) {
-      failed(error);
-    }
-  };
-  const handleRotate = async () => {
-    try {
-      const result = (await rotate({ webhookId: data.id })).rotateWebhookSecret;
-      if (result.__typename === 'MutationRotateWebhookSecretSuccess') setSecret(result.data.secret);
-      else failed();
-    } catch (error) {
-      failed(error);
-    }
-  };
-  const handleRemove = async () => {
+    return null;
+  });
+  const toggle = useAction(async () => {
+    const result = (await setEnabled({ webhookId: data.id, isEnabled: !data.isEnabled }))
+      .updateWebhook;
+    return result.__typename === 'MutationUpdateWebhookSuccess' ? null : failed(result);
+  });
+  const rotateSecret = useAction(async () => {
+    const result = (await rotate({ webhookId: data.id })).rotateWebhookSecret;
+    if (result.__typename !== 'MutationRotateWebhookSecretSuccess') return failed(result);
+    setSecret(result.data.secret);
+    return null;
+  });
+  const removeWebhook = useAction(async () => {
+    const result = (await remove({ webhookId: data.id })).deleteWebhook;
+    return result.__typename === 'MutationDeleteWebhookSuccess' ? null : failed(result);
+  });
+  const handleRemove = () => {
     if (!isConfirming) {
       setIsConfirming(true);
       return;
     }
-    try {
-      const result = (await remove({ webhookId: data.id })).deleteWebhook;
-      if (result.__typename !== 'MutationDeleteWebhookSuccess') failed();
-    } catch (error) {
-      failed(error);
-    }
+    void removeWebhook.run();
   };
+  const failure = test.failure ?? toggle.failure ?? rotateSecret.failure ?? removeWebhook.failure;
 
   return (
     <section className="card webhook-card" aria-labelledby={titleId} data-testid="webhook-card">
@@ -132,50 +121,47 @@ export function WebhookCard({ webhook }: { webhook: WebhookCard_webhook$key }) {
       ) : null}
       {secret ? <SecretNotice secret={secret} /> : null}
       <div className="button-row">
-        <button
-          type="button"
+        <PendingButton
           className="button button--secondary"
-          onClick={handleTest}
-          disabled={isTesting}
+          onClick={() => void test.run()}
+          isPending={test.isPending}
+          pendingLabel={intl.formatMessage(webhookMessages.sending)}
         >
-          {intl.formatMessage(isTesting ? webhookMessages.sending : webhookMessages.sendTest)}
-        </button>
-        <button
-          type="button"
+          {intl.formatMessage(webhookMessages.sendTest)}
+        </PendingButton>
+        <PendingButton
           className="button button--secondary"
-          onClick={handleToggle}
-          disabled={isToggling}
+          onClick={() => void toggle.run()}
+          isPending={toggle.isPending}
         >
           {intl.formatMessage(data.isEnabled ? webhookMessages.disable : webhookMessages.enable)}
-        </button>
-        <button
-          type="button"
+        </PendingButton>
+        <PendingButton
           className="button button--secondary"
-          onClick={handleRotate}
-          disabled={isRotating}
+          onClick={() => void rotateSecret.run()}
+          isPending={rotateSecret.isPending}
         >
           {intl.formatMessage(webhookMessages.rotate)}
-        </button>
-        <button
-          type="button"
+        </PendingButton>
+        <PendingButton
           className="button button--danger"
           onClick={handleRemove}
           onBlur={() => setIsConfirming(false)}
-          disabled={isRemoving}
+          isPending={removeWebhook.isPending}
         >
           {intl.formatMessage(
             isConfirming ? webhookMessages.confirmRemove : webhookMessages.remove,
           )}
-        </button>
+        </PendingButton>
       </div>
+      <ActionError failure={failure} />
       <div className="webhook-card__log-header">
         <h3 id={logTitleId} className="webhook-card__log-title">
           {intl.formatMessage(webhookMessages.logTitle)}
         </h3>
-        <button
-          type="button"
+        <PendingButton
           className="button button--ghost"
-          disabled={isRefreshing}
+          isPending={isRefreshing}
           onClick={() =>
             startRefresh(() => {
               refetch({}, { fetchPolicy: 'network-only' });
@@ -183,7 +169,7 @@ export function WebhookCard({ webhook }: { webhook: WebhookCard_webhook$key }) {
           }
         >
           {intl.formatMessage(webhookMessages.refresh)}
-        </button>
+        </PendingButton>
       </div>
       {data.deliveries.length === 0 ? (
         <p className="muted">{intl.formatMessage(webhookMessages.logEmpty)}</p>

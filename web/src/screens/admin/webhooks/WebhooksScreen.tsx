@@ -7,7 +7,8 @@ import type { WebhooksScreenQuery as TWebhooksScreenQuery } from '../../../../__
 import { Field } from '../../../forms/Field.tsx';
 import { TextField } from '../../../forms/TextField.tsx';
 import { commonMessages } from '../../../i18n/common-messages.ts';
-import { showToast } from '../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { SecretNotice } from './SecretNotice.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
@@ -43,7 +44,7 @@ export function WebhooksScreen() {
   usePageTitle(webhookMessages.title);
   // A deleted webhook (@deleteRecord) reads as null in the list until the next fetch.
   const shown = webhooks.filter((webhook) => webhook !== null && webhook !== undefined);
-  const [createWebhook, isCreating] = useCreateWebhookMutation();
+  const [createWebhook] = useCreateWebhookMutation();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<TWebhookEventName[]>([...WEBHOOK_EVENTS]);
   const [boardId, setBoardId] = useState('');
@@ -56,41 +57,38 @@ export function WebhooksScreen() {
       current.includes(event) ? current.filter((e) => e !== event) : [...current, event],
     );
 
-  const handleSubmit = async (submitEvent: React.FormEvent) => {
-    submitEvent.preventDefault();
+  const create = useAction(async () => {
     setProblems({});
-    try {
-      const result = (
-        await createWebhook({ url, events, boardId: boardId || null }, (store, data) => {
-          if (data?.createWebhook.__typename !== 'MutationCreateWebhookSuccess') return;
-          const created = store
-            .getRootField('createWebhook')
-            ?.getLinkedRecord('data')
-            ?.getLinkedRecord('webhook');
-          const root = store.getRoot();
-          const list = root.getLinkedRecords('webhooks') ?? [];
-          if (created) root.setLinkedRecords([created, ...list], 'webhooks');
-        })
-      ).createWebhook;
-      if (result.__typename === 'MutationCreateWebhookSuccess') {
-        setSecret(result.data.secret);
-        setUrl('');
-        return;
-      }
-      if (result.__typename === 'AppError' && result.fields.length > 0) {
-        setProblems(
-          Object.fromEntries(result.fields.map((f) => [f.field, f.message])) as TFieldProblems,
-        );
-        return;
-      }
-    } catch (error) {
-      console.error('adding the webhook failed', error);
+    const result = (
+      await createWebhook({ url, events, boardId: boardId || null }, (store, data) => {
+        if (data?.createWebhook.__typename !== 'MutationCreateWebhookSuccess') return;
+        const created = store
+          .getRootField('createWebhook')
+          ?.getLinkedRecord('data')
+          ?.getLinkedRecord('webhook');
+        const root = store.getRoot();
+        const list = root.getLinkedRecords('webhooks') ?? [];
+        if (created) root.setLinkedRecords([created, ...list], 'webhooks');
+      })
+    ).createWebhook;
+    if (result.__typename === 'MutationCreateWebhookSuccess') {
+      setSecret(result.data.secret);
+      setUrl('');
+      return null;
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    if (result.__typename === 'AppError' && result.fields.length > 0) {
+      setProblems(
+        Object.fromEntries(result.fields.map((f) => [f.field, f.message])) as TFieldProblems,
+      );
+      return null;
+    }
+    return result.__typename === 'AppError'
+      ? { text: result.message }
+      : { descriptor: commonMessages.genericError };
+  });
+  const handleSubmit = (submitEvent: React.FormEvent) => {
+    submitEvent.preventDefault();
+    void create.run();
   };
 
   return (
@@ -155,10 +153,15 @@ export function WebhooksScreen() {
                 </select>
               )}
             </Field>
+            <ActionError failure={create.failure} />
             <div className="form__actions">
-              <button type="submit" className="button button--primary" disabled={isCreating}>
-                {intl.formatMessage(isCreating ? webhookMessages.adding : webhookMessages.add)}
-              </button>
+              <PendingButton
+                type="submit"
+                isPending={create.isPending}
+                pendingLabel={intl.formatMessage(webhookMessages.adding)}
+              >
+                {intl.formatMessage(webhookMessages.add)}
+              </PendingButton>
             </div>
           </form>
         </section>

@@ -2,6 +2,8 @@ import { useIntl } from 'react-intl';
 import { TextArea } from '../../../../forms/TextArea.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { useAddCommentMutation } from './useAddCommentMutation.ts';
 
@@ -13,28 +15,31 @@ const messages = defineMessages({
 });
 
 /**
- * The comment form (6 to 500 characters); a failed comment is ignored, as the spec says. On an
+ * The comment form (6 to 500 characters); a failed comment is said beside the button. On an
  * inactive board it stays in view but disabled: the server refuses comments there.
  */
 export function CommentForm({ ideaId, connectionId }: { ideaId: string; connectionId: string }) {
   const intl = useIntl();
-  const [addComment, isSending] = useAddCommentMutation();
+  const [addComment] = useAddCommentMutation();
   const form = useForm({ text: { required: true, min: 6, max: 500 } });
   const viewOnly = useViewOnlyProps();
 
-  const handleSubmit = form.handleSubmit(async ({ text }) => {
-    try {
-      const { addComment: result } = await addComment({
-        ideaId,
-        text,
-        connections: [connectionId],
-      });
-      if (result.__typename === 'MutationAddCommentSuccess') form.reset();
-      else if (result.__typename === 'AppError') form.setServerErrors(result.fields);
-    } catch (error) {
-      console.error('addComment failed', error);
+  const send = useAction(async (text: string) => {
+    const { addComment: result } = await addComment({
+      ideaId,
+      text,
+      connections: [connectionId],
+    });
+    if (result.__typename === 'MutationAddCommentSuccess') {
+      form.reset();
+      return null;
     }
+    if (result.__typename === 'AppError') {
+      return form.setServerErrors(result.fields) ? null : { text: result.message };
+    }
+    return null;
   });
+  const handleSubmit = form.handleSubmit(({ text }) => void send.run(text));
 
   return (
     <form className="form comment-form" onSubmit={handleSubmit} noValidate>
@@ -46,15 +51,18 @@ export function CommentForm({ ideaId, connectionId }: { ideaId: string; connecti
         isRequired
         isDisabled={viewOnly.disabled}
       />
+      <ActionError failure={send.failure} />
       <div className="form__actions">
-        <button
+        <PendingButton
           type="submit"
-          className="button button--primary"
-          {...viewOnly}
-          disabled={isSending || viewOnly.disabled}
+          aria-describedby={viewOnly['aria-describedby']}
+          title={viewOnly.title}
+          isDisabled={viewOnly.disabled}
+          isPending={send.isPending}
+          pendingLabel={intl.formatMessage(messages.sending)}
         >
-          {intl.formatMessage(isSending ? messages.sending : messages.submit)}
-        </button>
+          {intl.formatMessage(messages.submit)}
+        </PendingButton>
       </div>
     </form>
   );

@@ -13,7 +13,14 @@ const messages = defineMessages({
 });
 
 /** Why and when an idea was declined, and of what it is a duplicate. */
-export function DeclineDetails({ idea }: { idea: DeclineDetails_idea$key }) {
+export function DeclineDetails({
+  idea,
+  onOpenIdea,
+}: {
+  idea: DeclineDetails_idea$key;
+  /** Opens the kept idea: "Duplicate of" is a link to it. */
+  onOpenIdea?: (ideaId: string) => void;
+}) {
   const intl = useIntl();
   const { declineDetails: details } = useFragment(
     graphql`
@@ -32,15 +39,21 @@ export function DeclineDetails({ idea }: { idea: DeclineDetails_idea$key }) {
   );
   if (!details) return null;
   const reason = details.reason as keyof typeof declineReasonMessages;
+  const keptId = details.declinedDuplicateIdeaFound ? details.declinedDuplicateIdeaId : null;
+  const label =
+    keptId && details.declinedDuplicateIdeaTitle
+      ? ideaLabel({ id: keptId, title: details.declinedDuplicateIdeaTitle })
+      : null;
   const duplicate =
-    details.declinedDuplicateIdeaFound &&
-    details.declinedDuplicateIdeaId &&
-    details.declinedDuplicateIdeaTitle
-      ? ideaLabel({
-          id: details.declinedDuplicateIdeaId,
-          title: details.declinedDuplicateIdeaTitle,
-        })
-      : intl.formatMessage(messages.notFound);
+    label === null ? (
+      intl.formatMessage(messages.notFound)
+    ) : keptId && onOpenIdea ? (
+      <button type="button" className="link link-button" onClick={() => onOpenIdea(keptId)}>
+        {label}
+      </button>
+    ) : (
+      label
+    );
   return (
     <div className="decline-details" role="note">
       <p className="decline-details__title">

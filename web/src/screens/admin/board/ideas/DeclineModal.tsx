@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useRefetchableFragment } from 'react-relay';
 import type { DeclineModal_board$key } from '../../../../../__generated__/DeclineModal_board.graphql.ts';
 import type { DeclineModalIdeasQuery } from '../../../../../__generated__/DeclineModalIdeasQuery.graphql.ts';
 import { commonMessages, validationMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import type { TActionFailure } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import {
   DECLINE_REASONS,
@@ -68,9 +69,12 @@ export function DeclineModal({
   ideaId,
   ideaTitle,
   board,
+  focusOnClose,
 }: {
   isOpen: boolean;
   onClose: () => void;
+  /** Where focus goes when it closes (the status control it was opened from). */
+  focusOnClose?: () => HTMLElement | null | undefined;
   ideaId: string;
   ideaTitle: string;
   board: DeclineModal_board$key;
@@ -104,6 +108,10 @@ export function DeclineModal({
   const [values, setValues] = useState<TDeclineValues>(INITIAL_DECLINE_VALUES);
   const [errors, setErrors] = useState<TDeclineErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  // A failure the form's fields cannot carry: said beside the submit button, in the dialog.
+  const [failure, setFailure] = useState<TActionFailure | null>(null);
+  // Enter pressed twice submits twice before the button re-renders disabled: one decline only.
+  const isSending = useRef(false);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const reasonId = useId();
   const duplicateId = useId();
@@ -117,6 +125,7 @@ export function DeclineModal({
     const next = { ...values, ...patch };
     setValues(next);
     setServerError(null);
+    setFailure(null);
     if (isSubmitted) setErrors(validateDecline(next));
   };
 
@@ -126,6 +135,7 @@ export function DeclineModal({
     setPicked(null);
     setErrors({});
     setServerError(null);
+    setFailure(null);
     setIsSubmitted(false);
     onClose();
   };
@@ -136,6 +146,9 @@ export function DeclineModal({
     const found = validateDecline(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (isSending.current) return;
+    isSending.current = true;
+    setFailure(null);
     try {
       const { declineIdea: result } = await declineIdea(declineVariables(ideaId, values));
       if (result.__typename === 'MutationDeclineIdeaSuccess') {
@@ -151,12 +164,10 @@ export function DeclineModal({
       }
     } catch (error) {
       console.error('declineIdea failed', error);
+    } finally {
+      isSending.current = false;
     }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    setFailure({ descriptor: commonMessages.genericError });
   };
 
   const required = intl.formatMessage(validationMessages.required);
@@ -172,6 +183,7 @@ export function DeclineModal({
       isOpen={isOpen}
       onClose={handleClose}
       isLocked={isDeclining}
+      focusOnClose={focusOnClose}
       title={intl.formatMessage(messages.title, { title: ideaTitle })}
       description={intl.formatMessage(messages.description)}
     >
@@ -281,10 +293,16 @@ export function DeclineModal({
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button type="submit" className="button button--danger" disabled={isDeclining}>
-            {intl.formatMessage(isDeclining ? messages.submitting : messages.submit)}
-          </button>
+          <PendingButton
+            type="submit"
+            className="button button--danger"
+            isPending={isDeclining}
+            pendingLabel={intl.formatMessage(messages.submitting)}
+          >
+            {intl.formatMessage(messages.submit)}
+          </PendingButton>
         </div>
+        <ActionError failure={failure} />
       </form>
     </Modal>
   );

@@ -1,24 +1,16 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { rowIdOf } from '../../../../relay/row-id.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 
 const messages = defineMessages({
   ideas: { id: 'ideas.export.ideas', defaultMessage: 'Export ideas (CSV)' },
   voters: { id: 'ideas.export.voters', defaultMessage: 'Export voters (CSV)' },
 });
-
-/** The numeric row id inside a Relay global id ("Board:12", base64), as REST routes take it. */
-export function rowIdOf(globalId: string): string {
-  try {
-    return atob(globalId).split(':')[1] ?? '';
-  } catch {
-    return '';
-  }
-}
 
 type TExport = 'ideas' | 'voters';
 
@@ -29,7 +21,9 @@ type TExport = 'ideas' | 'voters';
 export function ExportButtons({ boardId }: { boardId: string }) {
   const intl = useIntl();
   const [busy, setBusy] = useState<TExport | null>(null);
-  const handleExport = async (what: TExport) => {
+  // One export at a time; a failure is said beside the buttons (a thrown error shows the
+  // generic message).
+  const exporting = useAction(async (what: TExport) => {
     setBusy(what);
     try {
       const token = getAuthToken();
@@ -48,37 +42,31 @@ export function ExportButtons({ boardId }: { boardId: string }) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      console.error('export failed', error);
-      showToast({
-        type: 'error',
-        title: commonMessages.errorTitle,
-        description: commonMessages.genericError,
-      });
     } finally {
       setBusy(null);
     }
-  };
+  });
   return (
     <>
-      <button
-        type="button"
+      <PendingButton
         className="button button--secondary"
-        disabled={busy !== null}
-        onClick={() => void handleExport('ideas')}
+        isPending={busy === 'ideas'}
+        isDisabled={busy !== null}
+        onClick={() => void exporting.run('ideas')}
       >
-        <Icon name="copy" size={18} />
+        {busy === 'ideas' ? null : <Icon name="copy" size={18} />}
         {intl.formatMessage(messages.ideas)}
-      </button>
-      <button
-        type="button"
+      </PendingButton>
+      <PendingButton
         className="button button--secondary"
-        disabled={busy !== null}
-        onClick={() => void handleExport('voters')}
+        isPending={busy === 'voters'}
+        isDisabled={busy !== null}
+        onClick={() => void exporting.run('voters')}
       >
-        <Icon name="users" size={18} />
+        {busy === 'voters' ? null : <Icon name="users" size={18} />}
         {intl.formatMessage(messages.voters)}
-      </button>
+      </PendingButton>
+      <ActionError failure={exporting.failure} />
     </>
   );
 }

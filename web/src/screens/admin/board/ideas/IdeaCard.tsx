@@ -1,12 +1,22 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
 import type { IdeaCard_idea$key } from '../../../../../__generated__/IdeaCard_idea.graphql.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages } from './messages.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { VoteBox } from './VoteBox.tsx';
+
+const messages = defineMessages({
+  hidden: {
+    id: 'idea.hiddenByPlan',
+    defaultMessage:
+      'Hidden from your users by your plan: they cannot see it, vote or comment. <link>Upgrade your plan</link> to show it.',
+  },
+});
 
 export type TIdeaEditTarget = { id: string; title: string; description: string | null };
 
@@ -36,14 +46,54 @@ export function IdeaCard({
         status
         commentCount
         canEdit
+        isHiddenByPlan
         ...VoteBox_idea
       }
     `,
     idea,
   );
   const target = { id: data.id, title: data.title, description: data.description ?? null };
+  if (data.isHiddenByPlan) {
+    // A locked row: the admin keeps seeing what the plan hides from readers of the board (the
+    // server refuses votes, comments and changes on it until the plan shows it again). It
+    // takes focus when it is the idea just added.
+    return (
+      <article
+        className="idea-card idea-card--locked"
+        aria-labelledby={`idea-${data.id}-title`}
+        data-idea-id={data.id}
+        tabIndex={-1}
+      >
+        <span className="idea-card__lock" aria-hidden="true">
+          <Icon name="lock" />
+        </span>
+        <div className="idea-card__body">
+          <h3 className="idea-card__title" id={`idea-${data.id}-title`}>
+            {data.title}
+          </h3>
+          <div className="idea-card__meta">
+            <StatusBadge status={data.status} />
+          </div>
+          <p className="idea-card__locked-note">
+            {intl.formatMessage(messages.hidden, {
+              link: (chunks) => (
+                <Link to="/admin/subscription" className="link">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </p>
+        </div>
+      </article>
+    );
+  }
   return (
-    <article className="idea-card" aria-labelledby={`idea-${data.id}-title`}>
+    <article
+      className="idea-card"
+      aria-labelledby={`idea-${data.id}-title`}
+      data-idea-id={data.id}
+      tabIndex={-1}
+    >
       <VoteBox idea={data} />
       <div className="idea-card__body">
         <h3 className="idea-card__title" id={`idea-${data.id}-title`}>

@@ -44,30 +44,53 @@ export const ideaDetailModalQuery = graphql`
 export function IdeaDetailModal({
   queryRef,
   onClose,
+  onOpenIdea,
+  focusOnClose,
 }: {
   queryRef: PreloadedQuery<TIdeaDetailModalQuery>;
   onClose: () => void;
+  /** Opens another idea in this dialog (the kept idea of a duplicate). */
+  onOpenIdea?: (ideaId: string) => void;
+  /** Where focus goes when the dialog closes (the opener, see Modal). */
+  focusOnClose?: () => HTMLElement | null | undefined;
 }) {
   const intl = useIntl();
   const { idea, board } = usePreloadedQuery<TIdeaDetailModalQuery>(ideaDetailModalQuery, queryRef);
   if (!idea || !board) {
     return (
-      <Modal isOpen onClose={onClose} title={intl.formatMessage(messages.notFound)}>
+      <Modal
+        isOpen
+        onClose={onClose}
+        focusOnClose={focusOnClose}
+        title={intl.formatMessage(messages.notFound)}
+      >
         <p className="muted">{intl.formatMessage(messages.notFound)}</p>
       </Modal>
     );
   }
-  return <IdeaDetail idea={idea} board={board} onClose={onClose} />;
+  return (
+    <IdeaDetail
+      idea={idea}
+      board={board}
+      onClose={onClose}
+      onOpenIdea={onOpenIdea}
+      focusOnClose={focusOnClose}
+    />
+  );
 }
 
 function IdeaDetail({
   idea,
   board,
   onClose,
+  onOpenIdea,
+  focusOnClose,
 }: {
   idea: IdeaDetail_idea$key;
   board: StatusControl_board$key;
   onClose: () => void;
+  onOpenIdea?: (ideaId: string) => void;
+  focusOnClose?: () => HTMLElement | null | undefined;
 }) {
   const intl = useIntl();
   const data = useFragment(
@@ -94,7 +117,7 @@ function IdeaDetail({
     idea,
   );
   return (
-    <Modal isOpen onClose={onClose} title={data.title}>
+    <Modal isOpen onClose={onClose} focusOnClose={focusOnClose} title={data.title}>
       <ViewOnlyNote>
         <div className="idea-detail">
           <div className="idea-detail__top">
@@ -112,7 +135,7 @@ function IdeaDetail({
           <p className={data.description ? 'idea-detail__description' : 'muted'}>
             {data.description ?? intl.formatMessage(messages.noDescription)}
           </p>
-          <DeclineDetails idea={data} />
+          <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
           {data.canEdit && data.voters ? (
             <section aria-labelledby="idea-voters-title">
               <h3 id="idea-voters-title" className="idea-detail__heading">

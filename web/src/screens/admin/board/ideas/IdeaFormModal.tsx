@@ -1,17 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { TextArea } from '../../../../forms/TextArea.tsx';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { Icon } from '../../../../ui/Icon.tsx';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { ideaMessages } from './messages.ts';
+import { ideaCardFocusTarget } from './focus-targets.ts';
 import { insertIdeaEdge } from './live-lists.ts';
 import { SimilarIdeasHint } from './SimilarIdeasHint.tsx';
 import { useCreateIdeaMutation } from './useCreateIdeaMutation.ts';
 import { useUpdateIdeaMutation } from './useUpdateIdeaMutation.ts';
+
+const messages = defineMessages({
+  willBeHidden: {
+    id: 'idea.add.willBeHidden',
+    defaultMessage:
+      'Your plan shows {cap, plural, one {# idea} other {# ideas}} and that many are shown already: this idea will be added, but hidden from your users until you upgrade your plan.',
+  },
+});
 
 /** Adds an idea to the board, or edits one when `idea` is given (title 6–100, description 6–500). */
 export function IdeaFormModal({
@@ -21,6 +33,7 @@ export function IdeaFormModal({
   idea = null,
   connections,
   onOpenIdea,
+  willBeHidden = null,
 }: {
   isOpen: boolean;
   onClose: () => void;
@@ -29,52 +42,49 @@ export function IdeaFormModal({
   connections: string[];
   /** Given when adding: similar ideas are hinted under the title, and open with this. */
   onOpenIdea?: (ideaId: string) => void;
+  /** When adding past the plan's cap: the cap, said in the form before the idea is added. */
+  willBeHidden?: { cap: number } | null;
 }) {
   const intl = useIntl();
-  const [createIdea, isCreating] = useCreateIdeaMutation();
-  const [updateIdea, isUpdating] = useUpdateIdeaMutation();
-  const isSaving = isCreating || isUpdating;
+  const [createIdea] = useCreateIdeaMutation();
+  const [updateIdea] = useUpdateIdeaMutation();
   const form = useForm({
     title: { required: true, min: 6, max: 100 },
     description: { min: 6, max: 500 },
   });
   const { setValues } = form;
+  // The idea just added: focus goes to its card when the dialog closes.
+  const savedIdeaId = useRef<string | null>(null);
   useEffect(() => {
     if (idea) setValues({ title: idea.title, description: idea.description ?? '' });
   }, [idea, setValues]);
 
+  const save = useAction(async ({ title, description }: { title: string; description: string }) => {
+    const variables = { title, description: description || null };
+    const result = idea
+      ? (await updateIdea({ ideaId: idea.id, ...variables })).updateIdea
+      : (
+          await createIdea({ boardId, ...variables }, (store, data) => {
+            if (data?.createIdea.__typename !== 'MutationCreateIdeaSuccess') return;
+            const created = store.getRootField('createIdea')?.getLinkedRecord('data');
+            for (const id of connections) insertIdeaEdge(store, id, created);
+          })
+        ).createIdea;
+    if (result.__typename === 'AppError') {
+      return form.setServerErrors(result.fields) ? null : { text: result.message };
+    }
+    if (result.__typename === '%other') return { descriptor: commonMessages.genericError };
+    if (!idea) savedIdeaId.current = result.data.id;
+    handleClose();
+    return null;
+  });
+  const isSaving = save.isPending;
   const handleClose = () => {
     form.reset();
+    save.clearFailure();
     onClose();
   };
-
-  const handleSave = form.handleSubmit(async ({ title, description }) => {
-    try {
-      const variables = { title, description: description || null };
-      const result = idea
-        ? (await updateIdea({ ideaId: idea.id, ...variables })).updateIdea
-        : (
-            await createIdea({ boardId, ...variables }, (store, data) => {
-              if (data?.createIdea.__typename !== 'MutationCreateIdeaSuccess') return;
-              const created = store.getRootField('createIdea')?.getLinkedRecord('data');
-              for (const id of connections) insertIdeaEdge(store, id, created);
-            })
-          ).createIdea;
-      if (result.__typename === 'AppError') {
-        if (form.setServerErrors(result.fields)) return;
-      } else if (result.__typename !== '%other') {
-        handleClose();
-        return;
-      }
-    } catch (error) {
-      console.error('saving the idea failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
-  });
+  const handleSave = form.handleSubmit((values) => void save.run(values));
 
   return (
     <Modal
@@ -82,8 +92,19 @@ export function IdeaFormModal({
       onClose={handleClose}
       isLocked={isSaving}
       title={intl.formatMessage(idea ? ideaMessages.editTitle : ideaMessages.addTitle)}
+      focusOnClose={() => {
+        const saved = savedIdeaId.current;
+        savedIdeaId.current = null;
+        return saved ? ideaCardFocusTarget(saved) : null;
+      }}
     >
       <form className="form" onSubmit={handleSave} noValidate>
+        {!idea && willBeHidden ? (
+          <div className="alert alert--warning" role="note">
+            <Icon name="alert" />
+            <p>{intl.formatMessage(messages.willBeHidden, { cap: willBeHidden.cap })}</p>
+          </div>
+        ) : null}
         <TextField
           {...form.bind('title')}
           label={intl.formatMessage(ideaMessages.title)}
@@ -106,6 +127,7 @@ export function IdeaFormModal({
           label={intl.formatMessage(ideaMessages.description)}
           hint={intl.formatMessage(ideaMessages.descriptionHint)}
         />
+        <ActionError failure={save.failure} />
         <div className="form__actions">
           <button
             type="button"
@@ -115,11 +137,13 @@ export function IdeaFormModal({
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button type="submit" className="button button--primary" disabled={isSaving}>
-            {intl.formatMessage(
-              isSaving ? ideaMessages.saving : idea ? commonMessages.save : ideaMessages.addSubmit,
-            )}
-          </button>
+          <PendingButton
+            type="submit"
+            isPending={isSaving}
+            pendingLabel={intl.formatMessage(ideaMessages.saving)}
+          >
+            {intl.formatMessage(idea ? commonMessages.save : ideaMessages.addSubmit)}
+          </PendingButton>
         </div>
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { IdeasList_board$key } from '../../../../../__generated__/IdeasList_board.graphql.ts';
 import type { IdeasListPaginationQuery } from '../../../../../__generated__/IdeasListPaginationQuery.graphql.ts';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { IdeaCard } from './IdeaCard.tsx';
@@ -30,6 +30,7 @@ export function IdeasList({
   boardId,
   filter,
   isAdding,
+  willNewIdeaBeHidden,
   acceptsNewIdeas,
   onAddClose,
   onOpen,
@@ -40,6 +41,8 @@ export function IdeasList({
   /** The view's filter: ideas created elsewhere join the list live when it shows their status. */
   filter: TIdeaFilter;
   isAdding: boolean;
+  /** The plan's cap when it is reached: a new idea will be hidden from the board's readers. */
+  willNewIdeaBeHidden: { cap: number } | null;
   /** False when the view's filter would not show a new (open) idea. */
   acceptsNewIdeas: boolean;
   onAddClose: () => void;
@@ -49,7 +52,7 @@ export function IdeasList({
   const [editing, setEditing] = useState<TIdeaEditTarget | null>(null);
   const [removing, setRemoving] = useState<TIdeaEditTarget | null>(null);
   const intl = useIntl();
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<
     IdeasListPaginationQuery,
     IdeasList_board$key
   >(
@@ -63,8 +66,14 @@ export function IdeasList({
         first: { type: "Int", defaultValue: 20 }
         after: { type: "String" }
       ) {
-        ideas(filter: $filter, sort: $sort, search: $search, first: $first, after: $after)
-          @connection(key: "IdeasList_ideas") {
+        ideas(
+          filter: $filter
+          sort: $sort
+          search: $search
+          first: $first
+          after: $after
+          includeHiddenByPlan: true
+        ) @connection(key: "IdeasList_ideas") {
           __id
           totalCount
           edges {
@@ -83,9 +92,14 @@ export function IdeasList({
     () =>
       registerIdeasList({
         connectionId,
-        accepts: (status) => filter === 'ALL' || filter === status,
+        accepts: (status) => (filter === 'ALL' ? status !== 'DECLINED' : filter === status),
+        // In a transition the list stays on screen (and focus with it) while it is reread.
+        refresh: () =>
+          startTransition(() => {
+            refetch({}, { fetchPolicy: 'network-only' });
+          }),
       }),
-    [connectionId, filter],
+    [connectionId, filter, refetch],
   );
   const dialogs = (
     <>
@@ -95,6 +109,7 @@ export function IdeasList({
         boardId={boardId}
         connections={acceptsNewIdeas ? [connectionId] : []}
         onOpenIdea={onOpen}
+        willBeHidden={willNewIdeaBeHidden}
       />
       <IdeaFormModal
         isOpen={editing !== null}

@@ -1,19 +1,29 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, loadQuery, usePreloadedQuery, useQueryLoader } from 'react-relay';
+import { graphql, loadQuery, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { Link, redirect, useLoaderData, useSearchParams } from 'react-router-dom';
+import {
+  Link,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router-dom';
 import type { IdeasScreenQuery as TIdeasScreenQuery } from '../../../../../__generated__/IdeasScreenQuery.graphql.ts';
-import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { getEnvironment } from '../../../../relay/environment.ts';
+import { boardPath, rowIdOf } from '../../../../relay/row-id.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
-import { IdeaDetailModal, ideaDetailModalQuery } from './IdeaDetailModal.tsx';
+import { IdeaDetailModal } from './IdeaDetailModal.tsx';
+import { useIdeaDetailFromAddress } from './useIdeaDetailFromAddress.ts';
+import { activeElement, openerOf } from './focus-targets.ts';
+import type { TDetailOpener } from './focus-targets.ts';
 import { IDEAS_PAGE_SIZE, IdeasList } from './IdeasList.tsx';
 import {
   IDEA_FILTERS,
@@ -39,7 +49,7 @@ const messages = defineMessages({
   capped: {
     id: 'ideas.capped',
     defaultMessage:
-      '{count, plural, one {# idea is} other {# ideas are}} hidden because your plan shows fewer ideas. <link>Upgrade your plan to see them all.</link>',
+      '{count, plural, one {# idea is} other {# ideas are}} hidden from your users because your plan shows fewer ideas; you still see {count, plural, one {it} other {them}} below, locked. <link>Upgrade your plan to show them all.</link>',
   },
   emptyTitle: { id: 'ideas.empty.title', defaultMessage: 'No ideas yet' },
   emptyText: {
@@ -69,6 +79,8 @@ export const ideasScreenQuery = graphql`
       id
       limits {
         cappedIdeas
+        ideaCap
+        isIdeaCapReached
       }
       ...IdeasList_board @arguments(filter: $filter, sort: $sort, search: $search, first: $first)
     }
@@ -93,7 +105,16 @@ export function ideasScreenLoader({ params, request }: LoaderFunctionArgs) {
   );
 }
 
-/** /admin/boards/{id}/list: the board's ideas, filtered, sorted and searched through the address. */
+export { shouldRevalidateUnlessOnlyTheIdea as shouldIdeasScreenRevalidate } from './detail-route.ts';
+
+/** The address state of an idea opened from the list: closing it goes back in history. */
+type TOpenedState = { isOpenedFromList?: boolean } | null;
+
+/**
+ * /admin/boards/{id}/list: the board's ideas, filtered, sorted and searched through the address.
+ * /admin/boards/{id}/ideas/{ideaId} shows an idea over the list, so it can be linked and
+ * reloaded; Back (or closing it) returns to the list.
+ */
 export function IdeasScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TIdeasScreenQuery>;
@@ -103,11 +124,13 @@ export function IdeasScreen() {
   const [searchText, setSearchText] = useState(view.search);
   const [isAdding, setIsAdding] = useState(false);
   const viewOnly = useViewOnlyProps();
-  const [detailRef, loadDetail, disposeDetail] =
-    useQueryLoader<TIdeaDetailModalQuery>(ideaDetailModalQuery);
   const filterId = useId();
   const sortId = useId();
   const searchId = useId();
+  const detailOpener = useRef<TDetailOpener | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { ideaId, detailRef } = useIdeaDetailFromAddress(board?.id);
 
   // The search the box last put in the address. Typing searches after a short pause, without a
   // history entry per key; when the address changes otherwise (the reset button, back and
@@ -132,11 +155,37 @@ export function IdeasScreen() {
   if (!board) return null;
   const setView = (change: { filter?: TIdeaFilter; sort?: TIdeaSort }) =>
     setSearchParams((current) => withListParams(current, change));
-  const handleOpen = (ideaId: string) =>
-    loadDetail({ id: ideaId, boardId: board.id }, { fetchPolicy: 'store-and-network' });
+  const handleOpen = (openedId: string) => {
+    const plainId = rowIdOf(openedId, 'Idea') || openedId;
+    // Opening another idea from inside the dialog (a duplicate's kept idea) keeps the first
+    // opener, and replaces the address: closing goes back to the card and the list it came from.
+    const isNested = Boolean(ideaId);
+    if (!isNested) detailOpener.current = { ideaId: openedId, element: activeElement() };
+    const state: TOpenedState = isNested
+      ? ((location.state as TOpenedState | null) ?? { isOpenedFromList: false })
+      : { isOpenedFromList: true };
+    navigate(
+      {
+        pathname: `${boardPath(board.id)}/ideas/${encodeURIComponent(plainId)}`,
+        search: location.search,
+      },
+      { state, replace: isNested },
+    );
+  };
+  const handleCloseDetail = () => {
+    if ((location.state as TOpenedState | null)?.isOpenedFromList) {
+      navigate(-1);
+    } else {
+      navigate(
+        { pathname: `${boardPath(board.id)}/list`, search: location.search },
+        { replace: true },
+      );
+    }
+  };
+  const limits = board.limits;
 
   return (
-    <section aria-labelledby="ideas-title">
+    <section className="ideas-screen" aria-labelledby="ideas-title">
       <header className="section-header">
         <h2 id="ideas-title" className="section-header__title">
           {intl.formatMessage(messages.title)}
@@ -224,6 +273,11 @@ export function IdeasScreen() {
         boardId={board.id}
         filter={view.filter}
         isAdding={isAdding}
+        willNewIdeaBeHidden={
+          limits.isIdeaCapReached && typeof limits.ideaCap === 'number'
+            ? { cap: limits.ideaCap }
+            : null
+        }
         acceptsNewIdeas={view.filter === 'ALL' || view.filter === 'OPEN'}
         onAddClose={() => setIsAdding(false)}
         onOpen={handleOpen}
@@ -259,15 +313,12 @@ export function IdeasScreen() {
                 description={intl.formatMessage(messages.emptyText)}
                 action={
                   <div className="button-row">
-                    <Link
-                      to={`/admin/boards/${encodeURIComponent(board.id)}/widget`}
-                      className="button button--secondary"
-                    >
+                    <Link to={`${boardPath(board.id)}/widget`} className="button button--secondary">
                       <Icon name="code" size={18} />
                       {intl.formatMessage(messages.emptyWidget)}
                     </Link>
                     <Link
-                      to={`/admin/boards/${encodeURIComponent(board.id)}/settings`}
+                      to={`${boardPath(board.id)}/settings`}
                       className="button button--secondary"
                     >
                       <Icon name="globe" size={18} />
@@ -282,7 +333,12 @@ export function IdeasScreen() {
       />
       {detailRef ? (
         <Suspense fallback={null}>
-          <IdeaDetailModal queryRef={detailRef} onClose={disposeDetail} />
+          <IdeaDetailModal
+            queryRef={detailRef}
+            onClose={handleCloseDetail}
+            onOpenIdea={handleOpen}
+            focusOnClose={() => openerOf(detailOpener.current)}
+          />
         </Suspense>
       ) : null}
     </section>

@@ -9,13 +9,22 @@ export function toStatus(status: string): TIdeaStatus {
   return status in statusMessages ? (status as TIdeaStatus) : 'OPEN';
 }
 
-/** The status tag, coloured per status. */
+/** The class giving a status its colour (style.css `.status--…`), the same on tags and dots. */
+export function statusColourClass(status: string): string {
+  return `status--${toStatus(status).toLowerCase()}`;
+}
+
+/** The status tag, in the status's colour. */
 export function StatusBadge({ status }: { status: string }) {
   const intl = useIntl();
-  const known = toStatus(status);
   return (
-    <span className={`status status--${known.toLowerCase()}`}>
-      {intl.formatMessage(statusMessages[known])}
+    <span className={`status ${statusColourClass(status)}`}>
+      {intl.formatMessage(statusMessages[toStatus(status)])}
     </span>
   );
+}
+
+/** A dot in the status's colour, beside its name in menus and column headings. */
+export function StatusDot({ status }: { status: string }) {
+  return <span className={`status-dot ${statusColourClass(status)}`} aria-hidden="true" />;
 }

@@ -1,18 +1,32 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
 import type { StatusControl_idea$key } from '../../../../../__generated__/StatusControl_idea.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { Modal } from '../../../../ui/Modal.tsx';
+import { ActionError } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { DeclineModal } from './DeclineModal.tsx';
-import { ideaMessages, statusMessages, statusOptionMessages } from './messages.ts';
-import { StatusBadge, toStatus } from './StatusBadge.tsx';
+import { ideaMessages, statusMessages } from './messages.ts';
+import { StatusBadge, StatusDot, toStatus } from './StatusBadge.tsx';
 import type { TIdeaStatus } from './StatusBadge.tsx';
+import { refreshIdeasLists } from './live-lists.ts';
 import { useSetIdeaStatusMutation } from './useSetIdeaStatusMutation.ts';
+
+const messages = defineMessages({
+  confirmTitle: { id: 'idea.acceptPastCap.title', defaultMessage: 'Accept “{title}”?' },
+  confirmText: {
+    id: 'idea.acceptPastCap.text',
+    defaultMessage:
+      'Your plan shows {cap, plural, one {# idea} other {# ideas}} and that many are shown already. Accepting this one puts the newest idea past the cap: it will be hidden from your users (you still see it, locked) until you upgrade your plan.',
+  },
+  confirm: { id: 'idea.acceptPastCap.confirm', defaultMessage: 'Accept anyway' },
+});
 
 const MENU_STATUSES = [
   'NOT_PUBLIC',
@@ -23,10 +37,21 @@ const MENU_STATUSES = [
   'COMPLETE',
 ] as const;
 
-/** Which statuses the menu offers: every other one but DECLINED; none once declined. */
+/**
+ * Which statuses the menu offers: every other one but DECLINED. A declined idea is reopened by
+ * picking one (its decline reason goes; votes merged away stay with the kept idea).
+ */
 export function statusOptions(status: TIdeaStatus): TIdeaStatus[] {
-  if (status === 'DECLINED') return [];
   return MENU_STATUSES.filter((option) => option !== status);
+}
+
+/**
+ * Whether moving an idea from `from` to `to` adds one to the ideas the plan counts while its cap
+ * is reached (accepting an idea awaiting acceptance): the newest counted idea is then hidden
+ * from the board's readers, which the admin confirms first.
+ */
+export function putsIdeaPastCap(from: TIdeaStatus, to: TIdeaStatus, isCapReached: boolean) {
+  return isCapReached && from === 'NOT_PUBLIC' && to !== 'NOT_PUBLIC';
 }
 
 /** Decline is offered while the idea is neither declined nor complete. */
@@ -61,6 +86,10 @@ export function StatusControl({
   const boardData = useFragment(
     graphql`
       fragment StatusControl_board on Board {
+        limits {
+          ideaCap
+          isIdeaCapReached
+        }
         ...DeclineModal_board
       }
     `,
@@ -68,33 +97,51 @@ export function StatusControl({
   );
   const [setStatus, isSaving] = useSetIdeaStatusMutation();
   const [isDeclining, setIsDeclining] = useState(false);
+  const [confirming, setConfirming] = useState<TIdeaStatus | null>(null);
+  // The dialogs this control opens come from its menu, whose item is gone once they close:
+  // focus returns to the trigger instead of the page.
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const focusTrigger = () => triggerRef.current;
   const viewOnly = useViewOnlyProps();
   const status = toStatus(data.status);
   const options = statusOptions(status);
 
+  const { ideaCap, isIdeaCapReached } = boardData.limits;
+
+  // A failed change is said beside the trigger (the badge still shows the old status); a second
+  // pick while one is saving is ignored.
+  const change = useAction(async (next: TIdeaStatus) => {
+    const { setIdeaStatus: result } = await setStatus({ ideaId: data.id, status: next });
+    if (result.__typename !== 'MutationSetIdeaStatusSuccess') {
+      return { descriptor: commonMessages.genericError };
+    }
+    // Counting one more or one fewer idea moves the plan's cutoff: other ideas on screen
+    // may be hidden or shown again.
+    if (ideaCap !== null && (status === 'NOT_PUBLIC') !== (next === 'NOT_PUBLIC')) {
+      refreshIdeasLists();
+    }
+  });
+  const applyStatus = (next: TIdeaStatus) => change.run(next);
+  const isBusy = isSaving || change.isPending;
+
   if (!data.canUpdateStatus || options.length === 0) return <StatusBadge status={status} />;
 
-  const handleSelect = async (next: TIdeaStatus) => {
-    try {
-      const { setIdeaStatus: result } = await setStatus({ ideaId: data.id, status: next });
-      if (result.__typename === 'MutationSetIdeaStatusSuccess') return;
-    } catch (error) {
-      console.error('setIdeaStatus failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+  const handleSelect = (next: TIdeaStatus) => {
+    if (putsIdeaPastCap(status, next, isIdeaCapReached)) setConfirming(next);
+    else void applyStatus(next);
   };
 
   return (
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
+          ref={triggerRef}
           className="status-trigger"
           {...viewOnly}
-          disabled={isSaving || viewOnly.disabled}
+          // Not disabled while saving: disabling the focused trigger would drop focus to the
+          // page. A second pick meanwhile is ignored instead.
+          aria-busy={isBusy || undefined}
+          aria-disabled={isBusy || undefined}
           aria-label={intl.formatMessage(ideaMessages.changeStatus, {
             status: intl.formatMessage(statusMessages[status]),
           })}
@@ -108,15 +155,12 @@ export function StatusControl({
               <DropdownMenu.Item
                 key={option}
                 className="dropdown__item"
-                onSelect={() => void handleSelect(option)}
+                onSelect={() => {
+                  if (!isBusy) handleSelect(option);
+                }}
               >
-                <span
-                  className={`status-dot status-dot--${option.toLowerCase()}`}
-                  aria-hidden="true"
-                />
-                {intl.formatMessage(
-                  statusOptionMessages[option as keyof typeof statusOptionMessages],
-                )}
+                <StatusDot status={option} />
+                {intl.formatMessage(statusMessages[option])}
               </DropdownMenu.Item>
             ))}
             {canDecline(status) ? (
@@ -134,9 +178,39 @@ export function StatusControl({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <ActionError failure={change.failure} />
+      <Modal
+        isOpen={confirming !== null}
+        onClose={() => setConfirming(null)}
+        focusOnClose={focusTrigger}
+        title={intl.formatMessage(messages.confirmTitle, { title: data.title })}
+      >
+        <p>{intl.formatMessage(messages.confirmText, { cap: ideaCap ?? 0 })}</p>
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConfirming(null)}
+          >
+            {intl.formatMessage(commonMessages.cancel)}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              const next = confirming;
+              setConfirming(null);
+              if (next) void applyStatus(next);
+            }}
+          >
+            {intl.formatMessage(messages.confirm)}
+          </button>
+        </div>
+      </Modal>
       <DeclineModal
         isOpen={isDeclining}
         onClose={() => setIsDeclining(false)}
+        focusOnClose={focusTrigger}
         ideaId={data.id}
         ideaTitle={data.title}
         board={boardData}

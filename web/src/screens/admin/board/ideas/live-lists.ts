@@ -10,8 +10,19 @@ import { shiftTotalCount } from './total-count.ts';
  */
 export type TLiveIdeasList = {
   connectionId: string;
-  /** Whether an idea with this status belongs to the list (its filter). */
+  /** Whether an idea with this status joins the list (its filter) when it is new or moves. */
   accepts: (status: string) => boolean;
+  /**
+   * Whether an idea already in the list stays there at this status (default: `accepts`). The
+   * roadmap's columns join no idea by themselves but keep every roadmap status: a card moves
+   * between columns by its status alone.
+   */
+  keeps?: (status: string) => boolean;
+  /**
+   * Rereads the list from the server without suspending it: after a change that moves the
+   * plan's cutoff, ideas other than the changed one may be hidden or shown again.
+   */
+  refresh?: () => void;
 };
 
 const lists = new Map<string, TLiveIdeasList>();
@@ -52,4 +63,32 @@ export function removeIdeaEdge(store: RecordSourceProxy, connectionId: string, i
   if (!connection || !hasIdea(connection, ideaId)) return;
   ConnectionHandler.deleteNode(connection, ideaId);
   shiftTotalCount(connection, -1);
+}
+
+/**
+ * An idea changed status (here or elsewhere): it leaves the lists whose filter no longer keeps
+ * it (a declined idea leaves "All (without declined)" at once) and, with `canJoin`, joins those
+ * that now show it (a reopened idea comes back), each moving its "n of total". Only a change
+ * known to be a status change may join: an event about an idea further down an unread page
+ * would otherwise be counted twice.
+ */
+export function placeIdeaInLists(
+  store: RecordSourceProxy,
+  idea: RecordProxy | null | undefined,
+  status: string,
+  { canJoin }: { canJoin: boolean },
+): void {
+  if (!idea) return;
+  for (const list of liveIdeasLists()) {
+    if ((list.keeps ?? list.accepts)(status)) {
+      if (canJoin && list.accepts(status)) insertIdeaEdge(store, list.connectionId, idea);
+    } else {
+      removeIdeaEdge(store, list.connectionId, idea.getDataID());
+    }
+  }
+}
+
+/** Asks every list on screen to reread itself (see TLiveIdeasList.refresh). */
+export function refreshIdeasLists(): void {
+  for (const list of liveIdeasLists()) list.refresh?.();
 }

@@ -1,36 +1,26 @@
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 
-/** Status tags: the status in lower case, NOT_PUBLIC as "unpublished" (spec section 4). */
+/**
+ * The one name of each status, wherever the console shows one: badges, the status menu, the
+ * list filter, roadmap columns and the release's idea picker. The widget (`widget/src/i18n.ts`)
+ * and the notification mails (`api/src/services/notification/notification-texts.ts`) use the
+ * same words; `status-vocabulary.test.ts` holds the three together.
+ */
 export const statusMessages = defineMessages({
-  NOT_PUBLIC: { id: 'idea.status.notPublic', defaultMessage: 'unpublished' },
-  OPEN: { id: 'idea.status.open', defaultMessage: 'open' },
-  REVIEW: { id: 'idea.status.review', defaultMessage: 'review' },
-  PLANNED: { id: 'idea.status.planned', defaultMessage: 'planned' },
-  IN_PROGRESS: { id: 'idea.status.inProgress', defaultMessage: 'in progress' },
-  COMPLETE: { id: 'idea.status.complete', defaultMessage: 'complete' },
-  DECLINED: { id: 'idea.status.declined', defaultMessage: 'declined' },
+  NOT_PUBLIC: { id: 'idea.status.notPublic', defaultMessage: 'Unpublished' },
+  OPEN: { id: 'idea.status.open', defaultMessage: 'Open' },
+  REVIEW: { id: 'idea.status.review', defaultMessage: 'Under review' },
+  PLANNED: { id: 'idea.status.planned', defaultMessage: 'Planned' },
+  IN_PROGRESS: { id: 'idea.status.inProgress', defaultMessage: 'In progress' },
+  COMPLETE: { id: 'idea.status.complete', defaultMessage: 'Complete' },
+  DECLINED: { id: 'idea.status.declined', defaultMessage: 'Declined' },
 });
 
-/** The status menu's options, as labelled on the card. */
-export const statusOptionMessages = defineMessages({
-  NOT_PUBLIC: { id: 'idea.statusOption.notPublic', defaultMessage: 'Unpublished' },
-  OPEN: { id: 'idea.statusOption.open', defaultMessage: 'Open' },
-  REVIEW: { id: 'idea.statusOption.review', defaultMessage: 'Review' },
-  PLANNED: { id: 'idea.statusOption.planned', defaultMessage: 'Planned' },
-  IN_PROGRESS: { id: 'idea.statusOption.inProgress', defaultMessage: 'In progress' },
-  COMPLETE: { id: 'idea.statusOption.complete', defaultMessage: 'Done' },
-});
-
-export const filterMessages = defineMessages({
-  ALL: { id: 'ideas.filter.all', defaultMessage: 'All (without declined)' },
-  NOT_PUBLIC: { id: 'ideas.filter.notPublic', defaultMessage: 'Unpublished' },
-  OPEN: { id: 'ideas.filter.open', defaultMessage: 'Open' },
-  REVIEW: { id: 'ideas.filter.review', defaultMessage: 'Review' },
-  PLANNED: { id: 'ideas.filter.planned', defaultMessage: 'Planned' },
-  IN_PROGRESS: { id: 'ideas.filter.inProgress', defaultMessage: 'In progress' },
-  COMPLETE: { id: 'ideas.filter.complete', defaultMessage: 'Complete' },
-  DECLINED: { id: 'ideas.filter.declined', defaultMessage: 'Declined' },
-});
+/** The list filter: every status by its one name, and ALL. */
+export const filterMessages = {
+  ...defineMessages({ ALL: { id: 'ideas.filter.all', defaultMessage: 'All (without declined)' } }),
+  ...statusMessages,
+};
 
 export const sortMessages = defineMessages({
   VOTES: { id: 'ideas.sort.votes', defaultMessage: 'Most votes' },

@@ -1,10 +1,16 @@
+import { useCallback } from 'react';
 import { graphql } from 'react-relay';
 import type { useDeclineIdeaMutation as TMutation } from '../../../../../__generated__/useDeclineIdeaMutation.graphql.ts';
 import { usePromiseMutation } from '../../../../relay/usePromiseMutation.ts';
+import { placeIdeaInLists } from './live-lists.ts';
 
-/** Declines an idea; with merged votes the duplicate's count comes back too. */
+/**
+ * Declines an idea. The answer brings back both ideas' counts and voters (with merged votes the
+ * voters move to the kept idea, so an open dialog never shows 0 votes beside a voter), and the
+ * declined idea leaves the lists that hide declined ideas at once.
+ */
 export function useDeclineIdeaMutation() {
-  return usePromiseMutation<TMutation>(graphql`
+  const [commit, isInFlight] = usePromiseMutation<TMutation>(graphql`
     mutation useDeclineIdeaMutation(
       $ideaId: ID!
       $reason: DeclineReason!
@@ -27,12 +33,20 @@ export function useDeclineIdeaMutation() {
               status
               voteCount
               isVotedByMe
+              voters {
+                userId
+                name
+              }
               ...DeclineDetails_idea
             }
             duplicateOf {
               id
               voteCount
               isVotedByMe
+              voters {
+                userId
+                name
+              }
             }
           }
         }
@@ -47,4 +61,17 @@ export function useDeclineIdeaMutation() {
       }
     }
   `);
+  const run = useCallback(
+    (variables: TMutation['variables']) =>
+      commit(variables, (store, data) => {
+        if (data?.declineIdea.__typename !== 'MutationDeclineIdeaSuccess') return;
+        const idea = store
+          .getRootField('declineIdea')
+          ?.getLinkedRecord('data')
+          ?.getLinkedRecord('idea');
+        placeIdeaInLists(store, idea, 'DECLINED', { canJoin: true });
+      }),
+    [commit],
+  );
+  return [run, isInFlight] as const;
 }

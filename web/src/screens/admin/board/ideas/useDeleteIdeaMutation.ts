@@ -11,6 +11,14 @@ export function useDeleteIdeaMutation() {
         ... on MutationDeleteIdeaSuccess {
           data {
             deletedIdeaId
+            # One idea fewer may bring a hidden one back: the banner's count moves with it.
+            board {
+              id
+              limits {
+                cappedIdeas
+                isIdeaCapReached
+              }
+            }
           }
         }
         ... on AppError {

@@ -4,7 +4,8 @@ import { graphql, useRefetchableFragment } from 'react-relay';
 import type { AssignIdeasModal_board$key } from '../../../../../__generated__/AssignIdeasModal_board.graphql.ts';
 import type { AssignIdeasModalIdeasQuery } from '../../../../../__generated__/AssignIdeasModalIdeasQuery.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { IdeaSearchField } from '../ideas/IdeaSearchField.tsx';
 import { StatusBadge } from '../ideas/StatusBadge.tsx';
@@ -58,7 +59,7 @@ export function AssignIdeasModal({
   const { search, setSearch, isSearching, reset: resetSearch } = useIdeaSearch(refetch);
   // Picked ideas stay listed (and picked) while a new search lists others.
   const [picked, setPicked] = useState<TAssignable[]>([]);
-  const [addIdeas, isSaving] = useAddReleaseIdeasMutation();
+  const [addIdeas] = useAddReleaseIdeasMutation();
   const listed = data.assignable.edges.map((edge) => edge.node);
   const ideas = assignableIdeas(
     [...listed, ...picked.filter((idea) => !listed.some((other) => other.id === idea.id))],
@@ -67,6 +68,7 @@ export function AssignIdeasModal({
   const pickedIds = picked.map((idea) => idea.id);
 
   const handleClose = () => {
+    assign.clearFailure();
     setPicked([]);
     resetSearch();
     onClose();
@@ -78,23 +80,21 @@ export function AssignIdeasModal({
         : [...current, idea],
     );
 
-  const handleSubmit = async (event: React.FormEvent) => {
+  const assign = useAction(async () => {
+    const { addReleaseIdeas: result } = await addIdeas({ releaseId, ideaIds: pickedIds });
+    if (result.__typename === 'MutationAddReleaseIdeasSuccess') {
+      handleClose();
+      return null;
+    }
+    return result.__typename === 'AppError'
+      ? { text: result.message }
+      : { descriptor: commonMessages.genericError };
+  });
+  const isSaving = assign.isPending;
+  const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (picked.length === 0) return;
-    try {
-      const { addReleaseIdeas: result } = await addIdeas({ releaseId, ideaIds: pickedIds });
-      if (result.__typename === 'MutationAddReleaseIdeasSuccess') {
-        handleClose();
-        return;
-      }
-    } catch (error) {
-      console.error('addReleaseIdeas failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    void assign.run();
   };
 
   return (
@@ -140,6 +140,7 @@ export function AssignIdeasModal({
             ))}
           </ul>
         )}
+        <ActionError failure={assign.failure} />
         <div className="form__actions">
           <button
             type="button"
@@ -149,13 +150,9 @@ export function AssignIdeasModal({
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={isSaving || picked.length === 0}
-          >
+          <PendingButton type="submit" isPending={isSaving} isDisabled={picked.length === 0}>
             {intl.formatMessage(messages.assignSubmit, { count: picked.length })}
-          </button>
+          </PendingButton>
         </div>
       </form>
     </Modal>

@@ -2,6 +2,8 @@ import { useIntl } from 'react-intl';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { releaseMessages as messages } from './messages.ts';
 import { useAddReleasePartMutation } from './useAddReleasePartMutation.ts';
@@ -17,24 +19,24 @@ export function GenericPartModal({
   releaseId: string;
 }) {
   const intl = useIntl();
-  const [addPart, isSaving] = useAddReleasePartMutation();
+  const [addPart] = useAddReleasePartMutation();
   const form = useForm({ title: { required: true, min: 6, max: 100 } });
 
-  const handleClose = () => {
-    form.reset();
-    onClose();
-  };
-
-  const handleSave = form.handleSubmit(async ({ title }) => {
-    try {
-      const { addReleasePart: result } = await addPart({ releaseId, title });
-      if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) return;
-    } catch (error) {
-      // Spec section 4: after a failed addition the modal closes (the parts come back as they are).
-      console.error('addReleasePart failed', error);
+  const save = useAction(async (title: string) => {
+    const { addReleasePart: result } = await addPart({ releaseId, title });
+    if (result.__typename === 'AppError') {
+      return form.setServerErrors(result.fields) ? null : { text: result.message };
     }
     handleClose();
+    return null;
   });
+  const isSaving = save.isPending;
+  const handleClose = () => {
+    form.reset();
+    save.clearFailure();
+    onClose();
+  };
+  const handleSave = form.handleSubmit(({ title }) => void save.run(title));
 
   return (
     <Modal
@@ -51,6 +53,7 @@ export function GenericPartModal({
           isRequired
           autoFocus
         />
+        <ActionError failure={save.failure} />
         <div className="form__actions">
           <button
             type="button"
@@ -60,9 +63,13 @@ export function GenericPartModal({
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button type="submit" className="button button--primary" disabled={isSaving}>
-            {intl.formatMessage(isSaving ? messages.saving : commonMessages.save)}
-          </button>
+          <PendingButton
+            type="submit"
+            isPending={isSaving}
+            pendingLabel={intl.formatMessage(messages.saving)}
+          >
+            {intl.formatMessage(commonMessages.save)}
+          </PendingButton>
         </div>
       </form>
     </Modal>

@@ -4,12 +4,15 @@ import { graphql, useFragment } from 'react-relay';
 import type { ReleaseCard_board$key } from '../../../../../__generated__/ReleaseCard_board.graphql.ts';
 import type { ReleaseCard_release$key } from '../../../../../__generated__/ReleaseCard_release.graphql.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { AssignIdeasModal } from './AssignIdeasModal.tsx';
 import { GenericPartModal } from './GenericPartModal.tsx';
 import { releaseMessages as messages } from './messages.ts';
 import { ReleaseFormModal } from './ReleaseFormModal.tsx';
 import { useDeleteReleasePartMutation } from './useDeleteReleasePartMutation.ts';
 import { usePublishReleaseMutation } from './usePublishReleaseMutation.ts';
+import { formatCalendarDate } from '../../../../i18n/dates.ts';
 
 type TDialog = 'assign' | 'part' | 'edit' | null;
 
@@ -47,17 +50,17 @@ export function ReleaseCard({
     board,
   );
   const [dialog, setDialog] = useState<TDialog>(null);
-  const [publish, isPublishing] = usePublishReleaseMutation();
+  const [publish] = usePublishReleaseMutation();
   const [deletePart] = useDeleteReleasePartMutation();
 
-  const handlePublish = async () => {
-    try {
-      await publish({ releaseId: data.id, published: !data.isPublished });
-    } catch (error) {
-      // Spec section 8: publish failures are ignored; the toggle stays as the server has it.
-      console.error('publishRelease failed', error);
-    }
-  };
+  const togglePublished = useAction(async () => {
+    const { publishRelease: result } = await publish({
+      releaseId: data.id,
+      published: !data.isPublished,
+    });
+    // The toggle stays as the server has it; the reason shows beside the buttons.
+    return result.__typename === 'AppError' ? { text: result.message } : null;
+  });
 
   const handleDeletePart = async (partId: string) => {
     try {
@@ -81,9 +84,7 @@ export function ReleaseCard({
       <header className="release-card__header">
         <div>
           <p className="release-card__date">
-            <time dateTime={data.releaseDate}>
-              {intl.formatDate(`${data.releaseDate}T12:00:00`, { dateStyle: 'long' })}
-            </time>
+            <time dateTime={data.releaseDate}>{formatCalendarDate(intl, data.releaseDate)}</time>
             {!data.isPublished ? (
               <span className="badge badge--inactive">
                 {intl.formatMessage(messages.unpublished)}
@@ -122,14 +123,13 @@ export function ReleaseCard({
         >
           {intl.formatMessage(messages.assign)}
         </button>
-        <button
-          type="button"
+        <PendingButton
           className={`button ${data.isPublished ? 'button--secondary' : 'button--primary'}`}
-          disabled={isPublishing}
-          onClick={() => void handlePublish()}
+          isPending={togglePublished.isPending}
+          onClick={() => void togglePublished.run()}
         >
           {intl.formatMessage(data.isPublished ? messages.unpublish : messages.publish)}
-        </button>
+        </PendingButton>
         <button
           type="button"
           className="button button--secondary"
@@ -148,6 +148,7 @@ export function ReleaseCard({
           {intl.formatMessage(messages.remove)}
         </button>
       </div>
+      <ActionError failure={togglePublished.failure} />
       <AssignIdeasModal
         isOpen={dialog === 'assign'}
         onClose={() => setDialog(null)}

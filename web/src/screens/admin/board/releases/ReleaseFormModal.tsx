@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { RELEASE_DATE, releaseMessages as messages } from './messages.ts';
 import { useCreateReleaseMutation } from './useCreateReleaseMutation.ts';
@@ -26,9 +27,8 @@ export function ReleaseFormModal({
   connections?: string[];
 }) {
   const intl = useIntl();
-  const [createRelease, isCreating] = useCreateReleaseMutation();
-  const [updateRelease, isUpdating] = useUpdateReleaseMutation();
-  const isSaving = isCreating || isUpdating;
+  const [createRelease] = useCreateReleaseMutation();
+  const [updateRelease] = useUpdateReleaseMutation();
   const form = useForm({
     name: { required: true, min: 1, max: 16 },
     releaseDate: { required: true, min: 6 },
@@ -38,41 +38,37 @@ export function ReleaseFormModal({
     if (isOpen && release) setValues({ name: release.name, releaseDate: release.releaseDate });
   }, [isOpen, release?.name, release?.releaseDate, setValues]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const save = useAction(async ({ name, releaseDate }: { name: string; releaseDate: string }) => {
+    const result = release
+      ? (await updateRelease({ releaseId: release.id, name, releaseDate })).updateRelease
+      : (
+          await createRelease({
+            name,
+            releaseDate,
+            boardIds: boardId ? [boardId] : [],
+            connections,
+          })
+        ).createRelease;
+    if (result.__typename === 'AppError') {
+      return form.setServerErrors(result.fields) ? null : { text: result.message };
+    }
+    if (result.__typename === '%other') return { descriptor: commonMessages.genericError };
+    handleClose();
+    return null;
+  });
+  const isSaving = save.isPending;
   const handleClose = () => {
     form.reset();
+    save.clearFailure();
     onClose();
   };
 
-  const handleSave = form.handleSubmit(async ({ name, releaseDate }) => {
-    if (!RELEASE_DATE.test(releaseDate)) {
+  const handleSave = form.handleSubmit((values) => {
+    if (!RELEASE_DATE.test(values.releaseDate)) {
       form.setFieldError('releaseDate', { descriptor: messages.dateFormat });
       return;
     }
-    try {
-      const result = release
-        ? (await updateRelease({ releaseId: release.id, name, releaseDate })).updateRelease
-        : (
-            await createRelease({
-              name,
-              releaseDate,
-              boardIds: boardId ? [boardId] : [],
-              connections,
-            })
-          ).createRelease;
-      if (result.__typename === 'AppError') {
-        if (form.setServerErrors(result.fields)) return;
-      } else if (result.__typename !== '%other') {
-        handleClose();
-        return;
-      }
-    } catch (error) {
-      console.error('saving the release failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    void save.run(values);
   });
 
   const dateField = form.bind('releaseDate');
@@ -109,6 +105,7 @@ export function ReleaseFormModal({
             }
           />
         </div>
+        <ActionError failure={save.failure} />
         <div className="form__actions">
           <button
             type="button"
@@ -118,9 +115,13 @@ export function ReleaseFormModal({
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button type="submit" className="button button--primary" disabled={isSaving}>
-            {intl.formatMessage(isSaving ? messages.saving : commonMessages.save)}
-          </button>
+          <PendingButton
+            type="submit"
+            isPending={isSaving}
+            pendingLabel={intl.formatMessage(messages.saving)}
+          >
+            {intl.formatMessage(commonMessages.save)}
+          </PendingButton>
         </div>
       </form>
     </Modal>

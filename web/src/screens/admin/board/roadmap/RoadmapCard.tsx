@@ -4,9 +4,12 @@ import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { RoadmapCard_idea$key } from '../../../../../__generated__/RoadmapCard_idea.graphql.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { ActionError } from '../../../../ui/PendingButton.tsx';
+import type { TActionFailure } from '../../../../ui/useAction.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { useViewOnlyProps } from '../board-access.tsx';
-import { filterMessages, ideaMessages } from '../ideas/messages.ts';
+import { ideaMessages, statusMessages } from '../ideas/messages.ts';
+import { StatusDot } from '../ideas/StatusBadge.tsx';
 import { ROADMAP_STATUSES } from './roadmap-columns.ts';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
 
@@ -25,10 +28,16 @@ export function RoadmapCard({
   idea,
   onOpen,
   onMove,
+  isMoving = false,
+  moveFailure = null,
 }: {
   idea: RoadmapCard_idea$key;
   onOpen: (ideaId: string) => void;
   onMove: (ideaId: string, status: TRoadmapStatus) => void;
+  /** Its move is being saved: the Move trigger is busy (not disabled: focus stays on it). */
+  isMoving?: boolean;
+  /** Why its last move failed, said on the card. */
+  moveFailure?: TActionFailure | null;
 }) {
   const intl = useIntl();
   const viewOnly = useViewOnlyProps();
@@ -56,6 +65,7 @@ export function RoadmapCard({
       draggable={isDraggable}
       onDragStart={isDraggable ? handleDragStart : undefined}
       aria-labelledby={`roadmap-${data.id}`}
+      data-idea-id={data.id}
     >
       <h4 className="roadmap-card__title" id={`roadmap-${data.id}`}>
         <button type="button" className="idea-card__open" onClick={() => onOpen(data.id)}>
@@ -79,6 +89,8 @@ export function RoadmapCard({
             className="button button--ghost roadmap-card__move"
             aria-label={intl.formatMessage(messages.moveLabel, { title: data.title })}
             {...viewOnly}
+            aria-busy={isMoving || undefined}
+            aria-disabled={isMoving || undefined}
           >
             {intl.formatMessage(messages.move)}
             <Icon name="chevronDown" size={16} />
@@ -89,14 +101,13 @@ export function RoadmapCard({
                 <DropdownMenu.Item
                   key={status}
                   className="dropdown__item"
-                  onSelect={() => onMove(data.id, status)}
+                  onSelect={() => {
+                    if (!isMoving) onMove(data.id, status);
+                  }}
                 >
-                  <span
-                    className={`status-dot status--${status.toLowerCase()}`}
-                    aria-hidden="true"
-                  />
+                  <StatusDot status={status} />
                   {intl.formatMessage(messages.moveTo, {
-                    column: intl.formatMessage(filterMessages[status]),
+                    column: intl.formatMessage(statusMessages[status]),
                   })}
                 </DropdownMenu.Item>
               ))}
@@ -104,6 +115,7 @@ export function RoadmapCard({
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       ) : null}
+      <ActionError failure={moveFailure} />
     </article>
   );
 }

@@ -1,18 +1,23 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, usePreloadedQuery, useQueryLoader } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
-import { useLoaderData } from 'react-router-dom';
-import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
+import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import type { RoadmapScreenQuery as TQuery } from '../../../../../__generated__/RoadmapScreenQuery.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { showToast } from '../../../../toast/toast-store.ts';
+import { boardPath, rowIdOf } from '../../../../relay/row-id.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
-import { IdeaDetailModal, ideaDetailModalQuery } from '../ideas/IdeaDetailModal.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
+import { IdeaDetailModal } from '../ideas/IdeaDetailModal.tsx';
+import { useIdeaDetailFromAddress } from '../ideas/useIdeaDetailFromAddress.ts';
+import { activeElement, openerOf } from '../ideas/focus-targets.ts';
+import type { TDetailOpener } from '../ideas/focus-targets.ts';
 import { registerIdeasList } from '../ideas/live-lists.ts';
-import { filterMessages } from '../ideas/messages.ts';
+export { shouldRevalidateUnlessOnlyTheIdea as shouldRoadmapScreenRevalidate } from '../ideas/detail-route.ts';
+import { statusMessages } from '../ideas/messages.ts';
+import { StatusDot } from '../ideas/StatusBadge.tsx';
 import { useIsBoardWritable } from '../board-access.tsx';
 import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
 import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
@@ -23,12 +28,13 @@ const messages = defineMessages({
   title: { id: 'roadmap.title', defaultMessage: 'Roadmap' },
   intro: {
     id: 'roadmap.intro',
-    defaultMessage: 'Ideas under review, planned, in progress and done; most discussed first.',
+    defaultMessage: 'Ideas under review, planned, in progress and complete; most discussed first.',
   },
   emptyTitle: { id: 'roadmap.empty.title', defaultMessage: 'The roadmap is empty' },
   emptyText: {
     id: 'roadmap.empty.text',
-    defaultMessage: 'Move ideas to review, planned, in progress or done and they show up here.',
+    defaultMessage:
+      'Give ideas the status Under review, Planned, In progress or Complete and they show up here.',
   },
   emptyColumn: { id: 'roadmap.emptyColumn', defaultMessage: 'Nothing here yet.' },
 });
@@ -85,20 +91,50 @@ export const roadmapScreenQuery = graphql`
   }
 `;
 
+/** The address state of an idea opened from a card: closing it goes back in history. */
+type TOpenedState = { isOpenedFromRoadmap?: boolean } | null;
+
 /**
  * /admin/boards/{id}/roadmap: four columns of compact cards; drag a card (or use its Move menu
- * from the keyboard) to change its status.
+ * from the keyboard) to change its status. /admin/boards/{id}/roadmap/ideas/{ideaId} shows an
+ * idea over the columns, so it can be linked and reloaded; Back (or closing it) returns.
  */
 export function RoadmapScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
   const { board } = usePreloadedQuery<TQuery>(roadmapScreenQuery, queryRef);
-  const [detailRef, loadDetail, disposeDetail] =
-    useQueryLoader<TIdeaDetailModalQuery>(ideaDetailModalQuery);
   const [setStatus] = useSetIdeaStatusMutation();
   const [dropTarget, setDropTarget] = useState<TRoadmapStatus | null>(null);
   const isWritable = useIsBoardWritable();
-  // Ideas deleted elsewhere leave the columns live (status changes move cards by themselves).
+  // The card just moved: it is a new element in another column, so focus follows it there.
+  const [movedId, setMovedId] = useState<string | null>(null);
+  const detailOpener = useRef<TDetailOpener | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { ideaId, detailRef } = useIdeaDetailFromAddress(board?.id);
+  // The card a move (drag or Move menu) is for: it shows the move busy and, when it fails, says
+  // so on the card (which stays in its column). One move at a time.
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const move = useAction(async (movedIdeaId: string, status: TRoadmapStatus) => {
+    setMovingId(movedIdeaId);
+    const { setIdeaStatus: result } = await setStatus({ ideaId: movedIdeaId, status });
+    if (result.__typename !== 'MutationSetIdeaStatusSuccess') {
+      return { descriptor: commonMessages.genericError };
+    }
+    setMovedId(movedIdeaId);
+  });
+  useEffect(() => {
+    if (!movedId) return;
+    const card = document.querySelector(`[data-idea-id="${CSS.escape(movedId)}"]`);
+    // Its Move menu, so that a keyboard user can move it on; the title when it has none.
+    const target =
+      card?.querySelector<HTMLElement>('.roadmap-card__move') ??
+      card?.querySelector<HTMLElement>('.idea-card__open');
+    target?.focus();
+    setMovedId(null);
+  }, [movedId]);
+  // Ideas deleted elsewhere, or declined, leave the columns live (status changes between
+  // columns move cards by themselves).
   const columnIds = board
     ? [board.review.__id, board.planned.__id, board.inProgress.__id, board.complete.__id]
     : [];
@@ -107,7 +143,14 @@ export function RoadmapScreen() {
     const unregister = columnKey
       .split(' ')
       .filter(Boolean)
-      .map((connectionId) => registerIdeasList({ connectionId, accepts: () => false }));
+      .map((connectionId) =>
+        registerIdeasList({
+          connectionId,
+          accepts: () => false,
+          // A card moves between columns by its status; it leaves only off the roadmap.
+          keeps: (status) => (ROADMAP_STATUSES as readonly string[]).includes(status),
+        }),
+      );
     return () => {
       for (const stop of unregister) stop();
     };
@@ -120,8 +163,24 @@ export function RoadmapScreen() {
   );
   const columns = roadmapColumns(ideas);
   const isEmpty = ROADMAP_STATUSES.every((status) => columns[status].length === 0);
-  const handleOpen = (ideaId: string) =>
-    loadDetail({ id: ideaId, boardId: board.id }, { fetchPolicy: 'store-and-network' });
+  const handleOpen = (openedId: string) => {
+    const plainId = rowIdOf(openedId, 'Idea') || openedId;
+    // Opening another idea from inside the dialog (a duplicate's kept idea) keeps the first
+    // opener and replaces the address: closing goes back to the card it came from.
+    const isNested = Boolean(ideaId);
+    if (!isNested) detailOpener.current = { ideaId: openedId, element: activeElement() };
+    const state: TOpenedState = isNested
+      ? ((location.state as TOpenedState | null) ?? { isOpenedFromRoadmap: false })
+      : { isOpenedFromRoadmap: true };
+    navigate(`${boardPath(board.id)}/roadmap/ideas/${encodeURIComponent(plainId)}`, {
+      state,
+      replace: isNested,
+    });
+  };
+  const handleCloseDetail = () => {
+    if ((location.state as TOpenedState | null)?.isOpenedFromRoadmap) navigate(-1);
+    else navigate(`${boardPath(board.id)}/roadmap`, { replace: true });
+  };
 
   // An inactive board's columns take no drops (its cards do not drag either): the server
   // refuses status changes there.
@@ -136,17 +195,7 @@ export function RoadmapScreen() {
   const handleMove = async (ideaId: string, status: TRoadmapStatus) => {
     const idea = ideas.find((candidate) => candidate.id === ideaId);
     if (!idea || idea.status === status) return;
-    try {
-      const { setIdeaStatus: result } = await setStatus({ ideaId, status });
-      if (result.__typename === 'MutationSetIdeaStatusSuccess') return;
-    } catch (error) {
-      console.error('setIdeaStatus failed', error);
-    }
-    showToast({
-      type: 'error',
-      title: commonMessages.errorTitle,
-      description: commonMessages.genericError,
-    });
+    await move.run(ideaId, status);
   };
 
   return (
@@ -185,8 +234,8 @@ export function RoadmapScreen() {
               onDrop={(event) => handleDrop(event, status)}
             >
               <h3 className="roadmap__heading" id={`roadmap-column-${status}`}>
-                <span className={`status-dot status--${status.toLowerCase()}`} aria-hidden="true" />
-                {intl.formatMessage(filterMessages[status])}
+                <StatusDot status={status} />
+                {intl.formatMessage(statusMessages[status])}
                 <span className="roadmap__count">{columns[status].length}</span>
               </h3>
               {columns[status].length === 0 ? (
@@ -199,6 +248,8 @@ export function RoadmapScreen() {
                         idea={idea}
                         onOpen={handleOpen}
                         onMove={(id, to) => void handleMove(id, to)}
+                        isMoving={move.isPending && movingId === idea.id}
+                        moveFailure={movingId === idea.id ? move.failure : null}
                       />
                     </li>
                   ))}
@@ -210,7 +261,12 @@ export function RoadmapScreen() {
       )}
       {detailRef ? (
         <Suspense fallback={null}>
-          <IdeaDetailModal queryRef={detailRef} onClose={disposeDetail} />
+          <IdeaDetailModal
+            queryRef={detailRef}
+            onClose={handleCloseDetail}
+            onOpenIdea={handleOpen}
+            focusOnClose={() => openerOf(detailOpener.current)}
+          />
         </Suspense>
       ) : null}
     </section>

@@ -7,7 +7,8 @@ import { toLocale } from '../../../../i18n/locale.tsx';
 import { LanguageSelect } from '../../../../ui/LanguageSelect.tsx';
 import { boardSettingsMessages as messages } from './messages.ts';
 import { SaveBar } from './SaveBar.tsx';
-import { toastSaved, toastSaveFailed } from '../../../../toast/save-toasts.ts';
+import { toastSaved } from '../../../../toast/save-toasts.ts';
+import { useAction } from '../../../../ui/useAction.ts';
 import { useUpdateBoardLanguageMutation } from './useUpdateBoardLanguageMutation.ts';
 import { useUpdateBoardNameMutation } from './useUpdateBoardNameMutation.ts';
 
@@ -26,35 +27,30 @@ export function GeneralCard({ board }: { board: GeneralCard_board$key }) {
   );
   const saved = { name: data.name, language: toLocale(data.language) ?? 'en-US' };
   const form = useForm({ name: { required: true, min: 6, max: 100 }, language: {} }, saved);
-  const [saveName, isSavingName] = useUpdateBoardNameMutation();
-  const [saveLanguage, isSavingLanguage] = useUpdateBoardLanguageMutation();
-  const isSaving = isSavingName || isSavingLanguage;
+  const [saveName] = useUpdateBoardNameMutation();
+  const [saveLanguage] = useUpdateBoardLanguageMutation();
   const isChanged =
     form.values.name.trim() !== saved.name || form.values.language !== saved.language;
 
-  const handleCancel = () => form.setValues(saved);
-  const handleSave = form.handleSubmit(async ({ name, language }) => {
-    try {
-      if (name !== data.name) {
-        const { updateBoardName: result } = await saveName({ boardId: data.id, name });
-        if (result.__typename === 'AppError') {
-          if (!form.setServerErrors(result.fields)) toastSaveFailed();
-          return;
-        }
+  const save = useAction(async ({ name, language }: { name: string; language: string }) => {
+    if (name !== data.name) {
+      const { updateBoardName: result } = await saveName({ boardId: data.id, name });
+      if (result.__typename === 'AppError') {
+        return form.setServerErrors(result.fields) ? null : { text: result.message };
       }
-      if (language !== data.language) {
-        const { updateBoardLanguage: result } = await saveLanguage({ boardId: data.id, language });
-        if (result.__typename === 'AppError') {
-          toastSaveFailed();
-          return;
-        }
-      }
-      toastSaved();
-    } catch (error) {
-      console.error('saving the board failed', error);
-      toastSaveFailed();
     }
+    if (language !== data.language) {
+      const { updateBoardLanguage: result } = await saveLanguage({ boardId: data.id, language });
+      if (result.__typename === 'AppError') return { text: result.message };
+    }
+    toastSaved();
+    return null;
   });
+  const handleCancel = () => {
+    form.setValues(saved);
+    save.clearFailure();
+  };
+  const handleSave = form.handleSubmit((values) => void save.run(values));
 
   return (
     <section className="card settings-card" aria-labelledby="board-general-title">
@@ -74,7 +70,12 @@ export function GeneralCard({ board }: { board: GeneralCard_board$key }) {
           value={toLocale(form.values.language) ?? 'en-US'}
           onChange={(language) => form.setValues({ ...form.values, language })}
         />
-        <SaveBar isChanged={isChanged} isSaving={isSaving} onCancel={handleCancel} />
+        <SaveBar
+          isChanged={isChanged}
+          isSaving={save.isPending}
+          failure={save.failure}
+          onCancel={handleCancel}
+        />
       </form>
     </section>
   );

@@ -1,31 +1,41 @@
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import type { TActionFailure } from '../../../../ui/useAction.ts';
 
-/** Cancel and Save, shown only while a card has unsaved changes. */
+/**
+ * Cancel and Save, shown only while a card has unsaved changes (or its save failed: the
+ * failure stays beside the buttons until the next try).
+ */
 export function SaveBar({
   isChanged,
   isSaving,
+  failure = null,
   onCancel,
 }: {
   isChanged: boolean;
   isSaving: boolean;
+  failure?: TActionFailure | null;
   onCancel: () => void;
 }) {
   const intl = useIntl();
-  if (!isChanged) return null;
+  if (!isChanged && !failure) return null;
   return (
-    <div className="card__actions">
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={onCancel}
-        disabled={isSaving}
-      >
-        {intl.formatMessage(commonMessages.cancel)}
-      </button>
-      <button type="submit" className="button button--primary" disabled={isSaving}>
-        {intl.formatMessage(commonMessages.save)}
-      </button>
-    </div>
+    <>
+      <ActionError failure={failure} />
+      <div className="card__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={onCancel}
+          disabled={isSaving}
+        >
+          {intl.formatMessage(commonMessages.cancel)}
+        </button>
+        <PendingButton type="submit" isPending={isSaving}>
+          {intl.formatMessage(commonMessages.save)}
+        </PendingButton>
+      </div>
+    </>
   );
 }

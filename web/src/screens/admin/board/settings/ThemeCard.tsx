@@ -4,7 +4,9 @@ import { graphql, useFragment } from 'react-relay';
 import type { ThemeCard_board$key } from '../../../../../__generated__/ThemeCard_board.graphql.ts';
 import { boardSettingsMessages as messages, isHexColour, toPickerColour } from './messages.ts';
 import { SaveBar } from './SaveBar.tsx';
-import { toastSaved, toastSaveFailed } from '../../../../toast/save-toasts.ts';
+import { toastSaved } from '../../../../toast/save-toasts.ts';
+import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { useAction } from '../../../../ui/useAction.ts';
 import { useUpdateBoardThemeMutation } from './useUpdateBoardThemeMutation.ts';
 
 /** The primary colour: a picker and a hex field that follow each other. */
@@ -24,29 +26,30 @@ export function ThemeCard({ board }: { board: ThemeCard_board$key }) {
   const saved = data.theme.primary.replace(/^#/, '');
   const [hex, setHex] = useState(saved);
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [save, isSaving] = useUpdateBoardThemeMutation();
+  const [save] = useUpdateBoardThemeMutation();
   const pickerId = useId();
   const hexId = useId();
   const isValid = isHexColour(hex);
   const showError = isSubmitted && !isValid;
   const normalised = hex.trim().replace(/^#/, '').toLowerCase();
 
-  const handleSave = async (event: React.FormEvent) => {
+  const saveTheme = useAction(async (primary: string) => {
+    const { updateBoardTheme: result } = await save({ boardId: data.id, primary });
+    if (result.__typename !== 'MutationUpdateBoardThemeSuccess') {
+      return result.__typename === 'AppError'
+        ? { text: result.message }
+        : { descriptor: commonMessages.genericError };
+    }
+    setHex(primary);
+    setIsSubmitted(false);
+    toastSaved();
+    return null;
+  });
+  const handleSave = (event: React.FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
     if (!isValid) return;
-    try {
-      const { updateBoardTheme: result } = await save({ boardId: data.id, primary: normalised });
-      if (result.__typename === 'MutationUpdateBoardThemeSuccess') {
-        setHex(normalised);
-        setIsSubmitted(false);
-        toastSaved();
-        return;
-      }
-    } catch (error) {
-      console.error('updateBoardTheme failed', error);
-    }
-    toastSaveFailed();
+    void saveTheme.run(normalised);
   };
 
   return (
@@ -55,7 +58,7 @@ export function ThemeCard({ board }: { board: ThemeCard_board$key }) {
         {intl.formatMessage(messages.themeTitle)}
       </h3>
       <p className="card__intro">{intl.formatMessage(messages.themeIntro)}</p>
-      <form className="form" onSubmit={(event) => void handleSave(event)} noValidate>
+      <form className="form" onSubmit={handleSave} noValidate>
         <div className="colour-row">
           <div className="field">
             <label className="field__label" htmlFor={pickerId}>
@@ -96,10 +99,12 @@ export function ThemeCard({ board }: { board: ThemeCard_board$key }) {
         </div>
         <SaveBar
           isChanged={normalised !== saved.toLowerCase()}
-          isSaving={isSaving}
+          isSaving={saveTheme.isPending}
+          failure={saveTheme.failure}
           onCancel={() => {
             setHex(saved);
             setIsSubmitted(false);
+            saveTheme.clearFailure();
           }}
         />
       </form>

@@ -5,7 +5,9 @@ import type { VisibilityCard_board$key } from '../../../../../__generated__/Visi
 import type { VisibilityCard_company$key } from '../../../../../__generated__/VisibilityCard_company.graphql.ts';
 import { boardSettingsMessages as messages } from './messages.ts';
 import { SaveBar } from './SaveBar.tsx';
-import { toastSaved, toastSaveFailed } from '../../../../toast/save-toasts.ts';
+import { toastSaved } from '../../../../toast/save-toasts.ts';
+import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { useAction } from '../../../../ui/useAction.ts';
 import { useSetBoardVisibilityMutation } from './useSetBoardVisibilityMutation.ts';
 
 /** Private or public; a public board shows its address. */
@@ -36,23 +38,24 @@ export function VisibilityCard({
     company,
   );
   const [isPublic, setIsPublic] = useState(data.isPublic);
-  const [save, isSaving] = useSetBoardVisibilityMutation();
+  const [save] = useSetBoardVisibilityMutation();
   const address = companyData
     ? `${window.location.origin}/public/${companyData.slug}/${data.slug}`
     : null;
 
-  const handleSave = async (event: React.FormEvent) => {
-    event.preventDefault();
-    try {
-      const { setBoardVisibility: result } = await save({ boardId: data.id, isPublic });
-      if (result.__typename === 'MutationSetBoardVisibilitySuccess') {
-        toastSaved();
-        return;
-      }
-    } catch (error) {
-      console.error('setBoardVisibility failed', error);
+  const saveVisibility = useAction(async () => {
+    const { setBoardVisibility: result } = await save({ boardId: data.id, isPublic });
+    if (result.__typename !== 'MutationSetBoardVisibilitySuccess') {
+      return result.__typename === 'AppError'
+        ? { text: result.message }
+        : { descriptor: commonMessages.genericError };
     }
-    toastSaveFailed();
+    toastSaved();
+    return null;
+  });
+  const handleSave = (event: React.FormEvent) => {
+    event.preventDefault();
+    void saveVisibility.run();
   };
 
   const option = (value: boolean, label: string, hint: string) => (
@@ -76,7 +79,7 @@ export function VisibilityCard({
         {intl.formatMessage(messages.visibilityTitle)}
       </h3>
       <p className="card__intro">{intl.formatMessage(messages.visibilityIntro)}</p>
-      <form className="form" onSubmit={(event) => void handleSave(event)}>
+      <form className="form" onSubmit={handleSave}>
         <fieldset className="radio-group">
           <legend className="visually-hidden">
             {intl.formatMessage(messages.visibilityTitle)}
@@ -102,8 +105,12 @@ export function VisibilityCard({
         ) : null}
         <SaveBar
           isChanged={isPublic !== data.isPublic}
-          isSaving={isSaving}
-          onCancel={() => setIsPublic(data.isPublic)}
+          isSaving={saveVisibility.isPending}
+          failure={saveVisibility.failure}
+          onCancel={() => {
+            setIsPublic(data.isPublic);
+            saveVisibility.clearFailure();
+          }}
         />
       </form>
     </section>

@@ -4,6 +4,8 @@ import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { showToast } from '../../../../toast/toast-store.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
+import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
+import { useAction } from '../../../../ui/useAction.ts';
 import { useRotateCompanySecretMutation } from './useRotateCompanySecretMutation.ts';
 
 const messages = defineMessages({
@@ -21,6 +23,7 @@ const messages = defineMessages({
       'Widget sign-ins from your site fail until your server signs tokens with the new secret. Users already signed in stay signed in.',
   },
   confirm: { id: 'widget.secret.confirm', defaultMessage: 'Replace it' },
+  confirming: { id: 'widget.secret.confirming', defaultMessage: 'Replacing…' },
   rotatedTitle: { id: 'widget.secret.rotatedTitle', defaultMessage: 'New secret in place' },
   rotatedText: {
     id: 'widget.secret.rotatedText',
@@ -34,22 +37,24 @@ export function RotateSecretCard() {
   const [isConfirming, setIsConfirming] = useState(false);
   const [rotateSecret, isRotating] = useRotateCompanySecretMutation();
 
-  const handleRotate = async () => {
-    try {
-      const { rotateCompanySecret: result } = await rotateSecret({});
-      if (result.__typename === 'MutationRotateCompanySecretSuccess') {
-        showToast({
-          type: 'success',
-          title: messages.rotatedTitle,
-          description: messages.rotatedText,
-        });
-      } else {
-        showToast({ title: commonMessages.errorTitle, description: commonMessages.genericError });
-      }
-    } catch {
-      showToast({ title: commonMessages.errorTitle, description: commonMessages.genericError });
+  // A failure stays in the dialog beside the button, so the admin knows the old secret still
+  // holds and can try again.
+  const rotation = useAction(async () => {
+    const { rotateCompanySecret: result } = await rotateSecret({});
+    if (result.__typename !== 'MutationRotateCompanySecretSuccess') {
+      return { descriptor: commonMessages.genericError };
     }
+    showToast({
+      type: 'success',
+      title: messages.rotatedTitle,
+      description: messages.rotatedText,
+    });
     setIsConfirming(false);
+  });
+  const isBusy = isRotating || rotation.isPending;
+  const close = () => {
+    setIsConfirming(false);
+    rotation.clearFailure();
   };
 
   return (
@@ -69,8 +74,8 @@ export function RotateSecretCard() {
       </div>
       <Modal
         isOpen={isConfirming}
-        onClose={() => setIsConfirming(false)}
-        isLocked={isRotating}
+        onClose={close}
+        isLocked={isBusy}
         title={intl.formatMessage(messages.confirmTitle)}
         description={intl.formatMessage(messages.confirmText)}
       >
@@ -78,21 +83,22 @@ export function RotateSecretCard() {
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => setIsConfirming(false)}
-            disabled={isRotating}
+            onClick={close}
+            disabled={isBusy}
             autoFocus
           >
             {intl.formatMessage(commonMessages.cancel)}
           </button>
-          <button
-            type="button"
+          <PendingButton
             className="button button--danger"
-            onClick={() => void handleRotate()}
-            disabled={isRotating}
+            onClick={() => void rotation.run()}
+            isPending={isBusy}
+            pendingLabel={intl.formatMessage(messages.confirming)}
           >
             {intl.formatMessage(messages.confirm)}
-          </button>
+          </PendingButton>
         </div>
+        <ActionError failure={rotation.failure} />
       </Modal>
     </section>
   );

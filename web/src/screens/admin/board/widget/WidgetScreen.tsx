@@ -9,6 +9,9 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { RotateSecretCard } from './RotateSecretCard.tsx';
+import { SsoCheckerCard } from './SsoCheckerCard.tsx';
+import { SsoRulesCard } from './SsoRulesCard.tsx';
+import { claimMessages } from './sso-messages.ts';
 import {
   SSO_LANGUAGES,
   SSO_LANGUAGE_NAMES,
@@ -41,11 +44,6 @@ const messages = defineMessages({
       'Replace the data-sso-token value with the token your server makes for the signed-in user (step 3). Never put your company secret in the page.',
   },
   step3: { id: 'widget.step3.title', defaultMessage: '3. Make the SSO token on your server' },
-  step3Text: {
-    id: 'widget.step3.text',
-    defaultMessage:
-      'Sign the user’s id and name with HS256 and your company secret. The id must be unique for each user in your system.',
-  },
   languages: { id: 'widget.languages', defaultMessage: 'Code sample language' },
   scriptLabel: { id: 'widget.scriptLabel', defaultMessage: 'the script tag' },
   containerLabel: { id: 'widget.containerLabel', defaultMessage: 'the container element' },
@@ -59,6 +57,7 @@ const messages = defineMessages({
 export const widgetScreenQuery = graphql`
   query WidgetScreenQuery($id: ID!) {
     board(id: $id) {
+      id
       widgetSetup {
         boardHash
       }
@@ -66,6 +65,7 @@ export const widgetScreenQuery = graphql`
     viewer {
       company {
         secret
+        ...SsoRulesCard_company
       }
     }
   }
@@ -81,6 +81,7 @@ export function WidgetScreen() {
   const baseUrl = window.location.origin;
   const boardHash = board?.widgetSetup?.boardHash;
   const secret = viewer?.company.secret;
+  const company = viewer?.company;
 
   const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -101,7 +102,7 @@ export function WidgetScreen() {
           <p className="page-header__intro">{intl.formatMessage(messages.intro)}</p>
         </div>
       </header>
-      {!boardHash || !secret ? (
+      {!board || !boardHash || !secret || !company ? (
         <div className="alert alert--warning" role="note">
           <Icon name="lock" />
           <p>{intl.formatMessage(messages.noSecret)}</p>
@@ -131,7 +132,17 @@ export function WidgetScreen() {
             </li>
             <li className="card step">
               <h3 className="card__title">{intl.formatMessage(messages.step3)}</h3>
-              <p className="card__intro">{intl.formatMessage(messages.step3Text)}</p>
+              <p className="card__intro">{intl.formatMessage(claimMessages.intro)}</p>
+              <dl className="sso-claims">
+                {(['id', 'name', 'email', 'exp'] as const).map((claim) => (
+                  <div key={claim} className="sso-claims__item">
+                    <dt>
+                      <code>{claim}</code>
+                    </dt>
+                    <dd>{intl.formatMessage(claimMessages[claim])}</dd>
+                  </div>
+                ))}
+              </dl>
               <div
                 className="tabs"
                 role="tablist"
@@ -167,6 +178,8 @@ export function WidgetScreen() {
               </div>
             </li>
           </ol>
+          <SsoRulesCard company={company} />
+          <SsoCheckerCard boardId={board.id} />
           <RotateSecretCard />
         </>
       )}

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySsoToken } from '../../../../../../api/src/services/sso/verify-sso-token.ts';
-import { SSO_LANGUAGES, ssoSample } from './code-samples.ts';
+import { NODE_SAMPLE_FILE, SSO_LANGUAGES, ssoSample } from './code-samples.ts';
 import type { TSsoLanguage } from './code-samples.ts';
 
 /**
@@ -24,7 +24,8 @@ const run = promisify(execFile);
 const SECRET = `s3cr3t-$HOME-'single'-"double"-\\back`;
 const USER_ID = 'user-42';
 const NAME = 'Zoë "Z" Łukasiewicz \\ 東京';
-const INPUT = `${USER_ID}\n${NAME}\n`;
+const EMAIL = 'zoe.lukasiewicz+board@example.com';
+const INPUT = `${USER_ID}\n${NAME}\n${EMAIL}\n`;
 
 function hasCommand(command: string): boolean {
   const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
@@ -50,14 +51,17 @@ async function runWithInput(command: string, args: string[], cwd: string): Promi
 /** Writes the sample with a small driver that reads id and name (UTF-8 lines) and prints the token. */
 const runners: Record<TSsoLanguage, (dir: string, code: string) => Promise<string>> = {
   async javascript(dir, code) {
-    await writeFile(join(dir, 'feedboard-token.mjs'), code);
-    const driver = `import { readFileSync } from 'node:fs';
-import { feedboardToken } from ${JSON.stringify(pathToFileURL(join(dir, 'feedboard-token.mjs')).href)};
-const [id, name] = readFileSync(0, 'utf8').split('\\n');
-console.log(feedboardToken({ id, name }));
+    // Saved under the name its header gives, and imported from plain CommonJS (a .cjs driver
+    // with dynamic import): the sample runs as written, whatever the reader's project is.
+    await writeFile(join(dir, NODE_SAMPLE_FILE), code);
+    const driver = `const { readFileSync } = require('node:fs');
+import(${JSON.stringify(pathToFileURL(join(dir, NODE_SAMPLE_FILE)).href)}).then(({ feedboardToken }) => {
+  const [id, name, email] = readFileSync(0, 'utf8').split('\\n');
+  console.log(feedboardToken({ id, name, email }));
+});
 `;
-    await writeFile(join(dir, 'driver.mjs'), driver);
-    return runWithInput('node', ['driver.mjs'], dir);
+    await writeFile(join(dir, 'driver.cjs'), driver);
+    return runWithInput('node', ['driver.cjs'], dir);
   },
   async java(dir, code) {
     await writeFile(join(dir, 'FeedboardToken.java'), code);
@@ -70,7 +74,8 @@ public class Main {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String id = in.readLine();
         String name = in.readLine();
-        System.out.println(FeedboardToken.create(id, name));
+        String email = in.readLine();
+        System.out.println(FeedboardToken.create(id, name, email));
     }
 }
 `;
@@ -85,8 +90,8 @@ public class Main {
     await writeFile(join(dir, 'feedboard_token.php'), code);
     const driver = `<?php
 require __DIR__ . '/feedboard_token.php';
-[$id, $name] = explode("\\n", stream_get_contents(STDIN));
-echo feedboard_token($id, $name), "\\n";
+[$id, $name, $email] = explode("\\n", stream_get_contents(STDIN));
+echo feedboard_token($id, $name, $email), "\\n";
 `;
     await writeFile(join(dir, 'driver.php'), driver);
     return runWithInput('php', ['driver.php'], dir);
@@ -96,8 +101,8 @@ echo feedboard_token($id, $name), "\\n";
     const driver = `import sys
 from feedboard_token import feedboard_token
 
-user_id, name = sys.stdin.buffer.read().decode("utf-8").split("\\n")[:2]
-print(feedboard_token(user_id, name))
+user_id, name, email = sys.stdin.buffer.read().decode("utf-8").split("\\n")[:3]
+print(feedboard_token(user_id, name, email))
 `;
     await writeFile(join(dir, 'driver.py'), driver);
     return runWithInput('python3', ['driver.py'], dir);
@@ -115,7 +120,8 @@ public static class Program
         var input = new StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false));
         var id = input.ReadLine();
         var name = input.ReadLine();
-        Console.WriteLine(FeedboardToken.Create(id, name));
+        var email = input.ReadLine();
+        Console.WriteLine(FeedboardToken.Create(id, name, email));
     }
 }
 `;
@@ -145,28 +151,42 @@ describe('widget tab: SSO code samples', () => {
     }
   });
 
+  it('says which Node and which module system the Node sample is written for', () => {
+    const header = ssoSample('javascript', 'x').split('\n').slice(0, 2).join(' ');
+    expect(header).toMatch(/Node\.js 16 or later/);
+    expect(header).toMatch(/ES module/);
+    expect(header).toContain(NODE_SAMPLE_FILE);
+    // Buffer's base64url needs Node 15.7: the Node running the samples is not older than that.
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(16);
+  });
+
   for (const language of SSO_LANGUAGES) {
     const missing = REQUIRED[language].filter((command) => !hasCommand(command));
     const skip = missing.length > 0 && process.env.CI !== 'true';
     it.skipIf(skip)(
-      `${language}: the sample runs and signs {id, name} with HS256 and the secret`,
+      `${language}: the sample runs and signs {id, name, email, exp} with HS256 and the secret`,
       async () => {
         const dir = join(root, language);
         await mkdir(dir);
+        const before = Math.floor(Date.now() / 1000);
         const token = await runners[language](dir, ssoSample(language, SECRET));
+        const after = Math.ceil(Date.now() / 1000);
 
         const header = jwt.decode(token, { complete: true })?.header;
         expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
         const payload = jwt.verify(token, SECRET, { algorithms: ['HS256'] });
-        expect(payload).toEqual({ id: USER_ID, name: NAME });
+        // The four claims, and only them: a complete user in a token that lives ten minutes.
+        expect(payload).toEqual({ id: USER_ID, name: NAME, email: EMAIL, exp: expect.any(Number) });
+        const { exp } = payload as { exp: number };
+        expect(exp).toBeGreaterThanOrEqual(before + 600);
+        expect(exp).toBeLessThanOrEqual(after + 600);
         expect(() => jwt.verify(token, `${SECRET}x`, { algorithms: ['HS256'] })).toThrow(
           'invalid signature',
         );
-        // The server's own check (the widget's SSO exchange) accepts it as that user.
-        expect(verifySsoToken(token, SECRET)).toMatchObject({
-          externalId: USER_ID,
-          displayName: NAME,
-        });
+        // The server's own check, with a new company's rules (expiry required), accepts it.
+        expect(
+          verifySsoToken(token, SECRET, { requireExpiry: true, maxLifetimeMinutes: 1440 }),
+        ).toEqual({ externalId: USER_ID, displayName: NAME, email: EMAIL, avatarUrl: null });
       },
     );
   }

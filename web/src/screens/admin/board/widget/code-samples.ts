@@ -1,3 +1,4 @@
+import { SSO_SAMPLE_LIFETIME_SECONDS } from '../../../../../../api/src/services/sso/sso-rules.ts';
 /** The embed snippets and the SSO token samples, filled with the board's real values. */
 
 export const SSO_TOKEN_PLACEHOLDER = 'REPLACE_WITH_THE_SSO_TOKEN_OF_THE_SIGNED_IN_USER';
@@ -15,6 +16,10 @@ export function containerSnippet(baseUrl: string, boardHash: string): string {
 ></div>`;
 }
 
+/** How long the samples' tokens live: ten minutes. */
+const LIFETIME = SSO_SAMPLE_LIFETIME_SECONDS;
+const LIFETIME_TEXT = `${LIFETIME / 60} minutes`;
+
 export const SSO_LANGUAGES = ['javascript', 'java', 'php', 'python', 'csharp'] as const;
 export type TSsoLanguage = (typeof SSO_LANGUAGES)[number];
 
@@ -26,8 +31,13 @@ export const SSO_LANGUAGE_NAMES: Record<TSsoLanguage, string> = {
   csharp: 'C#',
 };
 
+/** The file name the Node sample's header tells the reader to save it as (an ES module). */
+export const NODE_SAMPLE_FILE = 'feedboard-token.mjs';
+
 /**
- * Server-side code that signs {id, name} with HS256 and the company secret. Each sample uses
+ * Server-side code that signs {id, name, email, exp} with HS256 and the company secret: a
+ * complete user (with an address for notification mail) in a token that lives ten minutes
+ * (the page makes a fresh one on every load). Each sample uses
  * only its language's standard library (HMAC-SHA256, base64url, JSON), so it runs as it is:
  * node:crypto, javax.crypto.Mac, hash_hmac, hmac + hashlib, System.Security.Cryptography.
  * code-samples.test.ts runs every one and checks the token with jsonwebtoken.
@@ -36,17 +46,28 @@ export function ssoSample(language: TSsoLanguage, secret: string): string {
   const quoted = JSON.stringify(secret);
   switch (language) {
     case 'javascript':
-      return `// Node.js 16 or later, no package needed.
+      return `// Node.js 16 or later, no package needed. An ES module (import/export): save it as
+// ${NODE_SAMPLE_FILE}, or as .js in a package whose package.json has "type": "module".
 import { createHmac } from 'node:crypto';
 
 const FEEDBOARD_SECRET = ${quoted};
 
 const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
 
-/** The widget's SSO token for your signed-in user; id must be unique in your system. */
+/**
+ * The widget's SSO token for your signed-in user: id unique in your system, the name others
+ * see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+ */
 export function feedboardToken(user) {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ id: String(user.id), name: user.name }));
+  const payload = base64url(
+    JSON.stringify({
+      id: String(user.id),
+      name: user.name,
+      email: user.email,
+      exp: Math.floor(Date.now() / 1000) + ${LIFETIME},
+    }),
+  );
   const signature = createHmac('sha256', FEEDBOARD_SECRET)
     .update(\`\${header}.\${payload}\`)
     .digest('base64url');
@@ -63,10 +84,15 @@ import javax.crypto.spec.SecretKeySpec;
 public final class FeedboardToken {
     private static final String SECRET = ${quoted};
 
-    /** The widget's SSO token for your signed-in user; userId must be unique in your system. */
-    public static String create(String userId, String name) throws Exception {
+    /**
+     * The widget's SSO token for your signed-in user: userId unique in your system, the name
+     * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+     */
+    public static String create(String userId, String name, String email) throws Exception {
+        long exp = System.currentTimeMillis() / 1000 + ${LIFETIME};
         String header = base64url("{\\"alg\\":\\"HS256\\",\\"typ\\":\\"JWT\\"}");
-        String payload = base64url("{\\"id\\":" + json(userId) + ",\\"name\\":" + json(name) + "}");
+        String payload = base64url("{\\"id\\":" + json(userId) + ",\\"name\\":" + json(name)
+            + ",\\"email\\":" + json(email) + ",\\"exp\\":" + exp + "}");
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
         byte[] signature = mac.doFinal((header + "." + payload).getBytes(StandardCharsets.UTF_8));
@@ -100,11 +126,15 @@ function feedboard_base64url(string $data): string
     return rtrim(strtr(base64_encode($data), '+/', '-_'), '=');
 }
 
-/** The widget's SSO token for your signed-in user; $userId must be unique in your system. */
-function feedboard_token(string $userId, string $name): string
+/**
+ * The widget's SSO token for your signed-in user: $userId unique in your system, the name
+ * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+ */
+function feedboard_token(string $userId, string $name, string $email): string
 {
     $header = feedboard_base64url(json_encode(['alg' => 'HS256', 'typ' => 'JWT']));
-    $payload = feedboard_base64url(json_encode(['id' => $userId, 'name' => $name], JSON_THROW_ON_ERROR));
+    $claims = ['id' => $userId, 'name' => $name, 'email' => $email, 'exp' => time() + ${LIFETIME}];
+    $payload = feedboard_base64url(json_encode($claims, JSON_THROW_ON_ERROR));
     $signature = hash_hmac('sha256', "$header.$payload", FEEDBOARD_SECRET, true);
     return "$header.$payload." . feedboard_base64url($signature);
 }
@@ -115,6 +145,7 @@ import base64
 import hashlib
 import hmac
 import json
+import time
 
 FEEDBOARD_SECRET = ${quoted}
 
@@ -123,17 +154,19 @@ def _base64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def feedboard_token(user_id: str, name: str) -> str:
-    """The widget's SSO token for your signed-in user; user_id must be unique in your system."""
+def feedboard_token(user_id: str, name: str, email: str) -> str:
+    """The widget's SSO token for your signed-in user: user_id unique in your system, the name
+    others see, the email their notifications go to, valid for ${LIFETIME_TEXT}."""
+    claims = {"id": user_id, "name": name, "email": email, "exp": int(time.time()) + ${LIFETIME}}
     header = _base64url(json.dumps({"alg": "HS256", "typ": "JWT"}).encode("utf-8"))
-    payload = _base64url(json.dumps({"id": user_id, "name": name}).encode("utf-8"))
+    payload = _base64url(json.dumps(claims).encode("utf-8"))
     signature = hmac.new(
         FEEDBOARD_SECRET.encode("utf-8"), f"{header}.{payload}".encode("ascii"), hashlib.sha256
     ).digest()
     return f"{header}.{payload}.{_base64url(signature)}"
 `;
     case 'csharp':
-      return `// .NET (any version) or Mono, no package needed.
+      return `// .NET Framework 4.6 or later, .NET Core, .NET 5 or later, or Mono; no package needed.
 using System;
 using System.Security.Cryptography;
 using System.Text;
@@ -142,11 +175,16 @@ public static class FeedboardToken
 {
     private const string Secret = ${quoted};
 
-    /// <summary>The widget's SSO token for your signed-in user; userId must be unique in your system.</summary>
-    public static string Create(string userId, string name)
+    /// <summary>
+    /// The widget's SSO token for your signed-in user: userId unique in your system, the name
+    /// others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+    /// </summary>
+    public static string Create(string userId, string name, string email)
     {
+        var exp = DateTimeOffset.UtcNow.ToUnixTimeSeconds() + ${LIFETIME};
         var header = Base64Url(Encoding.UTF8.GetBytes("{\\"alg\\":\\"HS256\\",\\"typ\\":\\"JWT\\"}"));
-        var payload = Base64Url(Encoding.UTF8.GetBytes("{\\"id\\":" + Json(userId) + ",\\"name\\":" + Json(name) + "}"));
+        var payload = Base64Url(Encoding.UTF8.GetBytes("{\\"id\\":" + Json(userId) + ",\\"name\\":" + Json(name)
+            + ",\\"email\\":" + Json(email) + ",\\"exp\\":" + exp + "}"));
         using (var hmac = new HMACSHA256(Encoding.UTF8.GetBytes(Secret)))
         {
             var signature = hmac.ComputeHash(Encoding.UTF8.GetBytes(header + "." + payload));

@@ -1,0 +1,64 @@
+import type { Context, Hono } from 'hono';
+import type { TDeps } from './deps.ts';
+import { linkPage, pickPageLanguage, postButton, setLinkPageHeaders } from './link-page.ts';
+import type { TPageLanguage } from './link-page.ts';
+import { CONFIRMATION_TTL_HOURS } from './services/account/send-email-confirmation.ts';
+import { checkEmailConfirmation, confirmEmail } from './services/account/confirm-email.ts';
+import type { TConfirmationState } from './services/account/confirm-email.ts';
+
+const TEXTS = {
+  en: {
+    askTitle: 'Confirm your email address?',
+    askBody:
+      'Press the button to confirm that this address is yours. Feedboard will then send you the notification emails you chose.',
+    button: 'Confirm address',
+    doneTitle: 'Your email address is confirmed',
+    doneBody:
+      'Thank you. Feedboard can now send you the notification emails you chose in your profile settings.',
+    badTitle: 'This link does not work',
+    badBody: `The confirmation link is not valid, was used already or has expired (links work for ${CONFIRMATION_TTL_HOURS} hours). Ask for a new one in your profile: under Email notifications in the board’s widget, or in Profile settings.`,
+  },
+  pl: {
+    askTitle: 'Potwierdzić adres e-mail?',
+    askBody:
+      'Naciśnij przycisk, aby potwierdzić, że ten adres należy do Ciebie. Feedboard zacznie wtedy wysyłać wybrane przez Ciebie powiadomienia.',
+    button: 'Potwierdź adres',
+    doneTitle: 'Adres e-mail potwierdzony',
+    doneBody:
+      'Dziękujemy. Feedboard może teraz wysyłać Ci powiadomienia e-mail wybrane w ustawieniach profilu.',
+    badTitle: 'Ten link nie działa',
+    badBody: `Link potwierdzający jest nieprawidłowy, został już użyty albo wygasł (działa przez ${CONFIRMATION_TTL_HOURS} godziny). Poproś o nowy w swoim profilu: w sekcji „Powiadomienia e-mail” w widżecie tablicy albo w ustawieniach profilu.`,
+  },
+} as const;
+
+/**
+ * `/confirm-email/{token}`, the link of the confirmation mail. GET only asks (mail scanners and
+ * link previews open links on their own and must not confirm anyone's address); its button
+ * POSTs, which confirms. Both answer a short page in the user's language; a bad, used or
+ * expired link answers 404 with a way to get a new one.
+ */
+export function mountConfirmEmailPage(app: Hono, deps: TDeps): void {
+  const answer = (c: Context, result: TConfirmationState, ask: (lang: TPageLanguage) => string) => {
+    setLinkPageHeaders(c);
+    const lang = pickPageLanguage(c, result.language);
+    const t = TEXTS[lang];
+    if (result.state === 'invalid') return c.html(linkPage(lang, t.badTitle, t.badBody), 404);
+    if (result.state === 'confirmed') return c.html(linkPage(lang, t.doneTitle, t.doneBody));
+    return c.html(ask(lang));
+  };
+  app.get('/confirm-email/:token', async (c) => {
+    const token = c.req.param('token');
+    // Only a stored token gets the form, and stored tokens are base64url: nothing to escape.
+    return answer(c, await checkEmailConfirmation(deps, token), (lang) =>
+      linkPage(
+        lang,
+        TEXTS[lang].askTitle,
+        TEXTS[lang].askBody,
+        postButton(`/confirm-email/${token}`, TEXTS[lang].button),
+      ),
+    );
+  });
+  app.post('/confirm-email/:token', async (c) =>
+    answer(c, await confirmEmail(deps, c.req.param('token')), () => ''),
+  );
+}

@@ -1,0 +1,68 @@
+import { hashToken } from '../../auth/tokens.ts';
+import type { TDeps } from '../../deps.ts';
+
+/**
+ * What a confirmation link stands for: `ready` (valid, not used yet), `confirmed` (the address
+ * it names is confirmed, by it or before), `invalid` (unknown, used up, expired, or for an
+ * address the user no longer has). Each with the user's language for the page.
+ */
+export type TConfirmationState =
+  { state: 'ready' | 'confirmed'; language: string } | { state: 'invalid'; language?: undefined };
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+async function findConfirmation(deps: TDeps, token: string) {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  return deps.prisma.emailConfirmation.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: {
+      id: true,
+      userId: true,
+      email: true,
+      usedAt: true,
+      expiresAt: true,
+      user: { select: { email: true, emailConfirmedAt: true, language: true } },
+    },
+  });
+}
+
+/**
+ * Reads a confirmation link and changes nothing: what its GET page answers, because mail
+ * scanners and link previews open every link of a mail before (or without) its reader.
+ */
+export async function checkEmailConfirmation(
+  deps: TDeps,
+  token: string,
+): Promise<TConfirmationState> {
+  const row = await findConfirmation(deps, token);
+  if (!row || row.user.email !== row.email) return { state: 'invalid' };
+  const { language } = row.user;
+  if (row.user.emailConfirmedAt) return { state: 'confirmed', language };
+  if (row.usedAt || row.expiresAt <= new Date()) return { state: 'invalid' };
+  return { state: 'ready', language };
+}
+
+/**
+ * Confirms the address a link was mailed to (the POST of its page). The token is used up in one
+ * conditional update, so it works once however many requests race; it confirms only while the
+ * user still has that address. Doing it again once confirmed changes nothing.
+ */
+export async function confirmEmail(deps: TDeps, token: string): Promise<TConfirmationState> {
+  const row = await findConfirmation(deps, token);
+  if (!row || row.user.email !== row.email) return { state: 'invalid' };
+  const { language } = row.user;
+  if (row.user.emailConfirmedAt) return { state: 'confirmed', language };
+  const confirmed = await deps.prisma.$transaction(async (tx) => {
+    const used = await tx.emailConfirmation.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (used.count !== 1) return false;
+    await tx.user.updateMany({
+      where: { id: row.userId, email: row.email, emailConfirmedAt: null },
+      data: { emailConfirmedAt: new Date() },
+    });
+    return true;
+  });
+  return confirmed ? { state: 'confirmed', language } : { state: 'invalid' };
+}

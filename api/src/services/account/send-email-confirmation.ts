@@ -1,0 +1,96 @@
+import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { TClient } from '../../rate-limit.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireViewer } from '../../viewer.ts';
+
+/** How long a confirmation link works (once). */
+export const CONFIRMATION_TTL_HOURS = 24;
+
+/** The mail that carries a confirmation link, in the recipient's language. */
+function confirmationMail(
+  language: string,
+  v: { name: string; email: string; link: string },
+): { subject: string; text: string } {
+  if (language.startsWith('pl')) {
+    return {
+      subject: 'Potwierdź swój adres e-mail w Feedboard',
+      text: `Cześć ${v.name},\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, Feedboard nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
+    };
+  }
+  return {
+    subject: 'Confirm your email address for Feedboard',
+    text: `Hi ${v.name},\n\nPlease confirm that ${v.email} is your address: open this link (it works once, for ${CONFIRMATION_TTL_HOURS} hours) and press "Confirm address":\n\n${v.link}\n\nUntil you do, Feedboard sends no notification emails to this address. If you did not sign up, ignore this message: nothing more will come.\n`,
+  };
+}
+
+/**
+ * Mails the user a one-use link that confirms their current email (the token is stored hashed,
+ * with the address it was sent to). Nothing is sent when the user has no email or it is
+ * confirmed already. Answers whether a mail was queued. Callers limit how often (see
+ * resendEmailConfirmation); sign-up sends it once, on its own.
+ */
+export async function sendEmailConfirmation(deps: TDeps, userId: number): Promise<boolean> {
+  const user = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: { email: true, emailConfirmedAt: true, displayName: true, language: true },
+  });
+  if (!user?.email || user.emailConfirmedAt) return false;
+  const token = newToken();
+  await deps.prisma.emailConfirmation.create({
+    data: {
+      userId,
+      email: user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + CONFIRMATION_TTL_HOURS * 3_600_000),
+    },
+  });
+  const link = `${deps.config.appUrl}/confirm-email/${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    topic: 'EMAIL_CONFIRMATION',
+    ...confirmationMail(user.language, { name: user.displayName, email: user.email, link }),
+  });
+  return true;
+}
+
+/**
+ * The confirmation mail a sign-up sends, after the account committed: a mail failure is logged
+ * and never fails the sign-up (the user can ask again from their profile).
+ */
+export async function sendSignUpConfirmation(deps: TDeps, userId: number): Promise<void> {
+  try {
+    await sendEmailConfirmation(deps, userId);
+  } catch (error) {
+    deps.log.error(`The email confirmation of user ${userId} was not queued`, error);
+  }
+}
+
+/**
+ * "Resend confirmation" from the widget or console profile: a new link to the signed-in user's
+ * address. Limited per address (and per client address), since every call mails someone.
+ */
+export async function resendEmailConfirmation(
+  deps: TDeps,
+  viewer: TViewer | null,
+  client: TClient,
+): Promise<{ email: string }> {
+  const { userId } = requireViewer(viewer);
+  const user = await deps.prisma.user.findUnique({
+    where: { id: userId },
+    select: { email: true, emailConfirmedAt: true },
+  });
+  if (!user?.email) {
+    throw new AppError('CONFLICT', 'Your account has no email address to confirm.');
+  }
+  if (user.emailConfirmedAt) {
+    throw new AppError('CONFLICT', 'Your email address is confirmed already.');
+  }
+  await deps.rateLimiter.consume('confirmEmail', {
+    ip: client.ip,
+    account: user.email.toLowerCase(),
+  });
+  await sendEmailConfirmation(deps, userId);
+  return { email: user.email };
+}

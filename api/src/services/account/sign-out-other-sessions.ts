@@ -1,0 +1,23 @@
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireViewer } from '../../viewer.ts';
+
+/**
+ * "Sign out everywhere else": revokes every session of the viewer except the one this request
+ * was made with; answers how many were signed out.
+ */
+export async function signOutOtherSessions(
+  deps: TDeps,
+  viewer: TViewer | null,
+): Promise<{ signedOut: number }> {
+  const { userId, sessionId, apiKeyId } = requireViewer(viewer);
+  if (apiKeyId) {
+    throw new AppError('BAD_REQUEST', 'An API key has no sessions: sign in with a password.');
+  }
+  const { count } = await deps.prisma.session.updateMany({
+    where: { userId, revokedAt: null, id: { not: sessionId } },
+    data: { revokedAt: new Date() },
+  });
+  return { signedOut: count };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the audit log records: a fixed list, stored as these strings and exposed as the GraphQL
+ * enum AuditAction with the same values. Add new actions at the end; never rename one (old
+ * entries keep the old name).
+ */
+export const AUDIT_ACTIONS = {
+  SIGN_IN_SUCCEEDED: 'A user signed in with email and password.',
+  SIGN_IN_FAILED: 'A sign-in with email and password was refused (the email tried is in details).',
+  COMPANY_SECRET_ROTATED: "The company's SSO secret was replaced.",
+  API_KEY_CREATED: 'An API key was created.',
+  API_KEY_REVOKED: 'An API key was revoked.',
+  WEBHOOK_CREATED: 'A webhook was created.',
+  WEBHOOK_UPDATED: "A webhook's address, events, board filter or state changed.",
+  WEBHOOK_SECRET_ROTATED: "A webhook's signing secret was replaced.",
+  WEBHOOK_DELETED: 'A webhook was deleted.',
+  BOARD_VISIBILITY_CHANGED: 'A board was made public or private.',
+  PLAN_CHECKOUT_STARTED: 'A purchase of a paid plan was started (a checkout link was made).',
+  PLAN_CHANGED: "A paid checkout was settled: the company's plan or its expiry changed.",
+  IDEAS_EXPORTED: "A board's ideas were exported as CSV.",
+  VOTERS_EXPORTED: "A board's voters were exported as CSV.",
+  SSO_SETTINGS_CHANGED: "The company's rules for widget SSO tokens (expiry, lifetime) changed.",
+  TWO_FACTOR_ENABLED: 'A user turned on two-factor sign-in.',
+  TWO_FACTOR_DISABLED: 'A user turned off two-factor sign-in.',
+  TWO_FACTOR_REQUIREMENT_CHANGED: 'The owner required two-factor sign-in of the team, or stopped.',
+  END_USER_EXPORTED: 'Everything stored about one end user was exported (GDPR).',
+  END_USER_ERASED: 'One end user was erased (GDPR); details say how their content was treated.',
+  TWO_FACTOR_RECOVERY_CODES_REPLACED:
+    'A user replaced their two-factor recovery codes with new ones (the old ones stopped working).',
+  AUDIT_LOG_EXPORTED: "The company's audit log was exported as CSV (details hold the filter).",
+} as const;
+
+export type TAuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as TAuditAction[];

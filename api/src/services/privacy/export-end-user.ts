@@ -1,0 +1,150 @@
+import type { TDeps } from '../../deps.ts';
+import type { User } from '../../generated/prisma/client.ts';
+import type { TViewer } from '../../viewer.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import type { TAuditActor } from '../audit/record-audit.ts';
+import { findUserForPrivacyAdmin } from './privacy-access.ts';
+
+/** Version of the export document's layout: readers can tell later layouts apart. */
+export const EXPORT_FORMAT = 1;
+
+/**
+ * Everything Feedboard stores about one person of the admin's company, as one JSON-ready
+ * document (GDPR access and portability): profile, notification setting, ideas, comments,
+ * votes, sign-ins, email confirmations, password recoveries and the mails sent to them.
+ * Secrets stay out: no password hash, no session or link token (only their times), and no mail
+ * bodies (they carry unsubscribe and sign-in links). Owners and admins only; another company's
+ * user is not found.
+ */
+export async function exportEndUser(deps: TDeps, viewer: TViewer | null, userId: number) {
+  const { admin, user } = await findUserForPrivacyAdmin(deps, viewer, userId);
+  return exportUserDocument(deps, user, actorOf(admin));
+}
+
+/**
+ * The export document of one user, whoever asked (an admin, or the person through a mailed
+ * link: `actor` says who), recorded in the audit log before anything is read.
+ */
+export async function exportUserDocument(
+  deps: TDeps,
+  user: User,
+  actor: TAuditActor,
+  details: Record<string, string> = {},
+) {
+  // Like the CSV exports: written before anything is read, so no export goes unrecorded.
+  await recordAudit(deps, {
+    action: 'END_USER_EXPORTED',
+    companyId: user.companyId,
+    actor,
+    target: { type: 'User', id: user.id },
+    details,
+  });
+  const { prisma } = deps;
+  const [ideas, comments, votes, sessions, confirmations, recoveries, mails] = await Promise.all([
+    prisma.idea.findMany({
+      where: { authorId: user.id },
+      orderBy: { id: 'asc' },
+      select: {
+        id: true,
+        title: true,
+        description: true,
+        status: true,
+        voteCount: true,
+        commentCount: true,
+        createdAt: true,
+        updatedAt: true,
+        board: { select: { id: true, name: true } },
+      },
+    }),
+    prisma.comment.findMany({
+      where: { authorId: user.id },
+      orderBy: { id: 'asc' },
+      select: {
+        id: true,
+        text: true,
+        createdAt: true,
+        updatedAt: true,
+        idea: { select: { id: true, title: true } },
+      },
+    }),
+    prisma.vote.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+      select: { createdAt: true, idea: { select: { id: true, title: true } } },
+    }),
+    prisma.session.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+      select: { createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+    }),
+    prisma.emailConfirmation.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+      select: { email: true, createdAt: true, expiresAt: true, usedAt: true },
+    }),
+    prisma.passwordRecovery.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+      select: { purpose: true, createdAt: true, expiresAt: true, usedAt: true },
+    }),
+    prisma.mail.findMany({
+      where: { OR: mailsOf(user) },
+      orderBy: { id: 'asc' },
+      select: { to: true, subject: true, topic: true, status: true, createdAt: true, sentAt: true },
+    }),
+  ]);
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    profile: {
+      id: user.id,
+      companyId: user.companyId,
+      kind: user.kind,
+      role: user.role,
+      ssoId: user.externalId,
+      loginEmail: user.loginEmail,
+      email: user.email,
+      emailConfirmedAt: user.emailConfirmedAt,
+      displayName: user.displayName,
+      avatarUrl: user.avatarUrl,
+      language: user.language,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    },
+    notificationPreference: user.notifications,
+    ideas: ideas.map(({ board, ...idea }) => ({
+      ...idea,
+      boardId: board.id,
+      boardName: board.name,
+    })),
+    comments: comments.map(({ idea, ...comment }) => ({
+      ...comment,
+      ideaId: idea.id,
+      ideaTitle: idea.title,
+    })),
+    votes: votes.map((vote) => ({
+      ideaId: vote.idea.id,
+      ideaTitle: vote.idea.title,
+      createdAt: vote.createdAt,
+    })),
+    signIns: sessions,
+    emailConfirmations: confirmations,
+    passwordRecoveries: recoveries,
+    mails,
+  };
+}
+
+export type TEndUserExport = Awaited<ReturnType<typeof exportUserDocument>>;
+
+/**
+ * The mails that are the person's: notifications name them; account mails (confirmation,
+ * password recovery) name no user but go to their sign-in address, which is theirs alone.
+ */
+export function mailsOf(user: { id: number; loginEmail: string | null }) {
+  return [
+    { userId: user.id },
+    ...(user.loginEmail
+      ? [{ userId: null, to: { equals: user.loginEmail, mode: 'insensitive' as const } }]
+      : []),
+  ];
+}

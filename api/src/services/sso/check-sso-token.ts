@@ -1,0 +1,37 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireSignedInAdmin } from '../../viewer.ts';
+import { inspectSsoToken } from './inspect-sso-token.ts';
+import type { TSsoInspection } from './inspect-sso-token.ts';
+
+/**
+ * The widget tab's token checker: every check the widget's sign-in makes on `token` for this
+ * board (its company's secret and SSO rules), each with how it went and why, so that an admin
+ * can see why a token is refused while the widget's visitors see only a plain sentence. Owners
+ * and admins signed in as themselves only: members and end users are forbidden, and so are API
+ * keys (the answer is about the company secret); another company's board is not found.
+ */
+export async function checkSsoToken(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+  token: string,
+): Promise<TSsoInspection> {
+  const admin = requireSignedInAdmin(
+    viewer,
+    'API keys cannot check SSO tokens: sign in to the console to check one.',
+  );
+  const board = await deps.prisma.board.findFirst({
+    where: { id: boardId, companyId: admin.companyId },
+    select: {
+      company: { select: { secret: true, ssoRequireExpiry: true, ssoMaxLifetimeMinutes: true } },
+    },
+  });
+  if (!board) throw errors.notFound('Board');
+  const { secret, ssoRequireExpiry, ssoMaxLifetimeMinutes } = board.company;
+  return inspectSsoToken(token, secret, {
+    requireExpiry: ssoRequireExpiry,
+    maxLifetimeMinutes: ssoMaxLifetimeMinutes,
+  });
+}

@@ -1,0 +1,387 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { SSO_LONG_LIFETIME_MINUTES } from './sso-rules.ts';
+
+/** What a valid SSO token says about the customer's user. */
+export type TSsoClaims = {
+  externalId: string;
+  displayName: string;
+  email: string | null;
+  avatarUrl: string | null;
+};
+
+/** The company's rules for SSO tokens (Company.ssoRequireExpiry, Company.ssoMaxLifetimeMinutes). */
+export type TSsoPolicy = { requireExpiry: boolean; maxLifetimeMinutes: number };
+
+/** Each thing checked about a token, in the order a refusal names the first failure. */
+export const SSO_CHECKS = [
+  'TOKEN',
+  'ALGORITHM',
+  'SIGNATURE',
+  'EXPIRY',
+  'NOT_BEFORE',
+  'LIFETIME',
+  'ID',
+  'NAME',
+  'EMAIL',
+  'AVATAR',
+] as const;
+export type TSsoCheckName = (typeof SSO_CHECKS)[number];
+
+/** PASSED and WARNING are accepted; one FAILED check refuses the token. */
+export const SSO_CHECK_STATUSES = ['PASSED', 'WARNING', 'FAILED', 'SKIPPED'] as const;
+export type TSsoCheckStatus = (typeof SSO_CHECK_STATUSES)[number];
+
+/** Why a check ended as it did: with the check's name, what the console words for the admin. */
+export const SSO_CHECK_REASONS = [
+  'OK',
+  'ABSENT',
+  'MISSING',
+  'TOO_LONG',
+  'NOT_A_JWT',
+  'NOT_AN_OBJECT',
+  'WRONG_ALGORITHM',
+  'MISMATCH',
+  'EXPIRED',
+  'REQUIRED',
+  'NOT_A_NUMBER',
+  'OVER_MAXIMUM',
+  'LONG',
+  'NOT_YET_VALID',
+  'INVALID',
+  'NOT_CHECKED',
+] as const;
+export type TSsoCheckReason = (typeof SSO_CHECK_REASONS)[number];
+
+export type TSsoCheck = {
+  check: TSsoCheckName;
+  status: TSsoCheckStatus;
+  reason: TSsoCheckReason;
+  /** The reason in English, as a refusal of the widget's sign-in states it (for logs, REST). */
+  message: string;
+  /** What the token holds for this check (the algorithm, a claim), when that helps. */
+  value: string | null;
+  /** EXPIRY, NOT_BEFORE: the instant the claim names. */
+  at: Date | null;
+  /** LIFETIME: how long the token lives, and the company's maximum, in minutes. */
+  lifetimeMinutes: number | null;
+  maxLifetimeMinutes: number | null;
+};
+
+export type TSsoInspection = {
+  checks: TSsoCheck[];
+  /** The first failed check: why the widget refuses the token (null: it is accepted). */
+  failure: TSsoCheck | null;
+  /** The user the token names, when it is accepted. */
+  claims: TSsoClaims | null;
+};
+
+/** SSO tokens are short JWTs; anything longer is refused before any work. */
+const MAX_TOKEN_LENGTH = 4096;
+
+/** Clocks of the company's server and ours may differ a little. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+const ZId = z.union([z.string().trim().min(1).max(200), z.number().int().safe()]);
+const ZName = z.string().trim().min(1).max(100);
+
+/** An optional claim kept only when it is plausible (a bad avatar must not lock a user out). */
+function plausibleEmail(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const email = value.trim();
+  return email.length <= 254 && z.email().safeParse(email).success ? email : null;
+}
+
+/** Only http(s) addresses: an avatar is shown on others' pages, so no `javascript:` or `data:`. */
+function plausibleAvatarUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 1000) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A claim's value as the checker shows it: short, and never more than the claim itself. */
+function shown(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+type TCheckInput = Partial<Omit<TSsoCheck, 'check' | 'status' | 'reason' | 'message'>>;
+
+function result(
+  check: TSsoCheckName,
+  status: TSsoCheckStatus,
+  reason: TSsoCheckReason,
+  message: string,
+  extra: TCheckInput = {},
+): TSsoCheck {
+  return {
+    check,
+    status,
+    reason,
+    message,
+    value: extra.value ?? null,
+    at: extra.at ?? null,
+    lifetimeMinutes: extra.lifetimeMinutes ?? null,
+    maxLifetimeMinutes: extra.maxLifetimeMinutes ?? null,
+  };
+}
+
+const notChecked = (check: TSsoCheckName) =>
+  result(check, 'SKIPPED', 'NOT_CHECKED', 'it could not be checked.');
+
+/** Seconds since the epoch as a Date, or null when the claim is not a finite number. */
+const instant = (seconds: unknown) =>
+  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000) : null;
+
+/**
+ * Checks an SSO token (spec section 6, widget tab) against a company's secret and rules, and
+ * says how each check went: a JWT signed HS256 with the company secret (`alg: none` and every
+ * other algorithm are refused), `exp` (required when the company says so; a lifetime within the
+ * company's maximum) and `nbf` honoured, `id` and `name` required, `email` and `avatarUrl` (or
+ * `avatar`) kept when plausible. The widget's sign-in (verifySsoToken) refuses a token with any
+ * failed check; the console's checker shows them all. The checks on the claims run even when
+ * the signature fails, so the admin sees everything wrong at once; nothing is trusted then.
+ */
+export function inspectSsoToken(
+  token: unknown,
+  secret: string,
+  policy: TSsoPolicy,
+  now = new Date(),
+): TSsoInspection {
+  const checks = inspect(token, secret, policy, Math.floor(now.getTime() / 1000));
+  const failure = checks.find((c) => c.status === 'FAILED') ?? null;
+  let claims: TSsoClaims | null = null;
+  if (!failure) {
+    const payload = jwt.decode(token as string, { json: true }) ?? {};
+    claims = {
+      externalId: String(ZId.parse(payload.id)),
+      displayName: ZName.parse(payload.name),
+      email: plausibleEmail(payload.email),
+      avatarUrl: plausibleAvatarUrl(payload.avatarUrl ?? payload.avatar),
+    };
+  }
+  return { checks, failure, claims };
+}
+
+function inspect(token: unknown, secret: string, policy: TSsoPolicy, now: number): TSsoCheck[] {
+  const rest = (from: TSsoCheckName) => SSO_CHECKS.slice(SSO_CHECKS.indexOf(from)).map(notChecked);
+  if (typeof token !== 'string' || !token.trim()) {
+    return [result('TOKEN', 'FAILED', 'MISSING', 'it is missing.'), ...rest('ALGORITHM')];
+  }
+  if (token.length > MAX_TOKEN_LENGTH) {
+    return [result('TOKEN', 'FAILED', 'TOO_LONG', 'it is too long.'), ...rest('ALGORITHM')];
+  }
+  const decoded = jwt.decode(token.trim(), { complete: true });
+  if (!decoded || typeof decoded.payload === 'string') {
+    const reason = decoded ? 'NOT_AN_OBJECT' : 'NOT_A_JWT';
+    const message = decoded ? 'its payload is not a JSON object.' : 'it is not a JSON Web Token.';
+    return [result('TOKEN', 'FAILED', reason, message), ...rest('ALGORITHM')];
+  }
+  const checks = [result('TOKEN', 'PASSED', 'OK', 'it is a JSON Web Token.')];
+  const payload = decoded.payload;
+  const alg = String(decoded.header.alg);
+
+  if (alg !== 'HS256') {
+    checks.push(
+      result(
+        'ALGORITHM',
+        'FAILED',
+        'WRONG_ALGORITHM',
+        `it is signed with ${alg}; only HS256 is accepted.`,
+        { value: shown(alg) },
+      ),
+      notChecked('SIGNATURE'),
+    );
+  } else {
+    checks.push(result('ALGORITHM', 'PASSED', 'OK', 'it is signed with HS256.', { value: alg }));
+    // jsonwebtoken compares the signature in constant time; the time claims are checked below,
+    // each on its own, so that the checker can report them all.
+    let isGenuine = true;
+    try {
+      jwt.verify(token.trim(), secret, {
+        algorithms: ['HS256'],
+        ignoreExpiration: true,
+        ignoreNotBefore: true,
+      });
+    } catch {
+      isGenuine = false;
+    }
+    checks.push(
+      isGenuine
+        ? result('SIGNATURE', 'PASSED', 'OK', 'its signature matches the company secret.')
+        : result(
+            'SIGNATURE',
+            'FAILED',
+            'MISMATCH',
+            'its signature does not match the company secret.',
+          ),
+    );
+  }
+
+  checks.push(...timeChecks(payload, policy, now));
+  checks.push(...claimChecks(payload));
+  return checks;
+}
+
+/** EXPIRY, NOT_BEFORE and LIFETIME. */
+function timeChecks(payload: jwt.JwtPayload, policy: TSsoPolicy, now: number): TSsoCheck[] {
+  const checks: TSsoCheck[] = [];
+  const { exp, nbf, iat } = payload as Record<string, unknown>;
+  const expiresAt = instant(exp);
+  if (exp === undefined) {
+    checks.push(
+      policy.requireExpiry
+        ? result(
+            'EXPIRY',
+            'FAILED',
+            'REQUIRED',
+            'it has no expiry (exp), and the company requires one.',
+          )
+        : result(
+            'EXPIRY',
+            'WARNING',
+            'ABSENT',
+            'it has no expiry (exp), so it stays valid forever.',
+          ),
+    );
+  } else if (!expiresAt) {
+    checks.push(
+      result('EXPIRY', 'FAILED', 'NOT_A_NUMBER', 'its exp claim is not a number of seconds.', {
+        value: shown(exp),
+      }),
+    );
+  } else if ((exp as number) + CLOCK_TOLERANCE_SECONDS <= now) {
+    checks.push(result('EXPIRY', 'FAILED', 'EXPIRED', 'it has expired.', { at: expiresAt }));
+  } else {
+    checks.push(result('EXPIRY', 'PASSED', 'OK', 'it has not expired.', { at: expiresAt }));
+  }
+
+  const notBefore = instant(nbf);
+  if (nbf === undefined) {
+    checks.push(result('NOT_BEFORE', 'PASSED', 'ABSENT', 'it has no nbf claim.'));
+  } else if (!notBefore) {
+    checks.push(
+      result('NOT_BEFORE', 'FAILED', 'NOT_A_NUMBER', 'its nbf claim is not a number of seconds.', {
+        value: shown(nbf),
+      }),
+    );
+  } else if ((nbf as number) > now + CLOCK_TOLERANCE_SECONDS) {
+    checks.push(
+      result('NOT_BEFORE', 'FAILED', 'NOT_YET_VALID', 'it is not valid yet.', { at: notBefore }),
+    );
+  } else {
+    checks.push(result('NOT_BEFORE', 'PASSED', 'OK', 'it is valid already.', { at: notBefore }));
+  }
+
+  if (!expiresAt) {
+    checks.push(notChecked('LIFETIME'));
+    return checks;
+  }
+  // From when it was issued, if it says so and that is past; else from now. Either way a token
+  // cannot live longer than the company allows, whether it says when it was made or not.
+  const issued = typeof iat === 'number' && Number.isFinite(iat) ? Math.min(iat, now) : now;
+  const lifetimeMinutes = Math.max(0, Math.ceil(((exp as number) - issued) / 60));
+  const { maxLifetimeMinutes } = policy;
+  const figures = { lifetimeMinutes, maxLifetimeMinutes };
+  if ((exp as number) - issued > maxLifetimeMinutes * 60 + CLOCK_TOLERANCE_SECONDS) {
+    checks.push(
+      result(
+        'LIFETIME',
+        'FAILED',
+        'OVER_MAXIMUM',
+        `it is valid for ${lifetimeMinutes} minutes; the company accepts at most ${maxLifetimeMinutes}.`,
+        figures,
+      ),
+    );
+  } else if (lifetimeMinutes > SSO_LONG_LIFETIME_MINUTES) {
+    checks.push(
+      result(
+        'LIFETIME',
+        'WARNING',
+        'LONG',
+        `it is valid for ${lifetimeMinutes} minutes; a few minutes are enough.`,
+        figures,
+      ),
+    );
+  } else {
+    checks.push(
+      result('LIFETIME', 'PASSED', 'OK', `it is valid for ${lifetimeMinutes} minutes.`, figures),
+    );
+  }
+  return checks;
+}
+
+/** ID and NAME (required), EMAIL and AVATAR (optional, ignored when implausible). */
+function claimChecks(payload: jwt.JwtPayload): TSsoCheck[] {
+  const checks: TSsoCheck[] = [];
+  for (const [check, schema] of [
+    ['ID', ZId],
+    ['NAME', ZName],
+  ] as const) {
+    const claim = check === 'ID' ? 'id' : 'name';
+    const value = (payload as Record<string, unknown>)[claim];
+    checks.push(
+      schema.safeParse(value).success
+        ? result(check, 'PASSED', 'OK', `the claim ${claim} is present.`, { value: shown(value) })
+        : result(
+            check,
+            'FAILED',
+            value === undefined ? 'MISSING' : 'INVALID',
+            `the claim ${claim} is missing or not valid.`,
+            { value: shown(value) },
+          ),
+    );
+  }
+
+  const { email } = payload as Record<string, unknown>;
+  if (email === undefined || email === null || email === '') {
+    checks.push(
+      result('EMAIL', 'WARNING', 'ABSENT', 'it has no email claim, so no mail reaches the user.'),
+    );
+  } else if (!plausibleEmail(email)) {
+    checks.push(
+      result(
+        'EMAIL',
+        'WARNING',
+        'INVALID',
+        'its email claim is not an email address; it is ignored.',
+        {
+          value: shown(email),
+        },
+      ),
+    );
+  } else {
+    checks.push(
+      result('EMAIL', 'PASSED', 'OK', 'its email claim is an address.', { value: shown(email) }),
+    );
+  }
+
+  const avatar = (payload as Record<string, unknown>).avatarUrl ?? payload.avatar;
+  if (avatar === undefined || avatar === null || avatar === '') {
+    checks.push(result('AVATAR', 'PASSED', 'ABSENT', 'it has no avatar (optional).'));
+  } else if (!plausibleAvatarUrl(avatar)) {
+    checks.push(
+      result(
+        'AVATAR',
+        'WARNING',
+        'INVALID',
+        'its avatar is not an http(s) address; it is ignored.',
+        {
+          value: shown(avatar),
+        },
+      ),
+    );
+  } else {
+    checks.push(
+      result('AVATAR', 'PASSED', 'OK', 'its avatar is an http(s) address.', {
+        value: shown(avatar),
+      }),
+    );
+  }
+  return checks;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { verifyPassword } from '../../auth/password.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { TClient } from '../../rate-limit.ts';
+import { ZPassword, parseInput } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { wrongPassword } from './confirm-two-factor-enrolment.ts';
+import { enrollingUser } from './enrolling-user.ts';
+
+const ZDisable = z.object({ password: ZPassword });
+
+/**
+ * Turns two-factor sign-in off with the password; the recovery codes go with it. An owner or
+ * admin whose company requires it cannot (the owner turns the requirement off first).
+ */
+export async function disableTwoFactor(
+  deps: TDeps,
+  viewer: TViewer | null,
+  input: unknown,
+  client: TClient,
+): Promise<void> {
+  const { password } = parseInput(ZDisable, input);
+  const { userId } = await enrollingUser(deps, viewer, null);
+  await deps.rateLimiter.consume('secondFactor', { ip: client.ip, account: `user:${userId}` });
+  const user = await deps.prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      companyId: true,
+      passwordHash: true,
+      role: true,
+      company: { select: { requireTwoFactor: true } },
+    },
+  });
+  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+    throw wrongPassword();
+  }
+  if (user.company.requireTwoFactor && (user.role === 'OWNER' || user.role === 'ADMIN')) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Your company requires two-factor sign-in for its team, so it cannot be turned off.',
+    );
+  }
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.user.update({
+      where: { id: userId },
+      data: {
+        totpSecret: null,
+        totpPendingSecret: null,
+        twoFactorEnabledAt: null,
+        totpLastStep: null,
+      },
+    });
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await recordAudit(
+      deps,
+      {
+        action: 'TWO_FACTOR_DISABLED',
+        companyId: user.companyId,
+        actor: { userId, address: client.address ?? client.ip },
+        target: { type: 'User', id: userId },
+      },
+      tx,
+    );
+  });
+}

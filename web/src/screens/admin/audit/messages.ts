@@ -1,0 +1,102 @@
+import { defineMessages } from '../../../i18n/define-messages.ts';
+
+export const auditMessages = defineMessages({
+  title: { id: 'audit.title', defaultMessage: 'Audit log' },
+  intro: {
+    id: 'audit.intro',
+    defaultMessage:
+      'Who did what, when and from where: sign-ins, security settings, API keys, webhooks, plans, exports and erasures. Entries cannot be changed or deleted.',
+  },
+  ownerOnly: {
+    id: 'audit.ownerOnly',
+    defaultMessage: 'Only the owner of the company can read the audit log.',
+  },
+  filters: { id: 'audit.filters', defaultMessage: 'Filter the log' },
+  actor: { id: 'audit.filter.actor', defaultMessage: 'Who' },
+  anyone: { id: 'audit.filter.anyone', defaultMessage: 'Anyone' },
+  action: { id: 'audit.filter.action', defaultMessage: 'What' },
+  anything: { id: 'audit.filter.anything', defaultMessage: 'Any action' },
+  from: { id: 'audit.filter.from', defaultMessage: 'From' },
+  to: { id: 'audit.filter.to', defaultMessage: 'To' },
+  clear: { id: 'audit.filter.clear', defaultMessage: 'Clear filters' },
+  badRange: {
+    id: 'audit.filter.badRange',
+    defaultMessage: 'The end date has to be on or after the start date.',
+  },
+  count: {
+    id: 'audit.count',
+    defaultMessage:
+      '{count, plural, =0 {No entries} one {# entry} few {# entries} many {# entries} other {# entries}}',
+  },
+  empty: { id: 'audit.empty', defaultMessage: 'Nothing recorded yet.' },
+  emptyFiltered: { id: 'audit.emptyFiltered', defaultMessage: 'No entries match these filters.' },
+  when: { id: 'audit.column.when', defaultMessage: 'When' },
+  who: { id: 'audit.column.who', defaultMessage: 'Who' },
+  what: { id: 'audit.column.what', defaultMessage: 'What' },
+  details: { id: 'audit.column.details', defaultMessage: 'Details' },
+  address: { id: 'audit.column.address', defaultMessage: 'From' },
+  noAddress: { id: 'audit.noAddress', defaultMessage: 'no request (automatic)' },
+  more: { id: 'audit.more', defaultMessage: 'Show more' },
+  loadingMore: { id: 'audit.loadingMore', defaultMessage: 'Loading…' },
+  export: { id: 'audit.export', defaultMessage: 'Export (CSV)' },
+  exporting: { id: 'audit.exporting', defaultMessage: 'Exporting…' },
+});
+
+/** Each action in plain words (the enum names stay in the API and the CSV). */
+export const actionMessages = defineMessages({
+  SIGN_IN_SUCCEEDED: { id: 'audit.action.SIGN_IN_SUCCEEDED', defaultMessage: 'Signed in' },
+  SIGN_IN_FAILED: { id: 'audit.action.SIGN_IN_FAILED', defaultMessage: 'Sign-in refused' },
+  COMPANY_SECRET_ROTATED: {
+    id: 'audit.action.COMPANY_SECRET_ROTATED',
+    defaultMessage: 'Replaced the SSO secret',
+  },
+  API_KEY_CREATED: { id: 'audit.action.API_KEY_CREATED', defaultMessage: 'Created an API key' },
+  API_KEY_REVOKED: { id: 'audit.action.API_KEY_REVOKED', defaultMessage: 'Revoked an API key' },
+  WEBHOOK_CREATED: { id: 'audit.action.WEBHOOK_CREATED', defaultMessage: 'Created a webhook' },
+  WEBHOOK_UPDATED: { id: 'audit.action.WEBHOOK_UPDATED', defaultMessage: 'Changed a webhook' },
+  WEBHOOK_SECRET_ROTATED: {
+    id: 'audit.action.WEBHOOK_SECRET_ROTATED',
+    defaultMessage: 'Replaced a webhook’s secret',
+  },
+  WEBHOOK_DELETED: { id: 'audit.action.WEBHOOK_DELETED', defaultMessage: 'Deleted a webhook' },
+  BOARD_VISIBILITY_CHANGED: {
+    id: 'audit.action.BOARD_VISIBILITY_CHANGED',
+    defaultMessage: 'Made a board public or private',
+  },
+  PLAN_CHECKOUT_STARTED: {
+    id: 'audit.action.PLAN_CHECKOUT_STARTED',
+    defaultMessage: 'Started buying a plan',
+  },
+  PLAN_CHANGED: { id: 'audit.action.PLAN_CHANGED', defaultMessage: 'Plan changed' },
+  IDEAS_EXPORTED: { id: 'audit.action.IDEAS_EXPORTED', defaultMessage: 'Exported ideas' },
+  VOTERS_EXPORTED: { id: 'audit.action.VOTERS_EXPORTED', defaultMessage: 'Exported voters' },
+  SSO_SETTINGS_CHANGED: {
+    id: 'audit.action.SSO_SETTINGS_CHANGED',
+    defaultMessage: 'Changed the SSO token rules',
+  },
+  TWO_FACTOR_ENABLED: {
+    id: 'audit.action.TWO_FACTOR_ENABLED',
+    defaultMessage: 'Turned on two-factor sign-in',
+  },
+  TWO_FACTOR_DISABLED: {
+    id: 'audit.action.TWO_FACTOR_DISABLED',
+    defaultMessage: 'Turned off two-factor sign-in',
+  },
+  TWO_FACTOR_REQUIREMENT_CHANGED: {
+    id: 'audit.action.TWO_FACTOR_REQUIREMENT_CHANGED',
+    defaultMessage: 'Changed the team’s two-factor rule',
+  },
+  END_USER_EXPORTED: {
+    id: 'audit.action.END_USER_EXPORTED',
+    defaultMessage: 'Exported a person’s data (GDPR)',
+  },
+  END_USER_ERASED: { id: 'audit.action.END_USER_ERASED', defaultMessage: 'Erased a person (GDPR)' },
+  TWO_FACTOR_RECOVERY_CODES_REPLACED: {
+    id: 'audit.action.TWO_FACTOR_RECOVERY_CODES_REPLACED',
+    defaultMessage: 'Made new recovery codes',
+  },
+  AUDIT_LOG_EXPORTED: {
+    id: 'audit.action.AUDIT_LOG_EXPORTED',
+    defaultMessage: 'Exported the audit log',
+  },
+});

@@ -1,0 +1,46 @@
+import { useCallback, useRef, useState } from 'react';
+import type { MessageDescriptor } from 'react-intl';
+import { commonMessages } from '../i18n/common-messages.ts';
+
+/** Why an action failed, as the user reads it: a catalogue message or the server's own text. */
+export type TActionFailure =
+  { descriptor: MessageDescriptor; values?: Record<string, string | number> } | { text: string };
+
+/**
+ * Runs one request-starting action at a time: `isPending` while it runs (for the button's
+ * busy state), a second call meanwhile is ignored (a double click, Enter pressed twice), and a
+ * failure lands in `failure` for an inline alert beside the button instead of vanishing.
+ *
+ * The action answers a failure to show, or nothing on success; a thrown error (the network,
+ * a GraphQL error) shows the generic message. The guard is a ref, not the state: two clicks in
+ * one frame both run before React re-renders the button as disabled.
+ */
+export function useAction<TArgs extends unknown[]>(
+  action: (...args: TArgs) => Promise<TActionFailure | null | undefined | void>,
+) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<TActionFailure | null>(null);
+  const isRunning = useRef(false);
+  const latest = useRef(action);
+  latest.current = action;
+
+  const run = useCallback(async (...args: TArgs): Promise<void> => {
+    if (isRunning.current) return;
+    isRunning.current = true;
+    setIsPending(true);
+    setFailure(null);
+    try {
+      const result = await latest.current(...args);
+      if (result) setFailure(result);
+    } catch (error) {
+      console.warn('action failed', error);
+      setFailure({ descriptor: commonMessages.genericError });
+    } finally {
+      isRunning.current = false;
+      setIsPending(false);
+    }
+  }, []);
+
+  const clearFailure = useCallback(() => setFailure(null), []);
+  return { run, isPending, failure, setFailure, clearFailure };
+}
