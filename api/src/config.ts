@@ -106,6 +106,8 @@ const ZConfig = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .union([z.enum(['true', 'false']), z.coerce.number().int().min(0).max(10)])
     .default(0)
@@ -164,6 +166,10 @@ export type TConfig = {
   /** Wait before the 2nd attempt; doubles after each failure (capped at an hour). */
   webhookRetryBaseMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** JSON lines (the default) or, when stdout is a terminal and LOG_FORMAT is unset, pretty. */
+  logFormat: 'json' | 'pretty';
+  /** Bearer token that `GET /metrics` asks for; unset, /metrics is off (404). */
+  metricsToken: string | undefined;
   /**
    * How many proxies in front of the server to believe: the client address is read that many
    * entries from the right of X-Forwarded-For. 0: the socket's peer address, headers ignored.
@@ -222,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
     rateLimits: Object.fromEntries(
       RATE_LIMIT_ACTIONS.map((action) => {

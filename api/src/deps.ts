@@ -51,7 +51,7 @@ export function createDeps(
   prisma: PrismaClient,
   sql: TSql = prismaSql(prisma),
 ): TDeps {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   const mailer = createMailer({
     prisma,
     smtpUrl: config.smtpUrl,

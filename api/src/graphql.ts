@@ -8,6 +8,7 @@ import { AppError, errors } from './errors.ts';
 import { RateLimitError } from './rate-limit.ts';
 import { holdingSlot, streamOwner } from './stream-slots.ts';
 import type { TStreamSlot } from './stream-slots.ts';
+import type { TRequestContext } from './request-context.ts';
 import type { TClient } from './rate-limit.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
@@ -45,7 +46,12 @@ function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQ
  * to drop its connection (a subscription's, when the process stops: the client's graphql-sse
  * retries then, where a completed subscription would stay silent).
  */
-export type TGraphQLServerContext = { client: TClient; disconnect?: () => void };
+export type TGraphQLServerContext = {
+  client: TClient;
+  disconnect?: () => void;
+  /** The request's log line (server.ts): the context names the caller's company on it. */
+  requestContext?: TRequestContext;
+};
 
 /** A RateLimitError as the GraphQL error of a 429 answer with Retry-After, as REST answers. */
 function rateLimitedGraphQLError(error: RateLimitError, located?: GraphQLError): GraphQLError {
@@ -205,7 +211,7 @@ export function createGraphQL(
         onResponse: ({ response }) => addMissingHeaders(response.headers, securityHeaders),
       },
     ],
-    context: async ({ request, client }) => {
+    context: async ({ request, client, requestContext }) => {
       const { viewer, isRefused } = callers.get(request) ?? (await resolveCaller(deps, request));
       if (isRefused) {
         throw toGraphQLError(
@@ -214,6 +220,9 @@ export function createGraphQL(
           401,
         );
       }
+      // Yoga reads the body in the socket's callbacks, outside the request's async context:
+      // the log line's context comes by hand.
+      if (requestContext && viewer) requestContext.companyId = viewer.companyId;
       return {
         deps,
         viewer: withAddress(viewer, client),

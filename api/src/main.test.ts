@@ -35,7 +35,7 @@ describe('the server process on embedded PGlite', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
 
-    const printed = /Sign in as (\S+) with password (\S+)/.exec(first.output());
+    const printed = /Sign in as (\S+) with password ([^\s"]+)/.exec(first.output());
     expect(printed, first.output()).not.toBeNull();
     const [, demoEmail, demoPassword] = printed!;
     const demoLogin = await post(`${first.url}/api/v1/login`, {
@@ -98,7 +98,7 @@ describe('the server as `npm start` runs it', () => {
 
       const health = await fetch(`${server.url}/healthz`);
       expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
-      const printed = /Sign in as (\S+) with password (\S+)/.exec(server.output());
+      const printed = /Sign in as (\S+) with password ([^\s"]+)/.exec(server.output());
       expect(printed, server.output()).not.toBeNull();
       const login = await post(`${server.url}/api/v1/login`, {
         email: printed![1],

@@ -14,7 +14,7 @@ const AUDIT_RETENTION_POLL_MS = 60 * 60 * 1000;
 /** Starts Feedboard: migrate, seed the demo on an empty database, serve, stop cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   if (!config.databaseUrl) {
     const pid = await runningServerPid(config.dataDir);
     if (pid) throw new Error(`Another Feedboard server (pid ${pid}) is using ${config.dataDir}.`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { routePath } from 'hono/route';
 import type { TDatabase } from './db/client.ts';
 import type { TDeps } from './deps.ts';
 import { clientFrom, clientOf } from './client-ip.ts';
@@ -19,6 +20,11 @@ import { mountPrivacyPage } from './privacy-page.ts';
 import { cheapBodyLimit } from './body-limit.ts';
 import { errorResponse } from './rest/http.ts';
 import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
+import { mountMetrics } from './metrics-route.ts';
+import { createMetrics } from './metrics.ts';
+import type { TMetrics } from './metrics.ts';
+import { requestContextOf, requestIdFrom, setRequestContext } from './request-context.ts';
+import type { TRequestContext } from './request-context.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -31,8 +37,16 @@ export function createApp(
   deps: TDeps,
   db: Pick<TDatabase, 'isHealthy' | 'kind'>,
   yoga = createGraphQL(deps),
+  metrics: TMetrics | null = null,
 ): Hono {
   const app = new Hono();
+  // The route pattern that answered (`/api/v1/boards/:boardId/ideas/`), for the request's log
+  // line and metrics: a pattern, so no token in a path reaches the log.
+  app.use('*', async (c, next) => {
+    await next();
+    const request = requestContextOf(c.env);
+    if (request) request.route = routePath(c);
+  });
   app.use('*', securityHeaders(deps.config));
 
   app.get('/healthz', async (c) => {
@@ -52,8 +66,10 @@ export function createApp(
     yoga.fetch(c.req.raw, {
       client: clientOf(c, deps.config.trustProxy),
       disconnect: disconnectOf(c.env),
+      requestContext: requestContextOf(c.env),
     }),
   );
+  mountMetrics(app, metrics, deps.config.metricsToken);
   mountExplorers(app);
   app.route('/api/v1', restApi(deps));
   app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));
@@ -88,11 +104,19 @@ function disconnectOf(env: unknown): (() => void) | undefined {
  */
 export function createRequestListener(
   deps: TDeps,
-  db: Pick<TDatabase, 'isHealthy' | 'kind'>,
+  db: Pick<TDatabase, 'isHealthy' | 'kind' | 'poolStats'>,
 ): RequestListener {
   const yoga = createGraphQL(deps);
-  const viaHono = getRequestListener(createApp(deps, db, yoga).fetch);
-  return (req, res) => {
+  // Metrics cost a little per request and a registry per server: only when someone reads them.
+  const metrics = deps.config.metricsToken
+    ? createMetrics({
+        prisma: deps.prisma,
+        openStreams: () => deps.streamSlots.count().total,
+        poolStats: db.poolStats,
+      })
+    : null;
+  const viaHono = getRequestListener(createApp(deps, db, yoga, metrics).fetch);
+  const serve: RequestListener = (req, res) => {
     const length = req.headers['content-length'];
     const isFastGraphQL =
       req.method === 'POST' &&
@@ -106,6 +130,36 @@ export function createRequestListener(
       String(req.headers['x-forwarded-for'] ?? ''),
       deps.config.trustProxy,
     );
-    void yoga.handle(req, res, { client, disconnect: () => res.destroy() });
+    void yoga.handle(req, res, {
+      client,
+      disconnect: () => res.destroy(),
+      requestContext: requestContextOf({ incoming: req }),
+    });
+  };
+  const requestLog = deps.log.child({ kind: 'request' });
+  return (req, res) => {
+    const started = performance.now();
+    const context: TRequestContext = { requestId: requestIdFrom(req.headers['x-request-id']) };
+    res.setHeader('X-Request-Id', context.requestId);
+    // 'close' comes once per request, after the answer's end or when the client went away
+    // (a live stream ends so); the line is written then, with the time it took.
+    res.once('close', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const route = context.route ?? (req.url?.startsWith('/graphql') ? '/graphql' : 'unmatched');
+      metrics?.observeRequest(req.method ?? 'GET', route, res.statusCode, seconds);
+      const line = {
+        requestId: context.requestId,
+        method: req.method,
+        route,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        ...(context.companyId === undefined ? {} : { companyId: context.companyId }),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) requestLog.warn('request', line);
+      else requestLog.info('request', line);
+    });
+    setRequestContext(req, context);
+    serve(req, res);
   };
 }

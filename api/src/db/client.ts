@@ -18,8 +18,12 @@ export type TDatabase = {
   migrate: (log?: (message: string) => void) => Promise<string[]>;
   /** Answers true when a trivial query succeeds. */
   isHealthy: () => Promise<boolean>;
+  /** The PostgreSQL pool's connections now (`/metrics`); null on embedded PGlite. */
+  poolStats: (() => TPoolStats) | null;
   close: () => Promise<void>;
 };
+
+export type TPoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export type TDatabaseOptions = {
   /** A PostgreSQL connection string; without one, PGlite is used. */
@@ -113,6 +117,17 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
         return false;
       }
     },
+    poolStats: pool
+      ? () => {
+          const p = pool as pg.Pool;
+          return {
+            total: p.totalCount,
+            idle: p.idleCount,
+            waiting: p.waitingCount,
+            max: p.options.max ?? 10,
+          };
+        }
+      : null,
     close: async () => {
       await prisma.$disconnect();
       await closeDriver();

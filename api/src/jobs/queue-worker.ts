@@ -31,6 +31,7 @@ export function createQueueWorker(options: {
   runBatch: () => Promise<number>;
 }): TQueueWorker {
   const { name, log, runBatch } = options;
+  const jobLog = log.child({ kind: 'job' });
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -46,7 +47,17 @@ export function createQueueWorker(options: {
     running = (async () => {
       do {
         again = false;
-        while (!stopped && (await runBatch()) > 0);
+        while (!stopped) {
+          const started = performance.now();
+          const taken = await runBatch();
+          if (taken === 0) break;
+          // One line per batch that did work (an idle poll writes nothing).
+          jobLog.info('job', {
+            job: name,
+            taken,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+          });
+        }
       } while (again && !stopped);
     })()
       .catch((error: unknown) =>

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
+import { requestContextOf } from '../request-context.ts';
 import { authenticate, bearerToken } from '../services/account/authenticate.ts';
 import type { TViewer } from '../viewer.ts';
 import { withAddress } from '../viewer.ts';
@@ -32,6 +33,9 @@ export function withViewer(deps: TDeps): MiddlewareHandler<TRestEnv> {
       throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     }
     c.set('viewer', withAddress(viewer, clientOf(c, deps.config.trustProxy)));
+    // The request's log line names the caller's company.
+    const request = requestContextOf(c.env);
+    if (request && viewer) request.companyId = viewer.companyId;
     await next();
   };
 }

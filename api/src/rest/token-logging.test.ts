@@ -103,6 +103,8 @@ describe('tokens in the server’s output', () => {
 
     // The capture works: the server did write (debug level logs board creation).
     expect(written.join('\n')).toMatch(/Board \d+ created/);
+    // …and a JSON line for every request, SSO sign-ins and refusals included.
+    expect(written.join('\n')).toMatch(/"route":"\/api\/v1\/widget\/sso","status":401/);
     const output = written.join('\n');
     for (const token of [good, ...refused.slice(0, 5), session.token, company.owner.token]) {
       expect(output.includes(token), `token ${token.slice(0, 20)}… in the output`).toBe(false);

@@ -4,6 +4,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** Characters of a server's output kept from its start and from its end. */
+const OUTPUT_KEEP = 1_000_000;
+
 export type TServerProcess = {
   child: ChildProcess;
   url: string;
@@ -42,9 +45,19 @@ export async function startServerProcess(
     },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
+  // At LOG_LEVEL=info the server writes a line per request: a long run keeps its start (the
+  // port, the demo login) and its last megabyte, not everything.
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let start = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 2 * OUTPUT_KEEP) {
+      if (!start) start = `${output.slice(0, OUTPUT_KEEP)}\n[…]\n`;
+      output = output.slice(-OUTPUT_KEEP);
+    }
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 90_000);
     const check = () => {
@@ -63,7 +76,7 @@ export async function startServerProcess(
   return {
     child,
     url: `http://127.0.0.1:${port}`,
-    output: () => output,
+    output: () => start + output,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

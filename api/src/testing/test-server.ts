@@ -83,7 +83,7 @@ export async function startTestServer(
 ): Promise<TTestServer> {
   const { db, drop, databaseUrl } = await openTestDatabase(options);
   const config: TConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }),
     // Suites sign up and sign in hundreds of times from 127.0.0.1; rate-limit tests pass their own.
     rateLimits: UNLIMITED_FOR_TESTS,
     ...overrides,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { TeamTwoFactorCard_viewer$key } from '../../../../__generated__/TeamTwoFactorCard_viewer.graphql.ts';
@@ -28,6 +29,8 @@ export function TeamTwoFactorCard({ viewer }: { viewer: TeamTwoFactorCard_viewer
     viewer,
   );
   const [setRequired] = useSetRequireTwoFactorMutation();
+  // The box shows the choice at once while it is saved; a refusal puts back the server's state.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const save = useAction(async (required: boolean) => {
     const { setRequireTwoFactor: result } = await setRequired({ required });
     if (result.__typename === 'MutationSetRequireTwoFactorSuccess') {
@@ -51,12 +54,15 @@ export function TeamTwoFactorCard({ viewer }: { viewer: TeamTwoFactorCard_viewer
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={data.company.requireTwoFactor}
+          checked={choice ?? data.company.requireTwoFactor}
           disabled={!mayRequire}
           aria-busy={save.isPending || undefined}
           aria-describedby={mayRequire ? undefined : 'team-2fa-own-first'}
           onChange={(event) => {
-            if (!save.isPending) void save.run(event.currentTarget.checked);
+            if (save.isPending) return;
+            const required = event.currentTarget.checked;
+            setChoice(required);
+            void save.run(required).finally(() => setChoice(null));
           }}
         />
         <span>{intl.formatMessage(securityMessages.teamToggle)}</span>
