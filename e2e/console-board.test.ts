@@ -442,6 +442,10 @@ describe.skipIf(!hasChromium())(
       await menuButton.focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('menuitem', { name: 'Edit' }).isVisible()).toBe(true);
+      // Radix moves focus into the menu a frame after it shows; keys before that go nowhere.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Edit');
       await page.keyboard.press('ArrowDown');
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.textContent))

@@ -215,3 +215,23 @@ describe('GET /metrics', () => {
     }
   });
 });
+
+describe('stopping', () => {
+  it('tells live-stream clients to come back after a pause spread over a few seconds', async () => {
+    const stopping = await startTestServer();
+    try {
+      const board = await restCompany(stopping);
+      const stream = await readSse(`${stopping.url}/api/v1/boards/${board.boardId}/events`);
+      // The usual pause after a dropped connection: 3 s.
+      expect((await stream.waitFor((event) => event.event === 'ready')).retry).toBe(3_000);
+      // What SIGTERM does (main.ts) before it waits for the requests in flight.
+      stopping.deps.streamSlots.closeAll();
+      const reconnect = await stream.waitFor((event) => event.event === 'reconnect');
+      expect(reconnect.retry).toBeGreaterThanOrEqual(1_000);
+      expect(reconnect.retry).toBeLessThan(5_000);
+      stream.close();
+    } finally {
+      await stopping.close();
+    }
+  });
+});

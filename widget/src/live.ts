@@ -10,7 +10,8 @@ export type TIdeaEvent = {
 /**
  * Follows the board's live events. It reads the stream with fetch rather than EventSource so
  * that the session goes in the Authorization header (never in a URL, where logs keep it), and
- * reconnects with a growing pause. Answers a function that stops it.
+ * reconnects with a growing pause (or the one a stopping server names in its `reconnect` event).
+ * Answers a function that stops it.
  */
 export function followBoard(
   url: string,
@@ -37,11 +38,17 @@ export function followBoard(
         buffer = buffer.slice(end + 2);
         let name = 'message';
         let data = '';
+        let retry = 0;
         for (const line of block.split('\n')) {
           if (line.startsWith('event:')) name = line.slice(6).trim();
           else if (line.startsWith('data:')) data += line.slice(5).trim();
+          else if (line.startsWith('retry:')) retry = Number(line.slice(6)) || 0;
         }
-        if (name === 'ready') {
+        if (name === 'reconnect' && retry > 0) {
+          // The server is stopping and names the pause (spread out, so a fleet's widgets do
+          // not all come back at once).
+          pause = retry;
+        } else if (name === 'ready') {
           pause = 1000;
           handlers.onLive(true);
         } else if (name === 'idea' && data) {

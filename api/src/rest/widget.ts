@@ -65,6 +65,9 @@ const ZIdeaEventJson = z
 
 /** The first frame: subscribed; a client that loses the stream reconnects after 3 s. */
 const READY = sseFrame('ready', '{}', 3000);
+/** When the server stops, clients come back after 1 to 5 s (`retry` of the `reconnect` frame). */
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_SPREAD_MS = 4_000;
 
 /** Every stream of a board gets the same change object: its frame is made once. */
 const ideaFrames = new WeakMap<TIdeaChange, Uint8Array>();
@@ -157,7 +160,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Live idea events of a board the caller may see (server-sent events)',
       description:
-        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
+        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, `reconnect` with a `retry` of 1 to 5 s when the server process stops, and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
       auth: 'optional',
       request: { params: idParams('id') },
       event: ZIdeaEventJson,
@@ -177,7 +180,18 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           throw error;
         }
         return eventStreamResponse(READY, (send, close) => {
-          slot.onClose(close);
+          // The process is stopping: the client is told to come back after a pause spread over
+          // a few seconds, so a fleet's restarts do not bring every widget back at one instant.
+          slot.onClose(() => {
+            send(
+              sseFrame(
+                'reconnect',
+                '{}',
+                RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS),
+              ),
+            );
+            close();
+          });
           const stop = listen((change) => send(ideaFrame(change)));
           return () => {
             stop();

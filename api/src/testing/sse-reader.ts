@@ -1,5 +1,5 @@
 /** One server-sent event as received. */
-export type TSseEvent = { event: string; data: string };
+export type TSseEvent = { event: string; data: string; retry?: number };
 
 export type TSseReader = {
   status: number;
@@ -36,12 +36,20 @@ export async function readSse(url: string, token?: string): Promise<TSseReader> 
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             let event = 'message';
+            let retry: number | undefined;
             const data: string[] = [];
             for (const line of block.split('\n')) {
               if (line.startsWith('event:')) event = line.slice(6).trim();
               else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+              else if (line.startsWith('retry:')) retry = Number(line.slice(6).trim());
             }
-            if (data.length) events.push({ event, data: data.join('\n') });
+            if (data.length) {
+              events.push({
+                event,
+                data: data.join('\n'),
+                ...(retry === undefined ? {} : { retry }),
+              });
+            }
             for (const listener of listeners) listener();
           }
         }
