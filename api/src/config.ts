@@ -68,7 +68,7 @@ function rateLimitEnv() {
   ) as Record<string, z.ZodDefault<z.ZodCoercedNumber>>;
 }
 
-const ZConfig = z.object({
+export const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
