@@ -83,6 +83,12 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     // Signed in: the login page sends back into the console.
     await page.goto(`${server.url}/login`);
     await page.waitForURL('**/admin/dashboard');
+    // The dashboard's own data in view: the shell no longer suspends under the menu (a menu
+    // opened while the screen still loads can be unmounted with the shell, Enter then lands on
+    // the page).
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^Hello, /);
 
     // The account menu, from the keyboard.
     await page.getByRole('button', { name: /^Account menu/ }).focus();
