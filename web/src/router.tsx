@@ -1,49 +1,43 @@
 import type { ComponentType } from 'react';
-import { loadQuery } from 'react-relay';
-import type { GraphQLTaggedNode, OperationType } from 'relay-runtime';
 import { createBrowserRouter, redirect } from 'react-router-dom';
-import type { LoaderFunction } from 'react-router-dom';
-import { AdminLayout, adminLayoutQuery } from './layout/AdminLayout.tsx';
+import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom';
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
-import { getEnvironment } from './relay/environment.ts';
 import { plainIdForOldLink } from './relay/row-id.ts';
-import { BoardLayout, boardLayoutQuery } from './screens/admin/board/BoardLayout.tsx';
 import { PageSpinner } from './ui/PageSpinner.tsx';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen.tsx';
 import { getAuthToken } from './session/storage.ts';
 
-/**
- * A route loader that starts fetching a screen's query before the screen renders. Every screen
- * query needs a session: without a stored token it sends to /login instead (react-router runs
- * the loaders of nested routes side by side, so each one checks).
- */
-function preload<T extends OperationType>(query: GraphQLTaggedNode, variables = {}) {
-  return () => {
-    if (!getAuthToken()) throw redirect('/login');
-    return loadQuery<T>(getEnvironment(), query, variables as T['variables'], {
-      fetchPolicy: 'store-and-network',
-    });
-  };
-}
+type TLazyRoute = {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+};
 
 /**
  * A screen loaded on first visit: its module (component, query and loader) is a chunk of its
  * own, so the first page downloads the layouts and that one screen, not the whole console.
  */
-function screen<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => { Component: ComponentType; loader?: LoaderFunction },
-) {
+function screen<M>(load: () => Promise<M>, pick: (module: M) => TLazyRoute) {
   return async () => pick(await load());
 }
 
-/** A screen whose query takes the board id from the address. */
-const boardQuery =
-  (query: GraphQLTaggedNode): LoaderFunction =>
-  ({ params }) =>
-    preload(query, { id: params.boardId ?? '' })();
+type TRelayLoaders = typeof import('./relay/preload.ts');
+
+/**
+ * A screen of the signed-in console: with its module comes Relay and the loaders that preload
+ * the screen's query (relay/preload.ts), which the pages before sign-in do without (issue 22).
+ */
+function relayScreen<M>(
+  load: () => Promise<M>,
+  pick: (module: M, relay: TRelayLoaders) => TLazyRoute,
+) {
+  return async () => {
+    const [module, relay] = await Promise.all([load(), import('./relay/preload.ts')]);
+    return pick(module, relay);
+  };
+}
 
 /**
  * Console addresses name boards and ideas by their plain ids (`/admin/boards/12/ideas/345`).
@@ -74,13 +68,6 @@ export function createRouter() {
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageSpinner />,
       children: [
-        {
-          path: '/',
-          lazy: screen(
-            () => import('./screens/home/HomeScreen.tsx'),
-            (m) => ({ Component: m.HomeScreen, loader: preload(m.homeScreenQuery) }),
-          ),
-        },
         {
           element: <AuthLayout />,
           loader: guestOnly,
@@ -137,171 +124,212 @@ export function createRouter() {
           ),
         },
         {
-          path: '/admin',
-          // A stored token lets the user in; an invalid one answers 401, which ends at
-          // /login?expired=true (see session.ts).
-          loader: preload(adminLayoutQuery),
-          element: <AdminLayout />,
+          // The signed-in console: Relay comes with this layout (the sign-in pages do without).
+          lazy: screen(
+            () => import('./layout/RelayLayout.tsx'),
+            (m) => ({ Component: m.RelayLayout }),
+          ),
           children: [
-            { index: true, loader: () => redirect('/admin/boards') },
             {
-              path: 'dashboard',
-              lazy: screen(
-                () => import('./screens/admin/dashboard/DashboardScreen.tsx'),
-                (m) => ({ Component: m.DashboardScreen, loader: preload(m.dashboardScreenQuery) }),
+              path: '/',
+              lazy: relayScreen(
+                () => import('./screens/home/HomeScreen.tsx'),
+                (m, r) => ({ Component: m.HomeScreen, loader: r.preload(m.homeScreenQuery) }),
               ),
             },
             {
-              path: 'boards',
-              lazy: screen(
-                () => import('./screens/admin/boards/BoardsScreen.tsx'),
-                (m) => ({ Component: m.BoardsScreen, loader: preload(m.boardsScreenQuery) }),
+              path: '/admin',
+              // A stored token lets the user in; an invalid one answers 401, which ends at
+              // /login?expired=true (see session.ts).
+              lazy: relayScreen(
+                () => import('./layout/AdminLayout.tsx'),
+                (m, r) => ({ Component: m.AdminLayout, loader: r.preload(m.adminLayoutQuery) }),
               ),
-            },
-            {
-              path: 'boards/:boardId',
-              loader: ({ params, request }) => {
-                redirectOldLink(request, params.boardId, 'Board', 3);
-                return preload(boardLayoutQuery, { id: params.boardId ?? '' })();
-              },
-              element: <BoardLayout />,
               children: [
+                { index: true, loader: () => redirect('/admin/boards') },
                 {
-                  // One screen for the list and for an idea opened over it, so opening and
-                  // closing an idea only changes the address (Back closes it).
-                  lazy: screen(
-                    () => import('./screens/admin/board/ideas/IdeasScreen.tsx'),
-                    (m) => ({
-                      Component: m.IdeasScreen,
-                      loader: m.ideasScreenLoader,
-                      shouldRevalidate: m.shouldIdeasScreenRevalidate,
+                  path: 'dashboard',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/dashboard/DashboardScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.DashboardScreen,
+                      loader: r.preload(m.dashboardScreenQuery),
+                    }),
+                  ),
+                },
+                {
+                  path: 'boards',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/boards/BoardsScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.BoardsScreen,
+                      loader: r.preload(m.boardsScreenQuery),
+                    }),
+                  ),
+                },
+                {
+                  path: 'boards/:boardId',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/board/BoardLayout.tsx'),
+                    (m, r) => ({
+                      Component: m.BoardLayout,
+                      loader: ({ params, request }) => {
+                        redirectOldLink(request, params.boardId, 'Board', 3);
+                        return r.preload(m.boardLayoutQuery, { id: params.boardId ?? '' })();
+                      },
                     }),
                   ),
                   children: [
-                    { index: true },
-                    { path: 'list' },
                     {
-                      path: 'ideas/:ideaId',
-                      loader: ({ params, request }) => {
-                        redirectOldLink(request, params.ideaId, 'Idea', 5);
-                        return null;
-                      },
+                      // One screen for the list and for an idea opened over it, so opening and
+                      // closing an idea only changes the address (Back closes it).
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/ideas/IdeasScreen.tsx'),
+                        (m) => ({
+                          Component: m.IdeasScreen,
+                          loader: m.ideasScreenLoader,
+                          shouldRevalidate: m.shouldIdeasScreenRevalidate,
+                        }),
+                      ),
+                      children: [
+                        { index: true },
+                        { path: 'list' },
+                        {
+                          path: 'ideas/:ideaId',
+                          loader: ({ params, request }) => {
+                            redirectOldLink(request, params.ideaId, 'Idea', 5);
+                            return null;
+                          },
+                        },
+                      ],
                     },
+                    {
+                      path: 'roadmap',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.RoadmapScreen,
+                          loader: r.boardQuery(m.roadmapScreenQuery),
+                          shouldRevalidate: m.shouldRoadmapScreenRevalidate,
+                        }),
+                      ),
+                      // An idea opened over the roadmap has its own address too (Back closes it).
+                      children: [
+                        { index: true },
+                        {
+                          path: 'ideas/:ideaId',
+                          loader: ({ params, request }) => {
+                            redirectOldLink(request, params.ideaId, 'Idea', 6);
+                            return null;
+                          },
+                        },
+                      ],
+                    },
+                    {
+                      path: 'releases',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/releases/ReleasesScreen.tsx'),
+                        (m) => ({ Component: m.ReleasesScreen, loader: m.releasesScreenLoader }),
+                      ),
+                    },
+                    {
+                      path: 'widget',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/widget/WidgetScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.WidgetScreen,
+                          loader: r.boardQuery(m.widgetScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'settings',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/settings/BoardSettingsScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.BoardSettingsScreen,
+                          loader: r.boardQuery(m.boardSettingsScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'users',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/BoardUsersScreen.tsx'),
+                        (m) => ({ Component: m.BoardUsersScreen }),
+                      ),
+                    },
+                    { path: '*', element: <NotFoundScreen /> },
                   ],
                 },
                 {
-                  path: 'roadmap',
-                  lazy: screen(
-                    () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
-                    (m) => ({
-                      Component: m.RoadmapScreen,
-                      loader: boardQuery(m.roadmapScreenQuery),
-                      shouldRevalidate: m.shouldRoadmapScreenRevalidate,
+                  path: 'users',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/users/UsersScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.UsersScreen,
+                      loader: r.preload(m.usersScreenQuery, { first: m.USERS_PAGE_SIZE }),
                     }),
                   ),
-                  // An idea opened over the roadmap has its own address too (Back closes it).
-                  children: [
-                    { index: true },
-                    {
-                      path: 'ideas/:ideaId',
-                      loader: ({ params, request }) => {
-                        redirectOldLink(request, params.ideaId, 'Idea', 6);
-                        return null;
-                      },
-                    },
-                  ],
                 },
                 {
-                  path: 'releases',
-                  lazy: screen(
-                    () => import('./screens/admin/board/releases/ReleasesScreen.tsx'),
-                    (m) => ({ Component: m.ReleasesScreen, loader: m.releasesScreenLoader }),
-                  ),
-                },
-                {
-                  path: 'widget',
-                  lazy: screen(
-                    () => import('./screens/admin/board/widget/WidgetScreen.tsx'),
-                    (m) => ({ Component: m.WidgetScreen, loader: boardQuery(m.widgetScreenQuery) }),
+                  path: 'subscription',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/subscription/SubscriptionScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.SubscriptionScreen,
+                      loader: r.preload(m.subscriptionScreenQuery),
+                    }),
                   ),
                 },
                 {
                   path: 'settings',
-                  lazy: screen(
-                    () => import('./screens/admin/board/settings/BoardSettingsScreen.tsx'),
-                    (m) => ({
-                      Component: m.BoardSettingsScreen,
-                      loader: boardQuery(m.boardSettingsScreenQuery),
+                  lazy: relayScreen(
+                    () => import('./screens/admin/settings/SettingsScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.SettingsScreen,
+                      loader: r.preload(m.settingsScreenQuery),
                     }),
                   ),
                 },
                 {
-                  path: 'users',
-                  lazy: screen(
-                    () => import('./screens/admin/board/BoardUsersScreen.tsx'),
-                    (m) => ({ Component: m.BoardUsersScreen }),
+                  path: 'webhooks',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/webhooks/WebhooksScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.WebhooksScreen,
+                      loader: r.preload(m.webhooksScreenQuery),
+                    }),
+                  ),
+                },
+                {
+                  path: 'api-keys',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/api-keys/ApiKeysScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.ApiKeysScreen,
+                      loader: r.preload(m.apiKeysScreenQuery),
+                    }),
+                  ),
+                },
+                {
+                  path: 'audit',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/audit/AuditScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.AuditScreen,
+                      // The filter lives in the address: a new filter reloads the log.
+                      loader: ({ request }) =>
+                        r.preload(
+                          m.auditScreenQuery,
+                          m.variablesOf(m.filtersOf(new URL(request.url).searchParams)),
+                        )(),
+                    }),
                   ),
                 },
                 { path: '*', element: <NotFoundScreen /> },
               ],
             },
-            {
-              path: 'users',
-              lazy: screen(
-                () => import('./screens/admin/users/UsersScreen.tsx'),
-                (m) => ({
-                  Component: m.UsersScreen,
-                  loader: preload(m.usersScreenQuery, { first: m.USERS_PAGE_SIZE }),
-                }),
-              ),
-            },
-            {
-              path: 'subscription',
-              lazy: screen(
-                () => import('./screens/admin/subscription/SubscriptionScreen.tsx'),
-                (m) => ({
-                  Component: m.SubscriptionScreen,
-                  loader: preload(m.subscriptionScreenQuery),
-                }),
-              ),
-            },
-            {
-              path: 'settings',
-              lazy: screen(
-                () => import('./screens/admin/settings/SettingsScreen.tsx'),
-                (m) => ({ Component: m.SettingsScreen, loader: preload(m.settingsScreenQuery) }),
-              ),
-            },
-            {
-              path: 'webhooks',
-              lazy: screen(
-                () => import('./screens/admin/webhooks/WebhooksScreen.tsx'),
-                (m) => ({ Component: m.WebhooksScreen, loader: preload(m.webhooksScreenQuery) }),
-              ),
-            },
-            {
-              path: 'api-keys',
-              lazy: screen(
-                () => import('./screens/admin/api-keys/ApiKeysScreen.tsx'),
-                (m) => ({ Component: m.ApiKeysScreen, loader: preload(m.apiKeysScreenQuery) }),
-              ),
-            },
-            {
-              path: 'audit',
-              lazy: screen(
-                () => import('./screens/admin/audit/AuditScreen.tsx'),
-                (m) => ({
-                  Component: m.AuditScreen,
-                  // The filter lives in the address: a new filter reloads the log.
-                  loader: ({ request }) =>
-                    preload(
-                      m.auditScreenQuery,
-                      m.variablesOf(m.filtersOf(new URL(request.url).searchParams)),
-                    )(),
-                }),
-              ),
-            },
-            { path: '*', element: <NotFoundScreen /> },
           ],
         },
         {

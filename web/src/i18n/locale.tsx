@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import enUS from '../../i18n/en-US.json' with { type: 'json' };
 import { getStoredLanguage, setStoredLanguage } from '../session/storage.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { commonMessages } from './common-messages.ts';
 import { DEFAULT_LOCALE, resolveLocale } from './resolve-locale.ts';
 import type { TLocale } from './resolve-locale.ts';
 
@@ -12,11 +12,15 @@ export type { TLocale } from './resolve-locale.ts';
 
 type TMessages = Record<string, string>;
 
+/**
+ * English is the messages' own defaultMessage (en-US.json is extracted from them), so only
+ * another language downloads a catalogue: the console's first page carries none (issue 22).
+ */
 async function loadMessages(locale: TLocale): Promise<TMessages> {
   if (locale === 'pl-PL') {
     return (await import('../../i18n/pl-PL.json', { with: { type: 'json' } })).default;
   }
-  return enUS as TMessages;
+  return {};
 }
 
 type TLocaleContext = { locale: TLocale; setLocale: (locale: TLocale) => void };
@@ -57,7 +61,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   if (!catalogue) {
     return (
       <div className="boot">
-        <Spinner label={(enUS as TMessages)['common.loading'] ?? ''} />
+        <Spinner label={commonMessages.loading.defaultMessage as string} />
       </div>
     );
   }

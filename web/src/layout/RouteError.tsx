@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { defineMessages } from '../i18n/define-messages.ts';
 import { useRouteError } from 'react-router-dom';
 import { commonMessages } from '../i18n/common-messages.ts';
-import { SessionExpiredError } from '../relay/environment.ts';
+import { SessionExpiredError } from '../relay/post-graphql.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 

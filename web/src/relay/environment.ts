@@ -1,48 +1,12 @@
 import { createClient } from 'graphql-sse';
 import { Environment, Network, Observable, RecordSource, Store } from 'relay-runtime';
 import type { FetchFunction, GraphQLResponse, SubscribeFunction } from 'relay-runtime';
+import { onSessionReset } from '../session/session.ts';
 import { getAuthToken } from '../session/storage.ts';
+import { postGraphQL } from './post-graphql.ts';
 
-/** Thrown for a 401 / UNAUTHENTICATED answer, after the session-expiry handler has run. */
-export class SessionExpiredError extends Error {
-  constructor() {
-    super('Session expired');
-    this.name = 'SessionExpiredError';
-  }
-}
-
-type TGraphQLAnswer = { errors?: { extensions?: { code?: string } }[] };
-
-let handleUnauthenticated: () => void = () => {};
-
-/** Who reacts to an expired session (the session module: token, store, toast, redirect). */
-export function onUnauthenticated(handler: () => void): void {
-  handleUnauthenticated = handler;
-}
-
-const fetchGraphQL: FetchFunction = async (request, variables) => {
-  const token = getAuthToken();
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/graphql-response+json, application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ query: request.text, variables }),
-  });
-  const body = (await response.json().catch(() => null)) as TGraphQLAnswer | null;
-  const isUnauthenticated =
-    response.status === 401 || body?.errors?.[0]?.extensions?.code === 'UNAUTHENTICATED';
-  if (isUnauthenticated && token) {
-    handleUnauthenticated();
-    throw new SessionExpiredError();
-  }
-  if (!response.ok || !body) {
-    throw new Error(`HTTP ${response.status}: ${response.statusText}`);
-  }
-  return body as never;
-};
+const fetchGraphQL: FetchFunction = (request, variables) =>
+  postGraphQL(request.text ?? '', variables) as Promise<GraphQLResponse>;
 
 /**
  * Subscriptions (live vote counts) over server-sent events, as yoga serves them. The client
@@ -89,6 +53,8 @@ export function resetEnvironment(): void {
   environment = createEnvironment();
   listeners.forEach((listener) => listener());
 }
+
+onSessionReset(resetEnvironment);
 
 export function subscribeEnvironment(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,6 +1,19 @@
-import { resetEnvironment } from '../relay/environment.ts';
 import { clearToasts } from '../toast/toast-store.ts';
 import { setAuthToken } from './storage.ts';
+
+const resetListeners = new Set<() => void>();
+
+/**
+ * Who drops cached data when the session changes: the Relay environment registers itself when
+ * it loads (the pages before sign-in run without it).
+ */
+export function onSessionReset(listener: () => void): void {
+  resetListeners.add(listener);
+}
+
+function resetEnvironment(): void {
+  resetListeners.forEach((listener) => listener());
+}
 
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 

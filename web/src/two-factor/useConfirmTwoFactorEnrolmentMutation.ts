@@ -1,10 +1,9 @@
-import { graphql } from 'react-relay';
+import { graphql, useFetchMutation } from '../relay/post-graphql.ts';
 import type { useConfirmTwoFactorEnrolmentMutation as TMutation } from '../../__generated__/useConfirmTwoFactorEnrolmentMutation.graphql.ts';
-import { usePromiseMutation } from '../relay/usePromiseMutation.ts';
 
 /** Turns two-factor sign-in on with the first code (and the password, or the sign-in challenge); answers the recovery codes. */
 export function useConfirmTwoFactorEnrolmentMutation() {
-  return usePromiseMutation<TMutation>(graphql`
+  return useFetchMutation<TMutation>(graphql`
     mutation useConfirmTwoFactorEnrolmentMutation(
       $code: String!
       $password: String

@@ -1,10 +1,9 @@
-import { graphql } from 'react-relay';
+import { graphql, useFetchMutation } from '../../relay/post-graphql.ts';
 import type { useLoginMutation as TLoginMutation } from '../../../__generated__/useLoginMutation.graphql.ts';
-import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
 
 /** Signs in; answers a session token or an AppError. */
 export function useLoginMutation() {
-  return usePromiseMutation<TLoginMutation>(graphql`
+  return useFetchMutation<TLoginMutation>(graphql`
     mutation useLoginMutation($email: String!, $password: String!) {
       login(email: $email, password: $password) {
         __typename

@@ -1,10 +1,9 @@
-import { graphql } from 'react-relay';
+import { graphql, useFetchMutation } from '../../relay/post-graphql.ts';
 import type { useLogoutMutation as TLogoutMutation } from '../../../__generated__/useLogoutMutation.graphql.ts';
-import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
 
 /** Revokes the current session on the server. */
 export function useLogoutMutation() {
-  return usePromiseMutation<TLogoutMutation>(graphql`
+  return useFetchMutation<TLogoutMutation>(graphql`
     mutation useLogoutMutation {
       logout {
         __typename

@@ -1,12 +1,11 @@
-import { graphql } from 'react-relay';
+import { graphql, useFetchMutation } from '../../relay/post-graphql.ts';
 import type { usePasswordResetMutationsCheckTokenMutation as TCheckToken } from '../../../__generated__/usePasswordResetMutationsCheckTokenMutation.graphql.ts';
 import type { usePasswordResetMutationsSendLinkMutation as TSendLink } from '../../../__generated__/usePasswordResetMutationsSendLinkMutation.graphql.ts';
 import type { usePasswordResetMutationsSetPasswordMutation as TSetPassword } from '../../../__generated__/usePasswordResetMutationsSetPasswordMutation.graphql.ts';
-import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
 
 /** Mails a reset link; answers the same whether or not the email has an account. */
 export function useSendResetLinkMutation() {
-  return usePromiseMutation<TSendLink>(graphql`
+  return useFetchMutation<TSendLink>(graphql`
     mutation usePasswordResetMutationsSendLinkMutation($email: String!) {
       sendPasswordResetLink(email: $email) {
         __typename
@@ -25,7 +24,7 @@ export function useSendResetLinkMutation() {
 
 /** Exchanges the mailed token for a new-password token. */
 export function useCheckResetTokenMutation() {
-  return usePromiseMutation<TCheckToken>(graphql`
+  return useFetchMutation<TCheckToken>(graphql`
     mutation usePasswordResetMutationsCheckTokenMutation($email: String!, $token: String!) {
       checkPasswordResetToken(email: $email, token: $token) {
         __typename
@@ -45,7 +44,7 @@ export function useCheckResetTokenMutation() {
 
 /** Sets the new password (and signs out every session of the account). */
 export function useSetNewPasswordMutation() {
-  return usePromiseMutation<TSetPassword>(graphql`
+  return useFetchMutation<TSetPassword>(graphql`
     mutation usePasswordResetMutationsSetPasswordMutation(
       $email: String!
       $newPasswordToken: String!

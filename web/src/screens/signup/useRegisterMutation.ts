@@ -1,10 +1,9 @@
-import { graphql } from 'react-relay';
+import { graphql, useFetchMutation } from '../../relay/post-graphql.ts';
 import type { useRegisterMutation as TRegisterMutation } from '../../../__generated__/useRegisterMutation.graphql.ts';
-import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
 
 /** Creates a company and its owner. */
 export function useRegisterMutation() {
-  return usePromiseMutation<TRegisterMutation>(graphql`
+  return useFetchMutation<TRegisterMutation>(graphql`
     mutation useRegisterMutation(
       $email: String!
       $password: String!

@@ -1,0 +1,90 @@
+import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
+import { useCallback, useState } from 'react';
+import { getAuthToken } from '../session/storage.ts';
+
+/** Thrown for a 401 / UNAUTHENTICATED answer, after the session-expiry handler has run. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('Session expired');
+    this.name = 'SessionExpiredError';
+  }
+}
+
+type TGraphQLAnswer = {
+  data?: unknown;
+  errors?: { message?: string; extensions?: { code?: string } }[];
+};
+
+let handleUnauthenticated: () => void = () => {};
+
+/** Who reacts to an expired session (the session module: token, store, toast, redirect). */
+export function onUnauthenticated(handler: () => void): void {
+  handleUnauthenticated = handler;
+}
+
+/**
+ * One GraphQL request over fetch with the stored token: the Relay environment's network layer,
+ * and the sign-in screens' mutations, which run without Relay (so that the pages before sign-in
+ * do not download it; issue 22).
+ */
+export async function postGraphQL(
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<TGraphQLAnswer> {
+  const token = getAuthToken();
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json().catch(() => null)) as TGraphQLAnswer | null;
+  const isUnauthenticated =
+    response.status === 401 || body?.errors?.[0]?.extensions?.code === 'UNAUTHENTICATED';
+  if (isUnauthenticated && token) {
+    handleUnauthenticated();
+    throw new SessionExpiredError();
+  }
+  if (!response.ok || !body) {
+    throw new Error(`HTTP ${response.status}: ${response.statusText}`);
+  }
+  return body;
+}
+
+/**
+ * The `graphql` tag for modules that must not load Relay: babel-plugin-relay replaces each
+ * graphql`…` by its compiled artifact whatever the tag is imported from, so this never runs.
+ */
+export function graphql(_strings: TemplateStringsArray): GraphQLTaggedNode {
+  throw new Error('graphql`` is compiled by babel-plugin-relay');
+}
+
+/**
+ * usePromiseMutation without Relay, for mutations whose answers hold no records of the Relay
+ * store (sign-in, sign-up, password reset, two-factor enrolment, sign-out): resolves with the
+ * response (which may be an AppError result), rejects on a network or GraphQL error.
+ */
+export function useFetchMutation<TMutation extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+): [(variables: TMutation['variables']) => Promise<TMutation['response']>, boolean] {
+  const [inFlight, setInFlight] = useState(0);
+  const run = useCallback(
+    async (variables: TMutation['variables']) => {
+      const text = (mutation as { params?: { text?: string | null } }).params?.text;
+      if (!text) throw new Error('not a compiled mutation');
+      setInFlight((count) => count + 1);
+      try {
+        const body = await postGraphQL(text, variables);
+        if (body.errors?.length) throw new Error(body.errors[0]?.message);
+        return body.data as TMutation['response'];
+      } finally {
+        setInFlight((count) => count - 1);
+      }
+    },
+    [mutation],
+  );
+  return [run, inFlight > 0];
+}
