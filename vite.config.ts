@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import relay from 'vite-plugin-relay';
+import { precompileMessages } from './web/i18n/precompile.ts';
 
 const DIST = path.resolve(import.meta.dirname, 'dist');
 
@@ -44,7 +45,12 @@ function moveManifest(): Plugin {
 // web/__generated__ (run `npm run relay` first); @vitejs/plugin-react adds fast refresh.
 export default defineConfig({
   root: 'web',
-  plugins: [relayArtifactTypes(), react(), relay, moveManifest()],
+  plugins: [precompileMessages(), relayArtifactTypes(), react(), relay, moveManifest()],
+  resolve: {
+    // The console uses Relay's hooks only: react-relay's main module also carries the legacy
+    // containers and QueryRenderer (CommonJS, so the bundler cannot leave them out).
+    alias: [{ find: /^react-relay$/, replacement: 'react-relay/hooks' }],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH, launchChromium } from '../e2e/browser.ts';
+import { measureRoutes } from '../web/size/route-weights.ts';
+import type { TRouteWeight } from '../web/size/route-weights.ts';
 import { WIDGET_BUDGET_BYTES, gzippedSize } from '../widget/size.ts';
 import { ROOT } from './processes.ts';
 
-export const CONSOLE_BUDGET_BYTES = 250 * 1024;
 export const LCP_BUDGET_MS = 1_000;
 
 const WEB_DIST = path.join(ROOT, 'dist/web');
@@ -24,6 +25,8 @@ export type TBundleWeights = {
   /** The console's entry script and the modules it preloads: what the first screen loads. */
   consoleInitialGzipBytes: number;
   consoleInitialFiles: string[];
+  /** What each budgeted route loads in all (web/size/route-weights.ts), with its budget. */
+  consoleRoutes: TRouteWeight[];
 };
 
 export function measureBundles(): TBundleWeights {
@@ -38,7 +41,12 @@ export function measureBundles(): TBundleWeights {
     (sum, file) => sum + gzippedSize(path.join(WEB_DIST, file.replace(/^\//, ''))),
     0,
   );
-  return { widgetGzipBytes: gzippedSize(WIDGET_JS), consoleInitialGzipBytes, consoleInitialFiles };
+  return {
+    widgetGzipBytes: gzippedSize(WIDGET_JS),
+    consoleInitialGzipBytes,
+    consoleInitialFiles,
+    consoleRoutes: measureRoutes(),
+  };
 }
 
 export { WIDGET_BUDGET_BYTES };

@@ -84,7 +84,12 @@ function throughputTarget(result: TLoadResult) {
     voteCheck: null,
     pgbench: [],
     fanout: [],
-    bundles: { widgetGzipBytes: 0, consoleInitialGzipBytes: 0, consoleInitialFiles: [] },
+    bundles: {
+      widgetGzipBytes: 0,
+      consoleInitialGzipBytes: 0,
+      consoleInitialFiles: [],
+      consoleRoutes: [],
+    },
     lcpMs: null,
     embedded: null,
   });

@@ -4,6 +4,7 @@ import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom'
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteError } from './layout/RouteError.tsx';
+import type * as RelayLoaders from './relay/preload.ts';
 import { plainIdForOldLink } from './relay/row-id.ts';
 import { PageSpinner } from './ui/PageSpinner.tsx';
 import { NotFoundScreen } from './screens/not-found/NotFoundScreen.tsx';
@@ -23,7 +24,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => TLazyRoute) {
   return async () => pick(await load());
 }
 
-type TRelayLoaders = typeof import('./relay/preload.ts');
+type TRelayLoaders = typeof RelayLoaders;
 
 /**
  * A screen of the signed-in console: with its module comes Relay and the loaders that preload

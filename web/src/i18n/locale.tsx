@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { getStoredLanguage, setStoredLanguage } from '../session/storage.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { commonMessages } from './common-messages.ts';
 import { DEFAULT_LOCALE, resolveLocale } from './resolve-locale.ts';
 import type { TLocale } from './resolve-locale.ts';
 
@@ -11,6 +10,9 @@ export { LOCALES, toLocale } from './resolve-locale.ts';
 export type { TLocale } from './resolve-locale.ts';
 
 type TMessages = Record<string, string>;
+
+/** The spinner's label while the catalogue loads (before react-intl can say it in a language). */
+const BOOT_LABEL = 'Loading…';
 
 /**
  * English is the messages' own defaultMessage (en-US.json is extracted from them), so only
@@ -61,7 +63,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   if (!catalogue) {
     return (
       <div className="boot">
-        <Spinner label={commonMessages.loading.defaultMessage as string} />
+        <Spinner label={BOOT_LABEL} />
       </div>
     );
   }

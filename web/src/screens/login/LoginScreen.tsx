@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,9 +9,14 @@ import { startSession } from '../../session/session.ts';
 import { showToast } from '../../toast/toast-store.ts';
 import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
 import { useAction } from '../../ui/useAction.ts';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { useLoginMutation } from './useLoginMutation.ts';
+
+/** Only accounts with two-factor sign-in see this step: the sign-in page loads it when needed. */
+const SecondFactorStep = lazy(() =>
+  import('./SecondFactorStep.tsx').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 export const loginMessages = defineMessages({
   title: { id: 'login.title', defaultMessage: 'Log in' },
@@ -86,12 +91,14 @@ export function LoginScreen() {
 
   if (secondFactor) {
     return (
-      <SecondFactorStep
-        challenge={secondFactor.challenge}
-        enrolmentRequired={secondFactor.enrolmentRequired}
-        email={form.values.email}
-        onBack={() => setSecondFactor(null)}
-      />
+      <Suspense fallback={<PageSpinner />}>
+        <SecondFactorStep
+          challenge={secondFactor.challenge}
+          enrolmentRequired={secondFactor.enrolmentRequired}
+          email={form.values.email}
+          onBack={() => setSecondFactor(null)}
+        />
+      </Suspense>
     );
   }
 
