@@ -19,25 +19,20 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node <args>` with the TypeScript loader, its soft file-descriptor limit raised to the
- * hard one first (thousands of SSE connections need as many descriptors), and an IPC channel.
+ * Starts `node <args>` with the TypeScript loader (or, with `command`, that command instead:
+ * the product runs as `npm start` runs it, plain node on dist/server), its soft file-descriptor
+ * limit raised to the hard one first (thousands of SSE connections need as many descriptors),
+ * and an IPC channel.
  */
 export function spawnNode(
   args: string[],
   env: Record<string, string> = {},
-  options: { stdout?: 'pipe' | 'inherit' } = {},
+  options: { stdout?: 'pipe' | 'inherit'; command?: string[] } = {},
 ): ChildProcess {
+  const command = options.command ?? [process.execPath, '--import', 'tsx'];
   const child = spawn(
     'bash',
-    [
-      '-c',
-      'ulimit -n "$(ulimit -Hn)" && exec "$@"',
-      'bench',
-      process.execPath,
-      '--import',
-      'tsx',
-      ...args,
-    ],
+    ['-c', 'ulimit -n "$(ulimit -Hn)" && exec "$@"', 'bench', ...command, ...args],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },

@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { freePort, memoryOf, now, spawnNode, stop } from './processes.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT, freePort, memoryOf, now, spawnNode, stop } from './processes.ts';
 import type { TMemory } from './processes.ts';
 
 export type TProduct = {
@@ -11,10 +15,38 @@ export type TProduct = {
   stop: () => Promise<void>;
 };
 
+const SERVER = path.join(ROOT, 'dist/server/main.js');
+const PROBE = path.join(ROOT, 'dist/bench/memory-probe.js');
+
 /**
- * Starts the product as `npm start` runs it (api/src/main.ts: config, migrations, HTTP server)
- * on a free loopback port against `databaseUrl`, with api/src/testing/memory-probe.ts preloaded to read its
- * memory. BENCH_CPU_PROF=1 writes a CPU profile of the run into bench/results/profiles/.
+ * The production server (`npm run build` makes dist/server) and the memory probe compiled to
+ * JavaScript, so that the product runs on plain node as `npm start` runs it, without tsx.
+ */
+export async function ensureServerBuild(): Promise<void> {
+  // About a second: always, so that the bundle is never older than the sources.
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0 || !existsSync(SERVER)) throw new Error('building dist/server failed');
+  await build({
+    entryPoints: [path.join(ROOT, 'api/src/testing/memory-probe.ts')],
+    outfile: PROBE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * Starts the product as `npm start` runs it (scripts/serve.sh: plain node on dist/server/main.js:
+ * config, migrations, HTTP server) on a free loopback port against `databaseUrl`, with the
+ * memory probe (api/src/testing/memory-probe.ts) preloaded to read its memory. Call
+ * ensureServerBuild() first. BENCH_CPU_PROF=1 writes a CPU profile of the run into
+ * bench/results/profiles/.
  */
 export async function startProduct(databaseUrl: string): Promise<TProduct> {
   const port = await freePort();
@@ -24,7 +56,7 @@ export async function startProduct(databaseUrl: string): Promise<TProduct> {
       : [];
   const started = now();
   const child = spawnNode(
-    ['--expose-gc', ...profile, '--import', './api/src/testing/memory-probe.ts', 'api/src/main.ts'],
+    ['--expose-gc', ...profile, '--import', PROBE],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -37,7 +69,7 @@ export async function startProduct(databaseUrl: string): Promise<TProduct> {
       STREAM_LIMIT_PER_IP: '0',
       STREAM_LIMIT_TOTAL: '0',
     },
-    { stdout: 'inherit' },
+    { stdout: 'inherit', command: ['sh', 'scripts/serve.sh'] },
   );
   const url = `http://127.0.0.1:${port}`;
   let coldStartMs: number;

@@ -22,7 +22,7 @@ import { benchOptions, wants } from './options.ts';
 import { runPgbench } from './pgbench.ts';
 import type { TPgbenchResult } from './pgbench.ts';
 import { ROOT, cpuMsOf, firstJsonLine, now, runNodeJson, spawnNode, stop } from './processes.ts';
-import { startProduct } from './product.ts';
+import { ensureServerBuild, startProduct } from './product.ts';
 import { checkTargets, embeddedMarkdown, embeddedTargets, toMarkdown } from './report.ts';
 import type { TBenchResults } from './report.ts';
 
@@ -172,6 +172,7 @@ async function main(): Promise<void> {
   const { dataset, generateMs, postgres } = await createDataset();
   log(`data set ready in ${(generateMs / 1000).toFixed(1)} s`);
 
+  await ensureServerBuild();
   const coldStartMs: number[] = [];
   for (let run = 0; run < (wants(options, 'cold-start') ? options.coldStarts : 0); run++) {
     const product = await startProduct(databaseUrl);
