@@ -12,6 +12,7 @@ import { countMismatches } from './testing/hostile-input.ts';
 import { freePort } from './testing/private-services.ts';
 import { attempt, runPool, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
+import { startSmtpSink } from './testing/smtp-sink.ts';
 import { readSse } from './testing/sse-reader.ts';
 import type { TSseReader } from './testing/sse-reader.ts';
 import { openTestDatabase } from './testing/test-server.ts';
@@ -38,6 +39,8 @@ const VOTERS = 30;
 const IDEAS = 3;
 /** Wrong passwords one client address may try per minute, counted over the whole fleet. */
 const LOGIN_PER_IP = 5;
+/** How often each process's mail worker looks for due mail. */
+const MAIL_POLL_MS = 200;
 
 let database: { db: TDatabase; drop: () => Promise<void>; databaseUrl?: string };
 let servers: (TServerProcess | null)[] = [];
@@ -46,6 +49,7 @@ let haproxy: ChildProcess | null = null;
 let haproxyDir = '';
 let haproxyOutput = '';
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let lb = '';
 let owner = '';
 let boardId = 0;
@@ -80,6 +84,7 @@ beforeAll(async () => {
   if (reason) return;
   database = await openTestDatabase();
   receiver = await startWebhookReceiver();
+  smtp = await startSmtpSink();
   serverEnv = {
     DATABASE_URL: database.databaseUrl ?? '',
     REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
@@ -89,6 +94,9 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     RATE_LIMIT_LOGIN_PER_IP: String(LOGIN_PER_IP),
     LOG_LEVEL: 'info',
+    // One real SMTP server for the fleet; every process's mail worker polls the one queue.
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: String(MAIL_POLL_MS),
   };
   servers = [];
   for (let n = 0; n < PROCESSES; n += 1) servers.push(await startServerProcess(serverEnv));
@@ -152,6 +160,8 @@ beforeAll(async () => {
         displayName: `Fleet voter ${n}`,
         email: `fleet-voter${n}@example.com`,
         loginEmail: `fleet-voter${n}@example.com`,
+        // Notification mail goes to confirmed addresses only.
+        emailConfirmedAt: new Date(),
       },
     });
     voters.push({ token: await createSession(database.db.prisma, user.id, 1), userId: user.id });
@@ -169,6 +179,7 @@ afterAll(async () => {
   haproxy?.kill('SIGKILL');
   await Promise.all(servers.map((server) => server?.stop('SIGKILL')));
   await receiver?.close();
+  await smtp?.close();
   await database?.drop();
   if (haproxyDir) await rm(haproxyDir, { recursive: true, force: true });
 });
@@ -235,6 +246,41 @@ describe.skipIf(reason)('three processes behind HAProxy', () => {
     const ids = receiver.received.map((delivery) => delivery.headers['feedboard-delivery']);
     expect(ids.length).toBe(VOTERS);
     expect(new Set(ids).size).toBe(VOTERS);
+  });
+
+  it('mails each voter once about a status change, whichever process queued and sent it', async () => {
+    // Every voter voted for the first idea above: a new status notifies each of them.
+    const mark = smtp.messages.length;
+    const ideaId = ideaIds[0]!;
+    const changed = await attempt(`${lb}/api/v1/ideas/${ideaId}/status`, 'PUT', {
+      token: owner,
+      body: { status: 'PLANNED' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const recipients = voters.map((_, n) => `fleet-voter${n}@example.com`).sort();
+    await waitUntil(
+      async () => smtp.messages.length - mark >= VOTERS,
+      'a status mail to every voter',
+    );
+    // Several poll rounds more on every process: nothing is sent again.
+    await new Promise((resolve) => setTimeout(resolve, MAIL_POLL_MS * 8));
+    const mails = smtp.messages.slice(mark);
+    expect(mails.flatMap((mail) => mail.to).sort()).toEqual(recipients);
+    expect(mails.every((mail) => mail.raw.includes('the status is now Planned'))).toBe(true);
+    const rows = await database.db.prisma.mail.findMany({ where: { to: { in: recipients } } });
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual(
+      recipients.map(() => ['SENT', 1]),
+    );
+    // Which process sent how many (each worker logs a line per batch it took).
+    const sentBy = servers.map((server) =>
+      server!
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"job":"Mail worker"'))
+        .reduce((sum, line) => sum + (Number(/"taken":(\d+)/.exec(line)?.[1]) || 0), 0),
+    );
+    console.log(`Fleet: ${VOTERS} status mails sent once each; by process: ${sentBy.join(', ')}`);
+    expect(sentBy.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(VOTERS);
   });
 
   it('loses no answered vote when a process is killed, and its subscribers reconnect to another', async () => {
