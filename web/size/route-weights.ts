@@ -94,8 +94,12 @@ export function routeFiles(manifest: TManifest, modules: string[]): string[] {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
-export function measureRoutes(manifest = readManifest(), dist = WEB_DIST): TRouteWeight[] {
-  return CONSOLE_ROUTES.map((route) => {
+export function measureRoutes(
+  manifest = readManifest(),
+  dist = WEB_DIST,
+  routes = CONSOLE_ROUTES,
+): TRouteWeight[] {
+  return routes.map((route) => {
     const files = routeFiles(manifest, route.modules);
     const gzipBytes = files.reduce((sum, file) => sum + gzippedSize(path.join(dist, file)), 0);
     return { ...route, gzipBytes, files };
