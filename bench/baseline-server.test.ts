@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../api/src/testing/test-server.ts';
 import type { TTestServer } from '../api/src/testing/test-server.ts';
-import { SQL, countedValues, pageWhereValues } from './baseline-server.ts';
+import { SQL, countedValues, pageShapedValues, pageWhereValues } from './baseline-server.ts';
 import { generateDataset, sessionToken } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 
@@ -35,7 +35,8 @@ describe('the baseline server’s page read', () => {
     expect(status).toBe(200);
     const product = statements.map(words);
     expect(product).toContain(words(SQL.board));
-    expect(product).toContain(words(SQL.page));
+    expect(product).toContain(words(SQL.pageShaped));
+    expect(product).not.toContain(words(SQL.page));
     expect(product).toContain(words(SQL.counted));
     expect(product).not.toContain(words(SQL.count));
 
@@ -46,6 +47,11 @@ describe('the baseline server’s page read', () => {
       50,
       0,
     );
+    const shaped = await server.deps.prisma.$queryRawUnsafe<{ id: number }[]>(
+      SQL.pageShaped,
+      ...pageShapedValues(dataset.boardId, userId),
+    );
+    expect(shaped.map((row) => row.id)).toEqual(page.map((row) => row.id));
     const [count] = await server.deps.prisma.$queryRawUnsafe<{ count: number }[]>(
       SQL.count,
       ...pageWhereValues(dataset.boardId, userId),

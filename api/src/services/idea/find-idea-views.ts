@@ -195,21 +195,31 @@ function cursorCondition(condition: string, name: 'ca' | 'cb', ideaId: number | 
 }
 
 /**
- * One page of a board's ideas as the caller sees them, in one plain statement with the author,
- * the kept idea of a duplicate and the caller's own vote joined in. Every list read of the REST
- * API, the widget's first screen and GraphQL's `Board.ideas` come here, so it skips Prisma
- * (db/sql.ts says why).
+ * LIMIT written into the text, OFFSET only past the first page. The generic plan takes an
+ * unknown LIMIT or OFFSET for a tenth of the rows: its cost then looks several times the cost
+ * of a plan made for `LIMIT 50`, so PostgreSQL kept planning every execution afresh. A page
+ * holds 1 to 100 ideas (ZIdeaPageParams; GraphQL's maxSize, plus the one row more that tells
+ * whether a next page exists), so there are at most 101 texts, and the common sizes are few.
  */
-export async function findIdeaPageRows(
-  deps: TDeps,
+function pageLimit(window: TPageWindow): TSqlPart {
+  const limit = Math.trunc(window.limit);
+  if (!(limit >= 1 && limit <= 101)) throw new RangeError(`A page holds 1 to 100 ideas: ${limit}`);
+  const offset = window.offset ?? 0;
+  return offset === 0
+    ? sqlFragment(`LIMIT ${limit}`)
+    : sqlPart`LIMIT ${sqlFragment(String(limit))} OFFSET ${offset}::int`;
+}
+
+/** findIdeaPageRows's statement (idea-page-plan.test.ts checks its plan). */
+export function ideaPageStatement(
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams,
   window: TPageWindow,
-): Promise<TIdeaView[]> {
+): TSqlPart {
   const { board } = listed;
   const order = PAGE_ORDERS[params.sort];
-  const rows = await deps.sql<TPageRow>`
+  return sqlPart`
       SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
@@ -226,7 +236,24 @@ export async function findIdeaPageRows(
         ${cursorCondition(order.after, 'ca', window.afterId)}
         ${cursorCondition(order.before, 'cb', window.beforeId)}
       ORDER BY ${window.reverse ? order.reverse : order.order}
-      LIMIT ${window.limit}::int OFFSET ${window.offset ?? 0}::int`;
+      ${pageLimit(window)}`;
+}
+
+/**
+ * One page of a board's ideas as the caller sees them, in one plain statement with the author,
+ * the kept idea of a duplicate and the caller's own vote joined in. Every list read of the REST
+ * API, the widget's first screen and GraphQL's `Board.ideas` come here, so it skips Prisma
+ * (db/sql.ts says why).
+ */
+export async function findIdeaPageRows(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+  window: TPageWindow,
+): Promise<TIdeaView[]> {
+  const { board } = listed;
+  const rows = await deps.sql<TPageRow>`${ideaPageStatement(viewer, listed, params, window)}`;
   const canUpdateStatus = canUpdateIdeaStatus(viewer, board.companyId);
   // Each view written out field by field: an object rest (`{ authorName, ...idea }`) goes
   // through V8's slow path and cost 4 % of the server's CPU on the bench's page reads.
