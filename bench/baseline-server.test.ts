@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../api/src/testing/test-server.ts';
 import type { TTestServer } from '../api/src/testing/test-server.ts';
-import { SQL, pageWhereValues } from './baseline-server.ts';
+import { SQL, countedValues, pageShapedValues, pageWhereValues } from './baseline-server.ts';
 import { generateDataset, sessionToken } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 const words = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
 describe('the baseline server’s page read', () => {
-  it('runs the product’s board, page and count statements word for word, with the same answer', async () => {
+  it('runs the product’s board, page and count statements word for word, with the same answer as today’s count', async () => {
     const userId = dataset.userIds[3]!;
     statements.length = 0;
     const { status, body } = await server.call('GET', '/api/v1/ideas/?sort=VOTES&limit=50', {
@@ -35,8 +35,10 @@ describe('the baseline server’s page read', () => {
     expect(status).toBe(200);
     const product = statements.map(words);
     expect(product).toContain(words(SQL.board));
-    expect(product).toContain(words(SQL.page));
-    expect(product).toContain(words(SQL.count));
+    expect(product).toContain(words(SQL.pageShaped));
+    expect(product).not.toContain(words(SQL.page));
+    expect(product).toContain(words(SQL.counted));
+    expect(product).not.toContain(words(SQL.count));
 
     const page = await server.deps.prisma.$queryRawUnsafe<{ id: number; isVotedByMe: boolean }[]>(
       SQL.page,
@@ -45,6 +47,11 @@ describe('the baseline server’s page read', () => {
       50,
       0,
     );
+    const shaped = await server.deps.prisma.$queryRawUnsafe<{ id: number }[]>(
+      SQL.pageShaped,
+      ...pageShapedValues(dataset.boardId, userId),
+    );
+    expect(shaped.map((row) => row.id)).toEqual(page.map((row) => row.id));
     const [count] = await server.deps.prisma.$queryRawUnsafe<{ count: number }[]>(
       SQL.count,
       ...pageWhereValues(dataset.boardId, userId),
@@ -52,7 +59,12 @@ describe('the baseline server’s page read', () => {
     expect(page.map((row) => [row.id, row.isVotedByMe])).toEqual(
       body.ideas.map((idea: { id: number; isVotedByMe: boolean }) => [idea.id, idea.isVotedByMe]),
     );
+    const [counted] = await server.deps.prisma.$queryRawUnsafe<{ count: number }[]>(
+      SQL.counted,
+      ...countedValues(dataset.boardId, userId),
+    );
     expect(count?.count).toBe(body.totalCount);
+    expect(counted?.count).toBe(body.totalCount);
   });
 });
 

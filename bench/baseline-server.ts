@@ -95,8 +95,58 @@ export const SQL = {
       WHERE ${pageWhere(2)}
       ORDER BY i."voteCount" DESC, i."id" DESC
       LIMIT $13::int OFFSET $14::int`,
+  // The product's page statement now (services/idea/find-idea-views.ts, ideaPageStatement):
+  // each choice written into the text and LIMIT a literal, so PostgreSQL keeps a generic plan.
+  // `page` above is today's, the reference. Values: pageShapedValues.
+  pageShaped: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+             i."status"::text AS "status", i."voteCount", i."commentCount",
+             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
+             i."declinedAt", i."createdAt", i."updatedAt",
+             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             d."title" AS "duplicateTitle",
+             EXISTS (SELECT 1 FROM "Vote" v
+                     WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
+               AS "isVotedByMe"
+      FROM "Idea" i
+      LEFT JOIN "User" a ON a."id" = i."authorId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      WHERE i."boardId" = $2::int
+        AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int) AND i."status" <> 'DECLINED'
+      ORDER BY i."voteCount" DESC, i."id" DESC
+      LIMIT 50`,
+  // Today's count reads every idea of the list; the product now runs `counted` (services/idea/
+  // count-listed-ideas.ts, countListedIdeas) instead. Both stay here: `count` is the reference.
   count: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${pageWhere(1)}`,
+  counted: `SELECT ((SELECT coalesce(sum(c."ideaCount"), 0) FROM "BoardIdeaCount" c
+             WHERE c."boardId" = $1::int AND c."status" = ANY($2::"IdeaStatus"[]))
+          + (SELECT count(*) FROM "Idea" i
+             WHERE i."boardId" = $3::int AND i."status" = ANY($4::"IdeaStatus"[])
+               AND i."createdAt" <= $5::timestamp
+               AND (i."createdAt" < $6::timestamp OR i."id" <= $7::int))
+          + (SELECT count(*) FROM "Idea" i
+             WHERE i."authorId" = $8::int AND i."boardId" = $9::int
+               AND i."status" = 'NOT_PUBLIC'))::int AS "count"`,
 } as const;
+
+/** The values of `pageShaped`: the same page as `page` with pageWhereValues. */
+export function pageShapedValues(boardId: number, userId: number): unknown[] {
+  return [userId, boardId, userId];
+}
+
+/** The values of `counted` for the same list as pageWhereValues: ALL for an end user, no cutoff. */
+export function countedValues(boardId: number, userId: number): unknown[] {
+  return [
+    boardId,
+    '{OPEN,REVIEW,PLANNED,IN_PROGRESS,COMPLETE}',
+    boardId,
+    '{}',
+    null,
+    null,
+    0,
+    userId,
+    boardId,
+  ];
+}
 
 type TCaller = { userId: number; companyId: number; isAdmin: boolean };
 

@@ -5,6 +5,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { PrismaPGliteWithExtensions, createPGlite } from './pglite.ts';
 import { applyMigrations } from './schema-engine.ts';
+import { PrismaPgForMigrations } from './sql-script.ts';
 import { poolSql, prismaSql } from './sql.ts';
 import type { TSql } from './sql.ts';
 
@@ -86,7 +87,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     });
     // Migrations take a session-level advisory lock: on a pool of their own, closed afterwards,
     // the lock goes with the connections (on the shared pool it could outlive the migration).
-    migrationFactory = new PrismaPg({ connectionString: options.databaseUrl, max: 1 });
+    migrationFactory = new PrismaPgForMigrations({ connectionString: options.databaseUrl, max: 1 });
     closeDriver = () => shared.end();
   } else {
     kind = 'pglite';

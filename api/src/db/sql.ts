@@ -70,6 +70,11 @@ function toStatement(
   return { text, params };
 }
 
+/** A part as a whole statement: its text with `$1, $2, …` and its values (tests EXPLAIN it). */
+export function statementOf(part: TSqlPart): { text: string; params: unknown[] } {
+  return toStatement(part.strings, part.values);
+}
+
 /** At most this many distinct statements get a name (prepared once per connection). */
 const NAMED_STATEMENTS = 200;
 

@@ -1,6 +1,7 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { errors } from '../errors.ts';
-import { countListedIdeas, findIdeaPageRows } from '../services/idea/find-idea-views.ts';
+import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
+import { findIdeaPageRows } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import { ZIdeaListParams } from '../services/idea/idea-input.ts';
 import { isIdeaWithinCap } from '../services/plan/plan-state.ts';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
-import type { Board, DeclineReason, Idea, Prisma } from '../../generated/prisma/client.ts';
-import type { TPlanState } from '../plan/plan-state.ts';
+import type { DeclineReason, Idea, Prisma } from '../../generated/prisma/client.ts';
+import { countListedIdeas } from './count-listed-ideas.ts';
+import { listedIdeasWhere } from './listed-ideas.ts';
+import type { TListedBoard } from './listed-ideas.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { sqlFragment, sqlPart } from '../../db/sql.ts';
@@ -12,7 +14,6 @@ import {
   canUpdateIdeaStatus,
   findVisibleBoardWithPlan,
   ideaVisibleWhere,
-  isAdminOf,
 } from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -166,23 +167,6 @@ const PAGE_ORDERS: Record<TIdeaListParams['sort'], TPageOrder> = {
   },
 };
 
-/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/**
- * The board a list reads, with its company's plan (findVisibleBoardWithPlan's answer).
- * `includeHiddenByPlan` keeps the ideas past the plan's cap in the list: the console's admin
- * list shows them as locked rows (Idea.isHiddenByPlan) so nothing vanishes from the admin's
- * view; readers of the board (REST, widget, public pages) never get them.
- */
-export type TListedBoard = {
-  board: Pick<Board, 'id' | 'companyId'>;
-  plan: TPlanState;
-  includeHiddenByPlan?: boolean;
-};
-
 /**
  * The rows a page holds: `offset` rows in (REST), or the rows `after` and/or `before` the ideas
  * with those ids in the list's order (GraphQL cursors; an id that is not an idea of the board
@@ -195,33 +179,6 @@ export type TPageWindow = {
   beforeId?: number;
   reverse?: boolean;
 };
-
-/**
- * Which ideas a list shows: the caller may see them (ideaVisibleWhere's rule), they are
- * within the plan's cap, of the filtered status (ALL hides DECLINED), matching the search.
- */
-export function listedIdeasWhere(
-  viewer: TViewer | null,
-  listed: TListedBoard,
-  params: TIdeaListParams,
-): TSqlPart {
-  const { board, plan } = listed;
-  // Keeping hidden ideas reads as "no cutoff": the statement's text stays the same (the bench's
-  // baseline runs it word for word), only the parameter differs.
-  const cutoff =
-    listed.includeHiddenByPlan && isAdminOf(viewer, board.companyId) ? null : plan.ideaCutoff;
-  const search = params.search ? containsPattern(params.search) : null;
-  return sqlPart`
-    i."boardId" = ${board.id}::int
-    AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer?.userId ?? 0}::int
-         OR ${isAdminOf(viewer, board.companyId)}::boolean)
-    AND (${cutoff === null}::boolean OR i."status" = 'NOT_PUBLIC'
-         OR (i."createdAt", i."id") <= (${cutoff?.createdAt.toISOString() ?? null}::timestamp, ${cutoff?.id ?? 0}::int))
-    AND (CASE WHEN ${params.filter}::text = 'ALL' THEN i."status" <> 'DECLINED'
-              ELSE i."status"::text = ${params.filter}::text END)
-    AND (${search}::text IS NULL OR i."title" ILIKE ${search}::text
-         OR i."description" ILIKE ${search}::text)`;
-}
 
 /** The cursor row of one side of a window, joined as `c`-named columns (nothing when unset). */
 function cursorJoin(name: 'ca' | 'cb', boardId: number, ideaId: number | undefined): TSqlPart {
@@ -238,21 +195,31 @@ function cursorCondition(condition: string, name: 'ca' | 'cb', ideaId: number | 
 }
 
 /**
- * One page of a board's ideas as the caller sees them, in one plain statement with the author,
- * the kept idea of a duplicate and the caller's own vote joined in. Every list read of the REST
- * API, the widget's first screen and GraphQL's `Board.ideas` come here, so it skips Prisma
- * (db/sql.ts says why).
+ * LIMIT written into the text, OFFSET only past the first page. The generic plan takes an
+ * unknown LIMIT or OFFSET for a tenth of the rows: its cost then looks several times the cost
+ * of a plan made for `LIMIT 50`, so PostgreSQL kept planning every execution afresh. A page
+ * holds 1 to 100 ideas (ZIdeaPageParams; GraphQL's maxSize, plus the one row more that tells
+ * whether a next page exists), so there are at most 101 texts, and the common sizes are few.
  */
-export async function findIdeaPageRows(
-  deps: TDeps,
+function pageLimit(window: TPageWindow): TSqlPart {
+  const limit = Math.trunc(window.limit);
+  if (!(limit >= 1 && limit <= 101)) throw new RangeError(`A page holds 1 to 100 ideas: ${limit}`);
+  const offset = window.offset ?? 0;
+  return offset === 0
+    ? sqlFragment(`LIMIT ${limit}`)
+    : sqlPart`LIMIT ${sqlFragment(String(limit))} OFFSET ${offset}::int`;
+}
+
+/** findIdeaPageRows's statement (idea-page-plan.test.ts checks its plan). */
+export function ideaPageStatement(
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams,
   window: TPageWindow,
-): Promise<TIdeaView[]> {
+): TSqlPart {
   const { board } = listed;
   const order = PAGE_ORDERS[params.sort];
-  const rows = await deps.sql<TPageRow>`
+  return sqlPart`
       SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
@@ -269,7 +236,24 @@ export async function findIdeaPageRows(
         ${cursorCondition(order.after, 'ca', window.afterId)}
         ${cursorCondition(order.before, 'cb', window.beforeId)}
       ORDER BY ${window.reverse ? order.reverse : order.order}
-      LIMIT ${window.limit}::int OFFSET ${window.offset ?? 0}::int`;
+      ${pageLimit(window)}`;
+}
+
+/**
+ * One page of a board's ideas as the caller sees them, in one plain statement with the author,
+ * the kept idea of a duplicate and the caller's own vote joined in. Every list read of the REST
+ * API, the widget's first screen and GraphQL's `Board.ideas` come here, so it skips Prisma
+ * (db/sql.ts says why).
+ */
+export async function findIdeaPageRows(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+  window: TPageWindow,
+): Promise<TIdeaView[]> {
+  const { board } = listed;
+  const rows = await deps.sql<TPageRow>`${ideaPageStatement(viewer, listed, params, window)}`;
   const canUpdateStatus = canUpdateIdeaStatus(viewer, board.companyId);
   // Each view written out field by field: an object rest (`{ authorName, ...idea }`) goes
   // through V8's slow path and cost 4 % of the server's CPU on the bench's page reads.
@@ -300,18 +284,6 @@ export async function findIdeaPageRows(
     canEdit: canEditIdea(viewer, { authorId: row.authorId, companyId: board.companyId }),
     canUpdateStatus,
   }));
-}
-
-/** How many ideas a list holds over all its pages. */
-export async function countListedIdeas(
-  deps: TDeps,
-  viewer: TViewer | null,
-  listed: TListedBoard,
-  params: TIdeaListParams,
-): Promise<number> {
-  const [row] = await deps.sql<{ count: number }>`
-    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
-  return row?.count ?? 0;
 }
 
 /**

@@ -5,7 +5,8 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findVisibleBoardWithSubscription } from '../access.ts';
 import { planStateOf } from '../plan/plan-state.ts';
-import { listedIdeasWhere, toView, viewInclude } from './find-idea-views.ts';
+import { toView, viewInclude } from './find-idea-views.ts';
+import { listedIdeasWhere } from './listed-ideas.ts';
 import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
 
 /** How many hints a submit form shows. */

@@ -1,0 +1,69 @@
+import type { TDeps } from '../../deps.ts';
+import type { IdeaStatus } from '../../generated/prisma/enums.ts';
+import { isAdminOf } from '../access.ts';
+import type { TViewer } from '../../viewer.ts';
+import { listCutoff, listedIdeasWhere } from './listed-ideas.ts';
+import type { TListedBoard } from './listed-ideas.ts';
+import { IDEA_STATUSES } from './idea-input.ts';
+import type { TIdeaListParams } from './idea-input.ts';
+
+/** A list of statuses as one PostgreSQL array literal (`{OPEN,REVIEW}`), one parameter. */
+function statusArray(statuses: readonly IdeaStatus[]): string {
+  return `{${statuses.join(',')}}`;
+}
+
+/**
+ * How many ideas a list holds over all its pages, exactly as counting listedIdeasWhere's rows
+ * would (countListedIdeasByScan), without reading the board's ideas: the board's counters by
+ * status (BoardIdeaCount, kept by triggers in the writes' own transactions), plus two small
+ * index reads where the counters cannot answer. Under a plan cap the visible ideas are the
+ * company's oldest few hundred at most, so they are counted by range; a reader's own ideas
+ * awaiting acceptance are counted through the author index. Only a text search counts rows,
+ * as its page must read them anyway.
+ */
+export async function countListedIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+): Promise<number> {
+  if (params.search) return countListedIdeasByScan(deps, viewer, listed, params);
+  const { board } = listed;
+  const isAdmin = isAdminOf(viewer, board.companyId);
+  const cutoff = listCutoff(viewer, listed);
+  const shown = IDEA_STATUSES.filter((status) =>
+    params.filter === 'ALL' ? status !== 'DECLINED' : status === params.filter,
+  );
+  const showsPending = shown.includes('NOT_PUBLIC');
+  // Accepted ideas: all of each shown status (no cap in force), or those up to the cutoff.
+  const accepted = shown.filter((status) => status !== 'NOT_PUBLIC');
+  // Pending ideas are never hidden by the cap; admins see them all, readers their own.
+  const counted = [
+    ...(cutoff ? [] : accepted),
+    ...(showsPending && isAdmin ? ['NOT_PUBLIC' as const] : []),
+  ];
+  const ownPendingOf = showsPending && !isAdmin && viewer ? viewer.userId : null;
+  const [row] = await deps.sql<{ count: number }>`
+    SELECT ((SELECT coalesce(sum(c."ideaCount"), 0) FROM "BoardIdeaCount" c
+             WHERE c."boardId" = ${board.id}::int AND c."status" = ANY(${statusArray(counted)}::"IdeaStatus"[]))
+          + (SELECT count(*) FROM "Idea" i
+             WHERE i."boardId" = ${board.id}::int AND i."status" = ANY(${statusArray(cutoff ? accepted : [])}::"IdeaStatus"[])
+               AND i."createdAt" <= ${cutoff?.createdAt.toISOString() ?? null}::timestamp
+               AND (i."createdAt" < ${cutoff?.createdAt.toISOString() ?? null}::timestamp OR i."id" <= ${cutoff?.id ?? 0}::int))
+          + (SELECT count(*) FROM "Idea" i
+             WHERE i."authorId" = ${ownPendingOf}::int AND i."boardId" = ${board.id}::int
+               AND i."status" = 'NOT_PUBLIC'))::int AS "count"`;
+  return row?.count ?? 0;
+}
+
+/** The same count by reading every row of the list (a search; and the reference the bench runs). */
+export async function countListedIdeasByScan(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+): Promise<number> {
+  const [row] = await deps.sql<{ count: number }>`
+    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
+  return row?.count ?? 0;
+}

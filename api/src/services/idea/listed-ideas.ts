@@ -1,0 +1,78 @@
+import type { Board } from '../../generated/prisma/client.ts';
+import { sqlFragment, sqlPart } from '../../db/sql.ts';
+import type { TSqlPart } from '../../db/sql.ts';
+import type { TViewer } from '../../viewer.ts';
+import { isAdminOf } from '../access.ts';
+import type { TCutoff, TPlanState } from '../plan/plan-state.ts';
+import { IDEA_STATUSES } from './idea-input.ts';
+import type { TIdeaListParams } from './idea-input.ts';
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The board a list reads, with its company's plan (findVisibleBoardWithPlan's answer).
+ * `includeHiddenByPlan` keeps the ideas past the plan's cap in the list: the console's admin
+ * list shows them as locked rows (Idea.isHiddenByPlan) so nothing vanishes from the admin's
+ * view; readers of the board (REST, widget, public pages) never get them.
+ */
+export type TListedBoard = {
+  board: Pick<Board, 'id' | 'companyId'>;
+  plan: TPlanState;
+  includeHiddenByPlan?: boolean;
+};
+
+/** The newest idea a list shows under the plan's cap (null: no cap cuts the list). */
+export function listCutoff(viewer: TViewer | null, listed: TListedBoard): TCutoff | null {
+  const { board, plan } = listed;
+  return listed.includeHiddenByPlan && isAdminOf(viewer, board.companyId) ? null : plan.ideaCutoff;
+}
+
+const none = sqlFragment('');
+
+function statusLiteral(status: string): string {
+  if (!(IDEA_STATUSES as string[]).includes(status)) throw new RangeError(`No status ${status}`);
+  return status;
+}
+
+/**
+ * Which ideas a list shows: the caller may see them (ideaVisibleWhere's rule), they are
+ * within the plan's cap, of the filtered status (ALL hides DECLINED), matching the search.
+ */
+export function listedIdeasWhere(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+): TSqlPart {
+  const { board } = listed;
+  const cutoff = listCutoff(viewer, listed);
+  // Each choice is written into the text rather than passed as a flag (`$n OR …`): the
+  // statement is prepared once and PostgreSQL's generic plan, made without the values, cannot
+  // drop a flagged branch, so it misjudged how many ideas match and sorted the board's ideas
+  // (or planned each execution afresh). idea-page-plan.test.ts checks every shape's plan.
+  const showsPending = params.filter === 'ALL' || params.filter === 'NOT_PUBLIC';
+  const visible =
+    !showsPending || isAdminOf(viewer, board.companyId)
+      ? none
+      : viewer
+        ? sqlPart`AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer.userId}::int)`
+        : sqlFragment(`AND i."status" <> 'NOT_PUBLIC'`);
+  const withinCap = cutoff
+    ? sqlPart`AND (i."status" = 'NOT_PUBLIC'
+         OR (i."createdAt", i."id") <= (${cutoff.createdAt.toISOString()}::timestamp, ${cutoff.id}::int))`
+    : none;
+  // The status as a literal (one of seven), so the plan knows how common it is.
+  const ofStatus =
+    params.filter === 'ALL'
+      ? sqlFragment(`AND i."status" <> 'DECLINED'`)
+      : sqlFragment(`AND i."status" = '${statusLiteral(params.filter)}'`);
+  const search = params.search ? containsPattern(params.search) : null;
+  const matching = search
+    ? sqlPart`AND (i."title" ILIKE ${search}::text OR i."description" ILIKE ${search}::text)`
+    : none;
+  return sqlPart`
+    i."boardId" = ${board.id}::int
+    ${visible} ${withinCap} ${ofStatus} ${matching}`;
+}
