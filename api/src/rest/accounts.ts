@@ -75,7 +75,7 @@ const ZProfileJson = z
 const ZMeJson = ZProfileJson.extend({
   displayName: z.string(),
   kind: z.enum(['REGULAR', 'SSO']),
-  role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
+  role: z.enum(['OWNER', 'ADMIN', 'MEMBER', 'END_USER']),
   companyId: z.number().int(),
   avatarUrl: z.string().nullable(),
 }).meta({ id: 'Me' });

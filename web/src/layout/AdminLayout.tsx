@@ -9,7 +9,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { IsOwnerContext, navMessages } from './nav-items.ts';
+import { RoleContext, navMessages } from './nav-items.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useHideOnScroll } from './useHideOnScroll.ts';
 
@@ -46,7 +46,7 @@ export function AdminLayout() {
 
   if (!viewer) return <Navigate to="/login" replace />;
   return (
-    <IsOwnerContext.Provider value={viewer.user.role === 'OWNER'}>
+    <RoleContext.Provider value={viewer.user.role}>
       <div className="shell">
         <a className="skip-link" href="#main">
           {intl.formatMessage(navMessages.skip)}
@@ -68,6 +68,6 @@ export function AdminLayout() {
           </div>
         </main>
       </div>
-    </IsOwnerContext.Provider>
+    </RoleContext.Provider>
   );
 }

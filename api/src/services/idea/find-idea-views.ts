@@ -13,6 +13,7 @@ import {
   findVisibleBoardWithPlan,
   ideaVisibleWhere,
   isAdminOf,
+  isTeamMemberOf,
 } from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -214,7 +215,7 @@ export function listedIdeasWhere(
   return sqlPart`
     i."boardId" = ${board.id}::int
     AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer?.userId ?? 0}::int
-         OR ${isAdminOf(viewer, board.companyId)}::boolean)
+         OR ${isTeamMemberOf(viewer, board.companyId)}::boolean)
     AND (${cutoff === null}::boolean OR i."status" = 'NOT_PUBLIC'
          OR (i."createdAt", i."id") <= (${cutoff?.createdAt.toISOString() ?? null}::timestamp, ${cutoff?.id ?? 0}::int))
     AND (CASE WHEN ${params.filter}::text = 'ALL' THEN i."status" <> 'DECLINED'
