@@ -17,6 +17,11 @@ export const navMessages = defineMessages({
   openMenu: { id: 'nav.open', defaultMessage: 'Open menu' },
   menuTitle: { id: 'nav.menuTitle', defaultMessage: 'Menu' },
   skip: { id: 'nav.skip', defaultMessage: 'Skip to content' },
+  refusedTitle: { id: 'nav.refused.title', defaultMessage: 'Not for your role' },
+  refusedText: {
+    id: 'nav.refused.text',
+    defaultMessage: 'Only the company’s admins can open this page. Ask an admin if you need it.',
+  },
 });
 
 export type TNavItem = {
@@ -94,3 +99,17 @@ export const LOGOUT_ITEM: TNavItem = {
  * MEMBER reaches their profile through the account menu.
  */
 export const RoleContext = createContext<string>('MEMBER');
+
+/** Console pages beyond a MEMBER's role, and the least role each needs (the server refuses too). */
+const GUARDED_PATHS: { pattern: RegExp; minRole: TTeamRole }[] = [
+  { pattern: /^\/admin\/audit(\/|$)/, minRole: 'OWNER' },
+  { pattern: /^\/admin\/(users|subscription|webhooks|api-keys)(\/|$)/, minRole: 'ADMIN' },
+  { pattern: /^\/admin\/boards\/[^/]+\/(widget|settings|users)(\/|$)/, minRole: 'ADMIN' },
+];
+
+/** Whether `role` may open the console page at `pathname`. */
+export function mayOpen(role: string, pathname: string): boolean {
+  return GUARDED_PATHS.every(
+    ({ pattern, minRole }) => !pattern.test(pathname) || hasRole(role, minRole),
+  );
+}
