@@ -69,6 +69,7 @@ describe.skipIf(!hasChromium())('console: inviting a team member', () => {
     await guest.getByLabel('Password').press('Enter');
     await guest.waitForURL('**/admin/boards');
     await expect.poll(() => guest.getByText('Private roadmap').first().isVisible()).toBe(true);
+    expect(await guest.getByRole('button', { name: 'New board' }).count()).toBe(0);
 
     const menu = guest.getByRole('navigation', { name: 'Main menu' }).first();
     expect(await menu.getByRole('link', { name: 'Boards' }).count()).toBe(1);

@@ -123,7 +123,7 @@ export function UsersScreen() {
         </dl>
       </section>
       <TeamPanel query={query} />
-      <div className="toolbar">
+      <div className="users-filter">
         <label className="field__label" htmlFor={filterId}>
           {intl.formatMessage(teamMessages.roleFilter)}
         </label>
