@@ -63,7 +63,9 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
         {intl.formatMessage(teamMessages.inviteTitle)}
       </h2>
       <p className="muted">{intl.formatMessage(teamMessages.inviteIntro)}</p>
-      <div role="status">{notice ? <p className="alert alert--success">{notice}</p> : null}</div>
+      <div aria-live="polite">
+        {notice ? <p className="alert alert--success">{notice}</p> : null}
+      </div>
       <form
         className="form"
         onSubmit={form.handleSubmit(({ email }) => void send.run(email))}
