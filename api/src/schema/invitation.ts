@@ -6,6 +6,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '../services/team/invite-member.ts';
+import { AppError } from '../errors.ts';
 import { administeredCompanyId, toRowId } from '../services/access.ts';
 import { TokenPayload } from './account.ts';
 import { builder } from './builder.ts';
@@ -57,10 +58,18 @@ builder.queryFields((t) => ({
   }),
   invitation: t.field({
     type: InvitationPreviewType,
-    errors: {},
-    description: 'What an invitation link offers (public: the link is the credential).',
+    nullable: true,
+    description:
+      'What an invitation link offers (public: the link is the credential); null when the link was used, revoked or has expired.',
     args: { token: t.arg.string({ required: true, description: 'The token of the link.' }) },
-    resolve: (_root, args, context) => previewInvitation(context.deps, args.token),
+    resolve: async (_root, args, context) => {
+      try {
+        return await previewInvitation(context.deps, args.token);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_TOKEN') return null;
+        throw error;
+      }
+    },
   }),
 }));
 

@@ -34,7 +34,7 @@ const ACCEPT = `mutation ($token: String!, $password: String!, $displayName: Str
   result: acceptInvitation(token: $token, password: $password, displayName: $displayName) {
     __typename ${APP_ERROR} ... on MutationAcceptInvitationSuccess { data { token } } } }`;
 const PREVIEW = `query ($token: String!) { result: invitation(token: $token) {
-  __typename ${APP_ERROR} ... on QueryInvitationSuccess { data { email role companyName hasAccount } } } }`;
+  email role companyName hasAccount } }`;
 
 async function run(text: string, vars: Record<string, unknown>, token?: string) {
   const { body } = await gql(server, text, vars, token);
@@ -83,8 +83,11 @@ describe('inviting and accepting', () => {
     const { token, mail } = await invite(owner, email);
     expect(mail.subject).toMatch(/invited you to the Invite Co team/);
     expect(mail.text).toContain('7 days');
-    expect(await run(PREVIEW, { token })).toMatchObject({
-      data: { email, role: 'MEMBER', companyName: 'Invite Co', hasAccount: false },
+    expect(await run(PREVIEW, { token })).toEqual({
+      email,
+      role: 'MEMBER',
+      companyName: 'Invite Co',
+      hasAccount: false,
     });
     const accepted = await run(ACCEPT, { token, password: 'secret-pass', displayName: 'Nina' });
     expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
@@ -130,7 +133,7 @@ describe('inviting and accepting', () => {
       data: { passwordHash: await hashPassword('their-password') },
     });
     const { token } = await invite(owner, endUser.email, 'ADMIN');
-    expect((await run(PREVIEW, { token })).data.hasAccount).toBe(true);
+    expect((await run(PREVIEW, { token })).hasAccount).toBe(true);
     expect(await run(ACCEPT, { token, password: 'wrong-password' })).toMatchObject({
       code: 'VALIDATION',
       fields: [{ field: 'password' }],
@@ -183,7 +186,7 @@ describe('pending invitations', () => {
     );
     const second = await linkMailedTo(email, from);
     expect(second.token).not.toBe(first.token);
-    expect(await run(PREVIEW, { token: first.token })).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(await run(PREVIEW, { token: first.token })).toBeNull();
     const list = await gql(server, '{ invitations { id email } }', {}, owner.token);
     expect(list.body.data.invitations).toEqual([{ id: first.id, email }]);
     expect((await run(REVOKE, { id: first.id }, owner.token)).__typename).toBe(

@@ -33,6 +33,10 @@ const messages = defineMessages({
   accept: { id: 'invitation.accept', defaultMessage: 'Join the team' },
   accepting: { id: 'invitation.accepting', defaultMessage: 'Joining…' },
   invalidTitle: { id: 'invitation.invalid.title', defaultMessage: 'This link does not work' },
+  invalidText: {
+    id: 'invitation.invalid.text',
+    defaultMessage: 'It was used, revoked or has expired. Ask the team for a new invitation.',
+  },
   login: { id: 'invitation.login', defaultMessage: 'Go to the sign-in page' },
 });
 
@@ -70,18 +74,10 @@ export function AcceptInvitationScreen() {
     graphql`
       query AcceptInvitationScreenQuery($token: String!) {
         invitation(token: $token) {
-          __typename
-          ... on QueryInvitationSuccess {
-            data {
-              email
-              role
-              companyName
-              hasAccount
-            }
-          }
-          ... on AppError {
-            message
-          }
+          email
+          role
+          companyName
+          hasAccount
         }
       }
     `,
@@ -113,20 +109,18 @@ export function AcceptInvitationScreen() {
     return { descriptor: commonMessages.genericError };
   });
 
-  if (invitation.__typename !== 'QueryInvitationSuccess') {
+  if (!invitation) {
     return (
       <section className="card auth-card" aria-labelledby="invitation-heading">
         <h1 id="invitation-heading" className="auth-card__title">
           {intl.formatMessage(messages.invalidTitle)}
         </h1>
-        <p className="auth-card__intro">
-          {invitation.__typename === 'AppError' ? invitation.message : null}
-        </p>
+        <p className="auth-card__intro">{intl.formatMessage(messages.invalidText)}</p>
         <Link to="/login">{intl.formatMessage(messages.login)}</Link>
       </section>
     );
   }
-  const { data } = invitation;
+  const data = invitation;
   const role = data.role === 'ADMIN' ? roleMessages.ADMIN : roleMessages.MEMBER;
   return (
     <section className="card auth-card" aria-labelledby="invitation-heading">
