@@ -82,7 +82,7 @@ export async function generateDataset(run: TRunSql, sizes: TDatasetSizes): Promi
 
   await run(`
     INSERT INTO "User" ("companyId", kind, role, "loginEmail", email, "displayName", "createdAt", "updatedAt")
-    SELECT ${companyId}, 'REGULAR', (CASE WHEN g = 0 THEN 'OWNER' ELSE 'MEMBER' END)::"Role",
+    SELECT ${companyId}, 'REGULAR', (CASE WHEN g = 0 THEN 'OWNER' ELSE 'END_USER' END)::"Role",
            'user' || g || '@bench.test', 'user' || g || '@bench.test', 'Bench user ' || g,
            now() - interval '1 day', now()
     FROM generate_series(0, ${users - 1}) AS g

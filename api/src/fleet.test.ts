@@ -156,7 +156,7 @@ beforeAll(async () => {
       data: {
         companyId: company.companyId,
         kind: 'REGULAR',
-        role: 'MEMBER',
+        role: 'END_USER',
         displayName: `Fleet voter ${n}`,
         email: `fleet-voter${n}@example.com`,
         loginEmail: `fleet-voter${n}@example.com`,

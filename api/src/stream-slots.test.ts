@@ -89,7 +89,7 @@ describe('createStreamSlots', () => {
   });
 
   it('keys a token by its session or API key, never by the token itself', () => {
-    const viewer = { userId: 1, companyId: 1, role: 'MEMBER', kind: 'REGULAR' } as const;
+    const viewer = { userId: 1, companyId: 1, role: 'END_USER', kind: 'REGULAR' } as const;
     expect(streamOwner({ ip: '10.0.0.1' }, null)).toEqual({ ip: '10.0.0.1' });
     expect(streamOwner({ ip: '10.0.0.1' }, { ...viewer, sessionId: 7 })).toEqual({
       ip: '10.0.0.1',

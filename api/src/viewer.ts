@@ -29,6 +29,23 @@ export function requireViewer(viewer: TViewer | null): TViewer {
   return viewer;
 }
 
+/** The company's team: its owner, admins and members (not end users: sign-ups and SSO users). */
+export const TEAM_ROLES: readonly Role[] = ['OWNER', 'ADMIN', 'MEMBER'];
+
+/** Whether a role is one of the team's (TEAM_ROLES). */
+export function isTeamRole(role: Role): boolean {
+  return TEAM_ROLES.includes(role);
+}
+
+/**
+ * A person of the company's team (OWNER, ADMIN or MEMBER, signed in with email and password):
+ * sees every board and idea of the company, comments and moves ideas through statuses.
+ */
+export function isTeamMember(viewer: TViewer | null): boolean {
+  return viewer?.kind === 'REGULAR' && isTeamRole(viewer.role);
+}
+
+/** OWNER or ADMIN: everything of the company but billing and ownership (those are the OWNER's). */
 export function isCompanyAdmin(viewer: TViewer | null): boolean {
   return viewer?.kind === 'REGULAR' && (viewer.role === 'OWNER' || viewer.role === 'ADMIN');
 }
@@ -37,6 +54,13 @@ export function isCompanyAdmin(viewer: TViewer | null): boolean {
 export function requireCompanyAdmin(viewer: TViewer | null): TViewer {
   const signedIn = requireViewer(viewer);
   if (!isCompanyAdmin(signedIn)) throw errors.forbidden();
+  return signedIn;
+}
+
+/** The company's OWNER: billing and ownership. Admins and members are forbidden. */
+export function requireCompanyOwner(viewer: TViewer | null): TViewer {
+  const signedIn = requireViewer(viewer);
+  if (signedIn.kind !== 'REGULAR' || signedIn.role !== 'OWNER') throw errors.forbidden();
   return signedIn;
 }
 

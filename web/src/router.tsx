@@ -118,6 +118,19 @@ export function createRouter() {
           ],
         },
         {
+          // The invitation link works signed in or not: accepting starts the invitee's session.
+          element: <AuthLayout />,
+          children: [
+            {
+              path: '/invitation/:token',
+              lazy: screen(
+                () => import('./screens/invitation/AcceptInvitationScreen.tsx'),
+                (m) => ({ Component: m.AcceptInvitationScreen }),
+              ),
+            },
+          ],
+        },
+        {
           path: '/logout',
           lazy: screen(
             () => import('./screens/logout/LogoutScreen.tsx'),

@@ -75,7 +75,7 @@ beforeAll(async () => {
       data: {
         companyId: company.companyId,
         kind: 'REGULAR',
-        role: 'MEMBER',
+        role: 'END_USER',
         displayName: `Voter ${n}`,
         email: `voter${n}@example.com`,
         loginEmail: `voter${n}@example.com`,

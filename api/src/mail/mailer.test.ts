@@ -179,7 +179,7 @@ describe('the mail queue', () => {
       })),
     });
     const users = await server.deps.prisma.user.findMany({
-      where: { companyId: company.owner.companyId, role: 'MEMBER' },
+      where: { companyId: company.owner.companyId, role: 'END_USER' },
       select: { id: true },
     });
     await server.deps.prisma.vote.createMany({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens.ts';
+import { addEndUser, signUpCompany } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -162,6 +163,21 @@ describe('registration', () => {
   });
 });
 
+describe('GET /me for people off the team', () => {
+  it('keeps the spec’s role value MEMBER for end users and adds teamRole beside it', async () => {
+    const { companyId } = (await signUpCompany(server)) as { companyId: number };
+    for (const [role, expected] of [
+      ['END_USER', { role: 'MEMBER', teamRole: null }],
+      ['MEMBER', { role: 'MEMBER', teamRole: 'MEMBER' }],
+      ['ADMIN', { role: 'ADMIN', teamRole: 'ADMIN' }],
+    ] as const) {
+      const person = await addEndUser(server, companyId, { role });
+      const me = await server.call('GET', '/api/v1/me', { token: person.token });
+      expect(me.body, role).toMatchObject(expected);
+    }
+  });
+});
+
 describe('a session from sign-up to sign-out', () => {
   it('register → login → me → profile → change language → logout → the token gets 401', async () => {
     const { email, password } = await register();
@@ -171,7 +187,13 @@ describe('a session from sign-up to sign-out', () => {
 
     const me = await server.call('GET', '/api/v1/me', { token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ login: email, email, language: 'en-US', role: 'OWNER' });
+    expect(me.body).toMatchObject({
+      login: email,
+      email,
+      language: 'en-US',
+      role: 'OWNER',
+      teamRole: 'OWNER',
+    });
 
     const profile = await server.call('GET', '/api/v1/profile', { token });
     expect(profile.body).toEqual({

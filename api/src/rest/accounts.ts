@@ -75,7 +75,14 @@ const ZProfileJson = z
 const ZMeJson = ZProfileJson.extend({
   displayName: z.string(),
   kind: z.enum(['REGULAR', 'SSO']),
-  role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
+  role: z.enum(['OWNER', 'ADMIN', 'MEMBER']).meta({
+    description:
+      'The role as the spec’s clients read it: OWNER, ADMIN, or MEMBER for everyone else (team members and end users alike). `teamRole` tells them apart.',
+  }),
+  teamRole: z
+    .enum(['OWNER', 'ADMIN', 'MEMBER'])
+    .nullable()
+    .meta({ description: 'The role in the company’s team; null for end users (not on the team).' }),
   companyId: z.number().int(),
   avatarUrl: z.string().nullable(),
 }).meta({ id: 'Me' });
@@ -196,7 +203,15 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       summary: 'The signed-in user',
       auth: 'signedIn',
       response: ZMeJson,
-      handle: async (c) => getProfile(deps, c.get('viewer')),
+      handle: async (c) => {
+        const profile = await getProfile(deps, c.get('viewer'));
+        const teamRole = profile.role === 'END_USER' ? null : profile.role;
+        return {
+          ...profile,
+          role: teamRole === 'OWNER' || teamRole === 'ADMIN' ? teamRole : ('MEMBER' as const),
+          teamRole,
+        };
+      },
     }),
     jsonRoute({
       method: 'get',

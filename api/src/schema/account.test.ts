@@ -366,7 +366,7 @@ describe('node(id:)', () => {
     const member = await server.deps.prisma.user.create({
       data: {
         companyId: company.id,
-        role: 'MEMBER',
+        role: 'END_USER',
         kind: 'REGULAR',
         displayName: 'Just A Member',
       },
@@ -375,7 +375,7 @@ describe('node(id:)', () => {
 
     const viewer = await graphql(VIEWER, {}, token);
     expect(viewer.body.data.viewer.user).toMatchObject({
-      role: 'MEMBER',
+      role: 'END_USER',
       company: { name: 'Members Only Co', secret: null },
     });
     const node = await graphql(NODE, { id: companyId }, token);

@@ -13,7 +13,7 @@ import { builder } from './builder.ts';
 import { LoginResultType } from './login-result.ts';
 import { NotificationPreferenceEnum } from './user.ts';
 
-const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
+export const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
   description: 'A bearer token: send it as `Authorization: Bearer <token>`.',
   fields: (t) => ({ token: t.exposeString('token', { description: 'The session token.' }) }),
 });

@@ -20,7 +20,10 @@ export const CompanyUserType = builder.prismaNode('User', {
     email: t.exposeString('email', { nullable: true, description: 'Contact email, if known.' }),
     photoUrl: t.exposeString('avatarUrl', { nullable: true, description: 'Avatar URL, if any.' }),
     kind: t.expose('kind', { type: UserKindEnum, description: 'REGULAR or SSO.' }),
-    role: t.expose('role', { type: RoleEnum, description: 'OWNER, ADMIN or MEMBER.' }),
+    role: t.expose('role', {
+      type: RoleEnum,
+      description: 'OWNER, ADMIN, MEMBER (the team) or END_USER.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When they joined.' }),
   }),
 });
@@ -44,9 +47,20 @@ builder.queryField('companyUsers', (t) =>
       defaultSize: 50,
       maxSize: 100,
       authScopes: { signedIn: true },
-      description: "The admin's company users, sorted by display name (admins only).",
-      resolve: (query, _root, _args, context) =>
-        context.deps.prisma.user.findMany({ ...query, ...companyUsersQuery(context.viewer) }),
+      description:
+        "The admin's company users, sorted by display name (admins only); `roles` keeps those of the roles named.",
+      args: {
+        roles: t.arg({
+          type: [RoleEnum],
+          required: false,
+          description: 'Only users of these roles (the counts stay over all users).',
+        }),
+      },
+      resolve: (query, _root, args, context) =>
+        context.deps.prisma.user.findMany({
+          ...query,
+          ...companyUsersQuery(context.viewer, undefined, args.roles ?? undefined),
+        }),
     },
     {
       description: 'A page of company users, with counts over all of them.',

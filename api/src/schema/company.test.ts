@@ -93,10 +93,10 @@ describe('companyUsers', () => {
     expect(byName.get('Adam Admin')).toMatchObject({ kind: 'REGULAR', role: 'ADMIN' });
     expect(byName.get('Carl Member')).toMatchObject({
       kind: 'REGULAR',
-      role: 'MEMBER',
+      role: 'END_USER',
       email: member.email,
     });
-    expect(byName.get('Eve Sso')).toMatchObject({ kind: 'SSO', role: 'MEMBER' });
+    expect(byName.get('Eve Sso')).toMatchObject({ kind: 'SSO', role: 'END_USER' });
   });
 
   it('pages with first / after, counts staying over all users', async () => {

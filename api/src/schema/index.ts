@@ -25,6 +25,8 @@ import './two-factor-status.ts';
 import './signed-in-device.ts';
 import './two-factor.ts';
 import './privacy.ts';
+import './team.ts';
+import './invitation.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

@@ -102,6 +102,10 @@ const PlanCapsType = builder.objectRef<TPlanCaps>('PlanCaps').implement({
       nullable: true,
       description: 'Visible ideas; null when unlimited.',
     }),
+    pendingInvitations: t.exposeInt('pendingInvitations', {
+      nullable: true,
+      description: 'Team invitations waiting for an answer at once; null when unlimited.',
+    }),
   }),
 });
 

@@ -13,9 +13,17 @@ export const UserKindEnum = builder.enumType('UserKind', {
 export const RoleEnum = builder.enumType('Role', {
   description: "A user's role in their company.",
   values: {
-    OWNER: { description: 'Created the company; full control.' },
-    ADMIN: { description: 'Manages boards, ideas, releases, users and the plan.' },
-    MEMBER: { description: 'Submits ideas, votes and comments.' },
+    OWNER: {
+      description: 'The one owner of the company: everything, billing and ownership included.',
+    },
+    ADMIN: { description: 'Team admin: everything but billing and ownership.' },
+    MEMBER: {
+      description:
+        'Team member: sees every board and idea, comments and changes statuses; no settings, billing, webhooks or API keys.',
+    },
+    END_USER: {
+      description: 'Not on the team: signed up on a board or came through the widget (SSO).',
+    },
   } as const,
 });
 
@@ -67,7 +75,10 @@ export const UserType = builder.prismaNode('User', {
       resolve: (user, _args, context) =>
         context.viewer?.userId === user.id ? user.notifications : null,
     }),
-    role: t.expose('role', { type: RoleEnum, description: 'OWNER, ADMIN or MEMBER.' }),
+    role: t.expose('role', {
+      type: RoleEnum,
+      description: 'OWNER, ADMIN, MEMBER (the team) or END_USER.',
+    }),
     company: t.relation('company', { description: 'The company this user belongs to.' }),
   }),
 });

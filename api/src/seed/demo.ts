@@ -315,7 +315,7 @@ export async function seedDemoIfEmpty(
           data: {
             companyId: company.id,
             kind: user.kind,
-            role: 'MEMBER',
+            role: 'END_USER',
             loginEmail: user.kind === 'REGULAR' ? user.email.toLowerCase() : null,
             email: user.email,
             // Demo people confirmed their addresses long ago: the outbox shows what they get.

@@ -8,13 +8,18 @@ import { errors } from '../errors.ts';
 import type { TIdeaChange } from '../events.ts';
 import type { Board, Idea, Prisma, Product } from '../generated/prisma/client.ts';
 import type { TViewer } from '../viewer.ts';
-import { isCompanyAdmin, requireViewer } from '../viewer.ts';
+import { isCompanyAdmin, isTeamMember, requireViewer } from '../viewer.ts';
 import { isBoardActive, isIdeaWithinCap, loadPlanState, planStateOf } from './plan/plan-state.ts';
 import type { TPlanState } from './plan/plan-state.ts';
 
 /** OWNER or ADMIN of this very company. */
 export function isAdminOf(viewer: TViewer | null, companyId: number): boolean {
   return isCompanyAdmin(viewer) && viewer?.companyId === companyId;
+}
+
+/** OWNER, ADMIN or MEMBER of this very company: sees its ideas awaiting acceptance. */
+export function isTeamMemberOf(viewer: TViewer | null, companyId: number): boolean {
+  return isTeamMember(viewer) && viewer?.companyId === companyId;
 }
 
 /**
@@ -34,12 +39,12 @@ export function boardVisibleWhere(viewer: TViewer | null): Prisma.BoardWhereInpu
 
 /**
  * Ideas a caller may see: on a visible board, and accepted (not NOT_PUBLIC) unless the caller
- * wrote it or administers its company.
+ * wrote it or is on its company's team.
  */
 export function ideaVisibleWhere(viewer: TViewer | null): Prisma.IdeaWhereInput {
   const statusRule: Prisma.IdeaWhereInput[] = [{ status: { not: 'NOT_PUBLIC' } }];
   if (viewer) statusRule.push({ authorId: viewer.userId });
-  if (isCompanyAdmin(viewer)) statusRule.push({ board: { companyId: viewer?.companyId ?? 0 } });
+  if (isTeamMember(viewer)) statusRule.push({ board: { companyId: viewer?.companyId ?? 0 } });
   return { board: boardVisibleWhere(viewer), OR: statusRule };
 }
 
@@ -47,7 +52,8 @@ export function ideaVisibleWhere(viewer: TViewer | null): Prisma.IdeaWhereInput 
 export function canSeeIdeaChange(viewer: TViewer | null, change: TIdeaChange): boolean {
   if (change.status !== 'NOT_PUBLIC') return true;
   return (
-    (viewer !== null && change.authorId === viewer.userId) || isAdminOf(viewer, change.companyId)
+    (viewer !== null && change.authorId === viewer.userId) ||
+    isTeamMemberOf(viewer, change.companyId)
   );
 }
 
@@ -62,9 +68,9 @@ export function canEditIdea(
   );
 }
 
-/** Only the company's admins move ideas through statuses and decline them. */
+/** Only the company's team (owner, admins, members) moves ideas through statuses and declines them. */
 export function canUpdateIdeaStatus(viewer: TViewer | null, companyId: number): boolean {
-  return isAdminOf(viewer, companyId);
+  return isTeamMemberOf(viewer, companyId);
 }
 
 /** A board the caller may see, or NOT_FOUND. */
@@ -221,7 +227,7 @@ export async function findIdeaForMember(
     LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
     WHERE i."id" = ${ideaId}::int AND b."companyId" = ${companyId}::int
       AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer.userId}::int
-           OR ${isCompanyAdmin(viewer)}::boolean)`;
+           OR ${isTeamMember(viewer)}::boolean)`;
   if (!found) throw errors.notFound('Idea');
   const { boardCreatedAt, product, expiresAt, isVoteWatched, ...idea } = found;
   const plan = await planStateOf(deps.prisma, companyId, { product, expiresAt });

@@ -82,7 +82,7 @@ export async function signUpCompany(
 }
 
 /**
- * An end user of a company (MEMBER, REGULAR or SSO) with a session, made the way the seed makes
+ * An end user of a company (END_USER, REGULAR or SSO; role MEMBER or ADMIN makes a team member) with a session, made the way the seed makes
  * users; answers their token. Their address is confirmed unless `emailConfirmed: false`.
  */
 export async function addEndUser(
@@ -90,7 +90,7 @@ export async function addEndUser(
   companyId: number,
   options: {
     kind?: 'REGULAR' | 'SSO';
-    role?: 'MEMBER' | 'ADMIN';
+    role?: 'END_USER' | 'MEMBER' | 'ADMIN';
     name?: string;
     emailConfirmed?: boolean;
   } = {},
@@ -102,7 +102,7 @@ export async function addEndUser(
     data: {
       companyId,
       kind,
-      role: options.role ?? 'MEMBER',
+      role: options.role ?? 'END_USER',
       displayName: options.name ?? `User ${counter}`,
       email,
       emailConfirmedAt: (options.emailConfirmed ?? true) ? new Date() : null,

@@ -2,14 +2,15 @@ import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
-import { Navigate, Outlet, useLoaderData } from 'react-router-dom';
+import { Navigate, Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import type { AdminLayoutQuery as TAdminLayoutQuery } from '../../__generated__/AdminLayoutQuery.graphql.ts';
 import { toLocale, useLocale } from '../i18n/locale.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { IsOwnerContext, navMessages } from './nav-items.ts';
+import { RoleContext, mayOpen, navMessages } from './nav-items.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useHideOnScroll } from './useHideOnScroll.ts';
 
@@ -36,6 +37,7 @@ export function AdminLayout() {
   const { locale, setLocale } = useLocale();
   const isTopBarHidden = useHideOnScroll(10);
   const storedLanguage = toLocale(viewer?.user.language);
+  const { pathname } = useLocation();
 
   // The account's stored language is the preference once signed in.
   useEffect(() => {
@@ -46,7 +48,7 @@ export function AdminLayout() {
 
   if (!viewer) return <Navigate to="/login" replace />;
   return (
-    <IsOwnerContext.Provider value={viewer.user.role === 'OWNER'}>
+    <RoleContext.Provider value={viewer.user.role}>
       <div className="shell">
         <a className="skip-link" href="#main">
           {intl.formatMessage(navMessages.skip)}
@@ -62,12 +64,23 @@ export function AdminLayout() {
         </header>
         <main className="shell__main" id="main" tabIndex={-1}>
           <div className="shell__content">
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            {mayOpen(viewer.user.role, pathname) ? (
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            ) : (
+              <div className="card">
+                <EmptyState
+                  icon="lock"
+                  headingLevel={1}
+                  title={intl.formatMessage(navMessages.refusedTitle)}
+                  description={intl.formatMessage(navMessages.refusedText)}
+                />
+              </div>
+            )}
           </div>
         </main>
       </div>
-    </IsOwnerContext.Provider>
+    </RoleContext.Provider>
   );
 }

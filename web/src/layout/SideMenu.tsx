@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
-import { IsOwnerContext, LOGOUT_ITEM, NAV_ITEMS, navMessages } from './nav-items.ts';
+import { LOGOUT_ITEM, NAV_ITEMS, RoleContext, hasRole, navMessages } from './nav-items.ts';
 import type { TNavItem } from './nav-items.ts';
 
 function MenuLink({ item, onNavigate }: { item: TNavItem; onNavigate?: () => void }) {
@@ -18,11 +18,11 @@ function MenuLink({ item, onNavigate }: { item: TNavItem; onNavigate?: () => voi
 
 /** The console's menu: a narrow rail on wide screens, the same list in the mobile drawer. */
 export function MenuList({ onNavigate }: { onNavigate?: () => void }) {
-  const isOwner = useContext(IsOwnerContext);
+  const role = useContext(RoleContext);
   return (
     <>
       <ul className="menu__list">
-        {NAV_ITEMS.filter((item) => isOwner || !item.isOwnerOnly).map((item) => (
+        {NAV_ITEMS.filter((item) => hasRole(role, item.minRole)).map((item) => (
           <li key={item.id}>
             <MenuLink item={item} onNavigate={onNavigate} />
           </li>

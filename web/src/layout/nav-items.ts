@@ -17,6 +17,11 @@ export const navMessages = defineMessages({
   openMenu: { id: 'nav.open', defaultMessage: 'Open menu' },
   menuTitle: { id: 'nav.menuTitle', defaultMessage: 'Menu' },
   skip: { id: 'nav.skip', defaultMessage: 'Skip to content' },
+  refusedTitle: { id: 'nav.refused.title', defaultMessage: 'Not for your role' },
+  refusedText: {
+    id: 'nav.refused.text',
+    defaultMessage: 'Only the company’s admins can open this page. Ask an admin if you need it.',
+  },
 });
 
 export type TNavItem = {
@@ -24,27 +29,61 @@ export type TNavItem = {
   name: MessageDescriptor;
   to: string;
   icon: TIconName;
-  /** Shown to the company's owner only (the server refuses everyone else). */
-  isOwnerOnly?: boolean;
+  /** The least role shown the item (the server refuses the others): OWNER, ADMIN or MEMBER. */
+  minRole: TTeamRole;
 };
+
+/** The console's roles, from the most rights to the fewest. */
+export type TTeamRole = 'OWNER' | 'ADMIN' | 'MEMBER';
+const RANK: Record<string, number> = { OWNER: 3, ADMIN: 2, MEMBER: 1 };
+
+/** Whether `role` may see what needs `minRole` (an unknown role sees only MEMBER items). */
+export function hasRole(role: string, minRole: TTeamRole): boolean {
+  return (RANK[role] ?? 1) >= RANK[minRole]!;
+}
 
 /**
  * The side menu (spec 2): boards, users, subscription, webhooks, API keys, the audit log
  * (owners), settings; log out at the bottom.
  */
 export const NAV_ITEMS: TNavItem[] = [
-  { id: 'boards', name: navMessages.boards, to: '/admin/boards', icon: 'boards' },
-  { id: 'users', name: navMessages.users, to: '/admin/users', icon: 'users' },
+  {
+    id: 'boards',
+    name: navMessages.boards,
+    to: '/admin/boards',
+    icon: 'boards',
+    minRole: 'MEMBER',
+  },
+  { id: 'users', name: navMessages.users, to: '/admin/users', icon: 'users', minRole: 'ADMIN' },
   {
     id: 'subscription',
     name: navMessages.subscription,
     to: '/admin/subscription',
     icon: 'subscription',
+    minRole: 'ADMIN',
   },
-  { id: 'webhooks', name: navMessages.webhooks, to: '/admin/webhooks', icon: 'code' },
-  { id: 'api-keys', name: navMessages.apiKeys, to: '/admin/api-keys', icon: 'key' },
-  { id: 'audit', name: navMessages.audit, to: '/admin/audit', icon: 'shield', isOwnerOnly: true },
-  { id: 'settings', name: navMessages.settings, to: '/admin/settings', icon: 'settings' },
+  {
+    id: 'webhooks',
+    name: navMessages.webhooks,
+    to: '/admin/webhooks',
+    icon: 'code',
+    minRole: 'ADMIN',
+  },
+  {
+    id: 'api-keys',
+    name: navMessages.apiKeys,
+    to: '/admin/api-keys',
+    icon: 'key',
+    minRole: 'ADMIN',
+  },
+  { id: 'audit', name: navMessages.audit, to: '/admin/audit', icon: 'shield', minRole: 'OWNER' },
+  {
+    id: 'settings',
+    name: navMessages.settings,
+    to: '/admin/settings',
+    icon: 'settings',
+    minRole: 'ADMIN',
+  },
 ];
 
 export const LOGOUT_ITEM: TNavItem = {
@@ -52,7 +91,25 @@ export const LOGOUT_ITEM: TNavItem = {
   name: navMessages.logout,
   to: '/logout',
   icon: 'logout',
+  minRole: 'MEMBER',
 };
 
-/** Whether the signed-in user is the company's owner: the menu shows owner-only items to them. */
-export const IsOwnerContext = createContext(false);
+/**
+ * The signed-in user's role (OWNER, ADMIN or MEMBER): menus show only what it may open. A
+ * MEMBER reaches their profile through the account menu.
+ */
+export const RoleContext = createContext<string>('MEMBER');
+
+/** Console pages beyond a MEMBER's role, and the least role each needs (the server refuses too). */
+const GUARDED_PATHS: { pattern: RegExp; minRole: TTeamRole }[] = [
+  { pattern: /^\/admin\/audit(\/|$)/, minRole: 'OWNER' },
+  { pattern: /^\/admin\/(users|subscription|webhooks|api-keys)(\/|$)/, minRole: 'ADMIN' },
+  { pattern: /^\/admin\/boards\/[^/]+\/(widget|settings|users)(\/|$)/, minRole: 'ADMIN' },
+];
+
+/** Whether `role` may open the console page at `pathname`. */
+export function mayOpen(role: string, pathname: string): boolean {
+  return GUARDED_PATHS.every(
+    ({ pattern, minRole }) => !pattern.test(pathname) || hasRole(role, minRole),
+  );
+}

@@ -14,7 +14,7 @@ export type TProfile = {
   notifications: 'ALL' | 'MY_IDEAS' | 'NONE';
   displayName: string;
   kind: 'REGULAR' | 'SSO';
-  role: 'OWNER' | 'ADMIN' | 'MEMBER';
+  role: 'OWNER' | 'ADMIN' | 'MEMBER' | 'END_USER';
   companyId: number;
   avatarUrl: string | null;
 };

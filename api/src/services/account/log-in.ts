@@ -8,6 +8,7 @@ import { recordAuditAfter } from '../audit/record-audit.ts';
 import { openLoginChallenge } from '../two-factor/login-challenge.ts';
 import type { TSecondFactorChallenge } from '../two-factor/login-challenge.ts';
 import { createSession } from './create-session.ts';
+import { isTeamRole } from '../../viewer.ts';
 
 // The spec checks only lengths at sign-in; the address format is checked at signup.
 export const ZCredentials = z.object({ email: requiredText(6, 50), password: ZPassword });
@@ -63,8 +64,7 @@ export async function logIn(deps: TDeps, input: unknown, client: TClient): Promi
   if (user.twoFactorEnabledAt) {
     return { secondFactor: await openLoginChallenge(deps, user.id, false) };
   }
-  const isTeamAdmin = user.role === 'OWNER' || user.role === 'ADMIN';
-  if (isTeamAdmin && user.company.requireTwoFactor) {
+  if (isTeamRole(user.role) && user.company.requireTwoFactor) {
     return { secondFactor: await openLoginChallenge(deps, user.id, true) };
   }
   const token = await createSession(deps.prisma, user.id, deps.config.sessionTtlDays, client);

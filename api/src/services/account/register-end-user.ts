@@ -46,7 +46,7 @@ export async function registerEndUser(
         data: {
           companyId: board.companyId,
           kind: 'REGULAR',
-          role: 'MEMBER',
+          role: 'END_USER',
           loginEmail,
           email: data.email,
           displayName: data.name ?? data.email.split('@')[0] ?? data.email,

@@ -5,7 +5,7 @@ import { errors } from '../../errors.ts';
 import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin, requireSignedInAdmin } from '../../viewer.ts';
+import { requireCompanyAdmin, requireSignedInAdmin, requireViewer } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 
 /** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
@@ -73,11 +73,11 @@ export async function revokeApiKey(
   viewer: TViewer | null,
   apiKeyId: number,
 ): Promise<ApiKey> {
-  const admin = requireCompanyAdmin(viewer);
-  const key = await deps.prisma.apiKey.findFirst({
-    where: { id: apiKeyId, companyId: admin.companyId },
-  });
+  const { companyId } = requireViewer(viewer);
+  const key = await deps.prisma.apiKey.findFirst({ where: { id: apiKeyId, companyId } });
+  // Another company's key is not found whatever the caller's role; then only admins go on.
   if (!key) throw errors.notFound('API key');
+  const admin = requireCompanyAdmin(viewer);
   if (key.revokedAt) return key;
   // The revocation and its entry are written together or not at all.
   return deps.prisma.$transaction(async (tx) => {

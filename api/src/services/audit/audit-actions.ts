@@ -27,6 +27,14 @@ export const AUDIT_ACTIONS = {
   TWO_FACTOR_RECOVERY_CODES_REPLACED:
     'A user replaced their two-factor recovery codes with new ones (the old ones stopped working).',
   AUDIT_LOG_EXPORTED: "The company's audit log was exported as CSV (details hold the filter).",
+  TEAM_ROLE_CHANGED: "A team member's role changed (details: from, to).",
+  TEAM_MEMBER_REMOVED:
+    'A team member was removed from the team (their ideas, comments and votes stay; they became an end user).',
+  OWNERSHIP_TRANSFERRED: 'The owner handed ownership of the company to another team member.',
+  INVITATION_SENT: 'A person was invited to the team by email with a role.',
+  INVITATION_RESENT: 'A pending team invitation was mailed again with a new link.',
+  INVITATION_REVOKED: 'A pending team invitation was revoked (its link stopped working).',
+  INVITATION_ACCEPTED: 'A team invitation was accepted: the person joined the team.',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

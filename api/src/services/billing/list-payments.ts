@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireOwnCompanyAdmin } from '../company/company-access.ts';
+import { requireOwnCompanyOwner } from '../company/company-access.ts';
 
 /** How many payments the history shows. */
 export const PAYMENT_HISTORY_SIZE = 50;
@@ -13,7 +13,7 @@ export async function listPayments<T extends Prisma.PaymentFindManyArgs>(
   companyId: number,
   query?: T,
 ) {
-  requireOwnCompanyAdmin(viewer, companyId);
+  requireOwnCompanyOwner(viewer, companyId);
   return deps.prisma.payment.findMany({
     ...query,
     where: { companyId },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireOwnCompanyAdmin } from '../company/company-access.ts';
+import { requireOwnCompanyOwner } from '../company/company-access.ts';
 
 /** The invoice-by-email box: the invoice details (company, address, tax number). */
 export const ZInvoiceRequest = z.object({ details: requiredText(6, 500) });
@@ -16,7 +16,7 @@ export async function requestInvoice(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<boolean> {
-  const admin = requireOwnCompanyAdmin(viewer);
+  const admin = requireOwnCompanyOwner(viewer);
   const { details } = parseInput(ZInvoiceRequest, input);
   const [company, user, payments] = await Promise.all([
     deps.prisma.company.findUniqueOrThrow({ where: { id: admin.companyId } }),

@@ -1,18 +1,19 @@
 import type { TDeps } from '../../deps.ts';
-import type { Prisma, User } from '../../generated/prisma/client.ts';
+import type { Prisma, Role, User } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireOwnCompanyAdmin } from './company-access.ts';
 
 export type TUserCounts = { total: number; sso: number; regular: number };
 
-/** The users of the admin's company (regular and SSO), by display name. */
+/** The users of the admin's company (regular and SSO), by display name; `roles` filters. */
 export function companyUsersQuery(
   viewer: TViewer | null,
   companyId?: number,
+  roles?: Role[],
 ): { where: Prisma.UserWhereInput; orderBy: Prisma.UserOrderByWithRelationInput[] } {
   const admin = requireOwnCompanyAdmin(viewer, companyId);
   return {
-    where: { companyId: admin.companyId },
+    where: { companyId: admin.companyId, ...(roles ? { role: { in: roles } } : {}) },
     orderBy: [{ displayName: 'asc' }, { id: 'asc' }],
   };
 }

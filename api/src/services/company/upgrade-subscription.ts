@@ -6,7 +6,7 @@ import type { TViewer } from '../../viewer.ts';
 import { loadPlan } from '../plan/plan-state.ts';
 import { PRODUCTS } from '../plan/plans.ts';
 import { actorOf, recordAuditAfter } from '../audit/record-audit.ts';
-import { requireOwnCompanyAdmin } from './company-access.ts';
+import { requireOwnCompanyOwner } from './company-access.ts';
 import { priceOf } from './get-pricing.ts';
 
 /** The single online payment provider (spec section 9). */
@@ -55,7 +55,7 @@ export async function upgradeSubscription(
   companyIdInPath: number | undefined,
   input: unknown,
 ): Promise<TUpgradeLink> {
-  const admin = requireOwnCompanyAdmin(viewer, companyIdInPath);
+  const admin = requireOwnCompanyOwner(viewer, companyIdInPath);
   const { companyId } = admin;
   const data = parseInput(ZUpgrade, input);
   const price = priceOf(deps.config, data.product, data.months);

@@ -122,7 +122,7 @@ async function seedCompany() {
     const person = await prisma.user.create({
       data: {
         companyId: company.id,
-        role: isOwner ? 'OWNER' : 'MEMBER',
+        role: isOwner ? 'OWNER' : 'END_USER',
         displayName: `Person ${i} ${tag}`,
         loginEmail: `p${i}-${tag}@example.com`,
         email: `p${i}-${tag}@example.com`,

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import type { IdeaStatus } from '../../generated/prisma/enums.ts';
-import { isAdminOf } from '../access.ts';
+import { isTeamMemberOf } from '../access.ts';
 import type { TViewer } from '../../viewer.ts';
 import { listCutoff, listedIdeasWhere } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
@@ -29,7 +29,7 @@ export async function countListedIdeas(
 ): Promise<number> {
   if (params.search) return countListedIdeasByScan(deps, viewer, listed, params);
   const { board } = listed;
-  const isAdmin = isAdminOf(viewer, board.companyId);
+  const isTeam = isTeamMemberOf(viewer, board.companyId);
   const cutoff = listCutoff(viewer, listed);
   const shown = IDEA_STATUSES.filter((status) =>
     params.filter === 'ALL' ? status !== 'DECLINED' : status === params.filter,
@@ -37,12 +37,12 @@ export async function countListedIdeas(
   const showsPending = shown.includes('NOT_PUBLIC');
   // Accepted ideas: all of each shown status (no cap in force), or those up to the cutoff.
   const accepted = shown.filter((status) => status !== 'NOT_PUBLIC');
-  // Pending ideas are never hidden by the cap; admins see them all, readers their own.
+  // Pending ideas are never hidden by the cap; the team sees them all, readers their own.
   const counted = [
     ...(cutoff ? [] : accepted),
-    ...(showsPending && isAdmin ? ['NOT_PUBLIC' as const] : []),
+    ...(showsPending && isTeam ? ['NOT_PUBLIC' as const] : []),
   ];
-  const ownPendingOf = showsPending && !isAdmin && viewer ? viewer.userId : null;
+  const ownPendingOf = showsPending && !isTeam && viewer ? viewer.userId : null;
   const [row] = await deps.sql<{ count: number }>`
     SELECT ((SELECT coalesce(sum(c."ideaCount"), 0) FROM "BoardIdeaCount" c
              WHERE c."boardId" = ${board.id}::int AND c."status" = ANY(${statusArray(counted)}::"IdeaStatus"[]))

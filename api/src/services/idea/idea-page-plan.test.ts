@@ -57,7 +57,7 @@ beforeAll(async () => {
   }
   boardId = boards[0]!.id;
   const [member, admin] = await Promise.all(
-    (['MEMBER', 'OWNER'] as const).map((role) =>
+    (['END_USER', 'OWNER'] as const).map((role) =>
       prisma.user.create({
         data: { companyId, role, displayName: role, loginEmail: `${role}@example.com` },
       }),

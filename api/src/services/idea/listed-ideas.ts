@@ -2,7 +2,7 @@ import type { Board } from '../../generated/prisma/client.ts';
 import { sqlFragment, sqlPart } from '../../db/sql.ts';
 import type { TSqlPart } from '../../db/sql.ts';
 import type { TViewer } from '../../viewer.ts';
-import { isAdminOf } from '../access.ts';
+import { isAdminOf, isTeamMemberOf } from '../access.ts';
 import type { TCutoff, TPlanState } from '../plan/plan-state.ts';
 import { IDEA_STATUSES } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -54,7 +54,7 @@ export function listedIdeasWhere(
   // (or planned each execution afresh). idea-page-plan.test.ts checks every shape's plan.
   const showsPending = params.filter === 'ALL' || params.filter === 'NOT_PUBLIC';
   const visible =
-    !showsPending || isAdminOf(viewer, board.companyId)
+    !showsPending || isTeamMemberOf(viewer, board.companyId)
       ? none
       : viewer
         ? sqlPart`AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer.userId}::int)`

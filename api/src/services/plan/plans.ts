@@ -1,14 +1,19 @@
 import type { Product } from '../../generated/prisma/client.ts';
 
 /** What a plan allows; null means unlimited. */
-export type TPlanCaps = { activeBoards: number | null; ideas: number | null };
+export type TPlanCaps = {
+  activeBoards: number | null;
+  ideas: number | null;
+  /** Team invitations waiting for an answer at once (issue 19); null means unlimited. */
+  pendingInvitations: number | null;
+};
 
 /** Spec section 9. The FREE caps are ours (the spec does not show them). */
 export const PLAN_CAPS: Record<Product, TPlanCaps> = {
-  FREE: { activeBoards: 1, ideas: 5 },
-  STARTUP: { activeBoards: 2, ideas: 10 },
-  COMPANY: { activeBoards: 10, ideas: 250 },
-  ULTRA: { activeBoards: null, ideas: null },
+  FREE: { activeBoards: 1, ideas: 5, pendingInvitations: 3 },
+  STARTUP: { activeBoards: 2, ideas: 10, pendingInvitations: null },
+  COMPANY: { activeBoards: 10, ideas: 250, pendingInvitations: null },
+  ULTRA: { activeBoards: null, ideas: null, pendingInvitations: null },
 };
 
 /** Plans from the lowest tier to the highest. */

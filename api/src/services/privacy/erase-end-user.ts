@@ -68,7 +68,7 @@ export async function eraseUser(
   actor: TAuditActor,
   details: Record<string, string> = {},
 ): Promise<TErasure> {
-  if (user.role !== 'MEMBER') throw teamMemberRefusal();
+  if (user.role !== 'END_USER') throw teamMemberRefusal();
   const companyId = user.companyId;
 
   const outcome = await deps.prisma.$transaction(async (tx) => {
@@ -77,7 +77,7 @@ export async function eraseUser(
       SELECT "role"::text AS "role" FROM "User"
       WHERE "id" = ${user.id} AND "companyId" = ${companyId} FOR UPDATE`;
     if (!locked) throw errors.notFound('User');
-    if (locked.role !== 'MEMBER') throw teamMemberRefusal();
+    if (locked.role !== 'END_USER') throw teamMemberRefusal();
 
     // Each count falls by the rows this statement removed, so votes cast meanwhile by others
     // are neither lost nor counted twice.

@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireSignedInAdmin } from '../../viewer.ts';
+import { requireSignedInAdmin, requireViewer } from '../../viewer.ts';
 
 /** What a tombstone keeps of an SSO id: its SHA-256, enough to recognise it, not to read it. */
 export function hashExternalId(externalId: string): string {
@@ -20,13 +20,12 @@ export async function findUserForPrivacyAdmin(
   viewer: TViewer | null,
   userId: number,
 ): Promise<{ admin: TViewer; user: User }> {
+  const { companyId } = requireViewer(viewer);
+  const user = await deps.prisma.user.findFirst({ where: { id: userId, companyId } });
+  if (!user) throw errors.notFound('User');
   const admin = requireSignedInAdmin(
     viewer,
     'API keys cannot export or erase people: sign in to the console to do it.',
   );
-  const user = await deps.prisma.user.findFirst({
-    where: { id: userId, companyId: admin.companyId },
-  });
-  if (!user) throw errors.notFound('User');
   return { admin, user };
 }

@@ -75,7 +75,7 @@ export async function requestPrivacy(
   const { kind } = parseInput(ZPrivacyRequest, input);
   const { userId } = requireViewer(viewer);
   const user = await deps.prisma.user.findUniqueOrThrow({ where: { id: userId } });
-  if (user.role !== 'MEMBER') {
+  if (user.role !== 'END_USER') {
     throw new AppError(
       'CONFLICT',
       'Owners and admins of the team manage people’s data from the console (Users, Data).',

@@ -78,7 +78,7 @@ async function upsertSsoUser(
       create: {
         companyId,
         kind: 'SSO',
-        role: 'MEMBER',
+        role: 'END_USER',
         externalId: claims.externalId,
         displayName: claims.displayName,
         email: claims.email,

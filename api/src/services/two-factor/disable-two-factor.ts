@@ -8,6 +8,7 @@ import type { TViewer } from '../../viewer.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { wrongPassword } from './confirm-two-factor-enrolment.ts';
 import { enrollingUser } from './enrolling-user.ts';
+import { isTeamRole } from '../../viewer.ts';
 
 const ZDisable = z.object({ password: ZPassword });
 
@@ -36,7 +37,7 @@ export async function disableTwoFactor(
   if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
     throw wrongPassword();
   }
-  if (user.company.requireTwoFactor && (user.role === 'OWNER' || user.role === 'ADMIN')) {
+  if (user.company.requireTwoFactor && isTeamRole(user.role)) {
     throw new AppError(
       'FORBIDDEN',
       'Your company requires two-factor sign-in for its team, so it cannot be turned off.',

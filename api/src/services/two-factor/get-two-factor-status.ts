@@ -1,4 +1,5 @@
 import type { TDeps } from '../../deps.ts';
+import { isTeamRole } from '../../viewer.ts';
 
 export type TTwoFactorStatus = {
   enabled: boolean;
@@ -23,7 +24,6 @@ export async function getTwoFactorStatus(deps: TDeps, userId: number): Promise<T
     enabled: user.twoFactorEnabledAt !== null,
     enabledAt: user.twoFactorEnabledAt,
     recoveryCodesLeft: user._count.recoveryCodes,
-    requiredByCompany:
-      user.company.requireTwoFactor && (user.role === 'OWNER' || user.role === 'ADMIN'),
+    requiredByCompany: user.company.requireTwoFactor && isTeamRole(user.role),
   };
 }

@@ -414,7 +414,7 @@ describe('a company that requires two-factor sign-in', () => {
   it('is set by the owner once their own is on, and makes admins enrol at sign-in before a session', async () => {
     const owner = await signUpCompany(server);
     const admin = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
-    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
+    const member = await addEndUser(server, owner.companyId, { role: 'END_USER' });
     await server.deps.prisma.user.updateMany({
       where: { id: { in: [admin.userId, member.userId] } },
       data: { passwordHash: await hashPassword(PASSWORD) },

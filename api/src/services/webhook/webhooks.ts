@@ -4,7 +4,7 @@ import { errors } from '../../errors.ts';
 import type { Webhook, WebhookDelivery } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin, requireSignedInAdmin } from '../../viewer.ts';
+import { requireCompanyAdmin, requireSignedInAdmin, requireViewer } from '../../viewer.ts';
 import { toRowId } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { ZCreateWebhook, ZUpdateWebhook } from './webhook-input.ts';
@@ -45,17 +45,19 @@ async function boardFilter(
  */
 const KEYS_REFUSED = 'API keys cannot set up webhooks or their secrets: sign in to change them.';
 
-/** A webhook of the admin's company, or NOT_FOUND (also for another company's). */
+/**
+ * A webhook of the admin's company, or NOT_FOUND (also for another company's, whatever the
+ * caller's role there); a member or end user of its own company is forbidden.
+ */
 export async function findWebhookForAdmin(
   deps: TDeps,
   viewer: TViewer | null,
   webhookId: number,
 ): Promise<Webhook> {
-  const admin = requireCompanyAdmin(viewer);
-  const webhook = await deps.prisma.webhook.findFirst({
-    where: { id: webhookId, companyId: admin.companyId },
-  });
+  const { companyId } = requireViewer(viewer);
+  const webhook = await deps.prisma.webhook.findFirst({ where: { id: webhookId, companyId } });
   if (!webhook) throw errors.notFound('Webhook');
+  requireCompanyAdmin(viewer);
   return webhook;
 }
 
@@ -110,8 +112,8 @@ export async function updateWebhook(
   webhookId: number,
   input: unknown,
 ): Promise<Webhook> {
-  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
+  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const data = parseInput(ZUpdateWebhook, input);
   if (data.url !== undefined) checkUrl(deps, data.url);
   const boardId =
@@ -147,8 +149,8 @@ export async function rotateWebhookSecret(
   viewer: TViewer | null,
   webhookId: number,
 ): Promise<TWebhookWithSecret> {
-  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const found = await findWebhookForAdmin(deps, viewer, webhookId);
+  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const secret = newSecret();
   const webhook = await deps.prisma.$transaction(async (tx) => {
     const updated = await tx.webhook.update({ where: { id: found.id }, data: { secret } });
@@ -174,8 +176,8 @@ export async function deleteWebhook(
   viewer: TViewer | null,
   webhookId: number,
 ): Promise<Webhook> {
+  const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
   const admin = requireCompanyAdmin(viewer);
-  const webhook = await findWebhookForAdmin(deps, admin, webhookId);
   await deps.prisma.$transaction(async (tx) => {
     await tx.webhook.delete({ where: { id: webhook.id } });
     await recordAudit(

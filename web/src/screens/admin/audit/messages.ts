@@ -99,4 +99,32 @@ export const actionMessages = defineMessages({
     id: 'audit.action.AUDIT_LOG_EXPORTED',
     defaultMessage: 'Exported the audit log',
   },
+  TEAM_ROLE_CHANGED: {
+    id: 'audit.action.TEAM_ROLE_CHANGED',
+    defaultMessage: 'Changed a team member’s role',
+  },
+  TEAM_MEMBER_REMOVED: {
+    id: 'audit.action.TEAM_MEMBER_REMOVED',
+    defaultMessage: 'Removed a member from the team',
+  },
+  OWNERSHIP_TRANSFERRED: {
+    id: 'audit.action.OWNERSHIP_TRANSFERRED',
+    defaultMessage: 'Handed over ownership of the company',
+  },
+  INVITATION_SENT: {
+    id: 'audit.action.INVITATION_SENT',
+    defaultMessage: 'Invited a person to the team',
+  },
+  INVITATION_RESENT: {
+    id: 'audit.action.INVITATION_RESENT',
+    defaultMessage: 'Sent a team invitation again',
+  },
+  INVITATION_REVOKED: {
+    id: 'audit.action.INVITATION_REVOKED',
+    defaultMessage: 'Revoked a team invitation',
+  },
+  INVITATION_ACCEPTED: {
+    id: 'audit.action.INVITATION_ACCEPTED',
+    defaultMessage: 'Joined the team through an invitation',
+  },
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -11,6 +11,7 @@ import { firstGrapheme } from '../../../ui/initials.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { boardBadgeStyle } from '../boards/board-colors.ts';
 import { BoardAccessProvider } from './board-access.tsx';
+import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
 import { useBoardLiveUpdates } from './useBoardLiveUpdates.ts';
 
 export const boardMessages = defineMessages({
@@ -47,12 +48,12 @@ export const boardLayoutQuery = graphql`
 
 /** The board's sections, in the submenu's order. */
 const SECTIONS = [
-  { path: 'list', label: boardMessages.list },
-  { path: 'roadmap', label: boardMessages.roadmap },
-  { path: 'releases', label: boardMessages.releases },
-  { path: 'widget', label: boardMessages.widget },
-  { path: 'settings', label: boardMessages.settings },
-  { path: 'users', label: boardMessages.users },
+  { path: 'list', label: boardMessages.list, minRole: 'MEMBER' },
+  { path: 'roadmap', label: boardMessages.roadmap, minRole: 'MEMBER' },
+  { path: 'releases', label: boardMessages.releases, minRole: 'MEMBER' },
+  { path: 'widget', label: boardMessages.widget, minRole: 'ADMIN' },
+  { path: 'settings', label: boardMessages.settings, minRole: 'ADMIN' },
+  { path: 'users', label: boardMessages.users, minRole: 'ADMIN' },
 ] as const;
 
 /**
@@ -67,6 +68,7 @@ export function BoardLayout() {
   const { board } = usePreloadedQuery<TBoardLayoutQuery>(boardLayoutQuery, queryRef);
   const { pathname } = useLocation();
   const current = currentSection(pathname);
+  const role = useContext(RoleContext);
   usePageTitle(board ? intl.formatMessage(boardMessages.pageTitle, { name: board.name }) : null);
 
   if (!board) {
@@ -107,7 +109,7 @@ export function BoardLayout() {
         </div>
         <nav className="submenu" aria-label={intl.formatMessage(boardMessages.submenu)}>
           <ul className="submenu__list">
-            {SECTIONS.map((section) => (
+            {SECTIONS.filter((section) => hasRole(role, section.minRole)).map((section) => (
               <li key={section.path}>
                 <Link
                   to={section.path}

@@ -1,9 +1,11 @@
+import { useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { BoardsScreenQuery as TBoardsScreenQuery } from '../../../../__generated__/BoardsScreenQuery.graphql.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
+import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
@@ -49,6 +51,8 @@ export function BoardsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const isCreating = searchParams.get('create') === 'true';
   usePageTitle(messages.title);
+  // Members see every board; creating one is for admins (the server refuses members too).
+  const mayCreate = hasRole(useContext(RoleContext), 'ADMIN');
 
   const setCreating = (isOpen: boolean) =>
     setSearchParams(isOpen ? { create: 'true' } : {}, { replace: true });
@@ -62,10 +66,16 @@ export function BoardsScreen() {
           <h1 className="page-header__title">{intl.formatMessage(messages.title)}</h1>
           <p className="page-header__intro">{intl.formatMessage(messages.intro)}</p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-          <Icon name="plus" size={18} />
-          {intl.formatMessage(messages.create)}
-        </button>
+        {mayCreate ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setCreating(true)}
+          >
+            <Icon name="plus" size={18} />
+            {intl.formatMessage(messages.create)}
+          </button>
+        ) : null}
       </header>
       {hasInactive ? (
         <div className="alert alert--warning" role="note">

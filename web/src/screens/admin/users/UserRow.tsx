@@ -7,6 +7,7 @@ import { Avatar } from '../../../ui/Avatar.tsx';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
 import { EraseUserModal } from './EraseUserModal.tsx';
+import { TeamRoleCell } from './TeamRoleCell.tsx';
 import { useExportUserData } from './useUserPrivacy.ts';
 
 export const userKindMessages = defineMessages({
@@ -47,6 +48,7 @@ export function UserRow({
         email
         photoUrl
         kind
+        ...TeamRoleCell_user
       }
     `,
     user,
@@ -76,6 +78,9 @@ export function UserRow({
         </span>
       </td>
       <td>
+        <TeamRoleCell user={data} />
+      </td>
+      <td>
         <div className="table__actions">
           <PendingButton
             className="button button--secondary"
@@ -86,7 +91,7 @@ export function UserRow({
           >
             {intl.formatMessage(messages.export)}
           </PendingButton>
-          {data.role === 'MEMBER' ? (
+          {data.role === 'END_USER' ? (
             <button
               type="button"
               className="button button--danger"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, useTransition } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -11,6 +11,8 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { UserRow } from './UserRow.tsx';
 import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
+import { TeamPanel } from './TeamPanel.tsx';
+import { roleMessages, teamMessages } from './team-messages.ts';
 
 /** How many users the table shows at first, and adds for each "Show more users". */
 export const USERS_PAGE_SIZE = 100;
@@ -45,6 +47,7 @@ const messages = defineMessages({
 export const usersScreenQuery = graphql`
   query UsersScreenQuery($first: Int!) {
     ...UsersScreen_query @arguments(first: $first)
+    ...TeamPanel_query
   }
 `;
 
@@ -53,15 +56,20 @@ export function UsersScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TUsersScreenQuery>;
   const query = usePreloadedQuery<TUsersScreenQuery>(usersScreenQuery, queryRef);
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<
     UsersScreenPaginationQuery,
     UsersScreen_query$key
   >(
     graphql`
       fragment UsersScreen_query on Query
       @refetchable(queryName: "UsersScreenPaginationQuery")
-      @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" }) {
-        companyUsers(first: $first, after: $after) @connection(key: "UsersScreen_companyUsers") {
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 100 }
+        after: { type: "String" }
+        roles: { type: "[Role!]" }
+      ) {
+        companyUsers(first: $first, after: $after, roles: $roles)
+          @connection(key: "UsersScreen_companyUsers") {
           totalCount
           ssoCount
           regularCount
@@ -78,6 +86,17 @@ export function UsersScreen() {
   );
   const { companyUsers } = data;
   const [erasedNotice, setErasedNotice] = useState<string | null>(null);
+  const filterId = useId();
+  const [roleFilter, setRoleFilter] = useState('ALL');
+  const [isFiltering, startFiltering] = useTransition();
+  const handleFilter = (value: string) => {
+    setRoleFilter(value);
+    const roles =
+      value === 'ALL' ? null : value === 'TEAM' ? ['OWNER', 'ADMIN', 'MEMBER'] : [value];
+    startFiltering(() => {
+      refetch({ roles: roles as never, first: USERS_PAGE_SIZE }, { fetchPolicy: 'network-only' });
+    });
+  };
   usePageTitle(messages.title);
   const stats = [
     { id: 'total', label: messages.total, value: companyUsers.totalCount },
@@ -103,6 +122,27 @@ export function UsersScreen() {
           ))}
         </dl>
       </section>
+      <TeamPanel query={query} />
+      <div className="users-filter">
+        <label className="field__label" htmlFor={filterId}>
+          {intl.formatMessage(teamMessages.roleFilter)}
+        </label>
+        <select
+          id={filterId}
+          className="field__input field__select"
+          value={roleFilter}
+          aria-busy={isFiltering}
+          onChange={(event) => handleFilter(event.target.value)}
+        >
+          <option value="ALL">{intl.formatMessage(teamMessages.allRoles)}</option>
+          <option value="TEAM">{intl.formatMessage(teamMessages.teamOnly)}</option>
+          {(['OWNER', 'ADMIN', 'MEMBER', 'END_USER'] as const).map((role) => (
+            <option key={role} value={role}>
+              {intl.formatMessage(roleMessages[role])}
+            </option>
+          ))}
+        </select>
+      </div>
       <div role="status">
         {erasedNotice ? <p className="alert alert--success">{erasedNotice}</p> : null}
       </div>
@@ -126,6 +166,7 @@ export function UsersScreen() {
                   <th scope="col">{intl.formatMessage(messages.name)}</th>
                   <th scope="col">{intl.formatMessage(messages.email)}</th>
                   <th scope="col">{intl.formatMessage(messages.kind)}</th>
+                  <th scope="col">{intl.formatMessage(teamMessages.role)}</th>
                   <th scope="col">{intl.formatMessage(messages.actions)}</th>
                 </tr>
               </thead>

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashToken } from '../../auth/tokens.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError, errors } from '../../errors.ts';
+import type { Role } from '../../generated/prisma/client.ts';
+import type { TClient } from '../../rate-limit.ts';
+import { ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { isTeamRole } from '../../viewer.ts';
+import { createSession } from '../account/create-session.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+
+/** What the accept page shows before the person answers. */
+export type TInvitationPreview = {
+  email: string;
+  role: Role;
+  companyName: string;
+  /** An account signs in with this address already: accepting asks for its password. */
+  hasAccount: boolean;
+};
+
+const ZAccept = z.object({ password: ZPassword, displayName: optionalText(1, 50) });
+
+function invalidLink(): AppError {
+  return new AppError(
+    'INVALID_TOKEN',
+    'This invitation link is not valid: it was used, revoked or has expired. Ask for a new one.',
+  );
+}
+
+async function findUsableInvitation(deps: TDeps, token: string) {
+  const invitation = await deps.prisma.invitation.findUnique({
+    where: { tokenHash: hashToken(String(token)) },
+    include: { company: { select: { name: true } } },
+  });
+  if (
+    !invitation ||
+    invitation.acceptedAt ||
+    invitation.revokedAt ||
+    invitation.expiresAt.getTime() <= Date.now()
+  ) {
+    throw invalidLink();
+  }
+  return invitation;
+}
+
+/** The invitation a link names, for the accept page; a used, revoked or expired link is refused. */
+export async function previewInvitation(deps: TDeps, token: string): Promise<TInvitationPreview> {
+  const invitation = await findUsableInvitation(deps, token);
+  const account = await deps.prisma.user.count({ where: { loginEmail: invitation.email } });
+  return {
+    email: invitation.email,
+    role: invitation.role,
+    companyName: invitation.company.name,
+    hasAccount: account > 0,
+  };
+}
+
+/**
+ * Accepts an invitation with its link: creates the account (email confirmed by the link, the
+ * given password and name) or, when one signs in with the invited address, attaches it after
+ * checking its password (an end user of the company joins the team; someone of another
+ * company is refused, since a person belongs to one company). Answers a session token.
+ *
+ * The link is claimed with a conditional update (still unanswered) in the same transaction as
+ * the membership, so two acceptances at once make one membership and the other is refused.
+ */
+export async function acceptInvitation(
+  deps: TDeps,
+  token: string,
+  input: unknown,
+  client: TClient,
+): Promise<{ token: string; userId: number; companyId: number }> {
+  const data = parseInput(ZAccept, input);
+  const invitation = await findUsableInvitation(deps, token);
+  const { email, companyId, role } = invitation;
+  const existing = await deps.prisma.user.findUnique({ where: { loginEmail: email } });
+  if (existing && existing.companyId !== companyId) {
+    throw new AppError(
+      'CONFLICT',
+      'This address signs in to another company on Feedboard: ask to be invited with another address.',
+    );
+  }
+  if (
+    existing &&
+    !(existing.passwordHash && (await verifyPassword(data.password, existing.passwordHash)))
+  ) {
+    throw errors.validation([{ field: 'password', message: 'The password is not right.' }]);
+  }
+  const passwordHash = existing ? null : await hashPassword(data.password);
+  return deps.prisma.$transaction(async (tx) => {
+    const claimed = await tx.invitation.updateMany({
+      where: {
+        id: invitation.id,
+        acceptedAt: null,
+        revokedAt: null,
+        expiresAt: { gt: new Date() },
+      },
+      data: { acceptedAt: new Date() },
+    });
+    if (claimed.count === 0) throw invalidLink();
+    const user = existing
+      ? await tx.user.update({
+          where: { id: existing.id },
+          // Someone on the team already keeps the higher role they have.
+          data: isTeamRole(existing.role) ? {} : { role },
+        })
+      : await tx.user.create({
+          data: {
+            companyId,
+            kind: 'REGULAR',
+            role,
+            loginEmail: email,
+            email,
+            emailConfirmedAt: new Date(),
+            displayName: data.displayName ?? email.split('@')[0] ?? email,
+            passwordHash,
+          },
+        });
+    await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedById: user.id } });
+    await recordAudit(
+      deps,
+      {
+        action: 'INVITATION_ACCEPTED',
+        companyId,
+        actor: { userId: user.id, address: client.address ?? client.ip },
+        target: { type: 'Invitation', id: invitation.id },
+        details: { email, role: user.role },
+      },
+      tx,
+    );
+    const session = await createSession(tx, user.id, deps.config.sessionTtlDays, client);
+    return { token: session, userId: user.id, companyId };
+  });
+}

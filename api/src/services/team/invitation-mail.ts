@@ -1,0 +1,28 @@
+import type { TDeps } from '../../deps.ts';
+
+/** How long an invitation link works (once). */
+export const INVITATION_TTL_DAYS = 7;
+
+/** The address of the page that accepts an invitation (web/src/screens/invitation). */
+export function invitationLink(deps: Pick<TDeps, 'config'>, token: string): string {
+  return `${deps.config.appUrl}/invitation/${token}`;
+}
+
+/** The invitation mail, in the inviter's language (en-US or pl-PL). */
+export function invitationMail(
+  language: string,
+  v: { inviter: string; company: string; role: string; link: string },
+): { subject: string; text: string } {
+  if (language.startsWith('pl')) {
+    const role = v.role === 'ADMIN' ? 'administrator' : 'członek zespołu';
+    return {
+      subject: `${v.inviter} zaprasza Cię do zespołu ${v.company} w Feedboard`,
+      text: `Cześć,\n\n${v.inviter} zaprasza Cię do zespołu ${v.company} w Feedboard (rola: ${role}).\n\nOtwórz ten link, aby dołączyć (działa raz, przez ${INVITATION_TTL_DAYS} dni):\n\n${v.link}\n\nJeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.\n`,
+    };
+  }
+  const role = v.role === 'ADMIN' ? 'admin' : 'team member';
+  return {
+    subject: `${v.inviter} invited you to the ${v.company} team on Feedboard`,
+    text: `Hi,\n\n${v.inviter} invited you to join the ${v.company} team on Feedboard as ${role}.\n\nOpen this link to join (it works once, for ${INVITATION_TTL_DAYS} days):\n\n${v.link}\n\nIf you did not expect this invitation, ignore this message.\n`,
+  };
+}

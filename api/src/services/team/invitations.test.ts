@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/password.ts';
+import {
+  APP_ERROR,
+  addEndUser,
+  gql,
+  setPlan,
+  signUpCompany,
+} from '../../testing/graphql-client.ts';
+import type { TTestAccount } from '../../testing/graphql-client.ts';
+import { readMail, startSmtpSink } from '../../testing/smtp-sink.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import type { TTestServer } from '../../testing/test-server.ts';
+
+/**
+ * Team invitations end to end over GraphQL and real SMTP: the mail and its single-use link,
+ * accepting as a new or an existing account, resend, revoke, expiry, the FREE cap, and two
+ * acceptances of one link at once.
+ */
+
+const APP_URL = 'https://boards.example.com';
+let server: TTestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let counter = 0;
+
+const INVITE = `mutation ($email: String!, $role: AssignableRole!) {
+  result: inviteMember(email: $email, role: $role) {
+    __typename ${APP_ERROR} ... on MutationInviteMemberSuccess { data { id email role } } } }`;
+const RESEND = `mutation ($id: ID!) { result: resendInvitation(invitationId: $id) {
+  __typename ${APP_ERROR} ... on MutationResendInvitationSuccess { data { id } } } }`;
+const REVOKE = `mutation ($id: ID!) { result: revokeInvitation(invitationId: $id) {
+  __typename ${APP_ERROR} ... on MutationRevokeInvitationSuccess { data { id } } } }`;
+const ACCEPT = `mutation ($token: String!, $password: String!, $displayName: String) {
+  result: acceptInvitation(token: $token, password: $password, displayName: $displayName) {
+    __typename ${APP_ERROR} ... on MutationAcceptInvitationSuccess { data { token } } } }`;
+const PREVIEW = `query ($token: String!) { result: invitation(token: $token) {
+  email role companyName hasAccount } }`;
+
+async function run(text: string, vars: Record<string, unknown>, token?: string) {
+  const { body } = await gql(server, text, vars, token);
+  expect(body.errors).toBeUndefined();
+  return body.data.result;
+}
+
+const newEmail = () => `invitee${(counter += 1)}-${Date.now()}@example.com`;
+
+/** The link of the one invitation mail `to` received since `from`, with the mail. */
+async function linkMailedTo(to: string, from: number) {
+  await server.deps.mailer.flush();
+  const mails = smtp.messages.slice(from).filter((m) => m.to.includes(to));
+  expect(mails).toHaveLength(1);
+  const mail = await readMail(mails[0]!);
+  const link = /https:\/\/boards\.example\.com\/invitation\/(\S+)/.exec(mail.text);
+  expect(link).not.toBeNull();
+  return { mail, token: link![1]! };
+}
+
+async function mark(): Promise<number> {
+  await server.deps.mailer.flush();
+  return smtp.messages.length;
+}
+
+async function invite(owner: TTestAccount, email: string, role = 'MEMBER') {
+  const from = await mark();
+  const result = await run(INVITE, { email, role }, owner.token);
+  expect(result.__typename).toBe('MutationInviteMemberSuccess');
+  return { id: result.data.id as string, ...(await linkMailedTo(email, from)) };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({ smtpUrl: smtp.url, appUrl: APP_URL });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+describe('inviting and accepting', () => {
+  it('mails a link that makes a new MEMBER account once; the audit log has both', async () => {
+    const owner = await signUpCompany(server, 'Invite Co');
+    const email = newEmail();
+    const { token, mail } = await invite(owner, email);
+    expect(mail.subject).toMatch(/invited you to the Invite Co team/);
+    expect(mail.text).toContain('7 days');
+    expect(await run(PREVIEW, { token })).toEqual({
+      email,
+      role: 'MEMBER',
+      companyName: 'Invite Co',
+      hasAccount: false,
+    });
+    const accepted = await run(ACCEPT, { token, password: 'secret-pass', displayName: 'Nina' });
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    const me = await gql(
+      server,
+      '{ viewer { user { role displayName } } }',
+      {},
+      accepted.data.token,
+    );
+    expect(me.body.data.viewer.user).toEqual({ role: 'MEMBER', displayName: 'Nina' });
+    // The new member signs in with the invited address and the password chosen.
+    const login = await server.call('POST', '/api/v1/login', {
+      body: { email, password: 'secret-pass' },
+    });
+    expect(login.status).toBe(200);
+    // The link works once.
+    expect(await run(ACCEPT, { token, password: 'secret-pass' })).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+    const actions = await server.deps.prisma.auditEntry.findMany({
+      where: { companyId: owner.companyId, action: { startsWith: 'INVITATION_' } },
+      orderBy: { id: 'asc' },
+    });
+    expect(actions.map((e) => e.action)).toEqual(['INVITATION_SENT', 'INVITATION_ACCEPTED']);
+  });
+
+  it('mails in Polish when the inviter speaks Polish', async () => {
+    const owner = await signUpCompany(server);
+    await server.deps.prisma.user.update({
+      where: { id: owner.userId },
+      data: { language: 'pl-PL' },
+    });
+    const { mail } = await invite(owner, newEmail(), 'ADMIN');
+    expect(mail.subject).toMatch(/zaprasza Cię do zespołu/);
+    expect(mail.text).toContain('administrator');
+  });
+
+  it('attaches an existing end user of the company after checking their password', async () => {
+    const owner = await signUpCompany(server);
+    const endUser = await addEndUser(server, owner.companyId);
+    await server.deps.prisma.user.update({
+      where: { id: endUser.userId },
+      data: { passwordHash: await hashPassword('their-password') },
+    });
+    const { token } = await invite(owner, endUser.email, 'ADMIN');
+    expect((await run(PREVIEW, { token })).hasAccount).toBe(true);
+    expect(await run(ACCEPT, { token, password: 'wrong-password' })).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ field: 'password' }],
+    });
+    expect((await run(ACCEPT, { token, password: 'their-password' })).__typename).toBe(
+      'MutationAcceptInvitationSuccess',
+    );
+    const user = await server.deps.prisma.user.findUniqueOrThrow({
+      where: { id: endUser.userId },
+    });
+    expect(user.role).toBe('ADMIN');
+  });
+
+  it('refuses an address that signs in to another company', async () => {
+    const owner = await signUpCompany(server);
+    const other = await signUpCompany(server);
+    const { token } = await invite(owner, other.email);
+    expect(await run(ACCEPT, { token, password: 'whatever-1' })).toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('two acceptances of one link at once make one membership', async () => {
+    const owner = await signUpCompany(server);
+    const email = newEmail();
+    const { token } = await invite(owner, email);
+    const results = await Promise.all([
+      run(ACCEPT, { token, password: 'secret-pass-1' }),
+      run(ACCEPT, { token, password: 'secret-pass-2' }),
+    ]);
+    const wins = results.filter((r) => r.__typename === 'MutationAcceptInvitationSuccess');
+    expect(wins).toHaveLength(1);
+    expect(results.filter((r) => r.__typename === 'AppError')).toHaveLength(1);
+    expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(1);
+    const accepted = await server.deps.prisma.auditEntry.count({
+      where: { companyId: owner.companyId, action: 'INVITATION_ACCEPTED' },
+    });
+    expect(accepted).toBe(1);
+  });
+});
+
+describe('pending invitations', () => {
+  it('resend mails a new link and the old one stops; revoke stops the link', async () => {
+    const owner = await signUpCompany(server);
+    const email = newEmail();
+    const first = await invite(owner, email);
+    const from = await mark();
+    expect((await run(RESEND, { id: first.id }, owner.token)).__typename).toBe(
+      'MutationResendInvitationSuccess',
+    );
+    const second = await linkMailedTo(email, from);
+    expect(second.token).not.toBe(first.token);
+    expect(await run(PREVIEW, { token: first.token })).toBeNull();
+    const list = await gql(server, '{ invitations { id email } }', {}, owner.token);
+    expect(list.body.data.invitations).toEqual([{ id: first.id, email }]);
+    expect((await run(REVOKE, { id: first.id }, owner.token)).__typename).toBe(
+      'MutationRevokeInvitationSuccess',
+    );
+    expect(await run(ACCEPT, { token: second.token, password: 'secret-pass' })).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+    const after = await gql(server, '{ invitations { id } }', {}, owner.token);
+    expect(after.body.data.invitations).toEqual([]);
+  });
+
+  it('an expired link is refused', async () => {
+    const owner = await signUpCompany(server);
+    const { token } = await invite(owner, newEmail());
+    await server.deps.prisma.invitation.updateMany({
+      where: { companyId: owner.companyId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await run(ACCEPT, { token, password: 'secret-pass' })).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+  });
+
+  it('FREE allows 3 pending invitations at once; a paid plan more', async () => {
+    const owner = await signUpCompany(server);
+    for (let i = 0; i < 3; i += 1) await invite(owner, newEmail());
+    expect(await run(INVITE, { email: newEmail(), role: 'MEMBER' }, owner.token)).toMatchObject({
+      code: 'PLAN_LIMIT',
+    });
+    await setPlan(server, owner.companyId, 'STARTUP');
+    await invite(owner, newEmail());
+    const pricing = await gql(
+      server,
+      '{ pricing { product caps { pendingInvitations } } }',
+      {},
+      owner.token,
+    );
+    // The paid plans on sale show no cap on invitations.
+    expect(pricing.body.data.pricing).toEqual([
+      { product: 'STARTUP', caps: { pendingInvitations: null } },
+      { product: 'COMPANY', caps: { pendingInvitations: null } },
+      { product: 'ULTRA', caps: { pendingInvitations: null } },
+    ]);
+  });
+
+  it('refuses: a MEMBER inviting, an owner whose address is unconfirmed, a team member, a second pending invitation', async () => {
+    const owner = await signUpCompany(server);
+    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
+    expect(await run(INVITE, { email: newEmail(), role: 'MEMBER' }, member.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await run(INVITE, { email: member.email, role: 'ADMIN' }, owner.token)).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ field: 'email', message: 'This person is on the team already.' }],
+    });
+    const email = newEmail();
+    await invite(owner, email);
+    expect(await run(INVITE, { email, role: 'ADMIN' }, owner.token)).toMatchObject({
+      code: 'VALIDATION',
+    });
+    const unconfirmed = await signUpCompany(server, undefined, { confirmEmail: false });
+    expect(
+      await run(INVITE, { email: newEmail(), role: 'MEMBER' }, unconfirmed.token),
+    ).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+  });
+
+  it("another company's admin is told not found for an invitation", async () => {
+    const owner = await signUpCompany(server);
+    const other = await signUpCompany(server);
+    const { id } = await invite(owner, newEmail());
+    for (const text of [RESEND, REVOKE]) {
+      expect(await run(text, { id }, other.token)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const node = await gql(
+      server,
+      'query ($id: ID!) { node(id: $id) { id } }',
+      { id },
+      other.token,
+    );
+    expect(node.body.data.node).toBeNull();
+  });
+});

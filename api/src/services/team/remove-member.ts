@@ -1,0 +1,47 @@
+import type { TDeps } from '../../deps.ts';
+import type { User } from '../../generated/prisma/client.ts';
+import type { TViewer } from '../../viewer.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import {
+  lockTeamMembers,
+  ownerRoleRefusal,
+  requireTeamAdmin,
+  requireTeamTarget,
+} from './team-access.ts';
+
+/**
+ * Takes a person off the team (owners and admins, signed in): they become an end user of the
+ * company, so their ideas, comments and votes stay, shown under their name. Their sessions end
+ * and their API keys are revoked at once. The owner cannot be removed (transfer ownership
+ * first); a user who is not on the caller's team is not found.
+ */
+export async function removeMember(
+  deps: TDeps,
+  viewer: TViewer | null,
+  userId: number,
+): Promise<User> {
+  const admin = await requireTeamTarget(deps, viewer, userId, requireTeamAdmin);
+  return deps.prisma.$transaction(async (tx) => {
+    const member = (await lockTeamMembers(tx, admin.companyId, [userId])).get(userId)!;
+    if (member.role === 'OWNER') throw ownerRoleRefusal();
+    const now = new Date();
+    const updated = await tx.user.update({ where: { id: userId }, data: { role: 'END_USER' } });
+    await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.apiKey.updateMany({
+      where: { createdById: userId, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    await recordAudit(
+      deps,
+      {
+        action: 'TEAM_MEMBER_REMOVED',
+        companyId: admin.companyId,
+        actor: actorOf(admin),
+        target: { type: 'User', id: userId },
+        details: { name: member.displayName, role: member.role },
+      },
+      tx,
+    );
+    return updated;
+  });
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from '../../schema/ids.ts';
+import { APP_ERROR, addEndUser, gql, signUpCompany } from '../../testing/graphql-client.ts';
+import type { TTestAccount } from '../../testing/graphql-client.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import type { TTestServer } from '../../testing/test-server.ts';
+
+/** changeMemberRole, removeMember and transferOwnership: what they change and what they log. */
+
+let server: TTestServer;
+
+const RESULT = `__typename ... on AppError { code message } `;
+const CHANGE = `mutation ($userId: ID!, $role: AssignableRole!) {
+  result: changeMemberRole(userId: $userId, role: $role) {
+    ${RESULT} ... on MutationChangeMemberRoleSuccess { data { id role } } } }`;
+const REMOVE = `mutation ($userId: ID!) {
+  result: removeMember(userId: $userId) {
+    ${RESULT} ... on MutationRemoveMemberSuccess { data { id role } } } }`;
+const TRANSFER = `mutation ($userId: ID!) {
+  result: transferOwnership(userId: $userId) {
+    ${RESULT} ... on MutationTransferOwnershipSuccess { data { id role } } } }`;
+
+async function run(text: string, vars: Record<string, unknown>, token: string) {
+  const { body } = await gql(server, text, vars, token);
+  expect(body.errors).toBeUndefined();
+  return body.data.result;
+}
+
+const userId = (account: TTestAccount) => globalId('CompanyUser', account.userId);
+
+async function roleOf(account: TTestAccount): Promise<string> {
+  const user = await server.deps.prisma.user.findUniqueOrThrow({ where: { id: account.userId } });
+  return user.role;
+}
+
+async function auditActions(companyId: number): Promise<unknown[]> {
+  const entries = await server.deps.prisma.auditEntry.findMany({
+    where: {
+      companyId,
+      action: { in: ['TEAM_ROLE_CHANGED', 'TEAM_MEMBER_REMOVED', 'OWNERSHIP_TRANSFERRED'] },
+    },
+    orderBy: { id: 'asc' },
+  });
+  return entries.map((e) => ({
+    action: e.action,
+    actorUserId: e.actorUserId,
+    targetId: e.targetId,
+    details: e.details,
+  }));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('changeMemberRole', () => {
+  it('an admin makes a member an admin and back; each change is in the audit log', async () => {
+    const owner = await signUpCompany(server);
+    const admin = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
+    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER', name: 'Max' });
+    expect(await run(CHANGE, { userId: userId(member), role: 'ADMIN' }, admin.token)).toMatchObject(
+      { data: { role: 'ADMIN' } },
+    );
+    // The new role applies to the member's very next request: they may now create a board.
+    const board = await gql(
+      server,
+      `mutation { createBoard(name: "Max's board") { __typename } }`,
+      {},
+      member.token,
+    );
+    expect(board.body.data.createBoard.__typename).toBe('MutationCreateBoardSuccess');
+    await run(CHANGE, { userId: userId(member), role: 'MEMBER' }, owner.token);
+    expect(await roleOf(member)).toBe('MEMBER');
+    expect(await auditActions(owner.companyId)).toEqual([
+      {
+        action: 'TEAM_ROLE_CHANGED',
+        actorUserId: admin.userId,
+        targetId: String(member.userId),
+        details: { name: 'Max', from: 'MEMBER', to: 'ADMIN' },
+      },
+      {
+        action: 'TEAM_ROLE_CHANGED',
+        actorUserId: owner.userId,
+        targetId: String(member.userId),
+        details: { name: 'Max', from: 'ADMIN', to: 'MEMBER' },
+      },
+    ]);
+  });
+
+  it("refuses the owner's role, end users (not found) and a role that is not ADMIN or MEMBER", async () => {
+    const owner = await signUpCompany(server);
+    const admin = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
+    const endUser = await addEndUser(server, owner.companyId);
+    expect(await run(CHANGE, { userId: userId(owner), role: 'MEMBER' }, admin.token)).toMatchObject(
+      { code: 'CONFLICT' },
+    );
+    expect(
+      await run(CHANGE, { userId: userId(endUser), role: 'ADMIN' }, admin.token),
+    ).toMatchObject({ code: 'NOT_FOUND', message: 'Team member not found.' });
+    const { body } = await gql(
+      server,
+      CHANGE,
+      { userId: userId(admin), role: 'OWNER' },
+      owner.token,
+    );
+    expect(body.errors?.[0]?.message).toMatch(/OWNER/);
+    expect([await roleOf(owner), await roleOf(endUser)]).toEqual(['OWNER', 'END_USER']);
+    expect(await auditActions(owner.companyId)).toEqual([]);
+  });
+});
+
+describe('removeMember', () => {
+  it('makes them an end user: content stays under their name, sessions end', async () => {
+    const owner = await signUpCompany(server);
+    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER', name: 'Rita' });
+    const created = await gql(
+      server,
+      `mutation { createBoard(name: "Rita's board") { ... on MutationCreateBoardSuccess { data { id } } } }`,
+      {},
+      owner.token,
+    );
+    const boardId = created.body.data.createBoard.data.id;
+    const idea = await gql(
+      server,
+      `mutation ($boardId: ID!) { createIdea(boardId: $boardId, title: "Rita's own idea") {
+        ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`,
+      { boardId },
+      member.token,
+    );
+    const ideaId = idea.body.data.createIdea.data.id;
+    expect(await run(REMOVE, { userId: userId(member) }, owner.token)).toMatchObject({
+      data: { role: 'END_USER' },
+    });
+    expect((await server.call('GET', '/api/v1/me', { token: member.token })).status).toBe(401);
+    const read = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { title author { displayName } } }`,
+      { id: ideaId },
+      owner.token,
+    );
+    expect(read.body.data.idea).toEqual({
+      title: "Rita's own idea",
+      author: { displayName: 'Rita' },
+    });
+    expect(await auditActions(owner.companyId)).toEqual([
+      {
+        action: 'TEAM_MEMBER_REMOVED',
+        actorUserId: owner.userId,
+        targetId: String(member.userId),
+        details: { name: 'Rita', role: 'MEMBER' },
+      },
+    ]);
+    // Removed twice: they are no longer on the team.
+    expect(await run(REMOVE, { userId: userId(member) }, owner.token)).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('transferOwnership', () => {
+  it('the owner hands over: one owner, the old owner an admin, an audit entry', async () => {
+    const owner = await signUpCompany(server);
+    const heir = await addEndUser(server, owner.companyId, { role: 'MEMBER', name: 'Hana' });
+    expect(await run(TRANSFER, { userId: userId(heir) }, owner.token)).toMatchObject({
+      data: { role: 'OWNER' },
+    });
+    expect([await roleOf(owner), await roleOf(heir)]).toEqual(['ADMIN', 'OWNER']);
+    // The old owner, now an admin, may not take it back.
+    expect(await run(TRANSFER, { userId: userId(owner) }, owner.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await auditActions(owner.companyId)).toEqual([
+      {
+        action: 'OWNERSHIP_TRANSFERRED',
+        actorUserId: owner.userId,
+        targetId: String(heir.userId),
+        details: { name: 'Hana', from: 'MEMBER' },
+      },
+    ]);
+  });
+
+  it('two transfers at once leave exactly one owner', async () => {
+    const owner = await signUpCompany(server);
+    const first = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
+    const second = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
+    const results = await Promise.all([
+      run(TRANSFER, { userId: userId(first) }, owner.token),
+      run(TRANSFER, { userId: userId(second) }, owner.token),
+    ]);
+    expect(results.filter((r) => r.__typename === 'MutationTransferOwnershipSuccess')).toHaveLength(
+      1,
+    );
+    const owners = await server.deps.prisma.user.count({
+      where: { companyId: owner.companyId, role: 'OWNER' },
+    });
+    expect(owners).toBe(1);
+    expect(await roleOf(owner)).toBe('ADMIN');
+  });
+
+  it('refuses an end user as heir (not found) and the owner themselves', async () => {
+    const owner = await signUpCompany(server);
+    const endUser = await addEndUser(server, owner.companyId);
+    expect(await run(TRANSFER, { userId: userId(endUser) }, owner.token)).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await run(TRANSFER, { userId: userId(owner) }, owner.token)).toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await roleOf(owner)).toBe('OWNER');
+  });
+});

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { TextField } from '../../../forms/TextField.tsx';
+import { useForm } from '../../../forms/useForm.ts';
+import { commonMessages } from '../../../i18n/common-messages.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
+import { graphql, useFragment } from 'react-relay';
+import type { InvitationRow_invitation$key } from '../../../../__generated__/InvitationRow_invitation.graphql.ts';
+import type { TeamPanel_query$key } from '../../../../__generated__/TeamPanel_query.graphql.ts';
+import { InvitationRow } from './InvitationRow.tsx';
+import { roleMessages, teamMessages } from './team-messages.ts';
+import { useInviteMutation } from './useTeamMutations.ts';
+
+type TInvitation = { id: string } & InvitationRow_invitation$key;
+
+/** The "Team" card of the users screen: invite by email with a role, and pending invitations. */
+export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
+  const intl = useIntl();
+  const { invitations } = useFragment(
+    graphql`
+      fragment TeamPanel_query on Query {
+        invitations {
+          id
+          ...InvitationRow_invitation
+        }
+      }
+    `,
+    query,
+  );
+  const titleId = useId();
+  const pendingId = useId();
+  const roleId = useId();
+  const [invite] = useInviteMutation();
+  const [role, setRole] = useState<'MEMBER' | 'ADMIN'>('MEMBER');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [added, setAdded] = useState<TInvitation[]>([]);
+  const [revoked, setRevoked] = useState<ReadonlySet<string>>(new Set());
+  const form = useForm({ email: { required: true, min: 6, max: 50, email: true } });
+
+  const send = useAction(async (email: string) => {
+    setNotice(null);
+    const result = (await invite({ email, role })).inviteMember;
+    if (result.__typename === 'MutationInviteMemberSuccess') {
+      setAdded((list) => [result.data, ...list]);
+      setNotice(intl.formatMessage(teamMessages.invited, { email }));
+      form.reset();
+      return null;
+    }
+    if (result.__typename === 'AppError') {
+      if (form.setServerErrors(result.fields)) return null;
+      return { text: result.message };
+    }
+    return { descriptor: commonMessages.genericError };
+  });
+  const shown = [...added, ...invitations.filter((i) => !added.some((a) => a.id === i.id))].filter(
+    (i) => !revoked.has(i.id),
+  );
+
+  return (
+    <section className="card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {intl.formatMessage(teamMessages.inviteTitle)}
+      </h2>
+      <p className="muted">{intl.formatMessage(teamMessages.inviteIntro)}</p>
+      <div aria-live="polite">
+        {notice ? <p className="alert alert--success">{notice}</p> : null}
+      </div>
+      <form
+        className="form"
+        onSubmit={form.handleSubmit(({ email }) => void send.run(email))}
+        noValidate
+      >
+        <TextField
+          {...form.bind('email')}
+          type="email"
+          label={intl.formatMessage(teamMessages.email)}
+          isRequired
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={roleId}>
+            {intl.formatMessage(teamMessages.role)}
+          </label>
+          <select
+            id={roleId}
+            className="field__input field__select"
+            value={role}
+            onChange={(event) => setRole(event.target.value === 'ADMIN' ? 'ADMIN' : 'MEMBER')}
+          >
+            <option value="MEMBER">{intl.formatMessage(roleMessages.MEMBER)}</option>
+            <option value="ADMIN">{intl.formatMessage(roleMessages.ADMIN)}</option>
+          </select>
+        </div>
+        <ActionError failure={send.failure} />
+        <div className="form__actions">
+          <PendingButton
+            type="submit"
+            isPending={send.isPending}
+            pendingLabel={intl.formatMessage(teamMessages.inviting)}
+          >
+            {intl.formatMessage(teamMessages.invite)}
+          </PendingButton>
+        </div>
+      </form>
+      <h3 id={pendingId} className="card__subtitle">
+        {intl.formatMessage(teamMessages.pendingTitle)}
+      </h3>
+      {shown.length === 0 ? (
+        <p className="muted">{intl.formatMessage(teamMessages.pendingEmpty)}</p>
+      ) : (
+        <ul className="invitation-list" aria-labelledby={pendingId}>
+          {shown.map((invitation) => (
+            <InvitationRow
+              key={invitation.id}
+              invitation={invitation}
+              onNotice={setNotice}
+              onRevoked={(id) => setRevoked((set) => new Set([...set, id]))}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { defineMessages } from '../../../i18n/define-messages.ts';
+
+/** Role names as the console shows them. */
+export const roleMessages = defineMessages({
+  OWNER: { id: 'team.role.owner', defaultMessage: 'Owner' },
+  ADMIN: { id: 'team.role.admin', defaultMessage: 'Admin' },
+  MEMBER: { id: 'team.role.member', defaultMessage: 'Member' },
+  END_USER: { id: 'team.role.endUser', defaultMessage: 'End user' },
+});
+
+export const teamMessages = defineMessages({
+  role: { id: 'team.role', defaultMessage: 'Role' },
+  roleOf: { id: 'team.role.of', defaultMessage: 'Role of {name}' },
+  roleFilter: { id: 'team.role.filter', defaultMessage: 'Show' },
+  allRoles: { id: 'team.role.all', defaultMessage: 'Everyone' },
+  teamOnly: { id: 'team.role.team', defaultMessage: 'The team' },
+  remove: { id: 'team.remove', defaultMessage: 'Remove from team' },
+  removeLabel: { id: 'team.remove.label', defaultMessage: 'Remove {name} from the team' },
+  removeConfirm: { id: 'team.remove.confirm', defaultMessage: 'Confirm removal' },
+  removeConfirmLabel: {
+    id: 'team.remove.confirm.label',
+    defaultMessage: 'Confirm: remove {name} from the team (their ideas and comments stay)',
+  },
+  cancel: { id: 'team.cancel', defaultMessage: 'Cancel' },
+  inviteTitle: { id: 'team.invite.title', defaultMessage: 'Team' },
+  inviteIntro: {
+    id: 'team.invite.intro',
+    defaultMessage:
+      'Invite a teammate by email. Admins can do everything but billing; members see every board and idea, comment and change statuses.',
+  },
+  email: { id: 'team.invite.email', defaultMessage: 'Email' },
+  invite: { id: 'team.invite.send', defaultMessage: 'Send invitation' },
+  inviting: { id: 'team.invite.sending', defaultMessage: 'Sending…' },
+  invited: { id: 'team.invite.sent', defaultMessage: 'Invitation sent to {email}.' },
+  pendingTitle: { id: 'team.pending.title', defaultMessage: 'Pending invitations' },
+  pendingEmpty: { id: 'team.pending.empty', defaultMessage: 'No invitations waiting.' },
+  expires: { id: 'team.pending.expires', defaultMessage: 'Link valid until {date}' },
+  expired: { id: 'team.pending.expired', defaultMessage: 'Link expired' },
+  resend: { id: 'team.pending.resend', defaultMessage: 'Resend' },
+  resendLabel: {
+    id: 'team.pending.resend.label',
+    defaultMessage: 'Resend the invitation to {email}',
+  },
+  resent: { id: 'team.pending.resent', defaultMessage: 'A new link was mailed to {email}.' },
+  revoke: { id: 'team.pending.revoke', defaultMessage: 'Revoke' },
+  revokeLabel: {
+    id: 'team.pending.revoke.label',
+    defaultMessage: 'Revoke the invitation to {email}',
+  },
+});
