@@ -56,8 +56,9 @@ describe('public board pages', () => {
         '<title>Ideas &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; · ',
       );
       expect(html).toMatch(/<meta property="og:title" content="Ideas &lt;script&gt;/);
+      // One canonical address for both (the portal's).
       expect(html).toContain(
-        `<meta property="og:url" content="https://feedback.example/public/${slugs.company}/${slugs.board}">`,
+        `<meta property="og:url" content="https://feedback.example/${slugs.company}/${slugs.board}" />`,
       );
       expect(html).toContain('<meta name="description"');
       const csp = response.headers.get('content-security-policy') ?? '';
@@ -87,7 +88,7 @@ describe('public board pages', () => {
     }
   });
 
-  it('leaves private boards, unknown slugs and console paths to the console', async () => {
+  it("answers a known company's private board with the portal's plain 404", async () => {
     const board = await server.deps.prisma.board.findUniqueOrThrow({
       where: { id: b.boardId },
       include: { company: true },
@@ -95,6 +96,19 @@ describe('public board pages', () => {
     for (const path of [
       `/public/${board.company.slug}/${board.slug}`,
       `/${board.company.slug}/${board.slug}`,
+      `/${board.company.slug}/no-such-board`,
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      const html = await response.text();
+      expect(response.status, path).toBe(404);
+      expect(html, path).toContain('Page not found');
+      expect(html, path).not.toContain('data-board-hash');
+      expect(html, path).not.toContain(board.name);
+    }
+  });
+
+  it('leaves unknown companies and console paths to the console', async () => {
+    for (const path of [
       '/public/nobody/nothing',
       // Text PostgreSQL cannot compare: still just an unknown board, never a 500.
       '/public/a%00b/c%00d',

@@ -12,7 +12,8 @@ import { clientFrom, clientOf } from './client-ip.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
 import { mountExplorers } from './explorers.ts';
-import { mountPublicPages } from './public-page.ts';
+import { mountPortal } from './portal/portal-routes.ts';
+import { mountWidgetScript } from './public-page.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountUnsubscribePage } from './unsubscribe-page.ts';
 import { mountConfirmEmailPage } from './confirm-email-page.ts';
@@ -78,7 +79,8 @@ export function createApp(
   mountPrivacyPage(app, deps);
 
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
-  mountPublicPages(app, deps);
+  mountWidgetScript(app);
+  mountPortal(app, deps);
   app.get('*', async (c) => {
     const index = path.join(WEB_DIST, 'index.html');
     if (!existsSync(index)) {

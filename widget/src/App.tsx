@@ -5,6 +5,7 @@ import type { TFilter, TIdea, TSort, TUser, TWidgetBoard } from './api.ts';
 import { AuthPanel } from './AuthPanel.tsx';
 import { IdeaDetail } from './IdeaDetail.tsx';
 import { IdeaList } from './IdeaList.tsx';
+import { readableOn } from './contrast.ts';
 import { localeOf, translator } from './i18n.ts';
 import { followBoard } from './live.ts';
 import type { TIdeaEvent } from './live.ts';
@@ -19,36 +20,19 @@ const HEX = /^[0-9a-f]{6}$/i;
 const colour = (value: string | undefined, fallback: string) =>
   value && HEX.test(value) ? `#${value}` : fallback;
 
-/** WCAG relative luminance of `#rrggbb`. */
-function luminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (x: string, y: string) => {
-  const [light, dark] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-};
-
-/**
- * The text colour on the primary colour: the theme's, unless it is hard to read there (the
- * default green with white text is); then black or white, whichever reads better.
- */
-function readableOn(primary: string, text: string): string {
-  if (contrast(primary, text) >= 4.5) return text;
-  return contrast(primary, '#000000') >= contrast(primary, '#ffffff') ? '#000000' : '#ffffff';
-}
-
 /** The live counts of ideas, as events and our own votes report them. */
 export type TLiveCounts = Record<
   number,
   { voteCount?: number; commentCount?: number; status?: TIdea['status']; isVotedByMe?: boolean }
 >;
 
-export function App(props: { baseUrl: string; boardHash: string; ssoToken: string | null }) {
+export function App(props: {
+  baseUrl: string;
+  boardHash: string;
+  ssoToken: string | null;
+  /** An idea to open first (the portal's idea page); Back goes to the board's list. */
+  ideaId?: number | null;
+}) {
   const storageKey = `feedboard:${props.baseUrl}:session`;
   const [session, setSession] = useState<TSession | null>(null);
   const sessionRef = useRef<TSession | null>(null);
@@ -64,7 +48,7 @@ export function App(props: { baseUrl: string; boardHash: string; ssoToken: strin
   const [data, setData] = useState<TWidgetBoard | null>(null);
   const [loadError, setLoadError] = useState<'notFound' | 'load' | null>(null);
   const [view, setView] = useState<TView>('ideas');
-  const [openIdeaId, setOpenIdeaId] = useState<number | null>(null);
+  const [openIdeaId, setOpenIdeaId] = useState<number | null>(props.ideaId ?? null);
   const [sort, setSort] = useState<TSort>('VOTES');
   const [filter, setFilter] = useState<TFilter>('ALL');
   const [search, setSearch] = useState('');

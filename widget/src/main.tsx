@@ -14,8 +14,10 @@ const scriptOrigin = (() => {
 })();
 
 /**
- * Renders the board into a container carrying data-board-hash (and optionally data-base-url
- * and data-sso-token), inside a shadow root. Mounting the same container twice does nothing.
+ * Renders the board into a container carrying data-board-hash (and optionally data-base-url,
+ * data-sso-token and data-idea-id, an idea to open first), inside a shadow root: the
+ * container's own children (the portal's server-rendered page) show until then. Mounting the
+ * same container twice does nothing.
  */
 export function mount(host: HTMLElement): void {
   const boardHash = host.dataset.boardHash;
@@ -27,6 +29,7 @@ export function mount(host: HTMLElement): void {
       baseUrl={host.dataset.baseUrl || scriptOrigin}
       boardHash={boardHash}
       ssoToken={host.dataset.ssoToken || null}
+      ideaId={Number(host.dataset.ideaId) || null}
     />,
     root,
   );

@@ -27,20 +27,3 @@ export async function getBoardByHash(
   if (!board) throw errors.notFound('Board');
   return withActiveState(deps, board);
 }
-
-/**
- * The public page's board (`/public/{companySlug}/{boardSlug}`): public boards only, since the
- * page is served before anyone signs in. Null when there is none.
- */
-export async function findPublicBoardBySlugs(
-  deps: TDeps,
-  companySlug: string,
-  boardSlug: string,
-): Promise<TPublicBoard | null> {
-  if (unstorableText(companySlug) || unstorableText(boardSlug)) return null;
-  const board = await deps.prisma.board.findFirst({
-    where: { slug: boardSlug, isPublic: true, company: { slug: companySlug } },
-    include: { company: { select: { name: true, slug: true } } },
-  });
-  return board ? withActiveState(deps, board) : null;
-}

@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import { STATUS_COLOURS } from '../../../widget/src/styles.ts';
+import { formatDate } from '../../../widget/src/i18n.ts';
+import type { TIdeaView } from '../services/idea/find-idea-views.ts';
+import type { TPortal, TPortalCompany, TPortalIdea } from '../services/portal/find-portal.ts';
+import { ideaPathSlug } from '../services/portal/find-portal.ts';
+import { LINK, SafeHtml, markup, readableTextOn, withLink } from './html.ts';
+import { DECLINE_REASONS } from './portal-texts.ts';
+import type { TPortalTranslator } from './portal-texts.ts';
+
+/** Where the widget script comes from (WIDGET_URL, else this server) and the public address. */
+export type TPortalContext = { appUrl: string; widgetUrl: string | undefined };
+
+export type TRenderedPage = { html: string; csp: string };
+
+type TTheme = { color: string; primaryText: string };
+
+/** Feedboard's own green, for a portal without a public board to take a theme from. */
+const DEFAULT_THEME: TTheme = { color: '53d23d', primaryText: 'ffffff' };
+
+const statusRules = Object.entries(STATUS_COLOURS)
+  .map(
+    ([status, [background, text]]) =>
+      `.status-${status.toLowerCase()}{background:${background};color:${text}}`,
+  )
+  .join('');
+
+function styleSheet(theme: TTheme): string {
+  const accent = /^[0-9a-f]{6}$/i.test(theme.color) ? theme.color : DEFAULT_THEME.color;
+  const onAccent = readableTextOn(accent, theme.primaryText);
+  return [
+    `:root{--accent:#${accent};--on-accent:#${onAccent}}`,
+    '*{box-sizing:border-box}',
+    'body{margin:0;background:#f4f5f7;color:#1d2433;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+    'a{color:#1f5fbf}a:focus-visible,summary:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px;border-radius:4px}',
+    '.skip{position:absolute;left:-10000px;top:8px;background:#fff;color:#1d2433;padding:8px 12px;border-radius:6px;z-index:2}',
+    '.skip:focus{left:12px}',
+    '.portal-header{background:var(--accent);color:var(--on-accent)}',
+    '.portal-header__inner{max-width:820px;margin:0 auto;padding:20px 16px}',
+    '.portal-header a{color:var(--on-accent);text-decoration:none;font-weight:700;font-size:1.25rem;overflow-wrap:anywhere}',
+    '.portal-header a:focus-visible{outline-color:var(--on-accent)}',
+    '.portal-main{max-width:820px;margin:0 auto;padding:20px 16px 40px}',
+    // The skip link focuses the content: no ring around the whole page for that.
+    '.portal-main:focus{outline:none}',
+    '.crumbs ol{list-style:none;padding:0;margin:0 0 16px;display:flex;flex-wrap:wrap;gap:4px 8px;font-size:.875rem}',
+    '.crumbs li{overflow-wrap:anywhere}',
+    '.crumbs li+li::before{content:"\\203A";margin-right:8px;color:#4a5568}',
+    '.card{background:#fff;border:1px solid #dfe3ea;border-radius:12px;padding:20px;margin:0 0 16px}',
+    'h1{font-size:1.75rem;line-height:1.25;margin:0 0 8px;overflow-wrap:anywhere}',
+    'h2{font-size:1.125rem;line-height:1.3;margin:0 0 12px}',
+    '.intro{margin:0 0 20px;color:#4a5568}',
+    '.meta{display:flex;flex-wrap:wrap;align-items:center;gap:6px 16px;color:#4a5568;font-size:.9375rem;margin:0 0 16px;padding:0;list-style:none}',
+    '.badge{display:inline-block;border-radius:999px;padding:2px 10px;font-size:.8125rem;font-weight:600}',
+    statusRules,
+    '.description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}',
+    '.list{list-style:none;padding:0;margin:0;display:grid;gap:12px}',
+    '.list>li{background:#fff;border:1px solid #dfe3ea;border-radius:12px;padding:16px 20px}',
+    '.list a{font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere}',
+    '.list p{margin:4px 0 0;color:#4a5568;overflow-wrap:anywhere}',
+    '.list .meta{margin:8px 0 0;font-size:.875rem}',
+    '.comments{list-style:none;padding:0;margin:0}',
+    '.comments li{border-top:1px solid #eef0f4;padding:12px 0}',
+    '.comments li:first-child{border-top:0;padding-top:0}',
+    '.comment-meta{font-size:.875rem;color:#4a5568;margin:0 0 4px}',
+    '.comment-text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}',
+    '.empty{color:#4a5568;margin:0}',
+    '.declined{border-left:4px solid #c0262d}',
+    '.declined p{margin:0 0 6px}',
+    '.portal-footer{text-align:center;color:#4a5568;font-size:.8125rem;padding:0 16px 32px}',
+    '@media (max-width:480px){h1{font-size:1.375rem}.card,.list>li{padding:16px}}',
+  ].join('');
+}
+
+type TFrame = {
+  t: TPortalTranslator;
+  context: TPortalContext;
+  company: TPortalCompany;
+  theme: TTheme;
+  title: string;
+  description: string;
+  /** The canonical path (`/acme/ideas/ideas/4-dark-mode`). */
+  path: string;
+  ogType: 'website' | 'article';
+  crumbs: { label: string; path: string | null }[];
+  body: SafeHtml;
+  /** Mounts the widget into the element carrying data-board-hash. */
+  withWidget: boolean;
+};
+
+/** One portal page: the company's header, a breadcrumb, the content and sharing tags. */
+function frame(page: TFrame): TRenderedPage {
+  const { t, context } = page;
+  const style = styleSheet(page.theme);
+  const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+  const url = `${context.appUrl}${page.path}`;
+  const widgetSrc = context.widgetUrl ? `${context.widgetUrl}/widget.js` : '/widget.js';
+  const document = markup`<!doctype html>
+    <html lang="${t.locale}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${page.title}</title>
+        <meta name="description" content="${page.description}" />
+        <link rel="canonical" href="${url}" />
+        <meta property="og:type" content="${page.ogType}" />
+        <meta property="og:site_name" content="${page.company.name}" />
+        <meta property="og:title" content="${page.title}" />
+        <meta property="og:description" content="${page.description}" />
+        <meta property="og:url" content="${url}" />
+        <meta property="og:locale" content="${t.dateLocale.replace('-', '_')}" />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content="${page.title}" />
+        <meta name="twitter:description" content="${page.description}" />
+        <meta name="theme-color" content="#${page.theme.color}" />
+        <link rel="sitemap" type="application/xml" href="/${page.company.slug}/sitemap.xml" />
+        <style>${new SafeHtml(style)}</style>
+      </head>
+      <body>
+        <a class="skip" href="#content">${t.t('skipToContent')}</a>
+        <header class="portal-header">
+          <div class="portal-header__inner">
+            <a href="/${page.company.slug}">${page.company.name}</a>
+          </div>
+        </header>
+        <main id="content" class="portal-main" tabindex="-1">
+          ${
+            page.crumbs.length > 0
+              ? markup`<nav class="crumbs" aria-label="${t.t('breadcrumb')}">
+                  <ol>
+                    ${page.crumbs.map((crumb) =>
+                      crumb.path
+                        ? markup`<li><a href="${crumb.path}">${crumb.label}</a></li>`
+                        : markup`<li aria-current="page">${crumb.label}</li>`,
+                    )}
+                  </ol>
+                </nav>`
+              : null
+          }
+          ${page.body}
+        </main>
+        <footer class="portal-footer">${t.t('poweredBy')}</footer>
+        ${page.withWidget ? markup`<script src="${widgetSrc}" defer></script>` : null}
+      </body>
+    </html> `;
+  const widgetOrigin = context.widgetUrl ? new URL(context.widgetUrl).origin : "'self'";
+  const csp = [
+    "default-src 'none'",
+    page.withWidget ? `script-src ${widgetOrigin}` : "script-src 'none'",
+    "connect-src 'self'",
+    `style-src ${styleHash}`,
+    "img-src 'self' https: data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return { html: document.value, csp };
+}
+
+const summarise = (text: string, max = 200) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+/** `/{company}`: the company's public, active boards. */
+export function renderPortalHome(
+  t: TPortalTranslator,
+  context: TPortalContext,
+  portal: TPortal,
+): TRenderedPage {
+  const { company, boards } = portal;
+  const first = boards[0];
+  const intro = t.t('boardsIntro', { company: company.name });
+  const body = markup`<h1>${company.name}</h1>
+    <p class="intro">${intro}</p>
+    <section aria-labelledby="boards-title">
+      <h2 id="boards-title">${t.t('boardsTitle')}</h2>
+      ${
+        boards.length === 0
+          ? markup`<p class="card empty">${t.t('boardsEmpty')}</p>`
+          : markup`<ul class="list">
+              ${boards.map(
+                (board) =>
+                  markup`<li>
+                    <a href="/${company.slug}/${board.slug}">${board.name}</a>${
+                      board.description ? markup`<p>${board.description}</p>` : null
+                    }
+                    <ul class="meta">
+                      <li>${t.t('ideaCount', { count: board.ideaCount })}</li>
+                    </ul>
+                  </li>`,
+              )}
+            </ul>`
+      }
+    </section>`;
+  return frame({
+    t,
+    context,
+    company,
+    theme: first ? { color: first.color, primaryText: first.themePrimaryText } : DEFAULT_THEME,
+    title: company.name,
+    description: intro,
+    path: `/${company.slug}`,
+    ogType: 'website',
+    crumbs: [],
+    body,
+    withWidget: false,
+  });
+}
+
+function statusBadge(t: TPortalTranslator, status: TIdeaView['status']): SafeHtml {
+  const label = t.widget(`status.${status}`);
+  return markup`<span class="badge status-${status.toLowerCase()}">${label}</span>`;
+}
+
+function ideaMeta(t: TPortalTranslator, idea: TIdeaView): SafeHtml {
+  return markup`<ul class="meta">
+    <li>${statusBadge(t, idea.status)}</li>
+    <li>${t.t('votes', { count: idea.voteCount })}</li>
+    <li>${t.t('comments', { count: idea.commentCount })}</li>
+  </ul>`;
+}
+
+/** `/{company}/{board}`: the board's most voted ideas as plain links, then the live widget. */
+export function renderPortalBoard(
+  t: TPortalTranslator,
+  context: TPortalContext,
+  board: TPortalIdea['board'],
+  company: TPortalCompany,
+  ideas: TIdeaView[],
+): TRenderedPage {
+  const base = `/${company.slug}/${board.slug}`;
+  // The list is the light DOM of the widget's container: read as is without JavaScript (and by
+  // crawlers), replaced by the widget's own shadow root once the script runs.
+  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}">
+    <h1>${board.name}</h1>
+    ${board.description ? markup`<p class="intro">${board.description}</p>` : null}
+    <section aria-labelledby="ideas-title">
+      <h2 id="ideas-title">${t.t('topIdeas')}</h2>
+      ${
+        ideas.length === 0
+          ? markup`<p class="card empty">${t.widget('list.empty')}</p>`
+          : markup`<ol class="list">
+              ${ideas.map(
+                (idea) =>
+                  markup`<li>
+                    <a href="${base}/ideas/${ideaPathSlug(idea)}">${idea.title}</a
+                    >${ideaMeta(t, idea)}
+                  </li>`,
+              )}
+            </ol>`
+      }
+    </section>
+  </div>`;
+  return frame({
+    t,
+    context,
+    company,
+    theme: { color: board.color, primaryText: board.themePrimaryText },
+    title: `${board.name} · ${company.name}`,
+    description: board.description ?? t.t('boardsIntro', { company: company.name }),
+    path: base,
+    ogType: 'website',
+    crumbs: [
+      { label: company.name, path: `/${company.slug}` },
+      { label: board.name, path: null },
+    ],
+    body,
+    withWidget: true,
+  });
+}
+
+/** `/{company}/{board}/ideas/{id}-{slug}`: one idea, readable without JavaScript. */
+export function renderPortalIdea(
+  t: TPortalTranslator,
+  context: TPortalContext,
+  page: TPortalIdea,
+): TRenderedPage {
+  const { company, board, idea, decline, keptIdea, comments } = page;
+  const base = `/${company.slug}/${board.slug}`;
+  const date = (at: Date) => formatDate(at.toISOString(), t.locale);
+  const author = idea.author?.displayName ?? t.t('formerUser');
+  const declined = decline
+    ? markup`<section class="card declined" aria-labelledby="declined-title">
+        <h2 id="declined-title">${t.t('declinedTitle')}</h2>
+        <p>
+          ${t.t('declinedBecause', {
+            date: date(decline.declinedAt),
+            reason: DECLINE_REASONS[t.locale][decline.reason],
+          })}
+        </p>
+        ${decline.comment ? markup`<p class="description">${decline.comment}</p>` : null}
+        ${
+          keptIdea
+            ? markup`<p>${withLink(
+                t.t('duplicateOf', { link: LINK }),
+                markup`<a href="${base}/ideas/${keptIdea.pathSlug}">${keptIdea.title}</a>`,
+              )}</p>`
+            : null
+        }
+      </section>`
+    : null;
+  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}"`;
+  const body = markup`<div ${container} data-idea-id="${idea.id}">
+    <article class="card" aria-labelledby="idea-title">
+      <h1 id="idea-title">${idea.title}</h1>
+      ${ideaMeta(t, idea)}
+      <p class="comment-meta">${t.t('postedBy', { name: author, date: date(idea.createdAt) })}</p>
+      ${idea.description ? markup`<p class="description">${idea.description}</p>` : null}
+    </article>
+    ${declined}
+    <section class="card" aria-labelledby="comments-title">
+      <h2 id="comments-title">${t.widget('comments.title')}</h2>
+      ${
+        comments.length === 0
+          ? markup`<p class="empty">${t.widget('comments.empty')}</p>`
+          : markup`<ol class="comments">
+              ${comments.map(
+                (comment) =>
+                  markup`<li>
+                    <p class="comment-meta">
+                      ${t.t('commentBy', {
+                        name: comment.author?.displayName ?? t.t('formerUser'),
+                        date: date(comment.createdAt),
+                      })}
+                    </p>
+                    <p class="comment-text">${comment.text}</p>
+                  </li>`,
+              )}
+            </ol>`
+      }
+    </section>
+    <p><a href="${base}">${t.t('openBoard')}</a></p>
+  </div>`;
+  return frame({
+    t,
+    context,
+    company,
+    theme: { color: board.color, primaryText: board.themePrimaryText },
+    title: `${idea.title} · ${board.name}`,
+    description: summarise(idea.description ? idea.description : `${board.name} · ${company.name}`),
+    path: `${base}/ideas/${page.pathSlug}`,
+    ogType: 'article',
+    crumbs: [
+      { label: company.name, path: `/${company.slug}` },
+      { label: board.name, path: base },
+      { label: idea.title, path: null },
+    ],
+    body,
+    withWidget: true,
+  });
+}
+
+/** The portal's 404: plain, in the company's frame, never saying whether the page exists. */
+export function renderPortalNotFound(
+  t: TPortalTranslator,
+  context: TPortalContext,
+  company: TPortalCompany,
+): TRenderedPage {
+  const body = markup`<section class="card">
+    <h1>${t.t('notFoundTitle')}</h1>
+    <p>${t.t('notFoundText')}</p>
+    <p><a href="/${company.slug}">${t.t('notFoundHome', { company: company.name })}</a></p>
+  </section>`;
+  return frame({
+    t,
+    context,
+    company,
+    theme: DEFAULT_THEME,
+    title: t.t('notFoundTitle'),
+    description: t.t('notFoundText'),
+    path: `/${company.slug}`,
+    ogType: 'website',
+    crumbs: [],
+    body,
+    withWidget: false,
+  });
+}

@@ -1,0 +1,169 @@
+import type { Context, Hono, Next } from 'hono';
+import { SitemapStream, streamToPromise } from 'sitemap';
+import { localeOf } from '../../../widget/src/i18n.ts';
+import type { TDeps } from '../deps.ts';
+import { findIdeasPage } from '../services/idea/find-idea-views.ts';
+import {
+  findPortal,
+  findPortalBoard,
+  findPortalIdea,
+  findSitemapCompanies,
+  findSitemapEntries,
+  ideaIdOfPath,
+} from '../services/portal/find-portal.ts';
+import type { TPortalCompany } from '../services/portal/find-portal.ts';
+import {
+  renderPortalBoard,
+  renderPortalHome,
+  renderPortalIdea,
+  renderPortalNotFound,
+} from './portal-pages.ts';
+import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
+import { portalLocale, portalTranslator } from './portal-texts.ts';
+
+/** First path segments that belong to the console or the API, never to a company's portal. */
+export const CONSOLE_SEGMENTS = new Set([
+  'admin',
+  'api',
+  'assets',
+  'confirm-email',
+  'explorers',
+  'graphql',
+  'healthz',
+  'invitations',
+  'login',
+  'logout',
+  'metrics',
+  'password-reset',
+  'privacy',
+  'public',
+  'robots.txt',
+  'signup',
+  'unsubscribe',
+  'widget.js',
+]);
+
+/** How many of a board's ideas its page lists as links (the widget pages through the rest). */
+const BOARD_PAGE_IDEAS = 50;
+
+/**
+ * The path a company's portal lives under: `/{slug}`, or `/public/{slug}` for a company whose
+ * slug is also one of the console's own first segments.
+ */
+export function portalBase(companySlug: string): string {
+  return CONSOLE_SEGMENTS.has(companySlug) ? `/public/${companySlug}` : `/${companySlug}`;
+}
+
+function send(c: Context, page: TRenderedPage, status: 200 | 404 = 200) {
+  c.header('content-security-policy', page.csp);
+  c.header('referrer-policy', 'strict-origin-when-cross-origin');
+  c.header('x-frame-options', 'DENY');
+  return c.html(page.html, status);
+}
+
+/**
+ * The public portal of each company (issue 20): `/{company}` lists its public boards,
+ * `/{company}/{board}` is the board (its top ideas as links, then the live widget),
+ * `/{company}/{board}/ideas/{id}-{slug}` is one idea, readable without JavaScript, and
+ * `/{company}/sitemap.xml` lists them for search engines. Every page also answers under
+ * `/public/…` (the spec's address for board pages). Anything a reader may not see is a 404.
+ */
+export function mountPortal(app: Hono, deps: TDeps): void {
+  const context: TPortalContext = { appUrl: deps.config.appUrl, widgetUrl: deps.config.widgetUrl };
+
+  const notFound = (c: Context, company: TPortalCompany) => {
+    const locale = portalLocale(c.req.header('accept-language'), 'en');
+    return send(c, renderPortalNotFound(portalTranslator(locale), context, company), 404);
+  };
+
+  const home = async (c: Context, next: Next) => {
+    const portal = await findPortal(deps, c.req.param('companySlug') ?? '');
+    if (!portal) return next();
+    const fallback = localeOf(portal.boards[0]?.language);
+    const t = portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
+    return send(c, renderPortalHome(t, context, portal));
+  };
+
+  const board = async (c: Context, next: Next) => {
+    const { companySlug = '', boardSlug = '' } = c.req.param();
+    const found = await findPortalBoard(deps, companySlug, boardSlug);
+    if (!found) {
+      const portal = await findPortal(deps, companySlug);
+      return portal ? notFound(c, portal.company) : next();
+    }
+    const page = await findIdeasPage(deps, null, found.board.id, { limit: BOARD_PAGE_IDEAS });
+    const t = portalTranslator(localeOf(found.board.language));
+    return send(c, renderPortalBoard(t, context, found.board, found.company, page.ideas));
+  };
+
+  const idea = async (c: Context, next: Next) => {
+    const { companySlug = '', boardSlug = '', ideaPath = '' } = c.req.param();
+    const id = ideaIdOfPath(ideaPath);
+    const found = id === null ? null : await findPortalIdea(deps, companySlug, boardSlug, id);
+    if (!found) {
+      const portal = await findPortal(deps, companySlug);
+      return portal ? notFound(c, portal.company) : next();
+    }
+    if (ideaPath !== found.pathSlug) {
+      const prefix = c.req.path.startsWith('/public/') ? '/public' : '';
+      return c.redirect(
+        `${prefix}/${companySlug}/${boardSlug}/ideas/${encodeURIComponent(found.pathSlug)}`,
+        301,
+      );
+    }
+    const t = portalTranslator(localeOf(found.board.language));
+    return send(c, renderPortalIdea(t, context, found));
+  };
+
+  const sitemap = async (c: Context, next: Next) => {
+    const entries = await findSitemapEntries(deps, c.req.param('companySlug') ?? '');
+    if (!entries) return next();
+    const stream = new SitemapStream({ hostname: deps.config.appUrl });
+    for (const entry of entries) {
+      stream.write({ url: entry.path, lastmod: entry.updatedAt.toISOString() });
+    }
+    stream.end();
+    const xml = (await streamToPromise(stream)).toString('utf8');
+    c.header('content-type', 'application/xml; charset=utf-8');
+    c.header('cache-control', 'public, max-age=300');
+    return c.body(xml);
+  };
+
+  app.get('/robots.txt', async (c) => {
+    const companies = await findSitemapCompanies(deps);
+    const lines = [
+      'User-agent: *',
+      // The console, the APIs and mail links are no pages for search engines.
+      ...[
+        '/admin',
+        '/api/',
+        '/graphql',
+        '/login',
+        '/signup',
+        '/password-reset',
+        '/unsubscribe',
+      ].map((path) => `Disallow: ${path}`),
+      'Allow: /',
+      '',
+      ...companies.map((slug) => `Sitemap: ${deps.config.appUrl}${portalBase(slug)}/sitemap.xml`),
+    ];
+    c.header('cache-control', 'public, max-age=300');
+    return c.text(`${lines.join('\n')}\n`);
+  });
+
+  const ownSegment =
+    (handler: (c: Context, next: Next) => Promise<Response | void>) =>
+    async (c: Context, next: Next) => {
+      const slug = c.req.param('companySlug') ?? '';
+      if (CONSOLE_SEGMENTS.has(slug) || slug.includes('.')) return next();
+      return handler(c, next);
+    };
+
+  for (const prefix of ['/public', '']) {
+    const wrap = prefix ? (handler: typeof home) => handler : ownSegment;
+    app.get(`${prefix}/:companySlug/sitemap.xml`, wrap(sitemap));
+    app.get(`${prefix}/:companySlug/:boardSlug/ideas/:ideaPath`, wrap(idea));
+    app.get(`${prefix}/:companySlug/:boardSlug`, wrap(board));
+    app.get(`${prefix}/:companySlug`, wrap(home));
+  }
+}

@@ -1,0 +1,114 @@
+import type { DeclineReason } from '../generated/prisma/client.ts';
+import { CATALOGUES, translator } from '../../../widget/src/i18n.ts';
+import type { TLocale } from '../../../widget/src/i18n.ts';
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/**
+ * The portal's own words, one table per language (every key in both: portal-texts.test.ts).
+ * Words the widget already has (statuses, votes, comments) come from the widget's catalogue, so
+ * a status has one name on every surface (status-vocabulary.test.ts).
+ */
+export const PORTAL_TEXTS = {
+  en: {
+    skipToContent: 'Skip to content',
+    breadcrumb: 'You are here',
+    boardsTitle: 'Boards',
+    boardsIntro: 'Share ideas, vote for what matters to you and follow what {company} builds.',
+    boardsEmpty: 'No public boards yet. Come back soon!',
+    ideaCount: '{count, plural, one {# idea} other {# ideas}}',
+    topIdeas: 'Most voted ideas',
+    noIdeas: 'No ideas yet. Be the first to add one!',
+    postedBy: 'Posted by {name} on {date}',
+    formerUser: 'a former user',
+    votes: '{count, plural, one {# vote} other {# votes}}',
+    comments: '{count, plural, one {# comment} other {# comments}}',
+    commentBy: '{name} on {date}',
+    declinedTitle: 'Why this idea was declined',
+    declinedBecause: 'Declined on {date}: {reason}',
+    duplicateOf: 'It is a duplicate of {link}: votes go there.',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'This page does not exist, or it is not public.',
+    notFoundHome: 'Go to the portal of {company}',
+    openBoard: 'Vote and comment on the board',
+    poweredBy: 'Powered by Feedboard',
+  },
+  pl: {
+    skipToContent: 'Przejdź do treści',
+    breadcrumb: 'Jesteś tutaj',
+    boardsTitle: 'Tablice',
+    boardsIntro:
+      'Dziel się pomysłami, głosuj na to, co dla Ciebie ważne, i śledź, co buduje {company}.',
+    boardsEmpty: 'Nie ma jeszcze publicznych tablic. Zajrzyj wkrótce!',
+    ideaCount:
+      '{count, plural, one {# pomysł} few {# pomysły} many {# pomysłów} other {# pomysłu}}',
+    topIdeas: 'Najwyżej oceniane pomysły',
+    noIdeas: 'Nie ma jeszcze pomysłów. Dodaj pierwszy!',
+    postedBy: 'Dodał(a) {name}, {date}',
+    formerUser: 'były użytkownik',
+    votes: '{count, plural, one {# głos} few {# głosy} many {# głosów} other {# głosu}}',
+    comments:
+      '{count, plural, one {# komentarz} few {# komentarze} many {# komentarzy} other {# komentarza}}',
+    commentBy: '{name}, {date}',
+    declinedTitle: 'Dlaczego ten pomysł odrzucono',
+    declinedBecause: 'Odrzucony {date}: {reason}',
+    duplicateOf: 'To duplikat pomysłu {link}: głosy trafiają tam.',
+    notFoundTitle: 'Nie znaleziono strony',
+    notFoundText: 'Ta strona nie istnieje albo nie jest publiczna.',
+    notFoundHome: 'Przejdź do portalu {company}',
+    openBoard: 'Głosuj i komentuj na tablicy',
+    poweredBy: 'Działa dzięki Feedboard',
+  },
+} as const;
+
+export type TPortalTextId = keyof (typeof PORTAL_TEXTS)['en'];
+
+export const DECLINE_REASONS: Record<TLocale, Record<DeclineReason, string>> = {
+  en: {
+    DUPLICATE: 'a duplicate of another idea',
+    NOT_APPLICABLE: 'not applicable',
+    NOT_RELEVANT: 'not relevant',
+    OTHER: 'another reason',
+  },
+  pl: {
+    DUPLICATE: 'duplikat innego pomysłu',
+    NOT_APPLICABLE: 'nie dotyczy',
+    NOT_RELEVANT: 'nieistotny',
+    OTHER: 'inny powód',
+  },
+};
+
+const MESSAGE_LOCALES: Record<TLocale, string> = { en: 'en-US', pl: 'pl-PL' };
+
+/**
+ * A translator for one language: the portal's ICU messages (plurals by the language's rules)
+ * and the widget's catalogue. Values are text: the caller escapes the result.
+ */
+export function portalTranslator(locale: TLocale) {
+  const formats = new Map<TPortalTextId, IntlMessageFormat>();
+  const t = (id: TPortalTextId, values: Record<string, string | number> = {}): string => {
+    let format = formats.get(id);
+    if (!format) {
+      format = new IntlMessageFormat(PORTAL_TEXTS[locale][id], MESSAGE_LOCALES[locale]);
+      formats.set(id, format);
+    }
+    return String(format.format(values));
+  };
+  return { t, widget: translator(locale), locale, dateLocale: MESSAGE_LOCALES[locale] };
+}
+
+export type TPortalTranslator = ReturnType<typeof portalTranslator>;
+
+/** The interface language: the board's own; on the portal's home, the visitor's choice of ours. */
+export function portalLocale(acceptLanguage: string | undefined, fallback: TLocale): TLocale {
+  const wanted = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.split('=')[1]) : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const known = wanted.find((entry) => entry.tag in CATALOGUES);
+  return known ? (known.tag as TLocale) : fallback;
+}
