@@ -30,7 +30,7 @@ export const CONSOLE_SEGMENTS = new Set([
   'explorers',
   'graphql',
   'healthz',
-  'invitations',
+  'invitation',
   'login',
   'logout',
   'metrics',
