@@ -119,14 +119,23 @@ export function createRouter() {
         },
         {
           // The invitation link works signed in or not: accepting starts the invitee's session.
-          element: <AuthLayout />,
+          // Its screen reads the invitation through Relay, so Relay's layout comes with it.
+          lazy: screen(
+            () => import('./layout/RelayLayout.tsx'),
+            (m) => ({ Component: m.RelayLayout }),
+          ),
           children: [
             {
-              path: '/invitation/:token',
-              lazy: screen(
-                () => import('./screens/invitation/AcceptInvitationScreen.tsx'),
-                (m) => ({ Component: m.AcceptInvitationScreen }),
-              ),
+              element: <AuthLayout />,
+              children: [
+                {
+                  path: '/invitation/:token',
+                  lazy: screen(
+                    () => import('./screens/invitation/AcceptInvitationScreen.tsx'),
+                    (m) => ({ Component: m.AcceptInvitationScreen }),
+                  ),
+                },
+              ],
             },
           ],
         },

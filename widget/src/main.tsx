@@ -23,6 +23,9 @@ export function mount(host: HTMLElement): void {
   const boardHash = host.dataset.boardHash;
   if (!boardHash || host.shadowRoot) return;
   const root = host.attachShadow({ mode: 'open' });
+  // What the container held (the portal's server-rendered page, a site's placeholder) no longer
+  // shows under the shadow root: drop it, so the page has one copy of each idea.
+  host.replaceChildren();
   adoptStyles(root);
   render(
     <App

@@ -100,9 +100,11 @@ export const LOGOUT_ITEM: TNavItem = {
  */
 export const RoleContext = createContext<string>('MEMBER');
 
-/** Console pages beyond a MEMBER's role, and the least role each needs (the server refuses too). */
+/**
+ * Console pages beyond a MEMBER's role, and the least role each needs (the server refuses too).
+ * The audit log is the owner's and says so itself, to admins and members alike.
+ */
 const GUARDED_PATHS: { pattern: RegExp; minRole: TTeamRole }[] = [
-  { pattern: /^\/admin\/audit(\/|$)/, minRole: 'OWNER' },
   { pattern: /^\/admin\/(users|subscription|webhooks|api-keys)(\/|$)/, minRole: 'ADMIN' },
   { pattern: /^\/admin\/boards\/[^/]+\/(widget|settings|users)(\/|$)/, minRole: 'ADMIN' },
 ];
