@@ -171,6 +171,12 @@ describe.skipIf(!hasChromium())('console: the audit log', () => {
     expect(await page.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
     expect(await page.getByTestId('audit-entries').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // Billing is the owner's too: no Plan item, and the page says who may open it.
+    expect(await page.getByRole('link', { name: 'Plan' }).count()).toBe(0);
+    await page.goto(`${console_.server.url}/admin/subscription`);
+    await expect
+      .poll(() => page.getByText('Only the owner of the company can open this page.').count())
+      .toBe(1);
   });
 
   it('speaks Polish, at both widths', async () => {

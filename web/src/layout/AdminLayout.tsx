@@ -9,7 +9,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { RoleContext, mayOpen, navMessages } from './nav-items.ts';
+import { RoleContext, missingRole, navMessages } from './nav-items.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useHideOnScroll } from './useHideOnScroll.ts';
@@ -38,6 +38,7 @@ export function AdminLayout() {
   const isTopBarHidden = useHideOnScroll(10);
   const storedLanguage = toLocale(viewer?.user.language);
   const { pathname } = useLocation();
+  const missing = viewer ? missingRole(viewer.user.role, pathname) : null;
 
   // The account's stored language is the preference once signed in.
   useEffect(() => {
@@ -64,7 +65,7 @@ export function AdminLayout() {
         </header>
         <main className="shell__main" id="main" tabIndex={-1}>
           <div className="shell__content">
-            {mayOpen(viewer.user.role, pathname) ? (
+            {missing === null ? (
               <Suspense fallback={<PageSpinner />}>
                 <Outlet />
               </Suspense>
@@ -74,7 +75,9 @@ export function AdminLayout() {
                   icon="lock"
                   headingLevel={1}
                   title={intl.formatMessage(navMessages.refusedTitle)}
-                  description={intl.formatMessage(navMessages.refusedText)}
+                  description={intl.formatMessage(
+                    missing === 'OWNER' ? navMessages.refusedOwnerText : navMessages.refusedText,
+                  )}
                 />
               </div>
             )}

@@ -22,6 +22,11 @@ export const navMessages = defineMessages({
     id: 'nav.refused.text',
     defaultMessage: 'Only the company’s admins can open this page. Ask an admin if you need it.',
   },
+  refusedOwnerText: {
+    id: 'nav.refused.ownerText',
+    defaultMessage:
+      'Only the owner of the company can open this page. Ask the owner if you need it.',
+  },
 });
 
 export type TNavItem = {
@@ -60,7 +65,7 @@ export const NAV_ITEMS: TNavItem[] = [
     name: navMessages.subscription,
     to: '/admin/subscription',
     icon: 'subscription',
-    minRole: 'ADMIN',
+    minRole: 'OWNER',
   },
   {
     id: 'webhooks',
@@ -105,13 +110,16 @@ export const RoleContext = createContext<string>('MEMBER');
  * The audit log is the owner's and says so itself, to admins and members alike.
  */
 const GUARDED_PATHS: { pattern: RegExp; minRole: TTeamRole }[] = [
-  { pattern: /^\/admin\/(users|subscription|webhooks|api-keys)(\/|$)/, minRole: 'ADMIN' },
+  // Billing is the owner's (the server refuses admins too).
+  { pattern: /^\/admin\/subscription(\/|$)/, minRole: 'OWNER' },
+  { pattern: /^\/admin\/(users|webhooks|api-keys)(\/|$)/, minRole: 'ADMIN' },
   { pattern: /^\/admin\/boards\/[^/]+\/(widget|settings|users)(\/|$)/, minRole: 'ADMIN' },
 ];
 
-/** Whether `role` may open the console page at `pathname`. */
-export function mayOpen(role: string, pathname: string): boolean {
-  return GUARDED_PATHS.every(
-    ({ pattern, minRole }) => !pattern.test(pathname) || hasRole(role, minRole),
+/** The role `role` lacks to open the console page at `pathname`, or null when it may. */
+export function missingRole(role: string, pathname: string): TTeamRole | null {
+  const guard = GUARDED_PATHS.find(
+    ({ pattern, minRole }) => pattern.test(pathname) && !hasRole(role, minRole),
   );
+  return guard ? guard.minRole : null;
 }
