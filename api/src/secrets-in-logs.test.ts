@@ -4,7 +4,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './testing/server-process.ts';
+import { attempt, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
 import { openTestDatabase } from './testing/test-server.ts';
 import { startWebhookReceiver } from './testing/webhook-receiver.ts';
@@ -46,18 +46,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function rest(method: string, route: string, body?: unknown, token?: string) {
-  const response = await fetch(`${server.url}/api/v1${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const rest = (method: string, route: string, body?: unknown, token?: string) =>
+  attempt(`${server.url}/api/v1${route}`, method, { body, token });
 
 async function gql(query: string, variables: Record<string, unknown>, token?: string) {
   const response = await fetch(`${server.url}/graphql`, {

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './testing/server-process.ts';
+import { attempt, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
 import { readSse } from './testing/sse-reader.ts';
 import { openTestDatabase } from './testing/test-server.ts';
@@ -38,17 +38,11 @@ afterAll(async () => {
 });
 
 async function call(method: string, route: string, body?: unknown, token?: string) {
-  const response = await fetch(`${server.url}/api/v1${route}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+  const outcome = await attempt(`${server.url}/api/v1${route}`, method, { body, token });
+  if (outcome.status === 'lost' || outcome.status >= 300) {
+    throw new Error(`${method} ${route}: ${outcome.status} ${JSON.stringify(outcome.body)}`);
+  }
+  return outcome.body;
 }
 
 /** Whether a new TCP connection to the server's port is refused. */

@@ -81,6 +81,16 @@ export function canReadCredentials(viewer: TViewer | null): viewer is TViewer {
 }
 
 /**
+ * The owner signed in as a person, not through an API key: what may hand the company over.
+ * `refusal` tells an API key why.
+ */
+export function requireSignedInOwner(viewer: TViewer | null, refusal: string): TViewer {
+  const owner = requireCompanyOwner(viewer);
+  if (!canReadCredentials(owner)) throw new AppError('FORBIDDEN', refusal);
+  return owner;
+}
+
+/**
  * An admin signed in as a person, not through an API key (canReadCredentials): what may mint,
  * read or redirect credentials (API keys, the company secret, webhooks and their secrets).
  * Members are forbidden; `refusal` tells an API key why.

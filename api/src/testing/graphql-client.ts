@@ -54,6 +54,27 @@ let counter = 0;
 export type TTestAccount = { token: string; userId: number; companyId: number; email: string };
 
 /**
+ * A company row on the ULTRA plan (no caps in the way), written straight to the database, for
+ * property tests that seed many companies; `tag` makes the names of its other rows unique.
+ */
+export async function createUltraCompanyRow(
+  server: TTestServer,
+  label: string,
+): Promise<{ companyId: number; tag: string }> {
+  counter += 1;
+  const tag = `${process.pid}-${counter}-${Date.now()}`;
+  const company = await server.deps.prisma.company.create({
+    data: {
+      name: `${label} ${counter}`,
+      slug: `${label.toLowerCase()}-${tag}`,
+      secret: `secret-${tag}`,
+      subscription: { create: { product: 'ULTRA', expiresAt: new Date(Date.now() + 86_400_000) } },
+    },
+  });
+  return { companyId: company.id, tag };
+}
+
+/**
  * Signs up a new company through the API; answers its owner's session. The owner's address is
  * confirmed as if they had followed the mailed link (email-confirmation.test.ts follows it for
  * real), unless `confirmEmail: false`.

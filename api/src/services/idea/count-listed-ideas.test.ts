@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import type { IdeaStatus, Product } from '../../generated/prisma/enums.ts';
+import { createUltraCompanyRow } from '../../testing/graphql-client.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -80,7 +81,6 @@ const op: fc.Arbitrary<TOp> = fc.oneof(
 );
 
 let server: TTestServer;
-let run = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -91,23 +91,14 @@ afterAll(async () => {
 
 /** A company with two boards, its owner and end users (none of them with ideas yet). */
 async function seedCompany() {
-  run += 1;
   const { prisma } = server.deps;
-  const tag = `${process.pid}-${run}-${Date.now()}`;
-  const company = await prisma.company.create({
-    data: {
-      name: `Counts ${run}`,
-      slug: `counts-${tag}`,
-      secret: `secret-${tag}`,
-      subscription: { create: { product: 'ULTRA', expiresAt: new Date(Date.now() + 86_400_000) } },
-    },
-  });
+  const { companyId, tag } = await createUltraCompanyRow(server, 'Counts');
   const boards = [];
   for (const name of ['One', 'Two']) {
     boards.push(
       await prisma.board.create({
         data: {
-          companyId: company.id,
+          companyId,
           name,
           slug: name,
           widgetHash: `hash-${name}-${tag}`,
@@ -121,7 +112,7 @@ async function seedCompany() {
     const isOwner = i === USERS;
     const person = await prisma.user.create({
       data: {
-        companyId: company.id,
+        companyId,
         role: isOwner ? 'OWNER' : 'END_USER',
         displayName: `Person ${i} ${tag}`,
         loginEmail: `p${i}-${tag}@example.com`,
@@ -131,13 +122,13 @@ async function seedCompany() {
     });
     people.push({
       userId: person.id,
-      companyId: company.id,
+      companyId,
       role: person.role,
       kind: person.kind,
       sessionId: 1,
     });
   }
-  return { companyId: company.id, boardIds: boards.map((b) => b.id), people };
+  return { companyId, boardIds: boards.map((b) => b.id), people };
 }
 
 /** Expected refusals (a declined idea, a deleted one, an inactive board...) are part of the game. */

@@ -5,7 +5,13 @@ import { listComments } from '../comment/list-comments.ts';
 import type { TCommentWithAuthor } from '../comment/add-comment.ts';
 import { declineDetailsOf, getIdeaView } from '../idea/find-idea-views.ts';
 import type { TDeclineDetails, TIdeaView } from '../idea/find-idea-views.ts';
-import { isBoardActive, isIdeaWithinCap, loadPlanState } from '../plan/plan-state.ts';
+import {
+  COUNTED_IDEAS,
+  ideaBeyondCapWhere,
+  isBoardActive,
+  isIdeaWithinCap,
+  loadPlanState,
+} from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
 import { slugify } from '../slug.ts';
 
@@ -22,7 +28,7 @@ export type TPortalBoard = Pick<
   'id' | 'name' | 'slug' | 'description' | 'color' | 'themePrimaryText' | 'language' | 'updatedAt'
 > & { ideaCount: number };
 
-export type TPortal = { company: TPortalCompany; boards: TPortalBoard[] };
+export type TPortal = { company: TPortalCompany; boards: TPortalBoard[]; plan: TPlanState };
 
 export type TPortalIdea = {
   company: TPortalCompany;
@@ -58,28 +64,16 @@ async function findCompany(deps: TDeps, slug: string): Promise<TPortalCompany | 
   });
 }
 
-/** Readable ideas per board (accepted, within the cap), in one grouped statement. */
+/** Readable ideas per board (accepted, within the plan's cap), in one grouped statement. */
 async function countReadableIdeas(
   deps: TDeps,
   plan: TPlanState,
   boardIds: number[],
 ): Promise<Map<number, number>> {
   if (boardIds.length === 0) return new Map();
-  const cutoff = plan.ideaCutoff;
   const rows = await deps.prisma.idea.groupBy({
     by: ['boardId'],
-    where: {
-      boardId: { in: boardIds },
-      status: { not: 'NOT_PUBLIC' },
-      ...(cutoff
-        ? {
-            OR: [
-              { createdAt: { lt: cutoff.createdAt } },
-              { createdAt: cutoff.createdAt, id: { lte: cutoff.id } },
-            ],
-          }
-        : {}),
-    },
+    where: { boardId: { in: boardIds }, ...COUNTED_IDEAS, NOT: ideaBeyondCapWhere(plan) },
     _count: { _all: true },
   });
   return new Map(rows.map((row) => [row.boardId, row._count._all]));
@@ -118,6 +112,7 @@ export async function findPortal(deps: TDeps, companySlug: string): Promise<TPor
   );
   return {
     company,
+    plan,
     boards: active.map(({ createdAt: _createdAt, widgetHash: _hash, ...board }) => ({
       ...board,
       ideaCount: counts.get(board.id) ?? 0,
@@ -210,8 +205,7 @@ export async function findSitemapEntries(
 ): Promise<TSitemapEntry[] | null> {
   const portal = await findPortal(deps, companySlug);
   if (!portal) return null;
-  const { company, boards } = portal;
-  const plan = await loadPlanState(deps.prisma, company.id);
+  const { company, boards, plan } = portal;
   const ideas = await deps.prisma.idea.findMany({
     where: { boardId: { in: boards.map((board) => board.id) }, status: { not: 'NOT_PUBLIC' } },
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
+import { createUltraCompanyRow } from '../../testing/graphql-client.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -42,7 +43,6 @@ const op: fc.Arbitrary<TOp> = fc.oneof(
 );
 
 let server: TTestServer;
-let run = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -53,23 +53,14 @@ afterAll(async () => {
 
 /** A company on the ULTRA plan with its owner, end users and open ideas by those end users. */
 async function seedCompany() {
-  run += 1;
   const { prisma } = server.deps;
-  const tag = `${process.pid}-${run}-${Date.now()}`;
-  const company = await prisma.company.create({
-    data: {
-      name: `Property ${run}`,
-      slug: `property-${tag}`,
-      secret: `secret-${tag}`,
-      subscription: { create: { product: 'ULTRA', expiresAt: new Date(Date.now() + 86_400_000) } },
-    },
-  });
+  const { companyId, tag } = await createUltraCompanyRow(server, 'Property');
   const board = await prisma.board.create({
-    data: { companyId: company.id, name: 'Board', slug: 'board', widgetHash: `hash-${tag}` },
+    data: { companyId, name: 'Board', slug: 'board', widgetHash: `hash-${tag}` },
   });
   const owner = await prisma.user.create({
     data: {
-      companyId: company.id,
+      companyId,
       role: 'OWNER',
       displayName: 'Owner',
       loginEmail: `o-${tag}@example.com`,
@@ -81,7 +72,7 @@ async function seedCompany() {
     users.push(
       await prisma.user.create({
         data: {
-          companyId: company.id,
+          companyId,
           kind: sso ? 'SSO' : 'REGULAR',
           displayName: `Person ${i} ${tag}`,
           email: `p${i}-${tag}@example.com`,
@@ -110,12 +101,12 @@ async function seedCompany() {
   }
   const viewer = (u: Pick<TViewer, 'role' | 'kind'> & { id: number }): TViewer => ({
     userId: u.id,
-    companyId: company.id,
+    companyId,
     role: u.role,
     kind: u.kind,
     sessionId: 1,
   });
-  return { companyId: company.id, boardId: board.id, owner: viewer(owner), users, viewer, ideas };
+  return { companyId, boardId: board.id, owner: viewer(owner), users, viewer, ideas };
 }
 
 /** Expected refusals (declined idea, deleted idea, merge into itself...) are part of the game. */

@@ -23,9 +23,10 @@ export function pendingInvitationWhere(companyId: number): Prisma.InvitationWher
 }
 
 /**
- * Gives the invitation a new link, valid for 7 days from now, mails it in the inviter's
- * language and writes the audit entry, all in one transaction with `change` (the mail is a
- * durable queue row, so it commits with them).
+ * Gives the invitation a new link, valid for 7 days from now, and writes the audit entry in one
+ * transaction with `change`, then queues the mail in the inviter's language (the durable queue
+ * retries it). Should queueing fail after the commit, the invitation waits unmailed and the
+ * admin's "Resend" mails it.
  */
 async function mailInvitation(
   deps: TDeps,

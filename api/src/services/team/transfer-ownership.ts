@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyOwner } from '../../viewer.ts';
+import { requireSignedInOwner } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { TEAM_KEYS_REFUSED, lockTeamMembers, requireTeamTarget } from './team-access.ts';
 
@@ -16,10 +16,9 @@ export async function transferOwnership(
   viewer: TViewer | null,
   userId: number,
 ): Promise<User> {
-  const owner = await requireTeamTarget(deps, viewer, userId, requireCompanyOwner);
-  if (owner.apiKeyId !== undefined || owner.sessionId <= 0) {
-    throw new AppError('FORBIDDEN', TEAM_KEYS_REFUSED);
-  }
+  const owner = await requireTeamTarget(deps, viewer, userId, (caller) =>
+    requireSignedInOwner(caller, TEAM_KEYS_REFUSED),
+  );
   if (userId === owner.userId) {
     throw new AppError('CONFLICT', 'You already own the company: pick another team member.');
   }
