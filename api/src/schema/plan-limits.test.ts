@@ -188,6 +188,48 @@ describe('visible ideas', () => {
     expect(after.capped).toBe(1);
   });
 
+  it('answers a hidden idea by id only to admins: readers get not found, as in lists', async () => {
+    const admin = await signUpCompany(server);
+    const board = await mutate(
+      server,
+      'createBoard',
+      CREATE_BOARD,
+      { name: 'Board by id' },
+      admin.token,
+    );
+    const boardId = decodeId(board.id, 'Board');
+    await server.call('PUT', `/api/v1/boards/${boardId}/set-public`, {
+      token: admin.token,
+      body: { isPublic: true },
+    });
+    const ids: number[] = [];
+    for (let n = 1; n <= 6; n += 1) {
+      const idea = await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId: board.id, title: `By id number ${n}` },
+        admin.token,
+      );
+      ids.push(decodeId(idea.id, 'Idea'));
+    }
+    const [shown, hidden] = [ids[4]!, ids[5]!];
+    const reader = await addEndUser(server, admin.companyId);
+    const stranger = await signUpCompany(server);
+    for (const token of [undefined, reader.token, stranger.token]) {
+      const who = token ?? 'anonymous';
+      const read = (path: string) => server.call('GET', `/api/v1${path}`, token ? { token } : {});
+      expect((await read(`/ideas/${shown}`)).status, who).toBe(200);
+      expect((await read(`/ideas/${hidden}`)).status, who).toBe(404);
+      expect((await read(`/ideas/${hidden}/comments`)).status, who).toBe(404);
+      const { body } = await gql(server, '{ idea(id: "' + hidden + '") { id } }', {}, token);
+      expect(body.data.idea, who).toBeNull();
+    }
+    // The admin still opens it (a locked row in their list).
+    const own = await server.call('GET', `/api/v1/ideas/${hidden}`, { token: admin.token });
+    expect(own.status).toBe(200);
+  });
+
   it('does not let ideas awaiting acceptance take the places of accepted ones', async () => {
     const admin = await signUpCompany(server);
     const board = await mutate(

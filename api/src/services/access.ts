@@ -165,7 +165,21 @@ export async function findBoardForAdmin(
 
 export type TIdeaWithBoard = Idea & { board: Board };
 
-/** An idea the caller may see, with its board, or NOT_FOUND. */
+/**
+ * The plan's cap for one idea read by id: an accepted idea past it is hidden from everyone but
+ * the company's admins (who see it as a locked row), by id as in lists. NOT_FOUND otherwise.
+ */
+export async function requireWithinCapFor(
+  deps: TDeps,
+  viewer: TViewer | null,
+  idea: Pick<Idea, 'id' | 'status' | 'createdAt'> & { companyId: number },
+): Promise<void> {
+  if (idea.status === 'NOT_PUBLIC' || isAdminOf(viewer, idea.companyId)) return;
+  const plan = await loadPlanState(deps.prisma, idea.companyId);
+  if (!isIdeaWithinCap(plan, idea)) throw errors.notFound('Idea');
+}
+
+/** An idea the caller may see (within the plan's cap), with its board, or NOT_FOUND. */
 export async function findVisibleIdea(
   deps: TDeps,
   viewer: TViewer | null,
@@ -176,6 +190,7 @@ export async function findVisibleIdea(
     include: { board: true },
   });
   if (!idea) throw errors.notFound('Idea');
+  await requireWithinCapFor(deps, viewer, { ...idea, companyId: idea.board.companyId });
   return idea;
 }
 

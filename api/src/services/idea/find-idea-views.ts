@@ -14,6 +14,7 @@ import {
   canUpdateIdeaStatus,
   findVisibleBoardWithPlan,
   ideaVisibleWhere,
+  requireWithinCapFor,
 } from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -318,5 +319,6 @@ export async function getIdeaView(
     include: viewInclude(viewer),
   });
   if (!row) throw errors.notFound('Idea');
+  await requireWithinCapFor(deps, viewer, { ...row, companyId: row.board.companyId });
   return toView(viewer, row);
 }

@@ -157,9 +157,11 @@ export async function findPortalIdea(
 ): Promise<TPortalIdea | null> {
   const found = await findPortalBoard(deps, companySlug, boardSlug);
   if (!found) return null;
-  const { company, board, plan } = found;
+  const { company, board } = found;
+  // getIdeaView applies the reader's rules (accepted, within the plan's cap); the idea must
+  // also be on this very board.
   const isReadable = (idea: TIdeaView | null): idea is TIdeaView =>
-    idea !== null && idea.boardId === board.id && isIdeaWithinCap(plan, idea);
+    idea !== null && idea.boardId === board.id;
   const idea = await getIdeaView(deps, null, ideaId).catch(() => null);
   if (!isReadable(idea)) return null;
   const decline = declineDetailsOf(idea);
