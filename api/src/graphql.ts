@@ -14,6 +14,7 @@ import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
 import { votedByMeLoader } from './schema/voted-by-me.ts';
 import { relatedRowsLoader } from './schema/related-rows.ts';
+import { createLiveIdeas } from './schema/live-idea.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 import type { TViewer } from './viewer.ts';
@@ -180,6 +181,7 @@ export function createGraphQL(
 ): YogaServerInstance<TGraphQLServerContext, TGraphQLContext> {
   const callers = new WeakMap<Request, TCaller>();
   const securityHeaders = baseSecurityHeaders(deps.config);
+  const liveIdeas = createLiveIdeas(deps);
   return createYoga<TGraphQLServerContext, TGraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -230,6 +232,7 @@ export function createGraphQL(
         client,
         votedByMe: votedByMeLoader(deps.sql, viewer),
         related: relatedRowsLoader(deps.sql),
+        liveIdeas,
       };
     },
     // Only errors we mean to expose pass through (with extensions.code); the rest are masked

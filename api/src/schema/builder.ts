@@ -12,6 +12,7 @@ import type { TViewer } from '../viewer.ts';
 import type { TClient } from '../rate-limit.ts';
 import type { TVotedByMe } from './voted-by-me.ts';
 import type { TRelatedRows } from './related-rows.ts';
+import type { TLiveIdeas } from './live-idea.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 
 export type TGraphQLContext = {
@@ -25,6 +26,8 @@ export type TGraphQLContext = {
   votedByMe: TVotedByMe;
   /** Authors, kept ideas and boards' companies of the rows resolved, batched (related-rows.ts). */
   related: TRelatedRows;
+  /** The ideas of live events, read once per event for every subscriber (live-idea.ts). */
+  liveIdeas: TLiveIdeas;
 };
 
 export const builder = new SchemaBuilder<{

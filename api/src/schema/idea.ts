@@ -422,16 +422,12 @@ const IdeaChangeType = builder.objectRef<TIdeaChange>('IdeaChange').implement({
       description: 'Its status after the change.',
       resolve: (c) => c.status,
     }),
-    idea: t.prismaField({
-      type: 'Idea',
+    idea: t.field({
+      type: IdeaType,
       nullable: true,
       description: 'The idea as the subscriber may see it now; null once deleted or hidden.',
-      resolve: (query, change, _args, context) =>
-        // A deleted idea reads as null too; always querying keeps the selection in use.
-        context.deps.prisma.idea.findFirst({
-          ...query,
-          where: { id: change.ideaId, ...ideaVisibleWhere(context.viewer) },
-        }),
+      // Read once per event for every subscriber of this process (live-idea.ts).
+      resolve: (change, _args, context) => context.liveIdeas.ideaFor(change, context.viewer),
     }),
   }),
 });

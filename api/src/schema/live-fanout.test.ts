@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ERROR,
+  addEndUser,
+  createBoardId,
+  gql,
+  mutate,
+  setPlan,
+  signUpCompany,
+} from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { subscribeLive } from '../testing/live-subscriber.ts';
+import type { TLiveSubscriber } from '../testing/live-subscriber.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+// What the console asks of every event (web/src/screens/admin/board/useBoardLiveUpdates.ts).
+const SUBSCRIBE = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
+  kind ideaId idea { id title voteCount status isVotedByMe canEdit canUpdateStatus isHiddenByPlan
+    author { displayName }
+    declineDetails { reason declinedDuplicateIdeaId declinedDuplicateIdeaTitle } } } }`;
+const PUBLIC = `mutation ($id: ID!) { setBoardVisibility(boardId: $id, isPublic: true) { __typename } }`;
+const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+  ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
+const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) {
+  ... on MutationUpvoteIdeaSuccess { data { voteCount } } ${APP_ERROR} } }`;
+const DOWNVOTE = `mutation ($ideaId: ID!) { downvoteIdea(ideaId: $ideaId) { __typename } }`;
+
+describe('the console subscription reads a changed idea once per event', () => {
+  let server: TTestServer;
+  let statements = 0;
+  let admin: TTestAccount;
+  let boardId: string;
+  let ideaId: string;
+  const open: TLiveSubscriber[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { onQuery: () => (statements += 1) });
+    admin = await signUpCompany(server);
+    await setPlan(server, admin.companyId, 'ULTRA');
+    boardId = await createBoardId(server, admin.token, 'Fan-out board');
+    await gql(server, PUBLIC, { id: boardId }, admin.token);
+    ({ id: ideaId } = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId, title: 'Idea many consoles watch' },
+      admin.token,
+    ));
+    await gql(server, UPVOTE, { ideaId }, admin.token);
+  });
+  afterAll(async () => {
+    for (const subscriber of open) subscriber.close();
+    await server?.close();
+  });
+
+  /**
+   * A new voter's upvote; answers the statements from the vote until every subscriber holds the
+   * event with the new count (events arrive in order, so older ones are done by then).
+   */
+  async function voteAndWait(
+    subscribers: TLiveSubscriber[],
+  ): Promise<{ count: number; events: any[] }> {
+    const voter = await addEndUser(server, admin.companyId);
+    const before = statements;
+    const answer = await gql(server, UPVOTE, { ideaId }, voter.token);
+    const voteCount: number = answer.body.data.upvoteIdea.data.voteCount;
+    const events = await Promise.all(
+      subscribers.map((s) =>
+        s.waitFor(
+          (r) =>
+            r.data?.ideaChanged.kind === 'VOTED' &&
+            r.data.ideaChanged.idea?.voteCount === voteCount,
+        ),
+      ),
+    );
+    return { count: statements - before, events };
+  }
+
+  async function subscribers(tokens: (string | undefined)[]): Promise<TLiveSubscriber[]> {
+    const opened = tokens.map((token) => subscribeLive(server.url, SUBSCRIBE, { boardId }, token));
+    open.push(...opened);
+    const voter = await addEndUser(server, admin.companyId);
+    // Each is live once it sees an event that was published after it subscribed.
+    for (const subscriber of opened) {
+      await subscriber.waitUntilLive(async () => {
+        await gql(server, UPVOTE, { ideaId }, voter.token);
+        await gql(server, DOWNVOTE, { ideaId }, voter.token);
+      });
+    }
+    return opened;
+  }
+
+  it('costs the same statements for 1 and for 12 subscribers, and each gets its own view', async () => {
+    const one = await subscribers([admin.token]);
+    await voteAndWait(one); // the poking's events are through
+    const alone = await voteAndWait(one);
+
+    const member = await addEndUser(server, admin.companyId, { role: 'MEMBER' });
+    const users = await Promise.all([1, 2, 3, 4, 5].map(() => addEndUser(server, admin.companyId)));
+    await gql(server, UPVOTE, { ideaId }, users[0]!.token);
+    const many = await subscribers([
+      member.token,
+      ...users.map((user) => user.token),
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    await voteAndWait([...one, ...many]);
+    const crowd = await voteAndWait([...one, ...many]);
+
+    // One read of the idea (with author, kept idea and board), the plan, and one vote
+    // statement for all subscribers: the same as for one subscriber, whatever the crowd.
+    expect(crowd.count).toBeLessThanOrEqual(alone.count);
+
+    const [adminView, memberView, votedView, otherView] = crowd.events.map(
+      (event) => event.data.ideaChanged.idea,
+    );
+    expect(adminView).toMatchObject({
+      title: 'Idea many consoles watch',
+      status: 'OPEN',
+      isVotedByMe: true,
+      canEdit: true,
+      canUpdateStatus: true,
+      isHiddenByPlan: false,
+      author: { displayName: expect.any(String) },
+      declineDetails: null,
+    });
+    expect(memberView).toMatchObject({ isVotedByMe: false, canEdit: false, canUpdateStatus: true });
+    expect(votedView).toMatchObject({ isVotedByMe: true, canEdit: false, canUpdateStatus: false });
+    expect(otherView).toMatchObject({ isVotedByMe: false, canEdit: false });
+    const anonymous = crowd.events.at(-1).data.ideaChanged.idea;
+    expect(anonymous).toMatchObject({ isVotedByMe: false, canEdit: false, canUpdateStatus: false });
+    // Every subscriber saw the same count: the one after the second vote.
+    const counts = new Set(crowd.events.map((event) => event.data.ideaChanged.idea.voteCount));
+    expect([...counts]).toEqual([adminView.voteCount]);
+  });
+});

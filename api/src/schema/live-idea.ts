@@ -1,0 +1,95 @@
+import DataLoader from 'dataloader';
+import type { TDeps } from '../deps.ts';
+import type { TIdeaChange } from '../events.ts';
+import type { Idea } from '../generated/prisma/client.ts';
+import { canEditIdea, canUpdateIdeaStatus, isTeamMemberOf } from '../services/access.ts';
+import type { TAuthor } from '../services/idea/find-idea-views.ts';
+import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
+import type { TViewer } from '../viewer.ts';
+import type { TIdeaParent } from './idea.ts';
+
+/** What every subscriber of one event shares: the idea as it is now, read once. */
+type TSharedIdea = {
+  idea: Idea;
+  board: { companyId: number; isPublic: boolean };
+  author: TAuthor | null;
+  duplicateOf: { id: number; title: string } | null;
+  isHiddenByPlan: boolean;
+};
+
+/**
+ * The console's live subscription (`ideaChanged { idea { … } }`) answers the changed idea to
+ * every open console of the board. Read per subscriber, one vote cost thousands of statements
+ * (the idea, the caller's vote, the plan, the board's company for each). Every subscriber of a
+ * process receives the same event object, so the idea, its author, its kept idea and the plan's
+ * cap are read once per event and kept beside the object (gone with it); what depends on the
+ * caller (seeing it at all, editing it, their vote) is decided here without reading again,
+ * except the vote, which is one batched statement for all subscribers of a tick.
+ */
+export type TLiveIdeas = {
+  /** The idea of a change as this caller may see it now, or null (deleted, hidden, private). */
+  ideaFor: (change: TIdeaChange, viewer: TViewer | null) => Promise<TIdeaParent | null>;
+};
+
+export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas {
+  const shared = new WeakMap<TIdeaChange, Promise<TSharedIdea | null>>();
+
+  const read = async (ideaId: number): Promise<TSharedIdea | null> => {
+    const row = await deps.prisma.idea.findUnique({
+      where: { id: ideaId },
+      include: {
+        board: { select: { companyId: true, isPublic: true } },
+        author: { select: { displayName: true, avatarUrl: true } },
+        duplicateOf: { select: { id: true, title: true } },
+      },
+    });
+    if (!row) return null;
+    const { board, author, duplicateOf, ...idea } = row;
+    const plan = await loadPlanState(deps.prisma, board.companyId);
+    return { idea, board, author, duplicateOf, isHiddenByPlan: !isIdeaWithinCap(plan, idea) };
+  };
+
+  // Keys are "idea:user"; one statement answers every subscriber's vote on the changed ideas.
+  const votes = new DataLoader<string, boolean>(
+    async (keys) => {
+      const pairs = keys.map((key) => key.split(':').map(Number) as [number, number]);
+      const rows = await deps.sql<{ ideaId: number; userId: number }>`
+        SELECT "ideaId", "userId" FROM "Vote"
+        WHERE "ideaId" = ANY(${[...new Set(pairs.map(([ideaId]) => ideaId))]}::int[])
+          AND "userId" = ANY(${pairs.map(([, userId]) => userId)}::int[])`;
+      const voted = new Set(rows.map((row) => `${Number(row.ideaId)}:${Number(row.userId)}`));
+      return keys.map((key) => voted.has(key));
+    },
+    { cache: false, maxBatchSize: 5_000 },
+  );
+
+  return {
+    ideaFor: async (change, viewer) => {
+      let read$ = shared.get(change);
+      if (!read$) {
+        read$ = read(change.ideaId);
+        shared.set(change, read$);
+      }
+      const found = await read$;
+      if (!found) return null;
+      const { idea, board } = found;
+      // ideaVisibleWhere, on the row in hand: a visible board, and accepted unless the caller
+      // wrote it or is on the company's team.
+      const isBoardVisible = board.isPublic || viewer?.companyId === board.companyId;
+      const isAccepted =
+        idea.status !== 'NOT_PUBLIC' ||
+        (viewer !== null && idea.authorId === viewer.userId) ||
+        isTeamMemberOf(viewer, board.companyId);
+      if (!isBoardVisible || !isAccepted) return null;
+      return {
+        ...idea,
+        author: found.author,
+        duplicateOf: found.duplicateOf,
+        isHiddenByPlan: found.isHiddenByPlan,
+        canEdit: canEditIdea(viewer, { authorId: idea.authorId, companyId: board.companyId }),
+        canUpdateStatus: canUpdateIdeaStatus(viewer, board.companyId),
+        isVotedByMe: viewer ? await votes.load(`${idea.id}:${viewer.userId}`) : false,
+      };
+    },
+  };
+}
