@@ -18,6 +18,13 @@ export default defineConfig({
       'e2e/**/*.test.ts',
     ],
     pool: 'forks',
+    // Each file pays several seconds of fork and import before its first test, and most files
+    // then wait on sockets, a browser or a database: two files at a time keep both cores busy
+    // (vitest's default on two cores is one). Every file has its own database and server port.
+    maxWorkers: 2,
+    // Transformed modules are kept on disk, so the second file (and the PostgreSQL pass) do not
+    // transform the same TypeScript again.
+    experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     // Browser assertions poll; on a busy two-core CI a first page load can take longer than
     // vitest's default second, so a poll waits up to 5 s (a passing poll returns at once).
