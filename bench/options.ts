@@ -69,7 +69,7 @@ export function benchOptions(env: NodeJS.ProcessEnv = process.env): TBenchOption
     lightDurationSeconds: quick ? 2 : 6,
     subscriberCounts: quick ? [200, 1_000] : [1_000, 5_000],
     fanoutVotes: quick ? 50 : 200,
-    graphqlSubscriberCounts: quick ? [200] : [1_000],
+    graphqlSubscriberCounts: quick ? [200] : [1_000, 5_000],
     graphqlFanoutVotes: 20,
     coldStarts: quick ? 1 : 3,
     lcpRuns: quick ? 2 : 5,

@@ -244,14 +244,20 @@ export function checkTargets(r: Omit<TBenchResults, 'targets' | 'totalSeconds'>)
       isMet: after.rows === before.rows && after.counters === before.rows,
     });
   }
-  const most = Math.max(...r.fanout.map((f) => f.subscribers));
-  for (const f of r.fanout.filter((f) => f.subscribers === most)) {
-    targets.push({
-      name: `fan-out p99, ${f.transport === 'rest' ? 'widget REST stream' : 'console GraphQL'}, ${f.subscribers} subscribers`,
-      limit: '≤ 250 ms',
-      measured: `${ms(f.p99)} ms${f.missing ? `, ${f.missing} events missing` : ''}`,
-      isMet: f.p99 <= 250 && f.missing === 0,
-    });
+  // The widget's stream carries counts only; the console's subscription reads the idea once per
+  // event for all its subscribers (api/src/schema/live-idea.ts) and is held to 100 ms.
+  for (const transport of ['rest', 'graphql'] as const) {
+    const runs = r.fanout.filter((f) => f.transport === transport);
+    const most = Math.max(...runs.map((f) => f.subscribers));
+    const limitMs = transport === 'rest' ? 250 : 100;
+    for (const f of runs.filter((f) => f.subscribers === most)) {
+      targets.push({
+        name: `fan-out p99, ${transport === 'rest' ? 'widget REST stream' : 'console GraphQL'}, ${f.subscribers} subscribers`,
+        limit: `≤ ${limitMs} ms`,
+        measured: `${ms(f.p99)} ms${f.missing ? `, ${f.missing} events missing` : ''}`,
+        isMet: f.p99 <= limitMs && f.missing === 0,
+      });
+    }
   }
   targets.push({
     name: 'widget JS gzipped',
