@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { PrismaPGliteWithExtensions, createPGlite } from './pglite.ts';
-import { applyMigrations } from './schema-engine.ts';
+import { applyMigrations, isUpToDate } from './schema-engine.ts';
+import type { TPlainQuery } from './schema-engine.ts';
 import { PrismaPgForMigrations } from './sql-script.ts';
 import { poolSql, prismaSql } from './sql.ts';
 import type { TSql } from './sql.ts';
@@ -17,6 +18,8 @@ export type TDatabase = {
   kind: 'postgres' | 'pglite';
   /** Applies pending migrations; answers the names applied. */
   migrate: (log?: (message: string) => void) => Promise<string[]>;
+  /** Whether every migration in `dir` (the committed ones by default) is applied, none failed. */
+  isUpToDate: (dir?: string) => Promise<boolean>;
   /** Answers true when a trivial query succeeds. */
   isHealthy: () => Promise<boolean>;
   /** The PostgreSQL pool's connections now (`/metrics`); null on embedded PGlite. */
@@ -66,6 +69,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   let closeDriver: () => Promise<void>;
   let kind: TDatabase['kind'];
   let pool: pg.Pool | null = null;
+  let plainQuery: TPlainQuery;
   if (options.databaseUrl) {
     kind = 'postgres';
     const shared = new pg.Pool({
@@ -82,6 +86,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     // nothing to do, but without a listener the 'error' event would end the process.
     shared.on('error', () => {});
     pool = shared;
+    plainQuery = async (text) => (await shared.query(text)).rows;
     factory = new PrismaPg(shared, {
       statementNameGenerator: statementNames(options.databaseStatementCache ?? 500),
     });
@@ -93,6 +98,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     kind = 'pglite';
     if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
     const pglite = await createPGlite(options.dataDir);
+    plainQuery = async (text) => (await pglite.query<Record<string, unknown>>(text)).rows;
     factory = new PrismaPGliteWithExtensions(pglite);
     migrationFactory = factory;
     closeDriver = () => pglite.close();
@@ -105,11 +111,14 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     const onQuery = options.onQuery;
     (prisma as unknown as PrismaClient<'query'>).$on('query', (event) => onQuery(event.query));
   }
+  const sql = pool ? poolSql(pool, options.onQuery) : prismaSql(prisma);
   return {
     prisma,
-    sql: pool ? poolSql(pool, options.onQuery) : prismaSql(prisma),
+    sql,
     kind,
-    migrate: (log) => applyMigrations(migrationFactory, log),
+    migrate: async (log) =>
+      (await isUpToDate(plainQuery)) ? [] : applyMigrations(migrationFactory, log),
+    isUpToDate: (dir) => isUpToDate(plainQuery, dir),
     isHealthy: async () => {
       try {
         await prisma.$queryRaw`SELECT 1`;
