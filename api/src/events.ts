@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Repeater, createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
@@ -54,7 +55,11 @@ export function createEvents(options: {
 }): TEvents {
   const topic = `${options.redisPrefix}idea-changed`;
   if (!options.redisUrl) {
-    const pubsub = createPubSub<TTopics>();
+    // One listener per console subscription of a board: thousands are expected, not a leak
+    // (Node warns past 10 on an EventTarget's type).
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    const pubsub = createPubSub<TTopics>({ eventTarget });
     return {
       kind: 'memory',
       publishIdeaChanged: (change) => pubsub.publish(topic, change.boardId, change),
