@@ -1,7 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { cheapBodyLimit } from '../body-limit.ts';
 import { clientOf } from '../client-ip.ts';
+import { PUBLIC_CORS } from '../cors.ts';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { RateLimitError } from '../rate-limit.ts';
@@ -53,6 +55,17 @@ function messageCount(body: unknown): number {
  * per address and per key.
  */
 export function mountMcp(app: Hono, deps: TDeps): void {
+  // The API's one cross-origin policy (cors.ts), so assistants running in a browser connect too.
+  app.use(
+    MCP_PATH,
+    cors({
+      origin: PUBLIC_CORS.origin,
+      allowMethods: ['POST', 'OPTIONS'],
+      allowHeaders: [...PUBLIC_CORS.allowHeaders, 'Mcp-Protocol-Version'],
+      exposeHeaders: ['WWW-Authenticate'],
+      maxAge: PUBLIC_CORS.maxAgeSeconds,
+    }),
+  );
   app.use(MCP_PATH, cheapBodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge }));
   app.on(['GET', 'DELETE'], MCP_PATH, (c) => {
     c.header('Allow', 'POST');

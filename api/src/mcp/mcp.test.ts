@@ -152,6 +152,21 @@ describe('connecting', () => {
     await expect(call(client, 'list_boards')).rejects.toMatchObject({ code: 401 });
   });
 
+  it('answers a browser preflight with the API’s CORS policy (any origin, no credentials)', async () => {
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://assistant.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/i);
+  });
+
   it('is stateless: no session id, and GET or DELETE answer 405', async () => {
     const client = await connect(aKey);
     expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();
