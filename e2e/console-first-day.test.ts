@@ -142,6 +142,41 @@ describe.skipIf(!hasChromium())('console: first-day polish', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('23: a read-only key made on the API keys screen reads over GraphQL but cannot write', async () => {
+    const { server } = console_;
+    const admin = await signUpCompany(server, 'Read Only Co');
+    const page = await console_.open();
+    await signIn(page, console_, admin.token, '/admin/api-keys');
+    await page.getByLabel('Name').fill('Assistant');
+    // Keyboard only: tab to the box, tick it with Space, submit with Enter on the button.
+    await page.getByLabel('Name').press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('isReadOnly');
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('Read-only').isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const secret = page.getByTestId('api-key-secret');
+    await expect.poll(() => secret.locator('code').textContent()).toMatch(/^fbk_/);
+    const key = (await secret.locator('code').textContent()) ?? '';
+    const row = page.getByTestId('api-key');
+    await expect.poll(() => row.textContent()).toContain('Read-only');
+    expect(await page.getByLabel('Read-only').isChecked()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    expect((await gql(server, BOARDS, {}, key)).status).toBe(200);
+    const write = await gql(
+      server,
+      'mutation { createBoard(name: "Not allowed") { __typename } }',
+      {},
+      key,
+    );
+    expect(write.status).toBe(403);
+    expect(write.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(page.errors).toEqual([]);
+  });
+
   it('18.7: a slow request shows a busy button, reports a failure inline and a double click creates one board', async () => {
     const { server } = console_;
     const admin = await signUpCompany(server, 'Slow Server Co');

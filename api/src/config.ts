@@ -12,6 +12,7 @@ export const RATE_LIMIT_ACTIONS = [
   'sso',
   'confirmEmail',
   'secondFactor',
+  'mcp',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -37,6 +38,9 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // A six-digit code has a million values: five wrong tries a minute per account (the second
   // sign-in step, enrolment, turning it off) keep guessing hopeless, like `login` does.
   secondFactor: { perIp: 100, perAccount: 5, windowSeconds: 60 },
+  // Each JSON-RPC message to /mcp (a tool call, a list, a resource read), per address and per
+  // API key: an agent working through a board makes a few calls a second at most.
+  mcp: { perIp: 600, perAccount: 300, windowSeconds: 60 },
 };
 
 /** `login` → `LOGIN`, `recoveryRequest` → `RECOVERY_REQUEST` (the env variables' infix). */

@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST } from 'graphql';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { createYoga, isAsyncIterable, maskError } from 'graphql-yoga';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
@@ -18,7 +18,7 @@ import { createLiveIdeas } from './schema/live-idea.ts';
 import { authenticate, bearerToken } from './services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
 import type { TViewer } from './viewer.ts';
-import { withAddress } from './viewer.ts';
+import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
 import { publicCorsPlugin } from './cors.ts';
@@ -109,6 +109,28 @@ function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
         }
         return holdingSlot(result, slot, context.disconnect);
       });
+    },
+  };
+}
+
+/**
+ * A read-only API key runs queries and subscriptions; a mutation is refused as a whole before
+ * any resolver runs (FORBIDDEN, HTTP 403), so no mutation added later can forget the check.
+ */
+function readOnlyKeyPlugin(): Plugin<TGraphQLServerContext> {
+  return {
+    onExecute: ({ args, setResultAndStopExecution }) => {
+      const { viewer } = args.contextValue as unknown as TGraphQLContext;
+      if (canWrite(viewer)) return;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation?.operation !== 'mutation') return;
+      try {
+        requireWriter(viewer);
+      } catch (error) {
+        if (error instanceof AppError) {
+          setResultAndStopExecution({ errors: [toGraphQLError(error, undefined, 403)] });
+        }
+      }
     },
   };
 }
@@ -208,6 +230,7 @@ export function createGraphQL(
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
       streamLimitPlugin(deps),
+      readOnlyKeyPlugin(),
       {
         // Answers served by yoga's own Node handler (server.ts) skip hono's middleware.
         onResponse: ({ response }) => addMissingHeaders(response.headers, securityHeaders),

@@ -16,6 +16,7 @@ const LIMITS: TConfig['rateLimits'] = {
   sso: { perIp: 6, perAccount: 3, windowSeconds: 60 },
   confirmEmail: { perIp: 10, perAccount: 2, windowSeconds: 3600 },
   secondFactor: { perIp: 10, perAccount: 3, windowSeconds: 60 },
+  mcp: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;

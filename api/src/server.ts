@@ -12,6 +12,7 @@ import { clientFrom, clientOf } from './client-ip.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
 import { mountExplorers } from './explorers.ts';
+import { mountMcp } from './mcp/mcp-route.ts';
 import { mountPortal } from './portal/portal-routes.ts';
 import { mountWidgetScript } from './public-page.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -31,7 +32,7 @@ export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
 /**
  * The one HTTP application: /graphql (GraphiQL in a browser), /api/v1/* (its reference at
- * /api/v1/docs), the explorers' files at /explorers/*, /healthz, /widget.js, the public board pages,
+ * /api/v1/docs), /mcp (agents, mcp/mcp-route.ts), the explorers' files at /explorers/*, /healthz, /widget.js, the public board pages,
  * the unsubscribe and email-confirmation links of mails, and the built console for every other path (its router decides what is "not found").
  */
 export function createApp(
@@ -73,6 +74,7 @@ export function createApp(
   mountMetrics(app, metrics, deps.config.metricsToken);
   mountExplorers(app);
   app.route('/api/v1', restApi(deps));
+  mountMcp(app, deps);
   app.all('/api/*', (c) => errorResponse(c, errors.notFound('Route')));
   mountUnsubscribePage(app, deps);
   mountConfirmEmailPage(app, deps);

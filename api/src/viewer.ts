@@ -12,6 +12,8 @@ export type TViewer = {
   sessionId: number;
   /** Set when the caller authenticated with a company API key (GraphQL only). */
   apiKeyId?: number;
+  /** Set when that API key is read-only: it may read what its creator may, and write nothing. */
+  isReadOnlyKey?: boolean;
   /**
    * The client's address (client-ip.ts), set once by each transport where it resolves the
    * viewer, so services can write it to the audit log.
@@ -99,4 +101,16 @@ export function requireSignedInAdmin(viewer: TViewer | null, refusal: string): T
   const admin = requireCompanyAdmin(viewer);
   if (!canReadCredentials(admin)) throw new AppError('FORBIDDEN', refusal);
   return admin;
+}
+
+/** Whether the caller may change anything: everyone but a read-only API key. */
+export function canWrite(viewer: TViewer | null): boolean {
+  return !viewer?.isReadOnlyKey;
+}
+
+/** Refuses writes to a read-only API key (FORBIDDEN, saying why). */
+export function requireWriter(viewer: TViewer | null): void {
+  if (!canWrite(viewer)) {
+    throw new AppError('FORBIDDEN', 'This API key is read-only: it cannot change anything.');
+  }
 }

@@ -28,6 +28,10 @@ export const ApiKeyType = builder.prismaNode('ApiKey', {
       nullable: true,
       description: 'When it was revoked; calls with it fail from then on.',
     }),
+    isReadOnly: t.exposeBoolean('isReadOnly', {
+      description:
+        'A read-only key reads what its creator may read and changes nothing: GraphQL mutations and MCP write tools answer FORBIDDEN.',
+    }),
   }),
 });
 
@@ -64,6 +68,10 @@ builder.mutationFields((t) => ({
       name: t.arg.string({
         required: true,
         description: 'A name to recognise the key by in the list (where it is used, by whom).',
+      }),
+      isReadOnly: t.arg.boolean({
+        defaultValue: false,
+        description: 'Only reads: mutations and MCP write tools with it are refused.',
       }),
     },
     resolve: (_root, args, context) => createApiKey(context.deps, context.viewer, args),

@@ -372,6 +372,7 @@ describe('API keys', () => {
     expect(schema.data.__type.fields.map((f: any) => f.name).sort()).toEqual([
       'createdAt',
       'id',
+      'isReadOnly',
       'lastUsedAt',
       'name',
       'prefix',

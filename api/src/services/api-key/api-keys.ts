@@ -14,11 +14,18 @@ export const API_KEY_PREFIX = 'fbk_';
 /** How fresh `lastUsedAt` is kept: integrators may call many times a second. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-const ZApiKeyInput = z.object({ name: requiredText(1, 50) });
+const ZApiKeyInput = z.object({
+  name: requiredText(1, 50),
+  isReadOnly: z.preprocess(
+    (v) => v ?? undefined,
+    z.boolean({ error: 'It has to be true or false.' }).default(false),
+  ),
+});
 
 /**
  * Creates a company API key for integrators (admins only). The key is answered this once;
- * only its SHA-256 is stored. It acts with its creator's rights at the time of each call.
+ * only its SHA-256 is stored. It acts with its creator's rights at the time of each call; a
+ * read-only key (`isReadOnly`) only reads with them.
  */
 export async function createApiKey(
   deps: TDeps,
@@ -29,7 +36,7 @@ export async function createApiKey(
     viewer,
     'API keys cannot create API keys: sign in to create one.',
   );
-  const { name } = parseInput(ZApiKeyInput, input);
+  const { name, isReadOnly } = parseInput(ZApiKeyInput, input);
   const key = `${API_KEY_PREFIX}${newToken()}`;
   // A new credential and its entry are written together or not at all.
   const apiKey = await deps.prisma.$transaction(async (tx) => {
@@ -40,6 +47,7 @@ export async function createApiKey(
         name,
         prefix: key.slice(0, API_KEY_PREFIX.length + 6),
         keyHash: hashToken(key),
+        isReadOnly,
       },
     });
     await recordAudit(
@@ -49,7 +57,7 @@ export async function createApiKey(
         companyId: admin.companyId,
         actor: actorOf(admin),
         target: { type: 'ApiKey', id: created.id },
-        details: { name, prefix: created.prefix },
+        details: { name, prefix: created.prefix, isReadOnly },
       },
       tx,
     );
@@ -109,6 +117,7 @@ export async function authenticateApiKey(deps: TDeps, key: string): Promise<TVie
       id: true,
       revokedAt: true,
       lastUsedAt: true,
+      isReadOnly: true,
       createdBy: { select: { id: true, companyId: true, role: true, kind: true } },
     },
   });
@@ -128,5 +137,6 @@ export async function authenticateApiKey(deps: TDeps, key: string): Promise<TVie
     kind: found.createdBy.kind,
     sessionId: 0,
     apiKeyId: found.id,
+    ...(found.isReadOnly ? { isReadOnlyKey: true } : {}),
   };
 }

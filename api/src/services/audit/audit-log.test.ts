@@ -143,7 +143,11 @@ describe('what is recorded', () => {
       keyId = data.apiKey.id;
     });
     expectByOwner(created, 'API_KEY_CREATED');
-    expect(created.details).toEqual({ name: 'CI', prefix: expect.stringMatching(/^fbk_/) });
+    expect(created.details).toEqual({
+      name: 'CI',
+      prefix: expect.stringMatching(/^fbk_/),
+      isReadOnly: false,
+    });
 
     const revoked = await onlyEntryOf(() => gqlFrom(REVOKE_KEY, { id: keyId }, token));
     expectByOwner(revoked, 'API_KEY_REVOKED');

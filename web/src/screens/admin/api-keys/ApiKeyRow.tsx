@@ -23,6 +23,7 @@ export function ApiKeyRow({ apiKey }: { apiKey: ApiKeyRow_apiKey$key }) {
         createdAt
         lastUsedAt
         revokedAt
+        isReadOnly
       }
     `,
     apiKey,
@@ -50,6 +51,9 @@ export function ApiKeyRow({ apiKey }: { apiKey: ApiKeyRow_apiKey$key }) {
         <code className="api-key__prefix">
           {intl.formatMessage(apiKeyMessages.prefix, { prefix: data.prefix })}
         </code>
+        {data.isReadOnly ? (
+          <span className="badge">{intl.formatMessage(apiKeyMessages.readOnlyBadge)}</span>
+        ) : null}
       </div>
       <p className="api-key__dates muted">
         <span>

@@ -4,6 +4,7 @@ import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import type { ApiKeysScreenQuery as TApiKeysScreenQuery } from '../../../../__generated__/ApiKeysScreenQuery.graphql.ts';
+import { CheckboxField } from '../../../forms/CheckboxField.tsx';
 import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
@@ -36,11 +37,12 @@ export function ApiKeysScreen() {
   const [createKey] = useCreateApiKeyMutation();
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm({ name: { required: true, max: 50 } });
+  const [isReadOnly, setIsReadOnly] = useState(false);
 
   const create = useAction(async (name: string) => {
     setSecret(null);
     const result = (
-      await createKey({ name }, (store, data) => {
+      await createKey({ name, isReadOnly }, (store, data) => {
         if (data?.createApiKey.__typename !== 'MutationCreateApiKeySuccess') return;
         const created = store
           .getRootField('createApiKey')
@@ -54,6 +56,7 @@ export function ApiKeysScreen() {
     if (result.__typename === 'MutationCreateApiKeySuccess') {
       setSecret(result.data.key);
       form.reset();
+      setIsReadOnly(false);
       return null;
     }
     if (result.__typename === 'AppError') {
@@ -100,6 +103,13 @@ export function ApiKeysScreen() {
               label={intl.formatMessage(apiKeyMessages.name)}
               hint={intl.formatMessage(apiKeyMessages.nameHint)}
               isRequired
+            />
+            <CheckboxField
+              name="isReadOnly"
+              label={intl.formatMessage(apiKeyMessages.readOnly)}
+              hint={intl.formatMessage(apiKeyMessages.readOnlyHint)}
+              isChecked={isReadOnly}
+              onChange={setIsReadOnly}
             />
             <ActionError failure={create.failure} />
             <div className="form__actions">

@@ -5,7 +5,7 @@ export const apiKeyMessages = defineMessages({
   intro: {
     id: 'apiKeys.intro',
     defaultMessage:
-      'Let your own systems call the Feedboard API: send a key to /graphql in the Authorization header, as “Bearer” followed by the key. A key acts with the rights of the admin who created it.',
+      'Let your own systems call the Feedboard API: send a key to /graphql in the Authorization header, as “Bearer” followed by the key. AI assistants connect to /mcp with a key the same way. A key acts with the rights of the admin who created it.',
   },
   addTitle: { id: 'apiKeys.add.title', defaultMessage: 'Create an API key' },
   name: { id: 'apiKeys.field.name', defaultMessage: 'Name' },
@@ -39,4 +39,11 @@ export const apiKeyMessages = defineMessages({
     defaultMessage: 'Really revoke “{name}”: calls with it fail at once',
   },
   revoking: { id: 'apiKeys.action.revoking', defaultMessage: 'Revoking…' },
+  readOnly: { id: 'apiKeys.field.readOnly', defaultMessage: 'Read-only' },
+  readOnlyHint: {
+    id: 'apiKeys.field.readOnlyHint',
+    defaultMessage:
+      'The key can read boards, ideas and releases but change nothing: suited to reports and AI assistants that only look things up.',
+  },
+  readOnlyBadge: { id: 'apiKeys.readOnly', defaultMessage: 'Read-only' },
 });

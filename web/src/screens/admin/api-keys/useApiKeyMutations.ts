@@ -6,8 +6,8 @@ import { usePromiseMutation } from '../../../relay/usePromiseMutation.ts';
 /** Creates a company API key; the answer carries the key itself, shown once. */
 export function useCreateApiKeyMutation() {
   return usePromiseMutation<TCreate>(graphql`
-    mutation useApiKeyMutationsCreateMutation($name: String!) {
-      createApiKey(name: $name) {
+    mutation useApiKeyMutationsCreateMutation($name: String!, $isReadOnly: Boolean) {
+      createApiKey(name: $name, isReadOnly: $isReadOnly) {
         __typename
         ... on MutationCreateApiKeySuccess {
           data {
