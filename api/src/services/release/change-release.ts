@@ -46,13 +46,19 @@ export async function createRelease(
       companyId,
       name: data.name,
       releaseDate: data.releaseDate,
+      body: data.body ?? '',
+      coverImageUrl: data.coverImageUrl ?? null,
+      labels: data.labels ?? [],
       boards: { connect: boards },
     },
     include: RELEASE_INCLUDE,
   });
 }
 
-/** Changes a release's name and date (nothing else). */
+/**
+ * Changes a release's name and date, and those of its body, cover image and labels that the
+ * input carries (an absent one stays as it is).
+ */
 export async function updateRelease(
   deps: TDeps,
   viewer: TViewer | null,
@@ -63,7 +69,13 @@ export async function updateRelease(
   const data = parseInput(ZReleaseForm, input);
   return deps.prisma.release.update({
     where: { id: release.id },
-    data: { name: data.name, releaseDate: data.releaseDate },
+    data: {
+      name: data.name,
+      releaseDate: data.releaseDate,
+      body: data.body,
+      coverImageUrl: data.coverImageUrl,
+      labels: data.labels,
+    },
     include: RELEASE_INCLUDE,
   });
 }
