@@ -212,3 +212,75 @@ export function renderPortalRoadmap(
     isWide: true,
   });
 }
+
+/** What the subscription form shows: nothing yet, a mail sent, or why the address was refused. */
+export type TSubscribeState =
+  | { kind: 'idle' }
+  | { kind: 'sent' }
+  | { kind: 'invalid'; email: string }
+  | { kind: 'limited'; email: string };
+
+/** The changelog's subscription form: a plain POST, so it works without JavaScript. */
+export function subscribeForm(
+  t: TPortalTranslator,
+  portal: TPortal,
+  state: TSubscribeState,
+): SafeHtml {
+  const action = `/${portal.company.slug}/changelog/subscribe`;
+  const error =
+    state.kind === 'invalid'
+      ? t.t('subscribeInvalid')
+      : state.kind === 'limited'
+        ? t.t('subscribeLimited')
+        : null;
+  const value = state.kind === 'invalid' || state.kind === 'limited' ? state.email : '';
+  return markup`<section id="subscribe" class="card subscribe" aria-labelledby="subscribe-title">
+    <h2 id="subscribe-title">${t.t('subscribeTitle')}</h2>
+    <p class="subscribe__intro">${t.t('subscribeIntro', { company: portal.company.name })}</p>
+    ${state.kind === 'sent' ? markup`<p class="notice" role="status">${t.t('subscribeSent')}</p>` : null}
+    <form method="post" action="${action}" class="subscribe__form" novalidate>
+      <label for="subscribe-email">${t.t('subscribeEmail')}</label>
+      <div class="subscribe__row">
+        <input id="subscribe-email" name="email" type="email" autocomplete="email" required
+          value="${value}"${error ? markup` aria-invalid="true" aria-describedby="subscribe-error"` : null} />
+        <button type="submit">${t.t('subscribeButton')}</button>
+      </div>
+      ${error ? markup`<p id="subscribe-error" class="field-error" role="alert">${error}</p>` : null}
+    </form>
+  </section>`;
+}
+
+/** A short answer page (confirm or unsubscribe links), in the company's frame. */
+export function renderChangelogNotice(
+  t: TPortalTranslator,
+  context: TPortalContext,
+  portal: TPortal,
+  notice: { title: string; text: string; button?: { action: string; label: string } },
+): TRenderedPage {
+  const { company } = portal;
+  const body = markup`<section class="card">
+    <h1>${notice.title}</h1>
+    <p>${notice.text}</p>
+    ${
+      notice.button
+        ? markup`<form method="post" action="${notice.button.action}"><button type="submit">${notice.button.label}</button></form>`
+        : markup`<p><a href="/${company.slug}/changelog">${t.t('backToChangelog')}</a></p>`
+    }
+  </section>`;
+  return frame({
+    t,
+    context,
+    company,
+    theme: portalTheme(portal),
+    title: `${notice.title} · ${company.name}`,
+    description: notice.text,
+    path: `/${company.slug}/changelog`,
+    ogType: 'website',
+    crumbs: [],
+    body,
+    withWidget: false,
+    section: 'changelog',
+    hasForm: Boolean(notice.button),
+    noIndex: true,
+  });
+}

@@ -106,6 +106,14 @@ function styleSheet(theme: TTheme): string {
     '.dot{display:inline-block;width:12px;height:12px;border-radius:50%;border:2px solid}',
     '@media (max-width:800px){.roadmap{grid-template-columns:1fr}}',
     '.wide{max-width:1120px}.wide-page .portal-header__inner{max-width:1120px}',
+    '.subscribe h2{margin-bottom:4px}.subscribe__intro{margin:0 0 12px;color:#4a5568}',
+    '.subscribe label{display:block;font-weight:600;margin:0 0 4px}',
+    '.subscribe__row{display:flex;flex-wrap:wrap;gap:8px}',
+    '.subscribe input{flex:1 1 220px;min-width:0;font:inherit;padding:8px 12px;border:1px solid #8a94a6;border-radius:8px}',
+    'input:focus-visible,button:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}',
+    'button{font:inherit;font-weight:600;padding:8px 16px;border-radius:8px;border:0;background:#1d2433;color:#fff;cursor:pointer}',
+    '.field-error{color:#b3261e;margin:6px 0 0;font-weight:600}',
+    '.notice{background:#e3f5df;color:#1d5e16;border-radius:8px;padding:8px 12px;margin:0 0 12px}',
     '@media (max-width:480px){h1{font-size:1.375rem}.card,.list>li{padding:16px}}',
   ].join('');
 }
@@ -134,6 +142,8 @@ type TFrame = {
   hasForm?: boolean;
   /** A wider page (the roadmap's columns). */
   isWide?: boolean;
+  /** A page for one visitor (a mail's link): kept out of search engines. */
+  noIndex?: boolean;
 };
 
 export type TPortalSection = 'boards' | 'roadmap' | 'changelog';
@@ -169,6 +179,7 @@ export function frame(page: TFrame): TRenderedPage {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${page.title}</title>
         <meta name="description" content="${page.description}" />
+        ${page.noIndex ? markup`<meta name="robots" content="noindex" />` : null}
         <link rel="canonical" href="${url}" />
         <meta property="og:type" content="${page.ogType}" />
         <meta property="og:site_name" content="${page.company.name}" />

@@ -53,6 +53,31 @@ export const PORTAL_TEXTS = {
     pageTitle: '{title} · page {page}',
     feedLink: 'Follow with a feed reader (Atom)',
     feedTitle: '{company} changelog',
+    subscribeTitle: 'Get release notes by email',
+    subscribeIntro:
+      'We mail you when {company} publishes a release. Every mail has a one-click unsubscribe link.',
+    subscribeEmail: 'Email address',
+    subscribeButton: 'Subscribe',
+    subscribeSent:
+      'Almost done: check your inbox and open the link we sent to confirm your subscription.',
+    subscribeInvalid: 'Enter a valid email address.',
+    subscribeLimited: 'Too many requests for now. Try again in an hour.',
+    confirmTitle: 'Confirm your subscription?',
+    confirmText: 'Press the button to get the release notes of {company} by email.',
+    confirmButton: 'Confirm subscription',
+    confirmedTitle: 'You are subscribed',
+    confirmedText: 'We will mail you when {company} publishes a release.',
+    linkBadTitle: 'This link does not work',
+    confirmBadText:
+      'The link is not valid, was used already or has expired (links work for 48 hours). Subscribe again on the changelog.',
+    unsubscribeTitle: 'Stop release emails?',
+    unsubscribeText: 'You will no longer get the release notes of {company} by email.',
+    unsubscribeButton: 'Unsubscribe',
+    unsubscribedTitle: 'You are unsubscribed',
+    unsubscribedText:
+      'No more release emails from {company}. You can subscribe again on the changelog at any time.',
+    unsubscribeBadText: 'The unsubscribe link is not valid (it may have been cut short).',
+    backToChangelog: 'Go to the changelog',
   },
   pl: {
     skipToContent: 'Przejdź do treści',
@@ -101,6 +126,31 @@ export const PORTAL_TEXTS = {
     pageTitle: '{title} · strona {page}',
     feedLink: 'Obserwuj w czytniku kanałów (Atom)',
     feedTitle: 'Dziennik zmian: {company}',
+    subscribeTitle: 'Otrzymuj informacje o wydaniach e-mailem',
+    subscribeIntro:
+      'Napiszemy, gdy {company} opublikuje nowe wydanie. Każda wiadomość ma link do wypisania się jednym kliknięciem.',
+    subscribeEmail: 'Adres e-mail',
+    subscribeButton: 'Subskrybuj',
+    subscribeSent:
+      'Prawie gotowe: sprawdź skrzynkę i otwórz link z wiadomości, aby potwierdzić subskrypcję.',
+    subscribeInvalid: 'Podaj prawidłowy adres e-mail.',
+    subscribeLimited: 'Zbyt wiele prób. Spróbuj ponownie za godzinę.',
+    confirmTitle: 'Potwierdzić subskrypcję?',
+    confirmText: 'Naciśnij przycisk, aby otrzymywać e-mailem informacje o wydaniach {company}.',
+    confirmButton: 'Potwierdź subskrypcję',
+    confirmedTitle: 'Subskrypcja potwierdzona',
+    confirmedText: 'Napiszemy, gdy {company} opublikuje nowe wydanie.',
+    linkBadTitle: 'Ten link nie działa',
+    confirmBadText:
+      'Link jest nieprawidłowy, został już użyty albo wygasł (działa przez 48 godzin). Zapisz się ponownie w dzienniku zmian.',
+    unsubscribeTitle: 'Wyłączyć e-maile o wydaniach?',
+    unsubscribeText: 'Nie będziesz już otrzymywać e-mailem informacji o wydaniach {company}.',
+    unsubscribeButton: 'Wypisz mnie',
+    unsubscribedTitle: 'Wypisano Cię z listy',
+    unsubscribedText:
+      'Nie dostaniesz już e-maili o wydaniach {company}. W każdej chwili możesz zapisać się ponownie w dzienniku zmian.',
+    unsubscribeBadText: 'Link do wypisania się jest nieprawidłowy (mógł zostać ucięty).',
+    backToChangelog: 'Przejdź do dziennika zmian',
   },
 } as const;
 

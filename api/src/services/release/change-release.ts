@@ -8,6 +8,7 @@ import { RELEASE_INCLUDE } from './find-releases.ts';
 import type { TReleaseWithParts } from './find-releases.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyReleasePublished } from '../notification/notify-release-published.ts';
+import { notifyChangelogSubscribers } from '../changelog/notify-changelog-subscribers.ts';
 import { findReleaseForAdmin } from './release-access.ts';
 import { emitReleasePublished } from '../webhook/emit-release-published.ts';
 import {
@@ -106,6 +107,13 @@ export async function publishRelease(
       notifyReleasePublished(deps, release.id, requireCompanyAdmin(viewer).userId),
     );
     await emitReleasePublished(deps, updated);
+  }
+  if (published && updated.isPublished) {
+    // Also when this call changed nothing: a retried publish (its first try may have stopped
+    // before the mails were queued) queues what is missing; the dedupe key stops doubles.
+    await notifySafely(deps, `changelog of release ${release.id}`, () =>
+      notifyChangelogSubscribers(deps, release.id),
+    );
   }
   return updated;
 }
