@@ -107,6 +107,36 @@ describe.skipIf(!hasChromium())('the portal’s changelog and roadmap in a brows
     }
   });
 
+  // The changelog has no script at all (CSP script-src 'none'): the form is a plain POST. Axe
+  // runs in the page, so this context keeps JavaScript on.
+  it('subscribes through the plain form, showing a bad address next to the field', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await serveCover(page);
+      await page.goto(`${server.url}${base}/changelog`);
+      const field = page.getByLabel('Email address');
+      await field.fill('not an address');
+      await field.press('Enter');
+      await expect
+        .poll(() => page.getByText('Enter a valid email address.').isVisible())
+        .toBe(true);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByLabel('Email address').fill('reader@example.org');
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('check your inbox');
+      await saveScreenshot(page, 'portal-changelog-subscribed');
+      expect(
+        await server.deps.prisma.changelogSubscriber.count({
+          where: { email: 'reader@example.org' },
+        }),
+      ).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const locale of ['en-US', 'pl-PL'] as const) {
     it(`passes axe at both widths, with the menu and skip link by keyboard (${locale})`, async () => {
       for (const size of WIDTHS) {
