@@ -849,11 +849,49 @@ describe.skipIf(!hasChromium())(
       const edit = page.getByRole('dialog', { name: 'Edit the release' });
       await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Version 2.0');
       await edit.getByLabel('Name').fill('Version 2.1');
+      // The notes: a Markdown body, a cover image (http(s) only) and labels, by keyboard.
+      await edit.getByLabel('Release notes').fill('## Faster\n\nStart-up is **twice** as fast.');
+      await edit.getByLabel('Cover image address').fill('ftp://files.example/cover.png');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() =>
+          edit.getByText('Use an address that starts with https:// or http://.').isVisible(),
+        )
+        .toBe(true);
+      await edit.getByLabel('Cover image address').fill('https://img.example/cover.png');
+      await edit.getByLabel('Cover image address').press('Tab');
+      await expect
+        .poll(() =>
+          edit
+            .getByRole('checkbox', { name: 'New' })
+            .evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      expect(await edit.getByRole('group', { name: 'Labels' }).count()).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await edit.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => edit.count()).toBe(0);
+      const renamed = page.getByRole('article', { name: 'Version 2.1' });
+      await expect.poll(() => renamed.isVisible()).toBe(true);
       await expect
-        .poll(() => page.getByRole('article', { name: 'Version 2.1' }).isVisible())
-        .toBe(true);
+        .poll(() =>
+          renamed.getByRole('list', { name: 'Labels' }).getByRole('listitem').allInnerTexts(),
+        )
+        .toEqual(['New', 'Fixed']);
+      // Reopened, the form shows what was saved.
+      await renamed.getByRole('button', { name: 'Edit' }).click();
+      await expect
+        .poll(() => edit.getByLabel('Release notes').inputValue())
+        .toBe('## Faster\n\nStart-up is **twice** as fast.');
+      expect(await edit.getByLabel('Cover image address').inputValue()).toBe(
+        'https://img.example/cover.png',
+      );
+      expect(await edit.getByRole('checkbox', { name: 'Improved' }).isChecked()).toBe(false);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
 
       // Filters, kept in the address.
       await page.getByLabel('Show').selectOption('unpublished');

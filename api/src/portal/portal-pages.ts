@@ -13,10 +13,16 @@ export type TPortalContext = { appUrl: string; widgetUrl: string | undefined };
 
 export type TRenderedPage = { html: string; csp: string };
 
-type TTheme = { color: string; primaryText: string };
+export type TTheme = { color: string; primaryText: string };
 
 /** Feedboard's own green, for a portal without a public board to take a theme from. */
-const DEFAULT_THEME: TTheme = { color: '53d23d', primaryText: 'ffffff' };
+export const DEFAULT_THEME: TTheme = { color: '53d23d', primaryText: 'ffffff' };
+
+/** A company-wide page's theme: its first public board's, else Feedboard's own. */
+export function portalTheme(portal: TPortal): TTheme {
+  const first = portal.boards[0];
+  return first ? { color: first.color, primaryText: first.themePrimaryText } : DEFAULT_THEME;
+}
 
 const statusRules = Object.entries(STATUS_COLOURS)
   .map(
@@ -67,6 +73,47 @@ function styleSheet(theme: TTheme): string {
     '.declined{border-left:4px solid #c0262d}',
     '.declined p{margin:0 0 6px}',
     '.portal-footer{text-align:center;color:#4a5568;font-size:.8125rem;padding:0 16px 32px}',
+    '.portal-header__inner{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 24px}',
+    '.portal-nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 20px}',
+    '.portal-header .portal-nav a{font-size:1rem;font-weight:600;padding:4px 0;border-bottom:2px solid transparent}',
+    '.portal-header .portal-nav a[aria-current="page"]{border-bottom-color:var(--on-accent)}',
+    '.portal-header .portal-nav a:hover{border-bottom-color:var(--on-accent)}',
+    '.card.release{padding:0;overflow:hidden}',
+    '.release__cover{display:block;width:100%;max-height:320px;object-fit:cover;background:#eef0f4}',
+    '.release__inner{padding:20px}',
+    '.release__date{color:#4a5568;font-size:.875rem;margin:0 0 4px}',
+    '.release h2{font-size:1.375rem;margin:0 0 8px;overflow-wrap:anywhere}',
+    '.release h2 a{color:inherit;text-decoration:none}.release h2 a:hover{text-decoration:underline}',
+    '.labels{list-style:none;padding:0;margin:0 0 12px;display:flex;flex-wrap:wrap;gap:6px}',
+    '.label-new{background:#e3f5df;color:#1d5e16}.label-improved{background:#e8f0fd;color:#1f4f9c}.label-fixed{background:#fff1d6;color:#7a4d00}',
+    '.release-body{overflow-wrap:anywhere}.release-body>:first-child{margin-top:0}.release-body>:last-child{margin-bottom:0}',
+    '.release-body img{max-width:100%;height:auto;border-radius:8px}',
+    '.release-body pre{background:#f4f5f7;padding:12px;border-radius:8px;overflow-x:auto}',
+    '.release-body code{font-size:.9em}',
+    '.release-body blockquote{margin:0 0 1em;padding:0 0 0 12px;border-left:4px solid #dfe3ea;color:#4a5568}',
+    '.release-body table{border-collapse:collapse;display:block;overflow-x:auto}.release-body th,.release-body td{border:1px solid #dfe3ea;padding:4px 8px}',
+    '.release h3{font-size:1rem;margin:16px 0 8px}',
+    '.parts{margin:0;padding-left:20px}.parts li{margin:2px 0;overflow-wrap:anywhere}',
+    '.pager{display:flex;justify-content:space-between;gap:12px;margin:0 0 16px}',
+    '.feed-link{font-size:.875rem}',
+    '.roadmap{display:grid;gap:16px;grid-template-columns:repeat(3,minmax(0,1fr))}',
+    '.roadmap section{background:#fff;border:1px solid #dfe3ea;border-radius:12px;padding:16px}',
+    '.roadmap h2{display:flex;align-items:center;gap:8px;font-size:1rem}',
+    '.roadmap section>ul{list-style:none;margin:0;padding:0;display:grid;gap:10px}',
+    '.roadmap section>ul>li{border-top:1px solid #eef0f4;padding-top:10px}.roadmap section>ul>li:first-child{border-top:0;padding-top:0}',
+    '.roadmap section>ul>li>a{font-weight:600;overflow-wrap:anywhere}',
+    '.roadmap .meta{margin:4px 0 0;font-size:.8125rem;gap:4px 12px}',
+    '.dot{display:inline-block;width:12px;height:12px;border-radius:50%;border:2px solid}',
+    '@media (max-width:800px){.roadmap{grid-template-columns:1fr}}',
+    '.wide{max-width:1120px}.wide-page .portal-header__inner{max-width:1120px}',
+    '.subscribe h2{margin-bottom:4px}.subscribe__intro{margin:0 0 12px;color:#4a5568}',
+    '.subscribe label{display:block;font-weight:600;margin:0 0 4px}',
+    '.subscribe__row{display:flex;flex-wrap:wrap;gap:8px}',
+    '.subscribe input{flex:1 1 220px;min-width:0;font:inherit;padding:8px 12px;border:1px solid #8a94a6;border-radius:8px}',
+    'input:focus-visible,button:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}',
+    'button{font:inherit;font-weight:600;padding:8px 16px;border-radius:8px;border:0;background:#1d2433;color:#fff;cursor:pointer}',
+    '.field-error{color:#b3261e;margin:6px 0 0;font-weight:600}',
+    '.notice{background:#e3f5df;color:#1d5e16;border-radius:8px;padding:8px 12px;margin:0 0 12px}',
     '@media (max-width:480px){h1{font-size:1.375rem}.card,.list>li{padding:16px}}',
   ].join('');
 }
@@ -85,10 +132,41 @@ type TFrame = {
   body: SafeHtml;
   /** Mounts the widget into the element carrying data-board-hash. */
   withWidget: boolean;
+  /** Which of the portal's sections the page belongs to (marked in the header's menu). */
+  section?: TPortalSection;
+  /** An image for link previews (a release's cover). */
+  image?: string | null;
+  /** An Atom feed to announce in the head. */
+  feed?: { title: string; path: string } | null;
+  /** Pages with a form that posts to this server. */
+  hasForm?: boolean;
+  /** A wider page (the roadmap's columns). */
+  isWide?: boolean;
+  /** A page for one visitor (a mail's link): kept out of search engines. */
+  noIndex?: boolean;
 };
 
+export type TPortalSection = 'boards' | 'roadmap' | 'changelog';
+
+/** The header's menu: the boards, the roadmap and the changelog of the company. */
+function portalNav(t: TPortalTranslator, companySlug: string, current?: TPortalSection): SafeHtml {
+  const items: [TPortalSection, string, string][] = [
+    ['boards', `/${companySlug}`, t.t('navBoards')],
+    ['roadmap', `/${companySlug}/roadmap`, t.t('navRoadmap')],
+    ['changelog', `/${companySlug}/changelog`, t.t('navChangelog')],
+  ];
+  return markup`<nav class="portal-nav" aria-label="${t.t('navLabel')}">
+    <ul>
+      ${items.map(
+        ([section, path, label]) =>
+          markup`<li><a href="${path}"${section === current ? markup` aria-current="page"` : null}>${label}</a></li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
 /** One portal page: the company's header, a breadcrumb, the content and sharing tags. */
-function frame(page: TFrame): TRenderedPage {
+export function frame(page: TFrame): TRenderedPage {
   const { t, context } = page;
   const style = styleSheet(page.theme);
   const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
@@ -101,6 +179,7 @@ function frame(page: TFrame): TRenderedPage {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${page.title}</title>
         <meta name="description" content="${page.description}" />
+        ${page.noIndex ? markup`<meta name="robots" content="noindex" />` : null}
         <link rel="canonical" href="${url}" />
         <meta property="og:type" content="${page.ogType}" />
         <meta property="og:site_name" content="${page.company.name}" />
@@ -108,21 +187,28 @@ function frame(page: TFrame): TRenderedPage {
         <meta property="og:description" content="${page.description}" />
         <meta property="og:url" content="${url}" />
         <meta property="og:locale" content="${t.dateLocale.replace('-', '_')}" />
-        <meta name="twitter:card" content="summary" />
+        ${page.image ? markup`<meta property="og:image" content="${page.image}" />` : null}
+        <meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />
         <meta name="twitter:title" content="${page.title}" />
         <meta name="twitter:description" content="${page.description}" />
         <meta name="theme-color" content="#${page.theme.color}" />
         <link rel="sitemap" type="application/xml" href="/${page.company.slug}/sitemap.xml" />
+        ${
+          page.feed
+            ? markup`<link rel="alternate" type="application/atom+xml" title="${page.feed.title}" href="${page.feed.path}" />`
+            : null
+        }
         <style>${new SafeHtml(style)}</style>
       </head>
-      <body>
+      <body${page.isWide ? markup` class="wide-page"` : null}>
         <a class="skip" href="#content">${t.t('skipToContent')}</a>
         <header class="portal-header">
           <div class="portal-header__inner">
             <a href="/${page.company.slug}">${page.company.name}</a>
+            ${portalNav(t, page.company.slug, page.section)}
           </div>
         </header>
-        <main id="content" class="portal-main" tabindex="-1">
+        <main id="content" class="portal-main${page.isWide ? ' wide' : ''}" tabindex="-1">
           ${
             page.crumbs.length > 0
               ? markup`<nav class="crumbs" aria-label="${t.t('breadcrumb')}">
@@ -150,7 +236,7 @@ function frame(page: TFrame): TRenderedPage {
     `style-src ${styleHash}`,
     "img-src 'self' https: data:",
     "base-uri 'none'",
-    "form-action 'none'",
+    page.hasForm ? "form-action 'self'" : "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
   return { html: document.value, csp };
@@ -202,10 +288,11 @@ export function renderPortalHome(
     crumbs: [],
     body,
     withWidget: false,
+    section: 'boards',
   });
 }
 
-function statusBadge(t: TPortalTranslator, status: TIdeaView['status']): SafeHtml {
+export function statusBadge(t: TPortalTranslator, status: TIdeaView['status']): SafeHtml {
   const label = t.widget(`status.${status}`);
   return markup`<span class="badge status-${status.toLowerCase()}">${label}</span>`;
 }
@@ -264,6 +351,7 @@ export function renderPortalBoard(
     ],
     body,
     withWidget: true,
+    section: 'boards',
   });
 }
 
@@ -345,6 +433,7 @@ export function renderPortalIdea(
     ],
     body,
     withWidget: true,
+    section: 'boards',
   });
 }
 

@@ -108,6 +108,11 @@ describe('GET /boards/{id}/releases', () => {
         isPublished: false,
         parts: [{ id: a.partId, title: 'A generic part' }],
         companyId: a.owner.companyId,
+        // Issue 20's release notes, added beside the spec's fields.
+        body: '',
+        bodyHtml: '',
+        coverImageUrl: null,
+        labels: [],
       },
     ]);
     expect(await expectCall(server, 'GET', `/boards/${a.boardId}/releases`, 200)).toEqual([]);

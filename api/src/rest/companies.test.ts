@@ -165,6 +165,11 @@ describe('companies/{id}/releases', () => {
       isPublished: false,
       parts: [],
       companyId: a.owner.companyId,
+      // Issue 20's release notes, added beside the spec's fields.
+      body: '',
+      bodyHtml: '',
+      coverImageUrl: null,
+      labels: [],
     });
     const releases = await expectCall(
       server,

@@ -15,7 +15,8 @@ import type { TSubscriptionView } from '../services/company/get-subscription.ts'
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TReleaseWithParts } from '../services/release/find-releases.ts';
-import { formatReleaseDate } from '../services/release/release-input.ts';
+import { RELEASE_LABELS, formatReleaseDate } from '../services/release/release-input.ts';
+import { renderReleaseMarkdown } from '../services/release/render-markdown.ts';
 
 /**
  * The JSON the spec (section 3) names for each entity, as zod schemas (they are the OpenAPI
@@ -162,6 +163,12 @@ export const ZReleaseJson = z
       z.object({ id: z.number().int(), title: z.string() }).meta({ id: 'ReleasePart' }),
     ),
     companyId: z.number().int(),
+    body: z.string().meta({ description: 'The release notes in Markdown' }),
+    bodyHtml: z
+      .string()
+      .meta({ description: 'The body rendered to sanitised HTML (no script, safe links only)' }),
+    coverImageUrl: z.string().nullable(),
+    labels: z.array(z.enum(RELEASE_LABELS)),
   })
   .meta({ id: 'Release' });
 
@@ -173,6 +180,10 @@ export function presentRelease(release: TReleaseWithParts): z.input<typeof ZRele
     isPublished: release.isPublished,
     parts: release.parts.map((part: ReleasePart) => ({ id: part.id, title: part.title })),
     companyId: release.companyId,
+    body: release.body,
+    bodyHtml: renderReleaseMarkdown(release.body),
+    coverImageUrl: release.coverImageUrl,
+    labels: release.labels,
   };
 }
 

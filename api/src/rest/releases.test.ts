@@ -48,6 +48,11 @@ describe('release routes, as the console drives them', () => {
       isPublished: false,
       parts: [{ id: company.partId, title: 'A generic part' }],
       companyId: company.owner.companyId,
+      // Issue 20's release notes, added beside the spec's fields.
+      body: '',
+      bodyHtml: '',
+      coverImageUrl: null,
+      labels: [],
     });
 
     const updated = await expectCall(server, 'PUT', `/releases/${id}`, 200, {
@@ -143,6 +148,43 @@ describe('release routes, as the console drives them', () => {
     ['/add-from-ideas', {}, 'ideaIds', 'This field is required.'],
     ['/add-from-ideas', { ideaIds: [] }, 'ideaIds', 'This field is required.'],
     ['/add-from-ideas', { ideaIds: 'all' }, 'ideaIds', 'It has to be a list of idea ids.'],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-05-05', body: 'x'.repeat(20_001) },
+      'body',
+      'It has to be max 20000 characters.',
+    ],
+    ['', { name: 'v9', releaseDate: '2026-05-05', body: 5 }, 'body', 'It has to be text.'],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-05-05', coverImageUrl: 'javascript:alert(1)' },
+      'coverImageUrl',
+      'It has to be an http or https address.',
+    ],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-05-05', coverImageUrl: 'data:image/png;base64,AAAA' },
+      'coverImageUrl',
+      'It has to be an http or https address.',
+    ],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-05-05', coverImageUrl: 'not a url' },
+      'coverImageUrl',
+      'It has to be an http or https address.',
+    ],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-05-05', labels: ['NEW', 'BROKEN'] },
+      'labels',
+      'It has to be one of: NEW, IMPROVED, FIXED.',
+    ],
+    [
+      '',
+      { name: 'v9', releaseDate: '2026-05-05', labels: 'NEW' },
+      'labels',
+      'It has to be a list of labels.',
+    ],
   ])('%s refuses %j naming %s', async (suffix, body, field, message) => {
     const method = suffix === '' || suffix === '/publish' ? 'PUT' : 'POST';
     const answer = await expectCall(server, method, `/releases/${a.releaseId}${suffix}`, 400, {
@@ -150,6 +192,68 @@ describe('release routes, as the console drives them', () => {
       body,
     });
     expect(answer.error.fields).toContainEqual({ field, message });
+  });
+
+  it('keeps a Markdown body, cover image and labels; an update without them leaves them', async () => {
+    const company = await restCompany(server);
+    const token = company.owner.token;
+    const created = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/releases`,
+      201,
+      {
+        token,
+        body: {
+          name: 'v2.0',
+          releaseDate: '2026-03-01',
+          boardIds: [company.boardId],
+          body: '## Dark mode\r\n\nAt last. <script>alert(1)</script> [Docs](https://docs.example)',
+          coverImageUrl: ' https://img.example/cover.png ',
+          labels: ['FIXED', 'NEW', 'NEW'],
+        },
+      },
+    );
+    expect(created).toMatchObject({
+      name: 'v2.0',
+      body: '## Dark mode\n\nAt last. <script>alert(1)</script> [Docs](https://docs.example)',
+      bodyHtml:
+        '<h3>Dark mode</h3>\n<p>At last. &lt;script&gt;alert(1)&lt;/script&gt; <a href="https://docs.example" rel="noopener nofollow ugc">Docs</a></p>',
+      coverImageUrl: 'https://img.example/cover.png',
+      labels: ['NEW', 'FIXED'],
+    });
+    const renamed = await expectCall(server, 'PUT', `/releases/${created.id}`, 200, {
+      token,
+      body: { name: 'v2.0.1', releaseDate: '2026-03-02' },
+    });
+    expect(renamed).toMatchObject({
+      name: 'v2.0.1',
+      body: created.body,
+      coverImageUrl: created.coverImageUrl,
+      labels: ['NEW', 'FIXED'],
+    });
+    const cleared = await expectCall(server, 'PUT', `/releases/${created.id}`, 200, {
+      token,
+      body: {
+        name: 'v2.0.1',
+        releaseDate: '2026-03-02',
+        body: '',
+        coverImageUrl: '',
+        labels: ['IMPROVED'],
+      },
+    });
+    expect(cleared).toMatchObject({
+      body: '',
+      bodyHtml: '',
+      coverImageUrl: null,
+      labels: ['IMPROVED'],
+    });
+    // A refused field changes nothing, not even the fields that were fine.
+    await expectCall(server, 'PUT', `/releases/${created.id}`, 400, {
+      token,
+      body: { name: 'vX', releaseDate: '2026-03-02', coverImageUrl: 'ftp://x.example/a.png' },
+    });
+    expect((await release(token, created.id)).name).toBe('v2.0.1');
   });
 
   it('refuses another company’s idea in add-from-ideas, adding none', async () => {

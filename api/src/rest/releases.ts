@@ -38,7 +38,8 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
       method: 'put',
       path: '/releases/{id}',
       tag,
-      summary: 'Changes the name (1 to 16) and release date (YYYY-MM-DD), nothing else',
+      summary:
+        'Changes the name (1 to 16) and release date (YYYY-MM-DD); body, coverImageUrl and labels when given',
       auth: 'signedIn',
       request: { params, body: ZReleaseForm },
       errors: [403],

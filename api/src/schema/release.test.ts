@@ -331,6 +331,109 @@ describe('updateRelease', () => {
   });
 });
 
+describe('release notes: body, cover image, labels', () => {
+  const NOTES_FIELDS = 'id name body bodyHtml coverImageUrl labels';
+  const CREATE_WITH_NOTES: [string, TArgTypes] = [
+    'createRelease',
+    {
+      name: 'String!',
+      releaseDate: 'String!',
+      boardIds: '[ID!]',
+      body: 'String',
+      coverImageUrl: 'String',
+      labels: '[ReleaseLabel!]',
+    },
+  ];
+  const UPDATE_WITH_NOTES: [string, TArgTypes] = [
+    'updateRelease',
+    {
+      releaseId: 'ID!',
+      name: 'String!',
+      releaseDate: 'String!',
+      body: 'String',
+      coverImageUrl: 'String',
+      labels: '[ReleaseLabel!]',
+    },
+  ];
+  const runNotes = (
+    [field, types]: [string, TArgTypes],
+    variables: Record<string, unknown>,
+    token = admin.token,
+  ) => mutate(server, field, mutationText(field, types, NOTES_FIELDS), variables, token);
+
+  it('creates with notes, renders the body safely, and keeps them through a rename', async () => {
+    const created = await runNotes(CREATE_WITH_NOTES, {
+      name: 'Notes',
+      releaseDate: '2024-07-01',
+      boardIds: [board.id],
+      body: 'Hello [x](javascript:alert(1)) **there**',
+      coverImageUrl: 'https://img.example/c.png',
+      labels: ['IMPROVED', 'NEW'],
+    });
+    expect(created).toMatchObject({
+      body: 'Hello [x](javascript:alert(1)) **there**',
+      bodyHtml: '<p>Hello [x](javascript:alert(1)) <strong>there</strong></p>',
+      coverImageUrl: 'https://img.example/c.png',
+      labels: ['NEW', 'IMPROVED'],
+    });
+    const renamed = await runNotes(UPDATE_WITH_NOTES, {
+      releaseId: created.id,
+      name: 'Notes 2',
+      releaseDate: '2024-07-02',
+    });
+    expect(renamed).toEqual({ ...created, name: 'Notes 2' });
+    const cleared = await runNotes(UPDATE_WITH_NOTES, {
+      releaseId: created.id,
+      name: 'Notes 2',
+      releaseDate: '2024-07-02',
+      body: null,
+      coverImageUrl: null,
+      labels: null,
+    });
+    expect(cleared).toEqual({
+      ...renamed,
+      body: '',
+      bodyHtml: '',
+      coverImageUrl: null,
+      labels: [],
+    });
+  });
+
+  it('refuses a body too long and a cover that is not http(s), changing nothing', async () => {
+    const release = await createRelease('Guard notes', '2024-07-01', [board.id]);
+    const base = { releaseId: release.id, name: 'Changed', releaseDate: '2024-07-03' };
+    expectFieldError(
+      await runNotes(UPDATE_WITH_NOTES, { ...base, body: 'b'.repeat(20_001) }),
+      'body',
+      'It has to be max 20000 characters.',
+    );
+    expectFieldError(
+      await runNotes(UPDATE_WITH_NOTES, { ...base, coverImageUrl: 'javascript:alert(1)' }),
+      'coverImageUrl',
+      'It has to be an http or https address.',
+    );
+    expect(await readRelease(release.id)).toEqual(release);
+  });
+
+  it("is for admins, and another company's release is not found", async () => {
+    const release = await createRelease('Notes guard', '2024-07-01', [board.id]);
+    const vars = { releaseId: release.id, name: 'x', releaseDate: '2024-07-01', body: 'Hacked' };
+    expect(await runNotes(UPDATE_WITH_NOTES, vars, member.token)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await runNotes(UPDATE_WITH_NOTES, vars, other.token)).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const { body } = await gql(
+      server,
+      'query ($id: ID!) { release(id: $id) { name body } }',
+      { id: release.id },
+      admin.token,
+    );
+    expect(body.data.release).toEqual({ name: 'Notes guard', body: '' });
+  });
+});
+
 describe('publishRelease', () => {
   it('publishes (publishedAt set) and unpublishes (publishedAt cleared)', async () => {
     const release = await createRelease('Publish me', '2024-07-01', [board.id]);

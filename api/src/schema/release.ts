@@ -9,7 +9,8 @@ import {
 } from '../services/release/change-release.ts';
 import { getRelease, releaseListWhere } from '../services/release/find-releases.ts';
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
-import { formatReleaseDate } from '../services/release/release-input.ts';
+import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
+import { renderReleaseMarkdown } from '../services/release/render-markdown.ts';
 import { builder } from './builder.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
 import { decodeId, globalId } from './ids.ts';
@@ -20,6 +21,15 @@ export const ReleaseFilterEnum = builder.enumType('ReleaseFilter', {
     ALL: { description: 'Published and unpublished (unpublished ones: admins only).' },
     PUBLISHED: { description: 'Only published releases.' },
     UNPUBLISHED: { description: 'Only unpublished releases.' },
+  } as const,
+});
+
+export const ReleaseLabelEnum = builder.enumType('ReleaseLabel', {
+  description: 'What kind of change a release brings, shown as a badge on the changelog.',
+  values: {
+    NEW: { description: 'Something new.' },
+    IMPROVED: { description: 'Something better than before.' },
+    FIXED: { description: 'A bug fixed.' },
   } as const,
 });
 
@@ -58,6 +68,23 @@ export const ReleaseType = builder.prismaNode('Release', {
       type: 'DateTime',
       nullable: true,
       description: 'When it was published (null while unpublished).',
+    }),
+    body: t.exposeString('body', {
+      description: `The release notes in Markdown (at most ${RELEASE_BODY_MAX} characters; empty when none).`,
+    }),
+    bodyHtml: t.string({
+      description:
+        'The body rendered to HTML and sanitised: no script, no event handlers, only http(s) and mailto links (rel="noopener nofollow ugc").',
+      resolve: (release) => renderReleaseMarkdown(release.body),
+    }),
+    coverImageUrl: t.exposeString('coverImageUrl', {
+      nullable: true,
+      description: 'An http(s) image shown above the body, or null.',
+    }),
+    labels: t.field({
+      type: [ReleaseLabelEnum],
+      description: 'Its labels (NEW, IMPROVED, FIXED), each at most once, in that order.',
+      resolve: (release) => release.labels,
     }),
     parts: t.relation('parts', {
       description: 'Its lines, in the order they were added.',
@@ -150,7 +177,7 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description:
-      'Creates an unpublished release (admins; name 1 to 16 characters, releaseDate YYYY-MM-DD) shown on the given boards.',
+      'Creates an unpublished release (admins; name 1 to 16 characters, releaseDate YYYY-MM-DD, optional Markdown body, cover image and labels) shown on the given boards.',
     args: {
       name: t.arg.string({
         required: true,
@@ -161,6 +188,16 @@ builder.mutationFields((t) => ({
         description: 'The release date as YYYY-MM-DD (a calendar date, no time zone).',
       }),
       boardIds: t.arg.idList({ description: 'Boards of the company whose changelog shows it.' }),
+      body: t.arg.string({
+        description: `The release notes in Markdown, at most ${RELEASE_BODY_MAX} characters (null clears them).`,
+      }),
+      coverImageUrl: t.arg.string({
+        description: 'An http or https image address (null or empty clears it).',
+      }),
+      labels: t.arg({
+        type: [ReleaseLabelEnum],
+        description: 'Labels NEW, IMPROVED, FIXED (null clears them).',
+      }),
     },
     resolve: (_root, args, context) =>
       createRelease(context.deps, context.viewer, {
@@ -172,13 +209,24 @@ builder.mutationFields((t) => ({
     type: ReleaseType,
     ...withErrors,
     authScopes: { signedIn: true },
-    description: 'Changes the name and date of a release (admins).',
+    description:
+      'Changes the name and date of a release (admins), and its body, cover image and labels when given.',
     args: {
       releaseId: t.arg.id({ required: true, description: 'The global id of the release to edit.' }),
       name: t.arg.string({ required: true, description: 'The new name, 1 to 16 characters.' }),
       releaseDate: t.arg.string({
         required: true,
         description: 'The new release date as YYYY-MM-DD.',
+      }),
+      body: t.arg.string({
+        description: `The release notes in Markdown, at most ${RELEASE_BODY_MAX} characters (absent: unchanged; null clears them).`,
+      }),
+      coverImageUrl: t.arg.string({
+        description: 'An http or https image address (absent: unchanged; null or empty clears it).',
+      }),
+      labels: t.arg({
+        type: [ReleaseLabelEnum],
+        description: 'Labels NEW, IMPROVED, FIXED (absent: unchanged; null clears them).',
       }),
     },
     resolve: (_root, args, context) =>

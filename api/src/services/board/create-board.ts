@@ -5,6 +5,7 @@ import type { Board } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
+import { PORTAL_PAGE_SLUGS } from '../portal/portal-page-slugs.ts';
 import { slugify } from '../slug.ts';
 import { ZCreateBoard } from './board-input.ts';
 
@@ -21,7 +22,9 @@ export async function createBoard(
   const { companyId } = requireCompanyAdmin(viewer);
   const { name } = parseInput(ZCreateBoard, input);
   const baseSlug = slugify(name) || 'board';
-  for (let attempt = 0; ; attempt += 1) {
+  // `/{company}/changelog` and `/roadmap` are the portal's own pages: a board takes `-2`.
+  const firstAttempt = PORTAL_PAGE_SLUGS.has(baseSlug) ? 1 : 0;
+  for (let attempt = firstAttempt; ; attempt += 1) {
     const slug = attempt === 0 ? baseSlug : `${baseSlug}-${attempt + 1}`;
     try {
       const board = await deps.prisma.board.create({
@@ -30,7 +33,7 @@ export async function createBoard(
       deps.log.debug(`Board ${board.id} created in company ${companyId}`);
       return board;
     } catch (error) {
-      if (isUniqueViolation(error, 'slug') && attempt < 50) continue;
+      if (isUniqueViolation(error, 'slug') && attempt < 50 + firstAttempt) continue;
       throw error;
     }
   }

@@ -8,6 +8,7 @@ import { RELEASE_INCLUDE } from './find-releases.ts';
 import type { TReleaseWithParts } from './find-releases.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyReleasePublished } from '../notification/notify-release-published.ts';
+import { notifyChangelogSubscribers } from '../changelog/notify-changelog-subscribers.ts';
 import { findReleaseForAdmin } from './release-access.ts';
 import { emitReleasePublished } from '../webhook/emit-release-published.ts';
 import {
@@ -46,13 +47,19 @@ export async function createRelease(
       companyId,
       name: data.name,
       releaseDate: data.releaseDate,
+      body: data.body ?? '',
+      coverImageUrl: data.coverImageUrl ?? null,
+      labels: data.labels ?? [],
       boards: { connect: boards },
     },
     include: RELEASE_INCLUDE,
   });
 }
 
-/** Changes a release's name and date (nothing else). */
+/**
+ * Changes a release's name and date, and those of its body, cover image and labels that the
+ * input carries (an absent one stays as it is).
+ */
 export async function updateRelease(
   deps: TDeps,
   viewer: TViewer | null,
@@ -63,7 +70,13 @@ export async function updateRelease(
   const data = parseInput(ZReleaseForm, input);
   return deps.prisma.release.update({
     where: { id: release.id },
-    data: { name: data.name, releaseDate: data.releaseDate },
+    data: {
+      name: data.name,
+      releaseDate: data.releaseDate,
+      body: data.body,
+      coverImageUrl: data.coverImageUrl,
+      labels: data.labels,
+    },
     include: RELEASE_INCLUDE,
   });
 }
@@ -94,6 +107,13 @@ export async function publishRelease(
       notifyReleasePublished(deps, release.id, requireCompanyAdmin(viewer).userId),
     );
     await emitReleasePublished(deps, updated);
+  }
+  if (published && updated.isPublished) {
+    // Also when this call changed nothing: a retried publish (its first try may have stopped
+    // before the mails were queued) queues what is missing; the dedupe key stops doubles.
+    await notifySafely(deps, `changelog of release ${release.id}`, () =>
+      notifyChangelogSubscribers(deps, release.id),
+    );
   }
   return updated;
 }

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { messages, requiredBoolean, requiredOr, requiredText } from '../../validation.ts';
+import {
+  RELEASE_BODY_MAX,
+  RELEASE_COVER_URL_MAX,
+  RELEASE_LABELS,
+  RELEASE_NAME_MAX,
+} from './release-limits.ts';
+import type { TReleaseLabel } from './release-limits.ts';
+import {
+  isMissing,
+  messages,
+  requiredBoolean,
+  requiredOr,
+  requiredText,
+} from '../../validation.ts';
 
 /** A calendar date typed or picked as YYYY-MM-DD (spec section 5: required, 6+ characters). */
 export const ZReleaseDate = requiredText(6, 10).pipe(
@@ -16,10 +29,75 @@ export const ZReleaseDate = requiredText(6, 10).pipe(
     }),
 );
 
-export const ZReleaseForm = z.object({
-  name: requiredText(1, 16),
-  releaseDate: ZReleaseDate,
+export {
+  RELEASE_BODY_MAX,
+  RELEASE_COVER_URL_MAX,
+  RELEASE_LABELS,
+  RELEASE_NAME_MAX,
+} from './release-limits.ts';
+export type { TReleaseLabel } from './release-limits.ts';
+
+/** An optional http(s) image address: blank or null clears it; anything else is refused. */
+const ZCoverImageUrl = z.preprocess(
+  (input) => (input !== undefined && isMissing(input) ? null : input),
+  z
+    .string({ error: 'It has to be text.' })
+    .trim()
+    .max(RELEASE_COVER_URL_MAX, { error: messages.max(RELEASE_COVER_URL_MAX) })
+    .refine(
+      (text) => {
+        try {
+          const url = new URL(text);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'It has to be an http or https address.' },
+    )
+    .nullable()
+    .optional(),
+);
+
+/**
+ * The notes beside a release's name: its Markdown body, cover image and labels. Each is
+ * optional: absent leaves it as it is (an update of the name alone keeps them).
+ */
+export const ZReleaseNotes = z.object({
+  body: z
+    .string({ error: 'It has to be text.' })
+    .max(RELEASE_BODY_MAX, { error: messages.max(RELEASE_BODY_MAX) })
+    .nullish()
+    // null clears the body; absent keeps it.
+    .transform((text) =>
+      text === undefined ? undefined : (text ?? '').replace(/\r\n?/g, '\n').trim(),
+    ),
+  coverImageUrl: ZCoverImageUrl,
+  labels: z
+    .array(z.string({ error: messages.oneOf(RELEASE_LABELS) }), {
+      error: 'It has to be a list of labels.',
+    })
+    .max(RELEASE_LABELS.length * 4, { error: messages.oneOf(RELEASE_LABELS) })
+    .refine((labels) => labels.every((label) => isReleaseLabel(label)), {
+      error: messages.oneOf(RELEASE_LABELS),
+    })
+    .nullish()
+    // In the one order the changelog shows them, each once; null clears them.
+    .transform((labels) =>
+      labels === undefined ? undefined : RELEASE_LABELS.filter((label) => labels?.includes(label)),
+    ),
 });
+
+function isReleaseLabel(label: string): label is TReleaseLabel {
+  return (RELEASE_LABELS as readonly string[]).includes(label);
+}
+
+export const ZReleaseForm = z
+  .object({
+    name: requiredText(1, RELEASE_NAME_MAX),
+    releaseDate: ZReleaseDate,
+  })
+  .extend(ZReleaseNotes.shape);
 
 export const ZCreateRelease = ZReleaseForm.extend({
   boardIds: z.preprocess(

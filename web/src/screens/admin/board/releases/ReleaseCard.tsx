@@ -13,6 +13,7 @@ import { ReleaseFormModal } from './ReleaseFormModal.tsx';
 import { useDeleteReleasePartMutation } from './useDeleteReleasePartMutation.ts';
 import { usePublishReleaseMutation } from './usePublishReleaseMutation.ts';
 import { formatCalendarDate } from '../../../../i18n/dates.ts';
+import type { TReleaseLabel } from '../../../../../../api/src/services/release/release-limits.ts';
 
 type TDialog = 'assign' | 'part' | 'edit' | null;
 
@@ -32,6 +33,9 @@ export function ReleaseCard({
         name
         releaseDate
         isPublished
+        body
+        coverImageUrl
+        labels
         parts {
           id
           ideaId
@@ -94,6 +98,17 @@ export function ReleaseCard({
           <h3 className="card__title" id={`release-${data.id}`}>
             {data.name}
           </h3>
+          {data.labels.length > 0 ? (
+            <ul className="release-labels" aria-label={intl.formatMessage(messages.labelsOnCard)}>
+              {data.labels.map((label) =>
+                label === 'NEW' || label === 'IMPROVED' || label === 'FIXED' ? (
+                  <li key={label} className={`badge release-label--${label.toLowerCase()}`}>
+                    {intl.formatMessage(messages[`label${label}`])}
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          ) : null}
         </div>
       </header>
       {data.parts.length === 0 ? (
@@ -165,7 +180,17 @@ export function ReleaseCard({
       <ReleaseFormModal
         isOpen={dialog === 'edit'}
         onClose={() => setDialog(null)}
-        release={{ id: data.id, name: data.name, releaseDate: data.releaseDate }}
+        release={{
+          id: data.id,
+          name: data.name,
+          releaseDate: data.releaseDate,
+          body: data.body,
+          coverImageUrl: data.coverImageUrl,
+          labels: data.labels.filter(
+            (label): label is TReleaseLabel =>
+              label === 'NEW' || label === 'IMPROVED' || label === 'FIXED',
+          ),
+        }}
       />
     </article>
   );

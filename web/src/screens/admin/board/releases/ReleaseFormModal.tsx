@@ -1,18 +1,37 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import {
+  RELEASE_BODY_MAX,
+  RELEASE_COVER_URL_MAX,
+  RELEASE_LABELS,
+  RELEASE_NAME_MAX,
+} from '../../../../../../api/src/services/release/release-limits.ts';
+import type { TReleaseLabel } from '../../../../../../api/src/services/release/release-limits.ts';
+import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
+import { TextArea } from '../../../../forms/TextArea.tsx';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
-import { RELEASE_DATE, releaseMessages as messages } from './messages.ts';
+import { COVER_URL, RELEASE_DATE, releaseMessages as messages } from './messages.ts';
 import { useCreateReleaseMutation } from './useCreateReleaseMutation.ts';
 import { useUpdateReleaseMutation } from './useUpdateReleaseMutation.ts';
 
-type TRelease = { id: string; name: string; releaseDate: string };
+type TRelease = {
+  id: string;
+  name: string;
+  releaseDate: string;
+  body: string;
+  coverImageUrl: string | null | undefined;
+  labels: readonly TReleaseLabel[];
+};
 
-/** Adds a release to this board, or edits one (name 1–16, date YYYY-MM-DD typed or picked). */
+/**
+ * Adds a release to this board, or edits one: name 1–16, date YYYY-MM-DD typed or picked, and
+ * its notes (a Markdown body, an optional cover image and labels).
+ */
 export function ReleaseFormModal({
   isOpen,
   onClose,
@@ -30,22 +49,40 @@ export function ReleaseFormModal({
   const [createRelease] = useCreateReleaseMutation();
   const [updateRelease] = useUpdateReleaseMutation();
   const form = useForm({
-    name: { required: true, min: 1, max: 16 },
+    name: { required: true, min: 1, max: RELEASE_NAME_MAX },
     releaseDate: { required: true, min: 6 },
+    body: { max: RELEASE_BODY_MAX },
+    coverImageUrl: { max: RELEASE_COVER_URL_MAX },
   });
+  const [labels, setLabels] = useState<readonly TReleaseLabel[]>([]);
   const { setValues } = form;
   useEffect(() => {
-    if (isOpen && release) setValues({ name: release.name, releaseDate: release.releaseDate });
-  }, [isOpen, release?.name, release?.releaseDate, setValues]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (isOpen && release) {
+      setValues({
+        name: release.name,
+        releaseDate: release.releaseDate,
+        body: release.body,
+        coverImageUrl: release.coverImageUrl ?? '',
+      });
+      setLabels(release.labels);
+    }
+  }, [isOpen, release?.id, setValues]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const save = useAction(async ({ name, releaseDate }: { name: string; releaseDate: string }) => {
+  const save = useAction(async (values: Record<keyof typeof form.values, string>) => {
+    const notes = {
+      body: values.body,
+      coverImageUrl: values.coverImageUrl || null,
+      labels: [...labels],
+    };
+    const { name, releaseDate } = values;
     const result = release
-      ? (await updateRelease({ releaseId: release.id, name, releaseDate })).updateRelease
+      ? (await updateRelease({ releaseId: release.id, name, releaseDate, ...notes })).updateRelease
       : (
           await createRelease({
             name,
             releaseDate,
             boardIds: boardId ? [boardId] : [],
+            ...notes,
             connections,
           })
         ).createRelease;
@@ -59,6 +96,7 @@ export function ReleaseFormModal({
   const isSaving = save.isPending;
   const handleClose = () => {
     form.reset();
+    setLabels([]);
     save.clearFailure();
     onClose();
   };
@@ -66,6 +104,11 @@ export function ReleaseFormModal({
   const handleSave = form.handleSubmit((values) => {
     if (!RELEASE_DATE.test(values.releaseDate)) {
       form.setFieldError('releaseDate', { descriptor: messages.dateFormat });
+      return;
+    }
+    if (values.coverImageUrl && !COVER_URL.test(values.coverImageUrl)) {
+      form.setFieldError('coverImageUrl', { descriptor: messages.coverFormat });
+      document.getElementsByName('coverImageUrl')[0]?.focus();
       return;
     }
     void save.run(values);
@@ -105,6 +148,34 @@ export function ReleaseFormModal({
             }
           />
         </div>
+        <TextArea
+          {...form.bind('body')}
+          label={intl.formatMessage(messages.body)}
+          hint={intl.formatMessage(messages.bodyHint, { max: RELEASE_BODY_MAX })}
+          rows={8}
+        />
+        <TextField
+          {...form.bind('coverImageUrl')}
+          type="url"
+          label={intl.formatMessage(messages.cover)}
+          hint={intl.formatMessage(messages.coverHint)}
+        />
+        <fieldset className="checkbox-group" disabled={isSaving}>
+          <legend className="field__label">{intl.formatMessage(messages.labels)}</legend>
+          {RELEASE_LABELS.map((label) => (
+            <CheckboxField
+              key={label}
+              name="labels"
+              label={intl.formatMessage(messages[`label${label}`])}
+              isChecked={labels.includes(label)}
+              onChange={(isChecked) =>
+                setLabels((current) =>
+                  RELEASE_LABELS.filter((l) => (l === label ? isChecked : current.includes(l))),
+                )
+              }
+            />
+          ))}
+        </fieldset>
         <ActionError failure={save.failure} />
         <div className="form__actions">
           <button

@@ -67,7 +67,30 @@ export const releaseMessages = defineMessages({
     defaultMessage: '{count, plural, =0 {Assign} one {Assign # idea} other {Assign # ideas}}',
   },
   saving: { id: 'release.saving', defaultMessage: 'Saving…' },
+  body: { id: 'release.form.body', defaultMessage: 'Release notes' },
+  bodyHint: {
+    id: 'release.form.bodyHint',
+    defaultMessage:
+      'Markdown: headings, lists, links and images. Shown on the changelog, up to {max} characters.',
+  },
+  cover: { id: 'release.form.cover', defaultMessage: 'Cover image address' },
+  coverHint: {
+    id: 'release.form.coverHint',
+    defaultMessage: 'Optional: an https:// image shown above the notes.',
+  },
+  coverFormat: {
+    id: 'release.form.coverFormat',
+    defaultMessage: 'Use an address that starts with https:// or http://.',
+  },
+  labels: { id: 'release.form.labels', defaultMessage: 'Labels' },
+  labelNEW: { id: 'release.label.new', defaultMessage: 'New' },
+  labelIMPROVED: { id: 'release.label.improved', defaultMessage: 'Improved' },
+  labelFIXED: { id: 'release.label.fixed', defaultMessage: 'Fixed' },
+  labelsOnCard: { id: 'release.labels', defaultMessage: 'Labels' },
 });
+
+/** A cover image address the server takes: http(s) only. */
+export const COVER_URL = /^https?:\/\/\S+$/i;
 
 /** The assign list's order (spec section 2). */
 export const ASSIGN_ORDER = ['COMPLETE', 'IN_PROGRESS', 'PLANNED', 'REVIEW', 'OPEN', 'NOT_PUBLIC'];

@@ -9,9 +9,19 @@ export function useCreateReleaseMutation() {
       $name: String!
       $releaseDate: String!
       $boardIds: [ID!]
+      $body: String
+      $coverImageUrl: String
+      $labels: [ReleaseLabel!]
       $connections: [ID!]!
     ) {
-      createRelease(name: $name, releaseDate: $releaseDate, boardIds: $boardIds) {
+      createRelease(
+        name: $name
+        releaseDate: $releaseDate
+        boardIds: $boardIds
+        body: $body
+        coverImageUrl: $coverImageUrl
+        labels: $labels
+      ) {
         __typename
         ... on MutationCreateReleaseSuccess {
           data

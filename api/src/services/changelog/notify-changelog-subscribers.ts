@@ -1,0 +1,72 @@
+import type { TDeps } from '../../deps.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { findPortalRelease } from '../portal/find-portal-changelog.ts';
+import { releaseExcerpt } from '../release/render-markdown.ts';
+import { unsubscribeTokenSql } from '../notification/unsubscribe-token.ts';
+import { changelogUrl } from './changelog-links.ts';
+import { UNSUBSCRIBE_LINK, releaseMail } from './changelog-mail-texts.ts';
+
+/**
+ * Queues the mail of a published release to every confirmed, still subscribed changelog
+ * subscriber of its company, in one INSERT … SELECT on the durable mail queue. Each mail carries
+ * the dedupe key `changelog:<release>:<subscriber>`, and the Mail table's unique index on it
+ * decides: a release is mailed to a subscriber once, however often it is republished and
+ * however many admins publish it at the same moment. Only a release the portal shows (published
+ * on a public, active board) is mailed. Answers how many mails were queued now.
+ */
+export async function notifyChangelogSubscribers(deps: TDeps, releaseId: number): Promise<number> {
+  const company = await deps.prisma.company.findFirst({
+    where: { releases: { some: { id: releaseId } } },
+    select: { id: true, name: true, slug: true, mailKey: true },
+  });
+  if (!company) return 0;
+  const found = await findPortalRelease(deps, company.slug, releaseId);
+  if (!found) return 0;
+  const { release } = found;
+  const base = changelogUrl(deps, company.slug);
+  const texts = {
+    company: company.name,
+    name: release.name,
+    date: release.releaseDate.toISOString().slice(0, 10),
+    summary: releaseExcerpt(release.body, 600),
+    parts: release.parts.map((part) => part.title),
+    link: `${base}/${release.pathSlug}`,
+  };
+  const en = releaseMail('en', texts);
+  const pl = releaseMail('pl', texts);
+  const isPolish = Prisma.sql`s."language" LIKE 'pl%'`;
+  const unsubscribeUrl = Prisma.sql`${`${base}/unsubscribe/`}::text || ${unsubscribeTokenSql(
+    company.mailKey,
+    Prisma.sql`s."id"`,
+    'changelog-unsubscribe',
+  )}`;
+  const queued = await deps.prisma.$queryRaw<{ id: number }[]>`
+    INSERT INTO "Mail" ("to", "subject", "text", "headers", "topic", "dedupeKey")
+    SELECT s."email",
+      CASE WHEN ${isPolish} THEN ${pl.subject}::text ELSE ${en.subject}::text END,
+      replace(CASE WHEN ${isPolish} THEN ${pl.text}::text ELSE ${en.text}::text END,
+        ${UNSUBSCRIBE_LINK}::text, l."url"),
+      jsonb_build_object('List-Unsubscribe', '<' || l."url" || '>',
+        'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+      'CHANGELOG',
+      ${`changelog:${release.id}:`}::text || s."id"
+    FROM "ChangelogSubscriber" s
+    CROSS JOIN LATERAL (SELECT ${unsubscribeUrl} AS "url") l
+    WHERE s."companyId" = ${company.id}
+      AND s."confirmedAt" IS NOT NULL
+      -- Subscribers get the releases published after they confirmed, not the back catalogue.
+      AND s."confirmedAt" <= ${release.publishedAt ?? new Date()}
+      AND s."unsubscribedAt" IS NULL
+    ORDER BY s."id"
+    ON CONFLICT ("dedupeKey") DO NOTHING
+    RETURNING "id"`;
+  if (queued.length > 0) {
+    if (deps.mailer.kind === 'outbox') {
+      deps.log.info(
+        `[outbox] ${queued.length} changelog mail(s) of release ${release.id} queued (set SMTP_URL to send mail)`,
+      );
+    }
+    deps.mailer.wake();
+  }
+  return queued.length;
+}
