@@ -84,6 +84,8 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   },
   sendTestEmail: { vars: () => ({}), ofA: false },
   eraseEndUser: { vars: () => ({ userId: endUserId(), contentMode: 'DELETE' }), ofA: true },
+  blockEndUser: { vars: () => ({ userId: endUserId(), removeVotes: true }), ofA: true },
+  unblockEndUser: { vars: () => ({ userId: endUserId() }), ofA: true },
   changeMemberRole: { vars: () => ({ userId: adminId(), role: 'MEMBER' }), ofA: true },
   removeMember: { vars: () => ({ userId: adminId() }), ofA: true },
   transferOwnership: { vars: () => ({ userId: adminId() }), ofA: true, ownerOnly: true },
