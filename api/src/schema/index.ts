@@ -28,6 +28,7 @@ import './privacy.ts';
 import './team.ts';
 import './invitation.ts';
 import './end-user-block.ts';
+import './profile.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

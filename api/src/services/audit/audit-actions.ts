@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   END_USER_BLOCKED:
     'An end user was blocked: they cannot vote, comment or submit ideas (details: whether their votes were removed, and how many).',
   END_USER_UNBLOCKED: 'A blocked end user was unblocked: they may vote, comment and submit again.',
+  PASSWORD_CHANGED:
+    'A user changed their own password (their other sessions were signed out; details: how many).',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

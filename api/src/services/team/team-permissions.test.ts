@@ -114,6 +114,7 @@ const TEAM_MUTATIONS = [
 /** The caller's own account: any signed-in person (or nobody) may call them. */
 const PERSONAL_MUTATIONS = [
   'acceptInvitation',
+  'changePassword',
   'checkPasswordResetToken',
   'confirmTwoFactorEnrolment',
   'disableTwoFactor',
@@ -129,6 +130,7 @@ const PERSONAL_MUTATIONS = [
   'setNotificationPreference',
   'signOutOtherSessions',
   'startTwoFactorEnrolment',
+  'updateProfile',
 ];
 
 /** REST routes a MEMBER is refused; `ofA` as above ({id} is A's object). */

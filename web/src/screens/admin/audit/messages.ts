@@ -135,4 +135,8 @@ export const actionMessages = defineMessages({
     id: 'audit.action.END_USER_UNBLOCKED',
     defaultMessage: 'Unblocked a user',
   },
+  PASSWORD_CHANGED: {
+    id: 'audit.action.PASSWORD_CHANGED',
+    defaultMessage: 'Changed their password',
+  },
 });
