@@ -29,6 +29,7 @@ import './team.ts';
 import './invitation.ts';
 import './end-user-block.ts';
 import './profile.ts';
+import './idea-value.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));
