@@ -36,7 +36,7 @@ export const SQL = {
   // The product's statements for a vote, word for word (services/account/authenticate.ts,
   // services/access.ts findIdeaForMember, services/vote/add-vote.ts), with its parameters.
   session: `SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind, s."lastUsedAt"
+           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = $1 AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
@@ -57,14 +57,18 @@ export const SQL = {
     WHERE i."id" = $1::int AND b."companyId" = $2::int
       AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int
            OR $4::boolean)`,
-  upvote: `WITH inserted AS (
-      INSERT INTO "Vote" ("ideaId", "userId") VALUES ($1::int, $2::int)
+  upvote: `WITH voter AS (
+      SELECT 1 FROM "User" WHERE "id" = $1::int AND "blockedAt" IS NULL FOR SHARE
+    ), inserted AS (
+      INSERT INTO "Vote" ("ideaId", "userId")
+      SELECT $2::int, $3::int FROM voter
       ON CONFLICT ("ideaId", "userId") DO NOTHING
       RETURNING 1
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
-    WHERE "id" = $3::int
-    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed"`,
+    WHERE "id" = $4::int
+    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed",
+              EXISTS (SELECT 1 FROM voter) AS "isAllowed"`,
   downvote: `WITH deleted AS (
       DELETE FROM "Vote" WHERE "ideaId" = $1::int AND "userId" = $2::int
       RETURNING 1
@@ -189,11 +193,10 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     const idea = (await run(pool, 'idea', [ideaId, who.companyId, who.userId, who.isAdmin]))
       .rows[0];
     if (!idea) return json(res, 404, { error: 'not found' });
-    const { rows } = await run(pool, vote[1] === 'upvote' ? 'upvote' : 'downvote', [
-      ideaId,
-      who.userId,
-      ideaId,
-    ]);
+    const { rows } =
+      vote[1] === 'upvote'
+        ? await run(pool, 'upvote', [who.userId, ideaId, who.userId, ideaId])
+        : await run(pool, 'downvote', [ideaId, who.userId, ideaId]);
     return json(res, 200, { voteCount: rows[0].voteCount, isVotedByMe: vote[1] === 'upvote' });
   }
   if (req.method === 'GET' && url.pathname === '/ideas') {

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_CONFIRMED: 403,
   /** The company requires two-factor sign-in of its team and this account has none yet. */
   TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** An admin blocked this end user: they read boards but cannot vote, comment or submit. */
+  USER_BLOCKED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -79,6 +81,12 @@ export const errors = {
     new AppError(
       'PLAN_LIMIT',
       "This idea is hidden: your plan's limit on visible ideas is reached. Upgrade the plan to show it.",
+    ),
+  /** A vote, comment or idea from an end user whom the company's admins blocked. */
+  userBlocked: () =>
+    new AppError(
+      'USER_BLOCKED',
+      'Your account is blocked on this board: you can read it, but not vote, comment or add ideas.',
     ),
   unavailable: (what = 'The database') =>
     new AppError('UNAVAILABLE', `${what} is not reachable right now. Please try again shortly.`),

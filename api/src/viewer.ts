@@ -15,6 +15,11 @@ export type TViewer = {
   /** Set when that API key is read-only: it may read what its creator may, and write nothing. */
   isReadOnlyKey?: boolean;
   /**
+   * An admin blocked this end user (services/team/block-end-user.ts): read as the session is,
+   * so refusing their votes, comments and ideas costs no statement (requireNotBlocked).
+   */
+  isBlocked?: boolean;
+  /**
    * The client's address (client-ip.ts), set once by each transport where it resolves the
    * viewer, so services can write it to the audit log.
    */
@@ -28,6 +33,15 @@ export function withAddress(viewer: TViewer | null, client: TClient): TViewer | 
 
 export function requireViewer(viewer: TViewer | null): TViewer {
   if (!viewer) throw errors.unauthenticated();
+  return viewer;
+}
+
+/**
+ * Refuses a blocked end user's votes, comments and ideas (USER_BLOCKED). The vote statement
+ * checks the block again under a row lock, so a vote racing the block is refused too.
+ */
+export function requireNotBlocked(viewer: TViewer): TViewer {
+  if (viewer.isBlocked) throw errors.userBlocked();
   return viewer;
 }
 

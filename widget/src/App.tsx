@@ -187,6 +187,7 @@ export function App(props: {
     t,
     board,
     canParticipate: data.canParticipate,
+    isBlocked: data.isBlocked === true,
     live,
     setLive,
     boardHash: props.boardHash,

@@ -37,9 +37,15 @@ export function AuthPanel(props: {
             {t('auth.signOut')}
           </button>
         ) : null}
-        {!widget.canParticipate ? <span>{t('auth.otherCompany')}</span> : null}
+        {widget.isBlocked ? (
+          <span role="status" data-testid="blocked">
+            {t('auth.blocked')}
+          </span>
+        ) : !widget.canParticipate ? (
+          <span>{t('auth.otherCompany')}</span>
+        ) : null}
         <EmailPreference widget={widget} />
-        {widget.canParticipate ? <YourData widget={widget} /> : null}
+        {widget.canParticipate || widget.isBlocked ? <YourData widget={widget} /> : null}
       </div>
     );
   }

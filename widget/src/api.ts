@@ -40,6 +40,8 @@ export type TWidgetBoard = {
   company: { name: string; slug: string };
   me: TUser | null;
   canParticipate: boolean;
+  /** The company's admins blocked the caller: they read the board, nothing more. */
+  isBlocked?: boolean;
   ideas: TIdeaPage;
   /** The caller's own ideas the plan's cap keeps off the list (received, not shown yet). */
   myHiddenIdeas?: { id: number; title: string }[];

@@ -21,6 +21,8 @@ export const en = {
   'auth.signedInAs': 'Signed in as {name}',
   'auth.readOnly': 'Sign in to vote, add ideas and comment.',
   'auth.otherCompany': 'You are signed in to another company: this board is read-only for you.',
+  'auth.blocked':
+    'Your account is blocked on this board: you can read it, but not vote, comment or add ideas.',
   'auth.signIn': 'Sign in',
   'auth.signUp': 'Sign up',
   'auth.signOut': 'Sign out',
@@ -123,6 +125,8 @@ export const pl: TMessages = {
   'auth.signedInAs': 'Zalogowano jako {name}',
   'auth.readOnly': 'Zaloguj się, aby głosować, dodawać pomysły i komentować.',
   'auth.otherCompany': 'Zalogowano do innej firmy: ta tablica jest dla Ciebie tylko do odczytu.',
+  'auth.blocked':
+    'Twoje konto na tej tablicy jest zablokowane: możesz ją czytać, ale nie możesz głosować, komentować ani dodawać pomysłów.',
   'auth.signIn': 'Zaloguj się',
   'auth.signUp': 'Załóż konto',
   'auth.signOut': 'Wyloguj się',

@@ -9,6 +9,8 @@ export type TWidget = {
   board: TBoard;
   boardHash: string;
   canParticipate: boolean;
+  /** The company's admins blocked the signed-in caller (so canParticipate is false). */
+  isBlocked: boolean;
   live: TLiveCounts;
   setLive: (update: (counts: TLiveCounts) => TLiveCounts) => void;
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
+import { ZPasswordChange, changePassword } from '../services/account/change-password.ts';
 import { getProfile } from '../services/account/get-profile.ts';
+import { ZProfileUpdate, updateProfile } from '../services/account/update-profile.ts';
 import { ZCredentials, logIn } from '../services/account/log-in.ts';
 import { logOut } from '../services/account/log-out.ts';
 import {
@@ -227,6 +229,44 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
         );
         return { id, login, email, language, notifications, emailConfirmed };
       },
+    }),
+    jsonRoute({
+      method: 'put',
+      path: '/profile',
+      tag,
+      summary: 'Changes the signed-in user’s display name and avatar',
+      description:
+        'displayName: 2 to 50 characters. avatarUrl: an http:// or https:// address of at most 1,000 characters; null or blank removes it. A field left out stays. SSO users’ name and picture come from their company’s sign-in: 409.',
+      auth: 'signedIn',
+      request: { body: ZProfileUpdate },
+      errors: [409],
+      response: z
+        .object({ displayName: z.string(), avatarUrl: z.string().nullable() })
+        .meta({ id: 'ProfileChange' }),
+      handle: async (c) => {
+        const user = await updateProfile(deps, c.get('viewer'), await readJson(c));
+        return { displayName: user.displayName, avatarUrl: user.avatarUrl };
+      },
+    }),
+    jsonRoute({
+      method: 'put',
+      path: '/profile/password',
+      tag,
+      summary: 'Changes the signed-in user’s password; every other session is signed out',
+      description:
+        'currentPassword must be the password in force (400 with the field otherwise); newPassword 6 to 50 characters and different from it. The session making the change stays signed in. Attempts count against the sign-in limit (429). SSO users have no password: 409.',
+      auth: 'signedIn',
+      request: { body: ZPasswordChange },
+      errors: [409, 429],
+      response: z
+        .object({
+          signedOutSessions: z
+            .number()
+            .int()
+            .meta({ description: 'How many other sessions were signed out.' }),
+        })
+        .meta({ id: 'PasswordChange' }),
+      handle: async (c) => changePassword(deps, c.get('viewer'), await readJson(c)),
     }),
     jsonRoute({
       method: 'put',

@@ -29,9 +29,10 @@ export function commentRoutes(deps: TDeps): TRestRoute[] {
       path: '/ideas/{id}/comments',
       tag,
       summary: 'Adds a comment (6 to 500 characters)',
+      description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
       auth: 'signedIn',
       request: { params, body: ZComment },
-      errors: [402],
+      errors: [402, 403],
       status: 201,
       response: ZCommentJson,
       handle: async (c) =>

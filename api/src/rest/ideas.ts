@@ -79,10 +79,10 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Submits an idea to the board in x-board-id (the caller’s company)',
       description:
-        'Admins’ ideas start OPEN; others’ start NOT_PUBLIC (awaiting acceptance). An inactive board answers 402 PLAN_LIMIT.',
+        'Admins’ ideas start OPEN; others’ start NOT_PUBLIC (awaiting acceptance). An inactive board answers 402 PLAN_LIMIT; an end user the company blocked, 403 USER_BLOCKED.',
       auth: 'signedIn',
       request: { headers: ZBoardHeader, body: ZIdeaInput },
-      errors: [402],
+      errors: [402, 403],
       status: 201,
       response: ZCreatedIdeaJson,
       handle: async (c) => {

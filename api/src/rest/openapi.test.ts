@@ -100,6 +100,8 @@ const BEYOND_SECTION_7 = [
   'POST /webhooks/{id}/rotate-secret',
   'POST /webhooks/{id}/test',
   'GET /webhooks/{id}/deliveries',
+  'PUT /profile',
+  'PUT /profile/password',
 ];
 const normaliseCall = (call: string) => {
   const [method, path] = call.split(' ');

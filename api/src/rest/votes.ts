@@ -20,9 +20,10 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
       path: '/ideas/{id}/upvote',
       tag,
       summary: 'Votes for the idea; voting twice counts once',
+      description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
       auth: 'signedIn',
       request: { params },
-      errors: [402, 409],
+      errors: [402, 403, 409],
       response: ZVoteJson,
       handle: async (c) => {
         const { voteCount, isVotedByMe } = await addVote(deps, c.get('viewer'), pathId(c));
@@ -34,9 +35,10 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
       path: '/ideas/{id}/downvote',
       tag,
       summary: 'Takes the caller’s vote back (no vote: no change)',
+      description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
       auth: 'signedIn',
       request: { params },
-      errors: [402],
+      errors: [402, 403],
       response: ZVoteJson,
       handle: async (c) => {
         const { voteCount, isVotedByMe } = await removeVote(deps, c.get('viewer'), pathId(c));

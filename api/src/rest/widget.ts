@@ -43,7 +43,11 @@ const ZWidgetBoardJson = z
     me: ZCompanyUserJson.nullable().meta({ description: 'The signed-in caller, or null.' }),
     canParticipate: z.boolean().meta({
       description:
-        'May vote, submit and comment: a user of the board’s company on an active board.',
+        'May vote, submit and comment: a user of the board’s company on an active board, not blocked by its admins.',
+    }),
+    isBlocked: z.boolean().meta({
+      description:
+        'The caller is an end user the board’s company blocked: they read the board but cannot vote, comment or submit (those answer 403 USER_BLOCKED).',
     }),
     ideas: ZIdeaPageJson,
     myHiddenIdeas: z.array(z.object({ id: z.number().int(), title: z.string() })).meta({
@@ -127,6 +131,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           company: { name: view.board.company.name, slug: view.board.company.slug },
           me: view.me ? presentCompanyUser(view.me) : null,
           canParticipate: view.canParticipate,
+          isBlocked: view.isBlocked,
           ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
           myHiddenIdeas: view.myHiddenIdeas,
         };

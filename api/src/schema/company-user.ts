@@ -25,6 +25,12 @@ export const CompanyUserType = builder.prismaNode('User', {
       description: 'OWNER, ADMIN, MEMBER (the team) or END_USER.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When they joined.' }),
+    blockedAt: t.expose('blockedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When an admin blocked this end user (they cannot vote, comment or submit); null: not blocked.',
+    }),
   }),
 });
 

@@ -27,6 +27,9 @@ import './two-factor.ts';
 import './privacy.ts';
 import './team.ts';
 import './invitation.ts';
+import './end-user-block.ts';
+import './profile.ts';
+import './idea-value.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

@@ -27,6 +27,10 @@ const CHECK_DESCRIPTIONS: Record<TSsoCheckName, string> = {
   EMAIL:
     '`email`: where the user’s notification mail goes (optional; counted as confirmed by the company).',
   AVATAR: '`avatarUrl` or `avatar`: an http(s) picture address (optional).',
+  ATTRIBUTES:
+    '`attributes`: the user’s attributes, at most 20 keys of string, number or boolean values (optional; a wrong shape refuses the token).',
+  COMPANIES:
+    '`companies`: the customer companies the user works for, `[{id, name, monthlySpend, plan?, attributes?}]` (optional; a wrong shape refuses the token).',
 };
 
 const STATUS_DESCRIPTIONS: Record<TSsoCheckStatus, string> = {

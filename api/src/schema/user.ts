@@ -80,5 +80,11 @@ export const UserType = builder.prismaNode('User', {
       description: 'OWNER, ADMIN, MEMBER (the team) or END_USER.',
     }),
     company: t.relation('company', { description: 'The company this user belongs to.' }),
+    isBlocked: t.boolean({
+      description:
+        'An admin of the company blocked this end user: they read boards but cannot vote, comment or submit ideas.',
+      select: { blockedAt: true },
+      resolve: (user) => user.blockedAt !== null,
+    }),
   }),
 });

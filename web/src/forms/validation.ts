@@ -8,6 +8,8 @@ export type TRules = {
   email?: boolean;
   /** A whole number within these bounds (both included). */
   wholeNumber?: { min: number; max: number };
+  /** An http:// or https:// address. */
+  httpUrl?: boolean;
 };
 
 /** A message to show under a field: a translatable descriptor, or the server's own words. */
@@ -27,6 +29,7 @@ export function validate(value: string, rules: TRules): TFieldMessage | null {
     return { descriptor: validationMessages.max, values: { n: rules.max } };
   }
   if (rules.email && !EMAIL.test(text)) return { descriptor: validationMessages.email };
+  if (rules.httpUrl && !isHttpUrl(text)) return { descriptor: validationMessages.httpUrl };
   if (rules.wholeNumber) {
     const { min, max } = rules.wholeNumber;
     const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
@@ -35,6 +38,15 @@ export function validate(value: string, rules: TRules): TFieldMessage | null {
     }
   }
   return null;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -48,6 +60,9 @@ export function fromServerMessage(message: string): TFieldMessage {
   const max = /^It has to be max (\d+) characters\.$/.exec(message);
   if (max) return { descriptor: validationMessages.max, values: { n: Number(max[1]) } };
   if (message === 'Enter a valid email address.') return { descriptor: validationMessages.email };
+  if (message === 'Enter an address that starts with http:// or https://.') {
+    return { descriptor: validationMessages.httpUrl };
+  }
   const whole = /^It has to be a whole number from (-?\d+) to (-?\d+)\.$/.exec(message);
   if (whole) {
     const values = { min: Number(whole[1]), max: Number(whole[2]) };

@@ -50,4 +50,8 @@ export const validationMessages = defineMessages({
     id: 'validation.passwordsDiffer',
     defaultMessage: 'The passwords do not match.',
   },
+  httpUrl: {
+    id: 'validation.httpUrl',
+    defaultMessage: 'Enter an address that starts with http:// or https://.',
+  },
 });

@@ -15,6 +15,7 @@ type TSessionRow = {
   companyId: number;
   role: Role;
   kind: UserKind;
+  isBlocked: boolean;
   lastUsedAt: Date | null;
 };
 
@@ -28,7 +29,7 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
   // separately). Prisma keeps DateTime as UTC in `timestamp` columns, hence now() in UTC.
   const [session] = await deps.sql<TSessionRow>`
     SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind, s."lastUsedAt"
+           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`;
@@ -46,5 +47,6 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
     role: session.role,
     kind: session.kind,
     sessionId: session.sessionId,
+    isBlocked: session.isBlocked,
   };
 }

@@ -35,6 +35,11 @@ export const AUDIT_ACTIONS = {
   INVITATION_RESENT: 'A pending team invitation was mailed again with a new link.',
   INVITATION_REVOKED: 'A pending team invitation was revoked (its link stopped working).',
   INVITATION_ACCEPTED: 'A team invitation was accepted: the person joined the team.',
+  END_USER_BLOCKED:
+    'An end user was blocked: they cannot vote, comment or submit ideas (details: whether their votes were removed, and how many).',
+  END_USER_UNBLOCKED: 'A blocked end user was unblocked: they may vote, comment and submit again.',
+  PASSWORD_CHANGED:
+    'A user changed their own password (their other sessions were signed out; details: how many).',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

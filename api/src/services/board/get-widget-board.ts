@@ -11,8 +11,13 @@ export type TWidgetBoard = {
   board: TPublicBoard;
   /** The signed-in caller, or null. */
   me: User | null;
-  /** May vote, submit and comment: a user of the board's company, and the board is active. */
+  /**
+   * May vote, submit and comment: a user of the board's company whom its admins have not
+   * blocked, and the board is active.
+   */
   canParticipate: boolean;
+  /** The caller is an end user the board's company blocked (the widget says why it is read-only). */
+  isBlocked: boolean;
   ideas: TIdeaPage;
   /**
    * The caller's own ideas on the board that the plan's cap hides from the list: the widget
@@ -38,8 +43,10 @@ export async function getWidgetBoard(
     findIdeasPage(deps, viewer, board.id, listParams),
     findOwnHiddenIdeas(deps, viewer, board),
   ]);
-  const canParticipate = viewer !== null && viewer.companyId === board.companyId && board.active;
-  return { board, me, canParticipate, ideas, myHiddenIdeas };
+  const isOwnCompany = viewer !== null && viewer.companyId === board.companyId;
+  const isBlocked = isOwnCompany && Boolean(me?.blockedAt);
+  const canParticipate = isOwnCompany && board.active && !isBlocked;
+  return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas };
 }
 
 /** The caller's ideas on the board past the plan's cap, oldest first (none when signed out). */

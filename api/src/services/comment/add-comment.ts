@@ -3,6 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Comment, User } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
+import { requireNotBlocked } from '../../viewer.ts';
 import { findIdeaForMember, isAdminOf } from '../access.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyAdminComment } from '../notification/notify-admin-comment.ts';
@@ -15,7 +16,7 @@ export type TCommentWithAuthor = Comment & { author: Pick<User, 'id' | 'displayN
 
 /**
  * Adds a comment (6 to 500 characters); the idea's comment count moves in the same transaction.
- * An admin's comment is mailed to the idea's author.
+ * An admin's comment is mailed to the idea's author. Blocked end users are refused.
  */
 export async function addComment(
   deps: TDeps,
@@ -25,6 +26,7 @@ export async function addComment(
 ): Promise<TCommentWithAuthor> {
   const { text } = parseInput(ZComment, input);
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  requireNotBlocked(member);
   const [comment, updated] = await deps.prisma.$transaction([
     deps.prisma.comment.create({
       data: { ideaId: idea.id, authorId: member.userId, text },

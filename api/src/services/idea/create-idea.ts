@@ -2,6 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Idea } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
+import { requireNotBlocked } from '../../viewer.ts';
 import { findBoardForMember, isAdminOf } from '../access.ts';
 import { ZIdeaInput } from './idea-input.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
@@ -12,7 +13,7 @@ import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 /**
  * Submits an idea to a board of the caller's company. Admins' ideas start OPEN; anyone else's
  * start NOT_PUBLIC (awaiting acceptance), seen only by admins and the author until accepted;
- * the company's admins are mailed about those.
+ * the company's admins are mailed about those. Blocked end users are refused.
  */
 export async function createIdea(
   deps: TDeps,
@@ -22,6 +23,7 @@ export async function createIdea(
 ): Promise<Idea> {
   const data = parseInput(ZIdeaInput, input);
   const member = await findBoardForMember(deps, viewer, boardId);
+  requireNotBlocked(member.viewer);
   const idea = await deps.prisma.idea.create({
     data: {
       boardId: member.board.id,

@@ -1,3 +1,4 @@
+import { ideaValueColumn } from '../customer/idea-value.ts';
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
@@ -32,6 +33,8 @@ export type TIdeaView = Idea & {
   isVotedByMe: boolean;
   canEdit: boolean;
   canUpdateStatus: boolean;
+  /** The idea's value (customer-company spend behind its votes): pages read by the team only. */
+  value?: number;
 };
 
 export type TIdeaPage = {
@@ -129,6 +132,7 @@ type TPageRow = Idea & {
   authorAvatarUrl: string | null;
   duplicateTitle: string | null;
   isVotedByMe: boolean;
+  value?: number;
 };
 
 /**
@@ -229,7 +233,7 @@ export function ideaPageStatement(
              d."title" AS "duplicateTitle",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
-               AS "isVotedByMe"
+               AS "isVotedByMe"${ideaValueColumn(viewer, board.companyId)}
       FROM "Idea" i${cursorJoin('ca', board.id, window.afterId)}${cursorJoin('cb', board.id, window.beforeId)}
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
@@ -284,6 +288,7 @@ export async function findIdeaPageRows(
     isVotedByMe: row.isVotedByMe,
     canEdit: canEditIdea(viewer, { authorId: row.authorId, companyId: board.companyId }),
     canUpdateStatus,
+    ...(row.value === undefined ? {} : { value: Number(row.value) }),
   }));
 }
 

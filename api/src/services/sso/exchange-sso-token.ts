@@ -6,6 +6,7 @@ import type { User } from '../../generated/prisma/client.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
 import { createSession } from '../account/create-session.ts';
+import { storeCustomerClaims } from '../customer/store-customer-claims.ts';
 import { verifySsoToken } from './verify-sso-token.ts';
 import type { TSsoClaims } from './verify-sso-token.ts';
 
@@ -26,7 +27,7 @@ export const ZSsoExchange = z.object({
  * Exchanges a widget SSO token for a session: the board's company secret and SSO rules (expiry
  * required, longest lifetime) check the token,
  * then the company's SSO user with that external id is created or brought up to date (name,
- * email, avatar); a new one takes the board's language for its mails. Answers the session token
+ * email, avatar, and the customer claims: attributes, companies); a new one takes the board's language for its mails. Answers the session token
  * and the user. Unknown board hash: not found. Exchanges are limited per address, and per SSO
  * user once the token has proved genuine (so a forged token naming someone cannot use up their
  * allowance) (RateLimitError).
@@ -62,6 +63,7 @@ export async function exchangeSsoToken(
   }
   await deps.rateLimiter.consume('sso', { account: `${board.companyId} ${claims.externalId}` });
   const user = await upsertSsoUser(deps, board.companyId, board.language, claims);
+  await storeCustomerClaims(deps, board.companyId, user.id, claims.customer);
   return { token: await createSession(deps.prisma, user.id, deps.config.sessionTtlDays), user };
 }
 

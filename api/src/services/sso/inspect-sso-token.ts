@@ -1,5 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { readCustomerClaims } from '../customer/customer-claims.ts';
+import type { TCustomerClaims } from '../customer/customer-claims.ts';
 import { SSO_LONG_LIFETIME_MINUTES } from './sso-rules.ts';
 
 /** What a valid SSO token says about the customer's user. */
@@ -8,6 +10,8 @@ export type TSsoClaims = {
   displayName: string;
   email: string | null;
   avatarUrl: string | null;
+  /** `attributes` and `companies` (null when the token leaves one out). */
+  customer: TCustomerClaims;
 };
 
 /** The company's rules for SSO tokens (Company.ssoRequireExpiry, Company.ssoMaxLifetimeMinutes). */
@@ -25,6 +29,8 @@ export const SSO_CHECKS = [
   'NAME',
   'EMAIL',
   'AVATAR',
+  'ATTRIBUTES',
+  'COMPANIES',
 ] as const;
 export type TSsoCheckName = (typeof SSO_CHECKS)[number];
 
@@ -163,6 +169,7 @@ export function inspectSsoToken(
       displayName: ZName.parse(payload.name),
       email: plausibleEmail(payload.email),
       avatarUrl: plausibleAvatarUrl(payload.avatarUrl ?? payload.avatar),
+      customer: customerClaimsOf(payload),
     };
   }
   return { checks, failure, claims };
@@ -316,6 +323,38 @@ function timeChecks(payload: jwt.JwtPayload, policy: TSsoPolicy, now: number): T
   return checks;
 }
 
+/** The customer claims of a payload whose checks all passed. */
+function customerClaimsOf(payload: Record<string, unknown>): TCustomerClaims {
+  const reading = readCustomerClaims(payload);
+  if (!reading.ok) throw new Error(`customer claims passed their check: ${reading.message}`);
+  return reading.claims;
+}
+
+/**
+ * ATTRIBUTES and COMPANIES (optional): a claim of the wrong shape fails the token, with the
+ * place in the claim and what is wrong (customer-claims.ts has the limits).
+ */
+function customerClaimChecks(payload: Record<string, unknown>): TSsoCheck[] {
+  return (['attributes', 'companies'] as const).map((claim) => {
+    const check = claim === 'attributes' ? 'ATTRIBUTES' : 'COMPANIES';
+    const value = payload[claim];
+    if (value === undefined || value === null) {
+      return result(check, 'PASSED', 'ABSENT', `it has no ${claim} claim (optional).`);
+    }
+    const reading = readCustomerClaims({ [claim]: value });
+    if (!reading.ok) {
+      return result(check, 'FAILED', 'INVALID', reading.message, {
+        value: reading.message.replace(/^the claim /, ''),
+      });
+    }
+    const count =
+      claim === 'attributes'
+        ? Object.keys(reading.claims.attributes ?? {}).length
+        : (reading.claims.companies ?? []).length;
+    return result(check, 'PASSED', 'OK', `its ${claim} claim is valid.`, { value: String(count) });
+  });
+}
+
 /** ID and NAME (required), EMAIL and AVATAR (optional, ignored when implausible). */
 function claimChecks(payload: jwt.JwtPayload): TSsoCheck[] {
   const checks: TSsoCheck[] = [];
@@ -383,5 +422,5 @@ function claimChecks(payload: jwt.JwtPayload): TSsoCheck[] {
       }),
     );
   }
-  return checks;
+  return [...checks, ...customerClaimChecks(payload as Record<string, unknown>)];
 }

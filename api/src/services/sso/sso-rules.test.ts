@@ -165,6 +165,8 @@ describe('checkSsoToken', () => {
       ['NAME', 'PASSED', 'OK'],
       ['EMAIL', 'PASSED', 'OK'],
       ['AVATAR', 'PASSED', 'ABSENT'],
+      ['ATTRIBUTES', 'PASSED', 'ABSENT'],
+      ['COMPANIES', 'PASSED', 'ABSENT'],
     ]);
     const lifetime = report.checks.find((c: any) => c.check === 'LIFETIME');
     expect(lifetime).toMatchObject({ lifetimeMinutes: 10, maxLifetimeMinutes: 1440 });

@@ -46,6 +46,7 @@ describe('verifySsoToken', () => {
       displayName: 'Ada Lovelace',
       email: null,
       avatarUrl: null,
+      customer: { attributes: null, companies: null },
     });
   });
 

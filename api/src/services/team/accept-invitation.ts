@@ -102,8 +102,9 @@ export async function acceptInvitation(
     const user = existing
       ? await tx.user.update({
           where: { id: existing.id },
-          // Someone on the team already keeps the higher role they have.
-          data: isTeamRole(existing.role) ? {} : { role },
+          // Someone on the team already keeps the higher role they have; an end user joining
+          // the team sheds a block (team members are never blocked).
+          data: isTeamRole(existing.role) ? {} : { role, blockedAt: null },
         })
       : await tx.user.create({
           data: {

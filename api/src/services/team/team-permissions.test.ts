@@ -84,6 +84,8 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   },
   sendTestEmail: { vars: () => ({}), ofA: false },
   eraseEndUser: { vars: () => ({ userId: endUserId(), contentMode: 'DELETE' }), ofA: true },
+  blockEndUser: { vars: () => ({ userId: endUserId(), removeVotes: true }), ofA: true },
+  unblockEndUser: { vars: () => ({ userId: endUserId() }), ofA: true },
   changeMemberRole: { vars: () => ({ userId: adminId(), role: 'MEMBER' }), ofA: true },
   removeMember: { vars: () => ({ userId: adminId() }), ofA: true },
   transferOwnership: { vars: () => ({ userId: adminId() }), ofA: true, ownerOnly: true },
@@ -112,6 +114,7 @@ const TEAM_MUTATIONS = [
 /** The caller's own account: any signed-in person (or nobody) may call them. */
 const PERSONAL_MUTATIONS = [
   'acceptInvitation',
+  'changePassword',
   'checkPasswordResetToken',
   'confirmTwoFactorEnrolment',
   'disableTwoFactor',
@@ -127,6 +130,7 @@ const PERSONAL_MUTATIONS = [
   'setNotificationPreference',
   'signOutOtherSessions',
   'startTwoFactorEnrolment',
+  'updateProfile',
 ];
 
 /** REST routes a MEMBER is refused; `ofA` as above ({id} is A's object). */

@@ -1,19 +1,22 @@
 import type { TDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import type { Idea } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
+import { requireNotBlocked } from '../../viewer.ts';
 import { findIdeaForMember } from '../access.ts';
 import type { TWritableIdea } from '../access.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
 type TVoteRow = { voteCount: number; changed: number };
+type TAddVoteRow = TVoteRow & { isAllowed: boolean };
 
 export type TVoteResult = { idea: Idea; voteCount: number; isVotedByMe: boolean };
 
 /**
  * Votes for an idea; voting again changes nothing (the vote row's unique key decides, and the
- * count moves in the same statement by the rows actually inserted).
+ * count moves in the same statement by the rows actually inserted). A blocked end user is
+ * refused (USER_BLOCKED).
  */
 export async function addVote(
   deps: TDeps,
@@ -22,22 +25,31 @@ export async function addVote(
 ): Promise<TVoteResult> {
   const writable = await findIdeaForMember(deps, viewer, ideaId);
   const { idea, viewer: member } = writable;
+  requireNotBlocked(member);
   if (idea.status === 'DECLINED') {
     throw new AppError('CONFLICT', 'This idea is declined and takes no new votes.');
   }
-  const [row] = await deps.sql<TVoteRow>`
-    WITH inserted AS (
-      INSERT INTO "Vote" ("ideaId", "userId") VALUES (${idea.id}::int, ${member.userId}::int)
+  // The voter's row is read under a share lock: a block (which locks it for update) either
+  // waits for this vote, and so sees it when it removes the user's votes, or commits first,
+  // and then this statement finds the user blocked and inserts nothing.
+  const [row] = await deps.sql<TAddVoteRow>`
+    WITH voter AS (
+      SELECT 1 FROM "User" WHERE "id" = ${member.userId}::int AND "blockedAt" IS NULL FOR SHARE
+    ), inserted AS (
+      INSERT INTO "Vote" ("ideaId", "userId")
+      SELECT ${idea.id}::int, ${member.userId}::int FROM voter
       ON CONFLICT ("ideaId", "userId") DO NOTHING
       RETURNING 1
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
     WHERE "id" = ${idea.id}::int
-    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed"`;
+    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed",
+              EXISTS (SELECT 1 FROM voter) AS "isAllowed"`;
+  if (row && !row.isAllowed) throw errors.userBlocked();
   return settle(deps, writable, row, true);
 }
 
-/** Takes the caller's vote back; without a vote, nothing changes. */
+/** Takes the caller's vote back; without a vote, nothing changes. Blocked end users are refused. */
 export async function removeVote(
   deps: TDeps,
   viewer: TViewer | null,
@@ -45,6 +57,7 @@ export async function removeVote(
 ): Promise<TVoteResult> {
   const writable = await findIdeaForMember(deps, viewer, ideaId);
   const { idea, viewer: member } = writable;
+  requireNotBlocked(member);
   const [row] = await deps.sql<TVoteRow>`
     WITH deleted AS (
       DELETE FROM "Vote" WHERE "ideaId" = ${idea.id}::int AND "userId" = ${member.userId}::int

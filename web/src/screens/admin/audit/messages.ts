@@ -127,4 +127,16 @@ export const actionMessages = defineMessages({
     id: 'audit.action.INVITATION_ACCEPTED',
     defaultMessage: 'Joined the team through an invitation',
   },
+  END_USER_BLOCKED: {
+    id: 'audit.action.END_USER_BLOCKED',
+    defaultMessage: 'Blocked a user',
+  },
+  END_USER_UNBLOCKED: {
+    id: 'audit.action.END_USER_UNBLOCKED',
+    defaultMessage: 'Unblocked a user',
+  },
+  PASSWORD_CHANGED: {
+    id: 'audit.action.PASSWORD_CHANGED',
+    defaultMessage: 'Changed their password',
+  },
 });

@@ -10,6 +10,7 @@ import { LanguageCard } from './LanguageCard.tsx';
 import { NotificationsCard } from './NotificationsCard.tsx';
 import { settingsMessages } from './messages.ts';
 import { PasswordCard } from './PasswordCard.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
 import { TeamTwoFactorCard } from './TeamTwoFactorCard.tsx';
 import { TestEmailCard } from './TestEmailCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
@@ -22,6 +23,7 @@ export const settingsScreenQuery = graphql`
       ...TeamTwoFactorCard_viewer
       user {
         ...AccountCard_user
+        ...ProfileCard_user
         ...LanguageCard_user
         ...NotificationsCard_user
         ...TestEmailCard_user
@@ -31,8 +33,8 @@ export const settingsScreenQuery = graphql`
 `;
 
 /**
- * /admin/settings: email (read-only), language, notification emails, test email (admins),
- * password, two-factor sign-in, signed-in devices and (owners) the team's sign-in rule.
+ * /admin/settings: email (read-only), display name and picture, language, notification emails,
+ * test email (admins), password (changing it signs out the other devices), two-factor sign-in, signed-in devices and (owners) the team's sign-in rule.
  */
 export function SettingsScreen() {
   const intl = useIntl();
@@ -50,6 +52,7 @@ export function SettingsScreen() {
       {viewer ? (
         <div className="settings-grid">
           <AccountCard user={viewer.user} />
+          <ProfileCard user={viewer.user} />
           <LanguageCard user={viewer.user} />
           <NotificationsCard user={viewer.user} />
           <TestEmailCard user={viewer.user} />

@@ -50,12 +50,37 @@ export const settingsMessages = defineMessages({
   saving: { id: 'settings.language.saving', defaultMessage: 'Saving…' },
   passwordTitle: { id: 'settings.password.title', defaultMessage: 'Password' },
   password: { id: 'settings.password.label', defaultMessage: 'Current password' },
-  passwordHint: {
-    id: 'settings.password.hint',
+  passwordIntro: {
+    id: 'settings.password.intro',
     defaultMessage:
-      'Changing the password from here is coming soon. Until then, use “Forgot your password?” on the login page.',
+      'Changing your password signs you out on every other device; this one stays signed in.',
   },
+  newPassword: { id: 'settings.password.new', defaultMessage: 'New password' },
+  newPasswordHint: {
+    id: 'settings.password.newHint',
+    defaultMessage: '{min} to {max} characters.',
+  },
+  confirmPassword: { id: 'settings.password.confirm', defaultMessage: 'Repeat the new password' },
   changePassword: { id: 'settings.password.change', defaultMessage: 'Change password' },
+  changingPassword: { id: 'settings.password.changing', defaultMessage: 'Changing…' },
+  passwordChanged: {
+    id: 'settings.password.changed',
+    defaultMessage:
+      'Your password is changed. {count, plural, =0 {No other device was signed in.} one {# other device was signed out.} other {# other devices were signed out.}}',
+  },
+  profileTitle: { id: 'settings.profile.title', defaultMessage: 'Your profile' },
+  profileIntro: {
+    id: 'settings.profile.intro',
+    defaultMessage: 'How you appear on ideas and comments.',
+  },
+  displayName: { id: 'settings.profile.displayName', defaultMessage: 'Display name' },
+  avatarUrl: { id: 'settings.profile.avatarUrl', defaultMessage: 'Picture address (URL)' },
+  avatarHint: {
+    id: 'settings.profile.avatarHint',
+    defaultMessage: 'An http:// or https:// address of an image. Leave it empty for your initials.',
+  },
+  saveProfile: { id: 'settings.profile.save', defaultMessage: 'Save profile' },
+  savingProfile: { id: 'settings.profile.saving', defaultMessage: 'Saving…' },
   notificationsTitle: { id: 'settings.notifications.title', defaultMessage: 'Email notifications' },
   notificationsIntro: {
     id: 'settings.notifications.intro',

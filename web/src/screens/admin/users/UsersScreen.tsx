@@ -172,7 +172,7 @@ export function UsersScreen() {
               </thead>
               <tbody>
                 {companyUsers.edges.map(({ node }) => (
-                  <UserRow key={node.id} user={node} onErased={setErasedNotice} />
+                  <UserRow key={node.id} user={node} onNotice={setErasedNotice} />
                 ))}
               </tbody>
             </table>

@@ -13,6 +13,7 @@ import { ViewOnlyNote } from '../board-access.tsx';
 import { Comment } from './Comment.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { DeclineDetails } from './DeclineDetails.tsx';
+import { IdeaValue } from './IdeaValue.tsx';
 import { StatusControl } from './StatusControl.tsx';
 import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
@@ -112,6 +113,7 @@ function IdeaDetail({
         ...VoteBox_idea
         ...StatusControl_idea
         ...DeclineDetails_idea
+        ...IdeaValue_idea
       }
     `,
     idea,
@@ -155,6 +157,7 @@ function IdeaDetail({
               )}
             </section>
           ) : null}
+          <IdeaValue idea={data} />
           <IdeaComments idea={data} />
         </div>
       </ViewOnlyNote>

@@ -106,6 +106,8 @@ export const checkNameMessages = defineMessages({
   NAME: { id: 'widget.checker.check.NAME', defaultMessage: 'Name (name)' },
   EMAIL: { id: 'widget.checker.check.EMAIL', defaultMessage: 'Email (email)' },
   AVATAR: { id: 'widget.checker.check.AVATAR', defaultMessage: 'Avatar (avatarUrl)' },
+  ATTRIBUTES: { id: 'widget.checker.check.ATTRIBUTES', defaultMessage: 'Attributes (attributes)' },
+  COMPANIES: { id: 'widget.checker.check.COMPANIES', defaultMessage: 'Companies (companies)' },
 });
 
 /**
@@ -221,6 +223,32 @@ export const findingMessages = defineMessages({
   'AVATAR.INVALID': {
     id: 'widget.checker.AVATAR.INVALID',
     defaultMessage: '“{value}” is not an http(s) address; it is ignored.',
+  },
+  'ATTRIBUTES.OK': {
+    id: 'widget.checker.ATTRIBUTES.OK',
+    defaultMessage:
+      '{value, plural, one {# attribute} other {# attributes}}, stored with the user.',
+  },
+  'ATTRIBUTES.ABSENT': {
+    id: 'widget.checker.ATTRIBUTES.ABSENT',
+    defaultMessage: 'No attributes (optional).',
+  },
+  'ATTRIBUTES.INVALID': {
+    id: 'widget.checker.ATTRIBUTES.INVALID',
+    defaultMessage: 'The token is refused: {value}',
+  },
+  'COMPANIES.OK': {
+    id: 'widget.checker.COMPANIES.OK',
+    defaultMessage:
+      '{value, plural, one {# customer company} other {# customer companies}}, stored and linked to the user.',
+  },
+  'COMPANIES.ABSENT': {
+    id: 'widget.checker.COMPANIES.ABSENT',
+    defaultMessage: 'No customer companies (optional).',
+  },
+  'COMPANIES.INVALID': {
+    id: 'widget.checker.COMPANIES.INVALID',
+    defaultMessage: 'The token is refused: {value}',
   },
   NOT_CHECKED: {
     id: 'widget.checker.NOT_CHECKED',

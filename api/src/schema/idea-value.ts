@@ -1,0 +1,46 @@
+import { isTeamMemberOf } from '../services/access.ts';
+import { findIdeaValue, findVoterCompanies } from '../services/customer/idea-value.ts';
+import type { TVoterCompany } from '../services/customer/idea-value.ts';
+import type { TGraphQLContext } from './builder.ts';
+import { builder } from './builder.ts';
+import { IdeaType } from './idea.ts';
+import type { TIdeaParent } from './idea.ts';
+
+/** Whether the caller is on the team of the idea's company (value is the team's only). */
+async function isTeamOf(idea: TIdeaParent, context: TGraphQLContext): Promise<boolean> {
+  if (!context.viewer) return false;
+  const companyId = await context.related.boardCompanyId(idea.boardId);
+  return companyId !== null && isTeamMemberOf(context.viewer, companyId);
+}
+
+const VoterCompanyType = builder.objectRef<TVoterCompany>('VoterCompany').implement({
+  description: 'A customer company behind votes for an idea (from the SSO token’s `companies`).',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The customer’s name.' }),
+    monthlySpend: t.exposeFloat('monthlySpend', { description: 'What it pays a month.' }),
+    plan: t.exposeString('plan', { nullable: true, description: 'Its plan, if the token said.' }),
+    voterCount: t.exposeInt('voterCount', {
+      description: 'How many of the idea’s voters work for it.',
+    }),
+  }),
+});
+
+builder.objectFields(IdeaType, (t) => ({
+  value: t.float({
+    nullable: true,
+    description:
+      'What the idea is worth: the summed monthly spend of the distinct customer companies behind its votes (a customer with several voters counts once). The company’s team only; null for everyone else. Lists read it in their own statement.',
+    resolve: async (idea: TIdeaParent & { value?: number }, _args, context) => {
+      if (!(await isTeamOf(idea, context))) return null;
+      return idea.value ?? findIdeaValue(context.deps, idea.id);
+    },
+  }),
+  voterCompanies: t.field({
+    type: [VoterCompanyType],
+    nullable: true,
+    description:
+      'The customer companies behind its votes, biggest spend first, with how many voters each has. The company’s team only (null for everyone else); one statement per idea, for an idea’s page rather than a list.',
+    resolve: async (idea: TIdeaParent, _args, context) =>
+      (await isTeamOf(idea, context)) ? findVoterCompanies(context.deps, idea.id) : null,
+  }),
+}));
