@@ -8,6 +8,7 @@ import './viewer.ts';
 import './account.ts';
 import './board.ts';
 import './idea.ts';
+import './idea-move.ts';
 import './comment.ts';
 import './release.ts';
 import './company-user.ts';

@@ -17,6 +17,8 @@ import { DeclineDetails } from './DeclineDetails.tsx';
 import { StatusControl } from './StatusControl.tsx';
 import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
+import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
+import { MoveIdeaControl } from './MoveIdeaControl.tsx';
 
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
@@ -45,6 +47,7 @@ export const ideaDetailModalQuery = graphql`
     board(id: $boardId) {
       ...StatusControl_board
     }
+    ...MoveIdeaControl_query
   }
 `;
 
@@ -63,7 +66,8 @@ export function IdeaDetailModal({
   focusOnClose?: () => HTMLElement | null | undefined;
 }) {
   const intl = useIntl();
-  const { idea, board } = usePreloadedQuery<TIdeaDetailModalQuery>(ideaDetailModalQuery, queryRef);
+  const query = usePreloadedQuery<TIdeaDetailModalQuery>(ideaDetailModalQuery, queryRef);
+  const { idea, board } = query;
   if (!idea || !board) {
     return (
       <Modal
@@ -80,6 +84,7 @@ export function IdeaDetailModal({
     <IdeaDetail
       idea={idea}
       board={board}
+      query={query}
       onClose={onClose}
       onOpenIdea={onOpenIdea}
       focusOnClose={focusOnClose}
@@ -90,12 +95,14 @@ export function IdeaDetailModal({
 function IdeaDetail({
   idea,
   board,
+  query,
   onClose,
   onOpenIdea,
   focusOnClose,
 }: {
   idea: IdeaDetail_idea$key;
   board: StatusControl_board$key;
+  query: MoveIdeaControl_query$key;
   onClose: () => void;
   onOpenIdea?: (ideaId: string) => void;
   focusOnClose?: () => HTMLElement | null | undefined;
@@ -120,6 +127,7 @@ function IdeaDetail({
         ...VoteBox_idea
         ...StatusControl_idea
         ...DeclineDetails_idea
+        ...MoveIdeaControl_idea
       }
     `,
     idea,
@@ -164,6 +172,7 @@ function IdeaDetail({
             </section>
           ) : null}
           <IdeaComments idea={data} />
+          <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
         </div>
       </ViewOnlyNote>
     </Modal>
