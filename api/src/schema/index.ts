@@ -9,6 +9,7 @@ import './account.ts';
 import './board.ts';
 import './idea.ts';
 import './idea-move.ts';
+import './idea-activity.ts';
 import './comment.ts';
 import './release.ts';
 import './company-user.ts';

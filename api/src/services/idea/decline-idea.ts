@@ -9,6 +9,7 @@ import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent, ideaPayload } from '../webhook/emit-webhook-event.ts';
+import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
 
@@ -94,6 +95,35 @@ export async function declineIdea(
     }
     const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
     const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
+    await recordIdeaActivity(tx, member.userId, [
+      {
+        ideaId: idea.id,
+        kind: 'STATUS_CHANGED',
+        details: { fromStatus: idea.status, toStatus: 'DECLINED' },
+      },
+      ...(shouldMerge && kept
+        ? [
+            {
+              ideaId: idea.id,
+              kind: 'MERGED' as const,
+              details: {
+                otherIdeaId: kept.id,
+                otherIdeaTitle: kept.title,
+                votesMoved: movedVoterIds?.length ?? 0,
+              },
+            },
+            {
+              ideaId: kept.id,
+              kind: 'MERGED' as const,
+              details: {
+                otherIdeaId: idea.id,
+                otherIdeaTitle: declined.title,
+                votesMoved: movedVoterIds?.length ?? 0,
+              },
+            },
+          ]
+        : []),
+    ]);
     return { idea: declined, duplicateOf: kept, movedVoterIds };
   });
 

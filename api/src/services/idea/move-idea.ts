@@ -7,6 +7,7 @@ import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember } from '../access.ts';
 import { isBoardActive } from '../plan/plan-state.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
+import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
 export const ZIdeaMove = z.object({
   boardId: z.number({ error: requiredOr('This field is required.') }).int(),
@@ -40,9 +41,27 @@ export async function moveIdea(
   if (!isBoardActive(plan, target)) throw errors.inactiveBoard();
 
   // The condition makes two moves at once (or a move racing a deletion) apply once.
-  const { count } = await deps.prisma.idea.updateMany({
-    where: { id: idea.id, boardId: idea.boardId },
-    data: { boardId: target.id },
+  const count = await deps.prisma.$transaction(async (tx) => {
+    const changed = await tx.idea.updateMany({
+      where: { id: idea.id, boardId: idea.boardId },
+      data: { boardId: target.id },
+    });
+    if (changed.count > 0) {
+      const from = await tx.board.findUniqueOrThrow({ where: { id: idea.boardId } });
+      await recordIdeaActivity(tx, member.userId, [
+        {
+          ideaId: idea.id,
+          kind: 'MOVED',
+          details: {
+            fromBoardId: from.id,
+            fromBoardName: from.name,
+            toBoardId: target.id,
+            toBoardName: target.name,
+          },
+        },
+      ]);
+    }
+    return changed.count;
   });
   if (count === 0) {
     throw new AppError('CONFLICT', 'The idea was moved or deleted meanwhile: reload it.');

@@ -19,6 +19,7 @@ import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
 import { MoveIdeaControl } from './MoveIdeaControl.tsx';
+import { IdeaActivityList } from './IdeaActivityList.tsx';
 
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
@@ -128,6 +129,7 @@ function IdeaDetail({
         ...StatusControl_idea
         ...DeclineDetails_idea
         ...MoveIdeaControl_idea
+        ...IdeaActivityList_idea
       }
     `,
     idea,
@@ -173,6 +175,7 @@ function IdeaDetail({
           ) : null}
           <IdeaComments idea={data} />
           <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
+          <IdeaActivityList idea={data} />
         </div>
       </ViewOnlyNote>
     </Modal>
