@@ -10,6 +10,7 @@ import './board.ts';
 import './idea.ts';
 import './idea-move.ts';
 import './idea-activity.ts';
+import './idea-merge.ts';
 import './comment.ts';
 import './release.ts';
 import './company-user.ts';
