@@ -20,6 +20,7 @@ import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
 import { MoveIdeaControl } from './MoveIdeaControl.tsx';
 import { IdeaActivityList } from './IdeaActivityList.tsx';
+import { UndoMergeButton } from './UndoMergeButton.tsx';
 
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
@@ -130,6 +131,7 @@ function IdeaDetail({
         ...DeclineDetails_idea
         ...MoveIdeaControl_idea
         ...IdeaActivityList_idea
+        ...UndoMergeButton_idea
       }
     `,
     idea,
@@ -154,6 +156,7 @@ function IdeaDetail({
             {data.description ?? intl.formatMessage(messages.noDescription)}
           </p>
           <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
+          <UndoMergeButton idea={data} />
           {data.canEdit && data.voters ? (
             <section aria-labelledby="idea-voters-title">
               <h3 id="idea-voters-title" className="idea-detail__heading">
