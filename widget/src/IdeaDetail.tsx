@@ -15,9 +15,8 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
   const [idea, setIdea] = useState<TIdea | null>(null);
   const [comments, setComments] = useState<TComment[]>([]);
   const [failed, setFailed] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
+  /** The thread whose reply form is open. */
+  const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const commentCount = widget.live[ideaId]?.commentCount;
 
   useEffect(() => {
@@ -36,27 +35,11 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
     // A comment made elsewhere (a live count change) reloads the thread.
   }, [widget.api, ideaId, commentCount]);
 
-  const handleSubmit = async (event: Event) => {
-    event.preventDefault();
-    const problem = lengthError(t, text, 6, 500, true);
-    setError(problem);
-    if (problem) return;
-    setIsBusy(true);
-    try {
-      const comment = await widget.api.addComment(ideaId, text.trim());
-      setComments((list) =>
-        list.some((c) => c.commentDto.id === comment.commentDto.id) ? list : [...list, comment],
-      );
-      setText('');
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? (failure.fields[0]?.message ?? failure.message)
-          : t('error.generic'),
-      );
-    } finally {
-      setIsBusy(false);
-    }
+  const handleAdded = (comment: TComment) => {
+    setComments((list) =>
+      list.some((c) => c.commentDto.id === comment.commentDto.id) ? list : [...list, comment],
+    );
+    setReplyingTo(null);
   };
 
   const back = (
@@ -105,33 +88,128 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
       <h3>{t('comments.title')}</h3>
       {comments.length === 0 ? <p class="muted">{t('comments.empty')}</p> : null}
       <ul>
-        {comments.map((comment) => (
-          <li class="comment" key={comment.commentDto.id} data-testid="comment">
-            <div class="muted">
-              {comment.author?.displayName ?? t('idea.anonymous')} ·{' '}
-              {formatDate(comment.commentDto.createdAt, localeOf(widget.board.language))}
-            </div>
-            <div class="desc">{comment.commentDto.shortMessage}</div>
-          </li>
-        ))}
+        {comments
+          .filter((comment) => comment.parentId === null)
+          .map((comment) => {
+            const name = comment.author?.displayName ?? t('idea.anonymous');
+            const replies = comments.filter((c) => c.parentId === comment.commentDto.id);
+            return (
+              <li class="comment" key={comment.commentDto.id} data-testid="comment">
+                <CommentBody widget={widget} comment={comment} />
+                {replies.length > 0 ? (
+                  <ul class="replies" aria-label={t('comments.replies', { name })}>
+                    {replies.map((reply) => (
+                      <li class="comment" key={reply.commentDto.id} data-testid="reply">
+                        <CommentBody widget={widget} comment={reply} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {widget.canParticipate && replyingTo !== comment.commentDto.id ? (
+                  <button
+                    type="button"
+                    class="link"
+                    aria-label={t('comments.replyTo', { name })}
+                    onClick={() => setReplyingTo(comment.commentDto.id)}
+                  >
+                    {t('comments.reply')}
+                  </button>
+                ) : null}
+                {widget.canParticipate && replyingTo === comment.commentDto.id ? (
+                  <CommentForm
+                    widget={widget}
+                    ideaId={ideaId}
+                    parentId={comment.commentDto.id}
+                    onAdded={handleAdded}
+                    onCancel={() => setReplyingTo(null)}
+                  />
+                ) : null}
+              </li>
+            );
+          })}
       </ul>
       {widget.canParticipate ? (
-        <form onSubmit={handleSubmit} noValidate>
-          <TextField
-            label={t('comments.label')}
-            value={text}
-            onInput={setText}
-            error={error}
-            name="comment"
-            multiline
-          />
-          <div class="actions">
-            <button type="submit" class="primary" disabled={isBusy}>
-              {t('comments.submit')}
-            </button>
-          </div>
-        </form>
+        <CommentForm widget={widget} ideaId={ideaId} parentId={null} onAdded={handleAdded} />
       ) : null}
     </article>
+  );
+}
+
+/** Who wrote a comment, when, and what. */
+function CommentBody({ widget, comment }: { widget: TWidget; comment: TComment }) {
+  const { t } = widget;
+  return (
+    <>
+      <div class="muted">
+        {comment.isInternal ? <span class="badge">{t('comments.internal')}</span> : null}
+        {comment.author?.displayName ?? t('idea.anonymous')} ·{' '}
+        {formatDate(comment.commentDto.createdAt, localeOf(widget.board.language))}
+      </div>
+      <div class="desc">{comment.commentDto.shortMessage}</div>
+    </>
+  );
+}
+
+/** The comment form, or a thread's reply form (`parentId`, focused, with Cancel). */
+function CommentForm(props: {
+  widget: TWidget;
+  ideaId: number;
+  parentId: number | null;
+  onAdded: (comment: TComment) => void;
+  onCancel?: () => void;
+}) {
+  const { widget, parentId } = props;
+  const { t } = widget;
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isBusy, setIsBusy] = useState(false);
+  const isReply = parentId !== null;
+
+  const handleSubmit = async (event: Event) => {
+    event.preventDefault();
+    const problem = lengthError(t, text, 6, 500, true);
+    setError(problem);
+    if (problem) return;
+    setIsBusy(true);
+    try {
+      props.onAdded(await widget.api.addComment(props.ideaId, text.trim(), parentId));
+      setText('');
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? (failure.fields[0]?.message ?? failure.message)
+          : t('error.generic'),
+      );
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      onKeyDown={(event) => event.key === 'Escape' && props.onCancel?.()}
+      noValidate
+    >
+      <TextField
+        label={t(isReply ? 'comments.replyLabel' : 'comments.label')}
+        value={text}
+        onInput={setText}
+        error={error}
+        name={isReply ? 'reply' : 'comment'}
+        multiline
+        autoFocus={isReply}
+      />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={isBusy}>
+          {t(isReply ? 'comments.replySubmit' : 'comments.submit')}
+        </button>
+        {props.onCancel ? (
+          <button type="button" onClick={props.onCancel}>
+            {t('comments.replyCancel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
   );
 }

@@ -49,6 +49,10 @@ export type TWidgetBoard = {
 export type TComment = {
   commentDto: { id: number; createdAt: string; shortMessage: string };
   author: { displayName: string } | null;
+  /** The thread's first comment when this one is a reply. */
+  parentId: number | null;
+  /** An internal note: only ever answered to the company's team. */
+  isInternal: boolean;
 };
 export type TRelease = {
   id: number;
@@ -159,8 +163,8 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         `/ideas/${id}/${isUp ? 'upvote' : 'downvote'}`,
       ),
     comments: (id: number) => call<TComment[]>('GET', `/ideas/${id}/comments`),
-    addComment: (id: number, text: string) =>
-      call<TComment>('POST', `/ideas/${id}/comments`, { text }),
+    addComment: (id: number, text: string, parentId: number | null = null) =>
+      call<TComment>('POST', `/ideas/${id}/comments`, { text, parentId }),
     releases: (boardId: number) => call<TRelease[]>('GET', `/boards/${boardId}/releases`),
     profile: () =>
       call<{ email: string | null; emailConfirmed: boolean; notifications: TNotifications }>(

@@ -83,6 +83,8 @@ export const CSS = `
 .fb .column li { background: #fff; border-radius: 6px; padding: 6px 8px; margin-bottom: 6px;
   overflow-wrap: anywhere; }
 .fb .comment { padding: 8px 0; border-bottom: 1px solid #eef0f3; overflow-wrap: anywhere; }
+.fb .replies { margin: 6px 0 0 16px; padding-left: 10px; border-left: 2px solid #eef0f3; }
+.fb .replies .comment:last-child { border-bottom: none; }
 .fb .desc { white-space: pre-wrap; overflow-wrap: anywhere; }
 .fb footer { margin-top: 12px; text-align: right; }
 .fb .live { display: inline-flex; align-items: center; gap: 4px; }

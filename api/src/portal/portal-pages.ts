@@ -69,6 +69,7 @@ function styleSheet(theme: TTheme): string {
     '.comments li:first-child{border-top:0;padding-top:0}',
     '.comment-meta{font-size:.875rem;color:#4a5568;margin:0 0 4px}',
     '.comment-text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}',
+    '.replies{margin:8px 0 0 16px;padding-left:12px;border-left:2px solid #eef0f4}',
     '.empty{color:#4a5568;margin:0}',
     '.declined{border-left:4px solid #c0262d}',
     '.declined p{margin:0 0 6px}',
@@ -386,6 +387,14 @@ export function renderPortalIdea(
       </section>`
     : null;
   const container = markup`id="feedboard" data-board-hash="${board.widgetHash}"`;
+  const commentBody = (comment: (typeof comments)[number]) => markup`
+    <p class="comment-meta">
+      ${t.t('commentBy', {
+        name: comment.author?.displayName ?? t.t('formerUser'),
+        date: date(comment.createdAt),
+      })}
+    </p>
+    <p class="comment-text">${comment.text}</p>`;
   const body = markup`<div ${container} data-idea-id="${idea.id}">
     <article class="card" aria-labelledby="idea-title">
       <h1 id="idea-title">${idea.title}</h1>
@@ -400,18 +409,21 @@ export function renderPortalIdea(
         comments.length === 0
           ? markup`<p class="empty">${t.widget('comments.empty')}</p>`
           : markup`<ol class="comments">
-              ${comments.map(
-                (comment) =>
-                  markup`<li>
-                    <p class="comment-meta">
-                      ${t.t('commentBy', {
-                        name: comment.author?.displayName ?? t.t('formerUser'),
-                        date: date(comment.createdAt),
-                      })}
-                    </p>
-                    <p class="comment-text">${comment.text}</p>
-                  </li>`,
-              )}
+              ${comments
+                .filter((comment) => comment.parentId === null)
+                .map((comment) => {
+                  const replies = comments.filter((reply) => reply.parentId === comment.id);
+                  return markup`<li>
+                    ${commentBody(comment)}
+                    ${
+                      replies.length === 0
+                        ? null
+                        : markup`<ol class="comments replies">
+                            ${replies.map((reply) => markup`<li>${commentBody(reply)}</li>`)}
+                          </ol>`
+                    }
+                  </li>`;
+                })}
             </ol>`
       }
     </section>

@@ -33,6 +33,8 @@ describe('idea comments', () => {
         shortMessage: 'I would use this daily.',
       },
       author: { displayName: 'Mia Member' },
+      parentId: null,
+      isInternal: false,
     });
     await expectCall(server, 'POST', `/ideas/${a.ideaId}/comments`, 201, {
       token: a.owner.token,

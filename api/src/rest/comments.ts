@@ -17,7 +17,8 @@ export function commentRoutes(deps: TDeps): TRestRoute[] {
       method: 'get',
       path: '/ideas/{id}/comments',
       tag,
-      summary: 'The idea’s comments, oldest first (anyone who may see the idea)',
+      summary:
+        'The idea’s comments and replies, oldest first (anyone who may see the idea; internal notes only for its company’s team)',
       auth: 'optional',
       request: { params },
       response: z.array(ZCommentJson),
@@ -28,7 +29,8 @@ export function commentRoutes(deps: TDeps): TRestRoute[] {
       method: 'post',
       path: '/ideas/{id}/comments',
       tag,
-      summary: 'Adds a comment (6 to 500 characters)',
+      summary:
+        'Adds a comment (6 to 500 characters); `parentId` makes it a reply to a top-level comment, `isInternal` (the team only) an internal note',
       description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
       auth: 'signedIn',
       request: { params, body: ZComment },

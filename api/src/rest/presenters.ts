@@ -139,6 +139,13 @@ export const ZCommentJson = z
       shortMessage: z.string().meta({ description: 'The comment text.' }),
     }),
     author: ZAuthor,
+    parentId: z.number().int().nullable().meta({
+      description: 'The comment this one replies to (one level); null for a thread start.',
+    }),
+    isInternal: z.boolean().meta({
+      description:
+        'An internal note, only ever answered to the company’s team (OWNER, ADMIN, MEMBER); always false for anyone else.',
+    }),
   })
   .meta({ id: 'Comment' });
 
@@ -146,6 +153,8 @@ export function presentComment(comment: TCommentWithAuthor): z.input<typeof ZCom
   return {
     commentDto: { id: comment.id, createdAt: iso(comment.createdAt), shortMessage: comment.text },
     author: comment.author ? { displayName: comment.author.displayName } : null,
+    parentId: comment.parentId,
+    isInternal: comment.isInternal,
   };
 }
 

@@ -1,13 +1,19 @@
 import { ideaVisibleWhere, toRowId } from '../services/access.ts';
 import { addComment } from '../services/comment/add-comment.ts';
+import { commentVisibleWhere } from '../services/comment/list-comments.ts';
 import { builder } from './builder.ts';
-import { decodeId } from './ids.ts';
+import { decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { AuthorType } from './idea.ts';
 
 export const CommentType = builder.prismaNode('Comment', {
-  description: 'A comment on an idea.',
+  description:
+    'A comment on an idea: public, or an internal note that only the company’s team ever reads.',
   id: { field: 'id' },
-  findUnique: (id, context) => ({ id: toRowId(id), idea: ideaVisibleWhere(context.viewer) }),
+  findUnique: (id, context) => ({
+    id: toRowId(id),
+    idea: ideaVisibleWhere(context.viewer),
+    AND: [commentVisibleWhere(context.viewer)],
+  }),
   nullable: true,
   fields: (t) => ({
     text: t.exposeString('text', { description: 'The comment (6 to 500 characters).' }),
@@ -20,6 +26,17 @@ export const CommentType = builder.prismaNode('Comment', {
         comment.authorId === null ? null : context.related.author(comment.authorId),
     }),
     idea: t.relation('idea', { description: 'The idea it is on (with its new commentCount).' }),
+    isInternal: t.exposeBoolean('isInternal', {
+      description:
+        'An internal note: only the company’s team (owner, admins, members) ever sees it; it is not counted in the idea’s commentCount.',
+    }),
+    parentId: t.id({
+      nullable: true,
+      description:
+        'The global id of the top-level comment this one replies to (one level of threading); null when it starts a thread.',
+      resolve: (comment) =>
+        comment.parentId === null ? null : globalId('Comment', comment.parentId),
+    }),
   }),
 });
 
@@ -29,12 +46,22 @@ builder.mutationField('addComment', (t) =>
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it.",
+      "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it. `parentId` makes it a reply to a top-level comment of the same idea (a reply to a reply is a VALIDATION error on parentId; a reply to an internal note is internal too). `isInternal` (the team only, else FORBIDDEN) makes it an internal note: not counted, not sent to live subscribers, webhooks or mails.",
     args: {
       ideaId: t.arg.id({ required: true, description: 'The global id of the idea to comment on.' }),
       text: t.arg.string({ required: true, description: 'The comment, 6 to 500 characters.' }),
+      parentId: t.arg.id({
+        description: 'The global id of the top-level comment this one replies to.',
+      }),
+      isInternal: t.arg.boolean({
+        description: 'An internal note for the team (default false).',
+      }),
     },
     resolve: (_root, args, context) =>
-      addComment(context.deps, context.viewer, decodeId(args.ideaId, 'Idea'), args),
+      addComment(context.deps, context.viewer, decodeId(args.ideaId, 'Idea'), {
+        text: args.text,
+        isInternal: args.isInternal,
+        parentId: decodeOptionalId(args.parentId, 'Comment'),
+      }),
   }),
 );

@@ -6,8 +6,10 @@ import {
   canUpdateIdeaStatus,
   findVisibleIdea,
   ideaVisibleWhere,
+  isTeamMemberOf,
   toRowId,
 } from '../services/access.ts';
+import { commentVisibleWhere } from '../services/comment/list-comments.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
 import { declineIdea } from '../services/idea/decline-idea.ts';
 import { deleteIdea } from '../services/idea/delete-idea.ts';
@@ -109,7 +111,20 @@ export const IdeaType = builder.prismaNode('Idea', {
     }),
     status: t.expose('status', { type: IdeaStatusEnum, description: 'Pipeline status.' }),
     voteCount: t.exposeInt('voteCount', { description: 'How many users voted for it.' }),
-    commentCount: t.exposeInt('commentCount', { description: 'How many comments it has.' }),
+    commentCount: t.exposeInt('commentCount', {
+      description:
+        'How many public comments it has (internal notes are not counted: see internalNoteCount).',
+    }),
+    internalNoteCount: t.int({
+      nullable: true,
+      description:
+        'How many internal notes the team wrote on it; null for anyone outside the team of its company.',
+      resolve: async (idea, _args, context) => {
+        const companyId = await context.related.boardCompanyId(idea.boardId);
+        if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;
+        return context.deps.prisma.comment.count({ where: { ideaId: idea.id, isInternal: true } });
+      },
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     author: t.field({
       type: AuthorType,
@@ -190,15 +205,20 @@ export const IdeaType = builder.prismaNode('Idea', {
         cursor: 'id',
         defaultSize: 50,
         maxSize: 100,
-        description: 'Comments, oldest first.',
-        query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+        description:
+          'Comments and replies, oldest first (a reply names its thread in `parentId`). Internal notes only for the team of the idea’s company.',
+        query: (_args, context) => ({
+          where: commentVisibleWhere(context.viewer),
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        }),
         totalCount: true,
       },
       {
         description: 'A page of comments.',
         fields: (c) => ({
           totalCount: c.int({
-            description: 'How many comments the idea has (all pages).',
+            description:
+              'How many comments the caller may read the idea has (all pages; with internal notes for the team).',
             extensions: { pothosPrismaTotalCount: true },
             resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount,
           }),

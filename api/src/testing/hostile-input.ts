@@ -259,7 +259,7 @@ export async function countMismatches(
     SELECT i.id, i."voteCount", v.n::int AS votes, i."commentCount", c.n::int AS comments
     FROM "Idea" i
     CROSS JOIN LATERAL (SELECT count(*) AS n FROM "Vote" WHERE "ideaId" = i.id) v
-    CROSS JOIN LATERAL (SELECT count(*) AS n FROM "Comment" WHERE "ideaId" = i.id) c
+    CROSS JOIN LATERAL (SELECT count(*) AS n FROM "Comment" WHERE "ideaId" = i.id AND NOT "isInternal") c
     WHERE i."voteCount" <> v.n OR i."commentCount" <> c.n`;
 }
 

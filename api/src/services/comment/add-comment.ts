@@ -1,22 +1,41 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
 import type { Comment, User } from '../../generated/prisma/client.ts';
-import { parseInput, requiredText } from '../../validation.ts';
+import { isMissing, parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked } from '../../viewer.ts';
-import { findIdeaForMember, isAdminOf } from '../access.ts';
+import { findIdeaForMember, isAdminOf, isTeamMemberOf, toRowId } from '../access.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyAdminComment } from '../notification/notify-admin-comment.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
-export const ZComment = z.object({ text: requiredText(6, 500) });
+export const ZComment = z.object({
+  text: requiredText(6, 500),
+  /** An internal note: the company's team only. */
+  isInternal: z
+    .preprocess(
+      (input) => (input === null ? undefined : input),
+      z.boolean({ error: 'It has to be true or false.' }).optional(),
+    )
+    .default(false),
+  /** The top-level comment of the same idea this one answers (REST: its number). */
+  parentId: z.unknown().optional(),
+});
 
 export type TCommentWithAuthor = Comment & { author: Pick<User, 'id' | 'displayName'> | null };
 
+const parentProblem = (message: string) => errors.validation([{ field: 'parentId', message }]);
+
 /**
- * Adds a comment (6 to 500 characters); the idea's comment count moves in the same transaction.
- * An admin's comment is mailed to the idea's author. Blocked end users are refused.
+ * Adds a comment (6 to 500 characters). Public comments move the idea's commentCount in the same
+ * transaction, reach live subscribers and webhooks, and an admin's is mailed to the idea's
+ * author. An internal note (`isInternal`, the company's team only) does none of that: nobody
+ * outside the team learns it exists. A reply (`parentId`) answers a top-level comment of the
+ * same idea that the caller can see; replying to a reply is refused (one level, like Canny),
+ * and a reply to an internal note is itself internal. Blocked end users
+ * are refused.
  */
 export async function addComment(
   deps: TDeps,
@@ -24,14 +43,37 @@ export async function addComment(
   ideaId: number,
   input: unknown,
 ): Promise<TCommentWithAuthor> {
-  const { text } = parseInput(ZComment, input);
+  const data = parseInput(ZComment, input);
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
   requireNotBlocked(member);
+  const isTeam = isTeamMemberOf(member, idea.board.companyId);
+  if (data.isInternal && !isTeam) throw errors.forbidden();
+
+  let parentId: number | null = null;
+  let isInternal = data.isInternal;
+  if (!isMissing(data.parentId)) {
+    parentId = toRowId(data.parentId);
+    const parent = await deps.prisma.comment.findFirst({
+      where: { id: parentId, ideaId: idea.id, ...(isTeam ? {} : { isInternal: false }) },
+      select: { parentId: true, isInternal: true },
+    });
+    if (!parent) throw parentProblem('Comment not found');
+    if (parent.parentId !== null) {
+      throw parentProblem(
+        'Replies are one level deep: reply to the comment that starts the thread.',
+      );
+    }
+    isInternal ||= parent.isInternal;
+  }
+
+  const create = deps.prisma.comment.create({
+    data: { ideaId: idea.id, authorId: member.userId, text: data.text, isInternal, parentId },
+    include: { author: { select: { id: true, displayName: true } } },
+  });
+  if (isInternal) return create;
+
   const [comment, updated] = await deps.prisma.$transaction([
-    deps.prisma.comment.create({
-      data: { ideaId: idea.id, authorId: member.userId, text },
-      include: { author: { select: { id: true, displayName: true } } },
-    }),
+    create,
     deps.prisma.idea.update({
       where: { id: idea.id },
       data: { commentCount: { increment: 1 } },
@@ -40,7 +82,7 @@ export async function addComment(
   publishIdeaChange(deps, 'COMMENTED', updated, idea.board.companyId);
   if (isAdminOf(member, idea.board.companyId)) {
     await notifySafely(deps, `comment ${comment.id}`, () =>
-      notifyAdminComment(deps, { idea, adminId: member.userId, text }),
+      notifyAdminComment(deps, { idea, adminId: member.userId, text: data.text }),
     );
   }
   await emitIdeaEvent(deps, 'COMMENT_ADDED', updated, idea.board.companyId, {
@@ -50,6 +92,7 @@ export async function addComment(
       authorId: comment.authorId,
       authorName: comment.author?.displayName ?? null,
       createdAt: comment.createdAt.toISOString(),
+      parentId: comment.parentId,
     },
   });
   return comment;

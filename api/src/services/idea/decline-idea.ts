@@ -9,6 +9,7 @@ import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent, ideaPayload } from '../webhook/emit-webhook-event.ts';
+import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
 
@@ -75,6 +76,11 @@ export async function declineIdea(
       // One statement moves the votes and adjusts both counts by the rows actually moved, so
       // votes cast at the same moment are neither lost nor counted twice. It answers the
       // voters whose votes moved: they are the ones the decline mail goes to.
+      // The same statement records the merge exactly (which voters moved, which had voted for
+      // the kept idea already), so undoMerge can give both ideas their votes back.
+      const merge = await tx.ideaMerge.create({
+        data: { ideaId: idea.id, keptIdeaId: duplicateOfId, previousStatus: idea.status },
+      });
       const moved = await tx.$queryRaw<{ userId: number }[]>`
         WITH removed AS (
           DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} RETURNING "userId", "createdAt"
@@ -82,18 +88,52 @@ export async function declineIdea(
           INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
           SELECT ${duplicateOfId}, "userId", "createdAt" FROM removed
           ON CONFLICT ("ideaId", "userId") DO NOTHING
-          RETURNING 1
+          RETURNING "userId"
         ), counted AS (
           UPDATE "Idea" SET "voteCount" = "voteCount" + CASE
             WHEN "id" = ${duplicateOfId} THEN (SELECT count(*) FROM moved)::int
             ELSE -(SELECT count(*) FROM removed)::int END
           WHERE "id" IN (${idea.id}, ${duplicateOfId})
+        ), recorded AS (
+          INSERT INTO "IdeaMergeVote" ("mergeId", "userId", "votedAt", "hadVotedKept")
+          SELECT ${merge.id}, r."userId", r."createdAt",
+                 NOT EXISTS (SELECT 1 FROM moved m WHERE m."userId" = r."userId")
+          FROM removed r
         )
         SELECT "userId" FROM removed`;
       movedVoterIds = moved.map((row) => row.userId);
     }
     const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
     const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
+    await recordIdeaActivity(tx, member.userId, [
+      {
+        ideaId: idea.id,
+        kind: 'STATUS_CHANGED',
+        details: { fromStatus: idea.status, toStatus: 'DECLINED' },
+      },
+      ...(shouldMerge && kept
+        ? [
+            {
+              ideaId: idea.id,
+              kind: 'MERGED' as const,
+              details: {
+                otherIdeaId: kept.id,
+                otherIdeaTitle: kept.title,
+                votesMoved: movedVoterIds?.length ?? 0,
+              },
+            },
+            {
+              ideaId: kept.id,
+              kind: 'MERGED' as const,
+              details: {
+                otherIdeaId: idea.id,
+                otherIdeaTitle: declined.title,
+                votesMoved: movedVoterIds?.length ?? 0,
+              },
+            },
+          ]
+        : []),
+    ]);
     return { idea: declined, duplicateOf: kept, movedVoterIds };
   });
 

@@ -9,6 +9,7 @@ import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
+import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
 /**
  * Moves an idea to any status but DECLINED (admins only; declining takes a reason). Moving a
@@ -31,18 +32,30 @@ export async function setIdeaStatus(
   const { status } = parseInput(ZIdeaStatusChange, input);
   // The condition tells a real change (which mails people) from setting the status it already
   // has; the decline's details go in the same statement, so a reopened idea never keeps them.
-  const { count } = await deps.prisma.idea.updateMany({
-    where: {
-      id: idea.id,
-      status: mayReopen ? { not: status } : { notIn: ['DECLINED', status] },
-    },
-    data: {
-      status,
-      declineReason: null,
-      declineComment: null,
-      duplicateOfId: null,
-      declinedAt: null,
-    },
+  const count = await deps.prisma.$transaction(async (tx) => {
+    const changed = await tx.idea.updateMany({
+      where: {
+        id: idea.id,
+        status: mayReopen ? { not: status } : { notIn: ['DECLINED', status] },
+      },
+      data: {
+        status,
+        declineReason: null,
+        declineComment: null,
+        duplicateOfId: null,
+        declinedAt: null,
+      },
+    });
+    if (changed.count > 0) {
+      await recordIdeaActivity(tx, member.userId, [
+        {
+          ideaId: idea.id,
+          kind: 'STATUS_CHANGED',
+          details: { fromStatus: idea.status, toStatus: status },
+        },
+      ]);
+    }
+    return changed.count;
   });
   const updated = await deps.prisma.idea.findUniqueOrThrow({ where: { id: idea.id } });
   if (count === 0 && updated.status === 'DECLINED') {

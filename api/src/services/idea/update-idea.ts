@@ -6,8 +6,9 @@ import type { TViewer } from '../../viewer.ts';
 import { canEditIdea, findIdeaForMember } from '../access.ts';
 import { ZIdeaInput } from './idea-input.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
+import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
-/** Replaces an idea's title and description (its author or an admin). */
+/** Replaces an idea's title and description (its author or an admin); a new title is logged. */
 export async function updateIdea(
   deps: TDeps,
   viewer: TViewer | null,
@@ -19,9 +20,21 @@ export async function updateIdea(
     throw errors.forbidden();
   }
   const data = parseInput(ZIdeaInput, input);
-  const updated = await deps.prisma.idea.update({
-    where: { id: idea.id },
-    data: { title: data.title, description: data.description ?? null },
+  const updated = await deps.prisma.$transaction(async (tx) => {
+    const row = await tx.idea.update({
+      where: { id: idea.id },
+      data: { title: data.title, description: data.description ?? null },
+    });
+    if (data.title !== idea.title) {
+      await recordIdeaActivity(tx, member.userId, [
+        {
+          ideaId: idea.id,
+          kind: 'TITLE_CHANGED',
+          details: { fromTitle: idea.title, toTitle: data.title },
+        },
+      ]);
+    }
+    return row;
   });
   publishIdeaChange(deps, 'UPDATED', updated, idea.board.companyId);
   return updated;

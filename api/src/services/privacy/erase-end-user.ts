@@ -97,10 +97,12 @@ export async function eraseUser(
     if (contentMode === 'DELETE') {
       comments = await tx.$queryRaw<{ ideaId: number }[]>`
         WITH removed AS (
-          DELETE FROM "Comment" WHERE "authorId" = ${user.id} RETURNING "ideaId"
+          DELETE FROM "Comment" WHERE "authorId" = ${user.id} RETURNING "ideaId", "isInternal"
         ), counted AS (
+          -- Internal notes (written while the person was on the team) were never counted.
           UPDATE "Idea" i SET "commentCount" = i."commentCount" - r."n"
-          FROM (SELECT "ideaId", count(*)::int AS "n" FROM removed GROUP BY "ideaId") r
+          FROM (SELECT "ideaId", count(*)::int AS "n" FROM removed WHERE NOT "isInternal"
+                GROUP BY "ideaId") r
           WHERE i."id" = r."ideaId"
         )
         SELECT "ideaId" FROM removed`;

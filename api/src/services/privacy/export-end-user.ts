@@ -57,7 +57,8 @@ export async function exportUserDocument(
       },
     }),
     prisma.comment.findMany({
-      where: { authorId: user.id },
+      // Internal notes (written while the person was on the team) are the team's, not theirs.
+      where: { authorId: user.id, isInternal: false },
       orderBy: { id: 'asc' },
       select: {
         id: true,

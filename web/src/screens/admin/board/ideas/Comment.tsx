@@ -6,9 +6,10 @@ import { Avatar } from '../../../../ui/Avatar.tsx';
 
 const messages = defineMessages({
   anonymous: { id: 'comment.anonymous', defaultMessage: 'A former user' },
+  internal: { id: 'comment.internal', defaultMessage: 'Internal note' },
 });
 
-/** One comment: who, when, what. */
+/** One comment: who, when, what; an internal note is marked and tinted (the team's eyes only). */
 export function Comment({ comment }: { comment: Comment_comment$key }) {
   const intl = useIntl();
   const data = useFragment(
@@ -16,6 +17,7 @@ export function Comment({ comment }: { comment: Comment_comment$key }) {
       fragment Comment_comment on Comment {
         text
         createdAt
+        isInternal
         author {
           displayName
           avatarUrl
@@ -26,7 +28,7 @@ export function Comment({ comment }: { comment: Comment_comment$key }) {
   );
   const name = data.author?.displayName ?? intl.formatMessage(messages.anonymous);
   return (
-    <article className="comment">
+    <article className={data.isInternal ? 'comment comment--internal' : 'comment'}>
       <Avatar name={name} photoUrl={data.author?.avatarUrl ?? null} />
       <div>
         <p className="comment__meta">
@@ -34,6 +36,9 @@ export function Comment({ comment }: { comment: Comment_comment$key }) {
           <time className="muted" dateTime={data.createdAt}>
             {intl.formatDate(data.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>
+          {data.isInternal ? (
+            <span className="badge badge--internal">{intl.formatMessage(messages.internal)}</span>
+          ) : null}
         </p>
         <p className="comment__text">{data.text}</p>
       </div>

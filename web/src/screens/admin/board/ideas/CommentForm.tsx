@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
 import { TextArea } from '../../../../forms/TextArea.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
@@ -12,26 +15,63 @@ const messages = defineMessages({
   hint: { id: 'commentForm.hint', defaultMessage: '6 to 500 characters.' },
   submit: { id: 'commentForm.submit', defaultMessage: 'Add comment' },
   sending: { id: 'commentForm.sending', defaultMessage: 'Sending…' },
+  internal: { id: 'commentForm.internal', defaultMessage: 'Internal note' },
+  internalHint: {
+    id: 'commentForm.internalHint',
+    defaultMessage: 'Only your team sees it: never the widget, the portal, mails or webhooks.',
+  },
+  addNote: { id: 'commentForm.addNote', defaultMessage: 'Add internal note' },
+  replyLabel: { id: 'commentForm.replyLabel', defaultMessage: 'Your reply' },
+  replySubmit: { id: 'commentForm.replySubmit', defaultMessage: 'Send reply' },
+  replyCancel: { id: 'commentForm.replyCancel', defaultMessage: 'Cancel' },
+  replyInternalHint: {
+    id: 'commentForm.replyInternalHint',
+    defaultMessage: 'A reply to an internal note is internal too.',
+  },
 });
 
 /**
- * The comment form (6 to 500 characters); a failed comment is said beside the button. On an
- * inactive board it stays in view but disabled: the server refuses comments there.
+ * The comment form (6 to 500 characters); a failed comment is said beside the button. The team
+ * may tick "Internal note". With `parentId` it is a thread's reply form (focused; Escape or
+ * Cancel closes it). On an inactive board it stays in view but disabled: the server refuses
+ * comments there.
  */
-export function CommentForm({ ideaId, connectionId }: { ideaId: string; connectionId: string }) {
+export function CommentForm({
+  ideaId,
+  connectionId,
+  canWriteNotes,
+  parentId,
+  isParentInternal = false,
+  onDone,
+}: {
+  ideaId: string;
+  connectionId: string;
+  /** The caller is on the team: offer the "Internal note" choice. */
+  canWriteNotes: boolean;
+  parentId?: string;
+  isParentInternal?: boolean;
+  /** Closes a reply form (after sending, Cancel or Escape). */
+  onDone?: () => void;
+}) {
   const intl = useIntl();
   const [addComment] = useAddCommentMutation();
   const form = useForm({ text: { required: true, min: 6, max: 500 } });
+  const [isInternal, setIsInternal] = useState(false);
   const viewOnly = useViewOnlyProps();
+  const isReply = parentId !== undefined;
 
   const send = useAction(async (text: string) => {
     const { addComment: result } = await addComment({
       ideaId,
       text,
+      parentId: parentId ?? null,
+      isInternal: isInternal || isParentInternal,
       connections: [connectionId],
     });
     if (result.__typename === 'MutationAddCommentSuccess') {
       form.reset();
+      setIsInternal(false);
+      onDone?.();
       return null;
     }
     if (result.__typename === 'AppError') {
@@ -40,19 +80,50 @@ export function CommentForm({ ideaId, connectionId }: { ideaId: string; connecti
     return null;
   });
   const handleSubmit = form.handleSubmit(({ text }) => void send.run(text));
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && onDone) {
+      event.stopPropagation();
+      onDone();
+    }
+  };
+  const asNote = isInternal || isParentInternal;
 
   return (
-    <form className="form comment-form" onSubmit={handleSubmit} noValidate>
+    <form
+      className={asNote ? 'form comment-form comment-form--internal' : 'form comment-form'}
+      onSubmit={handleSubmit}
+      onKeyDown={handleKeyDown}
+      noValidate
+    >
       <TextArea
         {...form.bind('text')}
-        label={intl.formatMessage(messages.label)}
+        label={intl.formatMessage(isReply ? messages.replyLabel : messages.label)}
         hint={intl.formatMessage(messages.hint)}
-        rows={3}
+        rows={isReply ? 2 : 3}
         isRequired
         isDisabled={viewOnly.disabled}
+        autoFocus={isReply}
       />
+      {canWriteNotes && !isParentInternal ? (
+        <CheckboxField
+          name="isInternal"
+          label={intl.formatMessage(messages.internal)}
+          hint={intl.formatMessage(messages.internalHint)}
+          isChecked={isInternal}
+          onChange={setIsInternal}
+          isDisabled={viewOnly.disabled}
+        />
+      ) : null}
+      {isParentInternal ? (
+        <p className="field__hint">{intl.formatMessage(messages.replyInternalHint)}</p>
+      ) : null}
       <ActionError failure={send.failure} />
       <div className="form__actions">
+        {onDone ? (
+          <button type="button" className="button button--ghost" onClick={onDone}>
+            {intl.formatMessage(messages.replyCancel)}
+          </button>
+        ) : null}
         <PendingButton
           type="submit"
           aria-describedby={viewOnly['aria-describedby']}
@@ -61,7 +132,9 @@ export function CommentForm({ ideaId, connectionId }: { ideaId: string; connecti
           isPending={send.isPending}
           pendingLabel={intl.formatMessage(messages.sending)}
         >
-          {intl.formatMessage(messages.submit)}
+          {intl.formatMessage(
+            isReply ? messages.replySubmit : asNote ? messages.addNote : messages.submit,
+          )}
         </PendingButton>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -17,6 +18,10 @@ import { IdeaValue } from './IdeaValue.tsx';
 import { StatusControl } from './StatusControl.tsx';
 import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
+import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
+import { MoveIdeaControl } from './MoveIdeaControl.tsx';
+import { IdeaActivityList } from './IdeaActivityList.tsx';
+import { UndoMergeButton } from './UndoMergeButton.tsx';
 
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
@@ -27,6 +32,13 @@ const messages = defineMessages({
   comments: { id: 'ideaDetail.comments', defaultMessage: 'Comments ({count})' },
   noComments: { id: 'ideaDetail.noComments', defaultMessage: 'No comments yet.' },
   moreComments: { id: 'ideaDetail.moreComments', defaultMessage: 'Show more comments' },
+  internalNotes: {
+    id: 'ideaDetail.internalNotes',
+    defaultMessage: '{count, plural, one {and # internal note} other {and # internal notes}}',
+  },
+  reply: { id: 'ideaDetail.reply', defaultMessage: 'Reply' },
+  replyTo: { id: 'ideaDetail.replyTo', defaultMessage: 'Reply to {name}' },
+  replies: { id: 'ideaDetail.replies', defaultMessage: 'Replies to {name}' },
   notFound: { id: 'ideaDetail.notFound', defaultMessage: 'Idea not found' },
 });
 
@@ -38,6 +50,7 @@ export const ideaDetailModalQuery = graphql`
     board(id: $boardId) {
       ...StatusControl_board
     }
+    ...MoveIdeaControl_query
   }
 `;
 
@@ -56,7 +69,8 @@ export function IdeaDetailModal({
   focusOnClose?: () => HTMLElement | null | undefined;
 }) {
   const intl = useIntl();
-  const { idea, board } = usePreloadedQuery<TIdeaDetailModalQuery>(ideaDetailModalQuery, queryRef);
+  const query = usePreloadedQuery<TIdeaDetailModalQuery>(ideaDetailModalQuery, queryRef);
+  const { idea, board } = query;
   if (!idea || !board) {
     return (
       <Modal
@@ -73,6 +87,7 @@ export function IdeaDetailModal({
     <IdeaDetail
       idea={idea}
       board={board}
+      query={query}
       onClose={onClose}
       onOpenIdea={onOpenIdea}
       focusOnClose={focusOnClose}
@@ -83,12 +98,14 @@ export function IdeaDetailModal({
 function IdeaDetail({
   idea,
   board,
+  query,
   onClose,
   onOpenIdea,
   focusOnClose,
 }: {
   idea: IdeaDetail_idea$key;
   board: StatusControl_board$key;
+  query: MoveIdeaControl_query$key;
   onClose: () => void;
   onOpenIdea?: (ideaId: string) => void;
   focusOnClose?: () => HTMLElement | null | undefined;
@@ -114,6 +131,9 @@ function IdeaDetail({
         ...StatusControl_idea
         ...DeclineDetails_idea
         ...IdeaValue_idea
+        ...MoveIdeaControl_idea
+        ...IdeaActivityList_idea
+        ...UndoMergeButton_idea
       }
     `,
     idea,
@@ -138,6 +158,7 @@ function IdeaDetail({
             {data.description ?? intl.formatMessage(messages.noDescription)}
           </p>
           <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
+          <UndoMergeButton idea={data} />
           {data.canEdit && data.voters ? (
             <section aria-labelledby="idea-voters-title">
               <h3 id="idea-voters-title" className="idea-detail__heading">
@@ -159,6 +180,8 @@ function IdeaDetail({
           ) : null}
           <IdeaValue idea={data} />
           <IdeaComments idea={data} />
+          <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
+          <IdeaActivityList idea={data} />
         </div>
       </ViewOnlyNote>
     </Modal>
@@ -168,9 +191,10 @@ function IdeaDetail({
 /** Comments loaded a page at a time. */
 const COMMENTS_PAGE_SIZE = 50;
 
-/** The idea's comments, oldest first, a page at a time, and the form to add one. */
+/** The idea's comments, oldest first, as threads (replies under the comment they answer). */
 function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
   const intl = useIntl();
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     IdeaDetailCommentsPaginationQuery,
     IdeaDetailComments_idea$key
@@ -181,11 +205,18 @@ function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
       @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
         id
         commentCount
+        internalNoteCount
+        canUpdateStatus
         comments(first: $first, after: $after) @connection(key: "IdeaDetail_comments") {
           __id
           edges {
             node {
               id
+              parentId
+              isInternal
+              author {
+                displayName
+              }
               ...Comment_comment
             }
           }
@@ -194,21 +225,65 @@ function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
     `,
     idea,
   );
-  const comments = data.comments.edges;
+  const nodes = data.comments.edges.map((edge) => edge.node);
+  const ids = new Set(nodes.map((node) => node.id));
+  // A reply whose thread start is not loaded yet shows at the top level until it is.
+  const threads = nodes.filter((node) => !node.parentId || !ids.has(node.parentId));
   return (
     <section aria-labelledby="idea-comments-title">
       <h3 id="idea-comments-title" className="idea-detail__heading">
         {intl.formatMessage(messages.comments, { count: data.commentCount })}
+        {data.internalNoteCount ? (
+          <span className="muted idea-detail__notes">
+            {intl.formatMessage(messages.internalNotes, { count: data.internalNoteCount })}
+          </span>
+        ) : null}
       </h3>
-      {comments.length === 0 ? (
+      {nodes.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.noComments)}</p>
       ) : (
         <ul className="comment-list">
-          {comments.map(({ node }) => (
-            <li key={node.id}>
-              <Comment comment={node} />
-            </li>
-          ))}
+          {threads.map((node) => {
+            const replies = nodes.filter((reply) => reply.parentId === node.id);
+            const name = node.author?.displayName ?? intl.formatMessage(messages.anonymous);
+            return (
+              <li key={node.id}>
+                <Comment comment={node} />
+                {replies.length > 0 ? (
+                  <ul
+                    className="comment-list comment-list--replies"
+                    aria-label={intl.formatMessage(messages.replies, { name })}
+                  >
+                    {replies.map((reply) => (
+                      <li key={reply.id}>
+                        <Comment comment={reply} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {!node.parentId && replyingTo !== node.id ? (
+                  <button
+                    type="button"
+                    className="button button--ghost comment-reply"
+                    aria-label={intl.formatMessage(messages.replyTo, { name })}
+                    onClick={() => setReplyingTo(node.id)}
+                  >
+                    {intl.formatMessage(messages.reply)}
+                  </button>
+                ) : null}
+                {replyingTo === node.id ? (
+                  <CommentForm
+                    ideaId={data.id}
+                    connectionId={data.comments.__id}
+                    canWriteNotes={data.canUpdateStatus}
+                    parentId={node.id}
+                    isParentInternal={node.isInternal}
+                    onDone={() => setReplyingTo(null)}
+                  />
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
       {hasNext ? (
@@ -218,7 +293,11 @@ function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
           onClick={() => loadNext(COMMENTS_PAGE_SIZE)}
         />
       ) : null}
-      <CommentForm ideaId={data.id} connectionId={data.comments.__id} />
+      <CommentForm
+        ideaId={data.id}
+        connectionId={data.comments.__id}
+        canWriteNotes={data.canUpdateStatus}
+      />
     </section>
   );
 }

@@ -1,0 +1,134 @@
+import { resolveCursorConnection } from '@pothos/plugin-relay';
+import { errors } from '../errors.ts';
+import type { IdeaActivity } from '../generated/prisma/client.ts';
+import {
+  canReadIdeaActivity,
+  findIdeaActivityPage,
+} from '../services/activity/list-idea-activity.ts';
+import type { TIdeaActivityDetails } from '../services/activity/record-idea-activity.ts';
+import { builder } from './builder.ts';
+import { IdeaStatusEnum } from './idea-enums.ts';
+import { AuthorType, IdeaType } from './idea.ts';
+import { decodeOptionalId, globalId } from './ids.ts';
+
+const IdeaActivityKindEnum = builder.enumType('IdeaActivityKind', {
+  description: 'What an activity entry records.',
+  values: {
+    STATUS_CHANGED: { description: 'The status changed (declines included).' },
+    MOVED: { description: 'The idea moved to another board.' },
+    TITLE_CHANGED: { description: 'The title changed.' },
+    MERGED: { description: 'Declined as a duplicate with its votes merged (on both ideas).' },
+    UNMERGED: { description: 'A merge was undone (on both ideas).' },
+  },
+});
+
+const detailsOf = (entry: IdeaActivity) => (entry.details ?? {}) as TIdeaActivityDetails;
+
+const IdeaActivityType = builder.objectRef<IdeaActivity>('IdeaActivity').implement({
+  description:
+    'One triage change of an idea: who made it, when, and what changed (only the fields of its kind are set).',
+  fields: (t) => ({
+    id: t.id({ description: 'The entry’s id.', resolve: (e) => globalId('IdeaActivity', e.id) }),
+    kind: t.field({
+      type: IdeaActivityKindEnum,
+      description: 'What changed.',
+      resolve: (e) => e.kind,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it changed.' }),
+    actor: t.field({
+      type: AuthorType,
+      nullable: true,
+      description: 'Who changed it (null when that user was deleted).',
+      resolve: (e, _args, context) =>
+        e.actorId === null ? null : context.related.author(e.actorId),
+    }),
+    fromStatus: t.field({
+      type: IdeaStatusEnum,
+      nullable: true,
+      description: 'STATUS_CHANGED, UNMERGED: the status before.',
+      resolve: (e) => detailsOf(e).fromStatus ?? null,
+    }),
+    toStatus: t.field({
+      type: IdeaStatusEnum,
+      nullable: true,
+      description: 'STATUS_CHANGED, UNMERGED: the status after.',
+      resolve: (e) => detailsOf(e).toStatus ?? null,
+    }),
+    fromBoardName: t.string({
+      nullable: true,
+      description: 'MOVED: the board it left (its name then).',
+      resolve: (e) => detailsOf(e).fromBoardName ?? null,
+    }),
+    toBoardName: t.string({
+      nullable: true,
+      description: 'MOVED: the board it went to (its name then).',
+      resolve: (e) => detailsOf(e).toBoardName ?? null,
+    }),
+    fromTitle: t.string({
+      nullable: true,
+      description: 'TITLE_CHANGED: the old title.',
+      resolve: (e) => detailsOf(e).fromTitle ?? null,
+    }),
+    toTitle: t.string({
+      nullable: true,
+      description: 'TITLE_CHANGED: the new title.',
+      resolve: (e) => detailsOf(e).toTitle ?? null,
+    }),
+    otherIdeaId: t.id({
+      nullable: true,
+      description: 'MERGED, UNMERGED: the global id of the other idea of the merge.',
+      resolve: (e) => {
+        const id = detailsOf(e).otherIdeaId;
+        return id === undefined ? null : globalId('Idea', id);
+      },
+    }),
+    otherIdeaTitle: t.string({
+      nullable: true,
+      description: 'MERGED, UNMERGED: the other idea’s title then.',
+      resolve: (e) => detailsOf(e).otherIdeaTitle ?? null,
+    }),
+    votesMoved: t.int({
+      nullable: true,
+      description: 'MERGED, UNMERGED: how many votes moved.',
+      resolve: (e) => detailsOf(e).votesMoved ?? null,
+    }),
+  }),
+});
+
+function cursorId(cursor: string | undefined, field: 'after' | 'before'): number | undefined {
+  const id = decodeOptionalId(cursor, 'IdeaActivityCursor');
+  if (id === 0) throw errors.validation([{ field, message: 'This is not a cursor of this list.' }]);
+  return id;
+}
+
+builder.objectField(IdeaType, 'activity', (t) =>
+  t.connection(
+    {
+      type: IdeaActivityType,
+      nullable: true,
+      description:
+        'Who changed the status, board, title or merges of the idea and when, newest first (the team of its company only; null for anyone else). Pages hold 20 entries unless `first` or `last` asks for up to 100.',
+      resolve: async (idea, args, context) => {
+        const companyId = await context.related.boardCompanyId(idea.boardId);
+        if (companyId === null || !canReadIdeaActivity(context.viewer, companyId)) return null;
+        return resolveCursorConnection<Promise<IdeaActivity[]>>(
+          {
+            args,
+            defaultSize: 20,
+            maxSize: 100,
+            toCursor: (entry: IdeaActivity) => globalId('IdeaActivityCursor', entry.id),
+          },
+          ({ after, before, limit, inverted }) =>
+            findIdeaActivityPage(context.deps, idea.id, {
+              limit,
+              afterId: cursorId(after, 'after'),
+              beforeId: cursorId(before, 'before'),
+              reverse: inverted,
+            }),
+        );
+      },
+    },
+    { description: 'A page of an idea’s activity.' },
+    { description: 'An activity entry in a page.' },
+  ),
+);

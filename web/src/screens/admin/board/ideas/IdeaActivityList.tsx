@@ -1,0 +1,121 @@
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { IdeaActivityList_idea$key } from '../../../../../__generated__/IdeaActivityList_idea.graphql.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { statusMessages } from './messages.ts';
+
+const messages = defineMessages({
+  title: { id: 'ideaActivity.title', defaultMessage: 'Activity' },
+  empty: { id: 'ideaActivity.empty', defaultMessage: 'No changes yet.' },
+  someone: { id: 'ideaActivity.someone', defaultMessage: 'A former user' },
+  status: {
+    id: 'ideaActivity.status',
+    defaultMessage: '{who} changed the status from {from} to {to}',
+  },
+  moved: { id: 'ideaActivity.moved', defaultMessage: '{who} moved it from {from} to {to}' },
+  title_: {
+    id: 'ideaActivity.titleChanged',
+    defaultMessage: '{who} renamed it from “{from}” to “{to}”',
+  },
+  merged: {
+    id: 'ideaActivity.merged',
+    defaultMessage:
+      '{who} merged it with “{other}” ({votes, plural, one {# vote moved} other {# votes moved}})',
+  },
+  unmerged: {
+    id: 'ideaActivity.unmerged',
+    defaultMessage:
+      '{who} undid the merge with “{other}” ({votes, plural, one {# vote restored} other {# votes restored}})',
+  },
+});
+
+/** The idea's activity for the team (newest first); nothing for anyone else. */
+export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment IdeaActivityList_idea on Idea {
+        activity(first: 20) {
+          edges {
+            node {
+              id
+              kind
+              createdAt
+              actor {
+                displayName
+              }
+              fromStatus
+              toStatus
+              fromBoardName
+              toBoardName
+              fromTitle
+              toTitle
+              otherIdeaTitle
+              votesMoved
+            }
+          }
+        }
+      }
+    `,
+    idea,
+  );
+  if (!data.activity) return null;
+  const status = (value: string | null | undefined) =>
+    value && value in statusMessages
+      ? intl.formatMessage(statusMessages[value as keyof typeof statusMessages])
+      : '';
+  const describe = (entry: (typeof data.activity.edges)[number]['node']) => {
+    const who = entry.actor?.displayName ?? intl.formatMessage(messages.someone);
+    const other = entry.otherIdeaTitle ?? '';
+    const votes = entry.votesMoved ?? 0;
+    switch (entry.kind) {
+      case 'STATUS_CHANGED':
+        return intl.formatMessage(messages.status, {
+          who,
+          from: status(entry.fromStatus),
+          to: status(entry.toStatus),
+        });
+      case 'MOVED':
+        return intl.formatMessage(messages.moved, {
+          who,
+          from: entry.fromBoardName ?? '',
+          to: entry.toBoardName ?? '',
+        });
+      case 'TITLE_CHANGED':
+        return intl.formatMessage(messages.title_, {
+          who,
+          from: entry.fromTitle ?? '',
+          to: entry.toTitle ?? '',
+        });
+      case 'MERGED':
+        return intl.formatMessage(messages.merged, { who, other, votes });
+      case 'UNMERGED':
+        return intl.formatMessage(messages.unmerged, { who, other, votes });
+      default:
+        return '';
+    }
+  };
+  const entries = data.activity.edges.map((edge) => edge.node);
+  return (
+    <section aria-labelledby="idea-activity-title">
+      <h3 id="idea-activity-title" className="idea-detail__heading">
+        {intl.formatMessage(messages.title)}
+      </h3>
+      {entries.length === 0 ? (
+        <p className="muted">{intl.formatMessage(messages.empty)}</p>
+      ) : (
+        <ol className="activity-list">
+          {/* Each entry: what changed, then when (spaced by the list's CSS). */}
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <span>{describe(entry)}</span>
+              <time className="muted" dateTime={entry.createdAt}>
+                {intl.formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
