@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, loadQuery, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -20,7 +20,6 @@ import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
-import { IdeaDetailModal } from './IdeaDetailModal.tsx';
 import { useIdeaDetailFromAddress } from './useIdeaDetailFromAddress.ts';
 import { activeElement, openerOf } from './focus-targets.ts';
 import type { TDetailOpener } from './focus-targets.ts';
@@ -35,6 +34,11 @@ import {
 } from './list-params.ts';
 import type { TIdeaFilter, TIdeaSort } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
+
+/** The idea dialog loads with its first opening: the board's list does not need it to show. */
+const IdeaDetailModal = lazy(() =>
+  import('./IdeaDetailModal.tsx').then((module) => ({ default: module.IdeaDetailModal })),
+);
 
 const messages = defineMessages({
   title: { id: 'ideas.title', defaultMessage: 'Ideas' },

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useQueryLoader } from 'react-relay';
 import { useParams } from 'react-router-dom';
 import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
-import { ideaDetailModalQuery } from './IdeaDetailModal.tsx';
+// The dialog's compiled query, not IdeaDetailModal.tsx: the dialog itself loads on first open
+// (its own chunk), while the query starts as soon as the address names an idea.
+import ideaDetailModalQuery from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
 
 /**
  * The idea dialog of a board screen (the list and the roadmap): the address names the open idea

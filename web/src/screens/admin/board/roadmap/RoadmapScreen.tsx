@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -10,7 +10,6 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { boardPath, rowIdOf } from '../../../../relay/row-id.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
-import { IdeaDetailModal } from '../ideas/IdeaDetailModal.tsx';
 import { useIdeaDetailFromAddress } from '../ideas/useIdeaDetailFromAddress.ts';
 import { activeElement, openerOf } from '../ideas/focus-targets.ts';
 import type { TDetailOpener } from '../ideas/focus-targets.ts';
@@ -23,6 +22,11 @@ import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
 import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
 import { RoadmapCard } from './RoadmapCard.tsx';
+
+/** The idea dialog loads with its first opening: the board's list does not need it to show. */
+const IdeaDetailModal = lazy(() =>
+  import('../ideas/IdeaDetailModal.tsx').then((module) => ({ default: module.IdeaDetailModal })),
+);
 
 const messages = defineMessages({
   title: { id: 'roadmap.title', defaultMessage: 'Roadmap' },
