@@ -109,6 +109,9 @@ const TEAM_MUTATIONS = [
   'addComment',
   'upvoteIdea',
   'downvoteIdea',
+  // Triage: a MEMBER moves ideas and undoes merges (move-idea.test.ts, undo-merge.test.ts).
+  'moveIdea',
+  'undoMerge',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */

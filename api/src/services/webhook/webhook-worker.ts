@@ -74,12 +74,10 @@ export async function claimDueDeliveries(
   limit = BATCH,
   onlyId?: number,
 ): Promise<TClaimedDelivery[]> {
+  // The rows are picked in a MATERIALIZED CTE: a LIMIT … FOR UPDATE SKIP LOCKED subquery inside
+  // `IN (…)` may be run more than once by the plan, so concurrent claims could take a row twice.
   const rows = await prisma.$queryRaw<TClaimedDelivery[]>`
-    UPDATE "WebhookDelivery" AS d
-    SET "lockedUntil" = (now() AT TIME ZONE 'UTC') + make_interval(secs => ${LEASE_SECONDS}),
-        "attempts" = d."attempts" + 1,
-        "lastAttemptAt" = (now() AT TIME ZONE 'UTC')
-    WHERE d."id" IN (
+    WITH picked AS MATERIALIZED (
       SELECT x."id" FROM "WebhookDelivery" x
       JOIN "Webhook" w ON w."id" = x."webhookId"
       WHERE x."status" = 'PENDING'
@@ -91,6 +89,11 @@ export async function claimDueDeliveries(
       LIMIT ${limit}
       FOR UPDATE OF x SKIP LOCKED
     )
+    UPDATE "WebhookDelivery" AS d
+    SET "lockedUntil" = (now() AT TIME ZONE 'UTC') + make_interval(secs => ${LEASE_SECONDS}),
+        "attempts" = d."attempts" + 1,
+        "lastAttemptAt" = (now() AT TIME ZONE 'UTC')
+    FROM picked WHERE d."id" = picked."id"
     RETURNING d."id", d."webhookId", d."event"::text AS "event", d."body", d."attempts"`;
   return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
