@@ -54,12 +54,19 @@ async function openEngine(
   );
 }
 
+/** The migration folders' names (= timestamps), in order. */
+async function migrationNames(dir: string): Promise<string[]> {
+  const names = (await readdir(dir).catch(() => [] as string[])).sort();
+  const isFolder = await Promise.all(
+    names.map(async (name) => (await stat(path.join(dir, name))).isDirectory()),
+  );
+  return names.filter((_name, index) => isFolder[index]);
+}
+
 /** Reads prisma/migrations/<name>/migration.sql, in name (= timestamp) order. */
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationList> {
-  const names = await readdir(dir).catch(() => [] as string[]);
   const directories = [];
-  for (const name of names.sort()) {
-    if (!(await stat(path.join(dir, name))).isDirectory()) continue;
+  for (const name of await migrationNames(dir)) {
     const file = path.join(dir, name, 'migration.sql');
     const content = await readFile(file, 'utf8').then(
       (sql) => ({ tag: 'ok' as const, value: sql }),
@@ -86,7 +93,7 @@ export type TPlainQuery = (text: string) => Promise<Record<string, unknown>[]>;
  * database we cannot read) answers false, and the engine decides as before.
  */
 export async function isUpToDate(query: TPlainQuery, dir = MIGRATIONS_DIR): Promise<boolean> {
-  const { migrationDirectories } = await readMigrations(dir);
+  const names = await migrationNames(dir);
   let rows: Record<string, unknown>[];
   try {
     rows = await query(
@@ -97,7 +104,7 @@ export async function isUpToDate(query: TPlainQuery, dir = MIGRATIONS_DIR): Prom
   }
   if (rows.some((row) => row.isFinished !== true)) return false;
   const applied = new Set(rows.map((row) => row.name));
-  return migrationDirectories.every((directory) => applied.has(directory.path));
+  return names.every((name) => applied.has(name));
 }
 
 /** Applies pending migrations (like `prisma migrate deploy`); answers the names applied. */

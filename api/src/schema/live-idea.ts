@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { TDeps } from '../deps.ts';
 import type { TIdeaChange } from '../events.ts';
 import type { Idea } from '../generated/prisma/client.ts';
-import { canEditIdea, canUpdateIdeaStatus, isTeamMemberOf } from '../services/access.ts';
+import { canEditIdea, canUpdateIdeaStatus, isIdeaVisibleTo } from '../services/access.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
 import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
@@ -73,14 +73,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
       const found = await read$;
       if (!found) return null;
       const { idea, board } = found;
-      // ideaVisibleWhere, on the row in hand: a visible board, and accepted unless the caller
-      // wrote it or is on the company's team.
-      const isBoardVisible = board.isPublic || viewer?.companyId === board.companyId;
-      const isAccepted =
-        idea.status !== 'NOT_PUBLIC' ||
-        (viewer !== null && idea.authorId === viewer.userId) ||
-        isTeamMemberOf(viewer, board.companyId);
-      if (!isBoardVisible || !isAccepted) return null;
+      if (!isIdeaVisibleTo(viewer, idea, board)) return null;
       return {
         ...idea,
         author: found.author,

@@ -48,13 +48,35 @@ export function ideaVisibleWhere(viewer: TViewer | null): Prisma.IdeaWhereInput 
   return { board: boardVisibleWhere(viewer), OR: statusRule };
 }
 
+/**
+ * The rule of ideaVisibleWhere on a row already read: accepted (not NOT_PUBLIC) unless the
+ * caller wrote it or is on its company's team.
+ */
+function isAcceptedOrOwn(
+  viewer: TViewer | null,
+  idea: { status: string; authorId: number | null },
+  companyId: number,
+): boolean {
+  return (
+    idea.status !== 'NOT_PUBLIC' ||
+    (viewer !== null && idea.authorId === viewer.userId) ||
+    isTeamMemberOf(viewer, companyId)
+  );
+}
+
 /** Whether a live event concerns an idea the subscriber may see (the rule of ideaVisibleWhere). */
 export function canSeeIdeaChange(viewer: TViewer | null, change: TIdeaChange): boolean {
-  if (change.status !== 'NOT_PUBLIC') return true;
-  return (
-    (viewer !== null && change.authorId === viewer.userId) ||
-    isTeamMemberOf(viewer, change.companyId)
-  );
+  return isAcceptedOrOwn(viewer, change, change.companyId);
+}
+
+/** ideaVisibleWhere (board visible, idea accepted or the caller's own) on rows already read. */
+export function isIdeaVisibleTo(
+  viewer: TViewer | null,
+  idea: { status: string; authorId: number | null },
+  board: { companyId: number; isPublic: boolean },
+): boolean {
+  const isBoardVisible = board.isPublic || viewer?.companyId === board.companyId;
+  return isBoardVisible && isAcceptedOrOwn(viewer, idea, board.companyId);
 }
 
 /** Editors (the company's admins and the idea's author) may edit, delete and see voters. */

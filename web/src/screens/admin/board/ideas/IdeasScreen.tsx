@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, loadQuery, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -34,11 +34,7 @@ import {
 } from './list-params.ts';
 import type { TIdeaFilter, TIdeaSort } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
-
-/** The idea dialog loads with its first opening: the board's list does not need it to show. */
-const IdeaDetailModal = lazy(() =>
-  import('./IdeaDetailModal.tsx').then((module) => ({ default: module.IdeaDetailModal })),
-);
+import { IdeaDetailModal } from './lazy-idea-detail.ts';
 
 const messages = defineMessages({
   title: { id: 'ideas.title', defaultMessage: 'Ideas' },

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -22,11 +22,7 @@ import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
 import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
 import { RoadmapCard } from './RoadmapCard.tsx';
-
-/** The idea dialog loads with its first opening: the board's list does not need it to show. */
-const IdeaDetailModal = lazy(() =>
-  import('../ideas/IdeaDetailModal.tsx').then((module) => ({ default: module.IdeaDetailModal })),
-);
+import { IdeaDetailModal } from '../ideas/lazy-idea-detail.ts';
 
 const messages = defineMessages({
   title: { id: 'roadmap.title', defaultMessage: 'Roadmap' },
