@@ -5,7 +5,7 @@ import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { readMail, startSmtpSink } from '../testing/smtp-sink.ts';
 import type { TParsedMail } from '../testing/smtp-sink.ts';
-import { startTestServer } from '../testing/test-server.ts';
+import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 import { notifyChangelogSubscribers } from '../services/changelog/notify-changelog-subscribers.ts';
 
@@ -287,5 +287,42 @@ describe('changelog subscription', () => {
         })
       ).unsubscribedAt,
     ).toBeNull();
+  });
+});
+
+describe('a subscriber past the confirmation mails’ rate limit', () => {
+  let limited: TTestServer;
+  let limitedSlug: string;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      rateLimits: {
+        ...UNLIMITED_FOR_TESTS,
+        confirmEmail: { perIp: 1_000, perAccount: 1, windowSeconds: 3_600 },
+      },
+    });
+    const owner = await restCompany(limited);
+    limitedSlug = (
+      await limited.deps.prisma.company.findUniqueOrThrow({
+        where: { id: owner.owner.companyId },
+      })
+    ).slug;
+  });
+  afterAll(() => limited?.close());
+
+  it('sees the changelog again with 429, Retry-After and the address kept, not a server error', async () => {
+    const post = () =>
+      fetch(`${limited.url}/${limitedSlug}/changelog/subscribe`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'twice@example.com' }).toString(),
+      });
+    expect((await post()).status).toBe(303);
+    const second = await post();
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await second.text();
+    expect(html).toContain('value="twice@example.com"');
+    expect(html).toContain('id="subscribe-error"');
   });
 });

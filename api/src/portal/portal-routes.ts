@@ -23,6 +23,7 @@ import {
 import type { TSubscribeState } from './changelog-pages.ts';
 import { clientOf } from '../client-ip.ts';
 import { AppError } from '../errors.ts';
+import { RateLimitError } from '../rate-limit.ts';
 import { subscribeToChangelog } from '../services/changelog/subscribe-to-changelog.ts';
 import {
   checkChangelogConfirmation,
@@ -172,31 +173,36 @@ export function mountPortal(app: Hono, deps: TDeps): void {
 
   /** The form's POST: a mail to confirm, then back to the changelog (303, so reload is safe). */
   const subscribe = async (c: Context, next: Next) => {
-    const found = await findPortalChangelog(deps, c.req.param('companySlug') ?? '');
-    if (!found) return next();
-    const t = companyTranslator(c, found.portal);
+    const companySlug = c.req.param('companySlug') ?? '';
+    const portal = await findPortal(deps, companySlug);
+    if (!portal) return next();
+    const t = companyTranslator(c, portal);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const email = typeof form.email === 'string' ? form.email.slice(0, 320) : '';
     try {
       await subscribeToChangelog(
         deps,
-        found.portal.company,
+        portal.company,
         { email },
         { language: t.locale, client: clientOf(c, deps.config.trustProxy) },
       );
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const state: TSubscribeState =
-        error.code === 'RATE_LIMITED' ? { kind: 'limited', email } : { kind: 'invalid', email };
+      // Too many attempts is a RateLimitError (not an AppError): the page says so, with 429.
+      const isLimited = error instanceof RateLimitError;
+      if (!isLimited && !(error instanceof AppError)) throw error;
+      // Only a refused address shows the changelog again (its releases rendered).
+      const found = await findPortalChangelog(deps, companySlug);
+      if (!found) return next();
+      const state: TSubscribeState = isLimited
+        ? { kind: 'limited', email }
+        : { kind: 'invalid', email };
       const page = renderPortalChangelog(t, context, found, {
         subscribe: subscribeForm(t, found.portal, state),
       });
-      return send(c, page, error.code === 'RATE_LIMITED' ? 429 : 400);
+      if (isLimited) c.header('retry-after', String(error.retryAfterSeconds));
+      return send(c, page, isLimited ? 429 : 400);
     }
-    return c.redirect(
-      `${portalBase(found.portal.company.slug)}/changelog?subscribed=1#subscribe`,
-      303,
-    );
+    return c.redirect(`${portalBase(portal.company.slug)}/changelog?subscribed=1#subscribe`, 303);
   };
 
   /**
