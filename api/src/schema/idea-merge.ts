@@ -9,10 +9,10 @@ builder.objectField(IdeaType, 'mergeUndoableUntil', (t) =>
     type: 'DateTime',
     nullable: true,
     description:
-      'Until when the team may undo the merge of this declined duplicate (`undoMerge`): 30 days after it. Null when there is none to undo, and for anyone outside the team.',
+      'Until when the team may undo the merge of this duplicate (`undoMerge`), declined or reopened since: 30 days after it. Null when there is none to undo, and for anyone outside the team.',
     resolve: async (idea, _args, context) => {
       const companyId = await context.related.boardCompanyId(idea.boardId);
-      if (companyId === null || idea.status !== 'DECLINED') return null;
+      if (companyId === null) return null;
       return mergeUndoableUntil(context.deps, context.viewer, { id: idea.id, companyId });
     },
   }),

@@ -115,6 +115,28 @@ describe('undoMerge', () => {
     expect(body.data.idea.mergeUndoableUntil).toBeNull();
   });
 
+  it('stays possible after the duplicate was reopened, and the console is offered it', async () => {
+    const { mergedId, keptId } = await mergedPair();
+    await mutate(
+      server,
+      'setIdeaStatus',
+      `mutation ($ideaId: ID!) { setIdeaStatus(ideaId: $ideaId, status: OPEN) { __typename
+        ... on MutationSetIdeaStatusSuccess { data { status } } ${APP_ERROR} } }`,
+      { ideaId: globalId('Idea', mergedId) },
+      acme.owner.token,
+    );
+    const { body } = await gql(server, UNTIL, { id: globalId('Idea', mergedId) }, acme.owner.token);
+    expect(body.data.idea.mergeUndoableUntil).not.toBeNull();
+    const undone = await undo(mergedId, member.token);
+    // Reopened, it keeps its status; its three voters are back, the kept idea keeps voter 0.
+    expect(undone).toMatchObject({
+      idea: { status: 'OPEN', voteCount: 3 },
+      keptIdea: { voteCount: 1 },
+    });
+    const kept = await server.deps.prisma.idea.findUniqueOrThrow({ where: { id: keptId } });
+    expect(kept.voteCount).toBe(1);
+  });
+
   it('two undos at once apply once', async () => {
     const { mergedId, keptId } = await mergedPair();
     const answers = await Promise.all([
