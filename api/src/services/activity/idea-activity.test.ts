@@ -78,6 +78,9 @@ beforeAll(async () => {
   });
   keptId = kept.id;
   await expectCall(server, 'POST', `/ideas/${ideaId}/upvote`, 200, { token: author.token });
+  // The member voted for both: the merge takes two votes away and gives the kept idea one.
+  await expectCall(server, 'POST', `/ideas/${ideaId}/upvote`, 200, { token: member.token });
+  await expectCall(server, 'POST', `/ideas/${keptId}/upvote`, 200, { token: member.token });
   await expectCall(server, 'POST', `/ideas/${ideaId}/decline`, 200, {
     token: acme.owner.token,
     body: { reason: 'DUPLICATE', duplicateOfIdeaId: keptId, mergeVotes: true },
@@ -98,7 +101,7 @@ describe('Idea.activity', () => {
           actor: { displayName: 'Olga Owner' },
           otherIdeaId: globalId('Idea', keptId),
           otherIdeaTitle: 'Night theme',
-          votesMoved: 1,
+          votesMoved: 2,
         },
         { kind: 'STATUS_CHANGED', fromStatus: 'OPEN', toStatus: 'DECLINED' },
         {

@@ -72,6 +72,7 @@ export async function declineIdea(
       );
     }
     let movedVoterIds: number[] | null = null;
+    let votesGained = 0;
     if (shouldMerge && duplicateOfId !== null) {
       // One statement moves the votes and adjusts both counts by the rows actually moved, so
       // votes cast at the same moment are neither lost nor counted twice. It answers the
@@ -81,7 +82,7 @@ export async function declineIdea(
       const merge = await tx.ideaMerge.create({
         data: { ideaId: idea.id, keptIdeaId: duplicateOfId, previousStatus: idea.status },
       });
-      const moved = await tx.$queryRaw<{ userId: number }[]>`
+      const moved = await tx.$queryRaw<{ userId: number; gained: number }[]>`
         WITH removed AS (
           DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} RETURNING "userId", "createdAt"
         ), moved AS (
@@ -100,8 +101,9 @@ export async function declineIdea(
                  NOT EXISTS (SELECT 1 FROM moved m WHERE m."userId" = r."userId")
           FROM removed r
         )
-        SELECT "userId" FROM removed`;
+        SELECT "userId", (SELECT count(*) FROM moved)::int AS "gained" FROM removed`;
       movedVoterIds = moved.map((row) => row.userId);
+      votesGained = Number(moved[0]?.gained ?? 0);
     }
     const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
     const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
@@ -128,7 +130,8 @@ export async function declineIdea(
               details: {
                 otherIdeaId: idea.id,
                 otherIdeaTitle: declined.title,
-                votesMoved: movedVoterIds?.length ?? 0,
+                // Only the votes it gained: voters of both ideas keep their one vote.
+                votesMoved: votesGained,
               },
             },
           ]
