@@ -1,5 +1,4 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
-import { errors } from '../errors.ts';
 import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
 import { findIdeaPageRows } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
@@ -10,20 +9,11 @@ import { BoardType, boardPlan } from './board.ts';
 import { builder } from './builder.ts';
 import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
-import { decodeOptionalId, globalId } from './ids.ts';
+import { decodeCursorId, globalId } from './ids.ts';
 
 /** A page cursor: the idea the page ends (or starts) on, opaque to clients. */
 function ideaCursor(ideaId: number): string {
   return globalId('IdeaCursor', ideaId);
-}
-
-/** The idea a cursor names; a string that is not one of ideaCursor's is refused. */
-function cursorIdeaId(cursor: string | undefined, field: 'after' | 'before'): number | undefined {
-  const ideaId = decodeOptionalId(cursor, 'IdeaCursor');
-  if (ideaId === 0) {
-    throw errors.validation([{ field, message: 'This is not a cursor of this list.' }]);
-  }
-  return ideaId;
 }
 
 /**
@@ -72,8 +62,8 @@ builder.objectField(BoardType, 'ideas', (t) =>
           async ({ after, before, limit, inverted }) => {
             const rows = await findIdeaPageRows(context.deps, context.viewer, listed, params, {
               limit,
-              afterId: cursorIdeaId(after, 'after'),
-              beforeId: cursorIdeaId(before, 'before'),
+              afterId: decodeCursorId(after, 'IdeaCursor', 'after'),
+              beforeId: decodeCursorId(before, 'IdeaCursor', 'before'),
               reverse: inverted,
             });
             // The page knows the plan already: isHiddenByPlan needs no further statement.

@@ -1,6 +1,5 @@
-import { ideaVisibleWhere, toRowId } from '../services/access.ts';
+import { commentVisibleWhere, ideaVisibleWhere, toRowId } from '../services/access.ts';
 import { addComment } from '../services/comment/add-comment.ts';
-import { commentVisibleWhere } from '../services/comment/list-comments.ts';
 import { builder } from './builder.ts';
 import { decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { AuthorType } from './idea.ts';

@@ -1,15 +1,12 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
-import { errors } from '../errors.ts';
 import type { IdeaActivity } from '../generated/prisma/client.ts';
-import {
-  canReadIdeaActivity,
-  findIdeaActivityPage,
-} from '../services/activity/list-idea-activity.ts';
+import { isTeamMemberOf } from '../services/access.ts';
+import { findIdeaActivityPage } from '../services/activity/list-idea-activity.ts';
 import type { TIdeaActivityDetails } from '../services/activity/record-idea-activity.ts';
 import { builder } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
 import { AuthorType, IdeaType } from './idea.ts';
-import { decodeOptionalId, globalId } from './ids.ts';
+import { decodeCursorId, globalId } from './ids.ts';
 
 const IdeaActivityKindEnum = builder.enumType('IdeaActivityKind', {
   description: 'What an activity entry records.',
@@ -95,12 +92,6 @@ const IdeaActivityType = builder.objectRef<IdeaActivity>('IdeaActivity').impleme
   }),
 });
 
-function cursorId(cursor: string | undefined, field: 'after' | 'before'): number | undefined {
-  const id = decodeOptionalId(cursor, 'IdeaActivityCursor');
-  if (id === 0) throw errors.validation([{ field, message: 'This is not a cursor of this list.' }]);
-  return id;
-}
-
 builder.objectField(IdeaType, 'activity', (t) =>
   t.connection(
     {
@@ -110,7 +101,7 @@ builder.objectField(IdeaType, 'activity', (t) =>
         'Who changed the status, board, title or merges of the idea and when, newest first (the team of its company only; null for anyone else). Pages hold 20 entries unless `first` or `last` asks for up to 100.',
       resolve: async (idea, args, context) => {
         const companyId = await context.related.boardCompanyId(idea.boardId);
-        if (companyId === null || !canReadIdeaActivity(context.viewer, companyId)) return null;
+        if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;
         return resolveCursorConnection<Promise<IdeaActivity[]>>(
           {
             args,
@@ -121,8 +112,8 @@ builder.objectField(IdeaType, 'activity', (t) =>
           ({ after, before, limit, inverted }) =>
             findIdeaActivityPage(context.deps, idea.id, {
               limit,
-              afterId: cursorId(after, 'after'),
-              beforeId: cursorId(before, 'before'),
+              afterId: decodeCursorId(after, 'IdeaActivityCursor', 'after'),
+              beforeId: decodeCursorId(before, 'IdeaActivityCursor', 'before'),
               reverse: inverted,
             }),
         );

@@ -9,7 +9,6 @@ import {
   isTeamMemberOf,
   toRowId,
 } from '../services/access.ts';
-import { commentVisibleWhere } from '../services/comment/list-comments.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
 import { declineIdea } from '../services/idea/decline-idea.ts';
 import { deleteIdea } from '../services/idea/delete-idea.ts';
@@ -18,7 +17,7 @@ import { updateIdea } from '../services/idea/update-idea.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
 import type { TVoteResult } from '../services/vote/add-vote.ts';
 import type { Idea } from '../generated/prisma/client.ts';
-import { findVisibleBoard } from '../services/access.ts';
+import { commentVisibleWhere, findVisibleBoard } from '../services/access.ts';
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-idea-views.ts';
 import { isCompanyAdmin } from '../viewer.ts';

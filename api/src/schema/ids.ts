@@ -1,4 +1,5 @@
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
+import { errors } from '../errors.ts';
 import { toRowId } from '../services/access.ts';
 
 /**
@@ -33,6 +34,20 @@ export function decodeOptionalId(
 ): number | undefined {
   if (globalId === null || globalId === undefined || globalId === '') return undefined;
   return decodeId(globalId, typename);
+}
+
+/**
+ * The row a page cursor of the given type names (undefined: no cursor); a string that is not
+ * such a cursor is a VALIDATION error on its argument.
+ */
+export function decodeCursorId(
+  cursor: string | undefined,
+  typename: string,
+  field: 'after' | 'before',
+): number | undefined {
+  const id = decodeOptionalId(cursor, typename);
+  if (id === 0) throw errors.validation([{ field, message: 'This is not a cursor of this list.' }]);
+  return id;
 }
 
 export function globalId(typename: string, id: number): string {

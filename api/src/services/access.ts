@@ -49,6 +49,17 @@ export function ideaVisibleWhere(viewer: TViewer | null): Prisma.IdeaWhereInput 
 }
 
 /**
+ * The comments a caller may read, as a filter: public comments, and internal notes only on
+ * ideas of the caller's own company when the caller is on its team (an API key acts as its
+ * creator, so an admin's key is the team; a demoted creator's key is not). The one rule for
+ * REST, GraphQL, the widget and the portal.
+ */
+export function commentVisibleWhere(viewer: TViewer | null): Prisma.CommentWhereInput {
+  if (!viewer || !isTeamMember(viewer)) return { isInternal: false };
+  return { OR: [{ isInternal: false }, { idea: { board: { companyId: viewer.companyId } } }] };
+}
+
+/**
  * The rule of ideaVisibleWhere on a row already read: accepted (not NOT_PUBLIC) unless the
  * caller wrote it or is on its company's team.
  */

@@ -1,17 +1,10 @@
 import type { TDeps } from '../../deps.ts';
 import type { IdeaActivity } from '../../generated/prisma/client.ts';
-import type { TViewer } from '../../viewer.ts';
-import { isTeamMemberOf } from '../access.ts';
-
-/** Whether the caller may read an idea's activity: the team of the idea's company only. */
-export function canReadIdeaActivity(viewer: TViewer | null, companyId: number): boolean {
-  return isTeamMemberOf(viewer, companyId);
-}
 
 /**
  * A page of an idea's activity, newest first, by keyset on the row id (`afterId`: older than
  * it; `beforeId`: newer than it; `reverse` reads from the other end). The caller has checked
- * canReadIdeaActivity.
+ * that it is on the team of the idea's company (isTeamMemberOf).
  */
 export function findIdeaActivityPage(
   deps: TDeps,

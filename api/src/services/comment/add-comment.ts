@@ -5,7 +5,13 @@ import type { Comment, User } from '../../generated/prisma/client.ts';
 import { isMissing, parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked } from '../../viewer.ts';
-import { findIdeaForMember, isAdminOf, isTeamMemberOf, toRowId } from '../access.ts';
+import {
+  commentVisibleWhere,
+  findIdeaForMember,
+  isAdminOf,
+  isTeamMemberOf,
+  toRowId,
+} from '../access.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyAdminComment } from '../notification/notify-admin-comment.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
@@ -54,7 +60,7 @@ export async function addComment(
   if (!isMissing(data.parentId)) {
     parentId = toRowId(data.parentId);
     const parent = await deps.prisma.comment.findFirst({
-      where: { id: parentId, ideaId: idea.id, ...(isTeam ? {} : { isInternal: false }) },
+      where: { id: parentId, ideaId: idea.id, ...commentVisibleWhere(member) },
       select: { parentId: true, isInternal: true },
     });
     if (!parent) throw parentProblem('Comment not found');
