@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errors } from './errors.ts';
+import { PASSWORD_LIMITS } from './services/account/profile-limits.ts';
 
 /** The spec's validation texts (section 5). */
 export const messages = {
@@ -108,8 +109,8 @@ export const ZEmail = requiredText(6, 50).pipe(z.email({ error: messages.email }
 export const ZPassword = z
   .string({ error: requiredOr('It has to be text.') })
   .min(1, { error: messages.required })
-  .min(6, { error: messages.min(6) })
-  .max(50, { error: messages.max(50) });
+  .min(PASSWORD_LIMITS.min, { error: messages.min(PASSWORD_LIMITS.min) })
+  .max(PASSWORD_LIMITS.max, { error: messages.max(PASSWORD_LIMITS.max) });
 
 export const LANGUAGES = ['en-US', 'pl-PL'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];

@@ -1,7 +1,7 @@
 /**
- * The limits of a person's own profile, in one module: the server's zod schemas
- * (update-profile.ts, change-password.ts) and the console's profile form read them, so the two
- * never disagree.
+ * The limits of a person's own profile, in one module: the server's zod schemas (ZPassword in
+ * validation.ts, update-profile.ts, register-end-user.ts) and the console's profile form read
+ * them, so the two never disagree.
  */
 
 /** The name shown on ideas and comments (as a board's sign-up takes it). */

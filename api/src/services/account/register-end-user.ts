@@ -9,11 +9,12 @@ import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts
 import { getBoardByHash } from '../board/find-board-by-hash.ts';
 import { createSession } from './create-session.ts';
 import { sendSignUpConfirmation } from './send-email-confirmation.ts';
+import { DISPLAY_NAME_LIMITS } from './profile-limits.ts';
 
 export const ZEndUserRegistration = z.object({
   email: ZEmail,
   password: ZPassword,
-  name: optionalText(2, 50),
+  name: optionalText(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max),
 });
 
 const duplicateEmail = () =>

@@ -3,8 +3,7 @@ import type { IdeaStatus, Prisma, ReleaseLabel } from '../../generated/prisma/cl
 import { COUNTED_IDEAS, ideaBeyondCapWhere } from '../plan/plan-state.ts';
 import { RELEASE_ORDER } from '../release/release-access.ts';
 import { renderReleaseMarkdown } from '../release/render-markdown.ts';
-import { slugify } from '../slug.ts';
-import { findPortal, ideaPathSlug } from './find-portal.ts';
+import { findPortal, ideaPathSlug, pathSlugOf } from './find-portal.ts';
 import type { TPortal } from './find-portal.ts';
 
 /**
@@ -44,8 +43,7 @@ export type TPortalChangelog = {
 
 /** `{id}-{name-slug}`: a release's address on the portal (the id alone decides which). */
 export function releasePathSlug(release: { id: number; name: string }): string {
-  const slug = slugify(release.name, 60);
-  return slug ? `${release.id}-${slug}` : String(release.id);
+  return pathSlugOf(release.id, release.name);
 }
 
 function shownReleasesWhere(portal: TPortal): Prisma.ReleaseWhereInput {

@@ -42,10 +42,15 @@ export type TPortalIdea = {
   comments: TCommentWithAuthor[];
 };
 
-/** `{id}-{title-slug}`: an idea's address on the portal (the id alone decides which idea). */
+/** `{id}-{text-slug}`: an idea's or a release's address on the portal (the id alone decides). */
+export function pathSlugOf(id: number, text: string): string {
+  const slug = slugify(text, 60);
+  return slug ? `${id}-${slug}` : String(id);
+}
+
+/** `{id}-{title-slug}`: an idea's address on the portal. */
 export function ideaPathSlug(idea: { id: number; title: string }): string {
-  const slug = slugify(idea.title, 60);
-  return slug ? `${idea.id}-${slug}` : String(idea.id);
+  return pathSlugOf(idea.id, idea.title);
 }
 
 /** The id at the start of an idea's path part (`42-dark-mode` → 42), or null. */
