@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
+import { findPortalChangelog } from '../services/portal/find-portal-changelog.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -191,8 +192,17 @@ describe('the changelog page', () => {
   it('pages through older releases and answers 404 past the end', async () => {
     expect((await page(`/${acmeSlug}/changelog?page=2`)).status).toBe(404);
     expect((await page(`/${acmeSlug}/changelog?page=abc`)).status).toBe(404);
-    const first = await get(`/${acmeSlug}/changelog?page=1`);
-    expect([200, 301]).toContain(first.status);
+    const first = await page(`/${acmeSlug}/changelog?page=1`);
+    expect(first.status).toBe(200);
+    expect(first.html).not.toContain('rel="next"');
+    // Pages of one release: the newest, then the older one, then nothing.
+    const pageOf = (n: number) => findPortalChangelog(server.deps, acmeSlug, n, 1);
+    const [one, two, three] = await Promise.all([pageOf(1), pageOf(2), pageOf(3)]);
+    expect(one?.releases.map((r) => r.id)).toEqual([newest.id]);
+    expect(one?.hasOlder).toBe(true);
+    expect(two?.releases.map((r) => r.id)).toEqual([older.id]);
+    expect(two?.hasOlder).toBe(false);
+    expect(three?.releases).toEqual([]);
   });
 });
 
