@@ -21,8 +21,9 @@ export const SAME_PASSWORD = 'The new password has to be different from the curr
  * Changes the caller's password (6 to 50 characters, as at sign-up) when they give their
  * current one, then signs out every other session of theirs, voids unused reset links and
  * second-step challenges, and writes PASSWORD_CHANGED to the audit log, all in one
- * transaction. The session that made the change stays signed in. Attempts count against the
- * sign-in limit of the account (a stolen session cannot guess the password quickly). Two changes
+ * transaction. The session that made the change stays signed in. Attempts have a limit of their
+ * own per account, as strict as sign-in's (`login`), so a stolen session cannot guess the
+ * current password quickly. Two changes
  * at once from the same current password: the first wins, the second is told to try again.
  * Only a person signed in with a password may: API keys and SSO users are refused.
  */
