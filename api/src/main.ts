@@ -59,8 +59,12 @@ async function main(): Promise<void> {
     // Live streams never finish by themselves: end them, so their clients reconnect elsewhere.
     deps.streamSlots.closeAll();
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // A request answered after the signal leaves its connection idle for the 65 s keep-alive,
+    // so the sweep repeats until close() is done.
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     await closed;
+    clearInterval(sweep);
     await deps.webhooks.stop();
     await deps.auditRetention.stop();
     // Sends in flight finish; queued mail stays in the database for the next start.

@@ -186,7 +186,14 @@ describe('widget tab: SSO code samples', () => {
         // The server's own check, with a new company's rules (expiry required), accepts it.
         expect(
           verifySsoToken(token, SECRET, { requireExpiry: true, maxLifetimeMinutes: 1440 }),
-        ).toEqual({ externalId: USER_ID, displayName: NAME, email: EMAIL, avatarUrl: null });
+        ).toEqual({
+          externalId: USER_ID,
+          displayName: NAME,
+          email: EMAIL,
+          avatarUrl: null,
+          // The sample carries no customer claims, so none are stored.
+          customer: { attributes: null, companies: null },
+        });
       },
     );
   }
