@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type * as PinoPrettyModule from 'pino-pretty';
 
 export type TLogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 /** `json`: one JSON object per line (for log shippers); `pretty`: coloured lines for a person. */
@@ -40,11 +41,14 @@ const REDACTED = [
  * descriptor of pino's), so a test that captures stdout sees them. `pretty` renders in this
  * thread, not in a worker: a worker thread would cost the embedded default about 10 MB.
  */
+/** pino-pretty, required only by a pretty logger (development): production starts without it. */
+const requirePackage = createRequire(import.meta.url);
+
 export function createLogger(level: TLogLevel, format: TLogFormat = 'json'): TLogger {
   const stdout: DestinationStream = { write: (line: string) => void process.stdout.write(line) };
   const destination =
     format === 'pretty'
-      ? PinoPretty({
+      ? (requirePackage('pino-pretty') as typeof PinoPrettyModule).PinoPretty({
           destination: process.stdout,
           translateTime: 'SYS:HH:MM:ss',
           ignore: 'pid,hostname',

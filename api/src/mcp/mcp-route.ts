@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { cheapBodyLimit } from '../body-limit.ts';
@@ -14,7 +13,6 @@ import { bearerToken } from '../services/account/authenticate.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from '../services/api-key/api-keys.ts';
 import type { TViewer } from '../viewer.ts';
 import { withAddress } from '../viewer.ts';
-import { createMcpServer } from './mcp-server.ts';
 
 /** The path agents connect to. */
 export const MCP_PATH = '/mcp';
@@ -108,18 +106,9 @@ export function mountMcp(app: Hono, deps: TDeps): void {
         });
       }
 
-      const server = createMcpServer(deps, viewer);
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
-      try {
-        return await transport.handleRequest(c.req.raw, { parsedBody: body });
-      } finally {
-        // The JSON answer is complete by now; nothing of this request outlives it.
-        await server.close();
-      }
+      // The MCP SDK and the tools load on the first agent's call, not at every server start.
+      const { answerMcp } = await import('./mcp-answer.ts');
+      return await answerMcp(deps, viewer, c.req.raw, body);
     } catch (error) {
       if (error instanceof RateLimitError) return rateLimitedResponse(c, error);
       if (error instanceof AppError) return errorResponse(c, error);

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { seal } from '../../auth/seal.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -37,6 +36,8 @@ export async function startTwoFactorEnrolment(
     data: { totpPendingSecret: seal(secret, deps.config.twoFactorKey) },
   });
   const otpauthUri = totpUri(secret, user.loginEmail ?? `user-${userId}`);
+  // Loaded on the first enrolment, not at every server start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUri, {
     type: 'svg',
     margin: 1,
