@@ -17,6 +17,8 @@ export default defineConfig({
       'widget/**/*.test.ts',
       'e2e/**/*.test.ts',
     ],
+    // One migrated database (PGlite snapshot, PostgreSQL template) that every file's copies.
+    globalSetup: ['api/src/testing/global-setup.ts'],
     pool: 'forks',
     // Each file pays several seconds of fork and import before its first test, and most files
     // then wait on sockets, a browser or a database: two files at a time keep both cores busy

@@ -40,6 +40,8 @@ export type TDatabaseOptions = {
   databasePoolSize?: number | undefined;
   /** Statements prepared once per connection (500 when unset; 0: none). */
   databaseStatementCache?: number | undefined;
+  /** PGlite only: a dumped data folder to start from instead of an empty one (tests). */
+  pgliteSnapshot?: Blob | undefined;
 };
 
 /**
@@ -97,7 +99,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   } else {
     kind = 'pglite';
     if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
-    const pglite = await createPGlite(options.dataDir);
+    const pglite = await createPGlite(options.dataDir, options.pgliteSnapshot);
     plainQuery = async (text) => (await pglite.query<Record<string, unknown>>(text)).rows;
     factory = new PrismaPGliteWithExtensions(pglite);
     migrationFactory = factory;

@@ -76,10 +76,18 @@ async function initDataDir(dataDir: string): Promise<void> {
   });
 }
 
-/** A PGlite instance with Feedboard's extensions and settings; `memory://…` keeps it in memory. */
-export async function createPGlite(dataDir = 'memory://'): Promise<PGlite> {
+/**
+ * A PGlite instance with Feedboard's extensions and settings; `memory://…` keeps it in memory.
+ * `snapshot` (a `dumpDataDir()` of another instance) is its starting data instead of initdb: the
+ * tests start each file's database from one migrated snapshot.
+ */
+export async function createPGlite(dataDir = 'memory://', snapshot?: Blob): Promise<PGlite> {
   if (!dataDir.includes('://')) await initDataDir(dataDir);
-  return PGlite.create(dataDir, { extensions: EXTENSIONS, startParams: startParams() });
+  return PGlite.create(dataDir, {
+    extensions: EXTENSIONS,
+    startParams: startParams(),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import type { TDatabase } from '../db/client.ts';
 import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
 import { createRequestListener } from '../server.ts';
+import { PGLITE_SNAPSHOT_ENV, TEMPLATE_DATABASE_ENV } from './global-setup.ts';
 
 /** Rate limits far above anything a suite does (the limits stay on: they are just high). */
 export const UNLIMITED_FOR_TESTS: TConfig['rateLimits'] = Object.fromEntries(
@@ -37,23 +39,40 @@ export type TTestServer = {
   close: () => Promise<void>;
 };
 
+let pgliteSnapshot: Promise<Blob | undefined> | null = null;
+
+/** The migrated PGlite data folder global-setup.ts dumped (read once per worker), if any. */
+function migratedPGlite(): Promise<Blob | undefined> {
+  const file = process.env[PGLITE_SNAPSHOT_ENV];
+  pgliteSnapshot ??= file
+    ? readFile(file).then((bytes) => new Blob([bytes]))
+    : Promise.resolve(undefined);
+  return pgliteSnapshot;
+}
+
 /**
  * A database for one test file: a fresh PostgreSQL database on the server TEST_DATABASE_URL
- * names (dropped afterwards), else an in-memory PGlite.
+ * names (dropped afterwards), else an in-memory PGlite. Both start as copies of the database
+ * global-setup.ts migrated (when it ran), so `migrate()` only confirms they are up to date.
  */
 export async function openTestDatabase(
   options: { onQuery?: (sql: string) => void } = {},
 ): Promise<{ db: TDatabase; drop: () => Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ dataDir: 'memory://', onQuery: options.onQuery });
+    const db = await openDatabase({
+      dataDir: 'memory://',
+      onQuery: options.onQuery,
+      pgliteSnapshot: await migratedPGlite(),
+    });
     await db.migrate();
     return { db, drop: () => db.close() };
   }
   const name = `feedboard_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = process.env[TEMPLATE_DATABASE_ENV];
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../db/client.ts';
+import { PrismaPGliteWithExtensions, createPGlite } from '../db/pglite.ts';
+import { applyMigrations } from '../db/schema-engine.ts';
+
+/** Where the migrated PGlite data folder is dumped (read by openTestDatabase). */
+export const PGLITE_SNAPSHOT_ENV = 'FEEDBOARD_TEST_PGLITE_SNAPSHOT';
+/** The migrated PostgreSQL database each file's database is copied from (PostgreSQL pass). */
+export const TEMPLATE_DATABASE_ENV = 'FEEDBOARD_TEST_TEMPLATE_DATABASE';
+
+/**
+ * vitest's global setup: migrates one database before any file runs, so that each file's
+ * database starts migrated instead of paying for initdb and every migration again (a PGlite
+ * initdb alone is about 2 s of CPU, and a file opens one or more). PGlite: a dump of a migrated
+ * in-memory instance, which openTestDatabase loads. PostgreSQL (TEST_DATABASE_URL): a template
+ * database, which openTestDatabase copies with CREATE DATABASE … TEMPLATE. The workers inherit
+ * the environment set here. Files that test initdb or migrations themselves open their own.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const snapshotPath = path.join(os.tmpdir(), `feedboard-test-${id}.pgdata`);
+  const pglite = await createPGlite('memory://');
+  try {
+    await applyMigrations(new PrismaPGliteWithExtensions(pglite));
+    const dump = await pglite.dumpDataDir('none');
+    await writeFile(snapshotPath, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  process.env[PGLITE_SNAPSHOT_ENV] = snapshotPath;
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let template: string | null = null;
+  if (serverUrl) {
+    template = `feedboard_template_${id}`;
+    await onServer(serverUrl, `CREATE DATABASE "${template}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${template}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+    try {
+      await db.migrate();
+    } finally {
+      await db.close();
+    }
+    process.env[TEMPLATE_DATABASE_ENV] = template;
+  }
+
+  return async () => {
+    await rm(snapshotPath, { force: true });
+    if (serverUrl && template) {
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    }
+  };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
