@@ -135,9 +135,7 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
     expect(await dotOf(page, 'Version 1.0').count()).toBe(1);
     const newer = item(page, 'Version 2.0');
     expect(await newer.locator('time').textContent()).toBe('Nov 20, 2026');
-    expect(await newer.getByRole('list', { name: 'Labels' }).innerText()).toMatch(
-      /New\s+Improved/,
-    );
+    expect(await newer.getByRole('list', { name: 'Labels' }).innerText()).toMatch(/New\s+Improved/);
     const link = newer.getByRole('link', { name: 'Read more about Version 2.0' });
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toBe(`${server.url}/${companySlug}/changelog/${releaseIds.newer}`);
@@ -205,9 +203,9 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
       expect(await newer.getByRole('list', { name: 'Etykiety' }).innerText()).toMatch(
         /Nowe\s+Ulepszone/,
       );
-      expect(
-        await newer.getByRole('link', { name: 'Więcej o wydaniu Version 2.0' }).count(),
-      ).toBe(1);
+      expect(await newer.getByRole('link', { name: 'Więcej o wydaniu Version 2.0' }).count()).toBe(
+        1,
+      );
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await context.close();

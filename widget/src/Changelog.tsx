@@ -186,7 +186,10 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
                 <div id={`fb-release-${release.id}`} hidden={!isExpanded}>
                   {isExpanded ? (
                     // Markdown rendered and sanitised by the server (as on the portal).
-                    <div class="release-body" dangerouslySetInnerHTML={{ __html: release.bodyHtml }} />
+                    <div
+                      class="release-body"
+                      dangerouslySetInnerHTML={{ __html: release.bodyHtml }}
+                    />
                   ) : null}
                   {isExpanded && release.parts.length > 0 ? (
                     <ul aria-label={t('changelog.parts')}>
