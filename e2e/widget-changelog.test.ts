@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
       'Version 1.0',
       '2026-11-10',
       ['FIXED'],
-      'Exports **no longer time out**.\n\n<script>window.__xss = 1</script>[x](javascript:window.__xss=2)',
+      'Exports **no longer time out**: see [the guide](https://docs.example/exports).\n\n<script>window.__xss = 1</script>[x](javascript:window.__xss=2)',
     );
     releaseIds.newer = await release(
       'Version 2.0',
@@ -153,6 +153,9 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
     expect(await notes.locator('strong').textContent()).toBe('no longer time out');
     expect(await notes.locator('script').count()).toBe(0);
     expect(await notes.locator('a[href^="javascript:"]').count()).toBe(0);
+    const guide = notes.getByRole('link', { name: 'the guide' });
+    expect(await guide.getAttribute('href')).toBe('https://docs.example/exports');
+    expect(await guide.getAttribute('rel')).toBe('noopener nofollow ugc');
     expect(await dotOf(page, 'Version 1.0').count()).toBe(0);
     expect(await newCount(page)).toBe('1 new');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -171,6 +174,10 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
       .getByRole('button', { name: /Version 2\.0/ })
       .click();
     expect(await newCount(page)).toBeNull();
+    // Its notes' heading sits under the release's name (h3).
+    expect(
+      await item(page, 'Version 2.0').getByRole('heading', { level: 4, name: 'Dark mode' }).count(),
+    ).toBe(1);
     await page.reload();
     await expect.poll(() => launcher(page).isVisible()).toBe(true);
     expect(await newCount(page)).toBeNull();

@@ -4,6 +4,7 @@ import { ApiError, createApi } from './api.ts';
 import type { TRelease, TWidgetBoard } from './api.ts';
 import { themeProperties } from './contrast.ts';
 import { formatCalendarDate, localeOf, translator } from './i18n.ts';
+import { richText } from './rich-text.ts';
 import { readStored, sessionKey, writeStored } from './storage.ts';
 
 /** How many of the newest published releases the "what's new" list shows. */
@@ -185,11 +186,7 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
                 ) : null}
                 <div id={`fb-release-${release.id}`} hidden={!isExpanded}>
                   {isExpanded ? (
-                    // Markdown rendered and sanitised by the server (as on the portal).
-                    <div
-                      class="release-body"
-                      dangerouslySetInnerHTML={{ __html: release.bodyHtml }}
-                    />
+                    <div class="release-body">{richText(release.bodyHtml, baseUrl)}</div>
                   ) : null}
                   {isExpanded && release.parts.length > 0 ? (
                     <ul aria-label={t('changelog.parts')}>
