@@ -157,8 +157,9 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
     await expect
       .poll(() => page.getByRole('heading', { name: 'SSO token checker' }).isVisible())
       .toBe(true);
-    // Step 3 explains the four claims, and that a signed email counts as confirmed.
-    for (const claim of ['id', 'name', 'email', 'exp']) {
+    // Step 3 explains the claims (the customer claims too), and that a signed email counts as
+    // confirmed.
+    for (const claim of ['id', 'name', 'email', 'exp', 'attributes', 'companies']) {
       await expect
         .poll(() => page.locator('.sso-claims dt').getByText(claim, { exact: true }).count())
         .toBe(1);

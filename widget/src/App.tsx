@@ -5,20 +5,17 @@ import type { TFilter, TIdea, TSort, TUser, TWidgetBoard } from './api.ts';
 import { AuthPanel } from './AuthPanel.tsx';
 import { IdeaDetail } from './IdeaDetail.tsx';
 import { IdeaList } from './IdeaList.tsx';
-import { readableOn } from './contrast.ts';
+import { themeProperties } from './contrast.ts';
 import { localeOf, translator } from './i18n.ts';
 import { followBoard } from './live.ts';
 import type { TIdeaEvent } from './live.ts';
 import { Releases } from './Releases.tsx';
 import { Roadmap } from './Roadmap.tsx';
+import { readStored, sessionKey, writeStored } from './storage.ts';
 import type { TWidget } from './widget-context.ts';
 
 type TView = 'ideas' | 'roadmap' | 'releases';
 type TSession = { token: string; me: TUser | null; isSso: boolean };
-
-const HEX = /^[0-9a-f]{6}$/i;
-const colour = (value: string | undefined, fallback: string) =>
-  value && HEX.test(value) ? `#${value}` : fallback;
 
 /** The live counts of ideas, as events and our own votes report them. */
 export type TLiveCounts = Record<
@@ -33,7 +30,7 @@ export function App(props: {
   /** An idea to open first (the portal's idea page); Back goes to the board's list. */
   ideaId?: number | null;
 }) {
-  const storageKey = `feedboard:${props.baseUrl}:session`;
+  const storageKey = sessionKey(props.baseUrl);
   const [session, setSession] = useState<TSession | null>(null);
   const sessionRef = useRef<TSession | null>(null);
   sessionRef.current = session;
@@ -174,13 +171,7 @@ export function App(props: {
   }
 
   const { board } = data;
-  const primary = colour(board.theme.primary, '#53d23d');
-  const theme = {
-    '--fb-primary': primary,
-    '--fb-on-primary': readableOn(primary, colour(board.theme.primaryText, '#ffffff')),
-    '--fb-text': colour(board.theme.text, '#111111'),
-    '--fb-bg': colour(board.theme.background, '#ffffff'),
-  };
+  const theme = themeProperties(board.theme);
   const me = data.me ?? session?.me ?? null;
   const widget: TWidget = {
     api,
@@ -277,21 +268,4 @@ export function App(props: {
       <footer class="muted">{t('poweredBy')}</footer>
     </div>
   );
-}
-
-function readStored(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(key: string, value: string | null): void {
-  try {
-    if (value) window.localStorage.setItem(key, value);
-    else window.localStorage.removeItem(key);
-  } catch {
-    // storage blocked (third-party context): the session lasts for this page only
-  }
 }

@@ -60,7 +60,11 @@ export type TRelease = {
   releaseDate: string;
   isPublished: boolean;
   parts: { id: number; title: string }[];
+  /** The Markdown body as the server's sanitised HTML (no script, safe links only). */
+  bodyHtml: string;
+  labels: TReleaseLabel[];
 };
+export type TReleaseLabel = 'NEW' | 'IMPROVED' | 'FIXED';
 export type TNotifications = 'ALL' | 'MY_IDEAS' | 'NONE';
 export type TFieldError = { field: string; message: string };
 

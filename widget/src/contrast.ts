@@ -22,3 +22,23 @@ export function readableOn(primary: string, text: string): string {
   if (contrast(primary, text) >= 4.5) return text;
   return contrast(primary, '#000000') >= contrast(primary, '#ffffff') ? '#000000' : '#ffffff';
 }
+
+const HEX = /^[0-9a-f]{6}$/i;
+const colour = (value: string | undefined, fallback: string) =>
+  value && HEX.test(value) ? `#${value}` : fallback;
+
+/** A board's theme as the widget's custom properties (the container's inline style). */
+export function themeProperties(theme: {
+  primary?: string;
+  primaryText?: string;
+  text?: string;
+  background?: string;
+}): Record<string, string> {
+  const primary = colour(theme.primary, '#53d23d');
+  return {
+    '--fb-primary': primary,
+    '--fb-on-primary': readableOn(primary, colour(theme.primaryText, '#ffffff')),
+    '--fb-text': colour(theme.text, '#111111'),
+    '--fb-bg': colour(theme.background, '#ffffff'),
+  };
+}

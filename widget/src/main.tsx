@@ -1,11 +1,15 @@
 /** @jsxImportSource preact */
 import { render } from 'preact';
 import { App } from './App.tsx';
+import { Changelog } from './Changelog.tsx';
 import { adoptStyles } from './styles.ts';
+
+const script = document.currentScript as HTMLScriptElement | null;
+// What the script tag's data-mode asks of containers that name none ("changelog": what's new).
+const scriptMode = script?.dataset.mode;
 
 // Where this script came from: the default server when a container names no data-base-url.
 const scriptOrigin = (() => {
-  const script = document.currentScript as HTMLScriptElement | null;
   try {
     return script?.src ? new URL(script.src).origin : window.location.origin;
   } catch {
@@ -15,7 +19,9 @@ const scriptOrigin = (() => {
 
 /**
  * Renders the board into a container carrying data-board-hash (and optionally data-base-url,
- * data-sso-token and data-idea-id, an idea to open first), inside a shadow root: the
+ * data-sso-token, data-idea-id, an idea to open first, and data-mode: "changelog" shows the
+ * board's latest releases instead, the "what's new" list; the script tag's own data-mode is the
+ * default for containers that name none), inside a shadow root: the
  * container's own children (the portal's server-rendered page) show until then. Mounting the
  * same container twice does nothing.
  */
@@ -27,13 +33,19 @@ export function mount(host: HTMLElement): void {
   // shows under the shadow root: drop it, so the page has one copy of each idea.
   host.replaceChildren();
   adoptStyles(root);
+  const baseUrl = host.dataset.baseUrl || scriptOrigin;
+  const ssoToken = host.dataset.ssoToken || null;
   render(
-    <App
-      baseUrl={host.dataset.baseUrl || scriptOrigin}
-      boardHash={boardHash}
-      ssoToken={host.dataset.ssoToken || null}
-      ideaId={Number(host.dataset.ideaId) || null}
-    />,
+    (host.dataset.mode || scriptMode) === 'changelog' ? (
+      <Changelog baseUrl={baseUrl} boardHash={boardHash} ssoToken={ssoToken} />
+    ) : (
+      <App
+        baseUrl={baseUrl}
+        boardHash={boardHash}
+        ssoToken={ssoToken}
+        ideaId={Number(host.dataset.ideaId) || null}
+      />
+    ),
     root,
   );
 }

@@ -94,6 +94,23 @@ export const CSS = `
 .fb .prefs label { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 .fb .prefs select { max-width: 100%; }
 .fb .live::before { content: ""; width: 8px; height: 8px; border-radius: 50%; background: #2e9d2a; }
+.fb .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }
+.fb.changelog .launcher { display: inline-flex; align-items: center; gap: 8px; font-weight: 600; }
+.fb .new-count { background: #fff; color: #111; border-radius: 999px; padding: 0 8px;
+  font-size: 12px; }
+.fb .unread { display: inline-block; width: 8px; height: 8px; border-radius: 50%;
+  background: #c0262d; margin-right: 6px; vertical-align: middle; }
+.fb.changelog section { margin-top: 12px; }
+.fb.changelog a { color: #1f4f9c; }
+.fb .labels { display: flex; gap: 4px; margin-bottom: 6px; }
+.fb .label-new { background: #e3f5df; color: #1d5e16; }
+.fb .label-improved { background: #e8f0fd; color: #1f4f9c; }
+.fb .label-fixed { background: #fff1d6; color: #7a4d00; }
+.fb .release-body { overflow-wrap: anywhere; margin: 6px 0; }
+.fb .release-body ul { list-style: disc; padding-left: 20px; }
+.fb .release-body ol { padding-left: 20px; }
+.fb .release-body img { max-width: 100%; height: auto; }
 .fb .dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-right: 6px; }
 ${statusRules}
 `;

@@ -43,6 +43,11 @@ const messages = defineMessages({
     defaultMessage:
       'Replace the data-sso-token value with the token your server makes for the signed-in user (step 3). Never put your company secret in the page.',
   },
+  step2Mode: {
+    id: 'widget.step2.mode',
+    defaultMessage:
+      'To show “What’s new” instead of the board, add data-mode="changelog" to the container: a button with the number of releases the visitor has not opened yet, which opens your latest published releases.',
+  },
   step3: { id: 'widget.step3.title', defaultMessage: '3. Make the SSO token on your server' },
   languages: { id: 'widget.languages', defaultMessage: 'Code sample language' },
   scriptLabel: { id: 'widget.scriptLabel', defaultMessage: 'the script tag' },
@@ -129,19 +134,22 @@ export function WidgetScreen() {
                 <Icon name="alert" />
                 <p>{intl.formatMessage(messages.step2Warning)}</p>
               </div>
+              <p className="card__intro">{intl.formatMessage(messages.step2Mode)}</p>
             </li>
             <li className="card step">
               <h3 className="card__title">{intl.formatMessage(messages.step3)}</h3>
               <p className="card__intro">{intl.formatMessage(claimMessages.intro)}</p>
               <dl className="sso-claims">
-                {(['id', 'name', 'email', 'exp'] as const).map((claim) => (
-                  <div key={claim} className="sso-claims__item">
-                    <dt>
-                      <code>{claim}</code>
-                    </dt>
-                    <dd>{intl.formatMessage(claimMessages[claim])}</dd>
-                  </div>
-                ))}
+                {(['id', 'name', 'email', 'exp', 'attributes', 'companies'] as const).map(
+                  (claim) => (
+                    <div key={claim} className="sso-claims__item">
+                      <dt>
+                        <code>{claim}</code>
+                      </dt>
+                      <dd>{intl.formatMessage(claimMessages[claim])}</dd>
+                    </div>
+                  ),
+                )}
               </dl>
               <div
                 className="tabs"

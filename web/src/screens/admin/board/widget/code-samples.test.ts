@@ -25,7 +25,25 @@ const SECRET = `s3cr3t-$HOME-'single'-"double"-\\back`;
 const USER_ID = 'user-42';
 const NAME = 'Zoë "Z" Łukasiewicz \\ 東京';
 const EMAIL = 'zoe.lukasiewicz+board@example.com';
-const INPUT = `${USER_ID}\n${NAME}\n${EMAIL}\n`;
+const COMPANY_NAME = 'Łódź "Works" \\ Sp. z o.o. 東京';
+const INPUT = `${USER_ID}\n${NAME}\n${EMAIL}\n${COMPANY_NAME}\n`;
+
+/**
+ * The customer claims every driver passes to its sample, written in its own language: user
+ * attributes of each kind and one company (name from stdin) with a spend, a plan and attributes.
+ */
+const CUSTOMER = {
+  attributes: { role: 'admin', seats: 12, beta: true },
+  companies: [
+    {
+      externalId: 'acme-1',
+      name: COMPANY_NAME,
+      monthlySpend: 1499.5,
+      plan: 'Business',
+      attributes: { region: 'EU' },
+    },
+  ],
+};
 
 function hasCommand(command: string): boolean {
   const dirs = (process.env.PATH ?? '').split(':').filter(Boolean);
@@ -56,8 +74,19 @@ const runners: Record<TSsoLanguage, (dir: string, code: string) => Promise<strin
     await writeFile(join(dir, NODE_SAMPLE_FILE), code);
     const driver = `const { readFileSync } = require('node:fs');
 import(${JSON.stringify(pathToFileURL(join(dir, NODE_SAMPLE_FILE)).href)}).then(({ feedboardToken }) => {
-  const [id, name, email] = readFileSync(0, 'utf8').split('\\n');
+  const [id, name, email, companyName] = readFileSync(0, 'utf8').split('\\n');
   console.log(feedboardToken({ id, name, email }));
+  console.log(
+    feedboardToken({
+      id,
+      name,
+      email,
+      attributes: { role: 'admin', seats: 12, beta: true },
+      companies: [
+        { id: 'acme-1', name: companyName, monthlySpend: 1499.5, plan: 'Business', attributes: { region: 'EU' } },
+      ],
+    }),
+  );
 });
 `;
     await writeFile(join(dir, 'driver.cjs'), driver);
@@ -67,7 +96,11 @@ import(${JSON.stringify(pathToFileURL(join(dir, NODE_SAMPLE_FILE)).href)}).then(
     await writeFile(join(dir, 'FeedboardToken.java'), code);
     const driver = `import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 public class Main {
     public static void main(String[] args) throws Exception {
@@ -75,7 +108,16 @@ public class Main {
         String id = in.readLine();
         String name = in.readLine();
         String email = in.readLine();
+        String companyName = in.readLine();
         System.out.println(FeedboardToken.create(id, name, email));
+        Map<String, Object> attributes = new LinkedHashMap<>();
+        attributes.put("role", "admin");
+        attributes.put("seats", 12);
+        attributes.put("beta", true);
+        FeedboardToken.Company company = new FeedboardToken.Company("acme-1", companyName,
+            new BigDecimal("1499.50"), "Business", Collections.singletonMap("region", "EU"));
+        System.out.println(FeedboardToken.create(id, name, email, attributes,
+            Collections.singletonList(company)));
     }
 }
 `;
@@ -90,8 +132,16 @@ public class Main {
     await writeFile(join(dir, 'feedboard_token.php'), code);
     const driver = `<?php
 require __DIR__ . '/feedboard_token.php';
-[$id, $name, $email] = explode("\\n", stream_get_contents(STDIN));
+[$id, $name, $email, $companyName] = explode("\\n", stream_get_contents(STDIN));
 echo feedboard_token($id, $name, $email), "\\n";
+echo feedboard_token(
+    $id,
+    $name,
+    $email,
+    ['role' => 'admin', 'seats' => 12, 'beta' => true],
+    [['id' => 'acme-1', 'name' => $companyName, 'monthlySpend' => 1499.5, 'plan' => 'Business',
+        'attributes' => ['region' => 'EU']]]
+), "\\n";
 `;
     await writeFile(join(dir, 'driver.php'), driver);
     return runWithInput('php', ['driver.php'], dir);
@@ -101,8 +151,25 @@ echo feedboard_token($id, $name, $email), "\\n";
     const driver = `import sys
 from feedboard_token import feedboard_token
 
-user_id, name, email = sys.stdin.buffer.read().decode("utf-8").split("\\n")[:3]
+user_id, name, email, company_name = sys.stdin.buffer.read().decode("utf-8").split("\\n")[:4]
 print(feedboard_token(user_id, name, email))
+print(
+    feedboard_token(
+        user_id,
+        name,
+        email,
+        attributes={"role": "admin", "seats": 12, "beta": True},
+        companies=[
+            {
+                "id": "acme-1",
+                "name": company_name,
+                "monthlySpend": 1499.5,
+                "plan": "Business",
+                "attributes": {"region": "EU"},
+            }
+        ],
+    )
+)
 `;
     await writeFile(join(dir, 'driver.py'), driver);
     return runWithInput('python3', ['driver.py'], dir);
@@ -110,6 +177,7 @@ print(feedboard_token(user_id, name, email))
   async csharp(dir, code) {
     await writeFile(join(dir, 'FeedboardToken.cs'), code);
     const driver = `using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Text;
 
@@ -121,7 +189,18 @@ public static class Program
         var id = input.ReadLine();
         var name = input.ReadLine();
         var email = input.ReadLine();
+        var companyName = input.ReadLine();
         Console.WriteLine(FeedboardToken.Create(id, name, email));
+        var attributes = new Dictionary<string, object> { ["role"] = "admin", ["seats"] = 12, ["beta"] = true };
+        var company = new FeedboardToken.Company
+        {
+            Id = "acme-1",
+            Name = companyName,
+            MonthlySpend = 1499.50m,
+            Plan = "Business",
+            Attributes = new Dictionary<string, object> { ["region"] = "EU" },
+        };
+        Console.WriteLine(FeedboardToken.Create(id, name, email, attributes, new[] { company }));
     }
 }
 `;
@@ -164,35 +243,54 @@ describe('widget tab: SSO code samples', () => {
     const missing = REQUIRED[language].filter((command) => !hasCommand(command));
     const skip = missing.length > 0 && process.env.CI !== 'true';
     it.skipIf(skip)(
-      `${language}: the sample runs and signs {id, name, email, exp} with HS256 and the secret`,
+      `${language}: the sample runs and signs {id, name, email, exp} with HS256 and the secret, with the customer claims when given`,
       async () => {
         const dir = join(root, language);
         await mkdir(dir);
         const before = Math.floor(Date.now() / 1000);
-        const token = await runners[language](dir, ssoSample(language, SECRET));
+        const output = await runners[language](dir, ssoSample(language, SECRET));
         const after = Math.ceil(Date.now() / 1000);
+        const tokens = output.split(/\r?\n/);
+        expect(tokens).toHaveLength(2);
+        const [plain = '', withCustomer = ''] = tokens;
+        const rules = { requireExpiry: true, maxLifetimeMinutes: 1440 };
 
-        const header = jwt.decode(token, { complete: true })?.header;
-        expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-        const payload = jwt.verify(token, SECRET, { algorithms: ['HS256'] });
-        // The four claims, and only them: a complete user in a token that lives ten minutes.
-        expect(payload).toEqual({ id: USER_ID, name: NAME, email: EMAIL, exp: expect.any(Number) });
-        const { exp } = payload as { exp: number };
-        expect(exp).toBeGreaterThanOrEqual(before + 600);
-        expect(exp).toBeLessThanOrEqual(after + 600);
-        expect(() => jwt.verify(token, `${SECRET}x`, { algorithms: ['HS256'] })).toThrow(
-          'invalid signature',
-        );
+        for (const token of tokens) {
+          const header = jwt.decode(token, { complete: true })?.header;
+          expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+          const { exp } = jwt.verify(token, SECRET, { algorithms: ['HS256'] }) as { exp: number };
+          expect(exp).toBeGreaterThanOrEqual(before + 600);
+          expect(exp).toBeLessThanOrEqual(after + 600);
+          expect(() => jwt.verify(token, `${SECRET}x`, { algorithms: ['HS256'] })).toThrow(
+            'invalid signature',
+          );
+        }
+
+        // Without customer data: the four claims, and only them (no `companies: []`, which
+        // would detach the user from their companies).
+        expect(jwt.verify(plain, SECRET, { algorithms: ['HS256'] })).toEqual({
+          id: USER_ID,
+          name: NAME,
+          email: EMAIL,
+          exp: expect.any(Number),
+        });
         // The server's own check, with a new company's rules (expiry required), accepts it.
-        expect(
-          verifySsoToken(token, SECRET, { requireExpiry: true, maxLifetimeMinutes: 1440 }),
-        ).toEqual({
+        expect(verifySsoToken(plain, SECRET, rules)).toEqual({
           externalId: USER_ID,
           displayName: NAME,
           email: EMAIL,
           avatarUrl: null,
-          // The sample carries no customer claims, so none are stored.
+          // The token carries no customer claims, so the stored ones stay.
           customer: { attributes: null, companies: null },
+        });
+
+        // With them: the server reads the user's attributes and the company it carried.
+        expect(verifySsoToken(withCustomer, SECRET, rules)).toEqual({
+          externalId: USER_ID,
+          displayName: NAME,
+          email: EMAIL,
+          avatarUrl: null,
+          customer: CUSTOMER,
         });
       },
     );

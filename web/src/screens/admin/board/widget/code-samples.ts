@@ -37,7 +37,8 @@ export const NODE_SAMPLE_FILE = 'feedboard-token.mjs';
 /**
  * Server-side code that signs {id, name, email, exp} with HS256 and the company secret: a
  * complete user (with an address for notification mail) in a token that lives ten minutes
- * (the page makes a fresh one on every load). Each sample uses
+ * (the page makes a fresh one on every load), with the optional customer claims (`attributes`,
+ * `companies`) when the caller gives them. Each sample uses
  * only its language's standard library (HMAC-SHA256, base64url, JSON), so it runs as it is:
  * node:crypto, javax.crypto.Mac, hash_hmac, hmac + hashlib, System.Security.Cryptography.
  * code-samples.test.ts runs every one and checks the token with jsonwebtoken.
@@ -56,7 +57,20 @@ const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
 
 /**
  * The widget's SSO token for your signed-in user: id unique in your system, the name others
- * see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+ * see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally, who they are
+ * to your business: attributes (string, number or boolean values) and the customer companies
+ * they work for, whose monthlySpend adds up to the value of the ideas they vote for:
+ *
+ *   feedboardToken({
+ *     id: 42,
+ *     name: 'Ada Lovelace',
+ *     email: 'ada@example.com',
+ *     attributes: { role: 'admin', seats: 12, beta: true },
+ *     companies: [{ id: 'acme', name: 'ACME Inc.', monthlySpend: 1499.5, plan: 'Business' }],
+ *   });
+ *
+ * Leave attributes or companies out to keep what earlier tokens stored; companies: [] detaches
+ * the user from every company.
  */
 export function feedboardToken(user) {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -65,6 +79,14 @@ export function feedboardToken(user) {
       id: String(user.id),
       name: user.name,
       email: user.email,
+      attributes: user.attributes,
+      companies: user.companies?.map((company) => ({
+        id: String(company.id),
+        name: company.name,
+        monthlySpend: company.monthlySpend,
+        plan: company.plan,
+        attributes: company.attributes,
+      })),
       exp: Math.floor(Date.now() / 1000) + ${LIFETIME},
     }),
   );
@@ -76,23 +98,82 @@ export function feedboardToken(user) {
 `;
     case 'java':
       return `// Java 8 or later, no library needed.
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 public final class FeedboardToken {
     private static final String SECRET = ${quoted};
 
+    /** A customer company your user works for; plan and attributes may be null. */
+    public static final class Company {
+        final String id;
+        final String name;
+        final BigDecimal monthlySpend;
+        final String plan;
+        final Map<String, ?> attributes;
+
+        public Company(String id, String name, BigDecimal monthlySpend, String plan, Map<String, ?> attributes) {
+            this.id = id;
+            this.name = name;
+            this.monthlySpend = monthlySpend;
+            this.plan = plan;
+            this.attributes = attributes;
+        }
+    }
+
     /**
      * The widget's SSO token for your signed-in user: userId unique in your system, the name
      * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
      */
     public static String create(String userId, String name, String email) throws Exception {
+        return create(userId, name, email, null, null);
+    }
+
+    /**
+     * The same, telling who the user is to your business: attributes (String, Number or
+     * Boolean values) and the customer companies they work for, whose monthlySpend adds up to
+     * the value of the ideas they vote for. Null keeps what earlier tokens stored; an empty
+     * list detaches the user from every company. For example:
+     * <pre>
+     * Map&lt;String, Object&gt; attributes = new LinkedHashMap&lt;&gt;();
+     * attributes.put("role", "admin");
+     * attributes.put("seats", 12);
+     * String token = FeedboardToken.create("42", "Ada Lovelace", "ada@example.com", attributes,
+     *     Collections.singletonList(new FeedboardToken.Company(
+     *         "acme", "ACME Inc.", new BigDecimal("1499.50"), "Business", null)));
+     * </pre>
+     */
+    public static String create(String userId, String name, String email,
+            Map<String, ?> attributes, List<Company> companies) throws Exception {
         long exp = System.currentTimeMillis() / 1000 + ${LIFETIME};
+        StringBuilder claims = new StringBuilder("{\\"id\\":").append(json(userId))
+            .append(",\\"name\\":").append(json(name))
+            .append(",\\"email\\":").append(json(email));
+        if (attributes != null) claims.append(",\\"attributes\\":").append(jsonObject(attributes));
+        if (companies != null) {
+            claims.append(",\\"companies\\":[");
+            for (int i = 0; i < companies.size(); i++) {
+                Company company = companies.get(i);
+                if (i > 0) claims.append(',');
+                claims.append("{\\"id\\":").append(json(company.id))
+                    .append(",\\"name\\":").append(json(company.name))
+                    .append(",\\"monthlySpend\\":").append(company.monthlySpend.toPlainString());
+                if (company.plan != null) claims.append(",\\"plan\\":").append(json(company.plan));
+                if (company.attributes != null) {
+                    claims.append(",\\"attributes\\":").append(jsonObject(company.attributes));
+                }
+                claims.append('}');
+            }
+            claims.append(']');
+        }
+        claims.append(",\\"exp\\":").append(exp).append('}');
         String header = base64url("{\\"alg\\":\\"HS256\\",\\"typ\\":\\"JWT\\"}");
-        String payload = base64url("{\\"id\\":" + json(userId) + ",\\"name\\":" + json(name)
-            + ",\\"email\\":" + json(email) + ",\\"exp\\":" + exp + "}");
+        String payload = base64url(claims.toString());
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(SECRET.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
         byte[] signature = mac.doFinal((header + "." + payload).getBytes(StandardCharsets.UTF_8));
@@ -101,6 +182,21 @@ public final class FeedboardToken {
 
     private static String base64url(String text) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A JSON object of attributes: string keys, string, number or boolean values. */
+    private static String jsonObject(Map<String, ?> attributes) {
+        StringBuilder out = new StringBuilder("{");
+        for (Map.Entry<String, ?> entry : attributes.entrySet()) {
+            if (out.length() > 1) out.append(',');
+            Object value = entry.getValue();
+            out.append(json(entry.getKey())).append(':');
+            if (value instanceof String) out.append(json((String) value));
+            else if (value instanceof Boolean) out.append(value);
+            else if (value instanceof Number) out.append(new BigDecimal(value.toString()).toPlainString());
+            else throw new IllegalArgumentException("attribute " + entry.getKey() + " is not a string, number or boolean");
+        }
+        return out.append('}').toString();
     }
 
     /** A JSON string literal: quotes, backslashes and control characters escaped. */
@@ -128,12 +224,37 @@ function feedboard_base64url(string $data): string
 
 /**
  * The widget's SSO token for your signed-in user: $userId unique in your system, the name
- * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+ * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally, who
+ * they are to your business: $attributes (string, number or boolean values) and the customer
+ * $companies they work for, whose monthlySpend adds up to the value of the ideas they vote for:
+ *
+ *     feedboard_token('42', 'Ada Lovelace', 'ada@example.com',
+ *         ['role' => 'admin', 'seats' => 12, 'beta' => true],
+ *         [['id' => 'acme', 'name' => 'ACME Inc.', 'monthlySpend' => 1499.5, 'plan' => 'Business']]);
+ *
+ * null keeps what earlier tokens stored; [] as $companies detaches the user from every company.
  */
-function feedboard_token(string $userId, string $name, string $email): string
-{
+function feedboard_token(
+    string $userId,
+    string $name,
+    string $email,
+    ?array $attributes = null,
+    ?array $companies = null
+): string {
+    $claims = ['id' => $userId, 'name' => $name, 'email' => $email];
+    if ($attributes !== null) {
+        $claims['attributes'] = (object) $attributes; // {} even when empty
+    }
+    if ($companies !== null) {
+        $claims['companies'] = array_map(function (array $company) {
+            if (isset($company['attributes'])) {
+                $company['attributes'] = (object) $company['attributes'];
+            }
+            return $company;
+        }, array_values($companies));
+    }
+    $claims['exp'] = time() + ${LIFETIME};
     $header = feedboard_base64url(json_encode(['alg' => 'HS256', 'typ' => 'JWT']));
-    $claims = ['id' => $userId, 'name' => $name, 'email' => $email, 'exp' => time() + ${LIFETIME}];
     $payload = feedboard_base64url(json_encode($claims, JSON_THROW_ON_ERROR));
     $signature = hash_hmac('sha256', "$header.$payload", FEEDBOARD_SECRET, true);
     return "$header.$payload." . feedboard_base64url($signature);
@@ -146,18 +267,42 @@ import hashlib
 import hmac
 import json
 import time
+from typing import Any, Dict, List, Optional, Union
 
 FEEDBOARD_SECRET = ${quoted}
+
+Attributes = Dict[str, Union[str, int, float, bool]]
 
 
 def _base64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def feedboard_token(user_id: str, name: str, email: str) -> str:
+def feedboard_token(
+    user_id: str,
+    name: str,
+    email: str,
+    attributes: Optional[Attributes] = None,
+    companies: Optional[List[Dict[str, Any]]] = None,
+) -> str:
     """The widget's SSO token for your signed-in user: user_id unique in your system, the name
-    others see, the email their notifications go to, valid for ${LIFETIME_TEXT}."""
-    claims = {"id": user_id, "name": name, "email": email, "exp": int(time.time()) + ${LIFETIME}}
+    others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally, who
+    they are to your business: attributes (str, int, float or bool values) and the customer
+    companies they work for, whose monthlySpend adds up to the value of the ideas they vote for:
+
+        feedboard_token(
+            "42", "Ada Lovelace", "ada@example.com",
+            attributes={"role": "admin", "seats": 12, "beta": True},
+            companies=[{"id": "acme", "name": "ACME Inc.", "monthlySpend": 1499.5, "plan": "Business"}],
+        )
+
+    None keeps what earlier tokens stored; companies=[] detaches the user from every company."""
+    claims: Dict[str, Any] = {"id": user_id, "name": name, "email": email}
+    if attributes is not None:
+        claims["attributes"] = attributes
+    if companies is not None:
+        claims["companies"] = companies
+    claims["exp"] = int(time.time()) + ${LIFETIME}
     header = _base64url(json.dumps({"alg": "HS256", "typ": "JWT"}).encode("utf-8"))
     payload = _base64url(json.dumps(claims).encode("utf-8"))
     signature = hmac.new(
@@ -168,6 +313,8 @@ def feedboard_token(user_id: str, name: str, email: str) -> str:
     case 'csharp':
       return `// .NET Framework 4.6 or later, .NET Core, .NET 5 or later, or Mono; no package needed.
 using System;
+using System.Collections.Generic;
+using System.Globalization;
 using System.Security.Cryptography;
 using System.Text;
 
@@ -175,16 +322,58 @@ public static class FeedboardToken
 {
     private const string Secret = ${quoted};
 
+    /// <summary>A customer company your user works for; Plan and Attributes are optional.</summary>
+    public sealed class Company
+    {
+        public string Id { get; set; }
+        public string Name { get; set; }
+        public decimal MonthlySpend { get; set; }
+        public string Plan { get; set; }
+        public IDictionary<string, object> Attributes { get; set; }
+    }
+
     /// <summary>
     /// The widget's SSO token for your signed-in user: userId unique in your system, the name
-    /// others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+    /// others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally,
+    /// who they are to your business: attributes (string, number or bool values) and the
+    /// customer companies they work for, whose MonthlySpend adds up to the value of the ideas
+    /// they vote for. null keeps what earlier tokens stored; an empty list detaches the user
+    /// from every company.
     /// </summary>
-    public static string Create(string userId, string name, string email)
+    /// <example>
+    /// <code>
+    /// var token = FeedboardToken.Create("42", "Ada Lovelace", "ada@example.com",
+    ///     new Dictionary&lt;string, object&gt; { ["role"] = "admin", ["seats"] = 12, ["beta"] = true },
+    ///     new[] { new FeedboardToken.Company { Id = "acme", Name = "ACME Inc.", MonthlySpend = 1499.50m, Plan = "Business" } });
+    /// </code>
+    /// </example>
+    public static string Create(string userId, string name, string email,
+        IDictionary<string, object> attributes = null, IList<Company> companies = null)
     {
         var exp = DateTimeOffset.UtcNow.ToUnixTimeSeconds() + ${LIFETIME};
+        var claims = new StringBuilder("{\\"id\\":").Append(Json(userId))
+            .Append(",\\"name\\":").Append(Json(name))
+            .Append(",\\"email\\":").Append(Json(email));
+        if (attributes != null) claims.Append(",\\"attributes\\":").Append(JsonObject(attributes));
+        if (companies != null)
+        {
+            claims.Append(",\\"companies\\":[");
+            for (var i = 0; i < companies.Count; i++)
+            {
+                var company = companies[i];
+                if (i > 0) claims.Append(',');
+                claims.Append("{\\"id\\":").Append(Json(company.Id))
+                    .Append(",\\"name\\":").Append(Json(company.Name))
+                    .Append(",\\"monthlySpend\\":").Append(company.MonthlySpend.ToString(CultureInfo.InvariantCulture));
+                if (company.Plan != null) claims.Append(",\\"plan\\":").Append(Json(company.Plan));
+                if (company.Attributes != null) claims.Append(",\\"attributes\\":").Append(JsonObject(company.Attributes));
+                claims.Append('}');
+            }
+            claims.Append(']');
+        }
+        claims.Append(",\\"exp\\":").Append(exp).Append('}');
         var header = Base64Url(Encoding.UTF8.GetBytes("{\\"alg\\":\\"HS256\\",\\"typ\\":\\"JWT\\"}"));
-        var payload = Base64Url(Encoding.UTF8.GetBytes("{\\"id\\":" + Json(userId) + ",\\"name\\":" + Json(name)
-            + ",\\"email\\":" + Json(email) + ",\\"exp\\":" + exp + "}"));
+        var payload = Base64Url(Encoding.UTF8.GetBytes(claims.ToString()));
         using (var hmac = new HMACSHA256(Encoding.UTF8.GetBytes(Secret)))
         {
             var signature = hmac.ComputeHash(Encoding.UTF8.GetBytes(header + "." + payload));
@@ -195,6 +384,24 @@ public static class FeedboardToken
     private static string Base64Url(byte[] bytes)
     {
         return Convert.ToBase64String(bytes).TrimEnd('=').Replace('+', '-').Replace('/', '_');
+    }
+
+    /// <summary>A JSON object of attributes: string keys, string, number or bool values.</summary>
+    private static string JsonObject(IDictionary<string, object> attributes)
+    {
+        var output = new StringBuilder("{");
+        foreach (var entry in attributes)
+        {
+            if (output.Length > 1) output.Append(',');
+            output.Append(Json(entry.Key)).Append(':');
+            var value = entry.Value;
+            if (value is string) output.Append(Json((string)value));
+            else if (value is bool) output.Append((bool)value ? "true" : "false");
+            else if (value is double || value is float) output.Append(((IFormattable)value).ToString("R", CultureInfo.InvariantCulture));
+            else if (value is int || value is long || value is decimal) output.Append(((IFormattable)value).ToString(null, CultureInfo.InvariantCulture));
+            else throw new ArgumentException("attribute " + entry.Key + " is not a string, number or bool");
+        }
+        return output.Append('}').ToString();
     }
 
     /// <summary>A JSON string literal: quotes, backslashes and control characters escaped.</summary>

@@ -5,7 +5,7 @@ export const claimMessages = defineMessages({
   intro: {
     id: 'widget.claims.intro',
     defaultMessage:
-      'On every page load your server signs a fresh token for the signed-in user with HS256 and your company secret, and puts it in data-sso-token. The token carries four claims:',
+      'On every page load your server signs a fresh token for the signed-in user with HS256 and your company secret, and puts it in data-sso-token. The token carries these claims (the last two are optional and tell your team who is asking):',
   },
   id: {
     id: 'widget.claims.id',
@@ -25,6 +25,16 @@ export const claimMessages = defineMessages({
     id: 'widget.claims.exp',
     defaultMessage:
       'when the token stops working, in seconds since 1 January 1970 (UTC). The samples make it 10 minutes from now: a page needs it only to sign in, and a leaked token is soon useless.',
+  },
+  attributes: {
+    id: 'widget.claims.attributes',
+    defaultMessage:
+      'facts about the user, such as their role or number of seats: an object of at most 20 keys (1 to 50 characters each) whose values are strings (up to 250 characters), numbers or booleans. Stored with the user at every sign-in that carries it; leave it out to keep what is stored.',
+  },
+  companies: {
+    id: 'widget.claims.companies',
+    defaultMessage:
+      'the customer companies the user works for, at most 20 of id (your id of the customer), name, monthlySpend (a number from 0 to 1,000,000,000), and optionally plan and attributes. An idea’s value is the summed monthly spend of the companies behind its votes. The user is linked to exactly the companies listed: [] detaches them, and leaving the claim out keeps the links.',
   },
 });
 
