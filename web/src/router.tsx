@@ -232,7 +232,7 @@ export function createRouter() {
                         () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
                         (m, r) => ({
                           Component: m.RoadmapScreen,
-                          loader: r.boardQuery(m.roadmapScreenQuery),
+                          loader: m.roadmapScreenLoader,
                           shouldRevalidate: m.shouldRoadmapScreenRevalidate,
                         }),
                       ),

@@ -154,9 +154,10 @@ const ImportResultType = builder
 builder.queryField('customerCompanies', (t) =>
   t.field({
     type: [CustomerCompanyType],
+    nullable: true,
     authScopes: { signedIn: true },
     description:
-      'The company’s customer companies, biggest spend first, with member counts (the team: OWNER, ADMIN and MEMBER).',
+      'The company’s customer companies, biggest spend first, with member counts (the team: OWNER, ADMIN and MEMBER; anyone else is refused, and the field is null).',
     resolve: (_root, _args, context) => findCustomerCompanies(context.deps, context.viewer),
   }),
 );

@@ -24,6 +24,7 @@ export const filterMessages = {
 
 export const sortMessages = defineMessages({
   VOTES: { id: 'ideas.sort.votes', defaultMessage: 'Most votes' },
+  VALUE: { id: 'ideas.sort.value', defaultMessage: 'Value (customer spend)' },
   STATUS: { id: 'ideas.sort.status', defaultMessage: 'Status' },
   DATE_DESC: { id: 'ideas.sort.dateDesc', defaultMessage: 'Newest first' },
   DATE_ASC: { id: 'ideas.sort.dateAsc', defaultMessage: 'Oldest first' },
