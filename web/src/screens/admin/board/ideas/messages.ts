@@ -38,6 +38,10 @@ export const declineReasonMessages = defineMessages({
 });
 
 export const ideaMessages = defineMessages({
+  value: {
+    id: 'idea.value',
+    defaultMessage: 'Value {amount} a month',
+  },
   title: { id: 'idea.field.title', defaultMessage: 'Title' },
   titleHint: { id: 'idea.field.titleHint', defaultMessage: '6 to 100 characters.' },
   description: { id: 'idea.field.description', defaultMessage: 'Description' },
