@@ -326,6 +326,16 @@ export function createRouter() {
                   ),
                 },
                 {
+                  path: 'customers',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/customers/CustomersScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.CustomersScreen,
+                      loader: r.preload(m.customersScreenQuery),
+                    }),
+                  ),
+                },
+                {
                   path: 'api-keys',
                   lazy: relayScreen(
                     () => import('./screens/admin/api-keys/ApiKeysScreen.tsx'),
