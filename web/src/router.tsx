@@ -230,7 +230,7 @@ export function createRouter() {
                       path: 'roadmap',
                       lazy: relayScreen(
                         () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
-                        (m, r) => ({
+                        (m) => ({
                           Component: m.RoadmapScreen,
                           loader: m.roadmapScreenLoader,
                           shouldRevalidate: m.shouldRoadmapScreenRevalidate,

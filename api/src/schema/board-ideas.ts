@@ -56,10 +56,7 @@ builder.objectField(BoardType, 'ideas', (t) =>
           ...args,
           segment: args.segment && {
             ...args.segment,
-            customerCompanyId: decodeOptionalId(
-              args.segment.customerCompanyId,
-              'CustomerCompany',
-            ),
+            customerCompanyId: decodeOptionalId(args.segment.customerCompanyId, 'CustomerCompany'),
           },
         });
         const listed = {

@@ -16,7 +16,10 @@ export const SPEND_MESSAGE = `It has to be a number from 0 to ${L.maxMonthlySpen
 export const ZMonthlySpend = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
   z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required : SPEND_MESSAGE) })
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? messages.required : SPEND_MESSAGE,
+    })
     .finite({ error: SPEND_MESSAGE })
     .min(0, { error: SPEND_MESSAGE })
     .max(L.maxMonthlySpend, { error: SPEND_MESSAGE })

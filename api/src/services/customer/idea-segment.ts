@@ -140,6 +140,9 @@ export function segmentCondition(companyId: number, segment: TIdeaSegment | unde
  * and a segment. REST keeps ZIdeaListParams, so its contract does not move.
  */
 export const ZTeamIdeaListParams = ZIdeaListParams.extend({
-  sort: z.preprocess((v) => v ?? undefined, requiredEnum([...IDEA_SORTS, 'VALUE']).default('VOTES')),
+  sort: z.preprocess(
+    (v) => v ?? undefined,
+    requiredEnum([...IDEA_SORTS, 'VALUE']).default('VOTES'),
+  ),
   segment: z.preprocess((v) => v ?? undefined, ZIdeaSegment.optional()),
 });

@@ -89,7 +89,8 @@ export function readImportFile(csv: string): {
   }
   const [first, ...body] = records;
   const header = first?.record;
-  if (!header) return fileProblem('The file is empty: it needs a header row and one row a customer.');
+  if (!header)
+    return fileProblem('The file is empty: it needs a header row and one row a customer.');
   const index = new Map<TImportColumn, number>();
   header.forEach((title, at) => {
     const key = columnKey(title) as TImportColumn;
@@ -103,7 +104,9 @@ export function readImportFile(csv: string): {
   }
   if (body.length === 0) return fileProblem('The file has no customer rows under its header.');
   if (body.length > L.maxImportRows) {
-    return fileProblem(`The file has ${body.length} rows; at most ${L.maxImportRows} are taken at once.`);
+    return fileProblem(
+      `The file has ${body.length} rows; at most ${L.maxImportRows} are taken at once.`,
+    );
   }
   const rows: Omit<TImportRow, 'action'>[] = [];
   const problems: TImportProblem[] = [];
@@ -163,9 +166,10 @@ export async function previewCustomerImport(
       })
     ).map((company) => company.externalId),
   );
-  const planned = rows.map(
-    (row): TImportRow => ({ ...row, action: existing.has(row.externalId) ? 'UPDATE' : 'CREATE' }),
-  );
+  const planned = rows.map((row): TImportRow => ({
+    ...row,
+    action: existing.has(row.externalId) ? 'UPDATE' : 'CREATE',
+  }));
   return {
     rows: planned,
     problems,

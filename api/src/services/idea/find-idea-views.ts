@@ -241,7 +241,9 @@ export function ideaPageStatement(
   const order = PAGE_ORDERS[params.sort];
   const byValue = params.sort === 'VALUE';
   // Sorted by value, the value is computed once per idea, in a lateral join ORDER BY reads.
-  const valueJoin = sqlFragment(byValue ? `\n      CROSS JOIN LATERAL (SELECT ${IDEA_VALUE_SQL} AS "value") iv` : '');
+  const valueJoin = sqlFragment(
+    byValue ? `\n      CROSS JOIN LATERAL (SELECT ${IDEA_VALUE_SQL} AS "value") iv` : '',
+  );
   const valueColumn = ideaValueColumn(
     viewer,
     board.companyId,

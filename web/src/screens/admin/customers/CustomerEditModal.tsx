@@ -24,15 +24,7 @@ const query = graphql`
         ...CustomerMembers_customerCompany @alias(as: "membersRef")
       }
     }
-    companyUsers(roles: [END_USER], first: 100) {
-      edges {
-        node {
-          id
-          displayName
-          email
-        }
-      }
-    }
+    ...CustomerMembers_query
   }
 `;
 
@@ -60,7 +52,6 @@ function EditForm({ id, onClose }: { id: string; onClose: () => void }) {
     return failureOf(result);
   });
   if (!company?.id) return null;
-  const endUsers = (data.companyUsers?.edges ?? []).flatMap((edge) => (edge ? [edge.node] : []));
   return (
     <>
       <form className="form" onSubmit={submit((values) => void save.run(values))} noValidate>
@@ -77,7 +68,7 @@ function EditForm({ id, onClose }: { id: string; onClose: () => void }) {
         </div>
       </form>
       {company.membersRef ? (
-        <CustomerMembers customerCompany={company.membersRef} endUsers={endUsers} />
+        <CustomerMembers customerCompany={company.membersRef} query={data} />
       ) : null}
     </>
   );

@@ -11,7 +11,11 @@ type TBound = {
 };
 
 /** The customer form's four fields (create and edit share them). */
-export function CustomerFields({ bind }: { bind: (field: 'name' | 'externalId' | 'monthlySpend' | 'plan') => TBound }) {
+export function CustomerFields({
+  bind,
+}: {
+  bind: (field: 'name' | 'externalId' | 'monthlySpend' | 'plan') => TBound;
+}) {
   const intl = useIntl();
   return (
     <>

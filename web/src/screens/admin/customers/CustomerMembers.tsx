@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { CustomerMembers_customerCompany$key } from '../../../../__generated__/CustomerMembers_customerCompany.graphql.ts';
+import type { CustomerMembers_query$key } from '../../../../__generated__/CustomerMembers_query.graphql.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
@@ -14,12 +15,29 @@ import {
 /** The end users working for a customer company: attach one from a list, detach any. */
 export function CustomerMembers({
   customerCompany,
-  endUsers,
+  query,
 }: {
   customerCompany: CustomerMembers_customerCompany$key;
-  endUsers: readonly { id: string; displayName: string; email: string | null | undefined }[];
+  query: CustomerMembers_query$key;
 }) {
   const intl = useIntl();
+  const { companyUsers } = useFragment(
+    graphql`
+      fragment CustomerMembers_query on Query {
+        companyUsers(roles: [END_USER], first: 100) {
+          edges {
+            node {
+              id
+              displayName
+              email
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const endUsers = (companyUsers?.edges ?? []).flatMap((edge) => (edge ? [edge.node] : []));
   const data = useFragment(
     graphql`
       fragment CustomerMembers_customerCompany on CustomerCompany {
@@ -72,8 +90,12 @@ export function CustomerMembers({
           {data.members.map((member) => (
             <li key={member.userId} className="customer-members__item">
               <span>
-                {member.displayName}
-                {member.email ? <span className="muted"> · {member.email}</span> : null}
+                {member.email
+                  ? intl.formatMessage(customerMessages.memberWithEmail, {
+                      name: member.displayName,
+                      email: member.email,
+                    })
+                  : member.displayName}
               </span>
               <button
                 type="button"
@@ -110,7 +132,12 @@ export function CustomerMembers({
             <option value="">{intl.formatMessage(customerMessages.chooseUser)}</option>
             {candidates.map((user) => (
               <option key={user.id} value={user.id}>
-                {user.email ? `${user.displayName} (${user.email})` : user.displayName}
+                {user.email
+                  ? intl.formatMessage(customerMessages.memberWithEmail, {
+                      name: user.displayName,
+                      email: user.email,
+                    })
+                  : user.displayName}
               </option>
             ))}
           </select>

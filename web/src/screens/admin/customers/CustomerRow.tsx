@@ -35,7 +35,7 @@ export function CustomerRow({
       <td className="table__number">
         {intl.formatNumber(data.monthlySpend, { maximumFractionDigits: 2 })}
       </td>
-      <td>{data.plan ?? '—'}</td>
+      <td>{data.plan ?? intl.formatMessage(customerMessages.noPlan)}</td>
       <td className="table__number">{data.memberCount}</td>
       {onEdit ? (
         <td>

@@ -17,6 +17,8 @@ export const customerMessages = defineMessages({
   },
   monthlySpend: { id: 'customers.field.monthlySpend', defaultMessage: 'Monthly spend' },
   plan: { id: 'customers.field.plan', defaultMessage: 'Plan' },
+  noPlan: { id: 'customers.field.noPlan', defaultMessage: 'None' },
+  memberWithEmail: { id: 'customers.members.withEmail', defaultMessage: '{name} ({email})' },
   members: { id: 'customers.field.members', defaultMessage: 'Members' },
   actions: { id: 'customers.field.actions', defaultMessage: 'Actions' },
   addTitle: { id: 'customers.add.title', defaultMessage: 'Add a customer company' },
@@ -27,7 +29,6 @@ export const customerMessages = defineMessages({
   editTitle: { id: 'customers.edit.title', defaultMessage: 'Edit {name}' },
   save: { id: 'customers.save', defaultMessage: 'Save' },
   saving: { id: 'customers.saving', defaultMessage: 'Saving…' },
-  saved: { id: 'customers.saved', defaultMessage: 'Saved.' },
   spendNumber: {
     id: 'customers.spend.number',
     defaultMessage: 'It has to be a number from 0 to 1,000,000,000.',

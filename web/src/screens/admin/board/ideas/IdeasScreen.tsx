@@ -89,13 +89,7 @@ export const ideasScreenQuery = graphql`
         isIdeaCapReached
       }
       ...IdeasList_board
-        @arguments(
-          filter: $filter
-          sort: $sort
-          search: $search
-          segment: $segment
-          first: $first
-        )
+        @arguments(filter: $filter, sort: $sort, search: $search, segment: $segment, first: $first)
     }
   }
 `;
