@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium())('console: customers and value', () => {
     await expect
       .poll(() => problems.textContent())
       .toContain('Row 3, column monthly spend: It has to be a number from 0 to 1,000,000,000.');
-    expect(await page.getByRole('button', { name: 'Import 1 rows' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import 1 row' }).isDisabled()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'customers-import-preview');
 

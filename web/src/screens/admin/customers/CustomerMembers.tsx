@@ -99,7 +99,7 @@ export function CustomerMembers({
               </span>
               <button
                 type="button"
-                className="button button--ghost button--small"
+                className="button button--ghost"
                 aria-label={intl.formatMessage(customerMessages.detachLabel, {
                   name: member.displayName,
                 })}

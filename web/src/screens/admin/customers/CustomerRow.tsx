@@ -41,7 +41,7 @@ export function CustomerRow({
         <td>
           <button
             type="button"
-            className="button button--secondary button--small"
+            className="button button--secondary"
             aria-label={intl.formatMessage(customerMessages.editLabel, { name: data.name })}
             onClick={() => onEdit(data.id)}
           >

@@ -76,7 +76,10 @@ export const customerMessages = defineMessages({
   row: { id: 'customers.import.row', defaultMessage: 'Row' },
   actionCreate: { id: 'customers.import.create', defaultMessage: 'Create' },
   actionUpdate: { id: 'customers.import.update', defaultMessage: 'Update' },
-  commit: { id: 'customers.import.commit', defaultMessage: 'Import {count} rows' },
+  commit: {
+    id: 'customers.import.commit',
+    defaultMessage: '{count, plural, one {Import # row} other {Import # rows}}',
+  },
   committing: { id: 'customers.import.committing', defaultMessage: 'Importing…' },
   imported: {
     id: 'customers.import.done',
