@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../api/src/testing/test-server.ts';
 import type { TTestServer } from '../api/src/testing/test-server.ts';
-import { SQL, countedValues, pageShapedValues, pageWhereValues } from './baseline-server.ts';
+import {
+  SQL,
+  VALUE_SEGMENT,
+  countedValues,
+  pageShapedValues,
+  pageWhereValues,
+  valueCountValues,
+  valuePageValues,
+} from './baseline-server.ts';
+import { VALUE_PAGE_QUERY } from './load-worker.ts';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { generateDataset, sessionToken } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 
@@ -65,6 +75,39 @@ describe('the baseline server’s page read', () => {
     );
     expect(count?.count).toBe(body.totalCount);
     expect(counted?.count).toBe(body.totalCount);
+  });
+});
+
+describe('the baseline server’s page sorted by value', () => {
+  it('runs the product’s value page and segment count word for word, with the same answer', async () => {
+    statements.length = 0;
+    const { body } = await server.call('POST', '/graphql', {
+      token: sessionToken(0),
+      body: {
+        query: VALUE_PAGE_QUERY,
+        variables: { boardId: encodeGlobalID('Board', dataset.boardId), segment: VALUE_SEGMENT },
+      },
+    });
+    expect(body.errors).toBeUndefined();
+    const product = statements.map(words);
+    expect(product).toContain(words(SQL.valuePage));
+    expect(product).toContain(words(SQL.valueCount));
+
+    const ownerId = dataset.userIds[0]!;
+    const page = await server.deps.prisma.$queryRawUnsafe<{ id: number; value: number }[]>(
+      SQL.valuePage,
+      ...valuePageValues(dataset.boardId, dataset.companyId, ownerId),
+    );
+    const [count] = await server.deps.prisma.$queryRawUnsafe<{ count: number }[]>(
+      SQL.valueCount,
+      ...valueCountValues(dataset.boardId, dataset.companyId),
+    );
+    const ideas = body.data.board.ideas;
+    expect(page.slice(0, 50).map((row) => row.value)).toEqual(
+      ideas.edges.map((e: { node: { value: number } }) => e.node.value),
+    );
+    expect(ideas.edges.some((e: { node: { value: number } }) => e.node.value > 0)).toBe(true);
+    expect(count?.count).toBe(ideas.totalCount);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The floor: a bare `node:http` + `pg` server that runs the product's own statements for a vote
- * and a page read, word for word (the session lookup, the idea or board check, the vote
+ * The floor: a bare `node:http` + `pg` server that runs the product's own statements for a vote,
+ * a page read and the team's page sorted by value, word for word (the session lookup, the idea or board check, the vote
  * statement or the page and its count; baseline-server.test.ts compares them with the
  * product's) and nothing else. It uses the product's pool size (10), so the two differ only by what the
  * product adds. Each statement is prepared once per connection, as the product's are (and as
@@ -130,7 +130,63 @@ export const SQL = {
           + (SELECT count(*) FROM "Idea" i
              WHERE i."authorId" = $8::int AND i."boardId" = $9::int
                AND i."status" = 'NOT_PUBLIC'))::int AS "count"`,
+  // The team's page sorted by value within a customer segment, and its count (a segment counts
+  // by scan): GraphQL `board { ideas(first: 50, sort: VALUE, segment: {plan, minSpend}) }` as
+  // the owner, word for word (services/idea/find-idea-views.ts, ideaPageStatement, with
+  // services/customer/idea-value.ts and idea-segment.ts; count-listed-ideas.ts). Values:
+  // valuePageValues, valueCountValues.
+  valuePage: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+             i."status"::text AS "status", i."voteCount", i."commentCount",
+             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
+             i."declinedAt", i."createdAt", i."updatedAt",
+             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             d."title" AS "duplicateTitle",
+             EXISTS (SELECT 1 FROM "Vote" v
+                     WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
+               AS "isVotedByMe", iv."value" AS "value"
+      FROM "Idea" i
+      CROSS JOIN LATERAL (SELECT (SELECT COALESCE(sum(cc."monthlySpend"), 0)::float8
+     FROM "CustomerCompany" cc
+     WHERE cc."id" IN (SELECT m."customerCompanyId" FROM "Vote" v
+                       JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
+                       WHERE v."ideaId" = i."id")) AS "value") iv
+      LEFT JOIN "User" a ON a."id" = i."authorId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      WHERE i."boardId" = $2::int
+      AND i."status" <> 'DECLINED'
+    AND EXISTS (SELECT 1 FROM "Vote" sv
+        JOIN "CustomerCompanyMember" sm ON sm."userId" = sv."userId"
+        JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
+                                 AND sc."companyId" = $3::int
+                WHERE sv."ideaId" = i."id"
+                  AND sc."plan" = $4::text
+                  AND sc."monthlySpend" >= $5::numeric )
+      ORDER BY iv."value" DESC, i."voteCount" DESC, i."id" DESC
+      LIMIT 51`,
+  valueCount: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE
+    i."boardId" = $1::int
+      AND i."status" <> 'DECLINED'
+    AND EXISTS (SELECT 1 FROM "Vote" sv
+        JOIN "CustomerCompanyMember" sm ON sm."userId" = sv."userId"
+        JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
+                                 AND sc."companyId" = $2::int
+                WHERE sv."ideaId" = i."id"
+                  AND sc."plan" = $3::text
+                  AND sc."monthlySpend" >= $4::numeric )`,
 } as const;
+
+/** The customer segment the value scenario narrows to (bench/dataset.ts makes its customers). */
+export const VALUE_SEGMENT = { plan: 'gold', minSpend: 100 } as const;
+
+/** The values of `valuePage` for the company's owner. */
+export function valuePageValues(boardId: number, companyId: number, userId: number): unknown[] {
+  return [userId, boardId, companyId, VALUE_SEGMENT.plan, VALUE_SEGMENT.minSpend];
+}
+
+/** The values of `valueCount`. */
+export function valueCountValues(boardId: number, companyId: number): unknown[] {
+  return [boardId, companyId, VALUE_SEGMENT.plan, VALUE_SEGMENT.minSpend];
+}
 
 /** The values of `pageShaped`: the same page as `page` with pageWhereValues. */
 export function pageShapedValues(boardId: number, userId: number): unknown[] {
@@ -210,6 +266,19 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
       run(pool, 'count', pageWhereValues(boardId, who.userId)),
     ]);
     return json(res, 200, { ideas: page.rows, totalCount: count.rows[0].count });
+  }
+  if (req.method === 'GET' && url.pathname === '/ideas-by-value') {
+    const who = await caller(pool, req);
+    if (!who) return json(res, 401, { error: 'unauthenticated' });
+    if (!who.isAdmin) return json(res, 403, { error: 'forbidden' });
+    const boardId = Number(url.searchParams.get('board'));
+    const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
+    if (!board) return json(res, 404, { error: 'not found' });
+    const [page, count] = await Promise.all([
+      run(pool, 'valuePage', valuePageValues(boardId, who.companyId, who.userId)),
+      run(pool, 'valueCount', valueCountValues(boardId, who.companyId)),
+    ]);
+    return json(res, 200, { ideas: page.rows.slice(0, 50), totalCount: count.rows[0].count });
   }
   json(res, 404, { error: 'not found' });
 }

@@ -55,7 +55,7 @@ const BOARD_SLUG = 'ideas';
 
 /**
  * Fills an empty, migrated Feedboard database with one company on the ULTRA plan, one public
- * board, `users` users (each with a session whose token is `sessionToken(n)`), `ideas` ideas,
+ * board, customer companies (users / 100, every end user working for one), `users` users (each with a session whose token is `sessionToken(n)`), `ideas` ideas,
  * `votes` votes and `comments` comments. Set-based SQL only (generate_series), so the full size
  * takes seconds; every idea's voteCount and commentCount match its rows.
  */
@@ -89,6 +89,20 @@ export async function generateDataset(run: TRunSql, sizes: TDatasetSizes): Promi
     ORDER BY g`);
   const userRows = await run(`SELECT id FROM "User" WHERE "companyId" = ${companyId} ORDER BY id`);
   const userIds = userRows.map((row) => Number(row.id));
+
+  // Customer companies (a hundredth of the users, at least two): every end user works for one,
+  // gold (even) or silver (odd), spending 100 to 5,090 a month; the value scenario reads them.
+  const customers = Math.max(2, Math.floor(users / 100));
+  await run(`
+    INSERT INTO "CustomerCompany" ("companyId", "externalId", name, "monthlySpend", plan, "updatedAt")
+    SELECT ${companyId}, 'customer-' || g, 'Customer ' || g, 100 + (g * 37 % 500) * 10,
+           (CASE WHEN g % 2 = 0 THEN 'gold' ELSE 'silver' END), now()
+    FROM generate_series(0, ${customers - 1}) AS g`);
+  await run(`
+    WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId}),
+         c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "CustomerCompany" WHERE "companyId" = ${companyId})
+    INSERT INTO "CustomerCompanyMember" ("customerCompanyId", "userId")
+    SELECT c.id, u.id FROM u JOIN c ON c.n = u.n % ${customers} WHERE u.n > 0`);
 
   await run(`
     WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User" WHERE "companyId" = ${companyId})

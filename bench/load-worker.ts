@@ -5,10 +5,18 @@
  */
 import autocannon from 'autocannon';
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { VALUE_SEGMENT } from './baseline-server.ts';
 import { freeVotePair, sessionToken } from './dataset.ts';
 
 export type TScenario =
-  'vote-baseline' | 'vote-rest' | 'vote-graphql' | 'read-baseline' | 'read-rest' | 'read-graphql';
+  | 'vote-baseline'
+  | 'vote-rest'
+  | 'vote-graphql'
+  | 'read-baseline'
+  | 'read-rest'
+  | 'read-graphql'
+  | 'value-baseline'
+  | 'value-graphql';
 
 export type TLoadPlan = {
   scenario: TScenario;
@@ -74,6 +82,12 @@ const DOWNVOTE = `mutation ($id: ID!) { downvoteIdea(ideaId: $id) {
 export const PAGE_QUERY = `query ($boardId: ID!) { board(id: $boardId) {
   ideas(first: 50, sort: VOTES) { edges { node {
     id title description status voteCount commentCount createdAt isVotedByMe author { displayName }
+  } } } } }`;
+
+/** The team's page sorted by value within a customer segment (the owner reads it). */
+export const VALUE_PAGE_QUERY = `query ($boardId: ID!, $segment: IdeaSegment) { board(id: $boardId) {
+  ideas(first: 50, sort: VALUE, segment: $segment) { totalCount edges { node {
+    id title description status voteCount commentCount createdAt isVotedByMe value author { displayName }
   } } } } }`;
 
 type TVoteContext = { ideaId?: number; token?: string; pair?: string };
@@ -142,8 +156,27 @@ function requestsFor(
     method: 'GET',
     onResponse: (status, body) => countAnswer(status, body),
     setupRequest: (request) => {
-      const authorization = auth(nextToken());
+      // Value is the team's: the owner (user 0) reads it, every time.
+      const isValue = plan.scenario.startsWith('value');
+      const authorization = auth(isValue ? sessionToken(0) : nextToken());
       switch (plan.scenario) {
+        case 'value-baseline':
+          return {
+            ...request,
+            path: `/ideas-by-value?board=${plan.boardId}`,
+            headers: { authorization },
+          };
+        case 'value-graphql':
+          return {
+            ...request,
+            method: 'POST',
+            path: '/graphql',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              query: VALUE_PAGE_QUERY,
+              variables: { boardId: encodeGlobalID('Board', plan.boardId), segment: VALUE_SEGMENT },
+            }),
+          };
         case 'read-baseline':
           return { ...request, path: `/ideas?board=${plan.boardId}`, headers: { authorization } };
         case 'read-rest':

@@ -201,7 +201,13 @@ export function checkTargets(r: Omit<TBenchResults, 'targets' | 'totalSeconds'>)
     r.load.find((l) => l.scenario === scenario && l.connections === connections);
   const light = (scenario: string) =>
     r.load.find((l) => l.scenario === scenario && l.connections < r.connections);
-  for (const scenario of ['vote-rest', 'vote-graphql', 'read-rest', 'read-graphql']) {
+  for (const scenario of [
+    'vote-rest',
+    'vote-graphql',
+    'read-rest',
+    'read-graphql',
+    'value-graphql',
+  ]) {
     const l = load(scenario);
     const base = load(`${scenario.split('-')[0]}-baseline`);
     if (!l || !base) continue;

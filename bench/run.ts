@@ -193,8 +193,13 @@ async function main(): Promise<void> {
   const fanout: TFanoutResult[] = [];
   let lcpMs: number[] | null;
   try {
-    for (const kind of ['vote', 'read'] as const) {
-      for (const scenario of [`${kind}-baseline`, `${kind}-rest`, `${kind}-graphql`] as const) {
+    // `value`: the team's page sorted by value within a customer segment (GraphQL only).
+    for (const kind of ['vote', 'read', 'value'] as const) {
+      const scenarios =
+        kind === 'value'
+          ? (['value-baseline', 'value-graphql'] as const)
+          : ([`${kind}-baseline`, `${kind}-rest`, `${kind}-graphql`] as const);
+      for (const scenario of scenarios) {
         if (!wants(options, scenario)) continue;
         const server = scenario.endsWith('baseline')
           ? { url: baselineUrl, pid: baseline.pid! }

@@ -230,9 +230,9 @@ export function createRouter() {
                       path: 'roadmap',
                       lazy: relayScreen(
                         () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
-                        (m, r) => ({
+                        (m) => ({
                           Component: m.RoadmapScreen,
-                          loader: r.boardQuery(m.roadmapScreenQuery),
+                          loader: m.roadmapScreenLoader,
                           shouldRevalidate: m.shouldRoadmapScreenRevalidate,
                         }),
                       ),
@@ -322,6 +322,16 @@ export function createRouter() {
                     (m, r) => ({
                       Component: m.WebhooksScreen,
                       loader: r.preload(m.webhooksScreenQuery),
+                    }),
+                  ),
+                },
+                {
+                  path: 'customers',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/customers/CustomersScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.CustomersScreen,
+                      loader: r.preload(m.customersScreenQuery),
                     }),
                   ),
                 },

@@ -2,14 +2,15 @@ import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
 import { findIdeaPageRows } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
-import { ZIdeaListParams } from '../services/idea/idea-input.ts';
+import { ZTeamIdeaListParams } from '../services/customer/idea-segment.ts';
 import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
 import { parseInput } from '../validation.ts';
 import { BoardType, boardPlan } from './board.ts';
 import { builder } from './builder.ts';
 import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
-import { decodeCursorId, globalId } from './ids.ts';
+import { decodeCursorId, decodeOptionalId, globalId } from './ids.ts';
+import { IdeaSegmentInput } from './idea-segment.ts';
 
 /** A page cursor: the idea the page ends (or starts) on, opaque to clients. */
 function ideaCursor(ideaId: number): string {
@@ -26,7 +27,7 @@ builder.objectField(BoardType, 'ideas', (t) =>
     {
       type: IdeaType,
       description:
-        'The ideas the caller may see, within the plan cap (admins may ask for the hidden ones too, see `includeHiddenByPlan`). `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission. `search` matches title or description (case-insensitive). Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
+        'The ideas the caller may see, within the plan cap (admins may ask for the hidden ones too, see `includeHiddenByPlan`). `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission; VALUE (the team only) by customer value. `segment` (the team only) keeps ideas with a voter in a customer segment. `search` matches title or description (case-insensitive). Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
       args: {
         filter: t.arg({
           type: IdeaFilterEnum,
@@ -39,6 +40,11 @@ builder.objectField(BoardType, 'ideas', (t) =>
           description: 'The order of the ideas.',
         }),
         search: t.arg.string({ description: 'Text to look for (up to 100 characters).' }),
+        segment: t.arg({
+          type: IdeaSegmentInput,
+          description:
+            'Only ideas with a voter in this customer segment. The company’s team only; anyone else is refused (FORBIDDEN).',
+        }),
         includeHiddenByPlan: t.arg.boolean({
           defaultValue: false,
           description:
@@ -46,7 +52,13 @@ builder.objectField(BoardType, 'ideas', (t) =>
         }),
       },
       resolve: async (board, args, context) => {
-        const params = parseInput(ZIdeaListParams, args);
+        const params = parseInput(ZTeamIdeaListParams, {
+          ...args,
+          segment: args.segment && {
+            ...args.segment,
+            customerCompanyId: decodeOptionalId(args.segment.customerCompanyId, 'CustomerCompany'),
+          },
+        });
         const listed = {
           board,
           plan: await boardPlan(board, context),

@@ -37,6 +37,10 @@ export const IdeaSortEnum = builder.enumType('IdeaSort', {
     },
     DATE_DESC: { description: 'Newest first.' },
     DATE_ASC: { description: 'Oldest first.' },
+    VALUE: {
+      description:
+        'Most valuable first (Idea.value, then most votes). The company’s team only; anyone else is refused (FORBIDDEN).',
+    },
   } as const,
 });
 

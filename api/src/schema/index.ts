@@ -33,6 +33,8 @@ import './invitation.ts';
 import './end-user-block.ts';
 import './profile.ts';
 import './idea-value.ts';
+import './idea-segment.ts';
+import './customer-company.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

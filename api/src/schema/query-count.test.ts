@@ -15,6 +15,8 @@ let server: TTestServer;
 let admin: TTestAccount;
 let boardId: string;
 let statements: string[] = [];
+let ideaRowIds: number[] = [];
+let authorIds: number[] = [];
 
 const PAGE = `query ($boardId: ID!, $first: Int!) { board(id: $boardId) { id name active
   ideas(first: $first) { edges { node {
@@ -41,6 +43,8 @@ beforeAll(async () => {
       voteCount: n % 3 === 0 ? 1 : 0,
     })),
   });
+  ideaRowIds = ideas.map((idea) => idea.id);
+  authorIds = authors.map((author) => author.userId);
   // The admin voted for every third idea, so isVotedByMe varies across the page.
   await server.deps.prisma.vote.createMany({
     data: ideas
@@ -52,9 +56,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function statementsFor(first: number): Promise<{ count: number; ideas: any[] }> {
+async function statementsFor(
+  first: number,
+  query = PAGE,
+  variables: Record<string, unknown> = {},
+): Promise<{ count: number; ideas: any[] }> {
   statements = [];
-  const { body } = await gql(server, PAGE, { boardId, first }, admin.token);
+  const { body } = await gql(server, query, { boardId, first, ...variables }, admin.token);
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   const count = statements.length;
   return { count, ideas: body.data.board.ideas.edges.map((e: any) => e.node) };
@@ -75,5 +83,50 @@ describe('listing ideas with authors, counts, isVotedByMe and canEdit', () => {
     // The session, the board with its subscription, and the page with authors and votes.
     expect(fifty.count).toBeLessThanOrEqual(3);
     console.log(`SQL statements per page: ${five.count} for 5 ideas, ${fifty.count} for 50`);
+  });
+});
+
+const VALUE_PAGE = `query ($boardId: ID!, $first: Int!, $segment: IdeaSegment) { board(id: $boardId) { id
+  ideas(first: $first, sort: VALUE, segment: $segment) { totalCount edges { node {
+    id title voteCount isVotedByMe value author { displayName }
+  } } } } }`;
+
+describe('listing ideas sorted by value within a customer segment', () => {
+  it('runs the same number of statements for 5 ideas and for 50', async () => {
+    // Two customers: every author works for one; each author voted for the ideas they wrote.
+    const [gold, silver] = await Promise.all(
+      ['gold', 'silver'].map((plan, n) =>
+        server.deps.prisma.customerCompany.create({
+          data: {
+            companyId: admin.companyId,
+            externalId: `qc-${plan}`,
+            name: `Query count ${plan}`,
+            monthlySpend: 100 * (n + 1),
+            plan,
+          },
+        }),
+      ),
+    );
+    await server.deps.prisma.customerCompanyMember.createMany({
+      data: authorIds.map((userId, n) => ({
+        userId,
+        customerCompanyId: (n % 2 === 0 ? gold : silver)!.id,
+      })),
+    });
+    await server.deps.prisma.vote.createMany({
+      data: ideaRowIds.map((ideaId, n) => ({ ideaId, userId: authorIds[n % authorIds.length]! })),
+      skipDuplicates: true,
+    });
+    const segment = { minSpend: 50, maxSpend: 500 };
+    const five = await statementsFor(5, VALUE_PAGE, { segment });
+    const fifty = await statementsFor(50, VALUE_PAGE, { segment });
+    expect(five.ideas).toHaveLength(5);
+    expect(fifty.ideas).toHaveLength(50);
+    // The answers are right: the silver customer's ideas (200) come before the gold's (100).
+    expect(fifty.ideas.slice(0, 30).every((i) => i.value === 200)).toBe(true);
+    expect(fifty.ideas.slice(30).every((i) => i.value === 100)).toBe(true);
+
+    expect(fifty.count).toBe(five.count);
+    console.log(`SQL statements per value-sorted page: ${five.count} for 5, ${fifty.count} for 50`);
   });
 });

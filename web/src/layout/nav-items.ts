@@ -7,6 +7,7 @@ export const navMessages = defineMessages({
   dashboard: { id: 'nav.dashboard', defaultMessage: 'Dashboard' },
   boards: { id: 'nav.boards', defaultMessage: 'Boards' },
   users: { id: 'nav.users', defaultMessage: 'Users' },
+  customers: { id: 'nav.customers', defaultMessage: 'Customers' },
   subscription: { id: 'nav.subscription', defaultMessage: 'Plan' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   webhooks: { id: 'nav.webhooks', defaultMessage: 'Webhooks' },
@@ -60,6 +61,13 @@ export const NAV_ITEMS: TNavItem[] = [
     minRole: 'MEMBER',
   },
   { id: 'users', name: navMessages.users, to: '/admin/users', icon: 'users', minRole: 'ADMIN' },
+  {
+    id: 'customers',
+    name: navMessages.customers,
+    to: '/admin/customers',
+    icon: 'users',
+    minRole: 'MEMBER',
+  },
   {
     id: 'subscription',
     name: navMessages.subscription,

@@ -6,18 +6,27 @@ import { isTeamMemberOf } from '../access.ts';
 
 /**
  * An idea's value: the summed monthly spend of the DISTINCT customer companies behind its votes
- * (a customer with three voters counts once), as a SQL expression over the idea row `i`. Read
+ * (a customer with three voters counts once), as a SQL expression over the idea row `idea`
+ * (IDEA_VALUE_SQL: over `i`). It reads the votes and memberships as they are when the
+ * statement runs, so no stored total can drift under concurrent votes or spend edits. Read
  * in the list's own statement (find-idea-views.ts), so a page costs no statement more.
  */
-export const IDEA_VALUE_SQL = `(SELECT COALESCE(sum(cc."monthlySpend"), 0)::float8
+export function ideaValueSql(idea: string): string {
+  return `(SELECT COALESCE(sum(cc."monthlySpend"), 0)::float8
      FROM "CustomerCompany" cc
      WHERE cc."id" IN (SELECT m."customerCompanyId" FROM "Vote" v
                        JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
-                       WHERE v."ideaId" = i."id"))`;
+                       WHERE v."ideaId" = ${idea}."id"))`;
+}
+export const IDEA_VALUE_SQL = ideaValueSql('i');
 
 /** The value column of a page for the company's team; nothing for anyone else. */
-export function ideaValueColumn(viewer: TViewer | null, companyId: number): TSqlPart {
-  return sqlFragment(isTeamMemberOf(viewer, companyId) ? `, ${IDEA_VALUE_SQL} AS "value"` : '');
+export function ideaValueColumn(
+  viewer: TViewer | null,
+  companyId: number,
+  expression = IDEA_VALUE_SQL,
+): TSqlPart {
+  return sqlFragment(isTeamMemberOf(viewer, companyId) ? `, ${expression} AS "value"` : '');
 }
 
 export type TVoterCompany = {

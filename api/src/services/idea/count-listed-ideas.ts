@@ -1,6 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { IdeaStatus } from '../../generated/prisma/enums.ts';
 import { isTeamMemberOf } from '../access.ts';
+import { isSegmentSet } from '../customer/idea-segment.ts';
 import type { TViewer } from '../../viewer.ts';
 import { listCutoff, listedIdeasWhere } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
@@ -18,8 +19,8 @@ function statusArray(statuses: readonly IdeaStatus[]): string {
  * status (BoardIdeaCount, kept by triggers in the writes' own transactions), plus two small
  * index reads where the counters cannot answer. Under a plan cap the visible ideas are the
  * company's oldest few hundred at most, so they are counted by range; a reader's own ideas
- * awaiting acceptance are counted through the author index. Only a text search counts rows,
- * as its page must read them anyway.
+ * awaiting acceptance are counted through the author index. Only a text search or a customer
+ * segment counts rows, as its page must read them anyway.
  */
 export async function countListedIdeas(
   deps: TDeps,
@@ -27,7 +28,9 @@ export async function countListedIdeas(
   listed: TListedBoard,
   params: TIdeaListParams,
 ): Promise<number> {
-  if (params.search) return countListedIdeasByScan(deps, viewer, listed, params);
+  if (params.search || isSegmentSet(params.segment)) {
+    return countListedIdeasByScan(deps, viewer, listed, params);
+  }
   const { board } = listed;
   const isTeam = isTeamMemberOf(viewer, board.companyId);
   const cutoff = listCutoff(viewer, listed);

@@ -1,4 +1,5 @@
-import { ideaValueColumn } from '../customer/idea-value.ts';
+import { IDEA_VALUE_SQL, ideaValueColumn, ideaValueSql } from '../customer/idea-value.ts';
+import { requireTeamForValue } from '../customer/idea-segment.ts';
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
@@ -164,6 +165,13 @@ const PAGE_ORDERS: Record<TIdeaListParams['sort'], TPageOrder> = {
     after: '(i."createdAt", i."id") < (c."createdAt", c."id")',
     before: '(i."createdAt", i."id") > (c."createdAt", c."id")',
   },
+  // The team's lists only (requireTeamForValue); `iv` is the idea's value (valueJoin).
+  VALUE: {
+    order: sqlFragment('iv."value" DESC, i."voteCount" DESC, i."id" DESC'),
+    reverse: sqlFragment('iv."value" ASC, i."voteCount" ASC, i."id" ASC'),
+    after: '(iv."value", i."voteCount", i."id") < (c."value", c."voteCount", c."id")',
+    before: '(iv."value", i."voteCount", i."id") > (c."value", c."voteCount", c."id")',
+  },
   DATE_ASC: {
     order: sqlFragment('i."createdAt" ASC, i."id" ASC'),
     reverse: sqlFragment('i."createdAt" DESC, i."id" DESC'),
@@ -186,11 +194,17 @@ export type TPageWindow = {
 };
 
 /** The cursor row of one side of a window, joined as `c`-named columns (nothing when unset). */
-function cursorJoin(name: 'ca' | 'cb', boardId: number, ideaId: number | undefined): TSqlPart {
+function cursorJoin(
+  name: 'ca' | 'cb',
+  boardId: number,
+  ideaId: number | undefined,
+  byValue: boolean,
+): TSqlPart {
   if (ideaId === undefined) return sqlFragment('');
+  const value = byValue ? sqlFragment(`, ${ideaValueSql('ci')} AS "value"`) : sqlFragment('');
   return sqlPart`
-      JOIN (SELECT "id", "status", "voteCount", "createdAt" FROM "Idea"
-            WHERE "id" = ${ideaId}::int AND "boardId" = ${boardId}::int) ${sqlFragment(name)} ON TRUE`;
+      JOIN (SELECT ci."id", ci."status", ci."voteCount", ci."createdAt"${value} FROM "Idea" ci
+            WHERE ci."id" = ${ideaId}::int AND ci."boardId" = ${boardId}::int) ${sqlFragment(name)} ON TRUE`;
 }
 
 function cursorCondition(condition: string, name: 'ca' | 'cb', ideaId: number | undefined) {
@@ -223,7 +237,18 @@ export function ideaPageStatement(
   window: TPageWindow,
 ): TSqlPart {
   const { board } = listed;
+  requireTeamForValue(viewer, board.companyId, params);
   const order = PAGE_ORDERS[params.sort];
+  const byValue = params.sort === 'VALUE';
+  // Sorted by value, the value is computed once per idea, in a lateral join ORDER BY reads.
+  const valueJoin = sqlFragment(
+    byValue ? `\n      CROSS JOIN LATERAL (SELECT ${IDEA_VALUE_SQL} AS "value") iv` : '',
+  );
+  const valueColumn = ideaValueColumn(
+    viewer,
+    board.companyId,
+    byValue ? 'iv."value"' : IDEA_VALUE_SQL,
+  );
   return sqlPart`
       SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
@@ -233,8 +258,8 @@ export function ideaPageStatement(
              d."title" AS "duplicateTitle",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
-               AS "isVotedByMe"${ideaValueColumn(viewer, board.companyId)}
-      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId)}${cursorJoin('cb', board.id, window.beforeId)}
+               AS "isVotedByMe"${valueColumn}
+      FROM "Idea" i${valueJoin}${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
       WHERE ${listedIdeasWhere(viewer, listed, params)}

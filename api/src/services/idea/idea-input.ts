@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TIdeaSegment } from '../customer/idea-segment.ts';
 import { IdeaStatus } from '../../generated/prisma/enums.ts';
 import { messages, optionalText, requiredEnum, requiredText } from '../../validation.ts';
 
@@ -31,7 +32,14 @@ export const ZIdeaListParams = z.object({
       .optional(),
   ),
 });
-export type TIdeaListParams = z.output<typeof ZIdeaListParams>;
+/**
+ * What a list reads: ZIdeaListParams's, or (the team's GraphQL lists, ZTeamIdeaListParams in
+ * customer/idea-segment.ts) sorted by VALUE and narrowed to a customer segment.
+ */
+export type TIdeaListParams = Omit<z.output<typeof ZIdeaListParams>, 'sort'> & {
+  sort: TIdeaSort | 'VALUE';
+  segment?: TIdeaSegment;
+};
 
 export const DECLINE_REASONS = ['DUPLICATE', 'NOT_APPLICABLE', 'NOT_RELEVANT', 'OTHER'] as const;
 

@@ -4,6 +4,7 @@ import type { TSqlPart } from '../../db/sql.ts';
 import type { TViewer } from '../../viewer.ts';
 import { isAdminOf, isTeamMemberOf } from '../access.ts';
 import type { TCutoff, TPlanState } from '../plan/plan-state.ts';
+import { segmentCondition, requireTeamForValue } from '../customer/idea-segment.ts';
 import { IDEA_STATUSES } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
 
@@ -39,7 +40,8 @@ function statusLiteral(status: string): string {
 
 /**
  * Which ideas a list shows: the caller may see them (ideaVisibleWhere's rule), they are
- * within the plan's cap, of the filtered status (ALL hides DECLINED), matching the search.
+ * within the plan's cap, of the filtered status (ALL hides DECLINED), matching the search,
+ * with a voter in the customer segment (the team's lists only).
  */
 export function listedIdeasWhere(
   viewer: TViewer | null,
@@ -47,6 +49,7 @@ export function listedIdeasWhere(
   params: TIdeaListParams,
 ): TSqlPart {
   const { board } = listed;
+  requireTeamForValue(viewer, board.companyId, { sort: 'VOTES', segment: params.segment });
   const cutoff = listCutoff(viewer, listed);
   // Each choice is written into the text rather than passed as a flag (`$n OR …`): the
   // statement is prepared once and PostgreSQL's generic plan, made without the values, cannot
@@ -74,5 +77,5 @@ export function listedIdeasWhere(
     : none;
   return sqlPart`
     i."boardId" = ${board.id}::int
-    ${visible} ${withinCap} ${ofStatus} ${matching}`;
+    ${visible} ${withinCap} ${ofStatus} ${matching} ${segmentCondition(board.companyId, params.segment)}`;
 }

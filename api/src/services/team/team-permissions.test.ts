@@ -27,6 +27,7 @@ let endUser: TTestAccount;
 let webhookId = 0;
 let apiKeyId = 0;
 let invitationId = 0;
+let customerCompanyId = 0;
 
 const FORBIDDEN_TEXT = 'You are not allowed to do this.';
 
@@ -42,6 +43,8 @@ const apiKey = g('ApiKey', () => apiKeyId);
 const endUserId = g('CompanyUser', () => endUser.userId);
 const adminId = g('CompanyUser', () => admin.userId);
 const invitation = g('Invitation', () => invitationId);
+const customer = g('CustomerCompany', () => customerCompanyId);
+const CUSTOMER_CSV = 'name,external id,monthly spend\nMember Co,member-co,10\n';
 
 /**
  * Mutations a MEMBER is refused. `ofA` is true when the arguments name an object of company A
@@ -99,6 +102,29 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   },
   requestInvoice: { vars: () => ({ details: 'ACME Ltd, VAT 123' }), ofA: false, ownerOnly: true },
   setRequireTwoFactor: { vars: () => ({ required: false }), ofA: false, ownerOnly: true },
+  createCustomerCompany: {
+    vars: () => ({ name: 'Member Co', externalId: 'member-co', monthlySpend: 10 }),
+    ofA: false,
+  },
+  updateCustomerCompany: {
+    vars: () => ({
+      customerCompanyId: customer(),
+      name: 'Renamed',
+      externalId: 'alpha-customer',
+      monthlySpend: 1,
+    }),
+    ofA: true,
+  },
+  attachCustomerCompanyMember: {
+    vars: () => ({ customerCompanyId: customer(), userId: endUserId() }),
+    ofA: true,
+  },
+  detachCustomerCompanyMember: {
+    vars: () => ({ customerCompanyId: customer(), userId: endUserId() }),
+    ofA: true,
+  },
+  previewCustomerCompanyImport: { vars: () => ({ csv: CUSTOMER_CSV }), ofA: false },
+  importCustomerCompanies: { vars: () => ({ csv: CUSTOMER_CSV }), ofA: false },
 };
 
 /** What a MEMBER may do on A's ideas (the walk below shows each one working). */
@@ -290,6 +316,11 @@ async function rowsOfA(): Promise<unknown> {
     prisma.apiKey.findMany({ where: { companyId } }),
     prisma.subscription.findUnique({ where: { companyId } }),
     prisma.invitation.findMany({ where: { companyId }, orderBy: { id: 'asc' } }),
+    prisma.customerCompany.findMany({
+      where: { companyId },
+      include: { members: true },
+      orderBy: { id: 'asc' },
+    }),
   ]);
 }
 
@@ -345,6 +376,17 @@ beforeAll(async () => {
         role: 'MEMBER',
         tokenHash: `invitation-${Date.now()}`,
         expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    })
+  ).id;
+  customerCompanyId = (
+    await server.deps.prisma.customerCompany.create({
+      data: {
+        companyId: a.owner.companyId,
+        externalId: 'alpha-customer',
+        name: 'Alpha Customer',
+        monthlySpend: 250,
+        members: { create: { userId: endUser.userId } },
       },
     })
   ).id;

@@ -47,6 +47,7 @@ export function IdeaCard({
         commentCount
         canEdit
         isHiddenByPlan
+        value
         ...VoteBox_idea
       }
     `,
@@ -107,6 +108,13 @@ export function IdeaCard({
             <Icon name="comment" size={16} />
             {intl.formatMessage(ideaMessages.comments, { count: data.commentCount })}
           </button>
+          {data.value ? (
+            <span className="idea-card__value" data-testid="idea-card-value">
+              {intl.formatMessage(ideaMessages.value, {
+                amount: intl.formatNumber(data.value, { maximumFractionDigits: 2 }),
+              })}
+            </span>
+          ) : null}
         </div>
       </div>
       {data.canEdit ? (

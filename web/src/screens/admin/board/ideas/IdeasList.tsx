@@ -29,6 +29,7 @@ export function IdeasList({
   board,
   boardId,
   filter,
+  isSegmented = false,
   isAdding,
   willNewIdeaBeHidden,
   acceptsNewIdeas,
@@ -40,6 +41,8 @@ export function IdeasList({
   boardId: string;
   /** The view's filter: ideas created elsewhere join the list live when it shows their status. */
   filter: TIdeaFilter;
+  /** A customer segment narrows the list: a new idea (no votes yet) never joins it live. */
+  isSegmented?: boolean;
   isAdding: boolean;
   /** The plan's cap when it is reached: a new idea will be hidden from the board's readers. */
   willNewIdeaBeHidden: { cap: number } | null;
@@ -63,6 +66,7 @@ export function IdeasList({
         filter: { type: "IdeaFilter", defaultValue: ALL }
         sort: { type: "IdeaSort", defaultValue: VOTES }
         search: { type: "String" }
+        segment: { type: "IdeaSegment" }
         first: { type: "Int", defaultValue: 20 }
         after: { type: "String" }
       ) {
@@ -70,6 +74,7 @@ export function IdeasList({
           filter: $filter
           sort: $sort
           search: $search
+          segment: $segment
           first: $first
           after: $after
           includeHiddenByPlan: true
@@ -92,14 +97,16 @@ export function IdeasList({
     () =>
       registerIdeasList({
         connectionId,
-        accepts: (status) => (filter === 'ALL' ? status !== 'DECLINED' : filter === status),
+        accepts: (status) =>
+          !isSegmented && (filter === 'ALL' ? status !== 'DECLINED' : filter === status),
+        keeps: (status) => (filter === 'ALL' ? status !== 'DECLINED' : filter === status),
         // In a transition the list stays on screen (and focus with it) while it is reread.
         refresh: () =>
           startTransition(() => {
             refetch({}, { fetchPolicy: 'network-only' });
           }),
       }),
-    [connectionId, filter, refetch],
+    [connectionId, filter, isSegmented, refetch],
   );
   const dialogs = (
     <>

@@ -27,14 +27,18 @@ import { IDEAS_PAGE_SIZE, IdeasList } from './IdeasList.tsx';
 import {
   IDEA_FILTERS,
   IDEA_SORTS,
+  EMPTY_SEGMENT,
   SEARCH_MAX,
   isNarrowed,
+  isSegmentSet,
+  segmentInput,
   parseListParams,
   withListParams,
 } from './list-params.ts';
-import type { TIdeaFilter, TIdeaSort } from './list-params.ts';
+import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
 import { IdeaDetailModal } from './lazy-idea-detail.ts';
+import { SegmentFilter } from './SegmentFilter.tsx';
 
 const messages = defineMessages({
   title: { id: 'ideas.title', defaultMessage: 'Ideas' },
@@ -73,8 +77,10 @@ export const ideasScreenQuery = graphql`
     $filter: IdeaFilter!
     $sort: IdeaSort!
     $search: String
+    $segment: IdeaSegment
     $first: Int!
   ) {
+    ...SegmentFilter_query
     board(id: $id) {
       id
       limits {
@@ -82,7 +88,8 @@ export const ideasScreenQuery = graphql`
         ideaCap
         isIdeaCapReached
       }
-      ...IdeasList_board @arguments(filter: $filter, sort: $sort, search: $search, first: $first)
+      ...IdeasList_board
+        @arguments(filter: $filter, sort: $sort, search: $search, segment: $segment, first: $first)
     }
   }
 `;
@@ -99,6 +106,7 @@ export function ideasScreenLoader({ params, request }: LoaderFunctionArgs) {
       filter: view.filter,
       sort: view.sort,
       search: view.search || null,
+      segment: segmentInput(view.segment),
       first: IDEAS_PAGE_SIZE,
     },
     { fetchPolicy: 'store-and-network' },
@@ -118,7 +126,8 @@ type TOpenedState = { isOpenedFromList?: boolean } | null;
 export function IdeasScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TIdeasScreenQuery>;
-  const { board } = usePreloadedQuery<TIdeasScreenQuery>(ideasScreenQuery, queryRef);
+  const data = usePreloadedQuery<TIdeasScreenQuery>(ideasScreenQuery, queryRef);
+  const { board } = data;
   const [searchParams, setSearchParams] = useSearchParams();
   const view = parseListParams(searchParams);
   const [searchText, setSearchText] = useState(view.search);
@@ -153,7 +162,7 @@ export function IdeasScreen() {
   }, [searchText, setSearchParams]);
 
   if (!board) return null;
-  const setView = (change: { filter?: TIdeaFilter; sort?: TIdeaSort }) =>
+  const setView = (change: Partial<TListParams>) =>
     setSearchParams((current) => withListParams(current, change));
   const handleOpen = (openedId: string) => {
     const plainId = rowIdOf(openedId, 'Idea') || openedId;
@@ -267,18 +276,26 @@ export function IdeasScreen() {
             ))}
           </select>
         </div>
+        <SegmentFilter
+          query={data}
+          segment={view.segment}
+          onChange={(segment) => setView({ segment })}
+        />
       </div>
       <IdeasList
         board={board}
         boardId={board.id}
         filter={view.filter}
+        isSegmented={isSegmentSet(view.segment)}
         isAdding={isAdding}
         willNewIdeaBeHidden={
           limits.isIdeaCapReached && typeof limits.ideaCap === 'number'
             ? { cap: limits.ideaCap }
             : null
         }
-        acceptsNewIdeas={view.filter === 'ALL' || view.filter === 'OPEN'}
+        acceptsNewIdeas={
+          (view.filter === 'ALL' || view.filter === 'OPEN') && !isSegmentSet(view.segment)
+        }
         onAddClose={() => setIsAdding(false)}
         onOpen={handleOpen}
         renderEmpty={() =>
@@ -295,7 +312,11 @@ export function IdeasScreen() {
                     className="button button--secondary"
                     onClick={() =>
                       setSearchParams((current) =>
-                        withListParams(current, { filter: 'ALL', search: '' }),
+                        withListParams(current, {
+                          filter: 'ALL',
+                          search: '',
+                          segment: EMPTY_SEGMENT,
+                        }),
                       )
                     }
                   >

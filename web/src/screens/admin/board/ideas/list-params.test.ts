@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_PARAMS, isNarrowed, parseListParams, withListParams } from './list-params.ts';
+import {
+  DEFAULT_LIST_PARAMS,
+  EMPTY_SEGMENT,
+  isNarrowed,
+  parseListParams,
+  segmentInput,
+  withListParams,
+} from './list-params.ts';
 
 const parse = (query: string) => parseListParams(new URLSearchParams(query));
 
@@ -13,11 +20,13 @@ describe('ideas list view in the address', () => {
       filter: 'IN_PROGRESS',
       sort: 'DATE_ASC',
       search: 'dark mode',
+      segment: EMPTY_SEGMENT,
     });
     for (const filter of ['NOT_PUBLIC', 'OPEN', 'REVIEW', 'PLANNED', 'COMPLETE', 'DECLINED']) {
       expect(parse(`filter=${filter}`).filter).toBe(filter);
     }
-    for (const sort of ['STATUS', 'DATE_DESC']) expect(parse(`sort=${sort}`).sort).toBe(sort);
+    for (const sort of ['STATUS', 'DATE_DESC', 'value'])
+      expect(parse(`sort=${sort}`).sort).toBe(sort.toUpperCase());
   });
 
   it('falls back to the defaults for unknown values and trims the search to 100 characters', () => {
@@ -37,7 +46,12 @@ describe('ideas list view in the address', () => {
   });
 
   it('round-trips a view through the address', () => {
-    const view = { filter: 'REVIEW', sort: 'DATE_DESC', search: 'export' } as const;
+    const view = {
+      filter: 'REVIEW',
+      sort: 'DATE_DESC',
+      search: 'export',
+      segment: { ...EMPTY_SEGMENT, plan: 'gold', minSpend: '100' },
+    } as const;
     expect(parseListParams(withListParams(new URLSearchParams(), view))).toEqual(view);
   });
 
@@ -46,5 +60,35 @@ describe('ideas list view in the address', () => {
     expect(isNarrowed({ ...DEFAULT_LIST_PARAMS, filter: 'OPEN' })).toBe(true);
     expect(isNarrowed({ ...DEFAULT_LIST_PARAMS, search: 'x' })).toBe(true);
     expect(isNarrowed({ ...DEFAULT_LIST_PARAMS, sort: 'STATUS' })).toBe(false);
+    const segment = { ...EMPTY_SEGMENT, customer: 'Q3VzdG9tZXJDb21wYW55OjE=' };
+    expect(isNarrowed({ ...DEFAULT_LIST_PARAMS, segment })).toBe(true);
+  });
+});
+
+describe('a customer segment in the address', () => {
+  it('keeps its parts in the address and turns them into the GraphQL segment', () => {
+    const address = withListParams(new URLSearchParams('sort=VALUE'), {
+      segment: {
+        plan: 'gold',
+        attribute: 'region = EU',
+        minSpend: '100',
+        maxSpend: '',
+        customer: '',
+      },
+    });
+    expect(address.toString()).toBe('sort=VALUE&plan=gold&attr=region+%3D+EU&minSpend=100');
+    // Changing the sort keeps the segment.
+    const sorted = withListParams(address, { sort: 'VOTES' });
+    expect(parseListParams(sorted).segment.plan).toBe('gold');
+    expect(segmentInput(parseListParams(sorted).segment)).toEqual({
+      plan: 'gold',
+      attributeKey: 'region',
+      attributeValue: 'EU',
+      minSpend: 100,
+      maxSpend: null,
+      customerCompanyId: null,
+    });
+    expect(segmentInput(EMPTY_SEGMENT)).toBeNull();
+    expect(segmentInput({ ...EMPTY_SEGMENT, minSpend: 'lots' })?.minSpend).toBeNull();
   });
 });

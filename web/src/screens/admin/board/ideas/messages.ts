@@ -24,6 +24,7 @@ export const filterMessages = {
 
 export const sortMessages = defineMessages({
   VOTES: { id: 'ideas.sort.votes', defaultMessage: 'Most votes' },
+  VALUE: { id: 'ideas.sort.value', defaultMessage: 'Value (customer spend)' },
   STATUS: { id: 'ideas.sort.status', defaultMessage: 'Status' },
   DATE_DESC: { id: 'ideas.sort.dateDesc', defaultMessage: 'Newest first' },
   DATE_ASC: { id: 'ideas.sort.dateAsc', defaultMessage: 'Oldest first' },
@@ -37,6 +38,10 @@ export const declineReasonMessages = defineMessages({
 });
 
 export const ideaMessages = defineMessages({
+  value: {
+    id: 'idea.value',
+    defaultMessage: 'Value {amount} a month',
+  },
   title: { id: 'idea.field.title', defaultMessage: 'Title' },
   titleHint: { id: 'idea.field.titleHint', defaultMessage: '6 to 100 characters.' },
   description: { id: 'idea.field.description', defaultMessage: 'Description' },

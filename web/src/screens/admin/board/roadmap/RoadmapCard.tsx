@@ -50,6 +50,7 @@ export function RoadmapCard({
         commentCount
         status
         canUpdateStatus
+        value
       }
     `,
     idea,
@@ -82,6 +83,13 @@ export function RoadmapCard({
           <Icon name="comment" size={16} />
           {intl.formatMessage(ideaMessages.comments, { count: data.commentCount })}
         </span>
+        {data.value ? (
+          <span className="roadmap-card__count">
+            {intl.formatMessage(ideaMessages.value, {
+              amount: intl.formatNumber(data.value, { maximumFractionDigits: 2 }),
+            })}
+          </span>
+        ) : null}
       </p>
       {data.canUpdateStatus ? (
         <DropdownMenu.Root modal={false}>

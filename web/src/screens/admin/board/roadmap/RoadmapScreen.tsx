@@ -1,9 +1,21 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, loadQuery, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
-import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import {
+  redirect,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router-dom';
+import { getEnvironment } from '../../../../relay/environment.ts';
+import { getAuthToken } from '../../../../session/storage.ts';
+import { parseSegmentParams, segmentInput, withSegmentParams } from '../ideas/list-params.ts';
+import type { TSegmentParams } from '../ideas/list-params.ts';
+import { SegmentFilter } from '../ideas/SegmentFilter.tsx';
 import type { RoadmapScreenQuery as TQuery } from '../../../../../__generated__/RoadmapScreenQuery.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
@@ -15,12 +27,12 @@ import { activeElement, openerOf } from '../ideas/focus-targets.ts';
 import type { TDetailOpener } from '../ideas/focus-targets.ts';
 import { registerIdeasList } from '../ideas/live-lists.ts';
 export { shouldRevalidateUnlessOnlyTheIdea as shouldRoadmapScreenRevalidate } from '../ideas/detail-route.ts';
-import { statusMessages } from '../ideas/messages.ts';
+import { sortMessages, statusMessages } from '../ideas/messages.ts';
 import { StatusDot } from '../ideas/StatusBadge.tsx';
 import { useIsBoardWritable } from '../board-access.tsx';
 import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
 import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
-import type { TRoadmapStatus } from './roadmap-columns.ts';
+import type { TRoadmapSort, TRoadmapStatus } from './roadmap-columns.ts';
 import { RoadmapCard } from './RoadmapCard.tsx';
 import { IdeaDetailModal } from '../ideas/lazy-idea-detail.ts';
 
@@ -37,52 +49,59 @@ const messages = defineMessages({
       'Give ideas the status Under review, Planned, In progress or Complete and they show up here.',
   },
   emptyColumn: { id: 'roadmap.emptyColumn', defaultMessage: 'Nothing here yet.' },
+  sort: { id: 'roadmap.sort.label', defaultMessage: 'Order each column by' },
+  sortComments: { id: 'roadmap.sort.comments', defaultMessage: 'Most discussed' },
 });
 
 export const roadmapScreenQuery = graphql`
-  query RoadmapScreenQuery($id: ID!) {
+  query RoadmapScreenQuery($id: ID!, $sort: IdeaSort!, $segment: IdeaSegment) {
+    ...SegmentFilter_query
     board(id: $id) {
       id
-      review: ideas(filter: REVIEW, first: 100) {
+      review: ideas(filter: REVIEW, sort: $sort, segment: $segment, first: 100) {
         __id
         edges {
           node {
             id
             status
             commentCount
+            value
             ...RoadmapCard_idea
           }
         }
       }
-      planned: ideas(filter: PLANNED, first: 100) {
+      planned: ideas(filter: PLANNED, sort: $sort, segment: $segment, first: 100) {
         __id
         edges {
           node {
             id
             status
             commentCount
+            value
             ...RoadmapCard_idea
           }
         }
       }
-      inProgress: ideas(filter: IN_PROGRESS, first: 100) {
+      inProgress: ideas(filter: IN_PROGRESS, sort: $sort, segment: $segment, first: 100) {
         __id
         edges {
           node {
             id
             status
             commentCount
+            value
             ...RoadmapCard_idea
           }
         }
       }
-      complete: ideas(filter: COMPLETE, first: 100) {
+      complete: ideas(filter: COMPLETE, sort: $sort, segment: $segment, first: 100) {
         __id
         edges {
           node {
             id
             status
             commentCount
+            value
             ...RoadmapCard_idea
           }
         }
@@ -90,6 +109,30 @@ export const roadmapScreenQuery = graphql`
     }
   }
 `;
+
+/** The roadmap's order and customer segment from the address (`sort=VALUE`, segment fields). */
+function roadmapView(search: URLSearchParams): { sort: TRoadmapSort; segment: TSegmentParams } {
+  return {
+    sort: search.get('sort')?.toUpperCase() === 'VALUE' ? 'VALUE' : 'COMMENTS',
+    segment: parseSegmentParams(search),
+  };
+}
+
+/** Preloads the roadmap the address names (its order and customer segment). */
+export function roadmapScreenLoader({ params, request }: LoaderFunctionArgs) {
+  if (!getAuthToken()) throw redirect('/login');
+  const view = roadmapView(new URL(request.url).searchParams);
+  return loadQuery<TQuery>(
+    getEnvironment(),
+    roadmapScreenQuery,
+    {
+      id: params.boardId ?? '',
+      sort: view.sort === 'VALUE' ? 'VALUE' : 'VOTES',
+      segment: segmentInput(view.segment),
+    },
+    { fetchPolicy: 'store-and-network' },
+  );
+}
 
 /** The address state of an idea opened from a card: closing it goes back in history. */
 type TOpenedState = { isOpenedFromRoadmap?: boolean } | null;
@@ -102,7 +145,11 @@ type TOpenedState = { isOpenedFromRoadmap?: boolean } | null;
 export function RoadmapScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
-  const { board } = usePreloadedQuery<TQuery>(roadmapScreenQuery, queryRef);
+  const data = usePreloadedQuery<TQuery>(roadmapScreenQuery, queryRef);
+  const { board } = data;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = roadmapView(searchParams);
+  const sortId = useId();
   const [setStatus] = useSetIdeaStatusMutation();
   const [dropTarget, setDropTarget] = useState<TRoadmapStatus | null>(null);
   const isWritable = useIsBoardWritable();
@@ -161,7 +208,7 @@ export function RoadmapScreen() {
     (connection) =>
       connection.edges.map(({ node }) => ({ ...node, commentCount: node.commentCount })),
   );
-  const columns = roadmapColumns(ideas);
+  const columns = roadmapColumns(ideas, view.sort);
   const isEmpty = ROADMAP_STATUSES.every((status) => columns[status].length === 0);
   const handleOpen = (openedId: string) => {
     const plainId = rowIdOf(openedId, 'Idea') || openedId;
@@ -172,14 +219,22 @@ export function RoadmapScreen() {
     const state: TOpenedState = isNested
       ? ((location.state as TOpenedState | null) ?? { isOpenedFromRoadmap: false })
       : { isOpenedFromRoadmap: true };
-    navigate(`${boardPath(board.id)}/roadmap/ideas/${encodeURIComponent(plainId)}`, {
-      state,
-      replace: isNested,
-    });
+    navigate(
+      {
+        pathname: `${boardPath(board.id)}/roadmap/ideas/${encodeURIComponent(plainId)}`,
+        search: location.search,
+      },
+      { state, replace: isNested },
+    );
   };
   const handleCloseDetail = () => {
     if ((location.state as TOpenedState | null)?.isOpenedFromRoadmap) navigate(-1);
-    else navigate(`${boardPath(board.id)}/roadmap`, { replace: true });
+    else {
+      navigate(
+        { pathname: `${boardPath(board.id)}/roadmap`, search: location.search },
+        { replace: true },
+      );
+    }
   };
 
   // An inactive board's columns take no drops (its cards do not drag either): the server
@@ -208,6 +263,34 @@ export function RoadmapScreen() {
           <p className="page-header__intro">{intl.formatMessage(messages.intro)}</p>
         </div>
       </header>
+      <div className="toolbar toolbar--roadmap">
+        <div className="field">
+          <label className="field__label" htmlFor={sortId}>
+            {intl.formatMessage(messages.sort)}
+          </label>
+          <select
+            id={sortId}
+            className="field__input field__select"
+            value={view.sort}
+            onChange={(event) =>
+              setSearchParams((current) => {
+                const next = new URLSearchParams(current);
+                if (event.target.value === 'VALUE') next.set('sort', 'VALUE');
+                else next.delete('sort');
+                return next;
+              })
+            }
+          >
+            <option value="COMMENTS">{intl.formatMessage(messages.sortComments)}</option>
+            <option value="VALUE">{intl.formatMessage(sortMessages.VALUE)}</option>
+          </select>
+        </div>
+        <SegmentFilter
+          query={data}
+          segment={view.segment}
+          onChange={(segment) => setSearchParams((current) => withSegmentParams(current, segment))}
+        />
+      </div>
       {isEmpty ? (
         <div className="card">
           <EmptyState

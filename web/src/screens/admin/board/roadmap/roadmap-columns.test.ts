@@ -16,4 +16,15 @@ describe('roadmap columns', () => {
     expect(columns.REVIEW).toEqual([]);
     expect(columns.IN_PROGRESS).toEqual([]);
   });
+
+  it('sorts by value, then comment count, when the roadmap is sorted by value', () => {
+    const ideas = [
+      { id: 'a', status: 'PLANNED', commentCount: 9, value: 100 },
+      { id: 'b', status: 'PLANNED', commentCount: 1, value: 900 },
+      { id: 'c', status: 'PLANNED', commentCount: 5, value: 100 },
+      { id: 'd', status: 'PLANNED', commentCount: 7, value: null },
+    ];
+    expect(roadmapColumns(ideas, 'VALUE').PLANNED.map((i) => i.id)).toEqual(['b', 'a', 'c', 'd']);
+    expect(roadmapColumns(ideas).PLANNED.map((i) => i.id)).toEqual(['a', 'd', 'c', 'b']);
+  });
 });

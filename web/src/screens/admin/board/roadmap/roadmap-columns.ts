@@ -2,15 +2,25 @@
 export const ROADMAP_STATUSES = ['REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE'] as const;
 export type TRoadmapStatus = (typeof ROADMAP_STATUSES)[number];
 
-type TRoadmapIdea = { id: string; status: string; commentCount: number };
+type TRoadmapIdea = {
+  id: string;
+  status: string;
+  commentCount: number;
+  value?: number | null;
+};
+
+/** How the roadmap orders each column: most discussed (the default) or most valuable. */
+export type TRoadmapSort = 'COMMENTS' | 'VALUE';
 
 /**
- * Ideas grouped by their current status, each column sorted by comment count, highest first.
+ * Ideas grouped by their current status, each column sorted by comment count (or by value,
+ * then comment count), highest first.
  * Grouping by the status in the store (not by the list an idea was fetched in) moves a card as
  * soon as its status changes, here or live from elsewhere; ideas that left the roadmap drop out.
  */
 export function roadmapColumns<T extends TRoadmapIdea>(
   ideas: readonly T[],
+  sort: TRoadmapSort = 'COMMENTS',
 ): Record<TRoadmapStatus, T[]> {
   const columns = { REVIEW: [], PLANNED: [], IN_PROGRESS: [], COMPLETE: [] } as Record<
     TRoadmapStatus,
@@ -25,7 +35,10 @@ export function roadmapColumns<T extends TRoadmapIdea>(
     }
   }
   for (const status of ROADMAP_STATUSES) {
-    columns[status].sort((a, b) => b.commentCount - a.commentCount);
+    columns[status].sort(
+      (a, b) =>
+        (sort === 'VALUE' ? (b.value ?? 0) - (a.value ?? 0) : 0) || b.commentCount - a.commentCount,
+    );
   }
   return columns;
 }

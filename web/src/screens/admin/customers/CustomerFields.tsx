@@ -1,0 +1,37 @@
+import { useIntl } from 'react-intl';
+import { TextField } from '../../../forms/TextField.tsx';
+import type { TFieldMessage } from '../../../forms/validation.ts';
+import { customerMessages } from './messages.ts';
+
+type TBound = {
+  name: string;
+  value: string;
+  error: TFieldMessage | null;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** The customer form's four fields (create and edit share them). */
+export function CustomerFields({
+  bind,
+}: {
+  bind: (field: 'name' | 'externalId' | 'monthlySpend' | 'plan') => TBound;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <TextField {...bind('name')} label={intl.formatMessage(customerMessages.name)} isRequired />
+      <TextField
+        {...bind('externalId')}
+        label={intl.formatMessage(customerMessages.externalId)}
+        hint={intl.formatMessage(customerMessages.externalIdHint)}
+        isRequired
+      />
+      <TextField
+        {...bind('monthlySpend')}
+        label={intl.formatMessage(customerMessages.monthlySpend)}
+        isRequired
+      />
+      <TextField {...bind('plan')} label={intl.formatMessage(customerMessages.plan)} />
+    </>
+  );
+}

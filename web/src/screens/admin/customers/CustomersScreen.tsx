@@ -1,0 +1,152 @@
+import { useContext, useId, useState, useTransition } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery, useRelayEnvironment, fetchQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import type { CustomersScreenQuery as TQuery } from '../../../../__generated__/CustomersScreenQuery.graphql.ts';
+import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { CustomerEditModal } from './CustomerEditModal.tsx';
+import { CustomerFields } from './CustomerFields.tsx';
+import { CustomerImport } from './CustomerImport.tsx';
+import { CustomerRow } from './CustomerRow.tsx';
+import { customerMessages } from './messages.ts';
+import { useCustomerForm } from './useCustomerForm.ts';
+import { useCreateCustomerMutation } from './useCustomerMutations.ts';
+
+export const customersScreenQuery = graphql`
+  query CustomersScreenQuery {
+    customerCompanies {
+      id
+      name
+      ...CustomerRow_customerCompany
+    }
+  }
+`;
+
+/**
+ * /admin/customers: the company's customer companies (the team reads them); admins add and
+ * edit them, attach end users and import them from CSV.
+ */
+export function CustomersScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
+  const { customerCompanies } = usePreloadedQuery<TQuery>(customersScreenQuery, queryRef);
+  usePageTitle(customerMessages.title);
+  const role = useContext(RoleContext);
+  const isAdmin = hasRole(role, 'ADMIN');
+  const environment = useRelayEnvironment();
+  const [, startTransition] = useTransition();
+  const listTitleId = useId();
+  const formTitleId = useId();
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const { form, submit, failureOf } = useCustomerForm();
+  const [create] = useCreateCustomerMutation();
+  const companies = customerCompanies ?? [];
+
+  // After an import or an edit the list is read again (its order is by spend).
+  const reload = () =>
+    startTransition(() => {
+      fetchQuery(environment, customersScreenQuery, {}, { fetchPolicy: 'network-only' }).subscribe(
+        {},
+      );
+    });
+  const adding = useAction(async (values: Parameters<Parameters<typeof submit>[0]>[0]) => {
+    const result = (await create(values)).createCustomerCompany;
+    if (result.__typename === 'MutationCreateCustomerCompanySuccess') {
+      form.reset();
+      reload();
+      return null;
+    }
+    return failureOf(result);
+  });
+  const editing = companies.find((company) => company.id === editingId);
+
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1 className="page-header__title">{intl.formatMessage(customerMessages.title)}</h1>
+          <p className="page-header__intro">{intl.formatMessage(customerMessages.intro)}</p>
+        </div>
+      </header>
+      <div className="settings-stack">
+        <section className="card" aria-labelledby={listTitleId}>
+          <h2 id={listTitleId} className="card__title">
+            {intl.formatMessage(customerMessages.listTitle)}
+          </h2>
+          {companies.length === 0 ? (
+            <p className="muted">{intl.formatMessage(customerMessages.empty)}</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table" aria-labelledby={listTitleId}>
+                <thead>
+                  <tr>
+                    <th scope="col">{intl.formatMessage(customerMessages.name)}</th>
+                    <th scope="col">{intl.formatMessage(customerMessages.externalId)}</th>
+                    <th scope="col" className="table__number">
+                      {intl.formatMessage(customerMessages.monthlySpend)}
+                    </th>
+                    <th scope="col">{intl.formatMessage(customerMessages.plan)}</th>
+                    <th scope="col" className="table__number">
+                      {intl.formatMessage(customerMessages.members)}
+                    </th>
+                    {isAdmin ? (
+                      <th scope="col">{intl.formatMessage(customerMessages.actions)}</th>
+                    ) : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {companies.map((company) => (
+                    <CustomerRow
+                      key={company.id}
+                      customerCompany={company}
+                      onEdit={isAdmin ? setEditingId : null}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        {isAdmin ? (
+          <>
+            <section className="card" aria-labelledby={formTitleId}>
+              <h2 id={formTitleId} className="card__title">
+                {intl.formatMessage(customerMessages.addTitle)}
+              </h2>
+              <form
+                className="form"
+                onSubmit={submit((values) => void adding.run(values))}
+                noValidate
+              >
+                <CustomerFields bind={form.bind} />
+                <ActionError failure={adding.failure} />
+                <div className="form__actions">
+                  <PendingButton
+                    type="submit"
+                    isPending={adding.isPending}
+                    pendingLabel={intl.formatMessage(customerMessages.adding)}
+                  >
+                    {intl.formatMessage(customerMessages.add)}
+                  </PendingButton>
+                </div>
+              </form>
+            </section>
+            <CustomerImport onImported={reload} />
+          </>
+        ) : null}
+      </div>
+      <CustomerEditModal
+        id={editingId}
+        name={editing?.name ?? ''}
+        onClose={() => {
+          setEditingId(null);
+          reload();
+        }}
+      />
+    </>
+  );
+}
