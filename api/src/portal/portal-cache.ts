@@ -7,8 +7,13 @@ export type TCachedPage = {
   html: string;
   headers: Record<string, string>;
   etag: string;
-  /** The boards whose idea events make it stale. */
+  /** The boards whose idea events it follows. */
   boardIds: number[];
+  /**
+   * What makes it stale: `board:{id}` (any idea event of the board: a list, counts of ideas) or
+   * `idea:{id}` (an event of that idea: its own page).
+   */
+  tags: string[];
   expiresAt: number;
 };
 
@@ -44,9 +49,9 @@ export function etagOf(html: string): string {
  */
 export class PortalCache {
   private readonly pages = new Map<string, TCachedPage>();
-  private readonly keysByBoard = new Map<number, Set<string>>();
-  /** The sequence number of each board's latest event (see ticket). */
-  private readonly invalidatedAt = new Map<number, number>();
+  private readonly keysByTag = new Map<string, Set<string>>();
+  /** The sequence number of each tag's latest event (see ticket). */
+  private readonly invalidatedAt = new Map<string, number>();
   private readonly watched = new Set<number>();
   private readonly streams = new Set<AsyncIterator<unknown>>();
   private sequence = 0;
@@ -60,7 +65,7 @@ export class PortalCache {
     private readonly options: TPortalCacheOptions = DEFAULT_PORTAL_CACHE,
     private readonly now: () => number = Date.now,
   ) {
-    this.stopLocal = events.watchPublished((change) => this.invalidateBoard(change.boardId));
+    this.stopLocal = events.watchPublished((change) => this.invalidate(change));
   }
 
   get size(): number {
@@ -97,13 +102,13 @@ export class PortalCache {
     // A board's events are only known from when it is watched: start now, keep the next render.
     for (const boardId of unwatched) this.watch(boardId);
     if (unwatched.length > 0) return;
-    if (page.boardIds.some((boardId) => (this.invalidatedAt.get(boardId) ?? -1) >= ticket)) return;
+    if (page.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) >= ticket)) return;
     this.delete(key);
     this.pages.set(key, { ...page, expiresAt: this.now() + this.options.ttlMs });
     this.bytes += size;
-    for (const boardId of page.boardIds) {
-      let keys = this.keysByBoard.get(boardId);
-      if (!keys) this.keysByBoard.set(boardId, (keys = new Set()));
+    for (const tag of page.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
     while (this.pages.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
@@ -113,13 +118,17 @@ export class PortalCache {
     }
   }
 
-  /** Drops every page of the board (an idea of it was created, changed, voted or commented). */
-  invalidateBoard(boardId: number): void {
+  /** Drops the pages an idea event makes stale: the idea's own, and its board's lists. */
+  invalidate(change: { boardId: number; ideaId: number }): void {
+    this.invalidateTags([`board:${change.boardId}`, `idea:${change.ideaId}`]);
+  }
+
+  private invalidateTags(tags: string[]): void {
     this.sequence += 1;
-    this.invalidatedAt.set(boardId, this.sequence);
-    const keys = this.keysByBoard.get(boardId);
-    if (!keys) return;
-    for (const key of [...keys]) this.delete(key);
+    for (const tag of tags) {
+      this.invalidatedAt.set(tag, this.sequence);
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.delete(key);
+    }
   }
 
   clear(): void {
@@ -138,10 +147,10 @@ export class PortalCache {
     if (!page) return;
     this.pages.delete(key);
     this.bytes -= page.html.length;
-    for (const boardId of page.boardIds) {
-      const keys = this.keysByBoard.get(boardId);
+    for (const tag of page.tags) {
+      const keys = this.keysByTag.get(tag);
       keys?.delete(key);
-      if (keys?.size === 0) this.keysByBoard.delete(boardId);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
     }
   }
 
@@ -155,7 +164,7 @@ export class PortalCache {
         for (;;) {
           const step = await changes.next();
           if (step.done || this.isClosed) break;
-          this.invalidateBoard(step.value.boardId);
+          this.invalidate(step.value);
         }
       } catch (error) {
         this.log.warn(`Portal cache: board ${boardId} events ended: ${(error as Error).message}`);
@@ -163,7 +172,7 @@ export class PortalCache {
         // Without events the board's pages could go stale: stop keeping them.
         this.streams.delete(changes);
         this.watched.delete(boardId);
-        this.invalidateBoard(boardId);
+        this.invalidateTags([`board:${boardId}`]);
       }
     })();
   }

@@ -104,7 +104,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     c: Context,
     page: TRenderedPage,
     status: 200 | 400 | 404 | 429 = 200,
-    boardIds?: number[],
+    deps?: { boardIds: number[]; tags?: string[] },
   ) {
     const headers: Record<string, string> = {
       'content-security-policy': page.csp,
@@ -112,14 +112,15 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       'x-frame-options': 'DENY',
     };
     const slot = slots.get(c);
-    if (slot && status === 200 && boardIds) {
+    if (slot && status === 200 && deps) {
       const etag = etagOf(page.html);
       Object.assign(headers, {
         etag,
         'cache-control': 'no-cache',
         vary: 'Accept-Language, Cookie, Authorization',
       });
-      cache.set(slot.key, slot.ticket, { html: page.html, headers, etag, boardIds });
+      const { boardIds, tags = boardIds.map((id) => `board:${id}`) } = deps;
+      cache.set(slot.key, slot.ticket, { html: page.html, headers, etag, boardIds, tags });
       if (matchesEtag(c, etag)) return notModified(headers);
     }
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
@@ -162,7 +163,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     if (!portal) return next();
     const fallback = localeOf(portal.boards[0]?.language);
     const t = portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
-    return send(c, renderPortalHome(t, contextOf(site), portal), 200, boardIdsOf(portal));
+    return send(c, renderPortalHome(t, contextOf(site), portal), 200, boardsOf(portal));
   };
 
   const board: THandler = async (c, next, site) => {
@@ -175,7 +176,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     const page = await findIdeasPage(deps, null, found.board.id, { limit: BOARD_PAGE_IDEAS });
     const t = portalTranslator(localeOf(found.board.language));
     const rendered = renderPortalBoard(t, contextOf(site), found.board, found.company, page.ideas);
-    return send(c, rendered, 200, [found.board.id]);
+    return send(c, rendered, 200, { boardIds: [found.board.id] });
   };
 
   const idea: THandler = async (c, next, site) => {
@@ -192,7 +193,10 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       return c.redirect(site.root ? `${prefix}/${site.slug}${path}` : path, 301);
     }
     const t = portalTranslator(localeOf(found.board.language));
-    return send(c, renderPortalIdea(t, contextOf(site), found), 200, [found.board.id]);
+    // Its own events (votes, comments, status) change it; the board's other ideas do not.
+    const tags = [`idea:${found.idea.id}`, ...(found.keptIdea ? [`idea:${found.keptIdea.id}`] : [])];
+    const rendered = renderPortalIdea(t, contextOf(site), found);
+    return send(c, rendered, 200, { boardIds: [found.board.id], tags });
   };
 
   /** A company-wide page's language: the visitor's choice of ours, else its first board's. */
@@ -218,7 +222,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
         ? subscribeForm(t, site, found.portal, subscribed ? { kind: 'sent' } : { kind: 'idle' })
         : null;
     const rendered = renderPortalChangelog(t, contextOf(site), found, { subscribe });
-    return send(c, rendered, 200, boardIdsOf(found.portal));
+    return send(c, rendered, 200, boardsOf(found.portal));
   };
 
   /** The form's POST: a mail to confirm, then back to the changelog (303, so reload is safe). */
@@ -323,7 +327,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     }
     const t = companyTranslator(c, found.portal);
     const rendered = renderPortalRelease(t, contextOf(site), found.portal, found.release);
-    return send(c, rendered, 200, boardIdsOf(found.portal));
+    return send(c, rendered, 200, boardsOf(found.portal));
   };
 
   const feed: THandler = async (c, next, site) => {
@@ -340,7 +344,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     if (!found) return next();
     const t = companyTranslator(c, found.portal);
     const rendered = renderPortalRoadmap(t, contextOf(site), found);
-    return send(c, rendered, 200, boardIdsOf(found.portal));
+    return send(c, rendered, 200, boardsOf(found.portal));
   };
 
   const sitemap: THandler = async (c, next, site) => {
@@ -473,7 +477,8 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
 /** Marks the domain app's "no such page" answer, so the request goes on to the app's routes. */
 const UNMATCHED = 'x-feedboard-portal-unmatched';
 
-const boardIdsOf = (portal: TPortal) => portal.boards.map((board) => board.id);
+/** A company-wide page follows every public board of the company. */
+const boardsOf = (portal: TPortal) => ({ boardIds: portal.boards.map((board) => board.id) });
 
 /** Whether If-None-Match names this ETag (or is `*`). */
 function matchesEtag(c: Context, etag: string): boolean {
