@@ -13,7 +13,7 @@ export const COMPANY_URL_MAX = 2_000;
 /** The longest host name DNS allows. */
 const DOMAIN_MAX = 253;
 
-const URL_MESSAGE = 'It has to be an http or https address.';
+const URL_MESSAGE = 'Enter an address that starts with http:// or https://.';
 const DOMAIN_MESSAGE = 'It has to be a host name such as feedback.example.com.';
 export const DOMAIN_TAKEN = 'Another company uses this domain already.';
 const DOMAIN_OURS = "This is Feedboard's own address: use a domain of yours.";
