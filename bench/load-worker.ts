@@ -8,7 +8,14 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { freeVotePair, sessionToken } from './dataset.ts';
 
 export type TScenario =
-  'vote-baseline' | 'vote-rest' | 'vote-graphql' | 'read-baseline' | 'read-rest' | 'read-graphql';
+  | 'vote-baseline'
+  | 'vote-rest'
+  | 'vote-graphql'
+  | 'read-baseline'
+  | 'read-rest'
+  | 'read-graphql'
+  | 'portal-board'
+  | 'portal-idea';
 
 export type TLoadPlan = {
   scenario: TScenario;
@@ -23,6 +30,8 @@ export type TLoadPlan = {
   users: number;
   /** Votes each user holds in the data set (votesPerUser): the vote pairs start past them. */
   votesPerUser: number;
+  /** `portal-*`: the pages a signed-out visitor reads, one after another (no session, no cookie). */
+  portalPaths?: string[];
 };
 
 /** What went wrong in one autocannon run, from autocannon's own counts and per request. */
@@ -166,6 +175,18 @@ function requestsFor(
       }
     },
   };
+  let portalCounter = 0;
+  const portalPaths = plan.portalPaths ?? ['/'];
+  const portalPage: autocannon.Request = {
+    method: 'GET',
+    onResponse: (status, body) => countAnswer(status, body),
+    setupRequest: (request) => ({
+      ...request,
+      path: portalPaths[portalCounter++ % portalPaths.length]!,
+      headers: { accept: 'text/html' },
+    }),
+  };
+  if (plan.scenario.startsWith('portal')) return [portalPage];
   return plan.scenario.startsWith('vote') ? [vote(true), vote(false)] : [read];
 }
 
