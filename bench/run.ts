@@ -228,9 +228,7 @@ async function main(): Promise<void> {
       if (!wants(options, scenario)) continue;
       const paths = scenario === 'portal-board' ? [boardPath] : ideaPaths;
       const server = { url: product.url, pid: product.child.pid! };
-      results.push(
-        await load(server, scenario, dataset, options.connections, undefined, paths),
-      );
+      results.push(await load(server, scenario, dataset, options.connections, undefined, paths));
     }
     await stop(baseline);
     if (results.some((result) => result.scenario.startsWith('vote'))) {

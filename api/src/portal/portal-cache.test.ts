@@ -127,7 +127,8 @@ describe("the signed-out portal's cache", () => {
           answered[which]! += 1;
           const atLeast = before[which]! + answered[which]!;
           const shown = shownVotes(await readHtml(idea));
-          if (shown < atLeast) problems.push(`idea ${idea.id}: shown ${shown}, answered ${atLeast}`);
+          if (shown < atLeast)
+            problems.push(`idea ${idea.id}: shown ${shown}, answered ${atLeast}`);
         }
       }),
     );

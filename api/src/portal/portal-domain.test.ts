@@ -26,7 +26,11 @@ const update = (token: string, variables: Record<string, unknown>) =>
 function getOnHost(
   host: string,
   path: string,
-): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+): Promise<{
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, headers: { host } }, (res) => {

@@ -51,7 +51,14 @@ import {
 import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
 import { portalLocale, portalTranslator } from './portal-texts.ts';
 import { PortalCache, etagOf } from './portal-cache.ts';
-import { CONSOLE_SEGMENTS, appSite, domainSite, onSite, sitePath, siteUrl } from './portal-paths.ts';
+import {
+  CONSOLE_SEGMENTS,
+  appSite,
+  domainSite,
+  onSite,
+  sitePath,
+  siteUrl,
+} from './portal-paths.ts';
 import type { TPortalSite } from './portal-paths.ts';
 import { isHostName, normaliseHost } from '../services/company/update-company-portal.ts';
 
@@ -194,7 +201,10 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     }
     const t = portalTranslator(localeOf(found.board.language));
     // Its own events (votes, comments, status) change it; the board's other ideas do not.
-    const tags = [`idea:${found.idea.id}`, ...(found.keptIdea ? [`idea:${found.keptIdea.id}`] : [])];
+    const tags = [
+      `idea:${found.idea.id}`,
+      ...(found.keptIdea ? [`idea:${found.keptIdea.id}`] : []),
+    ];
     const rendered = renderPortalIdea(t, contextOf(site), found);
     return send(c, rendered, 200, { boardIds: [found.board.id], tags });
   };
@@ -492,7 +502,10 @@ function matchesEtag(c: Context, etag: string): boolean {
 
 function notModified(headers: Record<string, string>): Response {
   const { etag = '', vary = '', 'cache-control': cacheControl = 'no-cache' } = headers;
-  return new Response(null, { status: 304, headers: { etag, vary, 'cache-control': cacheControl } });
+  return new Response(null, {
+    status: 304,
+    headers: { etag, vary, 'cache-control': cacheControl },
+  });
 }
 
 /** The portal's pages on the app's address (used by tests that need no own domains). */

@@ -41,7 +41,7 @@ export const CompanyType = builder.prismaNode('Company', {
       unauthorizedResolver: () => null,
     }),
     logoUrl: t.exposeString('logoUrl', {
-      description: "The logo the public portal shows in its header (an http(s) address), or null.",
+      description: 'The logo the public portal shows in its header (an http(s) address), or null.',
       nullable: true,
     }),
     websiteUrl: t.exposeString('websiteUrl', {

@@ -10,7 +10,8 @@ import { companyPortalMessages as messages } from './company-portal-messages.ts'
 import { SaveBar } from '../board/settings/SaveBar.tsx';
 import { useUpdateCompanyPortalMutation } from './useUpdateCompanyPortalMutation.ts';
 
-const HOST_NAME = /^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!\d+$)(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!\d+$)(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** The server's words for a refused domain, shown in the console's language. */
 const DOMAIN_MESSAGES: Record<string, typeof messages.domainTaken> = {
