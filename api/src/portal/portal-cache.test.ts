@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvents } from '../events.ts';
+import type { TLogger } from '../log.ts';
 import { addEndUser } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
+import { DEFAULT_PORTAL_CACHE, PortalCache } from './portal-cache.ts';
 
 let server: TTestServer;
 let acme: TRestCompany;
@@ -150,3 +153,56 @@ async function readHtml(idea: { path: string }): Promise<string> {
   expect(response.status).toBe(200);
   return response.text();
 }
+
+describe('PortalCache', () => {
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} } as unknown as TLogger;
+  const page = (html: string, boardId = 1) => ({
+    html,
+    headers: {},
+    etag: `"${html.length}"`,
+    boardIds: [boardId],
+    tags: [`board:${boardId}`],
+  });
+  /** A cache whose board is watched already (the first page of a board only starts watching). */
+  function cacheOf(options: Partial<typeof DEFAULT_PORTAL_CACHE>) {
+    const events = createEvents({ redisUrl: undefined, redisPrefix: 'test:', log: quiet });
+    const cache = new PortalCache(events, quiet, { ...DEFAULT_PORTAL_CACHE, ...options });
+    cache.set('warm-up', cache.ticket(), page('x'));
+    return { cache, events };
+  }
+
+  it('keeps its bytes under the cap, dropping the least recently used pages first', () => {
+    const { cache } = cacheOf({ maxBytes: 10_000 });
+    for (let index = 0; index < 50; index += 1) {
+      cache.set(`/page/${index}`, cache.ticket(), page('a'.repeat(1_000)));
+      // Read on every round: the most recently used, never the one to go.
+      expect(cache.get('/page/0')).not.toBeNull();
+    }
+    expect(cache.byteSize).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeLessThanOrEqual(10);
+    expect(cache.get('/page/49')).not.toBeNull();
+    expect(cache.get('/page/0')).not.toBeNull();
+    expect(cache.get('/page/1')).toBeNull();
+    cache.close();
+  });
+
+  it('keeps no page rendered while its board had an event (the count it read may be old)', () => {
+    const { cache, events } = cacheOf({});
+    const ticket = cache.ticket();
+    events.publishIdeaChanged({
+      kind: 'VOTED',
+      ideaId: 7,
+      boardId: 1,
+      companyId: 1,
+      authorId: null,
+      status: 'OPEN',
+      voteCount: 1,
+      commentCount: 0,
+    });
+    cache.set('/idea/7', ticket, page('old count'));
+    expect(cache.get('/idea/7')).toBeNull();
+    cache.set('/idea/7', cache.ticket(), page('new count'));
+    expect(cache.get('/idea/7')?.html).toBe('new count');
+    cache.close();
+  });
+});

@@ -102,7 +102,7 @@ export class PortalCache {
     // A board's events are only known from when it is watched: start now, keep the next render.
     for (const boardId of unwatched) this.watch(boardId);
     if (unwatched.length > 0) return;
-    if (page.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) >= ticket)) return;
+    if (page.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) > ticket)) return;
     this.delete(key);
     this.pages.set(key, { ...page, expiresAt: this.now() + this.options.ttlMs });
     this.bytes += size;
