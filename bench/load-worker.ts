@@ -16,7 +16,9 @@ export type TScenario =
   | 'read-rest'
   | 'read-graphql'
   | 'value-baseline'
-  | 'value-graphql';
+  | 'value-graphql'
+  | 'portal-board'
+  | 'portal-idea';
 
 export type TLoadPlan = {
   scenario: TScenario;
@@ -31,6 +33,8 @@ export type TLoadPlan = {
   users: number;
   /** Votes each user holds in the data set (votesPerUser): the vote pairs start past them. */
   votesPerUser: number;
+  /** `portal-*`: the pages a signed-out visitor reads, one after another (no session, no cookie). */
+  portalPaths?: string[];
 };
 
 /** What went wrong in one autocannon run, from autocannon's own counts and per request. */
@@ -199,6 +203,18 @@ function requestsFor(
       }
     },
   };
+  let portalCounter = 0;
+  const portalPaths = plan.portalPaths ?? ['/'];
+  const portalPage: autocannon.Request = {
+    method: 'GET',
+    onResponse: (status, body) => countAnswer(status, body),
+    setupRequest: (request) => ({
+      ...request,
+      path: portalPaths[portalCounter++ % portalPaths.length]!,
+      headers: { accept: 'text/html' },
+    }),
+  };
+  if (plan.scenario.startsWith('portal')) return [portalPage];
   return plan.scenario.startsWith('vote') ? [vote(true), vote(false)] : [read];
 }
 

@@ -31,7 +31,8 @@ export type TBenchOptions = {
   lcpRuns: number;
   /**
    * BENCH_ONLY: the parts to run (comma-separated: cold-start, vote, read, vote-rest,
-   * read-graphql, latency, pgbench, fanout, lcp, embedded); every part when unset. For profiling
+   * read-graphql, latency, pgbench, fanout, lcp, embedded, portal, portal-board, portal-idea,
+   * idea-lcp); every part when unset. For profiling
    * one scenario. `embedded` alone needs no PostgreSQL (bench/embedded.ts).
    */
   only: string[] | null;

@@ -35,6 +35,8 @@ export type TBenchResults = {
   fanout: TFanoutResult[];
   bundles: TBundleWeights;
   lcpMs: number[] | null;
+  /** An idea page of the portal, signed out: LCP of five cold loads; null when not measured. */
+  ideaLcpMs?: number[] | null;
   /** The embedded default's memory (BENCH_ONLY=embedded); null when not measured. */
   embedded: TEmbeddedResult | null;
   targets: TTarget[];
@@ -131,6 +133,11 @@ export function toMarkdown(r: TBenchResults): string {
   lines.push(
     `- public board page LCP: ${r.lcpMs ? `${r.lcpMs.map((v) => v.toFixed(0)).join(', ')} ms (median ${median(r.lcpMs).toFixed(0)} ms)` : 'not measured (no Chromium)'}`,
   );
+  if (r.ideaLcpMs) {
+    lines.push(
+      `- portal idea page LCP: ${r.ideaLcpMs.map((v) => v.toFixed(0)).join(', ')} ms (median ${median(r.ideaLcpMs).toFixed(0)} ms)`,
+    );
+  }
   lines.push('');
   lines.push('## Targets');
   lines.push('');
@@ -295,6 +302,24 @@ export function checkTargets(r: Omit<TBenchResults, 'targets' | 'totalSeconds'>)
     isMet: r.idleMemory.rss <= 150 * 1024 * 1024,
   });
   if (r.embedded) targets.push(...embeddedTargets(r.embedded));
+  for (const scenario of ['portal-board', 'portal-idea']) {
+    const l = load(scenario);
+    if (!l) continue;
+    targets.push({
+      name: `${scenario} signed out, ${l.connections} connections`,
+      limit: 'no failures',
+      measured: `${l.rps.toFixed(0)} req/s, p99 ${l.p99} ms${failuresOf(l) ? `, ${failuresOf(l)} failures` : ''}`,
+      isMet: failuresOf(l) === 0,
+    });
+  }
+  if (r.ideaLcpMs) {
+    targets.push({
+      name: 'portal idea page LCP (median of cold loads)',
+      limit: '≤ 1000 ms',
+      measured: `${median(r.ideaLcpMs).toFixed(0)} ms`,
+      isMet: median(r.ideaLcpMs) <= 1000,
+    });
+  }
   if (r.lcpMs) {
     targets.push({
       name: 'public board page LCP (median)',

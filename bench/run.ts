@@ -15,7 +15,13 @@ import type { TDataset } from './dataset.ts';
 import { measureEmbedded } from './embedded.ts';
 import { measureFanout } from './fanout.ts';
 import type { TFanoutResult } from './fanout.ts';
-import { ensureBuild, measureBundles, measureLcp } from './frontend.ts';
+import {
+  LCP_BUDGET_MS,
+  ensureBuild,
+  measureBundles,
+  measureIdeaLcp,
+  measureLcp,
+} from './frontend.ts';
 import { failuresOf } from './load-worker.ts';
 import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
 import { benchOptions, wants } from './options.ts';
@@ -92,6 +98,7 @@ async function load(
   dataset: TDataset,
   connections = options.connections,
   durationSeconds = options.durationSeconds,
+  portalPaths?: string[],
 ): Promise<TLoadResult> {
   const plan: TLoadPlan = {
     scenario,
@@ -103,6 +110,7 @@ async function load(
     ideaIds: dataset.ideaIds,
     users: dataset.userIds.length,
     votesPerUser: votesPerUser(options.sizes),
+    ...(portalPaths ? { portalPaths } : {}),
   };
   const cpuBefore = cpuMsOf(server.pid);
   const result = await runNodeJson<TLoadResult>(['bench/load-worker.ts', JSON.stringify(plan)]);
@@ -192,6 +200,7 @@ async function main(): Promise<void> {
   const pgbench: TPgbenchResult[] = [];
   const fanout: TFanoutResult[] = [];
   let lcpMs: number[] | null;
+  let ideaLcpMs: number[] | null;
   try {
     // `value`: the team's page sorted by value within a customer segment (GraphQL only).
     for (const kind of ['vote', 'read', 'value'] as const) {
@@ -214,6 +223,17 @@ async function main(): Promise<void> {
         : { url: product.url, pid: product.child.pid! };
       const { lightConnections, lightDurationSeconds } = options;
       results.push(await load(server, scenario, dataset, lightConnections, lightDurationSeconds));
+    }
+    // The signed-out portal (issue 20): the board page, and the 100 most voted ideas' pages.
+    const boardPath = `/${dataset.companySlug}/${dataset.boardSlug}`;
+    const ideaPaths = wants(options, 'portal')
+      ? await portalIdeaPaths(product.url, boardPath, dataset.ideaIds.slice(0, 100))
+      : [];
+    for (const scenario of ['portal-board', 'portal-idea'] as const) {
+      if (!wants(options, scenario)) continue;
+      const paths = scenario === 'portal-board' ? [boardPath] : ideaPaths;
+      const server = { url: product.url, pid: product.child.pid! };
+      results.push(await load(server, scenario, dataset, options.connections, undefined, paths));
     }
     await stop(baseline);
     if (results.some((result) => result.scenario.startsWith('vote'))) {
@@ -268,6 +288,17 @@ async function main(): Promise<void> {
           options.lcpRuns,
         )
       : null;
+    const [ideaPath] = wants(options, 'idea-lcp')
+      ? await portalIdeaPaths(product.url, boardPath, dataset.ideaIds.slice(0, 1))
+      : [];
+    if (ideaPath) log('measuring an idea page of the portal in Chromium');
+    ideaLcpMs = ideaPath ? await measureIdeaLcp(`${product.url}${ideaPath}`, IDEA_LCP_RUNS) : null;
+    if (ideaLcpMs) {
+      const ideaMedian = median(ideaLcpMs);
+      log(
+        `idea page LCP: ${ideaLcpMs.map((v) => v.toFixed(0)).join(', ')} ms, median ${ideaMedian.toFixed(0)} ms (budget ${LCP_BUDGET_MS} ms: ${ideaMedian <= LCP_BUDGET_MS ? 'pass' : 'MISS'})`,
+      );
+    }
   } finally {
     await stop(baseline);
     await product.stop();
@@ -298,6 +329,7 @@ async function main(): Promise<void> {
     fanout,
     bundles,
     lcpMs,
+    ideaLcpMs,
     embedded,
   };
   const report: TBenchResults = {
@@ -312,6 +344,25 @@ async function main(): Promise<void> {
   await writeFile(path.join(dir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   console.log(`\n${markdown}`);
   log('written to bench/results/latest.md and latest.json');
+}
+
+/** Cold loads of the idea page whose LCP is measured (the median is reported), quick run too. */
+const IDEA_LCP_RUNS = 5;
+
+/** The portal addresses of ideas (`/{company}/{board}/ideas/{id}-{slug}`), as the portal redirects. */
+async function portalIdeaPaths(url: string, boardPath: string, ideaIds: number[]) {
+  const paths: string[] = [];
+  for (const id of ideaIds) {
+    const response = await fetch(`${url}${boardPath}/ideas/${id}`, { redirect: 'manual' });
+    await response.arrayBuffer();
+    const location = response.headers.get('location');
+    if (response.status === 301 && location) paths.push(location);
+  }
+  return paths;
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 }
 
 await main();

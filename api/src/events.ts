@@ -29,6 +29,12 @@ export type TEvents = {
   publishIdeaChanged: (change: TIdeaChange) => void;
   /** The board's idea events, from this process and (with Redis) every other one. */
   subscribeIdeaChanged: (boardId: number) => AsyncIterable<TIdeaChange>;
+  /**
+   * Calls `listener` with every change this process publishes, at once (before any Redis round
+   * trip): for what must know of a write before the write is answered (the portal's cache).
+   * Answers the function that stops it.
+   */
+  watchPublished: (listener: (change: TIdeaChange) => void) => () => void;
   /** 'redis' when events cross processes through Redis, else 'memory'. */
   kind: 'redis' | 'memory';
   close: () => Promise<void>;
@@ -54,6 +60,22 @@ export function createEvents(options: {
   catchUp?: (boardIds: number[]) => Promise<TIdeaChange[]>;
 }): TEvents {
   const topic = `${options.redisPrefix}idea-changed`;
+  const listeners = new Set<(change: TIdeaChange) => void>();
+  const watchPublished = (listener: (change: TIdeaChange) => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  const tellListeners = (change: TIdeaChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        options.log.warn(`Idea change listener failed: ${(error as Error).message}`);
+      }
+    }
+  };
   if (!options.redisUrl) {
     // One listener per console subscription of a board: thousands are expected, not a leak
     // (Node warns past 10 on an EventTarget's type).
@@ -62,7 +84,11 @@ export function createEvents(options: {
     const pubsub = createPubSub<TTopics>({ eventTarget });
     return {
       kind: 'memory',
-      publishIdeaChanged: (change) => pubsub.publish(topic, change.boardId, change),
+      publishIdeaChanged: (change) => {
+        tellListeners(change);
+        pubsub.publish(topic, change.boardId, change);
+      },
+      watchPublished,
       subscribeIdeaChanged: (boardId) => pubsub.subscribe(topic, boardId),
       close: async () => {},
     };
@@ -110,7 +136,9 @@ export function createEvents(options: {
 
   return {
     kind: 'redis',
+    watchPublished,
     publishIdeaChanged: (change) => {
+      tellListeners(change);
       try {
         pubsub.publish(topic, change.boardId, change);
       } catch (error) {

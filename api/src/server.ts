@@ -13,7 +13,7 @@ import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
 import { mountExplorers } from './explorers.ts';
 import { mountMcp } from './mcp/mcp-route.ts';
-import { mountPortal } from './portal/portal-routes.ts';
+import { createPortal } from './portal/portal-routes.ts';
 import { mountWidgetScript } from './public-page.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountUnsubscribePage } from './unsubscribe-page.ts';
@@ -50,6 +50,9 @@ export function createApp(
     if (request) request.route = routePath(c);
   });
   app.use('*', securityHeaders(deps.config));
+  // A company's own domain gets its portal at `/` (before the console's files answer it).
+  const portal = createPortal(deps);
+  portal.mountDomains(app);
 
   app.get('/healthz', async (c) => {
     const isHealthy = await db.isHealthy();
@@ -82,7 +85,7 @@ export function createApp(
 
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
   mountWidgetScript(app);
-  mountPortal(app, deps);
+  portal.mountRoutes(app);
   app.get('*', async (c) => {
     const index = path.join(WEB_DIST, 'index.html');
     if (!existsSync(index)) {

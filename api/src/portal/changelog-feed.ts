@@ -3,6 +3,8 @@ import type { TPortalChangelog } from '../services/portal/find-portal-changelog.
 import { releaseExcerpt } from '../services/release/render-markdown.ts';
 import { escapeHtml, markup } from './html.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
+import { onSite, siteUrl } from './portal-paths.ts';
+import type { TPortalSite } from './portal-paths.ts';
 
 /**
  * `/{company}/changelog.atom`: the newest releases of the changelog as an Atom 1.0 feed, each
@@ -11,12 +13,12 @@ import type { TPortalTranslator } from './portal-texts.ts';
  */
 export function renderChangelogFeed(
   t: TPortalTranslator,
-  appUrl: string,
+  site: TPortalSite,
   changelog: TPortalChangelog,
 ): string {
   const { portal, releases } = changelog;
   const { company } = portal;
-  const pageUrl = `${appUrl}/${company.slug}/changelog`;
+  const pageUrl = siteUrl(site, '/changelog');
   const newest = releases
     .map((release) => release.publishedAt ?? release.updatedAt)
     .reduce((latest, date) => (date > latest ? date : latest), new Date(0));
@@ -29,7 +31,7 @@ export function renderChangelogFeed(
     updated: releases.length > 0 ? newest : new Date(0),
     generator: 'Feedboard',
     copyright: company.name,
-    author: { name: company.name, link: `${appUrl}/${company.slug}` },
+    author: { name: company.name, link: siteUrl(site) },
     feedLinks: { atom: `${pageUrl}.atom` },
   });
   for (const release of releases) {
@@ -38,7 +40,7 @@ export function renderChangelogFeed(
       release.parts.length > 0
         ? markup`<h3>${t.t('releaseParts')}</h3><ul>${release.parts.map(
             (part) =>
-              markup`<li>${part.ideaPath ? markup`<a href="${appUrl}${part.ideaPath}">${part.title}</a>` : part.title}</li>`,
+              markup`<li>${part.ideaPath ? markup`<a href="${site.origin}${onSite(site, part.ideaPath)}">${part.title}</a>` : part.title}</li>`,
           )}</ul>`.value
         : '';
     const cover = release.coverImageUrl

@@ -10,13 +10,15 @@ import { SafeHtml, markup } from './html.ts';
 import { frame, portalTheme } from './portal-pages.ts';
 import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
+import { onSite, sitePath } from './portal-paths.ts';
+import type { TPortalSite } from './portal-paths.ts';
 
 /** What the changelog page shows beside the releases: the subscription form and its outcome. */
 export type TChangelogExtras = { subscribe?: SafeHtml | null };
 
-const feedOf = (t: TPortalTranslator, portal: TPortal) => ({
+const feedOf = (t: TPortalTranslator, site: TPortalSite, portal: TPortal) => ({
   title: t.t('feedTitle', { company: portal.company.name }),
-  path: `/${portal.company.slug}/changelog.atom`,
+  path: sitePath(site, '/changelog.atom'),
 });
 
 function releaseLabels(t: TPortalTranslator, release: TPortalRelease): SafeHtml | null {
@@ -32,11 +34,11 @@ function releaseLabels(t: TPortalTranslator, release: TPortalRelease): SafeHtml 
 /** One release as an article: cover, date, name (a link on the list), labels, body, parts. */
 function releaseArticle(
   t: TPortalTranslator,
-  portal: TPortal,
+  site: TPortalSite,
   release: TPortalRelease,
   heading: 'h1' | 'h2',
 ): SafeHtml {
-  const path = `/${portal.company.slug}/changelog/${release.pathSlug}`;
+  const path = sitePath(site, `/changelog/${release.pathSlug}`);
   const ymd = release.releaseDate.toISOString().slice(0, 10);
   const titleId = `release-${release.id}`;
   const name =
@@ -60,7 +62,7 @@ function releaseArticle(
             <ul class="parts">
               ${release.parts.map(
                 (part) =>
-                  markup`<li>${part.ideaPath ? markup`<a href="${part.ideaPath}">${part.title}</a>` : part.title}</li>`,
+                  markup`<li>${part.ideaPath ? markup`<a href="${onSite(site, part.ideaPath)}">${part.title}</a>` : part.title}</li>`,
               )}
             </ul>`
           : null
@@ -78,8 +80,9 @@ export function renderPortalChangelog(
 ): TRenderedPage {
   const { portal, releases, page, hasOlder } = changelog;
   const { company } = portal;
-  const base = `/${company.slug}/changelog`;
-  const feed = feedOf(t, portal);
+  const { site } = context;
+  const base = sitePath(site, '/changelog');
+  const feed = feedOf(t, site, portal);
   const intro = t.t('changelogIntro', { company: company.name });
   const pager =
     page > 1 || hasOlder
@@ -94,7 +97,7 @@ export function renderPortalChangelog(
     ${
       releases.length === 0
         ? markup`<p class="card empty">${t.t('changelogEmpty')}</p>`
-        : releases.map((release) => releaseArticle(t, portal, release, 'h2'))
+        : releases.map((release) => releaseArticle(t, site, release, 'h2'))
     }
     ${pager}`;
   const title = `${t.t('changelogTitle')} · ${company.name}`;
@@ -105,10 +108,10 @@ export function renderPortalChangelog(
     theme: portalTheme(portal),
     title: page > 1 ? t.t('pageTitle', { title, page }) : title,
     description: intro,
-    path: page > 1 ? `${base}?page=${page}` : base,
+    path: page > 1 ? `/changelog?page=${page}` : '/changelog',
     ogType: 'website',
     crumbs: [
-      { label: company.name, path: `/${company.slug}` },
+      { label: company.name, path: sitePath(context.site) },
       { label: t.t('changelogTitle'), path: null },
     ],
     body,
@@ -127,8 +130,8 @@ export function renderPortalRelease(
   release: TPortalRelease,
 ): TRenderedPage {
   const { company } = portal;
-  const base = `/${company.slug}/changelog`;
-  const body = markup`${releaseArticle(t, portal, release, 'h1')}
+  const base = sitePath(context.site, '/changelog');
+  const body = markup`${releaseArticle(t, context.site, release, 'h1')}
     <p><a href="${base}">${t.t('allReleases')}</a></p>`;
   const excerpt = releaseExcerpt(release.body);
   return frame({
@@ -138,10 +141,10 @@ export function renderPortalRelease(
     theme: portalTheme(portal),
     title: `${release.name} · ${t.t('changelogTitle')} · ${company.name}`,
     description: excerpt || t.t('changelogIntro', { company: company.name }),
-    path: `${base}/${release.pathSlug}`,
+    path: `/changelog/${release.pathSlug}`,
     ogType: 'article',
     crumbs: [
-      { label: company.name, path: `/${company.slug}` },
+      { label: company.name, path: sitePath(context.site) },
       { label: t.t('changelogTitle'), path: base },
       { label: release.name, path: null },
     ],
@@ -149,7 +152,7 @@ export function renderPortalRelease(
     withWidget: false,
     section: 'changelog',
     image: release.coverImageUrl?.startsWith('https:') ? release.coverImageUrl : null,
-    feed: feedOf(t, portal),
+    feed: feedOf(t, context.site, portal),
   });
 }
 
@@ -180,7 +183,7 @@ export function renderPortalRoadmap(
                     : markup`<ul>
                         ${column.ideas.map(
                           (idea) => markup`<li>
-                            <a href="${idea.path}">${idea.title}</a>
+                            <a href="${onSite(context.site, idea.path)}">${idea.title}</a>
                             <ul class="meta">
                               <li>${t.t('votes', { count: idea.voteCount })}</li>
                               ${showBoard ? markup`<li>${t.t('roadmapBoard', { board: idea.boardName })}</li>` : null}
@@ -200,10 +203,10 @@ export function renderPortalRoadmap(
     theme: portalTheme(portal),
     title: `${t.t('roadmapTitle')} · ${company.name}`,
     description: intro,
-    path: `/${company.slug}/roadmap`,
+    path: '/roadmap',
     ogType: 'website',
     crumbs: [
-      { label: company.name, path: `/${company.slug}` },
+      { label: company.name, path: sitePath(context.site) },
       { label: t.t('roadmapTitle'), path: null },
     ],
     body,
@@ -223,10 +226,11 @@ export type TSubscribeState =
 /** The changelog's subscription form: a plain POST, so it works without JavaScript. */
 export function subscribeForm(
   t: TPortalTranslator,
+  site: TPortalSite,
   portal: TPortal,
   state: TSubscribeState,
 ): SafeHtml {
-  const action = `/${portal.company.slug}/changelog/subscribe`;
+  const action = sitePath(site, '/changelog/subscribe');
   const error =
     state.kind === 'invalid'
       ? t.t('subscribeInvalid')
@@ -264,7 +268,7 @@ export function renderChangelogNotice(
     ${
       notice.button
         ? markup`<form method="post" action="${notice.button.action}"><button type="submit">${notice.button.label}</button></form>`
-        : markup`<p><a href="/${company.slug}/changelog">${t.t('backToChangelog')}</a></p>`
+        : markup`<p><a href="${sitePath(context.site, '/changelog')}">${t.t('backToChangelog')}</a></p>`
     }
   </section>`;
   return frame({
@@ -274,7 +278,7 @@ export function renderChangelogNotice(
     theme: portalTheme(portal),
     title: `${notice.title} · ${company.name}`,
     description: notice.text,
-    path: `/${company.slug}/changelog`,
+    path: '/changelog',
     ogType: 'website',
     crumbs: [],
     body,

@@ -5,11 +5,16 @@ import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TPortal, TPortalCompany, TPortalIdea } from '../services/portal/find-portal.ts';
 import { ideaPathSlug } from '../services/portal/find-portal.ts';
 import { LINK, SafeHtml, markup, readableTextOn, withLink } from './html.ts';
+import { sitePath, siteUrl } from './portal-paths.ts';
+import type { TPortalSite } from './portal-paths.ts';
 import { DECLINE_REASONS } from './portal-texts.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
 
-/** Where the widget script comes from (WIDGET_URL, else this server) and the public address. */
-export type TPortalContext = { appUrl: string; widgetUrl: string | undefined };
+/**
+ * Where the widget script comes from (WIDGET_URL, else this server), the app's public address,
+ * and the site the page is served on (the app's address, or the company's own domain).
+ */
+export type TPortalContext = { appUrl: string; widgetUrl: string | undefined; site: TPortalSite };
 
 export type TRenderedPage = { html: string; csp: string };
 
@@ -45,6 +50,9 @@ function styleSheet(theme: TTheme): string {
     '.portal-header__inner{max-width:820px;margin:0 auto;padding:20px 16px}',
     '.portal-header a{color:var(--on-accent);text-decoration:none;font-weight:700;font-size:1.25rem;overflow-wrap:anywhere}',
     '.portal-header a:focus-visible{outline-color:var(--on-accent)}',
+    '.portal-brand{display:flex;flex-wrap:wrap;align-items:center;gap:4px 16px}',
+    '.portal-logo{display:block;height:40px;width:auto;max-width:220px;object-fit:contain}',
+    '.portal-header .portal-site{font-size:.9375rem;font-weight:600;text-decoration:underline}',
     '.portal-main{max-width:820px;margin:0 auto;padding:20px 16px 40px}',
     // The skip link focuses the content: no ring around the whole page for that.
     '.portal-main:focus{outline:none}',
@@ -150,11 +158,11 @@ type TFrame = {
 export type TPortalSection = 'boards' | 'roadmap' | 'changelog';
 
 /** The header's menu: the boards, the roadmap and the changelog of the company. */
-function portalNav(t: TPortalTranslator, companySlug: string, current?: TPortalSection): SafeHtml {
+function portalNav(t: TPortalTranslator, site: TPortalSite, current?: TPortalSection): SafeHtml {
   const items: [TPortalSection, string, string][] = [
-    ['boards', `/${companySlug}`, t.t('navBoards')],
-    ['roadmap', `/${companySlug}/roadmap`, t.t('navRoadmap')],
-    ['changelog', `/${companySlug}/changelog`, t.t('navChangelog')],
+    ['boards', sitePath(site), t.t('navBoards')],
+    ['roadmap', sitePath(site, '/roadmap'), t.t('navRoadmap')],
+    ['changelog', sitePath(site, '/changelog'), t.t('navChangelog')],
   ];
   return markup`<nav class="portal-nav" aria-label="${t.t('navLabel')}">
     <ul>
@@ -166,12 +174,32 @@ function portalNav(t: TPortalTranslator, companySlug: string, current?: TPortalS
   </nav>`;
 }
 
+/**
+ * The header's start: the company's logo (its name as the alternative text) or its name, linked
+ * to the portal's home, and a link back to the company's own site when it has one.
+ */
+function portalBrand(t: TPortalTranslator, site: TPortalSite, company: TPortalCompany): SafeHtml {
+  return markup`<div class="portal-brand">
+    <a class="portal-home" href="${sitePath(site)}">${
+      company.logoUrl
+        ? markup`<img class="portal-logo" src="${company.logoUrl}" alt="${company.name}" height="40" referrerpolicy="no-referrer" />`
+        : company.name
+    }</a>
+    ${
+      company.websiteUrl
+        ? markup`<a class="portal-site" href="${company.websiteUrl}" rel="noopener">${t.t('backToWebsite', { company: company.name })}</a>`
+        : null
+    }
+  </div>`;
+}
+
 /** One portal page: the company's header, a breadcrumb, the content and sharing tags. */
 export function frame(page: TFrame): TRenderedPage {
   const { t, context } = page;
   const style = styleSheet(page.theme);
   const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
-  const url = `${context.appUrl}${page.path}`;
+  const { site } = context;
+  const url = siteUrl(site, page.path);
   const widgetSrc = context.widgetUrl ? `${context.widgetUrl}/widget.js` : '/widget.js';
   const document = markup`<!doctype html>
     <html lang="${t.locale}">
@@ -193,7 +221,7 @@ export function frame(page: TFrame): TRenderedPage {
         <meta name="twitter:title" content="${page.title}" />
         <meta name="twitter:description" content="${page.description}" />
         <meta name="theme-color" content="#${page.theme.color}" />
-        <link rel="sitemap" type="application/xml" href="/${page.company.slug}/sitemap.xml" />
+        <link rel="sitemap" type="application/xml" href="${sitePath(site, '/sitemap.xml')}" />
         ${
           page.feed
             ? markup`<link rel="alternate" type="application/atom+xml" title="${page.feed.title}" href="${page.feed.path}" />`
@@ -205,8 +233,8 @@ export function frame(page: TFrame): TRenderedPage {
         <a class="skip" href="#content">${t.t('skipToContent')}</a>
         <header class="portal-header">
           <div class="portal-header__inner">
-            <a href="/${page.company.slug}">${page.company.name}</a>
-            ${portalNav(t, page.company.slug, page.section)}
+            ${portalBrand(t, site, page.company)}
+            ${portalNav(t, site, page.section)}
           </div>
         </header>
         <main id="content" class="portal-main${page.isWide ? ' wide' : ''}" tabindex="-1">
@@ -266,7 +294,7 @@ export function renderPortalHome(
               ${boards.map(
                 (board) =>
                   markup`<li>
-                    <a href="/${company.slug}/${board.slug}">${board.name}</a>${
+                    <a href="${sitePath(context.site, `/${board.slug}`)}">${board.name}</a>${
                       board.description ? markup`<p>${board.description}</p>` : null
                     }
                     <ul class="meta">
@@ -284,7 +312,7 @@ export function renderPortalHome(
     theme: first ? { color: first.color, primaryText: first.themePrimaryText } : DEFAULT_THEME,
     title: company.name,
     description: intro,
-    path: `/${company.slug}`,
+    path: '',
     ogType: 'website',
     crumbs: [],
     body,
@@ -314,7 +342,7 @@ export function renderPortalBoard(
   company: TPortalCompany,
   ideas: TIdeaView[],
 ): TRenderedPage {
-  const base = `/${company.slug}/${board.slug}`;
+  const base = sitePath(context.site, `/${board.slug}`);
   // The list is the light DOM of the widget's container: read as is without JavaScript (and by
   // crawlers), replaced by the widget's own shadow root once the script runs.
   const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}">
@@ -344,10 +372,10 @@ export function renderPortalBoard(
     theme: { color: board.color, primaryText: board.themePrimaryText },
     title: `${board.name} · ${company.name}`,
     description: board.description ?? t.t('boardsIntro', { company: company.name }),
-    path: base,
+    path: `/${board.slug}`,
     ogType: 'website',
     crumbs: [
-      { label: company.name, path: `/${company.slug}` },
+      { label: company.name, path: sitePath(context.site) },
       { label: board.name, path: null },
     ],
     body,
@@ -363,7 +391,7 @@ export function renderPortalIdea(
   page: TPortalIdea,
 ): TRenderedPage {
   const { company, board, idea, decline, keptIdea, comments } = page;
-  const base = `/${company.slug}/${board.slug}`;
+  const base = sitePath(context.site, `/${board.slug}`);
   const date = (at: Date) => formatDate(at.toISOString(), t.locale);
   const author = idea.author?.displayName ?? t.t('formerUser');
   const declined = decline
@@ -436,10 +464,10 @@ export function renderPortalIdea(
     theme: { color: board.color, primaryText: board.themePrimaryText },
     title: `${idea.title} · ${board.name}`,
     description: summarise(idea.description ? idea.description : `${board.name} · ${company.name}`),
-    path: `${base}/ideas/${page.pathSlug}`,
+    path: `/${board.slug}/ideas/${page.pathSlug}`,
     ogType: 'article',
     crumbs: [
-      { label: company.name, path: `/${company.slug}` },
+      { label: company.name, path: sitePath(context.site) },
       { label: board.name, path: base },
       { label: idea.title, path: null },
     ],
@@ -458,7 +486,7 @@ export function renderPortalNotFound(
   const body = markup`<section class="card">
     <h1>${t.t('notFoundTitle')}</h1>
     <p>${t.t('notFoundText')}</p>
-    <p><a href="/${company.slug}">${t.t('notFoundHome', { company: company.name })}</a></p>
+    <p><a href="${sitePath(context.site)}">${t.t('notFoundHome', { company: company.name })}</a></p>
   </section>`;
   return frame({
     t,
@@ -467,7 +495,7 @@ export function renderPortalNotFound(
     theme: DEFAULT_THEME,
     title: t.t('notFoundTitle'),
     description: t.t('notFoundText'),
-    path: `/${company.slug}`,
+    path: '',
     ogType: 'website',
     crumbs: [],
     body,

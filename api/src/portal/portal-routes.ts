@@ -1,11 +1,14 @@
-import type { Context, Hono, Next } from 'hono';
+import type { Context, Next } from 'hono';
 import { SitemapStream, streamToPromise } from 'sitemap';
+import { Hono } from 'hono';
 import { localeOf } from '../../../widget/src/i18n.ts';
+import type { TLocale } from '../../../widget/src/i18n.ts';
 import type { TDeps } from '../deps.ts';
 import { findIdeasPage } from '../services/idea/find-idea-views.ts';
 import {
   findPortal,
   findPortalBoard,
+  findCompanySlugByDomain,
   findPortalIdea,
   findSitemapCompanies,
   findSitemapEntries,
@@ -47,28 +50,19 @@ import {
 } from './portal-pages.ts';
 import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
 import { portalLocale, portalTranslator } from './portal-texts.ts';
+import { PortalCache, etagOf } from './portal-cache.ts';
+import {
+  CONSOLE_SEGMENTS,
+  appSite,
+  domainSite,
+  onSite,
+  sitePath,
+  siteUrl,
+} from './portal-paths.ts';
+import type { TPortalSite } from './portal-paths.ts';
+import { isHostName, normaliseHost } from '../services/company/update-company-portal.ts';
 
-/** First path segments that belong to the console or the API, never to a company's portal. */
-export const CONSOLE_SEGMENTS = new Set([
-  'admin',
-  'api',
-  'assets',
-  'confirm-email',
-  'explorers',
-  'graphql',
-  'healthz',
-  'invitation',
-  'login',
-  'logout',
-  'metrics',
-  'password-reset',
-  'privacy',
-  'public',
-  'robots.txt',
-  'signup',
-  'unsubscribe',
-  'widget.js',
-]);
+export { CONSOLE_SEGMENTS, portalBase } from './portal-paths.ts';
 
 /** The most release pages a sitemap lists. */
 const SITEMAP_RELEASES = 5_000;
@@ -76,20 +70,19 @@ const SITEMAP_RELEASES = 5_000;
 /** How many of a board's ideas its page lists as links (the widget pages through the rest). */
 const BOARD_PAGE_IDEAS = 50;
 
-/**
- * The path a company's portal lives under: `/{slug}`, or `/public/{slug}` for a company whose
- * slug is also one of the console's own first segments.
- */
-export function portalBase(companySlug: string): string {
-  return CONSOLE_SEGMENTS.has(companySlug) ? `/public/${companySlug}` : `/${companySlug}`;
-}
+/** How long a host's company (or none) is remembered before it is looked up again. */
+const DOMAIN_LOOKUP_MS = 10_000;
+const DOMAIN_LOOKUPS = 1_000;
 
-function send(c: Context, page: TRenderedPage, status: 200 | 400 | 404 | 429 = 200) {
-  c.header('content-security-policy', page.csp);
-  c.header('referrer-policy', 'strict-origin-when-cross-origin');
-  c.header('x-frame-options', 'DENY');
-  return c.html(page.html, status);
-}
+/** A portal handler: the request, the next handler, and the site (app address or own domain). */
+type THandler = (c: Context, next: Next, site: TPortalSite) => Promise<Response | void>;
+
+/** What `send` keeps of a signed-out GET's page in the cache (see cached). */
+type TCacheSlot = { key: string; ticket: number };
+
+/** Which of our languages the visitor asks for ('' for none): pages differ by it, nothing else. */
+const languageKey = (c: Context) =>
+  portalLocale(c.req.header('accept-language'), '' as TLocale) as string;
 
 /**
  * The public portal of each company (issue 20): `/{company}` lists its public boards,
@@ -98,52 +91,122 @@ function send(c: Context, page: TRenderedPage, status: 200 | 400 | 404 | 429 = 2
  * `/{company}/sitemap.xml` lists them for search engines. `/{company}/roadmap` and
  * `/{company}/changelog` (one page per release, and `changelog.atom`) span the company's boards. Every page also answers under
  * `/public/…` (the spec's address for board pages). Anything a reader may not see is a 404.
+ *
+ * A company with its own domain (`feedback.acme.com`, see mountDomains) has the same pages at
+ * `/`, `/{board}`, `/roadmap`… of that host, every link and canonical address on it.
+ *
+ * Signed-out visitors' pages come from an in-process cache (PortalCache) with a strong ETag;
+ * a request with a cookie or an Authorization header is rendered for itself.
  */
-export function mountPortal(app: Hono, deps: TDeps): void {
-  const context: TPortalContext = { appUrl: deps.config.appUrl, widgetUrl: deps.config.widgetUrl };
+export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, deps.log)) {
+  const appHost = new URL(deps.config.appUrl).hostname.toLowerCase();
+  const contextOf = (site: TPortalSite): TPortalContext => ({
+    appUrl: deps.config.appUrl,
+    widgetUrl: deps.config.widgetUrl,
+    site,
+  });
+  const slots = new WeakMap<Context, TCacheSlot>();
 
-  const notFound = (c: Context, company: TPortalCompany) => {
+  function send(
+    c: Context,
+    page: TRenderedPage,
+    status: 200 | 400 | 404 | 429 = 200,
+    deps?: { boardIds: number[]; tags?: string[] },
+  ) {
+    const headers: Record<string, string> = {
+      'content-security-policy': page.csp,
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+    };
+    const slot = slots.get(c);
+    if (slot && status === 200 && deps) {
+      const etag = etagOf(page.html);
+      Object.assign(headers, {
+        etag,
+        'cache-control': 'no-cache',
+        vary: 'Accept-Language, Cookie, Authorization',
+      });
+      const { boardIds, tags = boardIds.map((id) => `board:${id}`) } = deps;
+      cache.set(slot.key, slot.ticket, { html: page.html, headers, etag, boardIds, tags });
+      if (matchesEtag(c, etag)) return notModified(headers);
+    }
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
+    return c.html(page.html, status);
+  }
+
+  /**
+   * Serves a signed-out visitor's GET from the cache, or renders it (and `send` keeps it). With
+   * a query string (a changelog page, the subscribe notice) or any sign of a session, it renders.
+   */
+  const cached =
+    (handler: THandler): THandler =>
+    async (c, next, site) => {
+      const isAnonymous =
+        c.req.method === 'GET' &&
+        !c.req.header('cookie') &&
+        !c.req.header('authorization') &&
+        !new URL(c.req.url).search;
+      if (!isAnonymous) return handler(c, next, site);
+      const key = `${site.origin}${c.req.path}|${languageKey(c)}`;
+      const hit = cache.get(key);
+      if (hit) {
+        if (matchesEtag(c, hit.etag)) return notModified(hit.headers);
+        return new Response(hit.html, {
+          status: 200,
+          headers: { ...hit.headers, 'content-type': 'text/html; charset=UTF-8' },
+        });
+      }
+      slots.set(c, { key, ticket: cache.ticket() });
+      return handler(c, next, site);
+    };
+
+  const notFound = (c: Context, site: TPortalSite, company: TPortalCompany) => {
     const locale = portalLocale(c.req.header('accept-language'), 'en');
-    return send(c, renderPortalNotFound(portalTranslator(locale), context, company), 404);
+    return send(c, renderPortalNotFound(portalTranslator(locale), contextOf(site), company), 404);
   };
 
-  const home = async (c: Context, next: Next) => {
-    const portal = await findPortal(deps, c.req.param('companySlug') ?? '');
+  const home: THandler = async (c, next, site) => {
+    const portal = await findPortal(deps, site.slug);
     if (!portal) return next();
     const fallback = localeOf(portal.boards[0]?.language);
     const t = portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
-    return send(c, renderPortalHome(t, context, portal));
+    return send(c, renderPortalHome(t, contextOf(site), portal), 200, boardsOf(portal));
   };
 
-  const board = async (c: Context, next: Next) => {
-    const { companySlug = '', boardSlug = '' } = c.req.param();
-    const found = await findPortalBoard(deps, companySlug, boardSlug);
+  const board: THandler = async (c, next, site) => {
+    const boardSlug = c.req.param('boardSlug') ?? '';
+    const found = await findPortalBoard(deps, site.slug, boardSlug);
     if (!found) {
-      const portal = await findPortal(deps, companySlug);
-      return portal ? notFound(c, portal.company) : next();
+      const portal = await findPortal(deps, site.slug);
+      return portal ? notFound(c, site, portal.company) : next();
     }
     const page = await findIdeasPage(deps, null, found.board.id, { limit: BOARD_PAGE_IDEAS });
     const t = portalTranslator(localeOf(found.board.language));
-    return send(c, renderPortalBoard(t, context, found.board, found.company, page.ideas));
+    const rendered = renderPortalBoard(t, contextOf(site), found.board, found.company, page.ideas);
+    return send(c, rendered, 200, { boardIds: [found.board.id] });
   };
 
-  const idea = async (c: Context, next: Next) => {
-    const { companySlug = '', boardSlug = '', ideaPath = '' } = c.req.param();
+  const idea: THandler = async (c, next, site) => {
+    const { boardSlug = '', ideaPath = '' } = c.req.param();
     const id = ideaIdOfPath(ideaPath);
-    const found = id === null ? null : await findPortalIdea(deps, companySlug, boardSlug, id);
+    const found = id === null ? null : await findPortalIdea(deps, site.slug, boardSlug, id);
     if (!found) {
-      const portal = await findPortal(deps, companySlug);
-      return portal ? notFound(c, portal.company) : next();
+      const portal = await findPortal(deps, site.slug);
+      return portal ? notFound(c, site, portal.company) : next();
     }
     if (ideaPath !== found.pathSlug) {
       const prefix = c.req.path.startsWith('/public/') ? '/public' : '';
-      return c.redirect(
-        `${prefix}/${companySlug}/${boardSlug}/ideas/${encodeURIComponent(found.pathSlug)}`,
-        301,
-      );
+      const path = `/${boardSlug}/ideas/${encodeURIComponent(found.pathSlug)}`;
+      return c.redirect(site.root ? `${prefix}/${site.slug}${path}` : path, 301);
     }
     const t = portalTranslator(localeOf(found.board.language));
-    return send(c, renderPortalIdea(t, context, found));
+    // Its own events (votes, comments, status) change it; the board's other ideas do not.
+    const tags = [
+      `idea:${found.idea.id}`,
+      ...(found.keptIdea ? [`idea:${found.keptIdea.id}`] : []),
+    ];
+    const rendered = renderPortalIdea(t, contextOf(site), found);
+    return send(c, rendered, 200, { boardIds: [found.board.id], tags });
   };
 
   /** A company-wide page's language: the visitor's choice of ours, else its first board's. */
@@ -152,29 +215,29 @@ export function mountPortal(app: Hono, deps: TDeps): void {
       portalLocale(c.req.header('accept-language'), localeOf(portal.boards[0]?.language)),
     );
 
-  const changelog = async (c: Context, next: Next) => {
+  const changelog: THandler = async (c, next, site) => {
     const pageParam = c.req.query('page');
     const subscribed = c.req.query('subscribed') === '1';
     const page = pageParam === undefined ? 1 : Number(pageParam);
-    const found = await findPortalChangelog(deps, c.req.param('companySlug') ?? '', page);
+    const found = await findPortalChangelog(deps, site.slug, page);
     if (!found) return next();
     const t = companyTranslator(c, found.portal);
     if (pageParam !== undefined && (found.page !== page || found.releases.length === 0)) {
       return page === 1
-        ? c.redirect(`/${found.portal.company.slug}/changelog`, 301)
-        : notFound(c, found.portal.company);
+        ? c.redirect(sitePath(site, '/changelog'), 301)
+        : notFound(c, site, found.portal.company);
     }
     const subscribe =
       found.page === 1
-        ? subscribeForm(t, found.portal, subscribed ? { kind: 'sent' } : { kind: 'idle' })
+        ? subscribeForm(t, site, found.portal, subscribed ? { kind: 'sent' } : { kind: 'idle' })
         : null;
-    return send(c, renderPortalChangelog(t, context, found, { subscribe }));
+    const rendered = renderPortalChangelog(t, contextOf(site), found, { subscribe });
+    return send(c, rendered, 200, boardsOf(found.portal));
   };
 
   /** The form's POST: a mail to confirm, then back to the changelog (303, so reload is safe). */
-  const subscribe = async (c: Context, next: Next) => {
-    const companySlug = c.req.param('companySlug') ?? '';
-    const portal = await findPortal(deps, companySlug);
+  const subscribe: THandler = async (c, next, site) => {
+    const portal = await findPortal(deps, site.slug);
     if (!portal) return next();
     const t = companyTranslator(c, portal);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
@@ -191,18 +254,18 @@ export function mountPortal(app: Hono, deps: TDeps): void {
       const isLimited = error instanceof RateLimitError;
       if (!isLimited && !(error instanceof AppError)) throw error;
       // Only a refused address shows the changelog again (its releases rendered).
-      const found = await findPortalChangelog(deps, companySlug);
+      const found = await findPortalChangelog(deps, site.slug);
       if (!found) return next();
       const state: TSubscribeState = isLimited
         ? { kind: 'limited', email }
         : { kind: 'invalid', email };
-      const page = renderPortalChangelog(t, context, found, {
-        subscribe: subscribeForm(t, found.portal, state),
+      const page = renderPortalChangelog(t, contextOf(site), found, {
+        subscribe: subscribeForm(t, site, found.portal, state),
       });
       if (isLimited) c.header('retry-after', String(error.retryAfterSeconds));
       return send(c, page, isLimited ? 429 : 400);
     }
-    return c.redirect(`${portalBase(portal.company.slug)}/changelog?subscribed=1#subscribe`, 303);
+    return c.redirect(`${sitePath(site, '/changelog')}?subscribed=1#subscribe`, 303);
   };
 
   /**
@@ -210,9 +273,10 @@ export function mountPortal(app: Hono, deps: TDeps): void {
    * scanners open links); the page's button, or a mail client's RFC 8058 one-click POST, acts.
    */
   const changelogLink =
-    (kind: 'confirm' | 'unsubscribe', isPost: boolean) => async (c: Context, next: Next) => {
-      const { companySlug = '', token = '' } = c.req.param();
-      const portal = await findPortal(deps, companySlug);
+    (kind: 'confirm' | 'unsubscribe', isPost: boolean): THandler =>
+    async (c, next, site) => {
+      const token = c.req.param('token') ?? '';
+      const portal = await findPortal(deps, site.slug);
       if (!portal) return next();
       const companyId = portal.company.id;
       const result =
@@ -228,6 +292,7 @@ export function mountPortal(app: Hono, deps: TDeps): void {
           ? companyTranslator(c, portal)
           : portalTranslator(localeOf(result.language));
       const company = { company: portal.company.name };
+      const context = contextOf(site);
       c.header('cache-control', 'no-store');
       c.header('referrer-policy', 'no-referrer');
       if (result.state === 'invalid') {
@@ -257,51 +322,50 @@ export function mountPortal(app: Hono, deps: TDeps): void {
       return send(c, renderChangelogNotice(t, context, portal, notice));
     };
 
-  const release = async (c: Context, next: Next) => {
-    const { companySlug = '', releasePath = '' } = c.req.param();
+  const release: THandler = async (c, next, site) => {
+    const releasePath = c.req.param('releasePath') ?? '';
     const id = ideaIdOfPath(releasePath);
-    const found = id === null ? null : await findPortalRelease(deps, companySlug, id);
+    const found = id === null ? null : await findPortalRelease(deps, site.slug, id);
     if (!found) {
-      const portal = await findPortal(deps, companySlug);
-      return portal ? notFound(c, portal.company) : next();
+      const portal = await findPortal(deps, site.slug);
+      return portal ? notFound(c, site, portal.company) : next();
     }
     if (releasePath !== found.release.pathSlug) {
       const prefix = c.req.path.startsWith('/public/') ? '/public' : '';
-      return c.redirect(
-        `${prefix}/${companySlug}/changelog/${encodeURIComponent(found.release.pathSlug)}`,
-        301,
-      );
+      const path = `/changelog/${encodeURIComponent(found.release.pathSlug)}`;
+      return c.redirect(site.root ? `${prefix}/${site.slug}${path}` : path, 301);
     }
-    return send(
-      c,
-      renderPortalRelease(companyTranslator(c, found.portal), context, found.portal, found.release),
-    );
+    const t = companyTranslator(c, found.portal);
+    const rendered = renderPortalRelease(t, contextOf(site), found.portal, found.release);
+    return send(c, rendered, 200, boardsOf(found.portal));
   };
 
-  const feed = async (c: Context, next: Next) => {
-    const found = await findPortalChangelog(deps, c.req.param('companySlug') ?? '');
+  const feed: THandler = async (c, next, site) => {
+    const found = await findPortalChangelog(deps, site.slug);
     if (!found) return next();
     const t = portalTranslator(localeOf(found.portal.boards[0]?.language));
     c.header('content-type', 'application/atom+xml; charset=utf-8');
     c.header('cache-control', 'public, max-age=300');
-    return c.body(renderChangelogFeed(t, deps.config.appUrl, found));
+    return c.body(renderChangelogFeed(t, site, found));
   };
 
-  const roadmap = async (c: Context, next: Next) => {
-    const found = await findPortalRoadmap(deps, c.req.param('companySlug') ?? '');
+  const roadmap: THandler = async (c, next, site) => {
+    const found = await findPortalRoadmap(deps, site.slug);
     if (!found) return next();
-    return send(c, renderPortalRoadmap(companyTranslator(c, found.portal), context, found));
+    const t = companyTranslator(c, found.portal);
+    const rendered = renderPortalRoadmap(t, contextOf(site), found);
+    return send(c, rendered, 200, boardsOf(found.portal));
   };
 
-  const sitemap = async (c: Context, next: Next) => {
-    const slug = c.req.param('companySlug') ?? '';
-    const pages = await findSitemapEntries(deps, slug);
+  const sitemap: THandler = async (c, next, site) => {
+    const pages = await findSitemapEntries(deps, site.slug);
     if (!pages) return next();
-    const changelogPages = (await findChangelogSitemapEntries(deps, slug, SITEMAP_RELEASES)) ?? [];
+    const changelogPages =
+      (await findChangelogSitemapEntries(deps, site.slug, SITEMAP_RELEASES)) ?? [];
     const entries = [...pages.slice(0, 1), ...changelogPages, ...pages.slice(1)].slice(0, 50_000);
-    const stream = new SitemapStream({ hostname: deps.config.appUrl });
+    const stream = new SitemapStream({ hostname: site.origin });
     for (const entry of entries) {
-      stream.write({ url: entry.path, lastmod: entry.updatedAt.toISOString() });
+      stream.write({ url: onSite(site, entry.path), lastmod: entry.updatedAt.toISOString() });
     }
     stream.end();
     const xml = (await streamToPromise(stream)).toString('utf8');
@@ -310,51 +374,143 @@ export function mountPortal(app: Hono, deps: TDeps): void {
     return c.body(xml);
   };
 
-  app.get('/robots.txt', async (c) => {
-    const companies = await findSitemapCompanies(deps);
-    const lines = [
-      'User-agent: *',
-      // The console, the APIs and mail links are no pages for search engines.
-      ...[
-        '/admin',
-        '/api/',
-        '/graphql',
-        '/login',
-        '/signup',
-        '/password-reset',
-        '/unsubscribe',
-      ].map((path) => `Disallow: ${path}`),
-      'Allow: /',
-      '',
-      ...companies.map((slug) => `Sitemap: ${deps.config.appUrl}${portalBase(slug)}/sitemap.xml`),
-    ];
+  /** A company's own domain: its portal is the whole site, its sitemap the only one. */
+  const domainRobots: THandler = async (c, _next, site) => {
     c.header('cache-control', 'public, max-age=300');
-    return c.text(`${lines.join('\n')}\n`);
-  });
+    return c.text(`User-agent: *\nAllow: /\n\nSitemap: ${siteUrl(site, '/sitemap.xml')}\n`);
+  };
 
-  const ownSegment =
-    (handler: (c: Context, next: Next) => Promise<Response | void>) =>
-    async (c: Context, next: Next) => {
-      const slug = c.req.param('companySlug') ?? '';
-      if (CONSOLE_SEGMENTS.has(slug) || slug.includes('.')) return next();
-      return handler(c, next);
-    };
+  const routes: [method: 'get' | 'post', path: string, handler: THandler][] = [
+    ['get', '/sitemap.xml', sitemap],
+    ['get', '/changelog.atom', feed],
+    ['post', '/changelog/subscribe', subscribe],
+    ...(['confirm', 'unsubscribe'] as const).flatMap(
+      (kind): [method: 'get' | 'post', path: string, handler: THandler][] => [
+        ['get', `/changelog/${kind}/:token`, changelogLink(kind, false)],
+        ['post', `/changelog/${kind}/:token`, changelogLink(kind, true)],
+      ],
+    ),
+    ['get', '/changelog/:releasePath', cached(release)],
+    ['get', '/changelog', cached(changelog)],
+    ['get', '/roadmap', cached(roadmap)],
+    ['get', '/:boardSlug/ideas/:ideaPath', cached(idea)],
+    ['get', '/:boardSlug', cached(board)],
+  ];
 
-  for (const prefix of ['/public', '']) {
-    const wrap = prefix ? (handler: typeof home) => handler : ownSegment;
-    app.get(`${prefix}/:companySlug/sitemap.xml`, wrap(sitemap));
-    app.get(`${prefix}/:companySlug/changelog.atom`, wrap(feed));
-    app.post(`${prefix}/:companySlug/changelog/subscribe`, wrap(subscribe));
-    for (const kind of ['confirm', 'unsubscribe'] as const) {
-      const path = `${prefix}/:companySlug/changelog/${kind}/:token`;
-      app.get(path, wrap(changelogLink(kind, false)));
-      app.post(path, wrap(changelogLink(kind, true)));
+  /** The pages under the app's own address: `/{company}/…` and `/public/{company}/…`. */
+  const mountRoutes = (app: Hono) => {
+    app.get('/robots.txt', async (c) => {
+      const companies = await findSitemapCompanies(deps);
+      const lines = [
+        'User-agent: *',
+        // The console, the APIs and mail links are no pages for search engines.
+        ...[
+          '/admin',
+          '/api/',
+          '/graphql',
+          '/login',
+          '/signup',
+          '/password-reset',
+          '/unsubscribe',
+        ].map((path) => `Disallow: ${path}`),
+        'Allow: /',
+        '',
+        ...companies.map(
+          (slug) => `Sitemap: ${siteUrl(appSite(deps.config.appUrl, slug), '/sitemap.xml')}`,
+        ),
+      ];
+      c.header('cache-control', 'public, max-age=300');
+      return c.text(`${lines.join('\n')}\n`);
+    });
+
+    for (const prefix of ['/public', '']) {
+      const wrap = (handler: THandler) => async (c: Context, next: Next) => {
+        const slug = c.req.param('companySlug') ?? '';
+        if (!prefix && (CONSOLE_SEGMENTS.has(slug) || slug.includes('.'))) return next();
+        return handler(c, next, appSite(deps.config.appUrl, slug));
+      };
+      for (const [method, path, handler] of routes) {
+        app[method](`${prefix}/:companySlug${path}`, wrap(handler));
+      }
+      app.get(`${prefix}/:companySlug`, wrap(cached(home)));
     }
-    app.get(`${prefix}/:companySlug/changelog/:releasePath`, wrap(release));
-    app.get(`${prefix}/:companySlug/changelog`, wrap(changelog));
-    app.get(`${prefix}/:companySlug/roadmap`, wrap(roadmap));
-    app.get(`${prefix}/:companySlug/:boardSlug/ideas/:ideaPath`, wrap(idea));
-    app.get(`${prefix}/:companySlug/:boardSlug`, wrap(board));
-    app.get(`${prefix}/:companySlug`, wrap(home));
-  }
+  };
+
+  const domainApp = new Hono<{ Bindings: { site: TPortalSite } }>();
+  const onDomain = (handler: THandler) => async (c: Context, next: Next) => {
+    const boardSlug = c.req.param('boardSlug');
+    // The console's and the API's own paths stay theirs on every host (the widget calls /api).
+    if (boardSlug !== undefined && (CONSOLE_SEGMENTS.has(boardSlug) || boardSlug.includes('.'))) {
+      return next();
+    }
+    return handler(c, next, (c.env as { site: TPortalSite }).site);
+  };
+  for (const [method, path, handler] of routes) domainApp[method](path, onDomain(handler));
+  domainApp.get('/robots.txt', onDomain(domainRobots));
+  domainApp.get('/', onDomain(cached(home)));
+  domainApp.notFound(() => new Response(null, { status: 404, headers: { [UNMATCHED]: '1' } }));
+
+  const domains = new Map<string, { slug: string | null; until: number }>();
+  const companyOfHost = async (host: string): Promise<string | null> => {
+    const known = domains.get(host);
+    if (known && known.until > Date.now()) return known.slug;
+    const slug = await findCompanySlugByDomain(deps, host);
+    domains.delete(host);
+    if (domains.size >= DOMAIN_LOOKUPS) domains.delete(domains.keys().next().value as string);
+    domains.set(host, { slug, until: Date.now() + DOMAIN_LOOKUP_MS });
+    return slug;
+  };
+
+  /**
+   * Requests whose Host is a company's own domain get that company's portal at `/`; anything
+   * the portal has no page for (the API, the widget script, the console's files) goes on.
+   * Mount it before the console's static files (they would answer `/`).
+   */
+  const mountDomains = (app: Hono) => {
+    app.use('*', async (c, next) => {
+      const host = normaliseHost((c.req.header('host') ?? '').replace(/:\d+$/, ''));
+      if (!host || host === appHost || !isHostName(host)) return next();
+      const slug = await companyOfHost(host);
+      if (!slug) return next();
+      const response = await domainApp.fetch(c.req.raw, {
+        ...(c.env as object),
+        site: domainSite(host, slug),
+      });
+      if (response.headers.get(UNMATCHED)) return next();
+      return response;
+    });
+  };
+
+  return { mountRoutes, mountDomains, cache };
+}
+
+/** Marks the domain app's "no such page" answer, so the request goes on to the app's routes. */
+const UNMATCHED = 'x-feedboard-portal-unmatched';
+
+/** A company-wide page follows every public board of the company. */
+const boardsOf = (portal: TPortal) => ({ boardIds: portal.boards.map((board) => board.id) });
+
+/** Whether If-None-Match names this ETag (or is `*`). */
+function matchesEtag(c: Context, etag: string): boolean {
+  const header = c.req.header('if-none-match');
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === etag || tag === '*');
+}
+
+function notModified(headers: Record<string, string>): Response {
+  const { etag = '', vary = '', 'cache-control': cacheControl = 'no-cache' } = headers;
+  return new Response(null, {
+    status: 304,
+    headers: { etag, vary, 'cache-control': cacheControl },
+  });
+}
+
+/** The portal's pages on the app's address (used by tests that need no own domains). */
+export function mountPortal(app: Hono, deps: TDeps): void {
+  const portal = createPortal(deps);
+  portal.mountDomains(app);
+  portal.mountRoutes(app);
 }

@@ -78,6 +78,7 @@ export const PORTAL_TEXTS = {
       'No more release emails from {company}. You can subscribe again on the changelog at any time.',
     unsubscribeBadText: 'The unsubscribe link is not valid (it may have been cut short).',
     backToChangelog: 'Go to the changelog',
+    backToWebsite: '{company} website',
   },
   pl: {
     skipToContent: 'Przejdź do treści',
@@ -151,6 +152,7 @@ export const PORTAL_TEXTS = {
       'Nie dostaniesz już e-maili o wydaniach {company}. W każdej chwili możesz zapisać się ponownie w dzienniku zmian.',
     unsubscribeBadText: 'Link do wypisania się jest nieprawidłowy (mógł zostać ucięty).',
     backToChangelog: 'Przejdź do dziennika zmian',
+    backToWebsite: 'Strona firmy {company}',
   },
 } as const;
 

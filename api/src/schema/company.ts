@@ -2,6 +2,7 @@ import { builder } from './builder.ts';
 import { toRowId } from '../services/access.ts';
 import { companySecretFor } from '../services/company/get-company.ts';
 import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
+import { updateCompanyPortal } from '../services/company/update-company-portal.ts';
 import { updateSsoSettings } from '../services/sso/update-sso-settings.ts';
 
 export const CompanyType = builder.prismaNode('Company', {
@@ -39,10 +40,36 @@ export const CompanyType = builder.prismaNode('Company', {
       authScopes: { companyAdmin: true },
       unauthorizedResolver: () => null,
     }),
+    logoUrl: t.exposeString('logoUrl', {
+      description: 'The logo the public portal shows in its header (an http(s) address), or null.',
+      nullable: true,
+    }),
+    websiteUrl: t.exposeString('websiteUrl', {
+      description: "The company's own site, linked from the portal's header, or null.",
+      nullable: true,
+    }),
+    customDomain: t.exposeString('customDomain', {
+      description:
+        "The company's own host name for its portal (`feedback.example.com`), or null. Requests with this Host are served the portal at `/`.",
+      nullable: true,
+    }),
   }),
 });
 
 builder.mutationFields((t) => ({
+  updateCompanyPortal: t.field({
+    type: CompanyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      "Sets the public portal's logo, the link back to the company's site and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A domain another company uses is refused (VALIDATION on `customDomain`).",
+    args: {
+      logoUrl: t.arg.string({ description: 'The logo, an http(s) address.' }),
+      websiteUrl: t.arg.string({ description: "The company's site, an http(s) address." }),
+      customDomain: t.arg.string({ description: 'A host name such as feedback.example.com.' }),
+    },
+    resolve: (_root, args, context) => updateCompanyPortal(context.deps, context.viewer, args),
+  }),
   rotateCompanySecret: t.field({
     type: CompanyType,
     errors: {},

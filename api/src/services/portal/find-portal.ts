@@ -21,7 +21,15 @@ import { slugify } from '../slug.ts';
  * plan's cap). Everything else (private boards, ideas awaiting acceptance, ideas past the cap,
  * another company's rows) is absent: the portal answers a plain 404 for it.
  */
-export type TPortalCompany = Pick<Company, 'id' | 'name' | 'slug'>;
+export type TPortalCompany = Pick<Company, 'id' | 'name' | 'slug' | 'logoUrl' | 'websiteUrl'>;
+
+const COMPANY_SELECT = {
+  id: true,
+  name: true,
+  slug: true,
+  logoUrl: true,
+  websiteUrl: true,
+} as const;
 
 export type TPortalBoard = Pick<
   Board,
@@ -65,8 +73,18 @@ async function findCompany(deps: TDeps, slug: string): Promise<TPortalCompany | 
   if (unstorableText(slug)) return null;
   return deps.prisma.company.findUnique({
     where: { slug },
-    select: { id: true, name: true, slug: true },
+    select: COMPANY_SELECT,
   });
+}
+
+/** The slug of the company whose own domain `host` is (lower case, no port), or null. */
+export async function findCompanySlugByDomain(deps: TDeps, host: string): Promise<string | null> {
+  if (unstorableText(host)) return null;
+  const company = await deps.prisma.company.findUnique({
+    where: { customDomain: host },
+    select: { slug: true },
+  });
+  return company?.slug ?? null;
 }
 
 /** Readable ideas per board (accepted, within the plan's cap), in one grouped statement. */

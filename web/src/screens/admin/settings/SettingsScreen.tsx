@@ -5,6 +5,7 @@ import { useLoaderData } from 'react-router-dom';
 import type { SettingsScreenQuery as TSettingsScreenQuery } from '../../../../__generated__/SettingsScreenQuery.graphql.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { AccountCard } from './AccountCard.tsx';
+import { CompanyPortalCard } from './CompanyPortalCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { NotificationsCard } from './NotificationsCard.tsx';
@@ -21,6 +22,7 @@ export const settingsScreenQuery = graphql`
       ...TwoFactorCard_viewer
       ...DevicesCard_viewer
       ...TeamTwoFactorCard_viewer
+      ...CompanyPortalCard_viewer
       user {
         ...AccountCard_user
         ...ProfileCard_user
@@ -34,7 +36,7 @@ export const settingsScreenQuery = graphql`
 
 /**
  * /admin/settings: email (read-only), display name and picture, language, notification emails,
- * test email (admins), password (changing it signs out the other devices), two-factor sign-in, signed-in devices and (owners) the team's sign-in rule.
+ * test email (admins), password (changing it signs out the other devices), two-factor sign-in, signed-in devices, (owners) the team's sign-in rule and (owners and admins) the company portal's logo, website and own domain.
  */
 export function SettingsScreen() {
   const intl = useIntl();
@@ -60,6 +62,7 @@ export function SettingsScreen() {
           <TwoFactorCard viewer={viewer} />
           <DevicesCard viewer={viewer} />
           <TeamTwoFactorCard viewer={viewer} />
+          <CompanyPortalCard viewer={viewer} />
         </div>
       ) : null}
     </>

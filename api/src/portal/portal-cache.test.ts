@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvents } from '../events.ts';
+import type { TLogger } from '../log.ts';
+import { addEndUser } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../testing/rest-fixtures.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+import { DEFAULT_PORTAL_CACHE, PortalCache } from './portal-cache.ts';
+
+let server: TTestServer;
+let acme: TRestCompany;
+let base: string;
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { redirect: 'manual', headers });
+
+/** The vote count an idea page shows ("3 votes"). */
+function shownVotes(html: string): number {
+  const match = /<li>(\d+) votes?<\/li>/.exec(html);
+  if (!match) throw new Error('No vote count on the page');
+  return Number(match[1]);
+}
+
+async function newIdea(title: string): Promise<{ id: number; path: string }> {
+  const idea = await expectCall(server, 'POST', '/ideas/', 201, {
+    token: acme.owner.token,
+    headers: { 'x-board-id': String(acme.boardId) },
+    body: { title },
+  });
+  const response = await get(`${base}/ideas/${idea.id}`);
+  expect(response.status).toBe(301);
+  return { id: idea.id, path: response.headers.get('location') ?? '' };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  acme = await restCompany(server);
+  const board = await server.deps.prisma.board.findUniqueOrThrow({
+    where: { id: acme.boardId },
+    include: { company: true },
+  });
+  base = `/${board.company.slug}/${board.slug}`;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the signed-out portal's cache", () => {
+  it('answers a strong ETag, and 304 when the visitor has the page already', async () => {
+    const { path } = await newIdea('Offline mode');
+    const first = await get(path);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const html = await first.text();
+    const again = await get(path, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // A changed page has another validator: the old one gets the new page.
+    await expectCall(server, 'POST', `/ideas/${idOf(path)}/upvote`, 200, {
+      token: acme.owner.token,
+    });
+    const changed = await get(path, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(shownVotes(await changed.text())).toBe(shownVotes(html) + 1);
+    // The board page and the portal home have validators too.
+    for (const page of [base, base.slice(0, base.lastIndexOf('/'))]) {
+      const response = await get(page);
+      const tag = response.headers.get('etag') ?? '';
+      expect(tag, page).toMatch(/^"/);
+      expect((await get(page, { 'if-none-match': tag })).status, page).toBe(304);
+    }
+  });
+
+  it('shows a comment as soon as it is answered', async () => {
+    const { id, path } = await newIdea('Keyboard shortcuts');
+    expect(await (await get(path)).text()).not.toContain('Ctrl+K please');
+    await expectCall(server, 'POST', `/ideas/${id}/comments`, 201, {
+      token: acme.owner.token,
+      body: { text: 'Ctrl+K please' },
+    });
+    expect(await (await get(path)).text()).toContain('Ctrl+K please');
+  });
+
+  it('renders a request with a cookie or a session for itself (no ETag kept)', async () => {
+    const { path } = await newIdea('Export to PDF');
+    await get(path);
+    const signedIn: Record<string, string>[] = [
+      { cookie: 'a=b' },
+      { authorization: `Bearer ${acme.owner.token}` },
+    ];
+    for (const headers of signedIn) {
+      const response = await get(path, headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('etag')).toBeNull();
+    }
+  });
+
+  it('never shows fewer votes than were answered, read back at once by 20 voters at a time', async () => {
+    const voters: TTestAccount[] = await Promise.all(
+      Array.from({ length: 20 }, () => addEndUser(server, acme.owner.companyId)),
+    );
+    const ideas: { id: number; path: string }[] = [];
+    for (let index = 0; index < voters.length; index += 1) {
+      ideas.push(await newIdea(`Idea number ${index + 1}`));
+    }
+    // The count each idea had before the voters, and the votes answered since.
+    const before = await Promise.all(ideas.map(async (idea) => shownVotes(await readHtml(idea))));
+    const answered = ideas.map(() => 0);
+    const problems: string[] = [];
+    // Readers that keep filling the cache while the votes go in.
+    let isVoting = true;
+    const readers = Array.from({ length: 2 }, async () => {
+      while (isVoting) await Promise.all(ideas.map((idea) => readHtml(idea)));
+    });
+    await Promise.all(
+      voters.map(async (voter, index) => {
+        for (let step = 0; step < 10; step += 1) {
+          const which = (index + step) % ideas.length;
+          const idea = ideas[which]!;
+          // The page as it is (kept by the cache), then a vote, then the page again at once.
+          await readHtml(idea);
+          await expectCall(server, 'POST', `/ideas/${idea.id}/upvote`, 200, {
+            token: voter.token,
+          });
+          answered[which]! += 1;
+          const atLeast = before[which]! + answered[which]!;
+          const shown = shownVotes(await readHtml(idea));
+          if (shown < atLeast)
+            problems.push(`idea ${idea.id}: shown ${shown}, answered ${atLeast}`);
+        }
+      }),
+    );
+    isVoting = false;
+    await Promise.all(readers);
+    expect(problems).toEqual([]);
+    for (const [which, idea] of ideas.entries()) {
+      expect(shownVotes(await readHtml(idea))).toBe(before[which]! + answered[which]!);
+    }
+  });
+});
+
+function idOf(path: string): number {
+  return Number(/\/ideas\/(\d+)/.exec(path)?.[1]);
+}
+
+async function readHtml(idea: { path: string }): Promise<string> {
+  const response = await get(idea.path);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('PortalCache', () => {
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} } as unknown as TLogger;
+  const page = (html: string, boardId = 1) => ({
+    html,
+    headers: {},
+    etag: `"${html.length}"`,
+    boardIds: [boardId],
+    tags: [`board:${boardId}`],
+  });
+  /** A cache whose board is watched already (the first page of a board only starts watching). */
+  function cacheOf(options: Partial<typeof DEFAULT_PORTAL_CACHE>) {
+    const events = createEvents({ redisUrl: undefined, redisPrefix: 'test:', log: quiet });
+    const cache = new PortalCache(events, quiet, { ...DEFAULT_PORTAL_CACHE, ...options });
+    cache.set('warm-up', cache.ticket(), page('x'));
+    return { cache, events };
+  }
+
+  it('keeps its bytes under the cap, dropping the least recently used pages first', () => {
+    const { cache } = cacheOf({ maxBytes: 10_000 });
+    for (let index = 0; index < 50; index += 1) {
+      cache.set(`/page/${index}`, cache.ticket(), page('a'.repeat(1_000)));
+      // Read on every round: the most recently used, never the one to go.
+      expect(cache.get('/page/0')).not.toBeNull();
+    }
+    expect(cache.byteSize).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeLessThanOrEqual(10);
+    expect(cache.get('/page/49')).not.toBeNull();
+    expect(cache.get('/page/0')).not.toBeNull();
+    expect(cache.get('/page/1')).toBeNull();
+    cache.close();
+  });
+
+  it('keeps no page rendered while its board had an event (the count it read may be old)', () => {
+    const { cache, events } = cacheOf({});
+    const ticket = cache.ticket();
+    events.publishIdeaChanged({
+      kind: 'VOTED',
+      ideaId: 7,
+      boardId: 1,
+      companyId: 1,
+      authorId: null,
+      status: 'OPEN',
+      voteCount: 1,
+      commentCount: 0,
+    });
+    cache.set('/idea/7', ticket, page('old count'));
+    expect(cache.get('/idea/7')).toBeNull();
+    cache.set('/idea/7', cache.ticket(), page('new count'));
+    expect(cache.get('/idea/7')?.html).toBe('new count');
+    cache.close();
+  });
+});

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import type { TEvents } from '../events.ts';
+import type { TLogger } from '../log.ts';
+
+/** One cached page: its HTML, the headers it is sent with and its strong validator. */
+export type TCachedPage = {
+  html: string;
+  headers: Record<string, string>;
+  etag: string;
+  /** The boards whose idea events it follows. */
+  boardIds: number[];
+  /**
+   * What makes it stale: `board:{id}` (any idea event of the board: a list, counts of ideas) or
+   * `idea:{id}` (an event of that idea: its own page).
+   */
+  tags: string[];
+  expiresAt: number;
+};
+
+export type TPortalCacheOptions = {
+  /** The most bytes of HTML kept (least recently used pages go first). */
+  maxBytes: number;
+  /** The most pages kept. */
+  maxEntries: number;
+  /**
+   * How long a page is kept at most: what no live event reports (a board renamed or made
+   * private, a release published) shows within this time. Votes, ideas and comments do at once.
+   */
+  ttlMs: number;
+};
+
+export const DEFAULT_PORTAL_CACHE: TPortalCacheOptions = {
+  maxBytes: 32 * 1024 * 1024,
+  maxEntries: 5_000,
+  ttlMs: 60_000,
+};
+
+/** A strong validator of a page: the same bytes, the same ETag, in every process. */
+export function etagOf(html: string): string {
+  return `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * The signed-out portal's pages, in this process's memory, bounded by bytes and count (least
+ * recently used out first). A page is dropped when one of its boards has an idea event:
+ * published by this process (at once, before the write is answered) or received from another
+ * one (through Redis). A page rendered while its board had an event is not kept, so a render
+ * that read the count before a vote cannot be stored after that vote's invalidation.
+ */
+export class PortalCache {
+  private readonly pages = new Map<string, TCachedPage>();
+  private readonly keysByTag = new Map<string, Set<string>>();
+  /** The sequence number of each tag's latest event (see ticket). */
+  private readonly invalidatedAt = new Map<string, number>();
+  private readonly watched = new Set<number>();
+  private readonly streams = new Set<AsyncIterator<unknown>>();
+  private sequence = 0;
+  private bytes = 0;
+  private isClosed = false;
+  private readonly stopLocal: () => void;
+
+  constructor(
+    private readonly events: TEvents,
+    private readonly log: TLogger,
+    private readonly options: TPortalCacheOptions = DEFAULT_PORTAL_CACHE,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.stopLocal = events.watchPublished((change) => this.invalidate(change));
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get byteSize(): number {
+    return this.bytes;
+  }
+
+  /** Taken before a page is read from the database; `set` refuses it if a board changed since. */
+  ticket(): number {
+    return this.sequence;
+  }
+
+  get(key: string): TCachedPage | null {
+    const page = this.pages.get(key);
+    if (!page) return null;
+    if (page.expiresAt <= this.now()) {
+      this.delete(key);
+      return null;
+    }
+    // Most recently used last: Map keeps insertion order.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  set(key: string, ticket: number, page: Omit<TCachedPage, 'expiresAt'>): void {
+    if (this.isClosed) return;
+    const size = page.html.length;
+    if (size > this.options.maxBytes / 8) return;
+    const unwatched = page.boardIds.filter((boardId) => !this.watched.has(boardId));
+    // A board's events are only known from when it is watched: start now, keep the next render.
+    for (const boardId of unwatched) this.watch(boardId);
+    if (unwatched.length > 0) return;
+    if (page.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) > ticket)) return;
+    this.delete(key);
+    this.pages.set(key, { ...page, expiresAt: this.now() + this.options.ttlMs });
+    this.bytes += size;
+    for (const tag of page.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.pages.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  /** Drops the pages an idea event makes stale: the idea's own, and its board's lists. */
+  invalidate(change: { boardId: number; ideaId: number }): void {
+    this.invalidateTags([`board:${change.boardId}`, `idea:${change.ideaId}`]);
+  }
+
+  private invalidateTags(tags: string[]): void {
+    this.sequence += 1;
+    for (const tag of tags) {
+      this.invalidatedAt.set(tag, this.sequence);
+      for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.delete(key);
+    }
+  }
+
+  clear(): void {
+    for (const key of [...this.pages.keys()]) this.delete(key);
+  }
+
+  close(): void {
+    this.isClosed = true;
+    this.stopLocal();
+    for (const stream of this.streams) void stream.return?.();
+    this.clear();
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.html.length;
+    for (const tag of page.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+
+  /** Follows the board's idea events from every process (with Redis) for as long as we run. */
+  private watch(boardId: number): void {
+    this.watched.add(boardId);
+    const changes = this.events.subscribeIdeaChanged(boardId)[Symbol.asyncIterator]();
+    this.streams.add(changes);
+    void (async () => {
+      try {
+        for (;;) {
+          const step = await changes.next();
+          if (step.done || this.isClosed) break;
+          this.invalidate(step.value);
+        }
+      } catch (error) {
+        this.log.warn(`Portal cache: board ${boardId} events ended: ${(error as Error).message}`);
+      } finally {
+        // Without events the board's pages could go stale: stop keeping them.
+        this.streams.delete(changes);
+        this.watched.delete(boardId);
+        this.invalidateTags([`board:${boardId}`]);
+      }
+    })();
+  }
+}

@@ -1,0 +1,128 @@
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { CompanyPortalCard_viewer$key } from '../../../../__generated__/CompanyPortalCard_viewer.graphql.ts';
+import { TextField } from '../../../forms/TextField.tsx';
+import { useForm } from '../../../forms/useForm.ts';
+import { commonMessages } from '../../../i18n/common-messages.ts';
+import { toastSaved } from '../../../toast/save-toasts.ts';
+import { useAction } from '../../../ui/useAction.ts';
+import { companyPortalMessages as messages } from './company-portal-messages.ts';
+import { SaveBar } from '../board/settings/SaveBar.tsx';
+import { useUpdateCompanyPortalMutation } from './useUpdateCompanyPortalMutation.ts';
+
+const HOST_NAME =
+  /^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!\d+$)(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** The server's words for a refused domain, shown in the console's language. */
+const DOMAIN_MESSAGES: Record<string, typeof messages.domainTaken> = {
+  'Another company uses this domain already.': messages.domainTaken,
+  'It has to be a host name such as feedback.example.com.': messages.domainInvalid,
+};
+
+/** Owners and admins: the portal's logo, the link back to the company's site, its own domain. */
+export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer$key }) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment CompanyPortalCard_viewer on Viewer {
+        user {
+          role
+        }
+        company {
+          logoUrl
+          websiteUrl
+          customDomain
+        }
+      }
+    `,
+    viewer,
+  );
+  const saved = {
+    logoUrl: data.company.logoUrl ?? '',
+    websiteUrl: data.company.websiteUrl ?? '',
+    customDomain: data.company.customDomain ?? '',
+  };
+  const form = useForm(
+    {
+      logoUrl: { httpUrl: true, max: 2000 },
+      websiteUrl: { httpUrl: true, max: 2000 },
+      customDomain: { max: 253 },
+    },
+    saved,
+  );
+  const [save, isSaving] = useUpdateCompanyPortalMutation();
+  const isChanged = (Object.keys(saved) as (keyof typeof saved)[]).some(
+    (field) => form.values[field].trim() !== saved[field],
+  );
+
+  const saving = useAction(async (values: typeof saved) => {
+    const { updateCompanyPortal: result } = await save(values);
+    if (result.__typename === 'MutationUpdateCompanyPortalSuccess') {
+      form.setValues({
+        logoUrl: result.data.logoUrl ?? '',
+        websiteUrl: result.data.websiteUrl ?? '',
+        customDomain: result.data.customDomain ?? '',
+      });
+      toastSaved();
+      return null;
+    }
+    if (result.__typename === 'AppError' && form.setServerErrors(result.fields)) {
+      for (const { field, message } of result.fields) {
+        const descriptor = DOMAIN_MESSAGES[message];
+        if (field === 'customDomain' && descriptor) form.setFieldError(field, { descriptor });
+      }
+      return null;
+    }
+    return { descriptor: commonMessages.genericError };
+  });
+  const handleSave = form.handleSubmit((values) => {
+    const customDomain = values.customDomain.trim().toLowerCase().replace(/\.$/, '');
+    if (customDomain && !HOST_NAME.test(customDomain)) {
+      form.setFieldError('customDomain', { descriptor: messages.domainInvalid });
+      return;
+    }
+    void saving.run({
+      logoUrl: values.logoUrl.trim(),
+      websiteUrl: values.websiteUrl.trim(),
+      customDomain,
+    });
+  });
+  if (data.user.role !== 'OWNER' && data.user.role !== 'ADMIN') return null;
+
+  return (
+    <section className="card settings-card" aria-labelledby="company-portal-title">
+      <h2 id="company-portal-title" className="card__title">
+        {intl.formatMessage(messages.title)}
+      </h2>
+      <p className="card__intro">{intl.formatMessage(messages.intro)}</p>
+      <form className="form" onSubmit={handleSave} noValidate>
+        <TextField
+          {...form.bind('logoUrl')}
+          type="url"
+          label={intl.formatMessage(messages.logoUrl)}
+          hint={intl.formatMessage(messages.logoUrlHint)}
+        />
+        <TextField
+          {...form.bind('websiteUrl')}
+          type="url"
+          label={intl.formatMessage(messages.websiteUrl)}
+          hint={intl.formatMessage(messages.websiteUrlHint)}
+        />
+        <TextField
+          {...form.bind('customDomain')}
+          label={intl.formatMessage(messages.customDomain)}
+          hint={intl.formatMessage(messages.customDomainHint)}
+        />
+        <SaveBar
+          isChanged={isChanged}
+          isSaving={isSaving || saving.isPending}
+          failure={saving.failure}
+          onCancel={() => {
+            form.reset();
+            saving.clearFailure();
+          }}
+        />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { graphql } from 'react-relay';
+import type { useUpdateCompanyPortalMutation as TMutation } from '../../../../__generated__/useUpdateCompanyPortalMutation.graphql.ts';
+import { usePromiseMutation } from '../../../relay/usePromiseMutation.ts';
+
+/** Sets the company portal's logo, website and own domain; the card reads them back. */
+export function useUpdateCompanyPortalMutation() {
+  return usePromiseMutation<TMutation>(graphql`
+    mutation useUpdateCompanyPortalMutation(
+      $logoUrl: String
+      $websiteUrl: String
+      $customDomain: String
+    ) {
+      updateCompanyPortal(logoUrl: $logoUrl, websiteUrl: $websiteUrl, customDomain: $customDomain) {
+        __typename
+        ... on MutationUpdateCompanyPortalSuccess {
+          data {
+            id
+            logoUrl
+            websiteUrl
+            customDomain
+          }
+        }
+        ... on AppError {
+          code
+          message
+          fields {
+            field
+            message
+          }
+        }
+      }
+    }
+  `);
+}
