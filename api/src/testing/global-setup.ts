@@ -6,11 +6,16 @@ import pg from 'pg';
 import { openDatabase } from '../db/client.ts';
 import { PrismaPGliteWithExtensions, createPGlite } from '../db/pglite.ts';
 import { applyMigrations } from '../db/schema-engine.ts';
+import { buildServer } from '../../../scripts/build-server.mjs';
 
 /** Where the migrated PGlite data folder is dumped (read by openTestDatabase). */
 export const PGLITE_SNAPSHOT_ENV = 'FEEDBOARD_TEST_PGLITE_SNAPSHOT';
 /** The migrated PostgreSQL database each file's database is copied from (PostgreSQL pass). */
 export const TEMPLATE_DATABASE_ENV = 'FEEDBOARD_TEST_TEMPLATE_DATABASE';
+/** The server bundled once for the server processes tests start (server-process.ts). */
+export const SERVER_BUNDLE_ENV = 'FEEDBOARD_TEST_SERVER_BUNDLE';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * vitest's global setup: migrates one database before any file runs, so that each file's
@@ -19,9 +24,16 @@ export const TEMPLATE_DATABASE_ENV = 'FEEDBOARD_TEST_TEMPLATE_DATABASE';
  * in-memory instance, which openTestDatabase loads. PostgreSQL (TEST_DATABASE_URL): a template
  * database, which openTestDatabase copies with CREATE DATABASE … TEMPLATE. The workers inherit
  * the environment set here. Files that test initdb or migrations themselves open their own.
+ * It also bundles the server once for the tests that start it as a process of its own.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const id = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  // Built like `npm start`'s bundle, in a folder of this run's own (inside the repository, so
+  // its packages resolve): a process started from it skips tsx's transform of every source.
+  const bundleDir = path.join(ROOT, 'dist', `test-server-${id}`);
+  await buildServer(bundleDir);
+  process.env[SERVER_BUNDLE_ENV] = path.join(bundleDir, 'main.js');
+
   const snapshotPath = path.join(os.tmpdir(), `feedboard-test-${id}.pgdata`);
   const pglite = await createPGlite('memory://');
   try {
@@ -51,6 +63,7 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   return async () => {
     await rm(snapshotPath, { force: true });
+    await rm(bundleDir, { recursive: true, force: true });
     if (serverUrl && template) {
       await onServer(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_BUNDLE_ENV } from './global-setup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -16,7 +17,8 @@ export type TServerProcess = {
 };
 
 /**
- * Starts the real server on a free port: `api/src/main.ts` through tsx, or with `bundle` as
+ * Starts the real server on a free port: the bundle the tests' global setup built (else
+ * `api/src/main.ts` through tsx), or with `bundle` as
  * `npm start` runs it (dist/server/main.js through scripts/serve.sh; build it first with
  * scripts/build-server.mjs). `nodeArgs` go before the entry point (`--expose-gc`, `--import` a
  * preload); `ipc` opens a channel to it.
@@ -26,9 +28,14 @@ export async function startServerProcess(
   options: { nodeArgs?: string[]; ipc?: boolean; bundle?: boolean } = {},
 ): Promise<TServerProcess> {
   const nodeArgs = options.nodeArgs ?? [];
+  // The run's own bundle (global-setup.ts) when there is one and no TypeScript is preloaded:
+  // the same code without tsx transforming every source at each start.
+  const testBundle = process.env[SERVER_BUNDLE_ENV];
   const [command, args] = options.bundle
     ? ['sh', ['scripts/serve.sh', ...nodeArgs]]
-    : [process.execPath, ['--import', 'tsx', ...nodeArgs, 'api/src/main.ts']];
+    : testBundle && !nodeArgs.some((arg) => arg.endsWith('.ts'))
+      ? [process.execPath, [...nodeArgs, testBundle]]
+      : [process.execPath, ['--import', 'tsx', ...nodeArgs, 'api/src/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {

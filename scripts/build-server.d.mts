@@ -1,0 +1,2 @@
+/** Bundles the server into `outdir` (inside the repository): see build-server.mjs. */
+export function buildServer(outdir?: string): Promise<void>;
