@@ -31,6 +31,7 @@ export const BoardStatusType = builder.prismaNode('BoardStatus', {
     namePl: t.exposeString('namePl', { description: 'Its name in Polish (pl-PL).' }),
     color: t.exposeString('color', { description: 'Its colour: 6 hex digits, without #.' }),
     position: t.exposeInt('position', { description: 'Its place in the board’s order.' }),
+    board: t.relation('board', { description: 'The board it belongs to.' }),
   }),
 });
 

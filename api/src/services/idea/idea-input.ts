@@ -20,7 +20,10 @@ export const ZIdeaStatusChange = z.object({
   status: requiredEnum(SETTABLE_STATUSES),
   customStatusId: z.preprocess(
     (v) => v ?? null,
-    z.number({ error: 'It has to be a status id.' }).int({ error: 'It has to be a status id.' }).nullable(),
+    z
+      .number({ error: 'It has to be a status id.' })
+      .int({ error: 'It has to be a status id.' })
+      .nullable(),
   ),
 });
 

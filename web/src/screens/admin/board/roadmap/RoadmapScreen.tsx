@@ -19,7 +19,8 @@ import { statusMessages } from '../ideas/messages.ts';
 import { StatusDot } from '../ideas/StatusBadge.tsx';
 import { useIsBoardWritable } from '../board-access.tsx';
 import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
-import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
+import { ROADMAP_STATUSES, roadmapColumns, roadmapGroups } from './roadmap-columns.ts';
+import { CustomStatusBadge, useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
 import { RoadmapCard } from './RoadmapCard.tsx';
 import { IdeaDetailModal } from '../ideas/lazy-idea-detail.ts';
@@ -43,6 +44,13 @@ export const roadmapScreenQuery = graphql`
   query RoadmapScreenQuery($id: ID!) {
     board(id: $id) {
       id
+      statuses {
+        id
+        kind
+        nameEn
+        namePl
+        ...CustomStatusBadge_status
+      }
       review: ideas(filter: REVIEW, first: 100) {
         __id
         edges {
@@ -50,6 +58,9 @@ export const roadmapScreenQuery = graphql`
             id
             status
             commentCount
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -61,6 +72,9 @@ export const roadmapScreenQuery = graphql`
             id
             status
             commentCount
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -72,6 +86,9 @@ export const roadmapScreenQuery = graphql`
             id
             status
             commentCount
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -83,6 +100,9 @@ export const roadmapScreenQuery = graphql`
             id
             status
             commentCount
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -104,6 +124,7 @@ export function RoadmapScreen() {
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
   const { board } = usePreloadedQuery<TQuery>(roadmapScreenQuery, queryRef);
   const [setStatus] = useSetIdeaStatusMutation();
+  const statusName = useStatusName();
   const [dropTarget, setDropTarget] = useState<TRoadmapStatus | null>(null);
   const isWritable = useIsBoardWritable();
   // The card just moved: it is a new element in another column, so focus follows it there.
@@ -162,6 +183,7 @@ export function RoadmapScreen() {
       connection.edges.map(({ node }) => ({ ...node, commentCount: node.commentCount })),
   );
   const columns = roadmapColumns(ideas);
+  const nameOf = statusName;
   const isEmpty = ROADMAP_STATUSES.every((status) => columns[status].length === 0);
   const handleOpen = (openedId: string) => {
     const plainId = rowIdOf(openedId, 'Idea') || openedId;
@@ -241,19 +263,32 @@ export function RoadmapScreen() {
               {columns[status].length === 0 ? (
                 <p className="muted roadmap__empty">{intl.formatMessage(messages.emptyColumn)}</p>
               ) : (
-                <ul className="roadmap__list">
-                  {columns[status].map((idea) => (
-                    <li key={idea.id}>
-                      <RoadmapCard
-                        idea={idea}
-                        onOpen={handleOpen}
-                        onMove={(id, to) => void handleMove(id, to)}
-                        isMoving={move.isPending && movingId === idea.id}
-                        moveFailure={movingId === idea.id ? move.failure : null}
-                      />
-                    </li>
-                  ))}
-                </ul>
+                roadmapGroups(columns[status], board.statuses, status).map((group) => (
+                  <div
+                    key={group.status?.id ?? 'default'}
+                    role={group.status ? 'group' : undefined}
+                    aria-label={group.status ? nameOf(group.status) : undefined}
+                  >
+                    {group.status ? (
+                      <p className="roadmap__group" aria-hidden="true">
+                        <CustomStatusBadge status={group.status} />
+                      </p>
+                    ) : null}
+                    <ul className="roadmap__list">
+                      {group.ideas.map((idea) => (
+                        <li key={idea.id}>
+                          <RoadmapCard
+                            idea={idea}
+                            onOpen={handleOpen}
+                            onMove={(id, to) => void handleMove(id, to)}
+                            isMoving={move.isPending && movingId === idea.id}
+                            moveFailure={movingId === idea.id ? move.failure : null}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))
               )}
             </section>
           ))}

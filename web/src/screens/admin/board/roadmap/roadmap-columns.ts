@@ -29,3 +29,23 @@ export function roadmapColumns<T extends TRoadmapIdea>(
   }
   return columns;
 }
+
+/**
+ * A column's ideas in groups by custom status (board order): ideas showing the kind's own name
+ * first (`status` null), then one group per custom status of the column's kind that ideas show.
+ * A board without custom statuses of that kind gets the column as one group, as before.
+ */
+export function roadmapGroups<
+  T extends { customStatus?: { id: string } | null },
+  TStatus extends { id: string; kind: string },
+>(ideas: readonly T[], statuses: readonly TStatus[], kind: TRoadmapStatus) {
+  const groups: { status: TStatus | null; ideas: T[] }[] = [
+    { status: null, ideas: ideas.filter((idea) => !idea.customStatus) },
+  ];
+  for (const status of statuses) {
+    if (status.kind !== kind) continue;
+    const shown = ideas.filter((idea) => idea.customStatus?.id === status.id);
+    if (shown.length > 0) groups.push({ status, ideas: shown });
+  }
+  return groups.filter((group) => group.ideas.length > 0);
+}
