@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
@@ -177,8 +177,9 @@ export function StatusControl({
   });
   const applyStatus = (next: TStatusChoice) => change.run(next);
   const nameOf = useStatusName();
+  const menuId = useId();
   const currentName = data.customStatus
-    ? nameOf(data.customStatus)
+    ? nameOf(data.customStatus.nameEn, data.customStatus.namePl)
     : intl.formatMessage(statusMessages[status]);
   const choices = statusChoices(status, data.customStatus?.id ?? null, boardData.statuses);
   const isBusy = isSaving || change.isPending;
@@ -229,8 +230,8 @@ export function StatusControl({
                   </DropdownMenu.Item>
                 ))
               : choices.map(({ kind, items }) => (
-                  <DropdownMenu.Group key={kind}>
-                    <DropdownMenu.Label className="dropdown__label">
+                  <DropdownMenu.Group key={kind} aria-labelledby={`${menuId}-${kind}`}>
+                    <DropdownMenu.Label className="dropdown__label" id={`${menuId}-${kind}`}>
                       {intl.formatMessage(statusMessages[kind])}
                     </DropdownMenu.Label>
                     {items.map((item) => (
@@ -256,7 +257,7 @@ export function StatusControl({
                           <StatusDot status={kind} />
                         )}
                         {item.customStatus
-                          ? nameOf(item.customStatus)
+                          ? nameOf(item.customStatus.nameEn, item.customStatus.namePl)
                           : intl.formatMessage(statusMessages[kind])}
                       </DropdownMenu.Item>
                     ))}

@@ -180,7 +180,11 @@ export function RoadmapScreen() {
 
   const ideas = [board.review, board.planned, board.inProgress, board.complete].flatMap(
     (connection) =>
-      connection.edges.map(({ node }) => ({ ...node, commentCount: node.commentCount })),
+      connection.edges.map(({ node }) => ({
+        ...node,
+        commentCount: node.commentCount,
+        customStatusId: node.customStatus?.id ?? null,
+      })),
   );
   const columns = roadmapColumns(ideas);
   const nameOf = statusName;
@@ -263,11 +267,16 @@ export function RoadmapScreen() {
               {columns[status].length === 0 ? (
                 <p className="muted roadmap__empty">{intl.formatMessage(messages.emptyColumn)}</p>
               ) : (
-                roadmapGroups(columns[status], board.statuses, status).map((group) => (
+                roadmapGroups(
+                  columns[status],
+                  board.statuses.filter((custom) => custom.kind === status),
+                ).map((group) => (
                   <div
                     key={group.status?.id ?? 'default'}
                     role={group.status ? 'group' : undefined}
-                    aria-label={group.status ? nameOf(group.status) : undefined}
+                    aria-label={
+                      group.status ? nameOf(group.status.nameEn, group.status.namePl) : undefined
+                    }
                   >
                     {group.status ? (
                       <p className="roadmap__group" aria-hidden="true">

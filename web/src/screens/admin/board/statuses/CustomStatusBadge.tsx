@@ -10,9 +10,9 @@ export function customStatusStyle(color: string): { background: string; color: s
 }
 
 /** A custom status's name in the console's language. */
-export function useStatusName(): (status: { nameEn: string; namePl: string }) => string {
+export function useStatusName(): (nameEn: string, namePl: string) => string {
   const { locale } = useIntl();
-  return (status) => (locale.startsWith('pl') ? status.namePl : status.nameEn);
+  return (nameEn, namePl) => (locale.startsWith('pl') ? namePl : nameEn);
 }
 
 /** A custom status as a tag in its own colour (the team's name for one kind of the pipeline). */
@@ -30,7 +30,7 @@ export function CustomStatusBadge({ status }: { status: CustomStatusBadge_status
   const nameOf = useStatusName();
   return (
     <span className="status status--custom" style={customStatusStyle(data.color)}>
-      {nameOf(data)}
+      {nameOf(data.nameEn, data.namePl)}
     </span>
   );
 }

@@ -40,7 +40,7 @@ function ColourPreview({ color, name }: { color: string; name: string }) {
     <p className="statuses-list__row">
       <span className="field__label">{intl.formatMessage(messages.preview)}</span>
       <span className="status status--custom" style={style}>
-        {name || '…'}
+        {name}
       </span>
       <span className="muted">
         {intl.formatMessage(messages.contrast, { ratio: ratio.toFixed(1) })}
@@ -108,7 +108,10 @@ function StatusForm({
           />
         </div>
       </div>
-      <ColourPreview color={form.values.color} name={nameOf(form.values)} />
+      <ColourPreview
+        color={form.values.color}
+        name={nameOf(form.values.nameEn, form.values.namePl)}
+      />
       <ActionError failure={save.failure} />
       <div className="form__actions">
         {onCancel ? (
@@ -206,7 +209,7 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
       {statuses.length === 0 ? <p className="muted">{intl.formatMessage(messages.empty)}</p> : null}
       <ul className="statuses-list" ref={listRef} aria-labelledby="board-statuses-title">
         {statuses.map((status, index) => {
-          const name = nameOf(status);
+          const name = nameOf(status.nameEn, status.namePl);
           return (
             <li key={status.id} data-status-id={status.id}>
               {editingId === status.id ? (
@@ -312,7 +315,9 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
           const { createBoardStatus: result } = await create({ boardId: data.id, kind, ...values });
           if (result.__typename === 'AppError')
             return result.fields.length ? [...result.fields] : { text: result.message };
-          setNotice(intl.formatMessage(messages.added, { name: nameOf(values) }));
+          setNotice(
+            intl.formatMessage(messages.added, { name: nameOf(values.nameEn, values.namePl) }),
+          );
           setFormKey((key) => key + 1);
           return null;
         }}
@@ -320,7 +325,9 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
       <Modal
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={intl.formatMessage(messages.deleteTitle, { name: deleting ? nameOf(deleting) : '' })}
+        title={intl.formatMessage(messages.deleteTitle, {
+          name: deleting ? nameOf(deleting.nameEn, deleting.namePl) : '',
+        })}
       >
         {deleting ? (
           <form
@@ -341,7 +348,7 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
                 },
                 ...statuses
                   .filter((other) => other.kind === deleting.kind && other.id !== deleting.id)
-                  .map((other) => ({ id: other.id, label: nameOf(other) })),
+                  .map((other) => ({ id: other.id, label: nameOf(other.nameEn, other.namePl) })),
               ].map((option) => (
                 <label key={option.id || 'default'} className="checkbox">
                   <input
