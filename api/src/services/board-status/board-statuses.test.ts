@@ -299,6 +299,28 @@ describe('an idea’s custom status', () => {
     expect(await mails()).toBe(1);
     expect(await deliveries()).toBe(1);
     expect(await activities()).toHaveLength(2);
+    // The team's log in GraphQL names the custom statuses, newest first.
+    const log = await gql(
+      server,
+      `query ($id: ID!) { node(id: $id) { ... on Idea { activity(first: 5) { edges { node {
+        fromStatus toStatus fromCustomStatus { nameEn } toCustomStatus { nameEn namePl } } } } } } }`,
+      { id: globalId('Idea', ideaId) },
+      member.token,
+    );
+    expect(log.body.data.node.activity.edges.map((edge: { node: unknown }) => edge.node)).toEqual([
+      {
+        fromStatus: 'PLANNED',
+        toStatus: 'PLANNED',
+        fromCustomStatus: { nameEn: 'Next sprint' },
+        toCustomStatus: { nameEn: 'Later', namePl: 'Later pl' },
+      },
+      {
+        fromStatus: 'OPEN',
+        toStatus: 'PLANNED',
+        fromCustomStatus: null,
+        toCustomStatus: { nameEn: 'Next sprint', namePl: 'Next sprint pl' },
+      },
+    ]);
     // Setting what it already shows changes nothing.
     await setStatus(ideaId, 'PLANNED', later.id, member.token);
     expect(await activities()).toHaveLength(2);
