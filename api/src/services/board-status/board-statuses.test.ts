@@ -236,6 +236,14 @@ describe('an idea’s custom status', () => {
     });
     expect(plain.customStatus).toBeNull();
 
+    // The public portal names it too, in the kind's colours.
+    const board = await server.deps.prisma.board.findUniqueOrThrow({
+      where: { id: acme.boardId },
+      include: { company: true },
+    });
+    const portal = await fetch(`${server.url}/${board.company.slug}/${board.slug}`);
+    expect(await portal.text()).toContain('<span class="badge status-in_progress">Building</span>');
+
     // A plain status change drops it (the new kind's default name shows).
     const moved = await setStatus(ideaId, 'PLANNED', null, member.token);
     expect(moved).toMatchObject({ status: 'PLANNED', customStatus: null });
@@ -262,6 +270,27 @@ describe('an idea’s custom status', () => {
       data: { status: 'COMPLETE' },
     });
     expect(declined.customStatusId).toBeNull();
+    // So does a move to another board (its statuses are not this board's).
+    const complete = await createStatus(acme.boardId, 'COMPLETE', acme.owner.token, 'Shipped it');
+    await server.deps.prisma.idea.update({
+      where: { id: ideaId },
+      data: { customStatusId: rowId(complete.id) },
+    });
+    const second = await expectCall(
+      server,
+      'POST',
+      `/companies/${acme.owner.companyId}/boards`,
+      201,
+      {
+        token: acme.owner.token,
+        body: { name: 'Another board' },
+      },
+    );
+    const moved = await server.deps.prisma.idea.update({
+      where: { id: ideaId },
+      data: { boardId: second.id },
+    });
+    expect(moved.customStatusId).toBeNull();
   });
 
   it('mails, calls webhooks and logs activity as a status change of that kind', async () => {
