@@ -4,6 +4,7 @@ import { ApiError } from './api.ts';
 import type { TComment, TIdea } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 import { formatDate, localeOf } from './i18n.ts';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
@@ -67,9 +68,7 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
         <div class="body">
           <h3>{shown.title}</h3>
           <p class="muted">
-            <span class={`badge status-${shown.status.toLowerCase()}`}>
-              {t(`status.${shown.status}`)}
-            </span>
+            <StatusBadge idea={shown} t={t} />
             {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
             {formatDate(shown.createdAt, localeOf(widget.board.language))}
           </p>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { TFilter, TIdea, TIdeaPage, TSort } from './api.ts';
 import { SubmitIdea } from './SubmitIdea.tsx';
 import { VoteButton } from './VoteButton.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 
@@ -159,9 +160,7 @@ export function IdeaList(props: {
                     {idea.title}
                   </button>
                   <div class="muted">
-                    <span class={`badge status-${idea.status.toLowerCase()}`}>
-                      {t(`status.${idea.status}`)}
-                    </span>
+                    <StatusBadge idea={idea} t={t} />
                     {t('idea.comments', { count: idea.commentCount })}
                   </div>
                 </div>

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import type { TIdea, TStatus } from './api.ts';
+import { StatusBadge } from './StatusBadge.tsx';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 
@@ -47,7 +48,10 @@ export function Roadmap(props: { widget: TWidget; onOpen: (id: number) => void }
                   <button type="button" class="link" onClick={() => props.onOpen(idea.id)}>
                     {idea.title}
                   </button>
-                  <div class="muted">{t('idea.votes', { count: idea.voteCount })}</div>
+                  <div class="muted">
+                    {idea.customStatus ? <StatusBadge idea={idea} t={t} /> : null}
+                    {t('idea.votes', { count: idea.voteCount })}
+                  </div>
                 </li>
               ))}
           </ul>

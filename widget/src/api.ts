@@ -31,6 +31,8 @@ export type TIdea = {
     comment: string | null;
     declinedDuplicateIdeaTitle: string | null;
   } | null;
+  /** The board's own status it shows (of the kind `status` says); absent from older servers. */
+  customStatus?: { id: number; name: string; color: string } | null;
 };
 /** A new idea as POST /ideas/ answers it: also whether the plan's cap keeps it off the board. */
 export type TCreatedIdea = TIdea & { isHiddenByPlan?: boolean };

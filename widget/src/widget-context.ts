@@ -18,5 +18,9 @@ export type TWidget = {
 /** An idea with the latest live counts (and the caller's own vote) applied. */
 export function withLive(widget: TWidget, idea: TIdea): TIdea {
   const counts = widget.live[idea.id];
-  return counts ? { ...idea, ...counts } : idea;
+  if (!counts) return idea;
+  // A live change of status leaves the custom status the page was read with behind: the new
+  // kind shows its own name until the next read.
+  const isStatusChanged = counts.status !== undefined && counts.status !== idea.status;
+  return { ...idea, ...counts, ...(isStatusChanged ? { customStatus: null } : {}) };
 }

@@ -321,14 +321,22 @@ export function renderPortalHome(
   });
 }
 
-export function statusBadge(t: TPortalTranslator, status: TIdeaView['status']): SafeHtml {
-  const label = t.widget(`status.${status}`);
+/**
+ * The status tag in the kind's colours, named by the board's own status when the idea shows one
+ * (the page's CSP allows no inline styles, so its own colour stays with the widget and console).
+ */
+export function statusBadge(
+  t: TPortalTranslator,
+  status: TIdeaView['status'],
+  customName?: string | null,
+): SafeHtml {
+  const label = customName ?? t.widget(`status.${status}`);
   return markup`<span class="badge status-${status.toLowerCase()}">${label}</span>`;
 }
 
 function ideaMeta(t: TPortalTranslator, idea: TIdeaView): SafeHtml {
   return markup`<ul class="meta">
-    <li>${statusBadge(t, idea.status)}</li>
+    <li>${statusBadge(t, idea.status, idea.customStatus?.name)}</li>
     <li>${t.t('votes', { count: idea.voteCount })}</li>
     <li>${t.t('comments', { count: idea.commentCount })}</li>
   </ul>`;

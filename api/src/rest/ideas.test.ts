@@ -66,6 +66,7 @@ describe('POST /ideas/', () => {
       canEdit: true,
       canUpdateStatus: true,
       declineDetails: null,
+      customStatus: null,
       // Beside the spec's fields: whether the plan's cap keeps it off the board.
       isHiddenByPlan: false,
     });
@@ -205,6 +206,7 @@ describe('GET /ideas/', () => {
       canEdit: true,
       canUpdateStatus: true,
       declineDetails: null,
+      customStatus: null,
     });
   });
 

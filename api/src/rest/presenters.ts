@@ -96,6 +96,18 @@ export const ZIdeaJson = z
     canEdit: z.boolean().meta({ description: 'May edit, delete and see voters.' }),
     canUpdateStatus: z.boolean().meta({ description: 'May change the status and decline.' }),
     declineDetails: ZDeclineDetails,
+    customStatus: z
+      .object({
+        id: z.number().int(),
+        name: z.string().meta({ description: 'In the board’s language.' }),
+        color: z.string().meta({ description: '6 hex digits, without #.' }),
+      })
+      .nullable()
+      .meta({
+        id: 'CustomStatus',
+        description:
+          'The board’s own status the idea shows, of the kind `status` says; null: the status’s own name.',
+      }),
   })
   .meta({ id: 'Idea' });
 
@@ -128,6 +140,7 @@ export function presentIdea(idea: TIdeaView): z.input<typeof ZIdeaJson> {
     canEdit: idea.canEdit,
     canUpdateStatus: idea.canUpdateStatus,
     declineDetails: presentDeclineDetails(idea),
+    customStatus: idea.customStatus,
   };
 }
 

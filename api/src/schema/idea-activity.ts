@@ -2,7 +2,10 @@ import { resolveCursorConnection } from '@pothos/plugin-relay';
 import type { IdeaActivity } from '../generated/prisma/client.ts';
 import { isTeamMemberOf } from '../services/access.ts';
 import { findIdeaActivityPage } from '../services/activity/list-idea-activity.ts';
-import type { TIdeaActivityDetails } from '../services/activity/record-idea-activity.ts';
+import type {
+  TActivityCustomStatus,
+  TIdeaActivityDetails,
+} from '../services/activity/record-idea-activity.ts';
 import { builder } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
 import { AuthorType, IdeaType } from './idea.ts';
@@ -20,6 +23,18 @@ const IdeaActivityKindEnum = builder.enumType('IdeaActivityKind', {
 });
 
 const detailsOf = (entry: IdeaActivity) => (entry.details ?? {}) as TIdeaActivityDetails;
+
+/** A custom status as an activity entry keeps it: its names when the change was made. */
+const ActivityCustomStatusType = builder
+  .objectRef<TActivityCustomStatus>('ActivityCustomStatus')
+  .implement({
+    description:
+      'A custom status as an activity entry recorded it (it may be renamed or gone since).',
+    fields: (t) => ({
+      nameEn: t.exposeString('nameEn', { description: 'Its English name then.' }),
+      namePl: t.exposeString('namePl', { description: 'Its Polish name then.' }),
+    }),
+  });
 
 const IdeaActivityType = builder.objectRef<IdeaActivity>('IdeaActivity').implement({
   description:
@@ -50,6 +65,20 @@ const IdeaActivityType = builder.objectRef<IdeaActivity>('IdeaActivity').impleme
       nullable: true,
       description: 'STATUS_CHANGED, UNMERGED: the status after.',
       resolve: (e) => detailsOf(e).toStatus ?? null,
+    }),
+    fromCustomStatus: t.field({
+      type: ActivityCustomStatusType,
+      nullable: true,
+      description:
+        "STATUS_CHANGED: the board's custom status it showed before (its names then); null: the status's own name.",
+      resolve: (e) => detailsOf(e).fromCustomStatus ?? null,
+    }),
+    toCustomStatus: t.field({
+      type: ActivityCustomStatusType,
+      nullable: true,
+      description:
+        "STATUS_CHANGED: the board's custom status it showed after (its names then); null: the status's own name.",
+      resolve: (e) => detailsOf(e).toCustomStatus ?? null,
     }),
     fromBoardName: t.string({
       nullable: true,

@@ -348,9 +348,23 @@ builder.mutationFields((t) => ({
         required: true,
         description: 'The new status; DECLINED only through `declineIdea`.',
       }),
+      customStatusId: t.arg.id({
+        required: false,
+        description:
+          "A custom status of the idea's board whose kind is `status` (BoardStatus id); absent or null: the status's own name. Another custom status of the same kind changes only what the team sees: no mails, no webhook.",
+      }),
     },
     resolve: (_root, args, context) =>
-      setIdeaStatus(context.deps, context.viewer, ideaId(args.ideaId), args, { mayReopen: true }),
+      setIdeaStatus(
+        context.deps,
+        context.viewer,
+        ideaId(args.ideaId),
+        {
+          status: args.status,
+          customStatusId: decodeOptionalId(args.customStatusId, 'BoardStatus') ?? null,
+        },
+        { mayReopen: true },
+      ),
   }),
   declineIdea: t.field({
     type: DeclinePayloadType,

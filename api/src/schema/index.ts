@@ -7,6 +7,7 @@ import './company.ts';
 import './viewer.ts';
 import './account.ts';
 import './board.ts';
+import './board-status.ts';
 import './idea.ts';
 import './idea-move.ts';
 import './idea-activity.ts';

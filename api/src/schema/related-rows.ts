@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { TSql } from '../db/sql.ts';
+import type { BoardStatus } from '../generated/prisma/client.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
 
 /**
@@ -14,6 +15,8 @@ export type TRelatedRows = {
   ideaTitle: (ideaId: number) => Promise<{ id: number; title: string } | null>;
   /** The company a board belongs to (null: deleted). */
   boardCompanyId: (boardId: number) => Promise<number | null>;
+  /** A custom status an idea shows (null: deleted). */
+  boardStatus: (statusId: number) => Promise<BoardStatus | null>;
 };
 
 function batched<TRow extends { id: number }, TValue>(
@@ -47,6 +50,13 @@ export function relatedRowsLoader(sql: TSql): TRelatedRows {
       (ids) => sql<{ id: number; companyId: number }>`
         SELECT "id", "companyId" FROM "Board" WHERE "id" = ANY(${ids}::int[])`,
       ({ companyId }) => companyId,
+    ),
+    boardStatus: batched(
+      (ids) => sql<BoardStatus>`
+        SELECT "id", "boardId", "kind"::text AS "kind", "nameEn", "namePl", "color", "position",
+               "createdAt", "updatedAt"
+        FROM "BoardStatus" WHERE "id" = ANY(${ids}::int[])`,
+      (row) => row,
     ),
   };
 }

@@ -262,7 +262,8 @@ export async function findIdeaForMember(
     SELECT i."id", i."boardId", i."authorId", i."title", i."description",
            i."status"::text AS "status", i."voteCount", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-           i."declinedAt", i."createdAt", i."updatedAt", b."createdAt" AS "boardCreatedAt",
+           i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
+           b."createdAt" AS "boardCreatedAt",
            s."product"::text AS "product", s."expiresAt",
            EXISTS (
              SELECT 1 FROM "Webhook" w

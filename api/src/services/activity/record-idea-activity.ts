@@ -1,9 +1,15 @@
 import type { IdeaActivityKind, IdeaStatus, Prisma } from '../../generated/prisma/client.ts';
 
+/** A custom status as an activity row keeps it: its names then, as it may be renamed or go. */
+export type TActivityCustomStatus = { id: number; nameEn: string; namePl: string };
+
 /** What an activity row says changed (IdeaActivity.details); only the keys of its kind are set. */
 export type TIdeaActivityDetails = {
   fromStatus?: IdeaStatus;
   toStatus?: IdeaStatus;
+  /** STATUS_CHANGED: the custom statuses shown before and after (absent or null: the default). */
+  fromCustomStatus?: TActivityCustomStatus | null;
+  toCustomStatus?: TActivityCustomStatus | null;
   fromBoardId?: number;
   fromBoardName?: string;
   toBoardId?: number;

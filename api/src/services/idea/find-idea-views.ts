@@ -19,6 +19,7 @@ import {
   requireWithinCapFor,
 } from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
+import { statusName } from '../board-status/board-status-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
 
 /** An author as anyone who sees their idea or comment sees them. */
@@ -36,7 +37,12 @@ export type TIdeaView = Idea & {
   canUpdateStatus: boolean;
   /** The idea's value (customer-company spend behind its votes): pages read by the team only. */
   value?: number;
+  /** The board's custom status it shows, named in the board's language; null: the kind's own. */
+  customStatus: TIdeaCustomStatus | null;
 };
+
+/** A custom status as `/api/v1` answers show it beside `status`. */
+export type TIdeaCustomStatus = { id: number; name: string; color: string };
 
 export type TIdeaPage = {
   ideas: TIdeaView[];
@@ -110,8 +116,9 @@ export const ZIdeaPageParams = ZIdeaListParams.extend({
 export function viewInclude(viewer: TViewer | null) {
   return {
     author: { select: { displayName: true, avatarUrl: true } },
-    board: { select: { companyId: true } },
+    board: { select: { companyId: true, language: true } },
     duplicateOf: { select: { id: true, title: true } },
+    customStatus: { select: { id: true, nameEn: true, namePl: true, color: true } },
     votes: viewerVoteSelection(viewer),
   } satisfies Prisma.IdeaInclude;
 }
@@ -119,9 +126,14 @@ export function viewInclude(viewer: TViewer | null) {
 export type TIdeaRow = Prisma.IdeaGetPayload<{ include: ReturnType<typeof viewInclude> }>;
 
 export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
-  const { board, votes, ...idea } = row;
+  const { board, votes, customStatus, ...idea } = row;
   return {
     ...idea,
+    customStatus: customStatus && {
+      id: customStatus.id,
+      name: statusName(customStatus, board.language),
+      color: customStatus.color,
+    },
     isVotedByMe: votes.length > 0,
     canEdit: canEditIdea(viewer, { authorId: idea.authorId, companyId: board.companyId }),
     canUpdateStatus: canUpdateIdeaStatus(viewer, board.companyId),
@@ -134,6 +146,8 @@ type TPageRow = Idea & {
   duplicateTitle: string | null;
   isVotedByMe: boolean;
   value?: number;
+  customStatusName: string | null;
+  customStatusColor: string | null;
 };
 
 /**
@@ -253,15 +267,20 @@ export function ideaPageStatement(
       SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-             i."declinedAt", i."createdAt", i."updatedAt",
+             i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
              a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
+             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
+               AS "customStatusName",
+             s."color" AS "customStatusColor",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
                AS "isVotedByMe"${valueColumn}
       FROM "Idea" i${valueJoin}${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
+      LEFT JOIN "Board" b ON b."id" = s."boardId"
       WHERE ${listedIdeasWhere(viewer, listed, params)}
         ${cursorCondition(order.after, 'ca', window.afterId)}
         ${cursorCondition(order.before, 'cb', window.beforeId)}
@@ -302,6 +321,15 @@ export async function findIdeaPageRows(
     declinedAt: row.declinedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    customStatusId: row.customStatusId,
+    customStatus:
+      row.customStatusId === null
+        ? null
+        : {
+            id: row.customStatusId,
+            name: row.customStatusName ?? '',
+            color: row.customStatusColor ?? '',
+          },
     author:
       row.authorName === null
         ? null

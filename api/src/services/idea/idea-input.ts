@@ -13,7 +13,20 @@ export const IDEA_STATUSES = Object.values(IdeaStatus);
 /** Statuses reachable from the status menu: all but DECLINED (that takes the decline form). */
 export const SETTABLE_STATUSES = IDEA_STATUSES.filter((status) => status !== 'DECLINED');
 
-export const ZIdeaStatusChange = z.object({ status: requiredEnum(SETTABLE_STATUSES) });
+/**
+ * A status change: the kind, and optionally a custom status of the idea's board of that kind
+ * (absent or null: the kind's default name).
+ */
+export const ZIdeaStatusChange = z.object({
+  status: requiredEnum(SETTABLE_STATUSES),
+  customStatusId: z.preprocess(
+    (v) => v ?? null,
+    z
+      .number({ error: 'It has to be a status id.' })
+      .int({ error: 'It has to be a status id.' })
+      .nullable(),
+  ),
+});
 
 export const IDEA_FILTERS = ['ALL', ...IDEA_STATUSES] as const;
 export const IDEA_SORTS = ['VOTES', 'STATUS', 'DATE_DESC', 'DATE_ASC'] as const;

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import type { Idea } from '../../generated/prisma/client.ts';
+import type { BoardStatus, Idea } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember } from '../access.ts';
@@ -10,12 +10,20 @@ import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
+import type { TActivityCustomStatus } from '../activity/record-idea-activity.ts';
+
+function activityStatus(status: BoardStatus | null): TActivityCustomStatus | null {
+  return status && { id: status.id, nameEn: status.nameEn, namePl: status.namePl };
+}
 
 /**
  * Moves an idea to any status but DECLINED (admins only; declining takes a reason). Moving a
  * declined idea reopens it: its decline reason, comment and duplicate link are cleared, while
  * votes it gave away to the kept idea stay where they went (they were moved, not lent). A real
  * change mails the idea's voters and author.
+ *
+ * `customStatusId` picks a custom status of the idea's board whose kind is `status` (another
+ * board's or company's is not found); without it the idea shows the kind's default name.
  *
  * Reopening is the console's action (`mayReopen`, GraphQL): REST keeps the spec's rule that a
  * declined idea has no status options and answers CONFLICT, so `/api/v1` clients see no change.
@@ -29,17 +37,43 @@ export async function setIdeaStatus(
 ): Promise<Idea> {
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
   if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
-  const { status } = parseInput(ZIdeaStatusChange, input);
+  const { status, customStatusId } = parseInput(ZIdeaStatusChange, input);
+  const customStatus =
+    customStatusId === null
+      ? null
+      : await deps.prisma.boardStatus.findFirst({
+          where: { id: customStatusId, boardId: idea.boardId },
+        });
+  if (customStatusId !== null && !customStatus) throw errors.notFound('Status');
+  if (customStatus && customStatus.kind !== status) {
+    throw errors.validation([
+      { field: 'customStatusId', message: `It has to be a status of kind ${status}.` },
+    ]);
+  }
+  const previousCustomStatus =
+    idea.customStatusId === null
+      ? null
+      : await deps.prisma.boardStatus.findUnique({ where: { id: idea.customStatusId } });
   // The condition tells a real change (which mails people) from setting the status it already
   // has; the decline's details go in the same statement, so a reopened idea never keeps them.
+  // Another custom status of the same kind is a change too, one only the team sees.
   const count = await deps.prisma.$transaction(async (tx) => {
     const changed = await tx.idea.updateMany({
       where: {
         id: idea.id,
-        status: mayReopen ? { not: status } : { notIn: ['DECLINED', status] },
+        OR: [
+          { status: mayReopen ? { not: status } : { notIn: ['DECLINED', status] } },
+          {
+            status,
+            ...(customStatus
+              ? { OR: [{ customStatusId: null }, { customStatusId: { not: customStatus.id } }] }
+              : { customStatusId: { not: null } }),
+          },
+        ],
       },
       data: {
         status,
+        customStatusId: customStatus?.id ?? null,
         declineReason: null,
         declineComment: null,
         duplicateOfId: null,
@@ -51,7 +85,12 @@ export async function setIdeaStatus(
         {
           ideaId: idea.id,
           kind: 'STATUS_CHANGED',
-          details: { fromStatus: idea.status, toStatus: status },
+          details: {
+            fromStatus: idea.status,
+            toStatus: status,
+            fromCustomStatus: activityStatus(previousCustomStatus),
+            toCustomStatus: activityStatus(customStatus),
+          },
         },
       ]);
     }
@@ -66,6 +105,9 @@ export async function setIdeaStatus(
   // Past this point the status really changed (the update's condition says so).
   if (count === 0) return updated;
   publishIdeaChange(deps, 'UPDATED', updated, idea.board.companyId);
+  // Within a kind only the custom status changed: voters, webhooks and `/api/v1`'s `status`
+  // see no change, so nobody is mailed or called, exactly as for setting the same status.
+  if (updated.status === idea.status) return updated;
   await notifySafely(deps, `idea ${idea.id} status`, () =>
     notifyStatusChange(deps, {
       idea: { ...updated, board: idea.board },

@@ -28,6 +28,7 @@ let webhookId = 0;
 let apiKeyId = 0;
 let invitationId = 0;
 let customerCompanyId = 0;
+let statusId = 0;
 
 const FORBIDDEN_TEXT = 'You are not allowed to do this.';
 
@@ -45,6 +46,7 @@ const adminId = g('CompanyUser', () => admin.userId);
 const invitation = g('Invitation', () => invitationId);
 const customer = g('CustomerCompany', () => customerCompanyId);
 const CUSTOMER_CSV = 'name,external id,monthly spend\nMember Co,member-co,10\n';
+const boardStatus = g('BoardStatus', () => statusId);
 
 /**
  * Mutations a MEMBER is refused. `ofA` is true when the arguments name an object of company A
@@ -56,6 +58,30 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   updateBoardLanguage: { vars: () => ({ boardId: board(), language: 'pl-PL' }), ofA: true },
   updateBoardTheme: { vars: () => ({ boardId: board(), primary: 'ff0000' }), ofA: true },
   setBoardVisibility: { vars: () => ({ boardId: board(), isPublic: false }), ofA: true },
+  createBoardStatus: {
+    vars: () => ({
+      boardId: board(),
+      kind: 'PLANNED',
+      nameEn: 'Member status',
+      namePl: 'Status członka',
+      color: '1f6feb',
+    }),
+    ofA: true,
+  },
+  updateBoardStatus: {
+    vars: () => ({
+      statusId: boardStatus(),
+      nameEn: 'Renamed',
+      namePl: 'Zmieniony',
+      color: '000000',
+    }),
+    ofA: true,
+  },
+  reorderBoardStatuses: {
+    vars: () => ({ boardId: board(), statusIds: [boardStatus()] }),
+    ofA: true,
+  },
+  deleteBoardStatus: { vars: () => ({ statusId: boardStatus(), moveToStatusId: null }), ofA: true },
   updateIdea: { vars: () => ({ ideaId: idea(), title: 'Edited by someone' }), ofA: true },
   deleteIdea: { vars: () => ({ ideaId: idea() }), ofA: true },
   createRelease: {
@@ -357,6 +383,18 @@ beforeAll(async () => {
     body: { url: 'https://hooks.example.com/a', events: ['IDEA_CREATED'] },
   });
   webhookId = hook.webhook.id;
+  statusId = (
+    await server.deps.prisma.boardStatus.create({
+      data: {
+        boardId: a.boardId,
+        kind: 'PLANNED',
+        nameEn: 'Next',
+        namePl: 'Dalej',
+        color: '1f6feb',
+        position: 0,
+      },
+    })
+  ).id;
   apiKeyId = (
     await server.deps.prisma.apiKey.create({
       data: {

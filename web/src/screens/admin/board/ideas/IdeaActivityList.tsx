@@ -1,3 +1,4 @@
+import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { IdeaActivityList_idea$key } from '../../../../../__generated__/IdeaActivityList_idea.graphql.ts';
@@ -32,6 +33,7 @@ const messages = defineMessages({
 /** The idea's activity for the team (newest first); nothing for anyone else. */
 export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) {
   const intl = useIntl();
+  const nameOf = useStatusName();
   const data = useFragment(
     graphql`
       fragment IdeaActivityList_idea on Idea {
@@ -46,6 +48,14 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
               }
               fromStatus
               toStatus
+              fromCustomStatus {
+                nameEn
+                namePl
+              }
+              toCustomStatus {
+                nameEn
+                namePl
+              }
               fromBoardName
               toBoardName
               fromTitle
@@ -72,8 +82,12 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
       case 'STATUS_CHANGED':
         return intl.formatMessage(messages.status, {
           who,
-          from: status(entry.fromStatus),
-          to: status(entry.toStatus),
+          from: entry.fromCustomStatus
+            ? nameOf(entry.fromCustomStatus.nameEn, entry.fromCustomStatus.namePl)
+            : status(entry.fromStatus),
+          to: entry.toCustomStatus
+            ? nameOf(entry.toCustomStatus.nameEn, entry.toCustomStatus.namePl)
+            : status(entry.toStatus),
         });
       case 'MOVED':
         return intl.formatMessage(messages.moved, {

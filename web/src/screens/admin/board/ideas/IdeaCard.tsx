@@ -8,6 +8,7 @@ import { Icon } from '../../../../ui/Icon.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages } from './messages.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { CustomStatusBadge } from '../statuses/CustomStatusBadge.tsx';
 import { VoteBox } from './VoteBox.tsx';
 
 const messages = defineMessages({
@@ -44,6 +45,9 @@ export function IdeaCard({
         title
         description
         status
+        customStatus {
+          ...CustomStatusBadge_status
+        }
         commentCount
         canEdit
         isHiddenByPlan
@@ -73,7 +77,11 @@ export function IdeaCard({
             {data.title}
           </h3>
           <div className="idea-card__meta">
-            <StatusBadge status={data.status} />
+            {data.customStatus ? (
+              <CustomStatusBadge status={data.customStatus} />
+            ) : (
+              <StatusBadge status={data.status} />
+            )}
           </div>
           <p className="idea-card__locked-note">
             {intl.formatMessage(messages.hidden, {
@@ -103,7 +111,11 @@ export function IdeaCard({
           </button>
         </h3>
         <div className="idea-card__meta">
-          <StatusBadge status={data.status} />
+          {data.customStatus ? (
+            <CustomStatusBadge status={data.customStatus} />
+          ) : (
+            <StatusBadge status={data.status} />
+          )}
           <button type="button" className="idea-card__comments" onClick={() => onOpen(data.id)}>
             <Icon name="comment" size={16} />
             {intl.formatMessage(ideaMessages.comments, { count: data.commentCount })}

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
@@ -17,6 +17,11 @@ import { StatusBadge, StatusDot, toStatus } from './StatusBadge.tsx';
 import type { TIdeaStatus } from './StatusBadge.tsx';
 import { refreshIdeasLists } from './live-lists.ts';
 import { useSetIdeaStatusMutation } from './useSetIdeaStatusMutation.ts';
+import {
+  CustomStatusBadge,
+  customStatusStyle,
+  useStatusName,
+} from '../statuses/CustomStatusBadge.tsx';
 
 const messages = defineMessages({
   confirmTitle: { id: 'idea.acceptPastCap.title', defaultMessage: 'Accept “{title}”?' },
@@ -43,6 +48,38 @@ const MENU_STATUSES = [
  */
 export function statusOptions(status: TIdeaStatus): TIdeaStatus[] {
   return MENU_STATUSES.filter((option) => option !== status);
+}
+
+/** A pick of the status menu: a kind, and one of the board's custom statuses of it or none. */
+type TStatusChoice = { status: TIdeaStatus; customStatusId: string | null };
+
+type TCustomStatusOption = {
+  id: string;
+  kind: string;
+  nameEn: string;
+  namePl: string;
+  color: string;
+};
+
+/**
+ * The menu of a board with custom statuses, grouped by kind (the menu's statuses in pipeline
+ * order): each kind's own name first, then the board's statuses of that kind; the idea's current
+ * pick is left out, and so are kinds left with nothing to pick.
+ */
+export function statusChoices(
+  status: TIdeaStatus,
+  customStatusId: string | null,
+  statuses: readonly TCustomStatusOption[],
+): { kind: TIdeaStatus; items: { customStatus: TCustomStatusOption | null }[] }[] {
+  return MENU_STATUSES.map((kind) => ({
+    kind,
+    items: [
+      ...(kind === status && customStatusId === null ? [] : [{ customStatus: null }]),
+      ...statuses
+        .filter((custom) => custom.kind === kind && custom.id !== customStatusId)
+        .map((custom) => ({ customStatus: custom })),
+    ],
+  })).filter((group) => group.items.length > 0);
 }
 
 /**
@@ -79,6 +116,12 @@ export function StatusControl({
         title
         status
         canUpdateStatus
+        customStatus {
+          id
+          nameEn
+          namePl
+          ...CustomStatusBadge_status
+        }
       }
     `,
     idea,
@@ -90,6 +133,13 @@ export function StatusControl({
           ideaCap
           isIdeaCapReached
         }
+        statuses {
+          id
+          kind
+          nameEn
+          namePl
+          color
+        }
         ...DeclineModal_board
       }
     `,
@@ -97,7 +147,7 @@ export function StatusControl({
   );
   const [setStatus, isSaving] = useSetIdeaStatusMutation();
   const [isDeclining, setIsDeclining] = useState(false);
-  const [confirming, setConfirming] = useState<TIdeaStatus | null>(null);
+  const [confirming, setConfirming] = useState<TStatusChoice | null>(null);
   // The dialogs this control opens come from its menu, whose item is gone once they close:
   // focus returns to the trigger instead of the page.
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -110,8 +160,12 @@ export function StatusControl({
 
   // A failed change is said beside the trigger (the badge still shows the old status); a second
   // pick while one is saving is ignored.
-  const change = useAction(async (next: TIdeaStatus) => {
-    const { setIdeaStatus: result } = await setStatus({ ideaId: data.id, status: next });
+  const change = useAction(async ({ status: next, customStatusId }: TStatusChoice) => {
+    const { setIdeaStatus: result } = await setStatus({
+      ideaId: data.id,
+      status: next,
+      customStatusId,
+    });
     if (result.__typename !== 'MutationSetIdeaStatusSuccess') {
       return { descriptor: commonMessages.genericError };
     }
@@ -121,13 +175,24 @@ export function StatusControl({
       refreshIdeasLists();
     }
   });
-  const applyStatus = (next: TIdeaStatus) => change.run(next);
+  const applyStatus = (next: TStatusChoice) => change.run(next);
+  const nameOf = useStatusName();
+  const menuId = useId();
+  const currentName = data.customStatus
+    ? nameOf(data.customStatus.nameEn, data.customStatus.namePl)
+    : intl.formatMessage(statusMessages[status]);
+  const choices = statusChoices(status, data.customStatus?.id ?? null, boardData.statuses);
   const isBusy = isSaving || change.isPending;
 
-  if (!data.canUpdateStatus || options.length === 0) return <StatusBadge status={status} />;
+  const badge = data.customStatus ? (
+    <CustomStatusBadge status={data.customStatus} />
+  ) : (
+    <StatusBadge status={status} />
+  );
+  if (!data.canUpdateStatus || options.length === 0) return badge;
 
-  const handleSelect = (next: TIdeaStatus) => {
-    if (putsIdeaPastCap(status, next, isIdeaCapReached)) setConfirming(next);
+  const handleSelect = (next: TStatusChoice) => {
+    if (putsIdeaPastCap(status, next.status, isIdeaCapReached)) setConfirming(next);
     else void applyStatus(next);
   };
 
@@ -143,26 +208,61 @@ export function StatusControl({
           aria-busy={isBusy || undefined}
           aria-disabled={isBusy || undefined}
           aria-label={intl.formatMessage(ideaMessages.changeStatus, {
-            status: intl.formatMessage(statusMessages[status]),
+            status: currentName,
           })}
         >
-          <StatusBadge status={status} />
+          {badge}
           <Icon name="chevronDown" size={16} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="dropdown" align="start" sideOffset={6}>
-            {options.map((option) => (
-              <DropdownMenu.Item
-                key={option}
-                className="dropdown__item"
-                onSelect={() => {
-                  if (!isBusy) handleSelect(option);
-                }}
-              >
-                <StatusDot status={option} />
-                {intl.formatMessage(statusMessages[option])}
-              </DropdownMenu.Item>
-            ))}
+            {boardData.statuses.length === 0
+              ? options.map((option) => (
+                  <DropdownMenu.Item
+                    key={option}
+                    className="dropdown__item"
+                    onSelect={() => {
+                      if (!isBusy) handleSelect({ status: option, customStatusId: null });
+                    }}
+                  >
+                    <StatusDot status={option} />
+                    {intl.formatMessage(statusMessages[option])}
+                  </DropdownMenu.Item>
+                ))
+              : choices.map(({ kind, items }) => (
+                  <DropdownMenu.Group key={kind} aria-labelledby={`${menuId}-${kind}`}>
+                    <DropdownMenu.Label className="dropdown__label" id={`${menuId}-${kind}`}>
+                      {intl.formatMessage(statusMessages[kind])}
+                    </DropdownMenu.Label>
+                    {items.map((item) => (
+                      <DropdownMenu.Item
+                        key={item.customStatus?.id ?? kind}
+                        className="dropdown__item"
+                        onSelect={() => {
+                          if (!isBusy) {
+                            handleSelect({
+                              status: kind,
+                              customStatusId: item.customStatus?.id ?? null,
+                            });
+                          }
+                        }}
+                      >
+                        {item.customStatus ? (
+                          <span
+                            className="status-swatch"
+                            style={customStatusStyle(item.customStatus.color)}
+                            aria-hidden="true"
+                          />
+                        ) : (
+                          <StatusDot status={kind} />
+                        )}
+                        {item.customStatus
+                          ? nameOf(item.customStatus.nameEn, item.customStatus.namePl)
+                          : intl.formatMessage(statusMessages[kind])}
+                      </DropdownMenu.Item>
+                    ))}
+                  </DropdownMenu.Group>
+                ))}
             {canDecline(status) ? (
               <>
                 <DropdownMenu.Separator className="dropdown__separator" />

@@ -12,13 +12,19 @@ import { placeIdeaInLists } from './live-lists.ts';
  */
 export function useSetIdeaStatusMutation() {
   const [commit, isInFlight] = usePromiseMutation<TMutation>(graphql`
-    mutation useSetIdeaStatusMutation($ideaId: ID!, $status: IdeaStatus!) {
-      setIdeaStatus(ideaId: $ideaId, status: $status) {
+    mutation useSetIdeaStatusMutation($ideaId: ID!, $status: IdeaStatus!, $customStatusId: ID) {
+      setIdeaStatus(ideaId: $ideaId, status: $status, customStatusId: $customStatusId) {
         __typename
         ... on MutationSetIdeaStatusSuccess {
           data {
             id
             status
+            customStatus {
+              id
+              nameEn
+              namePl
+              ...CustomStatusBadge_status
+            }
             isHiddenByPlan
             ...DeclineDetails_idea
             board {

@@ -31,7 +31,8 @@ import { sortMessages, statusMessages } from '../ideas/messages.ts';
 import { StatusDot } from '../ideas/StatusBadge.tsx';
 import { useIsBoardWritable } from '../board-access.tsx';
 import { useSetIdeaStatusMutation } from '../ideas/useSetIdeaStatusMutation.ts';
-import { ROADMAP_STATUSES, roadmapColumns } from './roadmap-columns.ts';
+import { ROADMAP_STATUSES, roadmapColumns, roadmapGroups } from './roadmap-columns.ts';
+import { CustomStatusBadge, useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import type { TRoadmapSort, TRoadmapStatus } from './roadmap-columns.ts';
 import { RoadmapCard } from './RoadmapCard.tsx';
 import { IdeaDetailModal } from '../ideas/lazy-idea-detail.ts';
@@ -58,6 +59,13 @@ export const roadmapScreenQuery = graphql`
     ...SegmentFilter_query
     board(id: $id) {
       id
+      statuses {
+        id
+        kind
+        nameEn
+        namePl
+        ...CustomStatusBadge_status
+      }
       review: ideas(filter: REVIEW, sort: $sort, segment: $segment, first: 100) {
         __id
         edges {
@@ -66,6 +74,9 @@ export const roadmapScreenQuery = graphql`
             status
             commentCount
             value
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -78,6 +89,9 @@ export const roadmapScreenQuery = graphql`
             status
             commentCount
             value
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -90,6 +104,9 @@ export const roadmapScreenQuery = graphql`
             status
             commentCount
             value
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -102,6 +119,9 @@ export const roadmapScreenQuery = graphql`
             status
             commentCount
             value
+            customStatus {
+              id
+            }
             ...RoadmapCard_idea
           }
         }
@@ -151,6 +171,7 @@ export function RoadmapScreen() {
   const view = roadmapView(searchParams);
   const sortId = useId();
   const [setStatus] = useSetIdeaStatusMutation();
+  const statusName = useStatusName();
   const [dropTarget, setDropTarget] = useState<TRoadmapStatus | null>(null);
   const isWritable = useIsBoardWritable();
   // The card just moved: it is a new element in another column, so focus follows it there.
@@ -206,9 +227,14 @@ export function RoadmapScreen() {
 
   const ideas = [board.review, board.planned, board.inProgress, board.complete].flatMap(
     (connection) =>
-      connection.edges.map(({ node }) => ({ ...node, commentCount: node.commentCount })),
+      connection.edges.map(({ node }) => ({
+        ...node,
+        commentCount: node.commentCount,
+        customStatusId: node.customStatus?.id ?? null,
+      })),
   );
   const columns = roadmapColumns(ideas, view.sort);
+  const nameOf = statusName;
   const isEmpty = ROADMAP_STATUSES.every((status) => columns[status].length === 0);
   const handleOpen = (openedId: string) => {
     const plainId = rowIdOf(openedId, 'Idea') || openedId;
@@ -324,19 +350,37 @@ export function RoadmapScreen() {
               {columns[status].length === 0 ? (
                 <p className="muted roadmap__empty">{intl.formatMessage(messages.emptyColumn)}</p>
               ) : (
-                <ul className="roadmap__list">
-                  {columns[status].map((idea) => (
-                    <li key={idea.id}>
-                      <RoadmapCard
-                        idea={idea}
-                        onOpen={handleOpen}
-                        onMove={(id, to) => void handleMove(id, to)}
-                        isMoving={move.isPending && movingId === idea.id}
-                        moveFailure={movingId === idea.id ? move.failure : null}
-                      />
-                    </li>
-                  ))}
-                </ul>
+                roadmapGroups(
+                  columns[status],
+                  board.statuses.filter((custom) => custom.kind === status),
+                ).map((group) => (
+                  <div
+                    key={group.status?.id ?? 'default'}
+                    role={group.status ? 'group' : undefined}
+                    aria-label={
+                      group.status ? nameOf(group.status.nameEn, group.status.namePl) : undefined
+                    }
+                  >
+                    {group.status ? (
+                      <p className="roadmap__group" aria-hidden="true">
+                        <CustomStatusBadge status={group.status} />
+                      </p>
+                    ) : null}
+                    <ul className="roadmap__list">
+                      {group.ideas.map((idea) => (
+                        <li key={idea.id}>
+                          <RoadmapCard
+                            idea={idea}
+                            onOpen={handleOpen}
+                            onMove={(id, to) => void handleMove(id, to)}
+                            isMoving={move.isPending && movingId === idea.id}
+                            moveFailure={movingId === idea.id ? move.failure : null}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))
               )}
             </section>
           ))}

@@ -42,3 +42,22 @@ export function roadmapColumns<T extends TRoadmapIdea>(
   }
   return columns;
 }
+
+/**
+ * A column's ideas in groups by custom status (`statuses`: the board's of the column's kind, in
+ * order): ideas showing the kind's own name first (`status` null), then one group per custom
+ * status that ideas show. Without custom statuses the column is one group, as before.
+ */
+export function roadmapGroups<
+  T extends { customStatusId: string | null },
+  TStatus extends { id: string },
+>(ideas: readonly T[], statuses: readonly TStatus[]) {
+  const groups: { status: TStatus | null; ideas: T[] }[] = [
+    { status: null, ideas: ideas.filter((idea) => idea.customStatusId === null) },
+  ];
+  for (const status of statuses) {
+    const shown = ideas.filter((idea) => idea.customStatusId === status.id);
+    if (shown.length > 0) groups.push({ status, ideas: shown });
+  }
+  return groups.filter((group) => group.ideas.length > 0);
+}

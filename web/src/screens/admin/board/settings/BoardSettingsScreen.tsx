@@ -8,6 +8,7 @@ import { GeneralCard } from './GeneralCard.tsx';
 import { boardSettingsMessages as messages } from './messages.ts';
 import { ThemeCard } from './ThemeCard.tsx';
 import { VisibilityCard } from './VisibilityCard.tsx';
+import { StatusesCard } from '../statuses/StatusesCard.tsx';
 
 export const boardSettingsScreenQuery = graphql`
   query BoardSettingsScreenQuery($id: ID!) {
@@ -15,6 +16,7 @@ export const boardSettingsScreenQuery = graphql`
       ...GeneralCard_board
       ...VisibilityCard_board
       ...ThemeCard_board
+      ...StatusesCard_board
     }
     viewer {
       company {
@@ -50,6 +52,7 @@ export function BoardSettingsScreen() {
         <GeneralCard board={board} />
         <VisibilityCard board={board} company={viewer?.company ?? null} />
         <ThemeCard board={board} />
+        <StatusesCard board={board} />
       </fieldset>
     </section>
   );

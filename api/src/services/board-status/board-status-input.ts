@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { BoardStatus, IdeaStatus } from '../../generated/prisma/client.ts';
+import { requiredEnum, requiredOr, requiredText } from '../../validation.ts';
+import type { TLanguage } from '../../validation.ts';
+
+/**
+ * The limits of a custom status, in one module: the services' zod schemas and the console's
+ * status form read them, so the two never disagree.
+ */
+export const STATUS_NAME_LIMITS = { min: 2, max: 30 } as const;
+/** How many custom statuses a board may hold (all kinds together). */
+export const MAX_BOARD_STATUSES = 50;
+
+/** The kinds a custom status may have: the pipeline without NOT_PUBLIC (moderation). */
+export const STATUS_KINDS = [
+  'OPEN',
+  'REVIEW',
+  'PLANNED',
+  'IN_PROGRESS',
+  'COMPLETE',
+  'DECLINED',
+] as const satisfies readonly IdeaStatus[];
+export type TStatusKind = (typeof STATUS_KINDS)[number];
+
+/** A status colour: six hex digits (an optional leading '#' is dropped), no alpha. */
+export const ZStatusColor = z.preprocess(
+  (input) => (typeof input === 'string' ? input.trim().replace(/^#/, '').toLowerCase() : input),
+  z
+    .string({ error: requiredOr('It has to be text.') })
+    .regex(/^[0-9a-f]{6}$/, { error: 'It has to be a hex colour of 6 digits (e.g. 1f6feb).' }),
+);
+
+const ZStatusName = () => requiredText(STATUS_NAME_LIMITS.min, STATUS_NAME_LIMITS.max);
+
+export const ZBoardStatusFields = z.object({
+  nameEn: ZStatusName(),
+  namePl: ZStatusName(),
+  color: ZStatusColor,
+});
+export const ZCreateBoardStatus = ZBoardStatusFields.extend({ kind: requiredEnum(STATUS_KINDS) });
+
+/** A status's name in a language (the board's for the widget, the reader's in the console). */
+export function statusName(status: Pick<BoardStatus, 'nameEn' | 'namePl'>, language: string) {
+  return language === ('pl-PL' satisfies TLanguage) ? status.namePl : status.nameEn;
+}

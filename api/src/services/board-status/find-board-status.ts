@@ -1,0 +1,36 @@
+import type { TDeps } from '../../deps.ts';
+import { errors } from '../../errors.ts';
+import type { BoardStatus } from '../../generated/prisma/client.ts';
+import type { TViewer } from '../../viewer.ts';
+import { findBoardForAdmin, findVisibleBoard } from '../access.ts';
+import type { TWritableBoard } from '../access.ts';
+
+/** A board's custom statuses in their order, for anyone who may see the board. */
+export async function findBoardStatuses(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number,
+): Promise<BoardStatus[]> {
+  const board = await findVisibleBoard(deps, viewer, boardId);
+  return deps.prisma.boardStatus.findMany({
+    where: { boardId: board.id },
+    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/**
+ * A custom status whose board the caller administers: another company's status is not found
+ * (before any role check, so its existence does not leak), a MEMBER is refused.
+ */
+export async function findBoardStatusForAdmin(
+  deps: TDeps,
+  viewer: TViewer | null,
+  statusId: number,
+): Promise<{ status: BoardStatus } & TWritableBoard> {
+  if (!viewer) throw errors.unauthenticated();
+  const status = await deps.prisma.boardStatus.findFirst({
+    where: { id: statusId, board: { companyId: viewer.companyId } },
+  });
+  if (!status) throw errors.notFound('Status');
+  return { status, ...(await findBoardForAdmin(deps, viewer, status.boardId)) };
+}
