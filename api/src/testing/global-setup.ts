@@ -58,6 +58,12 @@ export default async function setup(): Promise<() => Promise<void>> {
     } finally {
       await db.close();
     }
+    // The migration engine's own pool may still hold a connection, and PostgreSQL copies a
+    // template only while no one is connected to it.
+    await onServer(
+      serverUrl,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${template}' AND pid <> pg_backend_pid()`,
+    );
     process.env[TEMPLATE_DATABASE_ENV] = template;
   }
 

@@ -72,8 +72,14 @@ export async function openTestDatabase(
   const template = process.env[TEMPLATE_DATABASE_ENV];
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  await admin.end();
+  try {
+    // PostgreSQL copies a template only while no one else uses it, and a copy in progress
+    // counts: the files of a run take turns (a session lock, held for the copy alone).
+    if (template) await admin.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({
