@@ -93,7 +93,14 @@ describe("the company's portal settings", () => {
       'logoUrl',
       'websiteUrl',
     ]);
-    for (const customDomain of ['localhost', '10.0.0.1', '-bad.example', 'app.feedboard.example']) {
+    for (const customDomain of [
+      'localhost',
+      '10.0.0.1',
+      '-bad.example',
+      'app.feedboard.example',
+      'www.app.feedboard.example',
+      'feedboard.example',
+    ]) {
       const answer = await update(acme.owner.token, { customDomain });
       expect(answer.fields?.[0]?.field, customDomain).toBe('customDomain');
     }

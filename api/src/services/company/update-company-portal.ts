@@ -78,6 +78,15 @@ export const ZCompanyPortal = z.object({
  * company's site, and its own host name (which must be unique across companies and never
  * Feedboard's own). Owners and admins signed in as themselves. Absent fields stay; blank clears.
  */
+/**
+ * Whether `domain` is the app's own host, a name under it or one it is under (`www.` and bare
+ * variants included): a company claiming one would be served Feedboard's own traffic wherever
+ * that name points at the app. (Ownership of other names is not checked: see the README.)
+ */
+function isOfAppHost(domain: string, appHost: string): boolean {
+  return domain === appHost || domain.endsWith(`.${appHost}`) || appHost.endsWith(`.${domain}`);
+}
+
 export async function updateCompanyPortal(
   deps: TDeps,
   viewer: TViewer | null,
@@ -88,7 +97,7 @@ export async function updateCompanyPortal(
     "API keys cannot change the company's portal: sign in to change it.",
   );
   const data = parseInput(ZCompanyPortal, input);
-  if (data.customDomain && data.customDomain === new URL(deps.config.appUrl).hostname) {
+  if (data.customDomain && isOfAppHost(data.customDomain, new URL(deps.config.appUrl).hostname)) {
     throw errors.validation([{ field: 'customDomain', message: DOMAIN_OURS }]);
   }
   try {
