@@ -205,4 +205,26 @@ describe('PortalCache', () => {
     expect(cache.get('/idea/7')?.html).toBe('new count');
     cache.close();
   });
+
+  it('remembers the events of the last 30 s, not every idea ever voted on', () => {
+    let now = 0;
+    const events = createEvents({ redisUrl: undefined, redisPrefix: 'test:', log: quiet });
+    const cache = new PortalCache(events, quiet, DEFAULT_PORTAL_CACHE, () => now);
+    cache.set('warm-up', cache.ticket(), page('x'));
+    const vote = (ideaId: number) => cache.invalidate({ boardId: 1, ideaId });
+    const longRender = cache.ticket();
+    for (let ideaId = 1; ideaId <= 10_000; ideaId += 1) {
+      now += 10;
+      vote(ideaId);
+    }
+    // 100 s of votes on 10,000 ideas: the board and the ideas of the last 30 s remain.
+    expect(cache.rememberedEvents).toBeLessThanOrEqual(3_002);
+    // A render that began before the forgotten events is not kept (its counts may be old)...
+    cache.set('/board', longRender, page('board read 100 s ago'));
+    expect(cache.get('/board')).toBeNull();
+    // ...and one that began after them is.
+    cache.set('/idea/1', cache.ticket(), { ...page('fresh'), tags: ['idea:1'] });
+    expect(cache.get('/idea/1')?.html).toBe('fresh');
+    cache.close();
+  });
 });

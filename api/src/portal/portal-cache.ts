@@ -35,6 +35,9 @@ export const DEFAULT_PORTAL_CACHE: TPortalCacheOptions = {
   ttlMs: 60_000,
 };
 
+/** How long an event is remembered for the renders in progress when it happened. */
+const FORGET_MS = 30_000;
+
 /** A strong validator of a page: the same bytes, the same ETag, in every process. */
 export function etagOf(html: string): string {
   return `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`;
@@ -50,8 +53,13 @@ export function etagOf(html: string): string {
 export class PortalCache {
   private readonly pages = new Map<string, TCachedPage>();
   private readonly keysByTag = new Map<string, Set<string>>();
-  /** The sequence number of each tag's latest event (see ticket). */
+  /** The sequence number of each tag's latest event (see ticket), for the last FORGET_MS. */
   private readonly invalidatedAt = new Map<string, number>();
+  /** The events in `invalidatedAt`, oldest first (from `head`), to forget them in order. */
+  private readonly recent: { tag: string; sequence: number; at: number }[] = [];
+  private head = 0;
+  /** Events up to this sequence number are forgotten: a render that began before is not kept. */
+  private forgottenThrough = 0;
   private readonly watched = new Set<number>();
   private readonly streams = new Set<AsyncIterator<unknown>>();
   private sequence = 0;
@@ -102,6 +110,7 @@ export class PortalCache {
     // A board's events are only known from when it is watched: start now, keep the next render.
     for (const boardId of unwatched) this.watch(boardId);
     if (unwatched.length > 0) return;
+    if (ticket < this.forgottenThrough) return;
     if (page.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) > ticket)) return;
     this.delete(key);
     this.pages.set(key, { ...page, expiresAt: this.now() + this.options.ttlMs });
@@ -125,10 +134,35 @@ export class PortalCache {
 
   private invalidateTags(tags: string[]): void {
     this.sequence += 1;
+    const at = this.now();
     for (const tag of tags) {
       this.invalidatedAt.set(tag, this.sequence);
+      this.recent.push({ tag, sequence: this.sequence, at });
       for (const key of [...(this.keysByTag.get(tag) ?? [])]) this.delete(key);
     }
+    this.forget(at - FORGET_MS);
+  }
+
+  /**
+   * Forgets events older than `before`, so that memory follows the recent events rather than
+   * every idea ever voted on; a render that began before the last forgotten one is not kept.
+   */
+  private forget(before: number): void {
+    while (this.head < this.recent.length && this.recent[this.head]!.at < before) {
+      const { tag, sequence } = this.recent[this.head]!;
+      if (this.invalidatedAt.get(tag) === sequence) this.invalidatedAt.delete(tag);
+      this.forgottenThrough = sequence;
+      this.head += 1;
+    }
+    if (this.head > 1_024 && this.head * 2 > this.recent.length) {
+      this.recent.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+
+  /** How many events are remembered (tests). */
+  get rememberedEvents(): number {
+    return this.invalidatedAt.size;
   }
 
   clear(): void {
