@@ -1,7 +1,6 @@
 import jwt from 'jsonwebtoken';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndUser } from '../api/src/testing/graphql-client.ts';
 import { expectCall, restCompany } from '../api/src/testing/rest-fixtures.ts';
 import type { TRestCompany } from '../api/src/testing/rest-fixtures.ts';
 import { startTestServer } from '../api/src/testing/test-server.ts';
@@ -150,9 +149,7 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
       await page.goto(`${server.url}${ideaPath}`);
       await expect.poll(() => detail.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await detail.innerText()).toContain(VOTED);
-      await expect
-        .poll(() => detail.getByTestId('vote').getAttribute('aria-pressed'))
-        .toBe('true');
+      await expect.poll(() => detail.getByTestId('vote').getAttribute('aria-pressed')).toBe('true');
       expect(await widget(page).getByTestId('pending-idea').innerText()).toContain(PENDING);
       expect(await widget(page).getByTestId('signed-in').isVisible()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -174,28 +171,43 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
     }
   });
 
-  it('shows a regular sign-up its own state from the session the widget kept', async () => {
+  it('keeps a regular sign-up made in the portal, with its vote and pending idea, across pages', async () => {
     await setLanguage('en-US');
-    const user = await addEndUser(server, company.owner.companyId, { name: 'Rui Costa' });
-    await voteAndSubmit(user.token, 'Keyboard shortcuts for the editor');
-    const origin = server.url;
-    const { context, page, errors } = await open(boardPath, (browserContext) =>
-      browserContext.addInitScript(
-        ([key, token]) => window.localStorage.setItem(key!, token!),
-        [`feedboard:${origin}:session`, user.token],
-      ),
-    );
+    const { context, page, errors } = await open(boardPath);
     try {
+      const root = widget(page);
+      await expect.poll(() => voteOf(page, VOTED).isVisible(), { timeout: 15_000 }).toBe(true);
+      await root.getByRole('button', { name: widgetEn['auth.signUp'] }).click();
+      await root.getByLabel(widgetEn['auth.name']).fill('Rui Costa');
+      await root.getByLabel(widgetEn['auth.email']).fill(`rui.${Date.now()}@example.com`);
+      await root.getByLabel(widgetEn['auth.password']).fill('visitor-password');
+      await root.getByRole('button', { name: widgetEn['auth.submitSignUp'] }).click();
       await expect
-        .poll(() => widget(page).getByTestId('signed-in').isVisible(), { timeout: 15_000 })
+        .poll(() => root.getByText('Signed in as Rui Costa').isVisible(), { timeout: 10_000 })
         .toBe(true);
+      await expect.poll(() => voteOf(page, VOTED).isDisabled()).toBe(false);
+      await voteOf(page, VOTED).click();
       await expect.poll(() => voteOf(page, VOTED).getAttribute('aria-pressed')).toBe('true');
-      const items = widget(page).getByTestId('pending-idea');
+      await root.getByRole('button', { name: widgetEn['list.add'] }).click();
+      await root.getByLabel('Title').fill('Keyboard shortcuts for the editor');
+      await root.getByRole('button', { name: widgetEn['submit.submit'] }).click();
+      await expect.poll(() => root.getByText(widgetEn['submit.thanks']).isVisible()).toBe(true);
+
+      // Another portal page, and the board again: still Rui, with his own state.
+      await page.goto(`${server.url}${ideaPath}`);
+      const detail = root.getByTestId('idea-detail');
+      await expect.poll(() => detail.isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => detail.getByTestId('vote').getAttribute('aria-pressed')).toBe('true');
+      await page.goto(`${server.url}${boardPath}`);
+      await expect
+        .poll(() => voteOf(page, VOTED).getAttribute('aria-pressed'), { timeout: 15_000 })
+        .toBe('true');
+      const items = root.getByTestId('pending-idea');
       expect(await items.count()).toBe(1);
       expect(await items.innerText()).toContain('Keyboard shortcuts for the editor');
       expect(await items.innerText()).toContain(widgetEn['pending.mark']);
       // Ola's pending idea is hers alone.
-      expect(await widget(page).innerText()).not.toContain(PENDING);
+      expect(await root.innerText()).not.toContain(PENDING);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'portal-board-signed-in-en');
       expect(errors).toEqual([]);

@@ -30,7 +30,11 @@ function takePortalSsoToken(): string | null {
   fragment.delete('sso-token');
   const rest = fragment.toString();
   const { pathname, search } = window.location;
-  window.history.replaceState(window.history.state, '', `${pathname}${search}${rest ? `#${rest}` : ''}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${pathname}${search}${rest ? `#${rest}` : ''}`,
+  );
   return token;
 }
 

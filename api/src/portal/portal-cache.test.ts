@@ -127,7 +127,9 @@ describe("the signed-out portal's cache", () => {
       token: priya.token,
     });
     expect(hers.me.displayName).toBe('Priya Pendleton');
-    expect(hers.myPendingIdeas).toEqual([{ id: pending.id, title: 'Invoices in Norwegian kroner' }]);
+    expect(hers.myPendingIdeas).toEqual([
+      { id: pending.id, title: 'Invoices in Norwegian kroner' },
+    ]);
     const votedByHer = await expectCall(server, 'GET', `/ideas/${idOf(voted.path)}`, 200, {
       token: priya.token,
     });
