@@ -154,6 +154,17 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
       expect(await widget(page).getByTestId('signed-in').isVisible()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, 'portal-idea-sso-pl');
+      // The kept session is hers to end, by keyboard: then the pages read signed out again.
+      await widget(page).getByRole('button', { name: widgetPl['auth.signOut'] }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => widget(page).getByTestId('pending-ideas').count()).toBe(0);
+      await page.reload();
+      await expect
+        .poll(() => widget(page).getByText(widgetPl['auth.readOnly']).isVisible(), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      expect(await widget(page).getByTestId('signed-in').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
