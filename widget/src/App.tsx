@@ -5,6 +5,7 @@ import type { TFilter, TIdea, TSort, TUser, TWidgetBoard } from './api.ts';
 import { AuthPanel } from './AuthPanel.tsx';
 import { IdeaDetail } from './IdeaDetail.tsx';
 import { IdeaList } from './IdeaList.tsx';
+import { PendingIdeas } from './PendingIdeas.tsx';
 import { themeProperties } from './contrast.ts';
 import { localeOf, translator } from './i18n.ts';
 import { followBoard } from './live.ts';
@@ -29,6 +30,11 @@ export function App(props: {
   ssoToken: string | null;
   /** An idea to open first (the portal's idea page); Back goes to the board's list. */
   ideaId?: number | null;
+  /**
+   * Keep the session the SSO token opens (the portal, whose address carried the token once):
+   * the visitor's next portal pages have no token, and stay signed in until they sign out.
+   */
+  keepsSsoSession?: boolean;
 }) {
   const storageKey = sessionKey(props.baseUrl);
   const [session, setSession] = useState<TSession | null>(null);
@@ -61,7 +67,10 @@ export function App(props: {
       if (props.ssoToken) {
         try {
           const answer = await api.exchangeSso(props.boardHash, props.ssoToken);
-          if (isCurrent) setSession({ token: answer.token, me: answer.user, isSso: true });
+          // A kept session is the visitor's own from then on: they may sign it out.
+          const isKept = Boolean(props.keepsSsoSession);
+          if (isKept) writeStored(storageKey, answer.token);
+          if (isCurrent) setSession({ token: answer.token, me: answer.user, isSso: !isKept });
         } catch (error) {
           // The server's reason is for the company's developers (the console's token checker
           // shows it); visitors get one plain sentence in the board's language.
@@ -79,7 +88,7 @@ export function App(props: {
     return () => {
       isCurrent = false;
     };
-  }, [api, props.boardHash, props.ssoToken, storageKey]);
+  }, [api, props.boardHash, props.ssoToken, props.keepsSsoSession, storageKey]);
 
   // The board, the caller and the first page of ideas, in one request.
   useEffect(() => {
@@ -238,6 +247,9 @@ export function App(props: {
         ))}
       </nav>
       <main>
+        {view === 'ideas' ? (
+          <PendingIdeas widget={widget} ideas={data.myPendingIdeas ?? []} onOpen={setOpenIdeaId} />
+        ) : null}
         {view === 'ideas' && openIdeaId !== null ? (
           <IdeaDetail widget={widget} ideaId={openIdeaId} onBack={() => setOpenIdeaId(null)} />
         ) : view === 'ideas' ? (

@@ -47,6 +47,8 @@ export type TWidgetBoard = {
   ideas: TIdeaPage;
   /** The caller's own ideas the plan's cap keeps off the list (received, not shown yet). */
   myHiddenIdeas?: { id: number; title: string }[];
+  /** The caller's own ideas awaiting the team's acceptance (shown to them alone). */
+  myPendingIdeas?: { id: number; title: string }[];
 };
 export type TComment = {
   commentDto: { id: number; createdAt: string; shortMessage: string };

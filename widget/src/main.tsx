@@ -18,8 +18,30 @@ const scriptOrigin = (() => {
 })();
 
 /**
+ * The SSO token a link to the portal carries in its fragment (`#sso-token=JWT`: a fragment never
+ * reaches a server, a log or a cache), taken out of the address bar once read so it is neither
+ * bookmarked nor shared. Only portal pages (data-portal) read it: a host site's own fragment is
+ * its business.
+ */
+function takePortalSsoToken(): string | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get('sso-token');
+  if (!token) return null;
+  fragment.delete('sso-token');
+  const rest = fragment.toString();
+  const { pathname, search } = window.location;
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${pathname}${search}${rest ? `#${rest}` : ''}`,
+  );
+  return token;
+}
+
+/**
  * Renders the board into a container carrying data-board-hash (and optionally data-base-url,
- * data-sso-token, data-idea-id, an idea to open first, and data-mode: "changelog" shows the
+ * data-sso-token, data-idea-id, an idea to open first, data-portal, a portal page that takes its
+ * SSO token from the address's fragment and keeps the session, and data-mode: "changelog" shows the
  * board's latest releases instead, the "what's new" list; the script tag's own data-mode is the
  * default for containers that name none), inside a shadow root: the
  * container's own children (the portal's server-rendered page) show until then. Mounting the
@@ -34,7 +56,8 @@ export function mount(host: HTMLElement): void {
   host.replaceChildren();
   adoptStyles(root);
   const baseUrl = host.dataset.baseUrl || scriptOrigin;
-  const ssoToken = host.dataset.ssoToken || null;
+  const isPortal = host.dataset.portal !== undefined;
+  const ssoToken = host.dataset.ssoToken || (isPortal ? takePortalSsoToken() : null);
   render(
     (host.dataset.mode || scriptMode) === 'changelog' ? (
       <Changelog baseUrl={baseUrl} boardHash={boardHash} ssoToken={ssoToken} />
@@ -44,6 +67,7 @@ export function mount(host: HTMLElement): void {
         boardHash={boardHash}
         ssoToken={ssoToken}
         ideaId={Number(host.dataset.ideaId) || null}
+        keepsSsoSession={isPortal}
       />
     ),
     root,

@@ -71,6 +71,9 @@ export const CSS = `
 .fb .title { font-weight: 600; text-align: left; overflow-wrap: anywhere; }
 .fb .badge { display: inline-block; font-size: 12px; padding: 1px 8px; border-radius: 999px;
   background: #eef0f3; color: #333; margin-right: 8px; }
+.fb .pending { border: 1px solid #e3e6ea; border-radius: 6px; padding: 10px; margin-bottom: 12px; }
+.fb .pending li { padding: 4px 0; }
+.fb .pending .muted { margin: 0 0 6px; }
 .fb .notice { border-radius: 6px; padding: 8px 10px; margin-bottom: 12px; background: #f3f6f9; }
 .fb .notice.error { background: #fdecec; color: #8a1c1c; }
 .fb .notice.ok { background: #e9f7e6; color: #1f5a14; }

@@ -118,8 +118,16 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     prisma,
     sql,
     kind,
-    migrate: async (log) =>
-      (await isUpToDate(plainQuery)) ? [] : applyMigrations(migrationFactory, log),
+    migrate: async (log) => {
+      if (await isUpToDate(plainQuery)) return [];
+      try {
+        return await applyMigrations(migrationFactory, log);
+      } finally {
+        // The engine keeps its connection otherwise: a database it migrated stays in use
+        // (CREATE DATABASE … TEMPLATE of it is refused while anyone is connected).
+        if (migrationFactory instanceof PrismaPgForMigrations) await migrationFactory.disposeAll();
+      }
+    },
     isUpToDate: (dir) => isUpToDate(plainQuery, dir),
     isHealthy: async () => {
       try {

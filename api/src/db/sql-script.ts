@@ -43,8 +43,19 @@ export function splitSqlScript(script: string): string[] {
  * which cuts a trigger function's body apart; this one splits with splitSqlScript.
  */
 export class PrismaPgForMigrations extends PrismaPg {
+  /** The schema engine frees itself, not the adapters it opened (each holds a connection). */
+  private readonly opened = new Set<{ dispose(): Promise<void> }>();
+
+  /** Closes every connection the engine opened, so nothing holds the database afterwards. */
+  async disposeAll(): Promise<void> {
+    const adapters = [...this.opened];
+    this.opened.clear();
+    await Promise.all(adapters.map((adapter) => adapter.dispose()));
+  }
+
   override async connect() {
     const adapter = await super.connect();
+    this.opened.add(adapter);
     adapter.executeScript = async (script: string) => {
       for (const sql of splitSqlScript(script))
         await adapter.executeRaw({ sql, args: [], argTypes: [] });

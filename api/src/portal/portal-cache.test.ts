@@ -100,6 +100,69 @@ describe("the signed-out portal's cache", () => {
     }
   });
 
+  it("serves no trace of a signed-in visitor's own state to anyone else", async () => {
+    const voted = await newIdea('Bulk edit of tags');
+    const priya = await addEndUser(server, acme.owner.companyId, { name: 'Priya Pendleton' });
+    await expectCall(server, 'POST', `/ideas/${idOf(voted.path)}/upvote`, 200, {
+      token: priya.token,
+    });
+    const pending = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: priya.token,
+      headers: { 'x-board-id': String(acme.boardId) },
+      body: { title: 'Invoices in Norwegian kroner' },
+    });
+    expect(pending.status).toBe('NOT_PUBLIC');
+    const hash = (
+      await expectCall(server, 'GET', `/boards/${acme.boardId}/widget-setup`, 200, {
+        token: acme.owner.token,
+      })
+    ).boardHash as string;
+    const signedIn = { authorization: `Bearer ${priya.token}`, cookie: 'visited=1' };
+    // Priya's visit: the pages, then the widget's calls that bring her own state.
+    const herPages = new Map<string, string>();
+    for (const path of [base, voted.path]) {
+      herPages.set(path, await (await get(path, signedIn)).text());
+    }
+    const hers = await expectCall(server, 'GET', `/widget/boards/${hash}`, 200, {
+      token: priya.token,
+    });
+    expect(hers.me.displayName).toBe('Priya Pendleton');
+    expect(hers.myPendingIdeas).toEqual([
+      { id: pending.id, title: 'Invoices in Norwegian kroner' },
+    ]);
+    const votedByHer = await expectCall(server, 'GET', `/ideas/${idOf(voted.path)}`, 200, {
+      token: priya.token,
+    });
+    expect(votedByHer.isVotedByMe).toBe(true);
+
+    // Then a signed-out visitor (twice: the second answer comes from the cache).
+    for (const round of [1, 2]) {
+      for (const path of [base, voted.path]) {
+        const html = await (await get(path)).text();
+        // The page she was served is the anonymous one: her state only ever came from the API.
+        expect(html, `${path} #${round}`).toBe(herPages.get(path));
+        expect(html).not.toContain('Priya');
+        expect(html).not.toContain('Norwegian kroner');
+        expect(html).not.toContain('aria-pressed');
+      }
+    }
+    const anonymous = await expectCall(server, 'GET', `/widget/boards/${hash}`, 200);
+    expect(anonymous.me).toBeNull();
+    expect(anonymous.myPendingIdeas).toEqual([]);
+    expect(JSON.stringify(anonymous)).not.toContain('Norwegian kroner');
+    const votedAnonymously = anonymous.ideas.ideas.find(
+      (idea: { id: number }) => idea.id === idOf(voted.path),
+    );
+    expect(votedAnonymously).toMatchObject({ voteCount: 1, isVotedByMe: false });
+    // Nor to another signed-in user of the company.
+    const neighbour = await addEndUser(server, acme.owner.companyId);
+    const theirs = await expectCall(server, 'GET', `/widget/boards/${hash}`, 200, {
+      token: neighbour.token,
+    });
+    expect(theirs.myPendingIdeas).toEqual([]);
+    expect(JSON.stringify(theirs)).not.toContain('Norwegian kroner');
+  });
+
   it('never shows fewer votes than were answered, read back at once by 20 voters at a time', async () => {
     const voters: TTestAccount[] = await Promise.all(
       Array.from({ length: 20 }, () => addEndUser(server, acme.owner.companyId)),

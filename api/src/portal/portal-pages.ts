@@ -353,7 +353,7 @@ export function renderPortalBoard(
   const base = sitePath(context.site, `/${board.slug}`);
   // The list is the light DOM of the widget's container: read as is without JavaScript (and by
   // crawlers), replaced by the widget's own shadow root once the script runs.
-  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}">
+  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}" data-portal>
     <h1>${board.name}</h1>
     ${board.description ? markup`<p class="intro">${board.description}</p>` : null}
     <section aria-labelledby="ideas-title">
@@ -422,7 +422,9 @@ export function renderPortalIdea(
         }
       </section>`
     : null;
-  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}"`;
+  // data-portal: the widget takes an SSO token from the address's fragment and keeps the
+  // session; who the visitor is never reaches this HTML, which is the same for everyone.
+  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}" data-portal`;
   const commentBody = (comment: (typeof comments)[number]) => markup`
     <p class="comment-meta">
       ${t.t('commentBy', {

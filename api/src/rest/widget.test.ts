@@ -227,6 +227,39 @@ describe('GET /widget/boards/{hash}', () => {
     await expectCall(server, 'GET', '/widget/boards/unknown-hash', 404);
   });
 
+  it("lists an author's ideas awaiting acceptance to that author alone, newest first", async () => {
+    const c = await restCompany(server);
+    const hashC = await hashOf(c);
+    const author = await addEndUser(server, c.owner.companyId, { kind: 'SSO' });
+    const neighbour = await addEndUser(server, c.owner.companyId);
+    const submit = async (title: string) =>
+      expectCall(server, 'POST', '/ideas/', 201, {
+        token: author.token,
+        headers: { 'x-board-id': String(c.boardId) },
+        body: { title },
+      });
+    const first = await submit('Pending: a first wish');
+    const second = await submit('Pending: a second wish');
+    const accepted = await submit('Accepted already');
+    await expectCall(server, 'PUT', `/ideas/${accepted.id}/status`, 200, {
+      token: c.owner.token,
+      body: { status: 'OPEN' },
+    });
+    const mine = await expectCall(server, 'GET', `/widget/boards/${hashC}`, 200, {
+      token: author.token,
+    });
+    expect(mine.myPendingIdeas).toEqual([
+      { id: second.id, title: 'Pending: a second wish' },
+      { id: first.id, title: 'Pending: a first wish' },
+    ]);
+    // Not to a neighbour, a signed-out reader, nor the author of another company's board.
+    for (const token of [neighbour.token, undefined, a.owner.token]) {
+      const view = await expectCall(server, 'GET', `/widget/boards/${hashC}`, 200, { token });
+      expect(view.myPendingIdeas).toEqual([]);
+      expect(JSON.stringify(view)).not.toContain('Pending:');
+    }
+  });
+
   it('tells an author which of their ideas the plan hides, and lists them to nobody', async () => {
     const c = await restCompany(server);
     const hashC = await hashOf(c);

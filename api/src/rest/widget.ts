@@ -54,6 +54,10 @@ const ZWidgetBoardJson = z
       description:
         "The caller's own ideas on this board that the plan's cap hides from the list (oldest first, at most 20): received, not shown to readers until the company's plan shows them.",
     }),
+    myPendingIdeas: z.array(z.object({ id: z.number().int(), title: z.string() })).meta({
+      description:
+        "The caller's own ideas on this board awaiting the team's acceptance (status NOT_PUBLIC; newest first, at most 20): visible to their author and the team only. Empty when signed out.",
+    }),
   })
   .meta({ id: 'WidgetBoard' });
 
@@ -134,6 +138,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           isBlocked: view.isBlocked,
           ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
           myHiddenIdeas: view.myHiddenIdeas,
+          myPendingIdeas: view.myPendingIdeas,
         };
       },
     }),

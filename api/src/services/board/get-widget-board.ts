@@ -25,6 +25,12 @@ export type TWidgetBoard = {
    * leaving them out.
    */
   myHiddenIdeas: { id: number; title: string }[];
+  /**
+   * The caller's own ideas on the board that await the team's acceptance (NOT_PUBLIC), newest
+   * first: only their author (and the team) may read them, so the widget lists them to the
+   * author alone, whatever page of the list they are on.
+   */
+  myPendingIdeas: { id: number; title: string }[];
 };
 
 /**
@@ -38,15 +44,16 @@ export async function getWidgetBoard(
   listParams: unknown,
 ): Promise<TWidgetBoard> {
   const board = await getBoardByHash(deps, viewer, boardHash);
-  const [me, ideas, myHiddenIdeas] = await Promise.all([
+  const [me, ideas, myHiddenIdeas, myPendingIdeas] = await Promise.all([
     viewer ? deps.prisma.user.findUnique({ where: { id: viewer.userId } }) : null,
     findIdeasPage(deps, viewer, board.id, listParams),
     findOwnHiddenIdeas(deps, viewer, board),
+    findOwnPendingIdeas(deps, viewer, board),
   ]);
   const isOwnCompany = viewer !== null && viewer.companyId === board.companyId;
   const isBlocked = isOwnCompany && Boolean(me?.blockedAt);
   const canParticipate = isOwnCompany && board.active && !isBlocked;
-  return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas };
+  return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas, myPendingIdeas };
 }
 
 /** The caller's ideas on the board past the plan's cap, oldest first (none when signed out). */
@@ -61,6 +68,21 @@ async function findOwnHiddenIdeas(
   return deps.prisma.idea.findMany({
     where: { AND: [{ boardId: board.id, authorId: viewer.userId }, ideaBeyondCapWhere(plan)] },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, title: true },
+    take: 20,
+  });
+}
+
+/** The caller's ideas on the board awaiting acceptance, newest first (none when signed out). */
+async function findOwnPendingIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  board: { id: number; companyId: number },
+): Promise<{ id: number; title: string }[]> {
+  if (!viewer || viewer.companyId !== board.companyId) return [];
+  return deps.prisma.idea.findMany({
+    where: { boardId: board.id, authorId: viewer.userId, status: 'NOT_PUBLIC' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { id: true, title: true },
     take: 20,
   });

@@ -1,0 +1,32 @@
+/** @jsxImportSource preact */
+import type { TWidget } from './widget-context.ts';
+
+/**
+ * The caller's own ideas awaiting the team's acceptance, each marked so: only their author
+ * (and the team) can read them, so the list comes from the API for the signed-in caller and is
+ * never part of a page anyone else is served.
+ */
+export function PendingIdeas(props: {
+  widget: TWidget;
+  ideas: { id: number; title: string }[];
+  onOpen: (id: number) => void;
+}) {
+  const { t } = props.widget;
+  if (props.ideas.length === 0) return null;
+  return (
+    <section class="pending" aria-labelledby="fb-pending-title" data-testid="pending-ideas">
+      <h3 id="fb-pending-title">{t('pending.title')}</h3>
+      <p class="muted">{t('pending.intro')}</p>
+      <ul>
+        {props.ideas.map((idea) => (
+          <li key={idea.id} data-testid="pending-idea">
+            <button type="button" class="link title" onClick={() => props.onOpen(idea.id)}>
+              {idea.title}
+            </button>{' '}
+            <span class="badge status-not_public">{t('pending.mark')}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
