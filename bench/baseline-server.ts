@@ -43,7 +43,8 @@ export const SQL = {
   idea: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
            i."status"::text AS "status", i."voteCount", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-           i."declinedAt", i."createdAt", i."updatedAt", b."createdAt" AS "boardCreatedAt",
+           i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
+           b."createdAt" AS "boardCreatedAt",
            s."product"::text AS "product", s."expiresAt",
            EXISTS (
              SELECT 1 FROM "Webhook" w
@@ -105,15 +106,20 @@ export const SQL = {
   pageShaped: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-             i."declinedAt", i."createdAt", i."updatedAt",
+             i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
              a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
+             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
+               AS "customStatusName",
+             s."color" AS "customStatusColor",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
                AS "isVotedByMe"
       FROM "Idea" i
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
+      LEFT JOIN "Board" b ON b."id" = s."boardId"
       WHERE i."boardId" = $2::int
         AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int) AND i."status" <> 'DECLINED'
       ORDER BY i."voteCount" DESC, i."id" DESC
@@ -138,9 +144,12 @@ export const SQL = {
   valuePage: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-             i."declinedAt", i."createdAt", i."updatedAt",
+             i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
              a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
+             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
+               AS "customStatusName",
+             s."color" AS "customStatusColor",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
                AS "isVotedByMe", iv."value" AS "value"
@@ -152,6 +161,8 @@ export const SQL = {
                        WHERE v."ideaId" = i."id")) AS "value") iv
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
+      LEFT JOIN "Board" b ON b."id" = s."boardId"
       WHERE i."boardId" = $2::int
       AND i."status" <> 'DECLINED'
     AND EXISTS (SELECT 1 FROM "Vote" sv
