@@ -138,6 +138,10 @@ const TEAM_MUTATIONS = [
   // Triage: a MEMBER moves ideas and undoes merges (move-idea.test.ts, undo-merge.test.ts).
   'moveIdea',
   'undoMerge',
+  // Votes on behalf of customers and importance (vote-on-behalf.test.ts).
+  'addVoteOnBehalf',
+  'removeVoteOnBehalf',
+  'setVoteImportance',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */
