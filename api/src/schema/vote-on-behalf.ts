@@ -40,7 +40,10 @@ const TeamVoteType = builder.objectRef<TTeamVote>('TeamVote').implement({
     }),
     name: t.exposeString('name', { description: 'The voter’s display name.' }),
     email: t.exposeString('email', { nullable: true, description: 'The voter’s contact email.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was cast or added.' }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      description: 'When it was cast or added.',
+    }),
     importance: t.field({
       type: VoteImportanceEnum,
       nullable: true,
@@ -137,13 +140,18 @@ builder.mutationFields((t) => ({
       importance: t.arg({ type: VoteImportanceEnum, required: false, description: 'How much.' }),
     },
     resolve: async (_root, args, context) => {
-      const result = await addVoteOnBehalf(context.deps, context.viewer, decodeId(args.ideaId, 'Idea'), {
-        userId: args.userId ? decodeId(args.userId, 'CompanyUser') : undefined,
-        email: args.email ?? undefined,
-        name: args.name,
-        note: args.note,
-        importance: args.importance,
-      });
+      const result = await addVoteOnBehalf(
+        context.deps,
+        context.viewer,
+        decodeId(args.ideaId, 'Idea'),
+        {
+          userId: args.userId ? decodeId(args.userId, 'CompanyUser') : undefined,
+          email: args.email ?? undefined,
+          name: args.name,
+          note: args.note,
+          importance: args.importance,
+        },
+      );
       return loadIdea(context, result.ideaId);
     },
   }),

@@ -129,11 +129,7 @@ describe('addVoteOnBehalf', () => {
   it('adding the same person twice is a clear error, not a second vote', async () => {
     const ideaId = await newIdea(a, 'Export to PDF');
     await run(ADD, { ideaId: ideaGid(ideaId), userId: userGid(endUser.userId) }, member.token);
-    const again = await run(
-      ADD,
-      { ideaId: ideaGid(ideaId), email: endUser.email },
-      a.owner.token,
-    );
+    const again = await run(ADD, { ideaId: ideaGid(ideaId), email: endUser.email }, a.owner.token);
     expect(again).toMatchObject({
       __typename: 'AppError',
       code: 'CONFLICT',
@@ -152,9 +148,16 @@ describe('addVoteOnBehalf', () => {
     const team = await run(ADD, { ideaId: ideaGid(ideaId), email: member.email }, a.owner.token);
     expect(team).toMatchObject({ code: 'VALIDATION' });
     expect(team.fields).toEqual([
-      { field: 'email', message: 'This is a team member’s email: team members vote for themselves.' },
+      {
+        field: 'email',
+        message: 'This is a team member’s email: team members vote for themselves.',
+      },
     ]);
-    const byId = await run(ADD, { ideaId: ideaGid(ideaId), userId: userGid(member.userId) }, a.owner.token);
+    const byId = await run(
+      ADD,
+      { ideaId: ideaGid(ideaId), userId: userGid(member.userId) },
+      a.owner.token,
+    );
     expect(byId).toMatchObject({ code: 'NOT_FOUND' });
     const long = await run(
       ADD,
@@ -234,10 +237,18 @@ describe('setVoteImportance and the split', () => {
     expect(marked.data).toMatchObject({ importanceSplit: null, teamVotes: null });
     await run(
       ADD,
-      { ideaId: ideaGid(ideaId), email: `nice-${Date.now()}@c.example`, importance: 'NICE_TO_HAVE' },
+      {
+        ideaId: ideaGid(ideaId),
+        email: `nice-${Date.now()}@c.example`,
+        importance: 'NICE_TO_HAVE',
+      },
       member.token,
     );
-    await run(ADD, { ideaId: ideaGid(ideaId), email: `none-${Date.now()}@c.example` }, member.token);
+    await run(
+      ADD,
+      { ideaId: ideaGid(ideaId), email: `none-${Date.now()}@c.example` },
+      member.token,
+    );
     const { body } = await gql(server, READ, { id: ideaGid(ideaId) }, member.token);
     expect(body.data.idea.importanceSplit).toEqual({
       niceToHave: 1,
