@@ -301,6 +301,8 @@ const OPEN_ROUTES = [
   'PUT /ideas/{id}/status',
   'POST /ideas/{id}/upvote',
   'GET /ideas/{id}/voters',
+  'GET /ideas/{id}/vote-importance',
+  'PUT /ideas/{id}/vote-importance',
   'GET /releases/{id}',
   'GET /widget/boards/{hash}',
   'POST /widget/boards/{hash}/signup',

@@ -262,3 +262,28 @@ describe('setVoteImportance and the split', () => {
     expect(after.body.data.idea.importanceSplit).toMatchObject({ important: 0, unrated: 2 });
   });
 });
+
+describe('the widget’s vote importance routes', () => {
+  it('a voter reads and sets their importance over REST; the other answers keep their shape', async () => {
+    const ideaId = await newIdea(a, 'Importance over REST');
+    const path = `/api/v1/ideas/${ideaId}/vote-importance`;
+    const token = endUser.token;
+    expect(
+      (await server.call('PUT', path, { token, body: { importance: 'MUST_HAVE' } })).status,
+    ).toBe(409);
+    const vote = await server.call('POST', `/api/v1/ideas/${ideaId}/upvote`, { token });
+    expect(vote.body).toEqual({ voteCount: 1, isVotedByMe: true });
+    expect((await server.call('GET', path, { token })).body).toEqual({ importance: null });
+    const set = await server.call('PUT', path, { token, body: { importance: 'MUST_HAVE' } });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ importance: 'MUST_HAVE' });
+    expect((await server.call('GET', path, { token })).body).toEqual({ importance: 'MUST_HAVE' });
+    const wrong = await server.call('PUT', path, { token, body: { importance: 'URGENT' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['importance']);
+    // Another company's idea is not found.
+    expect((await server.call('GET', path, { token: b.owner.token })).status).toBe(404);
+    const cleared = await server.call('PUT', path, { token, body: { importance: null } });
+    expect(cleared.body).toEqual({ importance: null });
+  });
+});

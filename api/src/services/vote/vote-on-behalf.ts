@@ -4,7 +4,7 @@ import { AppError, errors } from '../../errors.ts';
 import type { VoteImportance } from '../../generated/prisma/client.ts';
 import { ZEmail, optionalText, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireWriter } from '../../viewer.ts';
+import { requireNotBlocked, requireWriter } from '../../viewer.ts';
 import { findIdeaForMember, isTeamMemberOf } from '../access.ts';
 import type { TWritableIdea } from '../access.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
@@ -205,6 +205,7 @@ export async function setVoteImportance(
   importance: unknown,
 ): Promise<{ ideaId: number; importance: VoteImportance | null }> {
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  requireNotBlocked(member);
   const { importance: value } = parseInput(z.object({ importance: ZImportance }), { importance });
   const { count } = await deps.prisma.vote.updateMany({
     where: { ideaId: idea.id, userId: member.userId },
@@ -212,6 +213,20 @@ export async function setVoteImportance(
   });
   if (count === 0) throw new AppError('CONFLICT', 'Vote for this idea first.');
   return { ideaId: idea.id, importance: value ?? null };
+}
+
+/** The importance of the caller's own vote for an idea they may act on (null: none or no vote). */
+export async function findVoteImportance(
+  deps: TDeps,
+  viewer: TViewer | null,
+  ideaId: number,
+): Promise<VoteImportance | null> {
+  const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  const vote = await deps.prisma.vote.findUnique({
+    where: { ideaId_userId: { ideaId: idea.id, userId: member.userId } },
+    select: { importance: true },
+  });
+  return vote?.importance ?? null;
 }
 
 async function announce(
