@@ -84,10 +84,13 @@ export async function declineIdea(
       });
       const moved = await tx.$queryRaw<{ userId: number; gained: number }[]>`
         WITH removed AS (
-          DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} RETURNING "userId", "createdAt"
+          DELETE FROM "Vote" WHERE "ideaId" = ${idea.id}
+          RETURNING "userId", "createdAt", "addedById", "note", "importance"
         ), moved AS (
-          INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
-          SELECT ${duplicateOfId}, "userId", "createdAt" FROM removed
+          -- A vote added on behalf keeps who added it, its note and its importance.
+          INSERT INTO "Vote" ("ideaId", "userId", "createdAt", "addedById", "note", "importance")
+          SELECT ${duplicateOfId}, "userId", "createdAt", "addedById", "note", "importance"
+          FROM removed
           ON CONFLICT ("ideaId", "userId") DO NOTHING
           RETURNING "userId"
         ), counted AS (

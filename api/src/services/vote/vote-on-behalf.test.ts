@@ -287,3 +287,38 @@ describe('the widget’s vote importance routes', () => {
     expect(cleared.body).toEqual({ importance: null });
   });
 });
+
+describe('merging a duplicate', () => {
+  it('moves a vote added on behalf with its note, who added it and its importance', async () => {
+    const duplicate = await newIdea(a, 'Merged away');
+    const kept = await newIdea(a, 'Kept open');
+    await run(
+      ADD,
+      {
+        ideaId: ideaGid(duplicate),
+        userId: userGid(endUser.userId),
+        note: 'from the demo',
+        importance: 'IMPORTANT',
+      },
+      member.token,
+    );
+    const { body } = await gql(
+      server,
+      `mutation ($ideaId: ID!, $keptId: ID!) {
+        declineIdea(ideaId: $ideaId, reason: DUPLICATE, duplicateOfIdeaId: $keptId, mergeVotes: true) {
+          __typename } }`,
+      { ideaId: ideaGid(duplicate), keptId: ideaGid(kept) },
+      a.owner.token,
+    );
+    expect(body.data.declineIdea.__typename).toBe('MutationDeclineIdeaSuccess');
+    const read = await gql(server, READ, { id: ideaGid(kept) }, member.token);
+    expect(read.body.data.idea.teamVotes).toEqual([
+      expect.objectContaining({
+        name: 'Eve Enduser',
+        importance: 'IMPORTANT',
+        addedByName: 'Mia Member',
+        note: 'from the demo',
+      }),
+    ]);
+  });
+});
