@@ -99,9 +99,11 @@ export async function declineIdea(
             ELSE -(SELECT count(*) FROM removed)::int END
           WHERE "id" IN (${idea.id}, ${duplicateOfId})
         ), recorded AS (
-          INSERT INTO "IdeaMergeVote" ("mergeId", "userId", "votedAt", "hadVotedKept")
+          INSERT INTO "IdeaMergeVote" ("mergeId", "userId", "votedAt", "hadVotedKept",
+                                       "addedById", "note", "importance")
           SELECT ${merge.id}, r."userId", r."createdAt",
-                 NOT EXISTS (SELECT 1 FROM moved m WHERE m."userId" = r."userId")
+                 NOT EXISTS (SELECT 1 FROM moved m WHERE m."userId" = r."userId"),
+                 r."addedById", r."note", r."importance"
           FROM removed r
         )
         SELECT "userId", (SELECT count(*) FROM moved)::int AS "gained" FROM removed`;

@@ -289,7 +289,7 @@ describe('the widget’s vote importance routes', () => {
 });
 
 describe('merging a duplicate', () => {
-  it('moves a vote added on behalf with its note, who added it and its importance', async () => {
+  it('moves a vote added on behalf with its note, who added it and its importance, and the undo gives it back', async () => {
     const duplicate = await newIdea(a, 'Merged away');
     const kept = await newIdea(a, 'Kept open');
     await run(
@@ -315,6 +315,22 @@ describe('merging a duplicate', () => {
     expect(read.body.data.idea.teamVotes).toEqual([
       expect.objectContaining({
         name: 'Eve Enduser',
+        importance: 'IMPORTANT',
+        addedByName: 'Mia Member',
+        note: 'from the demo',
+      }),
+    ]);
+    // Undoing the merge gives the vote back to the duplicate, note and all.
+    const undone = await gql(
+      server,
+      `mutation ($ideaId: ID!) { undoMerge(ideaId: $ideaId) { __typename } }`,
+      { ideaId: ideaGid(duplicate) },
+      a.owner.token,
+    );
+    expect(undone.body.data.undoMerge.__typename).toBe('MutationUndoMergeSuccess');
+    const back = await gql(server, READ, { id: ideaGid(duplicate) }, member.token);
+    expect(back.body.data.idea.teamVotes).toEqual([
+      expect.objectContaining({
         importance: 'IMPORTANT',
         addedByName: 'Mia Member',
         note: 'from the demo',
