@@ -5,6 +5,7 @@ import type { TTestAccount } from '../../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
+import { exportUserDocument } from '../privacy/export-end-user.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 
 /** Votes a team member adds for customers, their removal, and the importance of votes. */
@@ -334,6 +335,28 @@ describe('merging a duplicate', () => {
         importance: 'IMPORTANT',
         addedByName: 'Mia Member',
         note: 'from the demo',
+      }),
+    ]);
+  });
+});
+
+describe('the person’s own data export (GDPR)', () => {
+  it('holds a vote added on their behalf with its importance and the team’s note', async () => {
+    const ideaId = await newIdea(a, 'Exported on request');
+    const email = `gdpr-${Date.now()}@c.example`;
+    await run(
+      ADD,
+      { ideaId: ideaGid(ideaId), email, note: 'from the trade fair', importance: 'NICE_TO_HAVE' },
+      member.token,
+    );
+    const user = await server.deps.prisma.user.findFirstOrThrow({ where: { email } });
+    const doc = await exportUserDocument(server.deps, user, { label: 'test' });
+    expect(doc.votes).toEqual([
+      expect.objectContaining({
+        ideaId,
+        importance: 'NICE_TO_HAVE',
+        isAddedOnBehalf: true,
+        note: 'from the trade fair',
       }),
     ]);
   });
