@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from './api.ts';
-import type { TComment, TIdea } from './api.ts';
+import { ApiError, IMPORTANCES } from './api.ts';
+import type { TComment, TIdea, TImportance } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -73,6 +73,9 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
             {formatDate(shown.createdAt, localeOf(widget.board.language))}
           </p>
           {shown.description ? <p class="desc">{shown.description}</p> : null}
+          {shown.isVotedByMe && widget.canParticipate ? (
+            <VoteImportance widget={widget} ideaId={ideaId} />
+          ) : null}
           {decline ? (
             <p class="notice">
               {t('idea.declined', { reason: decline.reason })}
@@ -131,6 +134,60 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
         <CommentForm widget={widget} ideaId={ideaId} parentId={null} onAdded={handleAdded} />
       ) : null}
     </article>
+  );
+}
+
+/**
+ * After voting: how much the voter needs it (nice to have / important / must have), optional.
+ * A failed save shows the generic error and keeps what the server last said.
+ */
+function VoteImportance({ widget, ideaId }: { widget: TWidget; ideaId: number }) {
+  const { t } = widget;
+  const [value, setValue] = useState<TImportance | ''>('');
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    widget.api.voteImportance(ideaId).then(
+      ({ importance }) => isCurrent && setValue(importance ?? ''),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [widget.api, ideaId]);
+  const handleChange = async (next: TImportance | '') => {
+    const before = value;
+    setValue(next);
+    setFailed(false);
+    try {
+      const { importance } = await widget.api.setVoteImportance(ideaId, next || null);
+      setValue(importance ?? '');
+    } catch {
+      setValue(before);
+      setFailed(true);
+    }
+  };
+  return (
+    <p class="importance">
+      <label>
+        {t('importance.label')}{' '}
+        <select
+          value={value}
+          data-testid="vote-importance"
+          onChange={(event) =>
+            void handleChange((event.target as HTMLSelectElement).value as TImportance | '')
+          }
+        >
+          <option value="">{t('importance.none')}</option>
+          {IMPORTANCES.map((importance) => (
+            <option key={importance} value={importance}>
+              {t(`importance.${importance}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {failed ? <span role="alert"> {t('error.generic')}</span> : null}
+    </p>
   );
 }
 

@@ -16,6 +16,10 @@ export type TBoard = {
   theme: TTheme;
 };
 export type TUser = { id: number; displayName: string; kind: 'REGULAR' | 'SSO' };
+/** How much a voter needs an idea (optional on every vote). */
+export const IMPORTANCES = ['NICE_TO_HAVE', 'IMPORTANT', 'MUST_HAVE'] as const;
+export type TImportance = (typeof IMPORTANCES)[number];
+
 export type TIdea = {
   id: number;
   title: string;
@@ -170,6 +174,12 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         'POST',
         `/ideas/${id}/${isUp ? 'upvote' : 'downvote'}`,
       ),
+    voteImportance: (id: number) =>
+      call<{ importance: TImportance | null }>('GET', `/ideas/${id}/vote-importance`),
+    setVoteImportance: (id: number, importance: TImportance | null) =>
+      call<{ importance: TImportance | null }>('PUT', `/ideas/${id}/vote-importance`, {
+        importance,
+      }),
     comments: (id: number) => call<TComment[]>('GET', `/ideas/${id}/comments`),
     addComment: (id: number, text: string, parentId: number | null = null) =>
       call<TComment>('POST', `/ideas/${id}/comments`, { text, parentId }),

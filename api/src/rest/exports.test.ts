@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndUser } from '../testing/graphql-client.ts';
+import { globalId } from '../schema/ids.ts';
+import { addEndUser, gql } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { startTestServer } from '../testing/test-server.ts';
@@ -9,6 +10,7 @@ import type { TTestServer } from '../testing/test-server.ts';
 let server: TTestServer;
 let company: TRestCompany;
 let stranger: TRestCompany;
+let trickyId = 0;
 
 const TRICKY = 'Commas, "quotes", and\na line break';
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
@@ -43,6 +45,42 @@ beforeAll(async () => {
     token,
     body: { text: 'A comment to count.' },
   });
+  trickyId = tricky.id;
+  // The voter works for two customers; one more vote comes from the sales team, on behalf.
+  const prisma = server.deps.prisma;
+  const companyId = company.owner.companyId;
+  for (const [externalId, name, monthlySpend] of [
+    ['acme', 'ACME', 100.5],
+    ['evil', '=Evil Corp', 20],
+  ] as const) {
+    await prisma.customerCompany.create({
+      data: {
+        companyId,
+        externalId,
+        name,
+        monthlySpend,
+        members: { create: { userId: voter.userId } },
+      },
+    });
+  }
+  await prisma.vote.updateMany({
+    where: { ideaId: tricky.id, userId: voter.userId },
+    data: { importance: 'MUST_HAVE' },
+  });
+  const { body } = await gql(
+    server,
+    `mutation ($ideaId: ID!, $email: String, $note: String, $importance: VoteImportance) {
+      addVoteOnBehalf(ideaId: $ideaId, email: $email, note: $note, importance: $importance) {
+        __typename } }`,
+    {
+      ideaId: globalId('Idea', tricky.id),
+      email: 'contact@customer.example',
+      note: '+from the sales call',
+      importance: 'IMPORTANT',
+    },
+    token,
+  );
+  expect(body.data.addVoteOnBehalf.__typename).toBe('MutationAddVoteOnBehalfSuccess');
 });
 
 afterAll(async () => {
@@ -69,7 +107,7 @@ describe('GET /api/v1/boards/{id}/export/ideas.csv', () => {
     const [, tricky] = rows;
     expect(tricky).toMatchObject({
       status: 'OPEN',
-      votes: '2',
+      votes: '3',
       comments: '1',
       author: expect.any(String),
     });
@@ -84,7 +122,21 @@ describe('GET /api/v1/boards/{id}/export/ideas.csv', () => {
       'author',
       'created',
       'url',
+      'value',
+      'customer companies',
+      'nice to have',
+      'important',
+      'must have',
     ]);
+    // Value, customers (formula-looking names defused) and importance come after the old columns.
+    expect(tricky).toMatchObject({
+      value: '120.50',
+      'customer companies': "'=Evil Corp; ACME",
+      'nice to have': '0',
+      important: '1',
+      'must have': '1',
+    });
+    expect(rows[2]).toMatchObject({ value: '0.00', 'customer companies': '', important: '0' });
   });
 
   it('is for the company’s admins: another company’s board is not found, members are refused', async () => {
@@ -117,7 +169,33 @@ describe('GET /api/v1/boards/{id}/export/voters.csv', () => {
     expect(rows.map((row) => [row['idea title'], row['voter name']])).toEqual([
       [TRICKY, `'@Smith, "Jr"`],
       [TRICKY, expect.any(String)],
+      [TRICKY, 'contact'],
     ]);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'idea id',
+      'idea title',
+      'voter id',
+      'voter name',
+      'voter email',
+      'voted',
+      'voter companies',
+      'importance',
+      'added by',
+      'note',
+    ]);
+    expect(rows[0]).toMatchObject({
+      'idea id': String(trickyId),
+      'voter companies': "'=Evil Corp; ACME",
+      importance: 'must have',
+      'added by': '',
+      note: '',
+    });
+    expect(rows[2]).toMatchObject({
+      'voter email': 'contact@customer.example',
+      importance: 'important',
+      'added by': expect.stringMatching(/.+/),
+      note: "'+from the sales call",
+    });
     expect(rows[0]?.['voter email']).toMatch(/@example\.com$/);
     expect(
       (await download(`/boards/${company.boardId}/export/voters.csv`, stranger.owner.token)).status,

@@ -64,6 +64,8 @@ const SECTION_7 = [
   'POST /ideas/{id}/upvote',
   'POST /ideas/{id}/downvote',
   'GET /ideas/{id}/voters',
+  'GET /ideas/{id}/vote-importance',
+  'PUT /ideas/{id}/vote-importance',
   'GET /ideas/{id}/comments',
   'POST /ideas/{id}/comments',
 ];

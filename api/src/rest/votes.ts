@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
 import { listVoters } from '../services/vote/list-voters.ts';
+import {
+  VOTE_IMPORTANCES,
+  findVoteImportance,
+  setVoteImportance,
+} from '../services/vote/vote-on-behalf.ts';
+import { readJson } from './http.ts';
 import { ZVoterJson } from './presenters.ts';
 import { idParams, jsonRoute, pathId } from './route.ts';
 import type { TRestRoute } from './route.ts';
@@ -11,6 +17,15 @@ const params = idParams('id');
 const ZVoteJson = z
   .object({ voteCount: z.number().int(), isVotedByMe: z.boolean() })
   .meta({ id: 'VoteResult' });
+
+const ZImportanceJson = z
+  .object({
+    importance: z
+      .enum(VOTE_IMPORTANCES)
+      .nullable()
+      .describe('How much the caller needs it; null: not said.'),
+  })
+  .meta({ id: 'VoteImportance' });
 
 /** Voting on an idea, and who voted. */
 export function voteRoutes(deps: TDeps): TRestRoute[] {
@@ -55,6 +70,41 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
       errors: [403],
       response: z.array(ZVoterJson),
       handle: async (c) => listVoters(deps, c.get('viewer'), pathId(c)),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/ideas/{id}/vote-importance',
+      tag,
+      summary: 'How much the caller marked their vote (null: not said, or no vote)',
+      auth: 'signedIn',
+      request: { params },
+      errors: [402],
+      response: ZImportanceJson,
+      handle: async (c) => ({
+        importance: await findVoteImportance(deps, c.get('viewer'), pathId(c)),
+      }),
+    }),
+    jsonRoute({
+      method: 'put',
+      path: '/ideas/{id}/vote-importance',
+      tag,
+      summary: 'Marks the caller’s vote nice to have, important or must have (null clears it)',
+      description:
+        'Optional, never required. Without a vote for the idea: 409 (vote first). A blocked end user: 403 USER_BLOCKED.',
+      auth: 'signedIn',
+      request: { params, body: ZImportanceJson.partial() },
+      errors: [402, 403, 409],
+      response: ZImportanceJson,
+      handle: async (c) => {
+        const body = ((await readJson(c)) ?? {}) as { importance?: unknown };
+        const { importance } = await setVoteImportance(
+          deps,
+          c.get('viewer'),
+          pathId(c),
+          body.importance ?? null,
+        );
+        return { importance };
+      },
     }),
   ];
 }

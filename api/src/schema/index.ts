@@ -36,6 +36,7 @@ import './profile.ts';
 import './idea-value.ts';
 import './idea-segment.ts';
 import './customer-company.ts';
+import './vote-on-behalf.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

@@ -58,12 +58,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     } finally {
       await db.close();
     }
-    // The migration engine's own pool may still hold a connection, and PostgreSQL copies a
-    // template only while no one is connected to it.
-    await onServer(
-      serverUrl,
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${template}' AND pid <> pg_backend_pid()`,
-    );
+    await waitForNoSessions(serverUrl, template);
     process.env[TEMPLATE_DATABASE_ENV] = template;
   }
 
@@ -74,6 +69,28 @@ export default async function setup(): Promise<() => Promise<void>> {
       await onServer(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     }
   };
+}
+
+/**
+ * Waits until no session is connected to `database`: a closed client's server process exits a
+ * moment after `end()` answers, and CREATE DATABASE … TEMPLATE refuses a template in use
+ * ("being accessed by other users"), which a loaded machine otherwise hits now and then.
+ */
+async function waitForNoSessions(serverUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [database],
+      );
+      if (rows[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {

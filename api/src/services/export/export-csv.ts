@@ -3,7 +3,15 @@ import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import { IDEA_VALUE_SQL } from '../customer/idea-value.ts';
+import { sqlFragment } from '../../db/sql.ts';
 import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
+
+const IMPORTANCE_LABELS: Record<string, string> = {
+  NICE_TO_HAVE: 'nice to have',
+  IMPORTANT: 'important',
+  MUST_HAVE: 'must have',
+};
 
 export type TCsvFile = { filename: string; csv: string };
 
@@ -46,9 +54,48 @@ function recordExport(
   });
 }
 
+type TIdeaCustomerRow = {
+  id: number;
+  value: number;
+  companies: string | null;
+  niceToHave: number;
+  important: number;
+  mustHave: number;
+};
+
+/**
+ * Each idea of a board with its value (summed monthly spend of the distinct customer companies
+ * behind its votes), those companies' names, and its votes per importance: one statement.
+ */
+async function customerColumns(
+  deps: TDeps,
+  boardId: number,
+): Promise<Map<number, TIdeaCustomerRow>> {
+  const rows = await deps.sql<TIdeaCustomerRow>`
+    SELECT i."id", ${sqlFragment(IDEA_VALUE_SQL)} AS "value",
+      (SELECT string_agg(DISTINCT cc."name", '; ' ORDER BY cc."name")
+         FROM "Vote" v
+         JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
+         JOIN "CustomerCompany" cc ON cc."id" = m."customerCompanyId"
+        WHERE v."ideaId" = i."id") AS "companies",
+      (SELECT count(*) FILTER (WHERE v."importance" = 'NICE_TO_HAVE') FROM "Vote" v
+        WHERE v."ideaId" = i."id")::int AS "niceToHave",
+      (SELECT count(*) FILTER (WHERE v."importance" = 'IMPORTANT') FROM "Vote" v
+        WHERE v."ideaId" = i."id")::int AS "important",
+      (SELECT count(*) FILTER (WHERE v."importance" = 'MUST_HAVE') FROM "Vote" v
+        WHERE v."ideaId" = i."id")::int AS "mustHave"
+    FROM "Idea" i WHERE i."boardId" = ${boardId}::int`;
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** A money amount as spreadsheets read it: two decimals, no grouping. */
+const money = (value: number) => Number(value).toFixed(2);
+
 /**
  * Every idea of a board (admins of its company; another company's board is not found): title,
- * status, votes, comments count, author, created date and the console address, oldest first.
+ * status, votes, comments count, author, created date and the console address, oldest first;
+ * then its value, customer companies and votes per importance (nice to have, important, must
+ * have), appended after the first columns so that older readers keep working.
  */
 export async function exportIdeasCsv(
   deps: TDeps,
@@ -72,26 +119,53 @@ export async function exportIdeasCsv(
       author: { select: { displayName: true } },
     },
   });
+  const customers = await customerColumns(deps, board.id);
   const url = boardConsoleUrl(deps, board.id);
   return {
     filename: fileName(board.slug, 'ideas'),
     csv: toCsv(
-      ['id', 'title', 'status', 'votes', 'comments', 'author', 'created', 'url'],
-      ideas.map((idea) => [
-        idea.id,
-        idea.title,
-        idea.status,
-        idea.voteCount,
-        idea.commentCount,
-        idea.author?.displayName ?? '',
-        idea.createdAt,
-        url,
-      ]),
+      [
+        'id',
+        'title',
+        'status',
+        'votes',
+        'comments',
+        'author',
+        'created',
+        'url',
+        'value',
+        'customer companies',
+        'nice to have',
+        'important',
+        'must have',
+      ],
+      ideas.map((idea) => {
+        const extra = customers.get(idea.id);
+        return [
+          idea.id,
+          idea.title,
+          idea.status,
+          idea.voteCount,
+          idea.commentCount,
+          idea.author?.displayName ?? '',
+          idea.createdAt,
+          url,
+          money(extra?.value ?? 0),
+          extra?.companies ?? '',
+          extra?.niceToHave ?? 0,
+          extra?.important ?? 0,
+          extra?.mustHave ?? 0,
+        ];
+      }),
     ),
   };
 }
 
-/** Who voted for which idea of a board, one row per vote (admins of its company). */
+/**
+ * Who voted for which idea of a board, one row per vote (admins of its company); then the
+ * voter's customer companies, the vote's importance, and for a vote added on behalf the team
+ * member who added it and their note.
+ */
 export async function exportVotersCsv(
   deps: TDeps,
   viewer: TViewer | null,
@@ -106,14 +180,38 @@ export async function exportVotersCsv(
     orderBy: [{ ideaId: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
     select: {
       createdAt: true,
+      importance: true,
+      note: true,
       idea: { select: { id: true, title: true } },
-      user: { select: { id: true, displayName: true, email: true } },
+      addedBy: { select: { displayName: true } },
+      user: {
+        select: {
+          id: true,
+          displayName: true,
+          email: true,
+          customerCompanies: {
+            select: { customerCompany: { select: { name: true } } },
+            orderBy: { customerCompany: { name: 'asc' } },
+          },
+        },
+      },
     },
   });
   return {
     filename: fileName(board.slug, 'voters'),
     csv: toCsv(
-      ['idea id', 'idea title', 'voter id', 'voter name', 'voter email', 'voted'],
+      [
+        'idea id',
+        'idea title',
+        'voter id',
+        'voter name',
+        'voter email',
+        'voted',
+        'voter companies',
+        'importance',
+        'added by',
+        'note',
+      ],
       votes.map((vote) => [
         vote.idea.id,
         vote.idea.title,
@@ -121,6 +219,10 @@ export async function exportVotersCsv(
         vote.user.displayName,
         vote.user.email ?? '',
         vote.createdAt,
+        vote.user.customerCompanies.map((m) => m.customerCompany.name).join('; '),
+        IMPORTANCE_LABELS[vote.importance ?? ''] ?? '',
+        vote.addedBy?.displayName ?? '',
+        vote.note ?? '',
       ]),
     ),
   };

@@ -84,10 +84,13 @@ export async function declineIdea(
       });
       const moved = await tx.$queryRaw<{ userId: number; gained: number }[]>`
         WITH removed AS (
-          DELETE FROM "Vote" WHERE "ideaId" = ${idea.id} RETURNING "userId", "createdAt"
+          DELETE FROM "Vote" WHERE "ideaId" = ${idea.id}
+          RETURNING "userId", "createdAt", "addedById", "note", "importance"
         ), moved AS (
-          INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
-          SELECT ${duplicateOfId}, "userId", "createdAt" FROM removed
+          -- A vote added on behalf keeps who added it, its note and its importance.
+          INSERT INTO "Vote" ("ideaId", "userId", "createdAt", "addedById", "note", "importance")
+          SELECT ${duplicateOfId}, "userId", "createdAt", "addedById", "note", "importance"
+          FROM removed
           ON CONFLICT ("ideaId", "userId") DO NOTHING
           RETURNING "userId"
         ), counted AS (
@@ -96,9 +99,11 @@ export async function declineIdea(
             ELSE -(SELECT count(*) FROM removed)::int END
           WHERE "id" IN (${idea.id}, ${duplicateOfId})
         ), recorded AS (
-          INSERT INTO "IdeaMergeVote" ("mergeId", "userId", "votedAt", "hadVotedKept")
+          INSERT INTO "IdeaMergeVote" ("mergeId", "userId", "votedAt", "hadVotedKept",
+                                       "addedById", "note", "importance")
           SELECT ${merge.id}, r."userId", r."createdAt",
-                 NOT EXISTS (SELECT 1 FROM moved m WHERE m."userId" = r."userId")
+                 NOT EXISTS (SELECT 1 FROM moved m WHERE m."userId" = r."userId"),
+                 r."addedById", r."note", r."importance"
           FROM removed r
         )
         SELECT "userId", (SELECT count(*) FROM moved)::int AS "gained" FROM removed`;

@@ -73,8 +73,9 @@ export async function undoMerge(
           AND v."ideaId" = ${keptId} AND v."userId" = mv."userId"
         RETURNING v."userId"
       ), restored AS (
-        INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
-        SELECT ${idea.id}, mv."userId", mv."votedAt" FROM "IdeaMergeVote" mv
+        INSERT INTO "Vote" ("ideaId", "userId", "createdAt", "addedById", "note", "importance")
+        SELECT ${idea.id}, mv."userId", mv."votedAt", mv."addedById", mv."note", mv."importance"
+        FROM "IdeaMergeVote" mv
         WHERE mv."mergeId" = ${merge.id}
           AND (mv."hadVotedKept" OR mv."userId" IN (SELECT "userId" FROM taken))
         ON CONFLICT ("ideaId", "userId") DO NOTHING

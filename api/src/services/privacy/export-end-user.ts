@@ -71,7 +71,13 @@ export async function exportUserDocument(
     prisma.vote.findMany({
       where: { userId: user.id },
       orderBy: { id: 'asc' },
-      select: { createdAt: true, idea: { select: { id: true, title: true } } },
+      select: {
+        createdAt: true,
+        importance: true,
+        note: true,
+        addedById: true,
+        idea: { select: { id: true, title: true } },
+      },
     }),
     prisma.session.findMany({
       where: { userId: user.id },
@@ -127,6 +133,11 @@ export async function exportUserDocument(
       ideaId: vote.idea.id,
       ideaTitle: vote.idea.title,
       createdAt: vote.createdAt,
+      // Beside the first fields: how much they said they need it, and for a vote the team
+      // added on their behalf, that it was and the team's note about it.
+      importance: vote.importance,
+      isAddedOnBehalf: vote.addedById !== null || vote.note !== null,
+      note: vote.note,
     })),
     signIns: sessions,
     emailConfirmations: confirmations,

@@ -165,6 +165,10 @@ const TEAM_MUTATIONS = [
   // Triage: a MEMBER moves ideas and undoes merges (move-idea.test.ts, undo-merge.test.ts).
   'moveIdea',
   'undoMerge',
+  // Votes on behalf of customers and importance (vote-on-behalf.test.ts).
+  'addVoteOnBehalf',
+  'removeVoteOnBehalf',
+  'setVoteImportance',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */
@@ -324,6 +328,8 @@ const OPEN_ROUTES = [
   'PUT /ideas/{id}/status',
   'POST /ideas/{id}/upvote',
   'GET /ideas/{id}/voters',
+  'GET /ideas/{id}/vote-importance',
+  'PUT /ideas/{id}/vote-importance',
   'GET /releases/{id}',
   'GET /widget/boards/{hash}',
   'POST /widget/boards/{hash}/signup',

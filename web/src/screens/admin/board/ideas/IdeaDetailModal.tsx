@@ -16,6 +16,7 @@ import { CommentForm } from './CommentForm.tsx';
 import { DeclineDetails } from './DeclineDetails.tsx';
 import { IdeaValue } from './IdeaValue.tsx';
 import { StatusControl } from './StatusControl.tsx';
+import { TeamVotes } from './TeamVotes.tsx';
 import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
@@ -119,6 +120,7 @@ function IdeaDetail({
         description
         createdAt
         canEdit
+        canUpdateStatus
         author {
           displayName
         }
@@ -131,6 +133,7 @@ function IdeaDetail({
         ...StatusControl_idea
         ...DeclineDetails_idea
         ...IdeaValue_idea
+        ...TeamVotes_idea
         ...MoveIdeaControl_idea
         ...IdeaActivityList_idea
         ...UndoMergeButton_idea
@@ -159,7 +162,8 @@ function IdeaDetail({
           </p>
           <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
           <UndoMergeButton idea={data} />
-          {data.canEdit && data.voters ? (
+          {data.canUpdateStatus ? <TeamVotes idea={data} /> : null}
+          {!data.canUpdateStatus && data.canEdit && data.voters ? (
             <section aria-labelledby="idea-voters-title">
               <h3 id="idea-voters-title" className="idea-detail__heading">
                 {intl.formatMessage(messages.voters)}

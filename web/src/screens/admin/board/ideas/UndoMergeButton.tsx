@@ -42,10 +42,12 @@ export function UndoMergeButton({ idea }: { idea: UndoMergeButton_idea$key }) {
               mergeUndoableUntil
               ...DeclineDetails_idea
               ...IdeaActivityList_idea
+              ...TeamVotes_idea
             }
             keptIdea {
               id
               voteCount
+              ...TeamVotes_idea
             }
           }
         }

@@ -37,6 +37,7 @@ export function useDeclineIdeaMutation() {
                 userId
                 name
               }
+              ...TeamVotes_idea
               ...DeclineDetails_idea
             }
             duplicateOf {
@@ -47,6 +48,7 @@ export function useDeclineIdeaMutation() {
                 userId
                 name
               }
+              ...TeamVotes_idea
             }
           }
         }
