@@ -20,6 +20,11 @@ export default defineConfig({
     // One migrated database (PGlite snapshot, PostgreSQL template) that every file's copies.
     globalSetup: ['api/src/testing/global-setup.ts'],
     pool: 'forks',
+    // A worker keeps its modules from one file to the next instead of importing the whole app
+    // again for each (the suite's import time fell from 740 s to 32 s on the loaded two-core
+    // machine, and the PGlite pass from 47 to 19 minutes). Files keep their own servers and
+    // databases; the few that stub globals or the environment restore them.
+    isolate: false,
     // Each file pays several seconds of fork and import before its first test, and most files
     // then wait on sockets, a browser or a database: two files at a time keep both cores busy
     // (vitest's default on two cores is one). Every file has its own database and server port.
