@@ -1,5 +1,4 @@
 import type { Context, Next } from 'hono';
-import { SitemapStream, streamToPromise } from 'sitemap';
 import { Hono } from 'hono';
 import { localeOf } from '../../../widget/src/i18n.ts';
 import type { TLocale } from '../../../widget/src/i18n.ts';
@@ -15,7 +14,6 @@ import {
   ideaIdOfPath,
 } from '../services/portal/find-portal.ts';
 import type { TPortal, TPortalCompany } from '../services/portal/find-portal.ts';
-import { renderChangelogFeed } from './changelog-feed.ts';
 import {
   renderChangelogNotice,
   renderPortalChangelog,
@@ -346,6 +344,8 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     const t = portalTranslator(localeOf(found.portal.boards[0]?.language));
     c.header('content-type', 'application/atom+xml; charset=utf-8');
     c.header('cache-control', 'public, max-age=300');
+    // The feed and sitemap writers load on their first request, not at every server start.
+    const { renderChangelogFeed } = await import('./changelog-feed.ts');
     return c.body(renderChangelogFeed(t, site, found));
   };
 
@@ -363,6 +363,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     const changelogPages =
       (await findChangelogSitemapEntries(deps, site.slug, SITEMAP_RELEASES)) ?? [];
     const entries = [...pages.slice(0, 1), ...changelogPages, ...pages.slice(1)].slice(0, 50_000);
+    const { SitemapStream, streamToPromise } = await import('sitemap');
     const stream = new SitemapStream({ hostname: site.origin });
     for (const entry of entries) {
       stream.write({ url: onSite(site, entry.path), lastmod: entry.updatedAt.toISOString() });
