@@ -242,3 +242,81 @@ describe('private tags', () => {
     });
   });
 });
+
+describe('filtering lists by tag', () => {
+  let publicTag: { id: string };
+  let privateTag: { id: string };
+  let both: number;
+  let publicOnly: number;
+  let privateOnly: number;
+  const rowOf = (id: string) => Number(Buffer.from(id, 'base64').toString().split(':').pop());
+
+  beforeAll(async () => {
+    publicTag = await createTag('Filter public');
+    privateTag = await createTag('Filter private', true);
+    both = await newIdea('Idea with both filter tags');
+    publicOnly = await newIdea('Idea with the public filter tag');
+    privateOnly = await newIdea('Idea with the private filter tag');
+    await newIdea('Idea with no filter tag');
+    await tagIdea(both, publicTag.id, member.token);
+    await tagIdea(both, privateTag.id, member.token);
+    await tagIdea(publicOnly, publicTag.id, member.token);
+    await tagIdea(privateOnly, privateTag.id, member.token);
+  });
+
+  it('REST ?tag= keeps the ideas carrying it, counted; a private tag matches nothing outside the team', async () => {
+    const ids = (page: any) => page.ideas.map((i: any) => i.id).sort();
+    const publicPage = await restList(endUser.token, `?tag=${rowOf(publicTag.id)}`);
+    expect(ids(publicPage)).toEqual([both, publicOnly].sort());
+    expect(publicPage.totalCount).toBe(2);
+    const teamPage = await restList(member.token, `?tag=${rowOf(privateTag.id)}`);
+    expect(ids(teamPage)).toEqual([both, privateOnly].sort());
+    expect(teamPage.totalCount).toBe(2);
+    for (const token of [endUser.token, undefined]) {
+      const page = await restList(token, `?tag=${rowOf(privateTag.id)}`);
+      expect(page).toMatchObject({ ideas: [], totalCount: 0 });
+    }
+    const bad = await server.call('GET', '/api/v1/ideas/?tag=abc', {
+      headers: { 'x-board-id': String(acme.boardId) },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('the widget’s first screen takes ?tag= too', async () => {
+    const { widgetHash } = await server.deps.prisma.board.findUniqueOrThrow({
+      where: { id: acme.boardId },
+    });
+    const screen = await expectCall(
+      server,
+      'GET',
+      `/widget/boards/${widgetHash}?tag=${rowOf(publicTag.id)}`,
+      200,
+    );
+    expect(screen.ideas.ideas.map((i: any) => i.id).sort()).toEqual([both, publicOnly].sort());
+    expect(screen.ideas.ideas.flatMap((i: any) => names(i.tags))).not.toContain('Filter private');
+  });
+
+  it('GraphQL Board.ideas(tagIds:) keeps ideas carrying any of them', async () => {
+    const query = `query ($boardId: ID!, $tagIds: [ID!]) { board: node(id: $boardId) {
+      ... on Board { ideas(tagIds: $tagIds) { totalCount edges { node { id } } } } } }`;
+    const run = async (tagIds: string[], token?: string) => {
+      const { body } = await gql(
+        server,
+        query,
+        { boardId: globalId('Board', acme.boardId), tagIds },
+        token,
+      );
+      const { totalCount, edges } = body.data.board.ideas;
+      return { totalCount, ids: edges.map((e: any) => rowOf(e.node.id)).sort() };
+    };
+    expect(await run([publicTag.id, privateTag.id], member.token)).toEqual({
+      totalCount: 3,
+      ids: [both, publicOnly, privateOnly].sort(),
+    });
+    expect(await run([publicTag.id, privateTag.id], endUser.token)).toEqual({
+      totalCount: 2,
+      ids: [both, publicOnly].sort(),
+    });
+    expect(await run([privateTag.id])).toEqual({ totalCount: 0, ids: [] });
+  });
+});
