@@ -102,10 +102,12 @@ describe('listing ideas filtered by tag, with their tags', () => {
     ]);
     // 55 ideas carry the Roadmap tag, every other one the private tag too.
     await server.deps.prisma.ideaTag.createMany({
-      data: ideaRowIds.slice(0, 55).flatMap((ideaId, n) => [
-        { ideaId, tagId: roadmap.id },
-        ...(n % 2 === 0 ? [{ ideaId, tagId: internal.id }] : []),
-      ]),
+      data: ideaRowIds
+        .slice(0, 55)
+        .flatMap((ideaId, n) => [
+          { ideaId, tagId: roadmap.id },
+          ...(n % 2 === 0 ? [{ ideaId, tagId: internal.id }] : []),
+        ]),
     });
     const tagIds = [globalId('Tag', roadmap.id)];
     const five = await statementsFor(5, TAGGED_PAGE, { tagIds });
