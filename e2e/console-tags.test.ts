@@ -124,5 +124,31 @@ describe.skipIf(!hasChromium())('console: tags', () => {
       token: admin.token,
     });
     expect(team.tags.map((tag: { name: string }) => tag.name)).toEqual(['Reporting']);
+
+    // The ideas list shows the idea's tags as chips on its card.
+    await mutate(
+      server,
+      'addIdeaTag',
+      ADD_TAG,
+      { ideaId: idea.id, tagId: tags[1]!.id },
+      admin.token,
+    );
+    const secret = await mutate(
+      server,
+      'createTag',
+      `mutation { createTag(name: "Enterprise", color: "8250df", isPrivate: true) {
+        __typename ... on MutationCreateTagSuccess { data { id } } } }`,
+      {},
+      admin.token,
+    );
+    await mutate(server, 'addIdeaTag', ADD_TAG, { ideaId: idea.id, tagId: secret.id }, admin.token);
+    await page.goto(`${server.url}/admin/boards/${encodeURIComponent(board.id)}/list`);
+    const card = page.getByRole('article', { name: 'Dark mode for reports' });
+    const chips = card.getByRole('list', { name: 'Tags' });
+    await expect
+      .poll(() => chips.getByRole('listitem').allTextContents())
+      .toEqual(['Enterprise (private)', 'Reporting']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'idea-card-tags');
   });
 });

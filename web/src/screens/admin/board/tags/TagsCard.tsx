@@ -9,7 +9,7 @@ import { useForm } from '../../../../forms/useForm.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
-import { customStatusStyle } from '../statuses/CustomStatusBadge.tsx';
+import { TagChip } from './TagChip.tsx';
 import { tagsMessages as messages } from './messages.ts';
 import {
   useCreateTagMutation,
@@ -22,17 +22,6 @@ type TProblem = { field: string; message: string }[] | { text: string } | null;
 
 const NAME_RULES = { required: true, min: TAG_NAME_LIMITS.min, max: TAG_NAME_LIMITS.max };
 const HEX = /^#?[0-9a-f]{6}$/i;
-
-/** A tag as a chip on its colour (text colour chosen for contrast), marked when private. */
-export function TagChip({ tag }: { tag: { name: string; color: string; isPrivate: boolean } }) {
-  const intl = useIntl();
-  return (
-    <span className="status status--custom" style={customStatusStyle(tag.color)}>
-      {tag.name}
-      {tag.isPrivate ? ` (${intl.formatMessage(messages.privateBadge)})` : null}
-    </span>
-  );
-}
 
 /** A tag's fields: its name, its colour and whether it is private. */
 function TagForm({
@@ -127,6 +116,7 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
           name
           color
           isPrivate
+          ...TagChip_tag
         }
       }
     `,

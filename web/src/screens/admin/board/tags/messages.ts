@@ -11,7 +11,7 @@ export const tagsMessages = defineMessages({
   name: { id: 'boardTags.name', defaultMessage: 'Tag name' },
   colour: { id: 'boardTags.colour', defaultMessage: 'Tag colour' },
   isPrivate: { id: 'boardTags.isPrivate', defaultMessage: 'Private (team only)' },
-  privateBadge: { id: 'boardTags.privateBadge', defaultMessage: 'private' },
+  privateName: { id: 'boardTags.privateName', defaultMessage: '{name} (private)' },
   add: { id: 'boardTags.add', defaultMessage: 'Add tag' },
   added: { id: 'boardTags.added', defaultMessage: 'Tag “{name}” added.' },
   edit: { id: 'boardTags.edit', defaultMessage: 'Edit tag {name}' },
