@@ -150,5 +150,29 @@ describe.skipIf(!hasChromium())('console: tags', () => {
       .toEqual(['Enterprise (private)', 'Reporting']);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'idea-card-tags');
+
+    // The idea dialog: take a tag off and put another on, from the keyboard.
+    await card.getByRole('button', { name: 'Dark mode for reports', exact: true }).click();
+    const detail = page.getByRole('dialog', { name: 'Dark mode for reports' });
+    const tagSection = detail.getByRole('region', { name: 'Tags' });
+    await expect.poll(() => tagSection.isVisible()).toBe(true);
+    await tagSection.getByRole('button', { name: 'Remove tag Enterprise' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => tagSection.getByRole('listitem').allTextContents())
+      .toEqual([expect.stringMatching(/^Reporting/)]);
+    await tagSection.getByLabel('Tag to add').selectOption({ label: 'Enterprise' });
+    await tagSection.getByRole('button', { name: 'Add tag to idea' }).click();
+    await expect
+      .poll(() => tagSection.getByRole('listitem').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Enterprise \(private\)/),
+        expect.stringMatching(/^Reporting/),
+      ]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => chips.getByRole('listitem').allTextContents())
+      .toEqual(['Enterprise (private)', 'Reporting']);
   });
 });

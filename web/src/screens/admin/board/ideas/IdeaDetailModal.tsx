@@ -20,6 +20,7 @@ import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
 import { MoveIdeaControl } from './MoveIdeaControl.tsx';
+import { IdeaTagsControl } from '../tags/IdeaTagsControl.tsx';
 import { IdeaActivityList } from './IdeaActivityList.tsx';
 import { UndoMergeButton } from './UndoMergeButton.tsx';
 
@@ -132,6 +133,7 @@ function IdeaDetail({
         ...DeclineDetails_idea
         ...IdeaValue_idea
         ...MoveIdeaControl_idea
+        ...IdeaTagsControl_idea
         ...IdeaActivityList_idea
         ...UndoMergeButton_idea
       }
@@ -159,6 +161,7 @@ function IdeaDetail({
           </p>
           <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
           <UndoMergeButton idea={data} />
+          <IdeaTagsControl idea={data} />
           {data.canEdit && data.voters ? (
             <section aria-labelledby="idea-voters-title">
               <h3 id="idea-voters-title" className="idea-detail__heading">

@@ -24,4 +24,9 @@ export const tagsMessages = defineMessages({
   },
   deleted: { id: 'boardTags.deleted', defaultMessage: 'Tag “{name}” deleted.' },
   confirmDelete: { id: 'boardTags.confirmDelete', defaultMessage: 'Delete tag' },
+  noIdeaTags: { id: 'boardTags.noIdeaTags', defaultMessage: 'No tags on this idea.' },
+  removeFromIdea: { id: 'boardTags.removeFromIdea', defaultMessage: 'Remove tag {name}' },
+  pick: { id: 'boardTags.pick', defaultMessage: 'Tag to add' },
+  pickNone: { id: 'boardTags.pickNone', defaultMessage: 'Pick a tag' },
+  addToIdea: { id: 'boardTags.addToIdea', defaultMessage: 'Add tag to idea' },
 });
