@@ -67,6 +67,7 @@ describe('POST /ideas/', () => {
       canUpdateStatus: true,
       declineDetails: null,
       customStatus: null,
+      tags: [],
       // Beside the spec's fields: whether the plan's cap keeps it off the board.
       isHiddenByPlan: false,
     });
@@ -207,6 +208,7 @@ describe('GET /ideas/', () => {
       canUpdateStatus: true,
       declineDetails: null,
       customStatus: null,
+      tags: [],
     });
   });
 

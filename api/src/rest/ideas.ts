@@ -64,7 +64,7 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'A page of the board’s ideas the caller may see (board in x-board-id)',
       description:
-        '`filter` ALL (default) hides DECLINED ideas, a status shows only that status; `sort` VOTES (default), STATUS, DATE_DESC or DATE_ASC; `search` matches title or description. Ideas past the plan’s cap are left out (see /boards/{id}/limits).',
+        '`filter` ALL (default) hides DECLINED ideas, a status shows only that status; `sort` VOTES (default), STATUS, DATE_DESC or DATE_ASC; `search` matches title or description; `tag` (a tag id) keeps the ideas carrying that tag (a private tag matches nothing outside the company’s team). Ideas past the plan’s cap are left out (see /boards/{id}/limits).',
       auth: 'optional',
       request: { headers: ZBoardHeader, query: ZIdeaPageParams },
       response: ZIdeaPageJson,

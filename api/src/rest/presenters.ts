@@ -108,6 +108,20 @@ export const ZIdeaJson = z
         description:
           'The board’s own status the idea shows, of the kind `status` says; null: the status’s own name.',
       }),
+    tags: z
+      .array(
+        z
+          .object({
+            id: z.number().int(),
+            name: z.string(),
+            color: z.string().meta({ description: '6 hex digits, without #.' }),
+          })
+          .meta({ id: 'IdeaTag' }),
+      )
+      .meta({
+        description:
+          'The company’s tags the idea carries, by name; private tags only for the company’s team (OWNER, ADMIN, MEMBER).',
+      }),
   })
   .meta({ id: 'Idea' });
 
@@ -141,6 +155,7 @@ export function presentIdea(idea: TIdeaView): z.input<typeof ZIdeaJson> {
     canUpdateStatus: idea.canUpdateStatus,
     declineDetails: presentDeclineDetails(idea),
     customStatus: idea.customStatus,
+    tags: idea.tags,
   };
 }
 

@@ -9,7 +9,7 @@ import { BoardType, boardPlan } from './board.ts';
 import { builder } from './builder.ts';
 import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
-import { decodeCursorId, decodeOptionalId, globalId } from './ids.ts';
+import { decodeCursorId, decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { IdeaSegmentInput } from './idea-segment.ts';
 
 /** A page cursor: the idea the page ends (or starts) on, opaque to clients. */
@@ -27,7 +27,7 @@ builder.objectField(BoardType, 'ideas', (t) =>
     {
       type: IdeaType,
       description:
-        'The ideas the caller may see, within the plan cap (admins may ask for the hidden ones too, see `includeHiddenByPlan`). `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission; VALUE (the team only) by customer value. `segment` (the team only) keeps ideas with a voter in a customer segment. `search` matches title or description (case-insensitive). Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
+        'The ideas the caller may see, within the plan cap (admins may ask for the hidden ones too, see `includeHiddenByPlan`). `filter` ALL hides DECLINED ideas; a status shows only that status. `sort` VOTES (default) puts the most voted first; STATUS follows the pipeline; DATE_DESC / DATE_ASC by submission; VALUE (the team only) by customer value. `segment` (the team only) keeps ideas with a voter in a customer segment. `search` matches title or description (case-insensitive). `tagIds` keeps ideas carrying one of the tags. Pages hold 50 ideas unless `first` or `last` asks for up to 100.',
       args: {
         filter: t.arg({
           type: IdeaFilterEnum,
@@ -45,6 +45,10 @@ builder.objectField(BoardType, 'ideas', (t) =>
           description:
             'Only ideas with a voter in this customer segment. The company’s team only; anyone else is refused (FORBIDDEN).',
         }),
+        tagIds: t.arg.idList({
+          description:
+            'Only ideas carrying at least one of these tags (up to 20). A private tag matches nothing for anyone outside the company’s team.',
+        }),
         includeHiddenByPlan: t.arg.boolean({
           defaultValue: false,
           description:
@@ -54,6 +58,7 @@ builder.objectField(BoardType, 'ideas', (t) =>
       resolve: async (board, args, context) => {
         const params = parseInput(ZTeamIdeaListParams, {
           ...args,
+          tagIds: args.tagIds?.map((id) => decodeId(id, 'Tag')),
           segment: args.segment && {
             ...args.segment,
             customerCompanyId: decodeOptionalId(args.segment.customerCompanyId, 'CustomerCompany'),

@@ -8,6 +8,7 @@ import './viewer.ts';
 import './account.ts';
 import './board.ts';
 import './board-status.ts';
+import './tag.ts';
 import './idea.ts';
 import './idea-move.ts';
 import './idea-activity.ts';

@@ -9,7 +9,7 @@ import {
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
-import { decodeId } from './ids.ts';
+import { decodeId, globalId } from './ids.ts';
 
 let server: TTestServer;
 let admin: TTestAccount;
@@ -83,6 +83,44 @@ describe('listing ideas with authors, counts, isVotedByMe and canEdit', () => {
     // The session, the board with its subscription, and the page with authors and votes.
     expect(fifty.count).toBeLessThanOrEqual(3);
     console.log(`SQL statements per page: ${five.count} for 5 ideas, ${fifty.count} for 50`);
+  });
+});
+
+const TAGGED_PAGE = `query ($boardId: ID!, $first: Int!, $tagIds: [ID!]) { board(id: $boardId) { id
+  ideas(first: $first, tagIds: $tagIds) { totalCount edges { node {
+    id title isVotedByMe author { displayName } tags { name color isPrivate }
+  } } } } }`;
+
+describe('listing ideas filtered by tag, with their tags', () => {
+  it('runs the same number of statements for 5 ideas and for 50', async () => {
+    const company = { companyId: admin.companyId, color: '1f6feb' };
+    const [roadmap, internal] = await Promise.all([
+      server.deps.prisma.tag.create({ data: { ...company, name: 'Roadmap', nameKey: 'roadmap' } }),
+      server.deps.prisma.tag.create({
+        data: { ...company, name: 'Internal', nameKey: 'internal', isPrivate: true },
+      }),
+    ]);
+    // 55 ideas carry the Roadmap tag, every other one the private tag too.
+    await server.deps.prisma.ideaTag.createMany({
+      data: ideaRowIds
+        .slice(0, 55)
+        .flatMap((ideaId, n) => [
+          { ideaId, tagId: roadmap.id },
+          ...(n % 2 === 0 ? [{ ideaId, tagId: internal.id }] : []),
+        ]),
+    });
+    const tagIds = [globalId('Tag', roadmap.id)];
+    const five = await statementsFor(5, TAGGED_PAGE, { tagIds });
+    const fifty = await statementsFor(50, TAGGED_PAGE, { tagIds });
+    expect(five.ideas).toHaveLength(5);
+    expect(fifty.ideas).toHaveLength(50);
+    expect(fifty.ideas.every((i) => i.tags.some((t: any) => t.name === 'Roadmap'))).toBe(true);
+    // The admin sees the private tag too, on about half of them.
+    expect(fifty.ideas.filter((i) => i.tags.length === 2).length).toBeGreaterThanOrEqual(20);
+    expect(fifty.count).toBe(five.count);
+    // The session, the board, the page, its count and the ideas' tags.
+    expect(fifty.count).toBeLessThanOrEqual(5);
+    console.log(`SQL statements per tagged page: ${five.count} for 5 ideas, ${fifty.count} for 50`);
   });
 });
 

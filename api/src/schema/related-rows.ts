@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { TSql } from '../db/sql.ts';
-import type { BoardStatus } from '../generated/prisma/client.ts';
+import type { BoardStatus, Tag } from '../generated/prisma/client.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
 
 /**
@@ -17,6 +17,8 @@ export type TRelatedRows = {
   boardCompanyId: (boardId: number) => Promise<number | null>;
   /** A custom status an idea shows (null: deleted). */
   boardStatus: (statusId: number) => Promise<BoardStatus | null>;
+  /** Every tag an idea carries, private ones too (the field filters them), by name. */
+  ideaTags: (ideaId: number) => Promise<Tag[]>;
 };
 
 function batched<TRow extends { id: number }, TValue>(
@@ -35,7 +37,27 @@ function batched<TRow extends { id: number }, TValue>(
 }
 
 export function relatedRowsLoader(sql: TSql): TRelatedRows {
+  // Not cached either: a tag put on or taken off shows in the next event's answer.
+  const ideaTags = new DataLoader<number, Tag[]>(
+    async (ids) => {
+      const rows = await sql<Tag & { ideaId: number }>`
+        SELECT it."ideaId", t."id", t."companyId", t."name", t."nameKey", t."color",
+               t."isPrivate", t."createdAt", t."updatedAt"
+        FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+        WHERE it."ideaId" = ANY(${ids}::int[])
+        ORDER BY t."nameKey", t."id"`;
+      const byIdea = new Map<number, Tag[]>();
+      for (const { ideaId, ...tag } of rows) {
+        const list = byIdea.get(Number(ideaId)) ?? [];
+        list.push(tag);
+        byIdea.set(Number(ideaId), list);
+      }
+      return ids.map((id) => byIdea.get(id) ?? []);
+    },
+    { cache: false },
+  );
   return {
+    ideaTags: (ideaId) => ideaTags.load(ideaId),
     author: batched(
       (ids) => sql<{ id: number; displayName: string; avatarUrl: string | null }>`
         SELECT "id", "displayName", "avatarUrl" FROM "User" WHERE "id" = ANY(${ids}::int[])`,

@@ -145,4 +145,11 @@ export const ZTeamIdeaListParams = ZIdeaListParams.extend({
     requiredEnum([...IDEA_SORTS, 'VALUE']).default('VOTES'),
   ),
   segment: z.preprocess((v) => v ?? undefined, ZIdeaSegment.optional()),
+  tagIds: z.preprocess(
+    (v) => v ?? undefined,
+    z
+      .array(z.number().int(), { error: 'It has to be a list of tag ids.' })
+      .max(20, { error: 'It may name at most 20 tags.' })
+      .optional(),
+  ),
 });

@@ -5,7 +5,7 @@ import { isSegmentSet } from '../customer/idea-segment.ts';
 import type { TViewer } from '../../viewer.ts';
 import { listCutoff, listedIdeasWhere } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
-import { IDEA_STATUSES } from './idea-input.ts';
+import { IDEA_STATUSES, listedTagIds } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
 
 /** A list of statuses as one PostgreSQL array literal (`{OPEN,REVIEW}`), one parameter. */
@@ -19,8 +19,8 @@ function statusArray(statuses: readonly IdeaStatus[]): string {
  * status (BoardIdeaCount, kept by triggers in the writes' own transactions), plus two small
  * index reads where the counters cannot answer. Under a plan cap the visible ideas are the
  * company's oldest few hundred at most, so they are counted by range; a reader's own ideas
- * awaiting acceptance are counted through the author index. Only a text search or a customer
- * segment counts rows, as its page must read them anyway.
+ * awaiting acceptance are counted through the author index. Only a text search, a customer
+ * segment or a tag counts rows, as its page must read them anyway.
  */
 export async function countListedIdeas(
   deps: TDeps,
@@ -28,7 +28,7 @@ export async function countListedIdeas(
   listed: TListedBoard,
   params: TIdeaListParams,
 ): Promise<number> {
-  if (params.search || isSegmentSet(params.segment)) {
+  if (params.search || isSegmentSet(params.segment) || listedTagIds(params).length > 0) {
     return countListedIdeasByScan(deps, viewer, listed, params);
   }
   const { board } = listed;

@@ -21,6 +21,8 @@ import {
 import { ZIdeaListParams } from './idea-input.ts';
 import { statusName } from '../board-status/board-status-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
+import { seesPrivateTags, tagVisibleWhere } from '../tag/find-tags.ts';
+import type { TIdeaTagView } from '../tag/tag-input.ts';
 
 /** An author as anyone who sees their idea or comment sees them. */
 export type TAuthor = { displayName: string; avatarUrl: string | null };
@@ -39,6 +41,8 @@ export type TIdeaView = Idea & {
   value?: number;
   /** The board's custom status it shows, named in the board's language; null: the kind's own. */
   customStatus: TIdeaCustomStatus | null;
+  /** The tags it carries that the caller may see (private ones: the team only), by name. */
+  tags: TIdeaTagView[];
 };
 
 /** A custom status as `/api/v1` answers show it beside `status`. */
@@ -120,15 +124,21 @@ export function viewInclude(viewer: TViewer | null) {
     duplicateOf: { select: { id: true, title: true } },
     customStatus: { select: { id: true, nameEn: true, namePl: true, color: true } },
     votes: viewerVoteSelection(viewer),
+    tags: {
+      where: { tag: tagVisibleWhere(viewer) },
+      select: { tag: { select: { id: true, name: true, color: true } } },
+      orderBy: [{ tag: { nameKey: 'asc' } }, { tagId: 'asc' }],
+    },
   } satisfies Prisma.IdeaInclude;
 }
 
 export type TIdeaRow = Prisma.IdeaGetPayload<{ include: ReturnType<typeof viewInclude> }>;
 
 export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
-  const { board, votes, customStatus, ...idea } = row;
+  const { board, votes, customStatus, tags, ...idea } = row;
   return {
     ...idea,
+    tags: tags.map(({ tag }) => tag),
     customStatus: customStatus && {
       id: customStatus.id,
       name: statusName(customStatus, board.language),
@@ -148,6 +158,7 @@ type TPageRow = Idea & {
   value?: number;
   customStatusName: string | null;
   customStatusColor: string | null;
+  tags: TIdeaTagView[];
 };
 
 /**
@@ -243,6 +254,19 @@ function pageLimit(window: TPageWindow): TSqlPart {
     : sqlPart`LIMIT ${sqlFragment(String(limit))} OFFSET ${offset}::int`;
 }
 
+/**
+ * The tags an idea of the list carries, as a JSON array of {id, name, color} in name order:
+ * public tags, and private ones only for the team of the board's company (tagVisibleWhere).
+ */
+function ideaTagsColumn(viewer: TViewer | null, companyId: number): TSqlPart {
+  const visible = seesPrivateTags(viewer, companyId) ? '' : ' AND NOT t."isPrivate"';
+  return sqlFragment(`COALESCE((
+               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
+                               ORDER BY t."nameKey", t."id")
+               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+               WHERE it."ideaId" = i."id"${visible}), '[]'::json) AS "tags"`);
+}
+
 /** findIdeaPageRows's statement (idea-page-plan.test.ts checks its plan). */
 export function ideaPageStatement(
   viewer: TViewer | null,
@@ -273,6 +297,7 @@ export function ideaPageStatement(
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",
              s."color" AS "customStatusColor",
+             ${ideaTagsColumn(viewer, board.companyId)},
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
                AS "isVotedByMe"${valueColumn}
@@ -338,6 +363,7 @@ export async function findIdeaPageRows(
       row.duplicateOfId !== null && row.duplicateTitle !== null
         ? { id: row.duplicateOfId, title: row.duplicateTitle }
         : null,
+    tags: row.tags,
     isVotedByMe: row.isVotedByMe,
     canEdit: canEditIdea(viewer, { authorId: row.authorId, companyId: board.companyId }),
     canUpdateStatus,

@@ -33,7 +33,12 @@ export const IDEA_SORTS = ['VOTES', 'STATUS', 'DATE_DESC', 'DATE_ASC'] as const;
 export type TIdeaFilter = (typeof IDEA_FILTERS)[number];
 export type TIdeaSort = (typeof IDEA_SORTS)[number];
 
-/** List parameters: filter (ALL hides DECLINED), sort (VOTES by default), a text search. */
+const tagIdError = 'It has to be a tag id.';
+
+/**
+ * List parameters: filter (ALL hides DECLINED), sort (VOTES by default), a text search, a tag
+ * (`tag`: only ideas carrying it; a tag the caller may not see matches nothing).
+ */
 export const ZIdeaListParams = z.object({
   filter: z.preprocess((v) => v ?? undefined, requiredEnum(IDEA_FILTERS).default('ALL')),
   sort: z.preprocess((v) => v ?? undefined, requiredEnum(IDEA_SORTS).default('VOTES')),
@@ -44,6 +49,15 @@ export const ZIdeaListParams = z.object({
       .max(100, { error: messages.max(100) })
       .optional(),
   ),
+  tag: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : Number(v)),
+    z
+      .number({ error: tagIdError })
+      .int({ error: tagIdError })
+      .min(1, { error: tagIdError })
+      .max(2_147_483_647, { error: tagIdError })
+      .optional(),
+  ),
 });
 /**
  * What a list reads: ZIdeaListParams's, or (the team's GraphQL lists, ZTeamIdeaListParams in
@@ -52,7 +66,14 @@ export const ZIdeaListParams = z.object({
 export type TIdeaListParams = Omit<z.output<typeof ZIdeaListParams>, 'sort'> & {
   sort: TIdeaSort | 'VALUE';
   segment?: TIdeaSegment;
+  /** Only ideas carrying at least one of these tags (GraphQL's `tagIds`). */
+  tagIds?: number[];
 };
+
+/** The tags a list is narrowed to (any of them), from REST's `tag` or GraphQL's `tagIds`. */
+export function listedTagIds(params: Pick<TIdeaListParams, 'tag' | 'tagIds'>): number[] {
+  return [...(params.tagIds ?? []), ...(params.tag === undefined ? [] : [params.tag])];
+}
 
 export const DECLINE_REASONS = ['DUPLICATE', 'NOT_APPLICABLE', 'NOT_RELEVANT', 'OTHER'] as const;
 

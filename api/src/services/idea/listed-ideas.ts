@@ -5,7 +5,7 @@ import type { TViewer } from '../../viewer.ts';
 import { isAdminOf, isTeamMemberOf } from '../access.ts';
 import type { TCutoff, TPlanState } from '../plan/plan-state.ts';
 import { segmentCondition, requireTeamForValue } from '../customer/idea-segment.ts';
-import { IDEA_STATUSES } from './idea-input.ts';
+import { IDEA_STATUSES, listedTagIds } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
@@ -41,7 +41,7 @@ function statusLiteral(status: string): string {
 /**
  * Which ideas a list shows: the caller may see them (ideaVisibleWhere's rule), they are
  * within the plan's cap, of the filtered status (ALL hides DECLINED), matching the search,
- * with a voter in the customer segment (the team's lists only).
+ * with a voter in the customer segment (the team's lists only), carrying one of the tags.
  */
 export function listedIdeasWhere(
   viewer: TViewer | null,
@@ -77,5 +77,18 @@ export function listedIdeasWhere(
     : none;
   return sqlPart`
     i."boardId" = ${board.id}::int
-    ${visible} ${withinCap} ${ofStatus} ${matching} ${segmentCondition(board.companyId, params.segment)}`;
+    ${visible} ${withinCap} ${ofStatus} ${matching} ${segmentCondition(board.companyId, params.segment)}
+    ${taggedCondition(viewer, board.companyId, listedTagIds(params))}`;
+}
+
+/**
+ * Only ideas carrying one of `tagIds` (none given: no condition). A private tag counts for the
+ * team of the board's company only, so anyone else asking for one gets an empty list and
+ * learns nothing about which ideas carry it.
+ */
+function taggedCondition(viewer: TViewer | null, companyId: number, tagIds: number[]): TSqlPart {
+  if (tagIds.length === 0) return none;
+  const visible = isTeamMemberOf(viewer, companyId) ? none : sqlFragment('AND NOT t."isPrivate"');
+  return sqlPart`AND EXISTS (SELECT 1 FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+         WHERE it."ideaId" = i."id" AND it."tagId" = ANY(${tagIds}::int[]) ${visible})`;
 }

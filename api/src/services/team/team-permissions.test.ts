@@ -29,6 +29,7 @@ let apiKeyId = 0;
 let invitationId = 0;
 let customerCompanyId = 0;
 let statusId = 0;
+let tagId = 0;
 
 const FORBIDDEN_TEXT = 'You are not allowed to do this.';
 
@@ -47,6 +48,7 @@ const invitation = g('Invitation', () => invitationId);
 const customer = g('CustomerCompany', () => customerCompanyId);
 const CUSTOMER_CSV = 'name,external id,monthly spend\nMember Co,member-co,10\n';
 const boardStatus = g('BoardStatus', () => statusId);
+const tag = g('Tag', () => tagId);
 
 /**
  * Mutations a MEMBER is refused. `ofA` is true when the arguments name an object of company A
@@ -82,6 +84,15 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
     ofA: true,
   },
   deleteBoardStatus: { vars: () => ({ statusId: boardStatus(), moveToStatusId: null }), ofA: true },
+  createTag: {
+    vars: () => ({ name: 'Member tag', color: '1f6feb', isPrivate: false }),
+    ofA: false,
+  },
+  updateTag: {
+    vars: () => ({ tagId: tag(), name: 'Renamed tag', color: '000000', isPrivate: true }),
+    ofA: true,
+  },
+  deleteTag: { vars: () => ({ tagId: tag() }), ofA: true },
   updateIdea: { vars: () => ({ ideaId: idea(), title: 'Edited by someone' }), ofA: true },
   deleteIdea: { vars: () => ({ ideaId: idea() }), ofA: true },
   createRelease: {
@@ -169,6 +180,9 @@ const TEAM_MUTATIONS = [
   'addVoteOnBehalf',
   'removeVoteOnBehalf',
   'setVoteImportance',
+  // Tags on ideas: a MEMBER puts them on and takes them off (services/tag/tags.test.ts).
+  'addIdeaTag',
+  'removeIdeaTag',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */
@@ -354,6 +368,7 @@ async function rowsOfA(): Promise<unknown> {
       include: { members: true },
       orderBy: { id: 'asc' },
     }),
+    prisma.tag.findMany({ where: { companyId }, include: { ideas: true }, orderBy: { id: 'asc' } }),
   ]);
 }
 
@@ -400,6 +415,11 @@ beforeAll(async () => {
         color: '1f6feb',
         position: 0,
       },
+    })
+  ).id;
+  tagId = (
+    await server.deps.prisma.tag.create({
+      data: { companyId: a.owner.companyId, name: 'Alpha', nameKey: 'alpha', color: '1f6feb' },
     })
   ).id;
   apiKeyId = (

@@ -9,6 +9,7 @@ import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages } from './messages.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { CustomStatusBadge } from '../statuses/CustomStatusBadge.tsx';
+import { TagChips } from '../tags/TagChip.tsx';
 import { VoteBox } from './VoteBox.tsx';
 
 const messages = defineMessages({
@@ -47,6 +48,10 @@ export function IdeaCard({
         status
         customStatus {
           ...CustomStatusBadge_status
+        }
+        tags {
+          id
+          ...TagChip_tag
         }
         commentCount
         canEdit
@@ -116,6 +121,7 @@ export function IdeaCard({
           ) : (
             <StatusBadge status={data.status} />
           )}
+          <TagChips tags={data.tags} />
           <button type="button" className="idea-card__comments" onClick={() => onOpen(data.id)}>
             <Icon name="comment" size={16} />
             {intl.formatMessage(ideaMessages.comments, { count: data.commentCount })}

@@ -21,6 +21,7 @@ import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
 import { MoveIdeaControl } from './MoveIdeaControl.tsx';
+import { IdeaTagsControl } from '../tags/IdeaTagsControl.tsx';
 import { IdeaActivityList } from './IdeaActivityList.tsx';
 import { UndoMergeButton } from './UndoMergeButton.tsx';
 
@@ -135,6 +136,7 @@ function IdeaDetail({
         ...IdeaValue_idea
         ...TeamVotes_idea
         ...MoveIdeaControl_idea
+        ...IdeaTagsControl_idea
         ...IdeaActivityList_idea
         ...UndoMergeButton_idea
       }
@@ -162,6 +164,7 @@ function IdeaDetail({
           </p>
           <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
           <UndoMergeButton idea={data} />
+          <IdeaTagsControl idea={data} />
           {data.canUpdateStatus ? <TeamVotes idea={data} /> : null}
           {!data.canUpdateStatus && data.canEdit && data.voters ? (
             <section aria-labelledby="idea-voters-title">

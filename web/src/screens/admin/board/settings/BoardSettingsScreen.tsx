@@ -9,6 +9,7 @@ import { boardSettingsMessages as messages } from './messages.ts';
 import { ThemeCard } from './ThemeCard.tsx';
 import { VisibilityCard } from './VisibilityCard.tsx';
 import { StatusesCard } from '../statuses/StatusesCard.tsx';
+import { TagsCard } from '../tags/TagsCard.tsx';
 
 export const boardSettingsScreenQuery = graphql`
   query BoardSettingsScreenQuery($id: ID!) {
@@ -17,6 +18,7 @@ export const boardSettingsScreenQuery = graphql`
       ...VisibilityCard_board
       ...ThemeCard_board
       ...StatusesCard_board
+      ...TagsCard_board
     }
     viewer {
       company {
@@ -53,6 +55,7 @@ export function BoardSettingsScreen() {
         <VisibilityCard board={board} company={viewer?.company ?? null} />
         <ThemeCard board={board} />
         <StatusesCard board={board} />
+        <TagsCard board={board} />
       </fieldset>
     </section>
   );
