@@ -112,6 +112,11 @@ export const SQL = {
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",
              s."color" AS "customStatusColor",
+             COALESCE((
+               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
+                               ORDER BY t."nameKey", t."id")
+               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+               WHERE it."ideaId" = i."id" AND NOT t."isPrivate"), '[]'::json) AS "tags",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
                AS "isVotedByMe"
@@ -150,6 +155,11 @@ export const SQL = {
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",
              s."color" AS "customStatusColor",
+             COALESCE((
+               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
+                               ORDER BY t."nameKey", t."id")
+               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+               WHERE it."ideaId" = i."id"), '[]'::json) AS "tags",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
                AS "isVotedByMe", iv."value" AS "value"
