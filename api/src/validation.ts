@@ -91,6 +91,33 @@ export function requiredText(min: number, max: number) {
     .max(max, { error: messages.max(max) });
 }
 
+/** Whether `text` is an absolute http(s) address without a user name or password in it. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional http(s) address (isHttpUrl) of at most `max` characters, for a field an update
+ * may leave out: absent stays undefined (unchanged), null or blank becomes null (cleared).
+ */
+export function clearableHttpUrl(max: number, invalid: string) {
+  return z.preprocess(
+    (input) => (input !== undefined && isMissing(input) ? null : input),
+    z
+      .string({ error: 'It has to be text.' })
+      .trim()
+      .max(max, { error: messages.max(max) })
+      .refine(isHttpUrl, { error: invalid })
+      .nullable()
+      .optional(),
+  );
+}
+
 /** An optional text: absent, null or blank means "not given"; otherwise `min` to `max`. */
 export function optionalText(min: number, max: number) {
   return z.preprocess(

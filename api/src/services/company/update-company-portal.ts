@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { Company } from '../../generated/prisma/client.ts';
-import { isMissing, messages, parseInput } from '../../validation.ts';
+import { clearableHttpUrl, isMissing, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
 
@@ -21,26 +21,7 @@ const DOMAIN_OURS = "This is Feedboard's own address: use a domain of yours.";
 /** Blank or null clears the value (null); absent leaves it as it is (undefined). */
 const blankToNull = (input: unknown) => (input !== undefined && isMissing(input) ? null : input);
 
-const ZHttpUrl = z.preprocess(
-  blankToNull,
-  z
-    .string({ error: 'It has to be text.' })
-    .trim()
-    .max(COMPANY_URL_MAX, { error: messages.max(COMPANY_URL_MAX) })
-    .refine(
-      (text) => {
-        try {
-          const url = new URL(text);
-          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username;
-        } catch {
-          return false;
-        }
-      },
-      { error: URL_MESSAGE },
-    )
-    .nullable()
-    .optional(),
-);
+const ZHttpUrl = clearableHttpUrl(COMPANY_URL_MAX, URL_MESSAGE);
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -74,11 +55,6 @@ export const ZCompanyPortal = z.object({
 });
 
 /**
- * Sets how the company's public portal presents itself: its logo, the link back to the
- * company's site, and its own host name (which must be unique across companies and never
- * Feedboard's own). Owners and admins signed in as themselves. Absent fields stay; blank clears.
- */
-/**
  * Whether `domain` is the app's own host, a name under it or one it is under (`www.` and bare
  * variants included): a company claiming one would be served Feedboard's own traffic wherever
  * that name points at the app. (Ownership of other names is not checked: see the README.)
@@ -87,6 +63,11 @@ function isOfAppHost(domain: string, appHost: string): boolean {
   return domain === appHost || domain.endsWith(`.${appHost}`) || appHost.endsWith(`.${domain}`);
 }
 
+/**
+ * Sets how the company's public portal presents itself: its logo, the link back to the
+ * company's site, and its own host name (which must be unique across companies and never
+ * Feedboard's own). Owners and admins signed in as themselves. Absent fields stay; blank clears.
+ */
 export async function updateCompanyPortal(
   deps: TDeps,
   viewer: TViewer | null,

@@ -7,7 +7,7 @@ import {
 } from './release-limits.ts';
 import type { TReleaseLabel } from './release-limits.ts';
 import {
-  isMissing,
+  clearableHttpUrl,
   messages,
   requiredBoolean,
   requiredOr,
@@ -38,25 +38,9 @@ export {
 export type { TReleaseLabel } from './release-limits.ts';
 
 /** An optional http(s) image address: blank or null clears it; anything else is refused. */
-const ZCoverImageUrl = z.preprocess(
-  (input) => (input !== undefined && isMissing(input) ? null : input),
-  z
-    .string({ error: 'It has to be text.' })
-    .trim()
-    .max(RELEASE_COVER_URL_MAX, { error: messages.max(RELEASE_COVER_URL_MAX) })
-    .refine(
-      (text) => {
-        try {
-          const url = new URL(text);
-          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username;
-        } catch {
-          return false;
-        }
-      },
-      { error: 'It has to be an http or https address.' },
-    )
-    .nullable()
-    .optional(),
+const ZCoverImageUrl = clearableHttpUrl(
+  RELEASE_COVER_URL_MAX,
+  'It has to be an http or https address.',
 );
 
 /**
