@@ -78,16 +78,33 @@ async function settle(
   // No row: the idea was deleted between the check and the vote.
   if (!row) throw new AppError('NOT_FOUND', 'Idea not found.');
   const voteCount = Number(row.voteCount);
+  const updated = await announceVote(deps, { idea, isVoteWatched }, voteCount, {
+    userId: viewer.userId,
+    change: isVotedByMe ? 'added' : 'removed',
+    isChanged: Number(row.changed) > 0,
+  });
+  return { idea: updated, voteCount, isVotedByMe };
+}
+
+/**
+ * Tells the live streams an idea's vote count moved, and integrators (VOTE_CHANGED) when a vote
+ * was actually cast or taken back and a webhook listens (the check rode along with the idea's
+ * read, so most votes skip the statement). Answers the idea with its new count.
+ */
+export async function announceVote(
+  deps: TDeps,
+  { idea, isVoteWatched }: Pick<TWritableIdea, 'idea' | 'isVoteWatched'>,
+  voteCount: number,
+  vote: { userId: number; change: 'added' | 'removed'; isChanged: boolean },
+): Promise<Idea> {
   const { board, ...plain } = idea;
   const updated = { ...plain, voteCount };
   publishIdeaChange(deps, 'VOTED', updated, board.companyId);
-  // Only a vote actually cast or taken back is news to integrators, and only when a webhook
-  // listens (the check rode along with the idea's read, so most votes skip the statement).
-  if (Number(row.changed) > 0 && isVoteWatched) {
+  if (vote.isChanged && isVoteWatched) {
     await emitIdeaEvent(deps, 'VOTE_CHANGED', updated, board.companyId, {
-      userId: viewer.userId,
-      change: isVotedByMe ? 'added' : 'removed',
+      userId: vote.userId,
+      change: vote.change,
     });
   }
-  return { idea: updated, voteCount, isVotedByMe };
+  return updated;
 }

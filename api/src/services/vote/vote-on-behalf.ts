@@ -7,8 +7,7 @@ import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked, requireWriter } from '../../viewer.ts';
 import { findIdeaForMember, isTeamMemberOf } from '../access.ts';
 import type { TWritableIdea } from '../access.ts';
-import { publishIdeaChange } from '../idea/publish-idea-change.ts';
-import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
+import { announceVote } from './add-vote.ts';
 
 export const VOTE_IMPORTANCES = ['NICE_TO_HAVE', 'IMPORTANT', 'MUST_HAVE'] as const;
 export const NOTE_MAX = 500;
@@ -160,7 +159,11 @@ export async function addVoteOnBehalf(
     throw new AppError('CONFLICT', `${voter.name} has already voted for this idea.`);
   }
   const voteCount = Number(row.voteCount);
-  await announce(deps, writable, voteCount, voter.id, 'added');
+  await announceVote(deps, writable, voteCount, {
+    userId: voter.id,
+    change: 'added',
+    isChanged: true,
+  });
   return { ideaId: idea.id, voteCount, voter };
 }
 
@@ -190,7 +193,11 @@ export async function removeVoteOnBehalf(
   if (!row) throw errors.notFound('Idea');
   if (Number(row.changed) === 0) throw errors.notFound('Vote');
   const voteCount = Number(row.voteCount);
-  await announce(deps, writable, voteCount, userId, 'removed');
+  await announceVote(deps, writable, voteCount, {
+    userId,
+    change: 'removed',
+    isChanged: true,
+  });
   return { ideaId: idea.id, voteCount };
 }
 
@@ -227,21 +234,6 @@ export async function findVoteImportance(
     select: { importance: true },
   });
   return vote?.importance ?? null;
-}
-
-async function announce(
-  deps: TDeps,
-  { idea, isVoteWatched }: TWritableIdea,
-  voteCount: number,
-  userId: number,
-  change: 'added' | 'removed',
-): Promise<void> {
-  const { board, ...plain } = idea;
-  const updated = { ...plain, voteCount };
-  publishIdeaChange(deps, 'VOTED', updated, board.companyId);
-  if (isVoteWatched) {
-    await emitIdeaEvent(deps, 'VOTE_CHANGED', updated, board.companyId, { userId, change });
-  }
 }
 
 export type TImportanceSplit = {
