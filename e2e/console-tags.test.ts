@@ -120,6 +120,8 @@ describe.skipIf(!hasChromium())('console: tags', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete tag' }).click();
     await expect.poll(() => section.getByText('Tag “Churn risk” deleted.').isVisible()).toBe(true);
+    // The row leaves the list at once (the store drops it; no reload).
+    expect(await section.getByRole('button', { name: 'Delete tag Churn risk' }).count()).toBe(0);
     const team = await expectCall(server, 'GET', `/ideas/${rowIdOf(idea.id, 'Idea')}`, 200, {
       token: admin.token,
     });

@@ -4,6 +4,7 @@ import type { useBoardStatusMutationsCreateMutation as TCreate } from '../../../
 import type { useBoardStatusMutationsDeleteMutation as TDelete } from '../../../../../__generated__/useBoardStatusMutationsDeleteMutation.graphql.ts';
 import type { useBoardStatusMutationsReorderMutation as TReorder } from '../../../../../__generated__/useBoardStatusMutationsReorderMutation.graphql.ts';
 import type { useBoardStatusMutationsUpdateMutation as TUpdate } from '../../../../../__generated__/useBoardStatusMutationsUpdateMutation.graphql.ts';
+import { removeFromLinkedList } from '../../../../relay/linked-lists.ts';
 import { usePromiseMutation } from '../../../../relay/usePromiseMutation.ts';
 
 /** Adds a status; the answer refreshes the board's list (StatusesCard_board). */
@@ -122,13 +123,7 @@ export function useDeleteBoardStatusMutation(boardId: string) {
     (variables: TDelete['variables']) =>
       commit(variables, (store, data) => {
         if (data?.deleteBoardStatus.__typename !== 'MutationDeleteBoardStatusSuccess') return;
-        const board = store.get(boardId);
-        const statuses = board?.getLinkedRecords('statuses');
-        if (!board || !statuses) return;
-        board.setLinkedRecords(
-          statuses.filter((status) => status?.getDataID() !== variables.statusId),
-          'statuses',
-        );
+        removeFromLinkedList(store, boardId, 'statuses', variables.statusId);
       }),
     [boardId, commit],
   );

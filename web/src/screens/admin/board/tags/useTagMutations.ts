@@ -3,6 +3,7 @@ import { graphql } from 'react-relay';
 import type { useTagMutationsCreateMutation as TCreate } from '../../../../../__generated__/useTagMutationsCreateMutation.graphql.ts';
 import type { useTagMutationsDeleteMutation as TDelete } from '../../../../../__generated__/useTagMutationsDeleteMutation.graphql.ts';
 import type { useTagMutationsUpdateMutation as TUpdate } from '../../../../../__generated__/useTagMutationsUpdateMutation.graphql.ts';
+import { removeFromLinkedList } from '../../../../relay/linked-lists.ts';
 import { usePromiseMutation } from '../../../../relay/usePromiseMutation.ts';
 
 /** Adds a tag to the company; the answer joins the board's list (TagsCard_board), by name. */
@@ -100,13 +101,7 @@ export function useDeleteTagMutation(boardId: string) {
     (variables: TDelete['variables']) =>
       commit(variables, (store, data) => {
         if (data?.deleteTag.__typename !== 'MutationDeleteTagSuccess') return;
-        const board = store.get(boardId);
-        const tags = board?.getLinkedRecords('tags');
-        if (!board || !tags) return;
-        board.setLinkedRecords(
-          tags.filter((tag) => tag?.getDataID() !== variables.tagId),
-          'tags',
-        );
+        removeFromLinkedList(store, boardId, 'tags', variables.tagId);
       }),
     [boardId, commit],
   );
