@@ -109,7 +109,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     c: Context,
     page: TRenderedPage,
     status: 200 | 400 | 404 | 429 = 200,
-    deps?: { boardIds: number[]; tags?: string[] },
+    cacheAs?: { boardIds: number[]; tags?: string[] },
   ) {
     const headers: Record<string, string> = {
       'content-security-policy': page.csp,
@@ -117,14 +117,14 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       'x-frame-options': 'DENY',
     };
     const slot = slots.get(c);
-    if (slot && status === 200 && deps) {
+    if (slot && status === 200 && cacheAs) {
       const etag = etagOf(page.html);
       Object.assign(headers, {
         etag,
         'cache-control': 'no-cache',
         vary: 'Accept-Language, Cookie, Authorization',
       });
-      const { boardIds, tags = boardIds.map((id) => `board:${id}`) } = deps;
+      const { boardIds, tags = boardIds.map((id) => `board:${id}`) } = cacheAs;
       cache.set(slot.key, slot.ticket, { html: page.html, headers, etag, boardIds, tags });
       if (matchesEtag(c, etag)) return notModified(headers);
     }
