@@ -199,9 +199,9 @@ export async function importCustomerCompanies(
       })),
     );
   }
-  const written = await deps.prisma.$transaction(async (tx) => {
-    // One statement for the whole file; (xmax = 0) tells a new row from an updated one.
-    return tx.$queryRaw<{ inserted: boolean }[]>`
+  // One statement for the whole file, so all rows or none; (xmax = 0) tells a new row from an
+  // updated one.
+  const written = await deps.prisma.$queryRaw<{ inserted: boolean }[]>`
       INSERT INTO "CustomerCompany" ("companyId", "externalId", "name", "monthlySpend", "updatedAt")
       SELECT ${companyId}::int, r."externalId", r."name", r."monthlySpend", now() AT TIME ZONE 'UTC'
       FROM unnest(${rows.map((row) => row.externalId)}::text[],
@@ -213,7 +213,6 @@ export async function importCustomerCompanies(
         "monthlySpend" = EXCLUDED."monthlySpend",
         "updatedAt" = EXCLUDED."updatedAt"
       RETURNING (xmax = 0) AS "inserted"`;
-  });
   const createCount = written.filter((row) => row.inserted).length;
   return { createCount, updateCount: written.length - createCount };
 }
