@@ -9,6 +9,7 @@ import {
 import type { TStatusKind } from '../../../../../../api/src/services/board-status/board-status-input.ts';
 import { contrast } from '../../../../../../widget/src/contrast.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { ColourField, hexDigitsOf } from '../../../../forms/ColourField.tsx';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
@@ -28,12 +29,11 @@ import {
 type TStatus = { id: string; kind: string; nameEn: string; namePl: string; color: string };
 
 const NAME_RULES = { required: true, min: STATUS_NAME_LIMITS.min, max: STATUS_NAME_LIMITS.max };
-const HEX = /^#?[0-9a-f]{6}$/i;
 
 /** The status's tag on its colour, with the text contrast it reaches (WCAG, 4.5:1 for AA). */
 function ColourPreview({ color, name }: { color: string; name: string }) {
   const intl = useIntl();
-  const hex = HEX.test(color) ? color.replace(/^#/, '') : '5b6b7d';
+  const hex = hexDigitsOf(color);
   const style = customStatusStyle(hex);
   const ratio = contrast(style.background, style.color);
   return (
@@ -68,7 +68,6 @@ function StatusForm({
   onCancel?: () => void;
 }) {
   const intl = useIntl();
-  const colourId = useId();
   const form = useForm(
     { nameEn: NAME_RULES, namePl: NAME_RULES, color: { required: true } },
     initial,
@@ -90,24 +89,11 @@ function StatusForm({
       {kindPicker}
       <TextField {...form.bind('nameEn')} label={intl.formatMessage(messages.nameEn)} isRequired />
       <TextField {...form.bind('namePl')} label={intl.formatMessage(messages.namePl)} isRequired />
-      <div className="colour-row">
-        <div className="field">
-          <label className="field__label" htmlFor={colourId}>
-            {intl.formatMessage(messages.colour)}
-          </label>
-          <input
-            id={colourId}
-            type="color"
-            className="colour-picker"
-            value={
-              HEX.test(form.values.color) ? `#${form.values.color.replace(/^#/, '')}` : '#5b6b7d'
-            }
-            onChange={(event) =>
-              form.setValues({ ...form.values, color: event.target.value.slice(1) })
-            }
-          />
-        </div>
-      </div>
+      <ColourField
+        label={intl.formatMessage(messages.colour)}
+        value={form.values.color}
+        onChange={(color) => form.setValues({ ...form.values, color })}
+      />
       <ColourPreview
         color={form.values.color}
         name={nameOf(form.values.nameEn, form.values.namePl)}

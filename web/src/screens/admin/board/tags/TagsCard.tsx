@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { TagsCard_board$key } from '../../../../../__generated__/TagsCard_board.graphql.ts';
 import { TAG_NAME_LIMITS } from '../../../../../../api/src/services/tag/tag-input.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
+import { ColourField } from '../../../../forms/ColourField.tsx';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
@@ -21,7 +23,6 @@ type TTagValues = { name: string; color: string; isPrivate: boolean };
 type TProblem = { field: string; message: string }[] | { text: string } | null;
 
 const NAME_RULES = { required: true, min: TAG_NAME_LIMITS.min, max: TAG_NAME_LIMITS.max };
-const HEX = /^#?[0-9a-f]{6}$/i;
 
 /** A tag's fields: its name, its colour and whether it is private. */
 function TagForm({
@@ -36,7 +37,6 @@ function TagForm({
   onCancel?: () => void;
 }) {
   const intl = useIntl();
-  const colourId = useId();
   const form = useForm(
     { name: NAME_RULES, color: { required: true } },
     { name: initial.name, color: initial.color },
@@ -60,32 +60,17 @@ function TagForm({
       noValidate
     >
       <TextField {...form.bind('name')} label={intl.formatMessage(messages.name)} isRequired />
-      <div className="colour-row">
-        <div className="field">
-          <label className="field__label" htmlFor={colourId}>
-            {intl.formatMessage(messages.colour)}
-          </label>
-          <input
-            id={colourId}
-            type="color"
-            className="colour-picker"
-            value={
-              HEX.test(form.values.color) ? `#${form.values.color.replace(/^#/, '')}` : '#5b6b7d'
-            }
-            onChange={(event) =>
-              form.setValues({ ...form.values, color: event.target.value.slice(1) })
-            }
-          />
-        </div>
-      </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={isPrivate}
-          onChange={(event) => setPrivate(event.target.checked)}
-        />
-        {intl.formatMessage(messages.isPrivate)}
-      </label>
+      <ColourField
+        label={intl.formatMessage(messages.colour)}
+        value={form.values.color}
+        onChange={(color) => form.setValues({ ...form.values, color })}
+      />
+      <CheckboxField
+        name="isPrivate"
+        label={intl.formatMessage(messages.isPrivate)}
+        isChecked={isPrivate}
+        onChange={setPrivate}
+      />
       <ActionError failure={save.failure} />
       <div className="form__actions">
         {onCancel ? (
