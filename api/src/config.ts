@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretKeys } from './auth/secret-box.ts';
+import type { TSecretKeys } from './auth/secret-box.ts';
 import type { TMailRetry } from './mail/mailer.ts';
 
 /** What a rate limit guards: each has its own counters and limits. */
@@ -99,6 +101,8 @@ export const ZConfig = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   TWO_FACTOR_KEY: z.string().min(32).optional(),
+  SECRETS_KEY: z.string().min(32).optional(),
+  SECRETS_KEYS_PREVIOUS: z.string().optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -162,6 +166,8 @@ export type TConfig = {
   auditRetentionDays: number;
   /** Seals TOTP secrets at rest (AES-256-GCM, see auth/seal.ts); unset: stored as they are. */
   twoFactorKey: string | undefined;
+  /** Seals integration secrets at rest (auth/secret-box.ts); null when SECRETS_KEY is unset. */
+  secretKeys: TSecretKeys | null;
   seedDemo: boolean;
   /** Webhook deliveries: private, loopback and link-local addresses allowed (off: refused). */
   webhookAllowPrivateUrls: boolean;
@@ -227,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     sessionTtlDays: c.SESSION_TTL_DAYS,
     auditRetentionDays: c.AUDIT_RETENTION_DAYS,
     twoFactorKey: c.TWO_FACTOR_KEY,
+    secretKeys: parseSecretKeys(c.SECRETS_KEY, c.SECRETS_KEYS_PREVIOUS),
     seedDemo: c.SEED_DEMO,
     webhookAllowPrivateUrls: c.WEBHOOK_ALLOW_PRIVATE_URLS,
     webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
