@@ -6,6 +6,7 @@
  * stream has the event of that idea; ← `{type: 'answers', answers}` (idea id → time the vote
  * was answered) → `{type: 'delays', delays, missing}`.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 import { sessionToken } from './dataset.ts';
@@ -21,10 +22,20 @@ export type TFanoutClientPlan = {
   users: number;
 };
 
-/** What the console asks of every live event (useBoardLiveUpdates.ts). */
-export const CONSOLE_SUBSCRIPTION = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
-  kind ideaId idea { id voteCount commentCount status isVotedByMe
-    declineDetails { reason comment declinedAt declinedDuplicateIdeaFound declinedDuplicateIdeaId declinedDuplicateIdeaTitle } } } }`;
+/**
+ * What the console asks of every live event: the document relay-compiler makes of
+ * useBoardLiveUpdates.ts with the card's fragments (`npm run build` writes it first), so the
+ * bench follows what the console really selects.
+ */
+export const CONSOLE_SUBSCRIPTION = relayOperationText('useBoardLiveUpdatesSubscription');
+
+/** The operation text of a relay-compiler artifact (read as text: it imports types as values). */
+export function relayOperationText(operation: string): string {
+  const file = new URL(`../web/__generated__/${operation}.graphql.ts`, import.meta.url);
+  const literal = /"text": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(file, 'utf8'))?.[1];
+  if (!literal) throw new Error(`${operation}: no operation text (run npm run relay)`);
+  return JSON.parse(literal) as string;
+}
 
 const plan = JSON.parse(process.argv[2] ?? '{}') as TFanoutClientPlan;
 const target = new URL(plan.url);

@@ -8,6 +8,7 @@ import { BoardType } from './board.ts';
 import { builder } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
+import type { TIdeaParent } from './idea.ts';
 import { decodeId, globalId } from './ids.ts';
 
 const withErrors = { errors: {} };
@@ -50,8 +51,10 @@ builder.objectField(IdeaType, 'customStatus', (t) =>
     nullable: true,
     description:
       "The custom status of its board the idea shows (its kind is the idea's status); null: the status's own name.",
-    resolve: (idea, _args, context) =>
-      idea.customStatusId === null ? null : context.related.boardStatus(idea.customStatusId),
+    resolve: (idea: TIdeaParent, _args, context) => {
+      if (idea.customStatusId === null) return null;
+      return idea.live ? idea.live.customStatus : context.related.boardStatus(idea.customStatusId);
+    },
   }),
 );
 

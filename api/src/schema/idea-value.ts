@@ -9,7 +9,7 @@ import type { TIdeaParent } from './idea.ts';
 /** Whether the caller is on the team of the idea's company (value is the team's only). */
 async function isTeamOf(idea: TIdeaParent, context: TGraphQLContext): Promise<boolean> {
   if (!context.viewer) return false;
-  const companyId = await context.related.boardCompanyId(idea.boardId);
+  const companyId = idea.live?.companyId ?? (await context.related.boardCompanyId(idea.boardId));
   return companyId !== null && isTeamMemberOf(context.viewer, companyId);
 }
 

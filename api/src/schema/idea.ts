@@ -16,7 +16,7 @@ import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { updateIdea } from '../services/idea/update-idea.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
 import type { TVoteResult } from '../services/vote/add-vote.ts';
-import type { Idea } from '../generated/prisma/client.ts';
+import type { BoardStatus, Idea, Tag } from '../generated/prisma/client.ts';
 import { commentVisibleWhere, findVisibleBoard } from '../services/access.ts';
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-idea-views.ts';
@@ -74,7 +74,15 @@ const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').
 export type TIdeaParent = Idea &
   Partial<
     Pick<TIdeaView, 'author' | 'duplicateOf' | 'isVotedByMe' | 'canEdit' | 'canUpdateStatus'>
-  > & { isHiddenByPlan?: boolean };
+  > & {
+    isHiddenByPlan?: boolean;
+    /**
+     * Read once for every subscriber of a live event (live-idea.ts), so a field does not read
+     * them again per subscriber: its board's company, its custom status row, every tag it
+     * carries (private ones too: the field filters them per caller).
+     */
+    live?: { companyId: number; customStatus: BoardStatus | null; tags: Tag[] };
+  };
 
 function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaParent {
   return { ...idea, isVotedByMe };

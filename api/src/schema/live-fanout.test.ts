@@ -14,11 +14,24 @@ import type { TLiveSubscriber } from '../testing/live-subscriber.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
-// What the console asks of every event (web/src/screens/admin/board/useBoardLiveUpdates.ts).
+// What the console asks of every event (web/src/screens/admin/board/useBoardLiveUpdates.ts and
+// the card's fragments), with the author and the status right beside it.
 const SUBSCRIBE = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
   kind ideaId idea { id title voteCount status isVotedByMe canEdit canUpdateStatus isHiddenByPlan
+    description commentCount value customStatus { id nameEn namePl color }
+    tags { id name color isPrivate }
     author { displayName }
-    declineDetails { reason declinedDuplicateIdeaId declinedDuplicateIdeaTitle } } } }`;
+    declineDetails { reason comment declinedAt declinedDuplicateIdeaFound declinedDuplicateIdeaId
+      declinedDuplicateIdeaTitle } } } }`;
+const CREATE_STATUS = `mutation ($boardId: ID!) { createBoardStatus(boardId: $boardId, kind: OPEN,
+  nameEn: "Triaged", namePl: "Przejrzane", color: "336699") {
+  ... on MutationCreateBoardStatusSuccess { data { id } } ${APP_ERROR} } }`;
+const SET_STATUS = `mutation ($ideaId: ID!, $statusId: ID!) { setIdeaStatus(ideaId: $ideaId, status: OPEN,
+  customStatusId: $statusId) { __typename } }`;
+const CREATE_TAG = `mutation ($name: String!, $isPrivate: Boolean!) { createTag(name: $name,
+  color: "AA3300", isPrivate: $isPrivate) { ... on MutationCreateTagSuccess { data { id } } ${APP_ERROR} } }`;
+const ADD_TAG = `mutation ($ideaId: ID!, $tagId: ID!) { addIdeaTag(ideaId: $ideaId, tagId: $tagId) {
+  __typename } }`;
 const PUBLIC = `mutation ($id: ID!) { setBoardVisibility(boardId: $id, isPublic: true) { __typename } }`;
 const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
   ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
@@ -48,6 +61,27 @@ describe('the console subscription reads a changed idea once per event', () => {
       admin.token,
     ));
     await gql(server, UPVOTE, { ideaId }, admin.token);
+    const { id: statusId } = await mutate(
+      server,
+      'createBoardStatus',
+      CREATE_STATUS,
+      { boardId },
+      admin.token,
+    );
+    await gql(server, SET_STATUS, { ideaId, statusId }, admin.token);
+    for (const [name, isPrivate] of [
+      ['Mobile', false],
+      ['Churn risk', true],
+    ] as const) {
+      const { id: tagId } = await mutate(
+        server,
+        'createTag',
+        CREATE_TAG,
+        { name, isPrivate },
+        admin.token,
+      );
+      await gql(server, ADD_TAG, { ideaId, tagId }, admin.token);
+    }
   });
   afterAll(async () => {
     for (const subscriber of open) subscriber.close();
@@ -111,8 +145,9 @@ describe('the console subscription reads a changed idea once per event', () => {
     await voteAndWait([...one, ...many]);
     const crowd = await voteAndWait([...one, ...many]);
 
-    // One read of the idea (with author, kept idea and board), the plan, and one vote
-    // statement for all subscribers: the same as for one subscriber, whatever the crowd.
+    // One read of the idea (with author, kept idea, board, custom status and tags), the plan,
+    // its value and one vote statement for all subscribers: the same as for one subscriber,
+    // whatever the crowd (before, each subscriber read the tags, the status and the value).
     expect(crowd.count).toBeLessThanOrEqual(alone.count);
 
     const [adminView, memberView, votedView, otherView] = crowd.events.map(
@@ -127,12 +162,29 @@ describe('the console subscription reads a changed idea once per event', () => {
       isHiddenByPlan: false,
       author: { displayName: expect.any(String) },
       declineDetails: null,
+      value: 0,
+      customStatus: { nameEn: 'Triaged', namePl: 'Przejrzane', color: '336699' },
+      tags: [
+        { name: 'Churn risk', isPrivate: true },
+        { name: 'Mobile', isPrivate: false },
+      ],
     });
     expect(memberView).toMatchObject({ isVotedByMe: false, canEdit: false, canUpdateStatus: true });
     expect(votedView).toMatchObject({ isVotedByMe: true, canEdit: false, canUpdateStatus: false });
     expect(otherView).toMatchObject({ isVotedByMe: false, canEdit: false });
     const anonymous = crowd.events.at(-1).data.ideaChanged.idea;
     expect(anonymous).toMatchObject({ isVotedByMe: false, canEdit: false, canUpdateStatus: false });
+    // The team sees the private tag and the value; end users and visitors neither.
+    expect(memberView.tags.map((tag: { name: string }) => tag.name)).toEqual([
+      'Churn risk',
+      'Mobile',
+    ]);
+    expect(memberView.value).toBe(0);
+    for (const view of [votedView, otherView, anonymous]) {
+      expect(view.tags).toEqual([expect.objectContaining({ name: 'Mobile', isPrivate: false })]);
+      expect(view.value).toBeNull();
+      expect(view.customStatus).toMatchObject({ nameEn: 'Triaged' });
+    }
     // Every subscriber saw the same count: the one after the second vote.
     const counts = new Set(crowd.events.map((event) => event.data.ideaChanged.idea.voteCount));
     expect([...counts]).toEqual([adminView.voteCount]);

@@ -4,14 +4,17 @@ import type { TIdeaChange } from '../events.ts';
 import type { Idea } from '../generated/prisma/client.ts';
 import { canEditIdea, canUpdateIdeaStatus, isIdeaVisibleTo } from '../services/access.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
+import { findIdeaValue } from '../services/customer/idea-value.ts';
 import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
 import type { TIdeaParent } from './idea.ts';
 
 /** What every subscriber of one event shares: the idea as it is now, read once. */
 type TSharedIdea = {
-  idea: Idea;
+  idea: Idea & { value: number };
   board: { companyId: number; isPublic: boolean };
+  /** What the card's fields read beside the row (see TIdeaParent's `live`). */
+  live: NonNullable<TIdeaParent['live']>;
   author: TAuthor | null;
   duplicateOf: { id: number; title: string } | null;
   isHiddenByPlan: boolean;
@@ -41,12 +44,24 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
         board: { select: { companyId: true, isPublic: true } },
         author: { select: { displayName: true, avatarUrl: true } },
         duplicateOf: { select: { id: true, title: true } },
+        customStatus: true,
+        tags: { select: { tag: true }, orderBy: [{ tag: { nameKey: 'asc' } }, { tagId: 'asc' }] },
       },
     });
     if (!row) return null;
-    const { board, author, duplicateOf, ...idea } = row;
-    const plan = await loadPlanState(deps.prisma, board.companyId);
-    return { idea, board, author, duplicateOf, isHiddenByPlan: !isIdeaWithinCap(plan, idea) };
+    const { board, author, duplicateOf, customStatus, tags, ...idea } = row;
+    const [plan, value] = await Promise.all([
+      loadPlanState(deps.prisma, board.companyId),
+      findIdeaValue(deps, idea.id),
+    ]);
+    return {
+      idea: { ...idea, value },
+      board,
+      author,
+      duplicateOf,
+      isHiddenByPlan: !isIdeaWithinCap(plan, idea),
+      live: { companyId: board.companyId, customStatus, tags: tags.map(({ tag }) => tag) },
+    };
   };
 
   // Keys are "idea:user"; one statement answers every subscriber's vote on the changed ideas.
@@ -79,6 +94,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
         author: found.author,
         duplicateOf: found.duplicateOf,
         isHiddenByPlan: found.isHiddenByPlan,
+        live: found.live,
         canEdit: canEditIdea(viewer, { authorId: idea.authorId, companyId: board.companyId }),
         canUpdateStatus: canUpdateIdeaStatus(viewer, board.companyId),
         isVotedByMe: viewer ? await votes.load(`${idea.id}:${viewer.userId}`) : false,

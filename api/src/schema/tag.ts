@@ -6,6 +6,7 @@ import { BoardType } from './board.ts';
 import { builder } from './builder.ts';
 import { CompanyType } from './company.ts';
 import { IdeaType } from './idea.ts';
+import type { TIdeaParent } from './idea.ts';
 import { decodeId, globalId } from './ids.ts';
 
 const withErrors = { errors: {} };
@@ -53,8 +54,8 @@ builder.objectField(IdeaType, 'tags', (t) =>
   t.field({
     type: [TagType],
     description: "The tags it carries, by name (private ones for its company's team only).",
-    resolve: async (idea, _args, context) => {
-      const tags = await context.related.ideaTags(idea.id);
+    resolve: async (idea: TIdeaParent, _args, context) => {
+      const tags = idea.live?.tags ?? (await context.related.ideaTags(idea.id));
       return tags.filter((tag) => !tag.isPrivate || seesPrivateTags(context.viewer, tag.companyId));
     },
   }),

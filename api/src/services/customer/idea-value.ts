@@ -39,7 +39,7 @@ export type TVoterCompany = {
 };
 
 /** One idea's value (see IDEA_VALUE_SQL); the caller has checked the viewer is on the team. */
-export async function findIdeaValue(deps: TDeps, ideaId: number): Promise<number> {
+export async function findIdeaValue(deps: Pick<TDeps, 'sql'>, ideaId: number): Promise<number> {
   const [row] = await deps.sql<{ value: number }>`
     SELECT ${sqlFragment(IDEA_VALUE_SQL)} AS "value" FROM "Idea" i WHERE i."id" = ${ideaId}::int`;
   return Number(row?.value ?? 0);
