@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   INITIAL_DECLINE_VALUES,
   declineVariables,
+  declinedStatuses,
   duplicateLabel,
   duplicateOptions,
   ideaNumber,
+  pickedStatusId,
   needsDuplicate,
   validateDecline,
 } from './decline-rules.ts';
@@ -24,7 +26,25 @@ describe('decline modal rules', () => {
       duplicateOfIdeaId: '',
       mergeVotes: true,
       comment: '',
+      customStatusId: null,
     });
+  });
+
+  it('offers the board’s DECLINED statuses in order, the first one picked by default', () => {
+    const statuses = [
+      { id: 'planned', kind: 'PLANNED' },
+      { id: 'wont-do', kind: 'DECLINED' },
+      { id: 'out-of-scope', kind: 'DECLINED' },
+    ];
+    const declined = declinedStatuses(statuses);
+    expect(declined.map((status) => status.id)).toEqual(['wont-do', 'out-of-scope']);
+    expect(pickedStatusId(null, declined)).toBe('wont-do');
+    expect(pickedStatusId('out-of-scope', declined)).toBe('out-of-scope');
+    // The status's own name stays a choice; a pick deleted meanwhile falls back to the first.
+    expect(pickedStatusId('', declined)).toBe('');
+    expect(pickedStatusId('deleted', declined)).toBe('wont-do');
+    // A board without any: the status's own name.
+    expect(pickedStatusId(null, declinedStatuses(statuses.slice(0, 1)))).toBe('');
   });
 
   it('offers the duplicate select only for DUPLICATE', () => {
@@ -75,32 +95,44 @@ describe('decline modal rules', () => {
 
   it('sends duplicate and merge only with DUPLICATE and drops an empty comment', () => {
     expect(
-      declineVariables(gid(1), {
-        reason: 'DUPLICATE',
-        duplicateOfIdeaId: gid(2),
-        mergeVotes: true,
-        comment: '  ',
-      }),
+      declineVariables(
+        gid(1),
+        {
+          reason: 'DUPLICATE',
+          duplicateOfIdeaId: gid(2),
+          mergeVotes: true,
+          comment: '  ',
+          customStatusId: null,
+        },
+        [{ id: 'duplicate-status' }],
+      ),
     ).toEqual({
       ideaId: gid(1),
       reason: 'DUPLICATE',
       duplicateOfIdeaId: gid(2),
       mergeVotes: true,
       comment: null,
+      customStatusId: 'duplicate-status',
     });
     expect(
-      declineVariables(gid(1), {
-        reason: 'OTHER',
-        duplicateOfIdeaId: gid(2),
-        mergeVotes: true,
-        comment: ' Out of scope ',
-      }),
+      declineVariables(
+        gid(1),
+        {
+          reason: 'OTHER',
+          duplicateOfIdeaId: gid(2),
+          mergeVotes: true,
+          comment: ' Out of scope ',
+          customStatusId: '',
+        },
+        [{ id: 'duplicate-status' }],
+      ),
     ).toEqual({
       ideaId: gid(1),
       reason: 'OTHER',
       duplicateOfIdeaId: null,
       mergeVotes: false,
       comment: 'Out of scope',
+      customStatusId: null,
     });
   });
 });

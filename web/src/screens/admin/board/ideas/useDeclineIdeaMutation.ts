@@ -17,6 +17,7 @@ export function useDeclineIdeaMutation() {
       $comment: String
       $duplicateOfIdeaId: ID
       $mergeVotes: Boolean
+      $customStatusId: ID
     ) {
       declineIdea(
         ideaId: $ideaId
@@ -24,6 +25,7 @@ export function useDeclineIdeaMutation() {
         comment: $comment
         duplicateOfIdeaId: $duplicateOfIdeaId
         mergeVotes: $mergeVotes
+        customStatusId: $customStatusId
       ) {
         __typename
         ... on MutationDeclineIdeaSuccess {
@@ -31,6 +33,12 @@ export function useDeclineIdeaMutation() {
             idea {
               id
               status
+              customStatus {
+                id
+                nameEn
+                namePl
+                ...CustomStatusBadge_status
+              }
               voteCount
               isVotedByMe
               voters {
@@ -39,6 +47,7 @@ export function useDeclineIdeaMutation() {
               }
               ...TeamVotes_idea
               ...DeclineDetails_idea
+              ...IdeaActivityList_idea
             }
             duplicateOf {
               id
