@@ -7,7 +7,8 @@ import { placeIdeaInLists } from './live-lists.ts';
 /**
  * Declines an idea. The answer brings back both ideas' counts and voters (with merged votes the
  * voters move to the kept idea, so an open dialog never shows 0 votes beside a voter), and the
- * declined idea leaves the lists that hide declined ideas at once.
+ * declined idea leaves the lists that hide declined ideas at once. The open dialog shows the
+ * decline in its activity and, after a merge, offers to undo it.
  */
 export function useDeclineIdeaMutation() {
   const [commit, isInFlight] = usePromiseMutation<TMutation>(graphql`
@@ -48,6 +49,7 @@ export function useDeclineIdeaMutation() {
               ...TeamVotes_idea
               ...DeclineDetails_idea
               ...IdeaActivityList_idea
+              ...UndoMergeButton_idea
             }
             duplicateOf {
               id
