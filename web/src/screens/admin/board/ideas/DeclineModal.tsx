@@ -12,7 +12,6 @@ import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import {
   DECLINE_REASONS,
   declineVariables,
-  declinedStatuses,
   duplicateLabel,
   duplicateOptions,
   INITIAL_DECLINE_VALUES,
@@ -124,7 +123,8 @@ export function DeclineModal({
     picked && !listed.some((idea) => idea.id === picked.id) ? [...listed, picked] : listed;
 
   const nameOf = useStatusName();
-  const statuses = declinedStatuses(data.statuses);
+  // The board's statuses a decline may show, in the board's order.
+  const statuses = data.statuses.filter((status) => status.kind === 'DECLINED');
   const [declineIdea, isDeclining] = useDeclineIdeaMutation();
   const [values, setValues] = useState<TDeclineValues>(INITIAL_DECLINE_VALUES);
   const [statusError, setStatusError] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   INITIAL_DECLINE_VALUES,
   declineVariables,
-  declinedStatuses,
   duplicateLabel,
   duplicateOptions,
   ideaNumber,
@@ -30,21 +29,15 @@ describe('decline modal rules', () => {
     });
   });
 
-  it('offers the board’s DECLINED statuses in order, the first one picked by default', () => {
-    const statuses = [
-      { id: 'planned', kind: 'PLANNED' },
-      { id: 'wont-do', kind: 'DECLINED' },
-      { id: 'out-of-scope', kind: 'DECLINED' },
-    ];
-    const declined = declinedStatuses(statuses);
-    expect(declined.map((status) => status.id)).toEqual(['wont-do', 'out-of-scope']);
+  it('shows the board’s first DECLINED status until the admin picks another', () => {
+    const declined = [{ id: 'wont-do' }, { id: 'out-of-scope' }];
     expect(pickedStatusId(null, declined)).toBe('wont-do');
     expect(pickedStatusId('out-of-scope', declined)).toBe('out-of-scope');
     // The status's own name stays a choice; a pick deleted meanwhile falls back to the first.
     expect(pickedStatusId('', declined)).toBe('');
     expect(pickedStatusId('deleted', declined)).toBe('wont-do');
     // A board without any: the status's own name.
-    expect(pickedStatusId(null, declinedStatuses(statuses.slice(0, 1)))).toBe('');
+    expect(pickedStatusId(null, [])).toBe('');
   });
 
   it('offers the duplicate select only for DUPLICATE', () => {

@@ -26,14 +26,6 @@ export const INITIAL_DECLINE_VALUES: TDeclineValues = {
 };
 
 /**
- * The board's custom statuses a decline may show: those of kind DECLINED, in the board's order.
- * With any, the form offers them (and the status's own name), the first picked by default.
- */
-export function declinedStatuses<T extends { kind: string }>(statuses: readonly T[]): T[] {
-  return statuses.filter((status) => status.kind === 'DECLINED');
-}
-
-/**
  * The status a decline shows ('' for the status's own name): the admin's pick while it is still
  * one of the board's, else the board's first DECLINED status (none: the own name).
  */
