@@ -19,6 +19,18 @@ const IdeaActivityKindEnum = builder.enumType('IdeaActivityKind', {
     TITLE_CHANGED: { description: 'The title changed.' },
     MERGED: { description: 'Declined as a duplicate with its votes merged (on both ideas).' },
     UNMERGED: { description: 'A merge was undone (on both ideas).' },
+    TAG_ADDED: { description: 'A tag was put on the idea.' },
+    TAG_REMOVED: { description: 'A tag was taken off the idea (or deleted).' },
+  },
+});
+
+const IdeaActivityCauseEnum = builder.enumType('IdeaActivityCause', {
+  description: 'Why a change was made when nobody asked for it on this idea directly.',
+  values: {
+    STATUS_DELETED: {
+      description: 'The custom status it showed was deleted: it moved to the one chosen then.',
+    },
+    TAG_DELETED: { description: 'The tag was deleted, so it left every idea.' },
   },
 });
 
@@ -80,6 +92,13 @@ const IdeaActivityType = builder.objectRef<IdeaActivity>('IdeaActivity').impleme
         "STATUS_CHANGED: the board's custom status it showed after (its names then); null: the status's own name.",
       resolve: (e) => detailsOf(e).toCustomStatus ?? null,
     }),
+    cause: t.field({
+      type: IdeaActivityCauseEnum,
+      nullable: true,
+      description:
+        'STATUS_CHANGED, TAG_REMOVED: the deletion that made the change; null: it was asked for.',
+      resolve: (e) => detailsOf(e).cause ?? null,
+    }),
     fromBoardName: t.string({
       nullable: true,
       description: 'MOVED: the board it left (its name then).',
@@ -118,6 +137,16 @@ const IdeaActivityType = builder.objectRef<IdeaActivity>('IdeaActivity').impleme
       description: 'MERGED, UNMERGED: how many votes moved.',
       resolve: (e) => detailsOf(e).votesMoved ?? null,
     }),
+    tagName: t.string({
+      nullable: true,
+      description: 'TAG_ADDED, TAG_REMOVED: the tag’s name then.',
+      resolve: (e) => detailsOf(e).tagName ?? null,
+    }),
+    tagColor: t.string({
+      nullable: true,
+      description: 'TAG_ADDED, TAG_REMOVED: the tag’s colour then (6 hex digits, without #).',
+      resolve: (e) => detailsOf(e).tagColor ?? null,
+    }),
   }),
 });
 
@@ -127,7 +156,7 @@ builder.objectField(IdeaType, 'activity', (t) =>
       type: IdeaActivityType,
       nullable: true,
       description:
-        'Who changed the status, board, title or merges of the idea and when, newest first (the team of its company only; null for anyone else). Pages hold 20 entries unless `first` or `last` asks for up to 100.',
+        'Who changed the status, board, title, tags or merges of the idea and when, newest first (the team of its company only; null for anyone else). Pages hold 20 entries unless `first` or `last` asks for up to 100.',
       resolve: async (idea, args, context) => {
         const companyId = await context.related.boardCompanyId(idea.boardId);
         if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;

@@ -397,11 +397,17 @@ builder.mutationFields((t) => ({
         description:
           "With DUPLICATE: move this idea's votes to the kept idea (a voter of both counts once).",
       }),
+      customStatusId: t.arg.id({
+        required: false,
+        description:
+          "A custom status of kind DECLINED of the idea's board for it to show (BoardStatus id); absent or null: the status's own name. `status` is DECLINED either way.",
+      }),
     },
     resolve: (_root, args, context) =>
       declineIdea(context.deps, context.viewer, ideaId(args.ideaId), {
         ...args,
         duplicateOfIdeaId: decodeOptionalId(args.duplicateOfIdeaId, 'Idea'),
+        customStatusId: decodeOptionalId(args.customStatusId, 'BoardStatus') ?? null,
       }),
   }),
   upvoteIdea: t.field({

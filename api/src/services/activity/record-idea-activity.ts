@@ -1,7 +1,22 @@
-import type { IdeaActivityKind, IdeaStatus, Prisma } from '../../generated/prisma/client.ts';
+import type {
+  BoardStatus,
+  IdeaActivityKind,
+  IdeaStatus,
+  Prisma,
+} from '../../generated/prisma/client.ts';
 
 /** A custom status as an activity row keeps it: its names then, as it may be renamed or go. */
 export type TActivityCustomStatus = { id: number; nameEn: string; namePl: string };
+
+/** The custom status an activity row keeps (null: the status's own name). */
+export function activityCustomStatus(
+  status: Pick<BoardStatus, 'id' | 'nameEn' | 'namePl'> | null,
+): TActivityCustomStatus | null {
+  return status && { id: status.id, nameEn: status.nameEn, namePl: status.namePl };
+}
+
+/** Why a change was made when it was not asked for directly (absent: it was). */
+export type TIdeaActivityCause = 'STATUS_DELETED' | 'TAG_DELETED';
 
 /** What an activity row says changed (IdeaActivity.details); only the keys of its kind are set. */
 export type TIdeaActivityDetails = {
@@ -10,6 +25,8 @@ export type TIdeaActivityDetails = {
   /** STATUS_CHANGED: the custom statuses shown before and after (absent or null: the default). */
   fromCustomStatus?: TActivityCustomStatus | null;
   toCustomStatus?: TActivityCustomStatus | null;
+  /** STATUS_CHANGED, TAG_REMOVED: the deletion that made the change. */
+  cause?: TIdeaActivityCause;
   fromBoardId?: number;
   fromBoardName?: string;
   toBoardId?: number;
@@ -21,6 +38,10 @@ export type TIdeaActivityDetails = {
   otherIdeaTitle?: string;
   /** MERGED / UNMERGED: how many votes moved. */
   votesMoved?: number;
+  /** TAG_ADDED / TAG_REMOVED: the tag (its name and colour then). */
+  tagId?: number;
+  tagName?: string;
+  tagColor?: string;
 };
 
 type TActivityDb = { ideaActivity: Pick<Prisma.TransactionClient['ideaActivity'], 'createMany'> };

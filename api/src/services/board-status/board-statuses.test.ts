@@ -31,6 +31,42 @@ const SET_STATUS = `mutation ($ideaId: ID!, $status: IdeaStatus!, $customStatusI
   setIdeaStatus(ideaId: $ideaId, status: $status, customStatusId: $customStatusId) {
   __typename ... on MutationSetIdeaStatusSuccess { data { id status customStatus { id nameEn color } } } ${APP_ERROR} } }`;
 
+const DECLINE = `mutation ($ideaId: ID!, $reason: DeclineReason!, $duplicateOfIdeaId: ID, $customStatusId: ID) {
+  declineIdea(ideaId: $ideaId, reason: $reason, duplicateOfIdeaId: $duplicateOfIdeaId, customStatusId: $customStatusId) {
+  __typename ... on MutationDeclineIdeaSuccess { data { idea { status customStatus { id nameEn } }
+  duplicateOf { voteCount } } } ${APP_ERROR} } }`;
+const UNDO = `mutation ($ideaId: ID!) { undoMerge(ideaId: $ideaId) {
+  __typename ... on MutationUndoMergeSuccess { data { idea { status customStatus { id } } } } ${APP_ERROR} } }`;
+const ACTIVITY = `query ($id: ID!) { idea(id: $id) { activity(first: 5) { edges { node {
+  kind cause actor { displayName } fromStatus toStatus fromCustomStatus { nameEn } toCustomStatus { nameEn } } } } } }`;
+
+const decline = (
+  ideaId: number,
+  variables: { reason: string; duplicateOfIdeaId?: number; customStatusId?: string | null },
+  token = acme.owner.token,
+) =>
+  mutate(
+    server,
+    'declineIdea',
+    DECLINE,
+    {
+      ideaId: globalId('Idea', ideaId),
+      reason: variables.reason,
+      duplicateOfIdeaId:
+        variables.duplicateOfIdeaId === undefined
+          ? undefined
+          : globalId('Idea', variables.duplicateOfIdeaId),
+      customStatusId: variables.customStatusId,
+    },
+    token,
+  );
+
+async function activityOf(ideaId: number) {
+  const { body } = await gql(server, ACTIVITY, { id: globalId('Idea', ideaId) }, admin.token);
+  expect(body.errors).toBeUndefined();
+  return body.data.idea.activity.edges.map((edge: { node: unknown }) => edge.node);
+}
+
 let counter = 0;
 async function createStatus(
   boardId: number,
@@ -357,6 +393,112 @@ describe('an idea’s custom status', () => {
   });
 });
 
+describe('declining with a custom status', () => {
+  it('shows the DECLINED status picked; REST keeps DECLINED and adds it as customStatus', async () => {
+    // The board's first DECLINED status is not the one picked: the pick is what counts.
+    await createStatus(acme.boardId, 'DECLINED', acme.owner.token, 'Won’t do');
+    const outOfScope = await createStatus(
+      acme.boardId,
+      'DECLINED',
+      acme.owner.token,
+      'Out of scope',
+    );
+    const ideaId = await newIdea('Declined out of scope');
+    const declined = await decline(ideaId, {
+      reason: 'NOT_RELEVANT',
+      customStatusId: outOfScope.id,
+    });
+    expect(declined.idea).toEqual({
+      status: 'DECLINED',
+      customStatus: { id: outOfScope.id, nameEn: 'Out of scope' },
+    });
+    const read = await expectCall(server, 'GET', `/ideas/${ideaId}`, 200, { token: voter.token });
+    expect(read).toMatchObject({
+      status: 'DECLINED',
+      customStatus: { id: rowId(outOfScope.id), name: 'Out of scope' },
+    });
+    expect((await activityOf(ideaId))[0]).toMatchObject({
+      kind: 'STATUS_CHANGED',
+      fromStatus: 'OPEN',
+      toStatus: 'DECLINED',
+      fromCustomStatus: null,
+      toCustomStatus: { nameEn: 'Out of scope' },
+    });
+    // Without one (an older client, REST): the status's own name, as before.
+    const plainId = await newIdea('Declined the plain way');
+    expect((await decline(plainId, { reason: 'OTHER' })).idea.customStatus).toBeNull();
+    await expectCall(server, 'POST', `/ideas/${await newIdea('Declined by REST')}/decline`, 200, {
+      token: acme.owner.token,
+      body: { reason: 'OTHER' },
+    });
+  });
+
+  it('answers a status of another kind, board or company as a field error, and declines nothing', async () => {
+    const ideaId = await newIdea('Declined with a wrong status');
+    const planned = await createStatus(acme.boardId, 'PLANNED');
+    const board = await expectCall(
+      server,
+      'POST',
+      `/companies/${acme.owner.companyId}/boards`,
+      201,
+      { token: acme.owner.token, body: { name: 'Declines elsewhere' } },
+    );
+    const elsewhere = await createStatus(board.id, 'DECLINED');
+    const foreign = await createStatus(other.boardId, 'DECLINED', other.owner.token);
+    const cases = [
+      [planned.id, 'It has to be a status of kind DECLINED.'],
+      [elsewhere.id, 'It has to be a status of this board.'],
+      [foreign.id, 'It has to be a status of this board.'],
+      [globalId('Idea', ideaId), 'It has to be a status of this board.'],
+    ];
+    for (const [customStatusId, message] of cases) {
+      expect(await decline(ideaId, { reason: 'OTHER', customStatusId })).toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'customStatusId', message }],
+      });
+    }
+    const idea = await expectCall(server, 'GET', `/ideas/${ideaId}`, 200, { token: voter.token });
+    expect(idea.status).toBe('OPEN');
+  });
+
+  it('merges as a duplicate with the status picked; undo gives back the custom status it showed', async () => {
+    const duplicate = await createStatus(acme.boardId, 'DECLINED', acme.owner.token, 'Duplicate');
+    const building = await createStatus(acme.boardId, 'IN_PROGRESS', acme.owner.token, 'Coding');
+    const keptId = await newIdea('The original request');
+    const mergedId = await newIdea('The same request again');
+    await setStatus(mergedId, 'IN_PROGRESS', building.id, acme.owner.token);
+    await expectCall(server, 'POST', `/ideas/${mergedId}/upvote`, 200, { token: voter.token });
+    const merged = await decline(mergedId, {
+      reason: 'DUPLICATE',
+      duplicateOfIdeaId: keptId,
+      customStatusId: duplicate.id,
+    });
+    expect(merged).toMatchObject({
+      idea: { status: 'DECLINED', customStatus: { nameEn: 'Duplicate' } },
+      duplicateOf: { voteCount: 1 },
+    });
+    const undone = await mutate(
+      server,
+      'undoMerge',
+      UNDO,
+      { ideaId: globalId('Idea', mergedId) },
+      acme.owner.token,
+    );
+    expect(undone.idea).toEqual({ status: 'IN_PROGRESS', customStatus: { id: building.id } });
+    expect((await activityOf(mergedId)).slice(0, 3)).toMatchObject([
+      { kind: 'UNMERGED' },
+      {
+        kind: 'STATUS_CHANGED',
+        fromStatus: 'DECLINED',
+        toStatus: 'IN_PROGRESS',
+        fromCustomStatus: { nameEn: 'Duplicate' },
+        toCustomStatus: { nameEn: 'Coding' },
+      },
+      { kind: 'MERGED' },
+    ]);
+  });
+});
+
 describe('deleting a status that ideas use', () => {
   it('asks where they go, then moves them and deletes in one transaction', async () => {
     const first = await createStatus(acme.boardId, 'COMPLETE', acme.owner.token, 'Shipped');
@@ -391,6 +533,21 @@ describe('deleting a status that ideas use', () => {
       admin.token,
     );
     expect(deleted).toEqual({ deletedStatusId: first.id, movedIdeaCount: 2 });
+    // Each moved idea's activity says who moved it, from which status to which, and why.
+    const { displayName } = await server.deps.prisma.user.findUniqueOrThrow({
+      where: { id: admin.userId },
+    });
+    for (const ideaId of ideas) {
+      expect((await activityOf(ideaId))[0]).toEqual({
+        kind: 'STATUS_CHANGED',
+        cause: 'STATUS_DELETED',
+        actor: { displayName },
+        fromStatus: 'COMPLETE',
+        toStatus: 'COMPLETE',
+        fromCustomStatus: { nameEn: 'Shipped' },
+        toCustomStatus: { nameEn: 'Released' },
+      });
+    }
     for (const ideaId of ideas) {
       const idea = await expectCall(server, 'GET', `/ideas/${ideaId}`, 200, { token: voter.token });
       expect(idea).toMatchObject({ status: 'COMPLETE', customStatus: { name: 'Released' } });
@@ -406,6 +563,11 @@ describe('deleting a status that ideas use', () => {
     expect(toDefault.movedIdeaCount).toBe(2);
     const idea = await expectCall(server, 'GET', `/ideas/${ideas[0]}`, 200, { token: voter.token });
     expect(idea).toMatchObject({ status: 'COMPLETE', customStatus: null });
+    expect((await activityOf(ideas[0] ?? 0))[0]).toMatchObject({
+      cause: 'STATUS_DELETED',
+      fromCustomStatus: { nameEn: 'Released' },
+      toCustomStatus: null,
+    });
   });
 
   it('rolls the move back when the delete fails', async () => {
@@ -433,5 +595,7 @@ describe('deleting a status that ideas use', () => {
     }
     const idea = await server.deps.prisma.idea.findUniqueOrThrow({ where: { id: ideaId } });
     expect(idea.customStatusId).toBe(rowId(doomed.id));
+    // Nor does its activity say it moved.
+    expect(await server.deps.prisma.ideaActivity.count({ where: { ideaId } })).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import type { Idea } from '../../generated/prisma/client.ts';
+import type { BoardStatus, Idea } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember, toRowId } from '../access.ts';
@@ -9,7 +9,7 @@ import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent, ideaPayload } from '../webhook/emit-webhook-event.ts';
-import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
+import { activityCustomStatus, recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
 
@@ -17,9 +17,38 @@ const duplicateProblem = (message: string) =>
   errors.validation([{ field: 'duplicateOfIdeaId', message }]);
 
 /**
+ * The DECLINED custom status of the idea's board a decline shows, or null for the kind's own
+ * name. Another board's or company's status, or one of another kind, is a field error (the same
+ * words for both boards, so another company's status does not leak).
+ */
+async function findDeclinedStatus(
+  deps: TDeps,
+  boardId: number,
+  customStatusId: number | null,
+): Promise<BoardStatus | null> {
+  if (customStatusId === null) return null;
+  const status = await deps.prisma.boardStatus.findFirst({
+    where: { id: customStatusId, boardId },
+  });
+  if (status?.kind === 'DECLINED') return status;
+  throw errors.validation([
+    {
+      field: 'customStatusId',
+      message: status
+        ? 'It has to be a status of kind DECLINED.'
+        : 'It has to be a status of this board.',
+    },
+  ]);
+}
+
+/**
  * Declines an idea with a reason (admins only; not a declined or complete idea). DUPLICATE
  * names the kept idea: another idea of the same board. With `mergeVotes` (the default) the
  * votes move to the kept idea, and a user who voted for both is counted once.
+ *
+ * `customStatusId` picks which DECLINED custom status of the board the idea shows (absent or
+ * null: "Declined"); REST `status` stays DECLINED either way. A merge remembers the custom status
+ * the idea showed before, so undoing it gives that back too.
  */
 export async function declineIdea(
   deps: TDeps,
@@ -30,6 +59,7 @@ export async function declineIdea(
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
   if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
   const data = parseInput(ZDecline, input);
+  const customStatus = await findDeclinedStatus(deps, idea.boardId, data.customStatusId);
 
   let duplicateOfId: number | null = null;
   if (data.reason === 'DUPLICATE') {
@@ -63,6 +93,7 @@ export async function declineIdea(
         declineComment: data.comment ?? null,
         duplicateOfId,
         declinedAt: new Date(),
+        customStatusId: customStatus?.id ?? null,
       },
     });
     if (count === 0) {
@@ -80,7 +111,12 @@ export async function declineIdea(
       // The same statement records the merge exactly (which voters moved, which had voted for
       // the kept idea already), so undoMerge can give both ideas their votes back.
       const merge = await tx.ideaMerge.create({
-        data: { ideaId: idea.id, keptIdeaId: duplicateOfId, previousStatus: idea.status },
+        data: {
+          ideaId: idea.id,
+          keptIdeaId: duplicateOfId,
+          previousStatus: idea.status,
+          previousCustomStatusId: idea.customStatusId,
+        },
       });
       const moved = await tx.$queryRaw<{ userId: number; gained: number }[]>`
         WITH removed AS (
@@ -112,11 +148,20 @@ export async function declineIdea(
     }
     const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
     const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
+    const previousCustomStatus =
+      idea.customStatusId === null
+        ? null
+        : await tx.boardStatus.findUnique({ where: { id: idea.customStatusId } });
     await recordIdeaActivity(tx, member.userId, [
       {
         ideaId: idea.id,
         kind: 'STATUS_CHANGED',
-        details: { fromStatus: idea.status, toStatus: 'DECLINED' },
+        details: {
+          fromStatus: idea.status,
+          toStatus: 'DECLINED',
+          fromCustomStatus: activityCustomStatus(previousCustomStatus),
+          toCustomStatus: activityCustomStatus(customStatus),
+        },
       },
       ...(shouldMerge && kept
         ? [

@@ -13,19 +13,22 @@ export const IDEA_STATUSES = Object.values(IdeaStatus);
 /** Statuses reachable from the status menu: all but DECLINED (that takes the decline form). */
 export const SETTABLE_STATUSES = IDEA_STATUSES.filter((status) => status !== 'DECLINED');
 
+/** A custom status of the idea's board (a BoardStatus row id); absent or null: none. */
+const ZCustomStatusId = z.preprocess(
+  (v) => v ?? null,
+  z
+    .number({ error: 'It has to be a status id.' })
+    .int({ error: 'It has to be a status id.' })
+    .nullable(),
+);
+
 /**
  * A status change: the kind, and optionally a custom status of the idea's board of that kind
  * (absent or null: the kind's default name).
  */
 export const ZIdeaStatusChange = z.object({
   status: requiredEnum(SETTABLE_STATUSES),
-  customStatusId: z.preprocess(
-    (v) => v ?? null,
-    z
-      .number({ error: 'It has to be a status id.' })
-      .int({ error: 'It has to be a status id.' })
-      .nullable(),
-  ),
+  customStatusId: ZCustomStatusId,
 });
 
 export const IDEA_FILTERS = ['ALL', ...IDEA_STATUSES] as const;
@@ -86,4 +89,6 @@ export const ZDecline = z.object({
     (v) => v ?? undefined,
     z.boolean({ error: 'It has to be true or false.' }).default(true),
   ),
+  /** A DECLINED custom status of the idea's board to show (absent or null: "Declined"). */
+  customStatusId: ZCustomStatusId,
 });

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import type { BoardStatus, Idea } from '../../generated/prisma/client.ts';
+import type { Idea } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember } from '../access.ts';
@@ -9,12 +9,7 @@ import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
-import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
-import type { TActivityCustomStatus } from '../activity/record-idea-activity.ts';
-
-function activityStatus(status: BoardStatus | null): TActivityCustomStatus | null {
-  return status && { id: status.id, nameEn: status.nameEn, namePl: status.namePl };
-}
+import { activityCustomStatus, recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
 /**
  * Moves an idea to any status but DECLINED (admins only; declining takes a reason). Moving a
@@ -88,8 +83,8 @@ export async function setIdeaStatus(
           details: {
             fromStatus: idea.status,
             toStatus: status,
-            fromCustomStatus: activityStatus(previousCustomStatus),
-            toCustomStatus: activityStatus(customStatus),
+            fromCustomStatus: activityCustomStatus(previousCustomStatus),
+            toCustomStatus: activityCustomStatus(customStatus),
           },
         },
       ]);

@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { Idea, IdeaMerge } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
+import { activityCustomStatus, recordIdeaActivity } from '../activity/record-idea-activity.ts';
 import { canUpdateIdeaStatus, findIdeaForMember, isTeamMemberOf } from '../access.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 
@@ -41,7 +41,8 @@ export type TUndoMergeResult = { idea: Idea; keptIdea: Idea; votesRestored: numb
  * gave them on the kept idea, unless they took it back since (then they stay without). Voters
  * who had voted for the kept idea already keep that vote and get this one back. Votes cast on
  * either idea since the merge stay. Counts move by the rows changed, in one statement; the idea
- * gets back the status it had before the decline while it is still declined as this duplicate.
+ * gets back the status it had before the decline while it is still declined as this duplicate,
+ * with the custom status it showed then if that still is one of its board's of that kind.
  */
 export async function undoMerge(
   deps: TDeps,
@@ -88,10 +89,27 @@ export async function undoMerge(
       )
       SELECT (SELECT count(*) FROM taken)::int AS "taken",
              (SELECT count(*) FROM restored)::int AS "restored"`;
+    const declinedAs =
+      idea.customStatusId === null
+        ? null
+        : await tx.boardStatus.findUnique({ where: { id: idea.customStatusId } });
+    // The idea may have moved to another board since: only a status of its board and of that
+    // kind can come back (the database refuses anything else); a deleted one is null already.
+    const previousCustomStatus =
+      merge.previousCustomStatusId === null
+        ? null
+        : await tx.boardStatus.findFirst({
+            where: {
+              id: merge.previousCustomStatusId,
+              boardId: idea.boardId,
+              kind: merge.previousStatus,
+            },
+          });
     const reopened = await tx.idea.updateMany({
       where: { id: idea.id, status: 'DECLINED', duplicateOfId: keptId },
       data: {
         status: merge.previousStatus,
+        customStatusId: previousCustomStatus?.id ?? null,
         declineReason: null,
         declineComment: null,
         duplicateOfId: null,
@@ -107,7 +125,12 @@ export async function undoMerge(
             {
               ideaId: idea.id,
               kind: 'STATUS_CHANGED' as const,
-              details: { fromStatus: 'DECLINED' as const, toStatus: merge.previousStatus },
+              details: {
+                fromStatus: 'DECLINED' as const,
+                toStatus: merge.previousStatus,
+                fromCustomStatus: activityCustomStatus(declinedAs),
+                toCustomStatus: activityCustomStatus(previousCustomStatus),
+              },
             },
           ]
         : []),

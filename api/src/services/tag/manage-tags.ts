@@ -5,7 +5,9 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { isCompanyAdmin, requireViewer } from '../../viewer.ts';
 import { isUniqueViolation } from '../customer/customer-company-input.ts';
+import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 import { findOwnTag } from './find-tags.ts';
+import { activityTag } from './idea-tags.ts';
 import { MAX_COMPANY_TAGS, ZTagFields, tagNameKey } from './tag-input.ts';
 
 const nameTaken = () =>
@@ -61,9 +63,26 @@ export async function updateTag(
   }
 }
 
-/** Deletes a tag and takes it off every idea (OWNER and ADMIN). */
+/**
+ * Deletes a tag and takes it off every idea (OWNER and ADMIN), in one transaction; each idea's
+ * activity says who took it off, because the tag was deleted.
+ */
 export async function deleteTag(deps: TDeps, viewer: TViewer | null, tagId: number): Promise<Tag> {
   const tag = await findOwnTag(deps, viewer, tagId, { admin: true });
-  await deps.prisma.tag.delete({ where: { id: tag.id } });
+  const admin = requireViewer(viewer);
+  await deps.prisma.$transaction(async (tx) => {
+    const untagged = await tx.$queryRaw<{ ideaId: number }[]>`
+      DELETE FROM "IdeaTag" WHERE "tagId" = ${tag.id}::int RETURNING "ideaId"`;
+    await recordIdeaActivity(
+      tx,
+      admin.userId,
+      untagged.map(({ ideaId }) => ({
+        ideaId,
+        kind: 'TAG_REMOVED' as const,
+        details: { ...activityTag(tag), cause: 'TAG_DELETED' as const },
+      })),
+    );
+    await tx.tag.delete({ where: { id: tag.id } });
+  });
   return tag;
 }

@@ -152,6 +152,51 @@ describe('tags on ideas', () => {
     expect(await untagIdea(ideaId, tag.id, member.token)).toMatchObject({ tags: [] });
   });
 
+  it('records who put a tag on and took it off in the idea’s activity, deletion included', async () => {
+    const tag = await createTag('Invoices', false, admin.token, '#D73A49');
+    const ideaId = await newIdea('An idea whose tags are logged');
+    await tagIdea(ideaId, tag.id, member.token);
+    // Putting it on twice or taking off a tag it does not carry is no change: no entry.
+    await tagIdea(ideaId, tag.id, admin.token);
+    await untagIdea(ideaId, tag.id, admin.token);
+    await untagIdea(ideaId, tag.id, admin.token);
+    await tagIdea(ideaId, tag.id, member.token);
+    const deleted = await mutate(server, 'deleteTag', DELETE, { tagId: tag.id }, admin.token);
+    expect(deleted.deletedTagId).toBe(tag.id);
+    const { body } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { activity { edges { node {
+        kind cause tagName tagColor actor { displayName } } } } } }`,
+      { id: globalId('Idea', ideaId) },
+      member.token,
+    );
+    expect(body.errors).toBeUndefined();
+    const entries = body.data.idea.activity.edges.map((edge: { node: unknown }) => edge.node);
+    const who = async (account: TTestAccount) =>
+      (await server.deps.prisma.user.findUniqueOrThrow({ where: { id: account.userId } }))
+        .displayName;
+    const invoices = { tagName: 'Invoices', tagColor: 'd73a49' };
+    expect(entries).toEqual([
+      {
+        kind: 'TAG_REMOVED',
+        cause: 'TAG_DELETED',
+        ...invoices,
+        actor: { displayName: await who(admin) },
+      },
+      { kind: 'TAG_ADDED', cause: null, ...invoices, actor: { displayName: await who(member) } },
+      { kind: 'TAG_REMOVED', cause: null, ...invoices, actor: { displayName: await who(admin) } },
+      { kind: 'TAG_ADDED', cause: null, ...invoices, actor: { displayName: await who(member) } },
+    ]);
+    // The end user who could read the idea sees no activity at all.
+    const hidden = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { activity { edges { node { kind } } } } }`,
+      { id: globalId('Idea', ideaId) },
+      endUser.token,
+    );
+    expect(hidden.body.data.idea?.activity ?? null).toBeNull();
+  });
+
   it("answers another company's idea or tag as not found", async () => {
     const acmeTag = await createTag('Acme only');
     const otherTag = await createTag('Other only', false, other.owner.token);

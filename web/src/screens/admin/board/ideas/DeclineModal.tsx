@@ -8,17 +8,19 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import type { TActionFailure } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
+import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import {
   DECLINE_REASONS,
-  INITIAL_DECLINE_VALUES,
   declineVariables,
   duplicateLabel,
   duplicateOptions,
+  INITIAL_DECLINE_VALUES,
+  pickedStatusId,
   needsDuplicate,
   validateDecline,
 } from './decline-rules.ts';
 import type { TDeclineErrors, TDeclineReason, TDeclineValues, TIdeaRef } from './decline-rules.ts';
-import { declineReasonMessages } from './messages.ts';
+import { declineReasonMessages, statusMessages } from './messages.ts';
 import { useDeclineIdeaMutation } from './useDeclineIdeaMutation.ts';
 import { useIdeaSearch } from './useIdeaSearch.ts';
 import { IdeaSearchField } from './IdeaSearchField.tsx';
@@ -51,6 +53,15 @@ const messages = defineMessages({
     id: 'decline.mergeVotes',
     defaultMessage: 'Move the votes to the original idea (a user who voted for both counts once)',
   },
+  status: { id: 'decline.status.label', defaultMessage: 'Status shown' },
+  statusHint: {
+    id: 'decline.status.hint',
+    defaultMessage: 'Which of the board’s declined statuses the idea shows.',
+  },
+  statusNotFound: {
+    id: 'decline.status.notFound',
+    defaultMessage: 'This status is no longer one of the board’s: choose another.',
+  },
   comment: { id: 'decline.comment.label', defaultMessage: 'Comment (optional)' },
   submit: { id: 'decline.submit', defaultMessage: 'Decline idea' },
   submitting: { id: 'decline.submitting', defaultMessage: 'Declining…' },
@@ -61,7 +72,8 @@ const DUPLICATE_PAGE = 100;
 
 /**
  * Declines an idea: a reason, the original idea for DUPLICATE (with merged votes by default),
- * an optional comment.
+ * the declined status it shows when the board has its own (the first by default), an optional
+ * comment.
  */
 export function DeclineModal({
   isOpen,
@@ -85,6 +97,12 @@ export function DeclineModal({
       fragment DeclineModal_board on Board
       @refetchable(queryName: "DeclineModalIdeasQuery")
       @argumentDefinitions(search: { type: "String", defaultValue: null }) {
+        statuses {
+          id
+          kind
+          nameEn
+          namePl
+        }
         ideas(first: 100, sort: DATE_ASC, search: $search) {
           edges {
             node {
@@ -104,8 +122,12 @@ export function DeclineModal({
   const ideas =
     picked && !listed.some((idea) => idea.id === picked.id) ? [...listed, picked] : listed;
 
+  const nameOf = useStatusName();
+  // The board's statuses a decline may show, in the board's order.
+  const statuses = data.statuses.filter((status) => status.kind === 'DECLINED');
   const [declineIdea, isDeclining] = useDeclineIdeaMutation();
   const [values, setValues] = useState<TDeclineValues>(INITIAL_DECLINE_VALUES);
+  const [statusError, setStatusError] = useState<string | null>(null);
   const [errors, setErrors] = useState<TDeclineErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   // A failure the form's fields cannot carry: said beside the submit button, in the dialog.
@@ -116,6 +138,7 @@ export function DeclineModal({
   const reasonId = useId();
   const duplicateId = useId();
   const commentId = useId();
+  const statusId = useId();
 
   const options = duplicateOptions(ideas, ideaId);
   const isPickedKnown =
@@ -125,12 +148,14 @@ export function DeclineModal({
     const next = { ...values, ...patch };
     setValues(next);
     setServerError(null);
+    setStatusError(null);
     setFailure(null);
     if (isSubmitted) setErrors(validateDecline(next));
   };
 
   const handleClose = () => {
     setValues(INITIAL_DECLINE_VALUES);
+    setStatusError(null);
     resetSearch();
     setPicked(null);
     setErrors({});
@@ -150,12 +175,16 @@ export function DeclineModal({
     isSending.current = true;
     setFailure(null);
     try {
-      const { declineIdea: result } = await declineIdea(declineVariables(ideaId, values));
+      const { declineIdea: result } = await declineIdea(declineVariables(ideaId, values, statuses));
       if (result.__typename === 'MutationDeclineIdeaSuccess') {
         handleClose();
         return;
       }
       if (result.__typename === 'AppError') {
+        if (result.fields.some((f) => f.field === 'customStatusId')) {
+          setStatusError(intl.formatMessage(messages.statusNotFound));
+          return;
+        }
         const field = result.fields.find((f) => f.field === 'duplicateOfIdeaId');
         if (field || result.code === 'NOT_FOUND') {
           setServerError(intl.formatMessage(messages.notFound));
@@ -270,6 +299,38 @@ export function DeclineModal({
               <span>{intl.formatMessage(messages.mergeVotes)}</span>
             </label>
           </>
+        ) : null}
+        {statuses.length > 0 ? (
+          <div className={`field${statusError ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor={statusId}>
+              {intl.formatMessage(messages.status)}
+            </label>
+            <select
+              id={statusId}
+              name="customStatusId"
+              className="field__input field__select"
+              value={pickedStatusId(values.customStatusId, statuses)}
+              aria-invalid={statusError ? true : undefined}
+              aria-describedby={statusError ? `${statusId}-error` : `${statusId}-hint`}
+              onChange={(event) => change({ customStatusId: event.target.value })}
+            >
+              {statuses.map((status) => (
+                <option key={status.id} value={status.id}>
+                  {nameOf(status.nameEn, status.namePl)}
+                </option>
+              ))}
+              <option value="">{intl.formatMessage(statusMessages.DECLINED)}</option>
+            </select>
+            {statusError ? (
+              <p className="field__error" id={`${statusId}-error`}>
+                {statusError}
+              </p>
+            ) : (
+              <p className="field__hint" id={`${statusId}-hint`}>
+                {intl.formatMessage(messages.statusHint)}
+              </p>
+            )}
+          </div>
         ) : null}
         <div className="field">
           <label className="field__label" htmlFor={commentId}>

@@ -13,7 +13,17 @@ const messages = defineMessages({
     id: 'ideaActivity.status',
     defaultMessage: '{who} changed the status from {from} to {to}',
   },
+  statusDeleted: {
+    id: 'ideaActivity.statusDeleted',
+    defaultMessage: '{who} deleted the status {from}, so it moved to {to}',
+  },
   moved: { id: 'ideaActivity.moved', defaultMessage: '{who} moved it from {from} to {to}' },
+  tagAdded: { id: 'ideaActivity.tagAdded', defaultMessage: '{who} added the tag “{tag}”' },
+  tagRemoved: { id: 'ideaActivity.tagRemoved', defaultMessage: '{who} removed the tag “{tag}”' },
+  tagDeleted: {
+    id: 'ideaActivity.tagDeleted',
+    defaultMessage: '{who} deleted the tag “{tag}”, so it was removed',
+  },
   title_: {
     id: 'ideaActivity.titleChanged',
     defaultMessage: '{who} renamed it from “{from}” to “{to}”',
@@ -42,6 +52,7 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
             node {
               id
               kind
+              cause
               createdAt
               actor {
                 displayName
@@ -62,6 +73,7 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
               toTitle
               otherIdeaTitle
               votesMoved
+              tagName
             }
           }
         }
@@ -78,17 +90,21 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
     const who = entry.actor?.displayName ?? intl.formatMessage(messages.someone);
     const other = entry.otherIdeaTitle ?? '';
     const votes = entry.votesMoved ?? 0;
+    const tag = entry.tagName ?? '';
     switch (entry.kind) {
       case 'STATUS_CHANGED':
-        return intl.formatMessage(messages.status, {
-          who,
-          from: entry.fromCustomStatus
-            ? nameOf(entry.fromCustomStatus.nameEn, entry.fromCustomStatus.namePl)
-            : status(entry.fromStatus),
-          to: entry.toCustomStatus
-            ? nameOf(entry.toCustomStatus.nameEn, entry.toCustomStatus.namePl)
-            : status(entry.toStatus),
-        });
+        return intl.formatMessage(
+          entry.cause === 'STATUS_DELETED' ? messages.statusDeleted : messages.status,
+          {
+            who,
+            from: entry.fromCustomStatus
+              ? nameOf(entry.fromCustomStatus.nameEn, entry.fromCustomStatus.namePl)
+              : status(entry.fromStatus),
+            to: entry.toCustomStatus
+              ? nameOf(entry.toCustomStatus.nameEn, entry.toCustomStatus.namePl)
+              : status(entry.toStatus),
+          },
+        );
       case 'MOVED':
         return intl.formatMessage(messages.moved, {
           who,
@@ -105,6 +121,13 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
         return intl.formatMessage(messages.merged, { who, other, votes });
       case 'UNMERGED':
         return intl.formatMessage(messages.unmerged, { who, other, votes });
+      case 'TAG_ADDED':
+        return intl.formatMessage(messages.tagAdded, { who, tag });
+      case 'TAG_REMOVED':
+        return intl.formatMessage(
+          entry.cause === 'TAG_DELETED' ? messages.tagDeleted : messages.tagRemoved,
+          { who, tag },
+        );
       default:
         return '';
     }

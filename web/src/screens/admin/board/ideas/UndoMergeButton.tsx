@@ -38,6 +38,12 @@ export function UndoMergeButton({ idea }: { idea: UndoMergeButton_idea$key }) {
             idea {
               id
               status
+              customStatus {
+                id
+                nameEn
+                namePl
+                ...CustomStatusBadge_status
+              }
               voteCount
               mergeUndoableUntil
               ...DeclineDetails_idea

@@ -5,6 +5,7 @@ import {
   duplicateLabel,
   duplicateOptions,
   ideaNumber,
+  pickedStatusId,
   needsDuplicate,
   validateDecline,
 } from './decline-rules.ts';
@@ -24,7 +25,19 @@ describe('decline modal rules', () => {
       duplicateOfIdeaId: '',
       mergeVotes: true,
       comment: '',
+      customStatusId: null,
     });
+  });
+
+  it('shows the board’s first DECLINED status until the admin picks another', () => {
+    const declined = [{ id: 'wont-do' }, { id: 'out-of-scope' }];
+    expect(pickedStatusId(null, declined)).toBe('wont-do');
+    expect(pickedStatusId('out-of-scope', declined)).toBe('out-of-scope');
+    // The status's own name stays a choice; a pick deleted meanwhile falls back to the first.
+    expect(pickedStatusId('', declined)).toBe('');
+    expect(pickedStatusId('deleted', declined)).toBe('wont-do');
+    // A board without any: the status's own name.
+    expect(pickedStatusId(null, [])).toBe('');
   });
 
   it('offers the duplicate select only for DUPLICATE', () => {
@@ -75,32 +88,44 @@ describe('decline modal rules', () => {
 
   it('sends duplicate and merge only with DUPLICATE and drops an empty comment', () => {
     expect(
-      declineVariables(gid(1), {
-        reason: 'DUPLICATE',
-        duplicateOfIdeaId: gid(2),
-        mergeVotes: true,
-        comment: '  ',
-      }),
+      declineVariables(
+        gid(1),
+        {
+          reason: 'DUPLICATE',
+          duplicateOfIdeaId: gid(2),
+          mergeVotes: true,
+          comment: '  ',
+          customStatusId: null,
+        },
+        [{ id: 'duplicate-status' }],
+      ),
     ).toEqual({
       ideaId: gid(1),
       reason: 'DUPLICATE',
       duplicateOfIdeaId: gid(2),
       mergeVotes: true,
       comment: null,
+      customStatusId: 'duplicate-status',
     });
     expect(
-      declineVariables(gid(1), {
-        reason: 'OTHER',
-        duplicateOfIdeaId: gid(2),
-        mergeVotes: true,
-        comment: ' Out of scope ',
-      }),
+      declineVariables(
+        gid(1),
+        {
+          reason: 'OTHER',
+          duplicateOfIdeaId: gid(2),
+          mergeVotes: true,
+          comment: ' Out of scope ',
+          customStatusId: '',
+        },
+        [{ id: 'duplicate-status' }],
+      ),
     ).toEqual({
       ideaId: gid(1),
       reason: 'OTHER',
       duplicateOfIdeaId: null,
       mergeVotes: false,
       comment: 'Out of scope',
+      customStatusId: null,
     });
   });
 });

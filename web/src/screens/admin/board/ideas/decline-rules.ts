@@ -8,6 +8,11 @@ export type TDeclineValues = {
   duplicateOfIdeaId: string;
   mergeVotes: boolean;
   comment: string;
+  /**
+   * A DECLINED custom status of the board to show; '' for the status's own name; null until
+   * the admin picks: the board's first (see pickedStatusId).
+   */
+  customStatusId: string | null;
 };
 
 export type TDeclineErrors = Partial<Record<'reason' | 'duplicateOfIdeaId', 'required'>>;
@@ -17,7 +22,17 @@ export const INITIAL_DECLINE_VALUES: TDeclineValues = {
   duplicateOfIdeaId: '',
   mergeVotes: true,
   comment: '',
+  customStatusId: null,
 };
+
+/**
+ * The status a decline shows ('' for the status's own name): the admin's pick while it is still
+ * one of the board's, else the board's first DECLINED status (none: the own name).
+ */
+export function pickedStatusId(picked: string | null, declined: readonly { id: string }[]): string {
+  if (picked === '' || declined.some((status) => status.id === picked)) return picked ?? '';
+  return declined[0]?.id ?? '';
+}
 
 export type TIdeaRef = { id: string; title: string };
 export type TDuplicateOption = { id: string; label: string };
@@ -75,15 +90,24 @@ export function validateDecline(values: TDeclineValues): TDeclineErrors {
   return errors;
 }
 
-/** The mutation's variables: duplicate and merge only travel with DUPLICATE. */
-export function declineVariables(ideaId: string, values: TDeclineValues) {
+/**
+ * The mutation's variables: duplicate and merge only travel with DUPLICATE; the custom status
+ * (null: the status's own name) with any reason.
+ */
+export function declineVariables(
+  ideaId: string,
+  values: TDeclineValues,
+  declined: readonly { id: string }[] = [],
+) {
   const comment = values.comment.trim();
   const isDuplicate = needsDuplicate(values.reason);
+  const customStatusId = pickedStatusId(values.customStatusId, declined);
   return {
     ideaId,
     reason: values.reason as TDeclineReason,
     comment: comment === '' ? null : comment,
     duplicateOfIdeaId: isDuplicate ? values.duplicateOfIdeaId : null,
     mergeVotes: isDuplicate ? values.mergeVotes : false,
+    customStatusId: customStatusId === '' ? null : customStatusId,
   };
 }

@@ -7,7 +7,8 @@ import { placeIdeaInLists } from './live-lists.ts';
 /**
  * Declines an idea. The answer brings back both ideas' counts and voters (with merged votes the
  * voters move to the kept idea, so an open dialog never shows 0 votes beside a voter), and the
- * declined idea leaves the lists that hide declined ideas at once.
+ * declined idea leaves the lists that hide declined ideas at once. The open dialog shows the
+ * decline in its activity and, after a merge, offers to undo it.
  */
 export function useDeclineIdeaMutation() {
   const [commit, isInFlight] = usePromiseMutation<TMutation>(graphql`
@@ -17,6 +18,7 @@ export function useDeclineIdeaMutation() {
       $comment: String
       $duplicateOfIdeaId: ID
       $mergeVotes: Boolean
+      $customStatusId: ID
     ) {
       declineIdea(
         ideaId: $ideaId
@@ -24,6 +26,7 @@ export function useDeclineIdeaMutation() {
         comment: $comment
         duplicateOfIdeaId: $duplicateOfIdeaId
         mergeVotes: $mergeVotes
+        customStatusId: $customStatusId
       ) {
         __typename
         ... on MutationDeclineIdeaSuccess {
@@ -31,6 +34,12 @@ export function useDeclineIdeaMutation() {
             idea {
               id
               status
+              customStatus {
+                id
+                nameEn
+                namePl
+                ...CustomStatusBadge_status
+              }
               voteCount
               isVotedByMe
               voters {
@@ -39,6 +48,8 @@ export function useDeclineIdeaMutation() {
               }
               ...TeamVotes_idea
               ...DeclineDetails_idea
+              ...IdeaActivityList_idea
+              ...UndoMergeButton_idea
             }
             duplicateOf {
               id

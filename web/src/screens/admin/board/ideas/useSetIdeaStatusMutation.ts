@@ -27,6 +27,7 @@ export function useSetIdeaStatusMutation() {
             }
             isHiddenByPlan
             ...DeclineDetails_idea
+            ...IdeaActivityList_idea
             board {
               id
               limits {

@@ -51,6 +51,7 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
               name
               ...TagChip_tag
             }
+            ...IdeaActivityList_idea
           }
         }
         ... on AppError {
@@ -71,6 +72,7 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
               name
               ...TagChip_tag
             }
+            ...IdeaActivityList_idea
           }
         }
         ... on AppError {
