@@ -185,9 +185,36 @@ export function IdeasList({
       />
     </>
   );
+  const countText =
+    selectedIdeas.length > 0
+      ? intl.formatMessage(bulkMessages.selected, { count: selectedIdeas.length })
+      : announcement;
+  // First in both branches below, so it stays mounted when a bulk action empties the list and
+  // its outcome is still announced (a live region added with its text is often not read).
+  const bulkBar = (
+    <div className={`bulk-bar${selectable.length === 0 && !countText ? ' bulk-bar--quiet' : ''}`}>
+      {selectable.length > 0 ? (
+        <label className="bulk-bar__all">
+          <input
+            type="checkbox"
+            checked={isAllSelected}
+            ref={(input) => {
+              if (input) input.indeterminate = selectedIdeas.length > 0 && !isAllSelected;
+            }}
+            onChange={handleToggleAll}
+          />
+          {intl.formatMessage(bulkMessages.selectAll)}
+        </label>
+      ) : null}
+      <p className="bulk-bar__count" aria-live="polite" data-testid="bulk-count">
+        {countText}
+      </p>
+    </div>
+  );
   if (edges.length === 0) {
     return (
       <>
+        {bulkBar}
         {renderEmpty()}
         {dialogs}
       </>
@@ -195,27 +222,8 @@ export function IdeasList({
   }
   return (
     <>
+      {bulkBar}
       {dialogs}
-      {selectable.length > 0 ? (
-        <div className="bulk-bar">
-          <label className="bulk-bar__all">
-            <input
-              type="checkbox"
-              checked={isAllSelected}
-              ref={(input) => {
-                if (input) input.indeterminate = selectedIdeas.length > 0 && !isAllSelected;
-              }}
-              onChange={handleToggleAll}
-            />
-            {intl.formatMessage(bulkMessages.selectAll)}
-          </label>
-          <p className="bulk-bar__count" aria-live="polite" data-testid="bulk-count">
-            {selectedIdeas.length > 0
-              ? intl.formatMessage(bulkMessages.selected, { count: selectedIdeas.length })
-              : announcement}
-          </p>
-        </div>
-      ) : null}
       {selectedIdeas.length > 0 ? (
         <Suspense fallback={null}>
           <BulkToolbar

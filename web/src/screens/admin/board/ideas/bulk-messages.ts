@@ -18,7 +18,7 @@ export const bulkMessages = defineMessages({
   removeTag: { id: 'bulk.removeTag', defaultMessage: 'Remove tag' },
   board: { id: 'bulk.board', defaultMessage: 'Board' },
   boardPick: { id: 'bulk.boardPick', defaultMessage: 'Pick a board' },
-  move: { id: 'bulk.move', defaultMessage: 'Move' },
+  move: { id: 'bulk.move', defaultMessage: 'Move ideas' },
   clear: { id: 'bulk.clear', defaultMessage: 'Clear selection' },
   working: { id: 'bulk.working', defaultMessage: 'Working…' },
   needStatus: { id: 'bulk.needStatus', defaultMessage: 'Pick the status to set first.' },
