@@ -55,6 +55,7 @@ export function App(props: {
   const [sort, setSort] = useState<TSort>('VOTES');
   const [filter, setFilter] = useState<TFilter>('ALL');
   const [search, setSearch] = useState('');
+  const [tag, setTag] = useState<number | null>(null);
   const [live, setLive] = useState<TLiveCounts>({});
   const [isLive, setIsLive] = useState(false);
   const [reloads, setReloads] = useState(0);
@@ -94,7 +95,7 @@ export function App(props: {
   useEffect(() => {
     if (!isReady) return;
     let isCurrent = true;
-    api.widgetBoard(props.boardHash, sort, filter, search).then(
+    api.widgetBoard(props.boardHash, sort, filter, search, tag).then(
       (answer) => {
         if (!isCurrent) return;
         setData(answer);
@@ -116,7 +117,18 @@ export function App(props: {
     return () => {
       isCurrent = false;
     };
-  }, [api, isReady, props.boardHash, sort, filter, search, session?.token, reloads, storageKey]);
+  }, [
+    api,
+    isReady,
+    props.boardHash,
+    sort,
+    filter,
+    search,
+    tag,
+    session?.token,
+    reloads,
+    storageKey,
+  ]);
 
   const boardId = data?.board.id;
   const handleEvent = useCallback((event: TIdeaEvent) => {
@@ -260,6 +272,9 @@ export function App(props: {
             sort={sort}
             filter={filter}
             search={search}
+            tags={data.tags ?? []}
+            tag={tag}
+            onTag={setTag}
             onSearch={setSearch}
             onSort={setSort}
             onFilter={setFilter}

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
-import type { TFilter, TIdea, TIdeaPage, TSort } from './api.ts';
+import type { TFilter, TIdea, TIdeaPage, TSort, TTag } from './api.ts';
 import { SubmitIdea } from './SubmitIdea.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -27,6 +27,10 @@ export function IdeaList(props: {
   sort: TSort;
   filter: TFilter;
   search: string;
+  /** The company's public tags, and the one the list is narrowed to (null: any). */
+  tags: TTag[];
+  tag: number | null;
+  onTag: (tag: number | null) => void;
   onSearch: (search: string) => void;
   onSort: (sort: TSort) => void;
   onFilter: (filter: TFilter) => void;
@@ -64,6 +68,7 @@ export function IdeaList(props: {
       sort: props.sort,
       filter: props.filter,
       search: props.search.trim() || undefined,
+      tag: props.tag ?? undefined,
       offset: nextOffset,
     });
     setIdeas((current) => [...current, ...page.ideas]);
@@ -99,6 +104,25 @@ export function IdeaList(props: {
             ))}
           </select>
         </label>
+        {props.tags.length > 0 ? (
+          <label>
+            {t('list.tag')}
+            <select
+              value={props.tag === null ? '' : String(props.tag)}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                props.onTag(value ? Number(value) : null);
+              }}
+            >
+              <option value="">{t('tag.ALL')}</option>
+              {props.tags.map((tag) => (
+                <option key={tag.id} value={String(tag.id)}>
+                  {tag.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label class="grow">
           {t('list.search')}
           <input
@@ -146,7 +170,11 @@ export function IdeaList(props: {
       ) : null}
       {ideas.length === 0 ? (
         <p class="muted">
-          {t(props.filter === 'ALL' && !props.search.trim() ? 'list.empty' : 'list.emptyFiltered')}
+          {t(
+            props.filter === 'ALL' && !props.search.trim() && props.tag === null
+              ? 'list.empty'
+              : 'list.emptyFiltered',
+          )}
         </p>
       ) : (
         <ul aria-label={t('nav.ideas')}>

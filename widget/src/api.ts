@@ -53,7 +53,10 @@ export type TWidgetBoard = {
   myHiddenIdeas?: { id: number; title: string }[];
   /** The caller's own ideas awaiting the team's acceptance (shown to them alone). */
   myPendingIdeas?: { id: number; title: string }[];
+  /** The company's public tags, to filter the list by. */
+  tags?: TTag[];
 };
+export type TTag = { id: number; name: string; color: string };
 export type TComment = {
   commentDto: { id: number; createdAt: string; shortMessage: string };
   author: { displayName: string } | null;
@@ -151,18 +154,32 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         body,
       ),
     logOut: () => call<unknown>('POST', '/logout'),
-    widgetBoard: (boardHash: string, sort: TSort, filter: TFilter, search: string) =>
+    widgetBoard: (
+      boardHash: string,
+      sort: TSort,
+      filter: TFilter,
+      search: string,
+      tag: number | null = null,
+    ) =>
       call<TWidgetBoard>(
         'GET',
         `/widget/boards/${encodeURIComponent(boardHash)}?${query({
           sort,
           filter,
           search: search.trim() || undefined,
+          tag: tag ?? undefined,
         })}`,
       ),
     ideas: (
       boardId: number,
-      params: { sort?: TSort; filter?: TFilter; search?: string; offset?: number; limit?: number },
+      params: {
+        sort?: TSort;
+        filter?: TFilter;
+        search?: string;
+        tag?: number;
+        offset?: number;
+        limit?: number;
+      },
     ) => call<TIdeaPage>('GET', `/ideas/?${query(params)}`, undefined, boardId),
     idea: (id: number) => call<TIdea>('GET', `/ideas/${id}`),
     similarIdeas: (boardId: number, text: string) =>

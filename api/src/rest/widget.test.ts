@@ -208,6 +208,51 @@ describe('GET /widget/boards/{hash}', () => {
     await expectCall(server, 'GET', `/widget/boards/${hashA}?sort=SIDEWAYS`, 400);
   });
 
+  it('lists the public tags only, and filters the list by one', async () => {
+    const tagged = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: a.owner.token,
+      headers: { 'x-board-id': String(a.boardId) },
+      body: { title: 'Tagged for the widget' },
+    });
+    const [shown, secret] = await Promise.all(
+      [
+        { name: 'Widget mobile', isPrivate: false },
+        { name: 'Widget secret', isPrivate: true },
+      ].map((tag) =>
+        server.deps.prisma.tag.create({
+          data: {
+            ...tag,
+            nameKey: tag.name.toLowerCase(),
+            color: '1f6feb',
+            companyId: a.owner.companyId,
+          },
+        }),
+      ),
+    );
+    await server.deps.prisma.ideaTag.createMany({
+      data: [shown!, secret!].map((tag) => ({ ideaId: tagged.id, tagId: tag.id })),
+    });
+    // Even the company's own team sees only public tags in the widget.
+    const view = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {
+      token: a.owner.token,
+    });
+    expect(view.tags).toEqual([{ id: shown!.id, name: 'Widget mobile', color: '1f6feb' }]);
+    const filtered = await expectCall(
+      server,
+      'GET',
+      `/widget/boards/${hashA}?tag=${shown!.id}`,
+      200,
+    );
+    expect(filtered.ideas.ideas.map((idea: { id: number }) => idea.id)).toEqual([tagged.id]);
+    const hidden = await expectCall(
+      server,
+      'GET',
+      `/widget/boards/${hashA}?tag=${secret!.id}`,
+      200,
+    );
+    expect(hidden.ideas.totalCount).toBe(0);
+  });
+
   it('lets the company’s users participate, and only them', async () => {
     const member = await addEndUser(server, a.owner.companyId, { kind: 'SSO', name: 'Member' });
     const own = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {

@@ -58,6 +58,10 @@ const ZWidgetBoardJson = z
       description:
         "The caller's own ideas on this board awaiting the team's acceptance (status NOT_PUBLIC; newest first, at most 20): visible to their author and the team only. Empty when signed out.",
     }),
+    tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })).meta({
+      description:
+        "The company's public tags by name, to filter the list by (`tag`); private tags never appear here.",
+    }),
   })
   .meta({ id: 'WidgetBoard' });
 
@@ -139,6 +143,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
           myHiddenIdeas: view.myHiddenIdeas,
           myPendingIdeas: view.myPendingIdeas,
+          tags: view.tags.map(({ id, name, color }) => ({ id, name, color })),
         };
       },
     }),

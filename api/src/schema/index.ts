@@ -11,6 +11,7 @@ import './board-status.ts';
 import './tag.ts';
 import './idea.ts';
 import './idea-move.ts';
+import './bulk-ideas.ts';
 import './idea-activity.ts';
 import './idea-merge.ts';
 import './comment.ts';

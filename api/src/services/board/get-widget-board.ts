@@ -1,5 +1,6 @@
 import type { TDeps } from '../../deps.ts';
-import type { User } from '../../generated/prisma/client.ts';
+import type { Tag, User } from '../../generated/prisma/client.ts';
+import { findCompanyTags } from '../tag/find-tags.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findIdeasPage } from '../idea/find-idea-views.ts';
 import type { TIdeaPage } from '../idea/find-idea-views.ts';
@@ -31,6 +32,8 @@ export type TWidgetBoard = {
    * author alone, whatever page of the list they are on.
    */
   myPendingIdeas: { id: number; title: string }[];
+  /** The company's public tags by name: what the widget's list filters by (never private ones). */
+  tags: Tag[];
 };
 
 /**
@@ -44,16 +47,18 @@ export async function getWidgetBoard(
   listParams: unknown,
 ): Promise<TWidgetBoard> {
   const board = await getBoardByHash(deps, viewer, boardHash);
-  const [me, ideas, myHiddenIdeas, myPendingIdeas] = await Promise.all([
+  const [me, ideas, myHiddenIdeas, myPendingIdeas, tags] = await Promise.all([
     viewer ? deps.prisma.user.findUnique({ where: { id: viewer.userId } }) : null,
     findIdeasPage(deps, viewer, board.id, listParams),
     findOwnHiddenIdeas(deps, viewer, board),
     findOwnPendingIdeas(deps, viewer, board),
+    // As an outsider sees them: the widget shows public tags only, even to the team.
+    findCompanyTags(deps, null, board.companyId),
   ]);
   const isOwnCompany = viewer !== null && viewer.companyId === board.companyId;
   const isBlocked = isOwnCompany && Boolean(me?.blockedAt);
   const canParticipate = isOwnCompany && board.active && !isBlocked;
-  return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas, myPendingIdeas };
+  return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas, myPendingIdeas, tags };
 }
 
 /** The caller's ideas on the board past the plan's cap, oldest first (none when signed out). */

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import type { Idea } from '../../generated/prisma/client.ts';
+import type { Board, Idea, Prisma } from '../../generated/prisma/client.ts';
 import { parseInput, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember } from '../access.ts';
-import { isBoardActive } from '../plan/plan-state.ts';
+import type { TWritableIdea } from '../access.ts';
+import { requireViewer } from '../../viewer.ts';
+import { isBoardActive, loadPlanState } from '../plan/plan-state.ts';
+import type { TPlanState } from '../plan/plan-state.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { recordIdeaActivity } from '../activity/record-idea-activity.ts';
 
@@ -16,6 +19,89 @@ export const ZIdeaMove = z.object({
 const boardProblem = (message: string) => errors.validation([{ field: 'boardId', message }]);
 
 export type TMovedIdea = { idea: Idea; fromBoardId: number };
+
+/** A move checked and ready to write (planIdeaMove). */
+export type TIdeaMove = {
+  idea: TWritableIdea['idea'];
+  actorId: number;
+  target: Board;
+};
+
+/**
+ * The board ideas of the caller's company may move to: another company's board is not found;
+ * an inactive board (past the plan) answers the plan error.
+ */
+export async function findMoveTarget(
+  deps: TDeps,
+  viewerOrNull: TViewer | null,
+  input: unknown,
+  plan?: TPlanState,
+): Promise<Board> {
+  const viewer = requireViewer(viewerOrNull);
+  const { boardId } = parseInput(ZIdeaMove, input);
+  const target = await deps.prisma.board.findFirst({
+    where: { id: boardId, companyId: viewer.companyId },
+  });
+  if (!target) throw errors.notFound('Board');
+  if (!isBoardActive(plan ?? (await loadPlanState(deps.prisma, viewer.companyId)), target)) {
+    throw errors.inactiveBoard();
+  }
+  return target;
+}
+
+/**
+ * Checks the move of one idea without writing anything (moveIdea and bulkMoveIdeas share it):
+ * the idea is the caller's company's (else not found), the caller is on its team, the target
+ * is another board of the same company.
+ */
+export async function planIdeaMove(
+  deps: TDeps,
+  viewer: TViewer | null,
+  ideaId: number,
+  input: unknown,
+): Promise<TIdeaMove> {
+  const { idea, plan, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
+  if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
+  const target = await findMoveTarget(deps, member, input, plan);
+  if (target.id === idea.boardId) throw boardProblem('The idea is on this board already.');
+  return { idea, actorId: member.userId, target };
+}
+
+/**
+ * Writes a planned move inside the caller's transaction, with its activity row. An idea moved
+ * or deleted meanwhile is a CONFLICT, which rolls the whole transaction back.
+ */
+export async function applyIdeaMove(tx: Prisma.TransactionClient, move: TIdeaMove): Promise<void> {
+  const { idea, target } = move;
+  // The condition makes two moves at once (or a move racing a deletion) apply once.
+  const changed = await tx.idea.updateMany({
+    where: { id: idea.id, boardId: idea.boardId },
+    data: { boardId: target.id },
+  });
+  if (changed.count === 0) {
+    throw new AppError('CONFLICT', 'The idea was moved or deleted meanwhile: reload it.');
+  }
+  const from = await tx.board.findUniqueOrThrow({ where: { id: idea.boardId } });
+  await recordIdeaActivity(tx, move.actorId, [
+    {
+      ideaId: idea.id,
+      kind: 'MOVED',
+      details: {
+        fromBoardId: from.id,
+        fromBoardName: from.name,
+        toBoardId: target.id,
+        toBoardName: target.name,
+      },
+    },
+  ]);
+}
+
+/** What follows a committed move: the old board's lists drop it; the new board's take it in. */
+export function announceIdeaMove(deps: TDeps, move: TIdeaMove, moved: Idea): void {
+  const { idea } = move;
+  publishIdeaChange(deps, 'DELETED', { ...moved, boardId: idea.boardId }, idea.board.companyId);
+  publishIdeaChange(deps, 'CREATED', moved, idea.board.companyId);
+}
 
 /**
  * Moves an idea to another board of the same company (the team: owner, admins and members, who
@@ -30,45 +116,9 @@ export async function moveIdea(
   ideaId: number,
   input: unknown,
 ): Promise<TMovedIdea> {
-  const { idea, plan, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
-  if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
-  const { boardId } = parseInput(ZIdeaMove, input);
-  const target = await deps.prisma.board.findFirst({
-    where: { id: boardId, companyId: idea.board.companyId },
-  });
-  if (!target) throw errors.notFound('Board');
-  if (target.id === idea.boardId) throw boardProblem('The idea is on this board already.');
-  if (!isBoardActive(plan, target)) throw errors.inactiveBoard();
-
-  // The condition makes two moves at once (or a move racing a deletion) apply once.
-  const count = await deps.prisma.$transaction(async (tx) => {
-    const changed = await tx.idea.updateMany({
-      where: { id: idea.id, boardId: idea.boardId },
-      data: { boardId: target.id },
-    });
-    if (changed.count > 0) {
-      const from = await tx.board.findUniqueOrThrow({ where: { id: idea.boardId } });
-      await recordIdeaActivity(tx, member.userId, [
-        {
-          ideaId: idea.id,
-          kind: 'MOVED',
-          details: {
-            fromBoardId: from.id,
-            fromBoardName: from.name,
-            toBoardId: target.id,
-            toBoardName: target.name,
-          },
-        },
-      ]);
-    }
-    return changed.count;
-  });
-  if (count === 0) {
-    throw new AppError('CONFLICT', 'The idea was moved or deleted meanwhile: reload it.');
-  }
-  const moved = await deps.prisma.idea.findUniqueOrThrow({ where: { id: idea.id } });
-  // The old board's lists drop it; the new board's take it in.
-  publishIdeaChange(deps, 'DELETED', { ...moved, boardId: idea.boardId }, idea.board.companyId);
-  publishIdeaChange(deps, 'CREATED', moved, idea.board.companyId);
-  return { idea: moved, fromBoardId: idea.boardId };
+  const move = await planIdeaMove(deps, viewer, ideaId, input);
+  await deps.prisma.$transaction((tx) => applyIdeaMove(tx, move));
+  const moved = await deps.prisma.idea.findUniqueOrThrow({ where: { id: ideaId } });
+  announceIdeaMove(deps, move, moved);
+  return { idea: moved, fromBoardId: move.idea.boardId };
 }

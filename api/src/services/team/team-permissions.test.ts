@@ -183,6 +183,11 @@ const TEAM_MUTATIONS = [
   // Tags on ideas: a MEMBER puts them on and takes them off (services/tag/tags.test.ts).
   'addIdeaTag',
   'removeIdeaTag',
+  // The same triage on many ideas at once (services/bulk/bulk-actions.test.ts).
+  'bulkAddIdeaTag',
+  'bulkMoveIdeas',
+  'bulkRemoveIdeaTag',
+  'bulkSetIdeaStatus',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */

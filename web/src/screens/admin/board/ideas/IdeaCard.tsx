@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages } from './messages.ts';
+import { bulkMessages } from './bulk-messages.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { CustomStatusBadge } from '../statuses/CustomStatusBadge.tsx';
 import { TagChips } from '../tags/TagChip.tsx';
@@ -31,11 +33,14 @@ export function IdeaCard({
   onOpen,
   onEdit,
   onRemove,
+  selection = null,
 }: {
   idea: IdeaCard_idea$key;
   onOpen: (ideaId: string) => void;
   onEdit: (idea: TIdeaEditTarget) => void;
   onRemove: (idea: TIdeaEditTarget) => void;
+  /** Its checkbox for the list's bulk actions (null: it cannot be selected). */
+  selection?: { isSelected: boolean; onToggle: () => void } | null;
 }) {
   const intl = useIntl();
   const viewOnly = useViewOnlyProps();
@@ -101,13 +106,30 @@ export function IdeaCard({
       </article>
     );
   }
+  // Space on the card itself (focused after a dialog closes, or by a click on its background)
+  // toggles its checkbox, as Space on the checkbox does.
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!selection || event.key !== ' ' || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    selection.onToggle();
+  };
   return (
     <article
-      className="idea-card"
+      className={`idea-card${selection?.isSelected ? ' idea-card--selected' : ''}`}
       aria-labelledby={`idea-${data.id}-title`}
       data-idea-id={data.id}
       tabIndex={-1}
+      onKeyDown={handleKeyDown}
     >
+      {selection ? (
+        <input
+          type="checkbox"
+          className="idea-card__select"
+          checked={selection.isSelected}
+          aria-label={intl.formatMessage(bulkMessages.selectIdea, { title: data.title })}
+          onChange={selection.onToggle}
+        />
+      ) : null}
       <VoteBox idea={data} />
       <div className="idea-card__body">
         <h3 className="idea-card__title" id={`idea-${data.id}-title`}>

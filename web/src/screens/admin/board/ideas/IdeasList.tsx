@@ -1,19 +1,26 @@
 import { useIntl } from 'react-intl';
-import { graphql, usePaginationFragment } from 'react-relay';
+import { graphql, useFragment, usePaginationFragment } from 'react-relay';
 import type { IdeasList_board$key } from '../../../../../__generated__/IdeasList_board.graphql.ts';
 import type { IdeasListPaginationQuery } from '../../../../../__generated__/IdeasListPaginationQuery.graphql.ts';
-import { startTransition, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import type { IdeasList_query$key } from '../../../../../__generated__/IdeasList_query.graphql.ts';
+import { bulkMessages } from './bulk-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { IdeaCard } from './IdeaCard.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { IdeaFormModal } from './IdeaFormModal.tsx';
 import { RemoveIdeaModal } from './RemoveIdeaModal.tsx';
-import { registerIdeasList } from './live-lists.ts';
+import { liveIdeasLists, registerIdeasList } from './live-lists.ts';
 import type { TIdeaFilter } from './list-params.ts';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 
 export const IDEAS_PAGE_SIZE = 20;
+
+// The bulk toolbar loads with the first selection: the list does not need it to show.
+const BulkToolbar = lazy(() =>
+  import('./BulkToolbar.tsx').then((module) => ({ default: module.BulkToolbar })),
+);
 
 const messages = defineMessages({
   loadMore: { id: 'ideas.loadMore', defaultMessage: 'Load more ideas' },
@@ -23,11 +30,14 @@ const messages = defineMessages({
 /**
  * The ideas of one view of the board, a page at a time, with the add, edit and remove dialogs
  * (they change this connection: a new idea joins its top, a removed one leaves it; so do ideas
- * created or deleted elsewhere, through the board's live subscription).
+ * created or deleted elsewhere, through the board's live subscription). The team selects ideas
+ * (a checkbox per card, all on the page at once) for the bulk toolbar; the count of selected
+ * ideas and each bulk action's outcome are announced.
  */
 export function IdeasList({
   board,
   boardId,
+  query,
   filter,
   isSegmented = false,
   isAdding,
@@ -39,9 +49,11 @@ export function IdeasList({
 }: {
   board: IdeasList_board$key;
   boardId: string;
+  /** The company's boards, which the bulk toolbar may move ideas to. */
+  query: IdeasList_query$key;
   /** The view's filter: ideas created elsewhere join the list live when it shows their status. */
   filter: TIdeaFilter;
-  /** A customer segment narrows the list: a new idea (no votes yet) never joins it live. */
+  /** A customer segment or a tag narrows the list: a new idea (no votes, no tags) never joins it live. */
   isSegmented?: boolean;
   isAdding: boolean;
   /** The plan's cap when it is reached: a new idea will be hidden from the board's readers. */
@@ -67,14 +79,17 @@ export function IdeasList({
         sort: { type: "IdeaSort", defaultValue: VOTES }
         search: { type: "String" }
         segment: { type: "IdeaSegment" }
+        tagIds: { type: "[ID!]" }
         first: { type: "Int", defaultValue: 20 }
         after: { type: "String" }
       ) {
+        ...BulkToolbar_board
         ideas(
           filter: $filter
           sort: $sort
           search: $search
           segment: $segment
+          tagIds: $tagIds
           first: $first
           after: $after
           includeHiddenByPlan: true
@@ -84,6 +99,9 @@ export function IdeasList({
           edges {
             node {
               id
+              title
+              canUpdateStatus
+              isHiddenByPlan
               ...IdeaCard_idea
             }
           }
@@ -92,7 +110,42 @@ export function IdeasList({
     `,
     board,
   );
+  const bulkQuery = useFragment(
+    graphql`
+      fragment IdeasList_query on Query {
+        ...BulkToolbar_query
+      }
+    `,
+    query,
+  );
   const { edges, totalCount, __id: connectionId } = data.ideas;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [announcement, setAnnouncement] = useState('');
+  // Ideas the team may triage in bulk: not the locked rows the plan hides (the server refuses
+  // changes to them). The selection keeps only ideas still on the list.
+  const selectable = edges
+    .map(({ node }) => node)
+    .filter((node) => node.canUpdateStatus && !node.isHiddenByPlan);
+  const selectedIdeas = selectable.filter((node) => selected.has(node.id));
+  const isAllSelected = selectable.length > 0 && selectedIdeas.length === selectable.length;
+  const toggle = (ideaId: string) => {
+    setAnnouncement('');
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(ideaId)) next.add(ideaId);
+      return next;
+    });
+  };
+  const handleToggleAll = () => {
+    setAnnouncement('');
+    setSelected(isAllSelected ? new Set() : new Set(selectable.map((node) => node.id)));
+  };
+  const handleBulkDone = (text: string) => {
+    setSelected(new Set());
+    setAnnouncement(text);
+    // Ideas may leave a list (a status its filter hides, another board): every list rereads.
+    for (const list of liveIdeasLists()) list.refresh?.();
+  };
   useEffect(
     () =>
       registerIdeasList({
@@ -132,9 +185,36 @@ export function IdeasList({
       />
     </>
   );
+  const countText =
+    selectedIdeas.length > 0
+      ? intl.formatMessage(bulkMessages.selected, { count: selectedIdeas.length })
+      : announcement;
+  // First in both branches below, so it stays mounted when a bulk action empties the list and
+  // its outcome is still announced (a live region added with its text is often not read).
+  const bulkBar = (
+    <div className={`bulk-bar${selectable.length === 0 && !countText ? ' bulk-bar--quiet' : ''}`}>
+      {selectable.length > 0 ? (
+        <label className="bulk-bar__all">
+          <input
+            type="checkbox"
+            checked={isAllSelected}
+            ref={(input) => {
+              if (input) input.indeterminate = selectedIdeas.length > 0 && !isAllSelected;
+            }}
+            onChange={handleToggleAll}
+          />
+          {intl.formatMessage(bulkMessages.selectAll)}
+        </label>
+      ) : null}
+      <p className="bulk-bar__count" aria-live="polite" data-testid="bulk-count">
+        {countText}
+      </p>
+    </div>
+  );
   if (edges.length === 0) {
     return (
       <>
+        {bulkBar}
         {renderEmpty()}
         {dialogs}
       </>
@@ -142,11 +222,33 @@ export function IdeasList({
   }
   return (
     <>
+      {bulkBar}
       {dialogs}
+      {selectedIdeas.length > 0 ? (
+        <Suspense fallback={null}>
+          <BulkToolbar
+            board={data}
+            query={bulkQuery}
+            ideas={selectedIdeas.map((node) => ({ id: node.id, title: node.title }))}
+            onDone={handleBulkDone}
+            onClear={() => setSelected(new Set())}
+          />
+        </Suspense>
+      ) : null}
       <ul className="idea-list">
         {edges.map(({ node }) => (
           <li key={node.id}>
-            <IdeaCard idea={node} onOpen={onOpen} onEdit={setEditing} onRemove={setRemoving} />
+            <IdeaCard
+              idea={node}
+              onOpen={onOpen}
+              onEdit={setEditing}
+              onRemove={setRemoving}
+              selection={
+                node.canUpdateStatus && !node.isHiddenByPlan
+                  ? { isSelected: selected.has(node.id), onToggle: () => toggle(node.id) }
+                  : null
+              }
+            />
           </li>
         ))}
       </ul>

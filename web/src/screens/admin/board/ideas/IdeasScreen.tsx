@@ -39,6 +39,8 @@ import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
 import { IdeaDetailModal } from './lazy-idea-detail.ts';
 import { SegmentFilter } from './SegmentFilter.tsx';
+import { TagFilter } from '../tags/TagFilter.tsx';
+import { parseTagParam, tagIdsInput, withTagParam } from '../tags/tag-filter-params.ts';
 
 const messages = defineMessages({
   title: { id: 'ideas.title', defaultMessage: 'Ideas' },
@@ -78,9 +80,11 @@ export const ideasScreenQuery = graphql`
     $sort: IdeaSort!
     $search: String
     $segment: IdeaSegment
+    $tagIds: [ID!]
     $first: Int!
   ) {
     ...SegmentFilter_query
+    ...IdeasList_query
     board(id: $id) {
       id
       limits {
@@ -88,8 +92,16 @@ export const ideasScreenQuery = graphql`
         ideaCap
         isIdeaCapReached
       }
+      ...TagFilter_board
       ...IdeasList_board
-        @arguments(filter: $filter, sort: $sort, search: $search, segment: $segment, first: $first)
+        @arguments(
+          filter: $filter
+          sort: $sort
+          search: $search
+          segment: $segment
+          tagIds: $tagIds
+          first: $first
+        )
     }
   }
 `;
@@ -97,7 +109,8 @@ export const ideasScreenQuery = graphql`
 /** Preloads the view the address names (filter, sort, search). */
 export function ideasScreenLoader({ params, request }: LoaderFunctionArgs) {
   if (!getAuthToken()) throw redirect('/login');
-  const view = parseListParams(new URL(request.url).searchParams);
+  const address = new URL(request.url).searchParams;
+  const view = parseListParams(address);
   return loadQuery<TIdeasScreenQuery>(
     getEnvironment(),
     ideasScreenQuery,
@@ -107,6 +120,7 @@ export function ideasScreenLoader({ params, request }: LoaderFunctionArgs) {
       sort: view.sort,
       search: view.search || null,
       segment: segmentInput(view.segment),
+      tagIds: tagIdsInput(parseTagParam(address)),
       first: IDEAS_PAGE_SIZE,
     },
     { fetchPolicy: 'store-and-network' },
@@ -130,6 +144,7 @@ export function IdeasScreen() {
   const { board } = data;
   const [searchParams, setSearchParams] = useSearchParams();
   const view = parseListParams(searchParams);
+  const tag = parseTagParam(searchParams);
   const [searchText, setSearchText] = useState(view.search);
   const [isAdding, setIsAdding] = useState(false);
   const viewOnly = useViewOnlyProps();
@@ -276,6 +291,11 @@ export function IdeasScreen() {
             ))}
           </select>
         </div>
+        <TagFilter
+          board={board}
+          tag={tag}
+          onChange={(next) => setSearchParams((current) => withTagParam(current, next))}
+        />
         <SegmentFilter
           query={data}
           segment={view.segment}
@@ -285,8 +305,9 @@ export function IdeasScreen() {
       <IdeasList
         board={board}
         boardId={board.id}
+        query={data}
         filter={view.filter}
-        isSegmented={isSegmentSet(view.segment)}
+        isSegmented={isSegmentSet(view.segment) || tag !== ''}
         isAdding={isAdding}
         willNewIdeaBeHidden={
           limits.isIdeaCapReached && typeof limits.ideaCap === 'number'
@@ -294,12 +315,14 @@ export function IdeasScreen() {
             : null
         }
         acceptsNewIdeas={
-          (view.filter === 'ALL' || view.filter === 'OPEN') && !isSegmentSet(view.segment)
+          (view.filter === 'ALL' || view.filter === 'OPEN') &&
+          !isSegmentSet(view.segment) &&
+          tag === ''
         }
         onAddClose={() => setIsAdding(false)}
         onOpen={handleOpen}
         renderEmpty={() =>
-          isNarrowed(view) ? (
+          isNarrowed(view) || tag !== '' ? (
             <div className="card">
               <EmptyState
                 icon="search"
@@ -312,7 +335,7 @@ export function IdeasScreen() {
                     className="button button--secondary"
                     onClick={() =>
                       setSearchParams((current) =>
-                        withListParams(current, {
+                        withListParams(withTagParam(current, ''), {
                           filter: 'ALL',
                           search: '',
                           segment: EMPTY_SEGMENT,

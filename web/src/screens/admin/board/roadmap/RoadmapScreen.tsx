@@ -13,9 +13,16 @@ import {
 } from 'react-router-dom';
 import { getEnvironment } from '../../../../relay/environment.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
-import { parseSegmentParams, segmentInput, withSegmentParams } from '../ideas/list-params.ts';
+import {
+  isSegmentSet,
+  parseSegmentParams,
+  segmentInput,
+  withSegmentParams,
+} from '../ideas/list-params.ts';
 import type { TSegmentParams } from '../ideas/list-params.ts';
 import { SegmentFilter } from '../ideas/SegmentFilter.tsx';
+import { TagFilter } from '../tags/TagFilter.tsx';
+import { parseTagParam, tagIdsInput, withTagParam } from '../tags/tag-filter-params.ts';
 import type { RoadmapScreenQuery as TQuery } from '../../../../../__generated__/RoadmapScreenQuery.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
@@ -50,15 +57,20 @@ const messages = defineMessages({
       'Give ideas the status Under review, Planned, In progress or Complete and they show up here.',
   },
   emptyColumn: { id: 'roadmap.emptyColumn', defaultMessage: 'Nothing here yet.' },
+  filteredText: {
+    id: 'roadmap.filtered.text',
+    defaultMessage: 'No idea on the roadmap matches the tag or customer segment you picked.',
+  },
   sort: { id: 'roadmap.sort.label', defaultMessage: 'Order each column by' },
   sortComments: { id: 'roadmap.sort.comments', defaultMessage: 'Most discussed' },
 });
 
 export const roadmapScreenQuery = graphql`
-  query RoadmapScreenQuery($id: ID!, $sort: IdeaSort!, $segment: IdeaSegment) {
+  query RoadmapScreenQuery($id: ID!, $sort: IdeaSort!, $segment: IdeaSegment, $tagIds: [ID!]) {
     ...SegmentFilter_query
     board(id: $id) {
       id
+      ...TagFilter_board
       statuses {
         id
         kind
@@ -66,7 +78,7 @@ export const roadmapScreenQuery = graphql`
         namePl
         ...CustomStatusBadge_status
       }
-      review: ideas(filter: REVIEW, sort: $sort, segment: $segment, first: 100) {
+      review: ideas(filter: REVIEW, sort: $sort, segment: $segment, tagIds: $tagIds, first: 100) {
         __id
         edges {
           node {
@@ -81,7 +93,7 @@ export const roadmapScreenQuery = graphql`
           }
         }
       }
-      planned: ideas(filter: PLANNED, sort: $sort, segment: $segment, first: 100) {
+      planned: ideas(filter: PLANNED, sort: $sort, segment: $segment, tagIds: $tagIds, first: 100) {
         __id
         edges {
           node {
@@ -96,7 +108,13 @@ export const roadmapScreenQuery = graphql`
           }
         }
       }
-      inProgress: ideas(filter: IN_PROGRESS, sort: $sort, segment: $segment, first: 100) {
+      inProgress: ideas(
+        filter: IN_PROGRESS
+        sort: $sort
+        segment: $segment
+        tagIds: $tagIds
+        first: 100
+      ) {
         __id
         edges {
           node {
@@ -111,7 +129,13 @@ export const roadmapScreenQuery = graphql`
           }
         }
       }
-      complete: ideas(filter: COMPLETE, sort: $sort, segment: $segment, first: 100) {
+      complete: ideas(
+        filter: COMPLETE
+        sort: $sort
+        segment: $segment
+        tagIds: $tagIds
+        first: 100
+      ) {
         __id
         edges {
           node {
@@ -130,11 +154,19 @@ export const roadmapScreenQuery = graphql`
   }
 `;
 
-/** The roadmap's order and customer segment from the address (`sort=VALUE`, segment fields). */
-function roadmapView(search: URLSearchParams): { sort: TRoadmapSort; segment: TSegmentParams } {
+/**
+ * The roadmap's order, customer segment and tag from the address (`sort=VALUE`, segment
+ * fields, `tag`).
+ */
+function roadmapView(search: URLSearchParams): {
+  sort: TRoadmapSort;
+  segment: TSegmentParams;
+  tag: string;
+} {
   return {
     sort: search.get('sort')?.toUpperCase() === 'VALUE' ? 'VALUE' : 'COMMENTS',
     segment: parseSegmentParams(search),
+    tag: parseTagParam(search),
   };
 }
 
@@ -149,6 +181,7 @@ export function roadmapScreenLoader({ params, request }: LoaderFunctionArgs) {
       id: params.boardId ?? '',
       sort: view.sort === 'VALUE' ? 'VALUE' : 'VOTES',
       segment: segmentInput(view.segment),
+      tagIds: tagIdsInput(view.tag),
     },
     { fetchPolicy: 'store-and-network' },
   );
@@ -311,6 +344,11 @@ export function RoadmapScreen() {
             <option value="VALUE">{intl.formatMessage(sortMessages.VALUE)}</option>
           </select>
         </div>
+        <TagFilter
+          board={board}
+          tag={view.tag}
+          onChange={(tag) => setSearchParams((current) => withTagParam(current, tag))}
+        />
         <SegmentFilter
           query={data}
           segment={view.segment}
@@ -323,7 +361,9 @@ export function RoadmapScreen() {
             icon="compass"
             headingLevel={3}
             title={intl.formatMessage(messages.emptyTitle)}
-            description={intl.formatMessage(messages.emptyText)}
+            description={intl.formatMessage(
+              view.tag || isSegmentSet(view.segment) ? messages.filteredText : messages.emptyText,
+            )}
           />
         </div>
       ) : (
