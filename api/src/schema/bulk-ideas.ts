@@ -12,21 +12,20 @@ import { decodeId, decodeOptionalId } from './ids.ts';
 
 const withErrors = { errors: {} };
 
-const BulkIdeaOutcomeType = builder
-  .objectRef<TBulkOutcome<Idea>>('BulkIdeaOutcome')
-  .implement({
-    description: 'What a bulk action did to one of its ideas.',
-    fields: (t) => ({
-      idea: t.field({
-        type: IdeaType,
-        description: 'The idea as it is after the action.',
-        resolve: (outcome) => outcome.idea,
-      }),
-      isChanged: t.exposeBoolean('isChanged', {
-        description: 'False when the idea was as asked already (the status it had, a tag it carried or did not).',
-      }),
+const BulkIdeaOutcomeType = builder.objectRef<TBulkOutcome<Idea>>('BulkIdeaOutcome').implement({
+  description: 'What a bulk action did to one of its ideas.',
+  fields: (t) => ({
+    idea: t.field({
+      type: IdeaType,
+      description: 'The idea as it is after the action.',
+      resolve: (outcome) => outcome.idea,
     }),
-  });
+    isChanged: t.exposeBoolean('isChanged', {
+      description:
+        'False when the idea was as asked already (the status it had, a tag it carried or did not).',
+    }),
+  }),
+});
 
 const BulkIdeaOutcomesType = builder
   .objectRef<{ outcomes: TBulkOutcome<Idea>[] }>('BulkIdeaOutcomes')

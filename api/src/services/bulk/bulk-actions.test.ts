@@ -17,7 +17,8 @@ let member: TTestAccount;
 let endUser: TTestAccount;
 let secondBoardId: number;
 
-const OUTCOMES = 'outcomes { isChanged idea { id status voteCount commentCount board { id } tags { name } customStatus { id } } }';
+const OUTCOMES =
+  'outcomes { isChanged idea { id status voteCount commentCount board { id } tags { name } customStatus { id } } }';
 const SET_STATUS = `mutation ($ideaIds: [ID!]!, $status: IdeaStatus!, $customStatusId: ID) {
   bulkSetIdeaStatus(ideaIds: $ideaIds, status: $status, customStatusId: $customStatusId) {
   __typename ... on MutationBulkSetIdeaStatusSuccess { data { ${OUTCOMES} } } ${APP_ERROR} } }`;
@@ -153,10 +154,12 @@ describe('bulkSetIdeaStatus', () => {
     const before = await rowsOf([onBoard, elsewhere]);
     const activity = await activityOf([onBoard, elsewhere]);
     // The custom status belongs to the first board: the second idea may not take it.
-    expect(await setStatus([onBoard, elsewhere], 'PLANNED', member.token, status.id)).toMatchObject({
-      code: 'NOT_FOUND',
-      fields: [{ field: 'ideaIds.1', message: 'Status not found.' }],
-    });
+    expect(await setStatus([onBoard, elsewhere], 'PLANNED', member.token, status.id)).toMatchObject(
+      {
+        code: 'NOT_FOUND',
+        fields: [{ field: 'ideaIds.1', message: 'Status not found.' }],
+      },
+    );
     // A status of another kind is the single change's VALIDATION error, naming the idea.
     expect(await setStatus([onBoard], 'IN_PROGRESS', member.token, status.id)).toMatchObject({
       code: 'VALIDATION',

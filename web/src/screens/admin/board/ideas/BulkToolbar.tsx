@@ -10,7 +10,7 @@ import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
 import type { TActionFailure } from '../../../../ui/useAction.ts';
 import { useViewOnlyProps } from '../board-access.tsx';
-import { bulkMessages as messages } from './bulk-messages.ts';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { statusMessages } from './messages.ts';
 import {
   useBulkAddTagMutation,
@@ -18,6 +18,35 @@ import {
   useBulkRemoveTagMutation,
   useBulkSetStatusMutation,
 } from './useBulkIdeaMutations.ts';
+
+const messages = defineMessages({
+  toolbar: { id: 'bulk.toolbar', defaultMessage: 'Bulk actions' },
+  status: { id: 'bulk.status', defaultMessage: 'New status' },
+  statusPick: { id: 'bulk.statusPick', defaultMessage: 'Pick a status' },
+  setStatus: { id: 'bulk.setStatus', defaultMessage: 'Set status' },
+  tag: { id: 'bulk.tag', defaultMessage: 'Tag' },
+  tagPick: { id: 'bulk.tagPick', defaultMessage: 'Pick a tag' },
+  addTag: { id: 'bulk.addTag', defaultMessage: 'Add tag' },
+  removeTag: { id: 'bulk.removeTag', defaultMessage: 'Remove tag' },
+  board: { id: 'bulk.board', defaultMessage: 'Board' },
+  boardPick: { id: 'bulk.boardPick', defaultMessage: 'Pick a board' },
+  move: { id: 'bulk.move', defaultMessage: 'Move ideas' },
+  clear: { id: 'bulk.clear', defaultMessage: 'Clear selection' },
+  working: { id: 'bulk.working', defaultMessage: 'Working…' },
+  needStatus: { id: 'bulk.needStatus', defaultMessage: 'Pick the status to set first.' },
+  needTag: { id: 'bulk.needTag', defaultMessage: 'Pick the tag first.' },
+  needBoard: { id: 'bulk.needBoard', defaultMessage: 'Pick the board to move them to first.' },
+  ideaRefused: { id: 'bulk.ideaRefused', defaultMessage: '“{title}”: {message}' },
+  updated: {
+    id: 'bulk.updated',
+    defaultMessage:
+      '{count, plural, one {# idea updated} other {# ideas updated}}; nothing else changed.',
+  },
+  moved: {
+    id: 'bulk.moved',
+    defaultMessage: '{count, plural, one {# idea moved} other {# ideas moved}} to {board}.',
+  },
+});
 
 const KINDS = ['NOT_PUBLIC', 'OPEN', 'REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE'] as const;
 
