@@ -47,7 +47,9 @@ export const SlackConnectionType = builder.prismaNode('SlackConnection', {
       nullable: true,
       description: 'Only this board’s events; null: every board of the company.',
     }),
-    language: t.exposeString('language', { description: 'The messages’ language: en-US or pl-PL.' }),
+    language: t.exposeString('language', {
+      description: 'The messages’ language: en-US or pl-PL.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was connected.' }),
     deliveries: t.relation('deliveries', {
       type: WebhookDeliveryType,
@@ -133,7 +135,10 @@ builder.mutationFields((t) => ({
         required: false,
         description: 'Only this board’s events (null: every board); unchanged when absent.',
       }),
-      language: t.arg.string({ required: false, description: 'en-US or pl-PL; unchanged when absent.' }),
+      language: t.arg.string({
+        required: false,
+        description: 'en-US or pl-PL; unchanged when absent.',
+      }),
     },
     resolve: (_root, args, context) =>
       updateSlackConnection(context.deps, context.viewer, connectionId(args.slackConnectionId), {

@@ -1,7 +1,8 @@
 import { webhookUrlProblem } from '../../webhook/webhook-url.ts';
 
 /** Where Slack's incoming webhooks live (https://api.slack.com/messaging/webhooks). */
-const SLACK_HOOK = /^https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+$/;
+const SLACK_HOOK =
+  /^https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+$/;
 
 /**
  * Why an incoming-webhook URL is refused, or null. Only Slack's own
