@@ -97,5 +97,5 @@ describe.skipIf(!hasChromium())('console: integrations page (Slack)', () => {
       .poll(() => section.getByText('No Slack channel connected yet.').isVisible())
       .toBe(true);
     expect(page.errors).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { SlackConnectionCard_connection$key } from '../../../../__generated__/SlackConnectionCard_connection.graphql.ts';
+import type { SlackConnectionForm_boards$key } from '../../../../__generated__/SlackConnectionForm_boards.graphql.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { showToast } from '../../../toast/toast-store.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
@@ -23,7 +24,7 @@ export function SlackConnectionCard({
   boards,
 }: {
   connection: SlackConnectionCard_connection$key;
-  boards: readonly { id: string; name: string }[];
+  boards: SlackConnectionForm_boards$key;
 }) {
   const intl = useIntl();
   const titleId = useId();
@@ -41,7 +42,6 @@ export function SlackConnectionCard({
         deliveries(first: 1) {
           id
           status
-          responseStatus
           lastError
           createdAt
         }
@@ -115,7 +115,7 @@ export function SlackConnectionCard({
           : intl.formatMessage(slackMessages.everyBoard)}
       </p>
       <p data-testid="slack-last-delivery">
-        <strong>{intl.formatMessage(slackMessages.lastDelivery)}:</strong> {lastText}
+        {intl.formatMessage(slackMessages.lastDelivery, { line: lastText })}
       </p>
       {isEditing ? (
         <>

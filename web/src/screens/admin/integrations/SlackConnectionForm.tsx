@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { SlackConnectionForm_boards$key } from '../../../../__generated__/SlackConnectionForm_boards.graphql.ts';
 import { Field } from '../../../forms/Field.tsx';
 import { TextField } from '../../../forms/TextField.tsx';
 import { commonMessages } from '../../../i18n/common-messages.ts';
@@ -44,7 +46,7 @@ export function SlackConnectionForm({
   onSubmit,
   onCancel,
 }: {
-  boards: readonly { id: string; name: string }[];
+  boards: SlackConnectionForm_boards$key;
   initial: TSlackFormValues;
   urlHint?: string;
   submitLabel: string;
@@ -53,6 +55,15 @@ export function SlackConnectionForm({
   onCancel?: () => void;
 }) {
   const intl = useIntl();
+  const boardOptions = useFragment(
+    graphql`
+      fragment SlackConnectionForm_boards on Board @relay(plural: true) {
+        id
+        name
+      }
+    `,
+    boards,
+  );
   const [values, setValues] = useState<TSlackFormValues>(initial);
   const [problems, setProblems] = useState<TSlackFieldProblems>({});
   const set = <K extends keyof TSlackFormValues>(key: K, value: TSlackFormValues[K]) =>
@@ -124,7 +135,7 @@ export function SlackConnectionForm({
             onChange={(event) => set('boardId', event.target.value)}
           >
             <option value="">{intl.formatMessage(slackMessages.allBoards)}</option>
-            {boards.map((board) => (
+            {boardOptions.map((board) => (
               <option key={board.id} value={board.id}>
                 {board.name}
               </option>

@@ -22,8 +22,7 @@ export function SlackSection({ query }: { query: SlackSection_query$key }) {
           ...SlackConnectionCard_connection
         }
         boards {
-          id
-          name
+          ...SlackConnectionForm_boards
         }
       }
     `,

@@ -59,7 +59,10 @@ export const slackMessages = defineMessages({
     id: 'integrations.slack.test.failed',
     defaultMessage: 'Slack did not take the test message: see the last delivery.',
   },
-  lastDelivery: { id: 'integrations.slack.lastDelivery', defaultMessage: 'Last delivery' },
+  lastDelivery: {
+    id: 'integrations.slack.lastDelivery',
+    defaultMessage: 'Last delivery: {line}',
+  },
   noDelivery: { id: 'integrations.slack.noDelivery', defaultMessage: 'Nothing sent yet.' },
   deliveryLine: {
     id: 'integrations.slack.deliveryLine',
