@@ -23,15 +23,15 @@ export async function emitSlackEvent(
 ): Promise<void> {
   if (events.length === 0) return;
   try {
-    const connections = await deps.prisma.slackConnection.findMany({
-      where: {
-        companyId: scope.companyId,
-        events: { hasSome: events },
-        OR: [{ boardId: null }, { boardId: { in: scope.boardIds } }],
-      },
-      select: { id: true, events: true, language: true },
-      orderBy: { id: 'asc' },
-    });
+    // Compared as text: an enum-array parameter is not sent the same way by every adapter.
+    const connections = await deps.prisma.$queryRaw<
+      { id: number; events: string[]; language: string }[]
+    >`
+      SELECT "id", "events"::text[] AS "events", "language" FROM "SlackConnection"
+      WHERE "companyId" = ${scope.companyId}
+        AND "events"::text[] && ${events}::text[]
+        AND ("boardId" IS NULL OR "boardId" = ANY(${scope.boardIds}::int[]))
+      ORDER BY "id"`;
     if (connections.length === 0) return;
     const notices = new Map<TSlackEvent, TSlackNotice>();
     const rows = [];
@@ -41,7 +41,7 @@ export async function emitSlackEvent(
       const notice = notices.get(event) ?? (await noticeOf(event));
       notices.set(event, notice);
       const body = JSON.stringify(slackMessage(notice, slackLang(connection.language)));
-      rows.push({ slackConnectionId: connection.id, event, body });
+      rows.push({ slackConnectionId: Number(connection.id), event, body });
     }
     await deps.prisma.webhookDelivery.createMany({ data: rows });
     deps.webhooks.wake();
