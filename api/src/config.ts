@@ -111,6 +111,10 @@ export const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  SLACK_ALLOW_STAND_IN_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -171,6 +175,11 @@ export type TConfig = {
   seedDemo: boolean;
   /** Webhook deliveries: private, loopback and link-local addresses allowed (off: refused). */
   webhookAllowPrivateUrls: boolean;
+  /**
+   * Tests only: Slack connections accept any http(s) URL (a local stand-in for Slack) instead of
+   * https://hooks.slack.com/… alone. Never on by default; delivery keeps the SSRF rules.
+   */
+  slackAllowStandInUrls: boolean;
   /** Attempts per webhook delivery before it is marked FAILED. */
   webhookMaxAttempts: number;
   /** Wait before the 2nd attempt; doubles after each failure (capped at an hour). */
@@ -236,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     secretKeys: parseSecretKeys(c.SECRETS_KEY, c.SECRETS_KEYS_PREVIOUS),
     seedDemo: c.SEED_DEMO,
     webhookAllowPrivateUrls: c.WEBHOOK_ALLOW_PRIVATE_URLS,
+    slackAllowStandInUrls: c.SLACK_ALLOW_STAND_IN_URLS,
     webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     logLevel: c.LOG_LEVEL,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempt, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
 import { openTestDatabase } from './testing/test-server.ts';
+import { SLACK_ANSWERS, startSlackStandIn } from './testing/slack-stand-in.ts';
 import { startWebhookReceiver } from './testing/webhook-receiver.ts';
 
 /**
@@ -19,29 +20,36 @@ import { startWebhookReceiver } from './testing/webhook-receiver.ts';
 
 const PASSWORD = 'log-hidden-password-1';
 const METRICS_TOKEN = 'metrics-token-never-logged-0123456789';
+const SECRETS_KEY = 'secrets-key-never-logged-0123456789abcdef';
 const APP_ERROR = '... on AppError { code message }';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
 let dataDir = '';
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let slack: Awaited<ReturnType<typeof startSlackStandIn>>;
 let server: TServerProcess;
 
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) database = await openTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-secrets-'));
   receiver = await startWebhookReceiver();
+  slack = await startSlackStandIn();
   server = await startServerProcess({
     DATABASE_URL: database?.databaseUrl ?? '',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'debug',
     METRICS_TOKEN,
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_RETRY_BASE_MS: '100',
+    SECRETS_KEY,
+    SLACK_ALLOW_STAND_IN_URLS: 'true',
   });
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop('SIGKILL');
   await receiver?.close();
+  await slack?.close();
   await database?.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -67,8 +75,8 @@ const SECOND = `mutation($challenge: String!, $code: String!) { loginSecondFacto
   __typename ... on MutationLoginSecondFactorSuccess { data { token } } ${APP_ERROR} } }`;
 
 describe('secrets in a server process’s log', () => {
-  it('never writes a password, session token, SSO token or secret, API key, webhook secret, 2FA secret, challenge or recovery code', async () => {
-    const secrets: Record<string, string> = { PASSWORD, METRICS_TOKEN };
+  it('never writes a password, session token, SSO token or secret, API key, webhook secret, Slack URL or SECRETS_KEY, 2FA secret, challenge or recovery code', async () => {
+    const secrets: Record<string, string> = { PASSWORD, METRICS_TOKEN, SECRETS_KEY };
     const email = `secrets-${Date.now()}@example.com`;
 
     // Sign-up and password sign-in (and a wrong password).
@@ -138,6 +146,19 @@ describe('secrets in a server process’s log', () => {
     );
     expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
     secrets.webhookSecret = webhook.body.secret;
+
+    // A Slack connection: its URL is a secret (also its path alone), in the request and after;
+    // its first message fails once (the retry is logged as a failure), then arrives.
+    secrets.slackUrl = slack.url;
+    secrets.slackPath = new URL(slack.url).pathname;
+    const connected = await gql(
+      `mutation($url: String!) { connectSlack(url: $url, events: [IDEA_CREATED], language: "en-US") {
+        __typename ... on MutationConnectSlackSuccess { data { id urlHint } } ${APP_ERROR} } }`,
+      { url: slack.url },
+      owner,
+    );
+    expect(connected.data.connectSlack.__typename).toBe('MutationConnectSlackSuccess');
+    slack.answerNext(SLACK_ANSWERS.serverError);
     const idea = await fetch(`${server.url}/api/v1/ideas/`, {
       method: 'POST',
       headers: {
@@ -149,6 +170,7 @@ describe('secrets in a server process’s log', () => {
     });
     expect(idea.status).toBe(201);
     await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => slack.received.length, { timeout: 20_000 }).toBeGreaterThan(1);
     const rotated = await rest(
       'POST',
       `/webhooks/${webhook.body.webhook.id}/rotate-secret`,

@@ -326,6 +326,16 @@ export function createRouter() {
                   ),
                 },
                 {
+                  path: 'integrations',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/integrations/IntegrationsScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.IntegrationsScreen,
+                      loader: r.preload(m.integrationsScreenQuery),
+                    }),
+                  ),
+                },
+                {
                   path: 'customers',
                   lazy: relayScreen(
                     () => import('./screens/admin/customers/CustomersScreen.tsx'),

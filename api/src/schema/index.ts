@@ -25,6 +25,7 @@ import './board-ideas.ts';
 import './similar-ideas.ts';
 import './webhook-delivery.ts';
 import './webhook.ts';
+import './slack-connection.ts';
 import './sso-token-check.ts';
 import './audit-entry.ts';
 import './two-factor-status.ts';

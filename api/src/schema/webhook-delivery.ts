@@ -13,7 +13,8 @@ export const WebhookDeliveryStatusEnum = builder.enumType(WebhookDeliveryStatus,
 });
 
 export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
-  description: 'One event sent (or to be sent) to one webhook: a line of its delivery log.',
+  description:
+    'One event sent (or to be sent) to one webhook or Slack connection: a line of its delivery log.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The number sent in the Feedboard-Delivery header.' }),
     type: t.string({
@@ -54,6 +55,13 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
       nullable: true,
       description: 'When the receiver accepted it.',
     }),
-    webhook: t.relation('webhook', { description: 'The webhook it was sent to.' }),
+    webhook: t.relation('webhook', {
+      nullable: true,
+      description: 'The webhook it was sent to (null: a Slack connection’s message).',
+    }),
+    slackConnection: t.relation('slackConnection', {
+      nullable: true,
+      description: 'The Slack connection it was posted to (null: a webhook’s delivery).',
+    }),
   }),
 });

@@ -29,6 +29,10 @@ export const WebhookEventEnum = builder.enumType(WebhookEvent, {
     VOTE_CHANGED: { description: 'A vote cast or taken back (vote.changed).' },
     RELEASE_PUBLISHED: { description: 'A release was published (release.published).' },
     TEST: { description: 'The "send test" action (webhook.test); cannot be subscribed to.' },
+    IDEA_ACCEPTED: {
+      description:
+        'An idea awaiting acceptance was made public (idea.accepted); Slack connections only.',
+    },
   },
 });
 

@@ -11,6 +11,7 @@ export const navMessages = defineMessages({
   subscription: { id: 'nav.subscription', defaultMessage: 'Plan' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
   webhooks: { id: 'nav.webhooks', defaultMessage: 'Webhooks' },
+  integrations: { id: 'nav.integrations', defaultMessage: 'Integrations' },
   apiKeys: { id: 'nav.apiKeys', defaultMessage: 'API keys' },
   audit: { id: 'nav.audit', defaultMessage: 'Audit log' },
   logout: { id: 'nav.logout', defaultMessage: 'Log out' },
@@ -49,7 +50,7 @@ export function hasRole(role: string, minRole: TTeamRole): boolean {
 }
 
 /**
- * The side menu (spec 2): boards, users, subscription, webhooks, API keys, the audit log
+ * The side menu (spec 2): boards, users, subscription, webhooks, integrations, API keys, the audit log
  * (owners), settings; log out at the bottom.
  */
 export const NAV_ITEMS: TNavItem[] = [
@@ -79,6 +80,13 @@ export const NAV_ITEMS: TNavItem[] = [
     id: 'webhooks',
     name: navMessages.webhooks,
     to: '/admin/webhooks',
+    icon: 'code',
+    minRole: 'ADMIN',
+  },
+  {
+    id: 'integrations',
+    name: navMessages.integrations,
+    to: '/admin/integrations',
     icon: 'code',
     minRole: 'ADMIN',
   },
@@ -120,7 +128,7 @@ export const RoleContext = createContext<string>('MEMBER');
 const GUARDED_PATHS: { pattern: RegExp; minRole: TTeamRole }[] = [
   // Billing is the owner's (the server refuses admins too).
   { pattern: /^\/admin\/subscription(\/|$)/, minRole: 'OWNER' },
-  { pattern: /^\/admin\/(users|webhooks|api-keys)(\/|$)/, minRole: 'ADMIN' },
+  { pattern: /^\/admin\/(users|webhooks|integrations|api-keys)(\/|$)/, minRole: 'ADMIN' },
   { pattern: /^\/admin\/boards\/[^/]+\/(widget|settings|users)(\/|$)/, minRole: 'ADMIN' },
 ];
 

@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = {
   END_USER_UNBLOCKED: 'A blocked end user was unblocked: they may vote, comment and submit again.',
   PASSWORD_CHANGED:
     'A user changed their own password (their other sessions were signed out; details: how many).',
+  SLACK_CONNECTED:
+    'Slack was connected: an incoming webhook (details: the last characters of its URL, events, board, language).',
+  SLACK_CONNECTION_UPDATED:
+    "A Slack connection's events, board, language or URL changed (details: what changed).",
+  SLACK_DISCONNECTED: 'A Slack connection was removed: nothing more is posted to its channel.',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -25,6 +25,7 @@ let member: TTestAccount;
 let bMember: TTestAccount;
 let endUser: TTestAccount;
 let webhookId = 0;
+let slackConnectionId = 0;
 let apiKeyId = 0;
 let invitationId = 0;
 let customerCompanyId = 0;
@@ -41,6 +42,7 @@ const idea = g('Idea', () => a.ideaId);
 const release = g('Release', () => a.releaseId);
 const part = g('ReleasePart', () => a.partId);
 const webhook = g('Webhook', () => webhookId);
+const slackConnection = g('SlackConnection', () => slackConnectionId);
 const apiKey = g('ApiKey', () => apiKeyId);
 const endUserId = g('CompanyUser', () => endUser.userId);
 const adminId = g('CompanyUser', () => admin.userId);
@@ -117,6 +119,20 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   deleteWebhook: { vars: () => ({ webhookId: webhook() }), ofA: true },
   rotateWebhookSecret: { vars: () => ({ webhookId: webhook() }), ofA: true },
   sendWebhookTest: { vars: () => ({ webhookId: webhook() }), ofA: true },
+  connectSlack: {
+    vars: () => ({
+      url: 'https://hooks.slack.com/services/T0/B0/member',
+      events: ['IDEA_CREATED'],
+      language: 'en-US',
+    }),
+    ofA: false,
+  },
+  updateSlackConnection: {
+    vars: () => ({ slackConnectionId: slackConnection(), language: 'pl-PL' }),
+    ofA: true,
+  },
+  disconnectSlack: { vars: () => ({ slackConnectionId: slackConnection() }), ofA: true },
+  sendSlackTest: { vars: () => ({ slackConnectionId: slackConnection() }), ofA: true },
   rotateCompanySecret: { vars: () => ({}), ofA: false },
   updateSsoSettings: {
     vars: () => ({ requireExpiry: true, maxLifetimeMinutes: 60 }),
@@ -410,6 +426,16 @@ beforeAll(async () => {
     body: { url: 'https://hooks.example.com/a', events: ['IDEA_CREATED'] },
   });
   webhookId = hook.webhook.id;
+  slackConnectionId = (
+    await server.deps.prisma.slackConnection.create({
+      data: {
+        companyId: a.owner.companyId,
+        sealedUrl: 'box1$00000000$a$b$c',
+        urlHint: 'hooks.slack.com/…/c3d4',
+        events: ['IDEA_CREATED'],
+      },
+    })
+  ).id;
   statusId = (
     await server.deps.prisma.boardStatus.create({
       data: {

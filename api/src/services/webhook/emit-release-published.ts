@@ -1,10 +1,14 @@
 import type { TDeps } from '../../deps.ts';
 import type { TReleaseWithParts } from '../release/find-releases.ts';
+import { emitSlackReleasePublished } from '../integrations/slack/emit-slack-event.ts';
 import { emitWebhookEvent } from './emit-webhook-event.ts';
 
-/** Queues `release.published` for webhooks of the company (or of one of the release's boards). */
-export function emitReleasePublished(deps: TDeps, release: TReleaseWithParts): Promise<void> {
-  return emitWebhookEvent(
+/**
+ * Queues `release.published` for webhooks of the company (or of one of the release's boards),
+ * and the Slack messages of the connections that chose it.
+ */
+export async function emitReleasePublished(deps: TDeps, release: TReleaseWithParts): Promise<void> {
+  await emitWebhookEvent(
     deps,
     'RELEASE_PUBLISHED',
     { companyId: release.companyId, boardIds: release.boards.map((board) => board.id) },
@@ -23,4 +27,5 @@ export function emitReleasePublished(deps: TDeps, release: TReleaseWithParts): P
       },
     },
   );
+  await emitSlackReleasePublished(deps, release);
 }

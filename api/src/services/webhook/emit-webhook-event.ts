@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { TDeps } from '../../deps.ts';
 import type { Idea, WebhookEvent } from '../../generated/prisma/client.ts';
+import { emitSlackIdeaEvent } from '../integrations/slack/emit-slack-event.ts';
 import { EVENT_TYPES } from './webhook-input.ts';
 
 type TIdeaFields = Pick<
@@ -67,18 +68,22 @@ export async function emitWebhookEvent(
   }
 }
 
-/** Queues an event about one idea (its board decides which filtered webhooks get it). */
-export function emitIdeaEvent(
+/**
+ * Queues an event about one idea (its board decides which filtered webhooks get it), and the
+ * Slack messages of the connections that chose it.
+ */
+export async function emitIdeaEvent(
   deps: TDeps,
   event: WebhookEvent,
   idea: TIdeaFields,
   companyId: number,
   extra: object = {},
 ): Promise<void> {
-  return emitWebhookEvent(
+  await emitWebhookEvent(
     deps,
     event,
     { companyId, boardIds: [idea.boardId] },
     { idea: ideaPayload(deps, idea), ...extra },
   );
+  await emitSlackIdeaEvent(deps, event, idea, companyId, extra);
 }

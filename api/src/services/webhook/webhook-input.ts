@@ -21,6 +21,7 @@ export const EVENT_TYPES: Record<WebhookEvent, string> = {
   VOTE_CHANGED: 'vote.changed',
   RELEASE_PUBLISHED: 'release.published',
   TEST: 'webhook.test',
+  IDEA_ACCEPTED: 'idea.accepted',
 };
 
 const ZUrl = z

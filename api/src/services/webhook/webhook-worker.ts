@@ -1,3 +1,4 @@
+import { openSecret } from '../../auth/secret-box.ts';
 import type { TConfig } from '../../config.ts';
 import type { PrismaClient, WebhookEvent } from '../../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../../jobs/queue-worker.ts';
@@ -46,7 +47,9 @@ type TWorkerDeps = { prisma: PrismaClient; config: TConfig; log: TLogger };
 
 export type TClaimedDelivery = {
   id: number;
-  webhookId: number;
+  /** Exactly one of webhookId and slackConnectionId is set. */
+  webhookId: number | null;
+  slackConnectionId: number | null;
   event: WebhookEvent;
   body: string;
   attempts: number;
@@ -79,11 +82,11 @@ export async function claimDueDeliveries(
   const rows = await prisma.$queryRaw<TClaimedDelivery[]>`
     WITH picked AS MATERIALIZED (
       SELECT x."id" FROM "WebhookDelivery" x
-      JOIN "Webhook" w ON w."id" = x."webhookId"
+      LEFT JOIN "Webhook" w ON w."id" = x."webhookId"
       WHERE x."status" = 'PENDING'
         AND x."nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
         AND (x."lockedUntil" IS NULL OR x."lockedUntil" < (now() AT TIME ZONE 'UTC'))
-        AND (w."isEnabled" OR x."event" = 'TEST')
+        AND (w."isEnabled" OR x."event" = 'TEST' OR x."slackConnectionId" IS NOT NULL)
         AND (${onlyId ?? 0}::int = 0 OR x."id" = ${onlyId ?? 0}::int)
       ORDER BY x."nextAttemptAt", x."id"
       LIMIT ${limit}
@@ -94,38 +97,92 @@ export async function claimDueDeliveries(
         "attempts" = d."attempts" + 1,
         "lastAttemptAt" = (now() AT TIME ZONE 'UTC')
     FROM picked WHERE d."id" = picked."id"
-    RETURNING d."id", d."webhookId", d."event"::text AS "event", d."body", d."attempts"`;
+    RETURNING d."id", d."webhookId", d."slackConnectionId", d."event"::text AS "event", d."body",
+      d."attempts"`;
   return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
+}
+
+/** Where and how one delivery is sent. */
+type TTarget = {
+  url: string;
+  headers: Record<string, string>;
+  /** Answers after which another attempt cannot succeed (Slack's revoked or unknown hooks). */
+  isFinal: (status: number) => boolean;
+};
+
+const never = () => false;
+
+/**
+ * The receiver of a delivery: a webhook (its URL, signed), or a Slack connection (its URL
+ * opened from the secret box, unsigned: Slack's incoming webhooks take the URL as the
+ * credential). Null when it was deleted meanwhile (its deliveries went with it).
+ */
+async function targetOf(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<TTarget | null> {
+  if (claimed.slackConnectionId !== null) {
+    const connection = await deps.prisma.slackConnection.findUnique({
+      where: { id: claimed.slackConnectionId },
+      select: { sealedUrl: true },
+    });
+    if (!connection) return null;
+    return {
+      url: openSecret(deps.config.secretKeys, connection.sealedUrl),
+      headers: { 'content-type': 'application/json', 'user-agent': 'Feedboard-Slack/1' },
+      // Slack answers 400 invalid_payload, 403 invalid_token or action_prohibited, 404
+      // no_service or channel_not_found, 410 channel_is_archived: the same message fails again.
+      isFinal: (status) => [400, 403, 404, 410].includes(status),
+    };
+  }
+  const webhook = await deps.prisma.webhook.findUnique({
+    where: { id: claimed.webhookId ?? 0 },
+    select: { url: true, secret: true },
+  });
+  if (!webhook) return null;
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    url: webhook.url,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Feedboard-Webhooks/1',
+      'feedboard-event': EVENT_TYPES[claimed.event],
+      'feedboard-delivery': String(claimed.id),
+      [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(webhook.secret, timestamp, claimed.body),
+    },
+    isFinal: never,
+  };
+}
+
+/** A 429's Retry-After in milliseconds (seconds or an HTTP date), or null. */
+function retryAfterMs(response: Response): number | null {
+  if (response.status !== 429) return null;
+  const value = response.headers.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
 /**
  * Sends one claimed delivery and records the outcome: 2xx is SUCCEEDED; anything else (an
  * error status, a refused address, a timeout) waits for the next attempt with exponential
- * backoff, or is FAILED after the last one. Only the claim that made this attempt may record
- * it (the attempts count is the claim's token).
+ * backoff (or as long as a 429's Retry-After asks), or is FAILED after the last one or after
+ * an answer the target calls final. Only the claim that made this attempt may record it (the
+ * attempts count is the claim's token).
  */
 export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<void> {
-  const webhook = await deps.prisma.webhook.findUnique({
-    where: { id: claimed.webhookId },
-    select: { url: true, secret: true },
-  });
-  if (!webhook) return; // deleted meanwhile: its deliveries went with it
   const started = performance.now();
   let responseStatus: number | null = null;
   let problem: string | null = null;
+  let waitMs: number | null = null;
+  let isFinal = false;
   try {
+    const target = await targetOf(deps, claimed);
+    if (!target) return;
     const allowPrivate = deps.config.webhookAllowPrivateUrls;
-    await assertDeliverable(webhook.url, allowPrivate);
-    const timestamp = Math.floor(Date.now() / 1000);
-    const response = await fetch(webhook.url, {
+    await assertDeliverable(target.url, allowPrivate);
+    const response = await fetch(target.url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Feedboard-Webhooks/1',
-        'feedboard-event': EVENT_TYPES[claimed.event],
-        'feedboard-delivery': String(claimed.id),
-        [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(webhook.secret, timestamp, claimed.body),
-      },
+      headers: target.headers,
       body: claimed.body,
       // A redirect could lead to an address the checks above would refuse.
       redirect: 'manual',
@@ -137,8 +194,11 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
     const text = await openingText(response);
     if (response.status < 200 || response.status >= 300) {
       problem = `HTTP ${response.status}${text ? `: ${text.slice(0, ERROR_TEXT_MAX)}` : ''}`;
+      waitMs = retryAfterMs(response);
+      isFinal = target.isFinal(response.status);
     }
   } catch (error) {
+    // Messages name the host at most (fetch and DNS errors), never a Slack URL's path.
     const cause = (error as { cause?: { message?: string } }).cause?.message;
     problem = `${(error as Error).message}${cause ? ` (${cause})` : ''}`.slice(0, ERROR_TEXT_MAX);
   }
@@ -158,7 +218,8 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
     });
     return;
   }
-  const isLast = claimed.attempts >= deps.config.webhookMaxAttempts;
+  const isLast = isFinal || claimed.attempts >= deps.config.webhookMaxAttempts;
+  const backoff = backoffMs(deps.config.webhookRetryBaseMs, MAX_BACKOFF_MS, claimed.attempts);
   await deps.prisma.webhookDelivery.updateMany({
     where: mine,
     data: {
@@ -167,9 +228,7 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
       durationMs,
       lastError: problem,
       lockedUntil: null,
-      nextAttemptAt: new Date(
-        Date.now() + backoffMs(deps.config.webhookRetryBaseMs, MAX_BACKOFF_MS, claimed.attempts),
-      ),
+      nextAttemptAt: new Date(Date.now() + Math.min(waitMs ?? backoff, MAX_BACKOFF_MS)),
     },
   });
 }

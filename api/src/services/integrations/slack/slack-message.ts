@@ -134,3 +134,32 @@ export function slackMessage(notice: TSlackNotice, lang: TLang): TSlackMessage {
   blocks.push(button(t.open, idea.url));
   return finish(`${escapeSlackText(headline)}: ${escapeSlackText(idea.title)}`, blocks);
 }
+
+const TEST_TEXTS = {
+  en: {
+    headline: 'Feedboard is connected',
+    text: 'A test message from Feedboard: the events you chose will be posted to this channel.',
+    open: 'Open Feedboard',
+  },
+  pl: {
+    headline: 'Feedboard jest połączony',
+    text: 'Wiadomość testowa z Feedboard: wybrane zdarzenia będą publikowane na tym kanale.',
+    open: 'Otwórz Feedboard',
+  },
+} satisfies Record<TLang, unknown>;
+
+/** The "send test message" action's message, in the connection's language. */
+export function slackTestMessage(lang: TLang, appUrl: string): TSlackMessage {
+  const t = TEST_TEXTS[lang];
+  return {
+    text: t.headline,
+    blocks: [section(`*${t.headline}*\n${t.text}`), button(t.open, appUrl)],
+    unfurl_links: false,
+    unfurl_media: false,
+  };
+}
+
+/** The messages' language of a connection (its `language` is en-US or pl-PL). */
+export function slackLang(language: string): TLang {
+  return language.startsWith('pl') ? 'pl' : 'en';
+}

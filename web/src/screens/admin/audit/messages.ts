@@ -139,4 +139,13 @@ export const actionMessages = defineMessages({
     id: 'audit.action.PASSWORD_CHANGED',
     defaultMessage: 'Changed their password',
   },
+  SLACK_CONNECTED: { id: 'audit.action.SLACK_CONNECTED', defaultMessage: 'Connected Slack' },
+  SLACK_CONNECTION_UPDATED: {
+    id: 'audit.action.SLACK_CONNECTION_UPDATED',
+    defaultMessage: 'Changed a Slack connection',
+  },
+  SLACK_DISCONNECTED: {
+    id: 'audit.action.SLACK_DISCONNECTED',
+    defaultMessage: 'Disconnected Slack',
+  },
 });

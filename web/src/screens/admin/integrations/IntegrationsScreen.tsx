@@ -1,0 +1,49 @@
+import type { ComponentType } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import type { PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import type {
+  IntegrationsScreenQuery as TIntegrationsScreenQuery,
+  IntegrationsScreenQuery$data,
+} from '../../../../__generated__/IntegrationsScreenQuery.graphql.ts';
+import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { SlackSection } from './SlackSection.tsx';
+import { integrationMessages } from './messages.ts';
+
+/**
+ * One query for the screen; each integration's section spreads its own fragment on Query here
+ * (`...GitHubSection_query` beside Slack's) and reads it with useFragment.
+ */
+export const integrationsScreenQuery = graphql`
+  query IntegrationsScreenQuery {
+    ...SlackSection_query
+  }
+`;
+
+/** The screen's sections, top to bottom: add an integration's section here. */
+const SECTIONS: { id: string; Section: ComponentType<{ query: IntegrationsScreenQuery$data }> }[] =
+  [{ id: 'slack', Section: SlackSection }];
+
+/** /admin/integrations: the company's connections to other tools (owners and admins). */
+export function IntegrationsScreen() {
+  const intl = useIntl();
+  const queryRef = useLoaderData() as PreloadedQuery<TIntegrationsScreenQuery>;
+  const data = usePreloadedQuery<TIntegrationsScreenQuery>(integrationsScreenQuery, queryRef);
+  usePageTitle(integrationMessages.title);
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1 className="page-header__title">{intl.formatMessage(integrationMessages.title)}</h1>
+          <p className="page-header__intro">{intl.formatMessage(integrationMessages.intro)}</p>
+        </div>
+      </header>
+      <div className="settings-stack">
+        {SECTIONS.map(({ id, Section }) => (
+          <Section key={id} query={data} />
+        ))}
+      </div>
+    </>
+  );
+}
