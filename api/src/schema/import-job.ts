@@ -11,7 +11,7 @@ import { previewImport } from '../services/import/preview-import.ts';
 import { startImport } from '../services/import/start-import.ts';
 import { builder } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
-import { decodeId, globalId } from './ids.ts';
+import { decodeId, decodeIdOrRowId, globalId } from './ids.ts';
 
 const SOURCE_DESCRIPTIONS: Record<TImportSource, string> = {
   CANNY: 'Canny: its JSON (the API’s posts, votes and comments lists) or its CSV exports.',
@@ -218,7 +218,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, context) =>
       previewImport(context.deps, context.viewer, {
-        boardId: decodeId(args.boardId, 'Board'),
+        boardId: decodeIdOrRowId(args.boardId, 'Board'),
         source: args.source,
         files: args.files.map((file) => ({
           name: file.name.slice(0, 200),

@@ -38,9 +38,23 @@ export type TImportJobView = Omit<ImportJob, 'payload' | 'preview' | 'result'> &
 };
 
 export function importJobView(job: ImportJob): TImportJobView {
-  const { payload: _payload, ...rest } = job;
   return {
-    ...rest,
+    id: job.id,
+    companyId: job.companyId,
+    boardId: job.boardId,
+    createdById: job.createdById,
+    source: job.source,
+    fileNames: job.fileNames,
+    status: job.status,
+    total: job.total,
+    processed: job.processed,
+    error: job.error,
+    lockedUntil: job.lockedUntil,
+    attempts: job.attempts,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    updatedAt: job.updatedAt,
     preview: job.preview as unknown as TImportPreview,
     result: (job.result as unknown as TImportResult | null) ?? null,
   };
