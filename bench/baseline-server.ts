@@ -107,6 +107,7 @@ export const SQL = {
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
              i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
+             i."importSource", i."importExternalId",
              a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
@@ -150,6 +151,7 @@ export const SQL = {
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
              i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
+             i."importSource", i."importExternalId",
              a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END

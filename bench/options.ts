@@ -32,7 +32,7 @@ export type TBenchOptions = {
   /**
    * BENCH_ONLY: the parts to run (comma-separated: cold-start, vote, read, vote-rest,
    * read-graphql, latency, pgbench, fanout, lcp, embedded, portal, portal-board, portal-idea,
-   * idea-lcp); every part when unset. For profiling
+   * idea-lcp, import); every part but `import` when unset (`import` runs alone, bench/import.ts). For profiling
    * one scenario. `embedded` alone needs no PostgreSQL (bench/embedded.ts).
    */
   only: string[] | null;

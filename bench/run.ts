@@ -13,6 +13,7 @@ import { openDatabase } from '../api/src/db/client.ts';
 import { generateDataset, votesPerUser } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 import { measureEmbedded } from './embedded.ts';
+import { measureImport } from './import.ts';
 import { measureFanout } from './fanout.ts';
 import type { TFanoutResult } from './fanout.ts';
 import {
@@ -158,8 +159,46 @@ async function embeddedOnly(): Promise<void> {
   log('written to bench/results/embedded.md and embedded.json');
 }
 
+/**
+ * `BENCH_ONLY=import`: a board export with 50,000 votes imported into a fresh PostgreSQL
+ * database (bench/import.ts); written to bench/results/import.md and import.json.
+ */
+async function importOnly(): Promise<void> {
+  log(`${options.quick ? 'quick run' : 'full run'}: importing a board`);
+  const result = await measureImport(options, log);
+  const isMet = result.totalMs < 60_000 && result.rerunCreated === 0 && result.countersMatch;
+  const markdown =
+    [
+      `# Feedboard benchmark, import — ${new Date().toISOString()}${options.quick ? ' (BENCH_QUICK: not comparable)' : ''}`,
+      '',
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}.`,
+      '',
+      `Our CSV, ${result.fileMb} MB: ${result.ideas} ideas, ${result.votes} votes, ${result.comments} comments by ${result.people} people.`,
+      '',
+      '| step | ms |',
+      '| --- | --- |',
+      `| preview (read, check, count what is new) | ${result.previewMs} |`,
+      `| import (the background job, one transaction) | ${result.importMs} |`,
+      `| total | ${result.totalMs} |`,
+      '',
+      `Importing the same file again created ${result.rerunCreated} rows; voteCount and commentCount ${result.countersMatch ? 'equal' : '**differ from**'} the rows.`,
+      '',
+      `Target: under 60,000 ms, nothing created twice, counters equal to rows: ${isMet ? 'pass' : '**miss**'}.`,
+    ].join('\n') + '\n';
+  const dir = path.join(ROOT, 'bench/results');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'import.md'), markdown);
+  await writeFile(
+    path.join(dir, 'import.json'),
+    JSON.stringify({ import: result, isMet }, null, 2) + '\n',
+  );
+  console.log(`\n${markdown}`);
+  log('written to bench/results/import.md and import.json');
+}
+
 async function main(): Promise<void> {
   if (options.only?.every((part) => part === 'embedded')) return embeddedOnly();
+  if (options.only?.every((part) => part === 'import')) return importOnly();
   const loadBefore = os.loadavg();
   const fdLimit = execFileSync('bash', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
   const needed = Math.max(...options.subscriberCounts) + 1_000;

@@ -21,6 +21,8 @@ import { createWebhookWorker } from './services/webhook/webhook-worker.ts';
 import type { TWebhookWorker } from './services/webhook/webhook-worker.ts';
 import { createAuditRetention } from './services/audit/delete-expired-audit-entries.ts';
 import type { TQueueWorker } from './jobs/queue-worker.ts';
+import { createImportWorker } from './services/import/run-import.ts';
+import type { TImportWorker } from './services/import/run-import.ts';
 
 /** What every domain service may use; built once at start (api/src/main.ts). */
 export type TDeps = {
@@ -43,6 +45,8 @@ export type TDeps = {
   webhooks: TWebhookWorker;
   /** Deletes audit entries past AUDIT_RETENTION_DAYS (started by main.ts, hourly). */
   auditRetention: TQueueWorker;
+  /** Writes confirmed board imports in the background (started by main.ts and the test server). */
+  imports: TImportWorker;
 };
 
 /** Wires the services' dependencies for a configuration and an open database. */
@@ -87,5 +91,6 @@ export function createDeps(
     streamSlots: createStreamSlots(config.streamLimits),
     webhooks,
     auditRetention: createAuditRetention({ prisma, log }, config.auditRetentionDays),
+    imports: createImportWorker({ prisma, log }),
   };
 }

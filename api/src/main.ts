@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   deps.webhooks.start();
+  deps.imports.start();
+  void deps.imports.drain();
   deps.auditRetention.start(AUDIT_RETENTION_POLL_MS);
   void deps.auditRetention.drain();
   server.listen(config.port, config.host, () => {
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     await closed;
     clearInterval(sweep);
     await deps.webhooks.stop();
+    await deps.imports.stop();
     await deps.auditRetention.stop();
     // Sends in flight finish; queued mail stays in the database for the next start.
     await mailer.close();

@@ -282,6 +282,13 @@ export function createRouter() {
                         (m) => ({ Component: m.BoardUsersScreen }),
                       ),
                     },
+                    {
+                      path: 'import',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/import/ImportScreen.tsx'),
+                        (m) => ({ Component: m.ImportScreen }),
+                      ),
+                    },
                     { path: '*', element: <NotFoundScreen /> },
                   ],
                 },

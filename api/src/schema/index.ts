@@ -40,6 +40,7 @@ import './idea-value.ts';
 import './idea-segment.ts';
 import './customer-company.ts';
 import './vote-on-behalf.ts';
+import './import-job.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

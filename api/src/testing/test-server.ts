@@ -116,7 +116,10 @@ export async function startTestServer(
   const deps = createDeps(config, db.prisma, db.sql);
   const { mailer } = deps;
   // A background poller would add statements to what query-counting tests measure.
-  if (!options.onQuery) deps.webhooks.start({ pollMs: 200 });
+  if (!options.onQuery) {
+    deps.webhooks.start({ pollMs: 200 });
+    deps.imports.start(200);
+  }
   const server = createServer(createRequestListener(deps, db));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -132,6 +135,7 @@ export async function startTestServer(
       deps.streamSlots.closeAll();
       await closed;
       await deps.webhooks.stop();
+      await deps.imports.stop();
       await mailer.close();
       await deps.events.close();
       await deps.rateLimiter.close();

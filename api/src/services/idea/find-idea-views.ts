@@ -292,6 +292,7 @@ export function ideaPageStatement(
              i."status"::text AS "status", i."voteCount", i."commentCount",
              i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
              i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
+             i."importSource", i."importExternalId",
              a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
@@ -347,6 +348,8 @@ export async function findIdeaPageRows(
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     customStatusId: row.customStatusId,
+    importSource: row.importSource,
+    importExternalId: row.importExternalId,
     customStatus:
       row.customStatusId === null
         ? null

@@ -31,6 +31,7 @@ let invitationId = 0;
 let customerCompanyId = 0;
 let statusId = 0;
 let tagId = 0;
+let importJobId = 0;
 
 const FORBIDDEN_TEXT = 'You are not allowed to do this.';
 
@@ -51,6 +52,10 @@ const customer = g('CustomerCompany', () => customerCompanyId);
 const CUSTOMER_CSV = 'name,external id,monthly spend\nMember Co,member-co,10\n';
 const boardStatus = g('BoardStatus', () => statusId);
 const tag = g('Tag', () => tagId);
+const importJob = g('ImportJob', () => importJobId);
+const IMPORT_CSV = Buffer.from('type,idea id,title\nidea,m-1,Imported by a member\n').toString(
+  'base64',
+);
 
 /**
  * Mutations a MEMBER is refused. `ofA` is true when the arguments name an object of company A
@@ -179,6 +184,15 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   },
   previewCustomerCompanyImport: { vars: () => ({ csv: CUSTOMER_CSV }), ofA: false },
   importCustomerCompanies: { vars: () => ({ csv: CUSTOMER_CSV }), ofA: false },
+  previewImport: {
+    vars: () => ({
+      boardId: board(),
+      source: 'CSV',
+      files: [{ name: 'm.csv', base64: IMPORT_CSV }],
+    }),
+    ofA: true,
+  },
+  startImport: { vars: () => ({ importJobId: importJob() }), ofA: true },
 };
 
 /** What a MEMBER may do on A's ideas (the walk below shows each one working). */
@@ -390,6 +404,7 @@ async function rowsOfA(): Promise<unknown> {
       orderBy: { id: 'asc' },
     }),
     prisma.tag.findMany({ where: { companyId }, include: { ideas: true }, orderBy: { id: 'asc' } }),
+    prisma.importJob.findMany({ where: { companyId }, orderBy: { id: 'asc' } }),
   ]);
 }
 
@@ -451,6 +466,18 @@ beforeAll(async () => {
   tagId = (
     await server.deps.prisma.tag.create({
       data: { companyId: a.owner.companyId, name: 'Alpha', nameKey: 'alpha', color: '1f6feb' },
+    })
+  ).id;
+  importJobId = (
+    await server.deps.prisma.importJob.create({
+      data: {
+        companyId: a.owner.companyId,
+        boardId: a.boardId,
+        source: 'CSV',
+        fileNames: 'a.csv',
+        payload: {},
+        preview: {},
+      },
     })
   ).id;
   apiKeyId = (

@@ -29,6 +29,7 @@ export const boardMessages = defineMessages({
   users: { id: 'board.submenu.users', defaultMessage: 'Users' },
   widget: { id: 'board.submenu.widget', defaultMessage: 'Widget' },
   settings: { id: 'board.submenu.settings', defaultMessage: 'Settings' },
+  import: { id: 'board.submenu.import', defaultMessage: 'Import' },
   public: { id: 'board.badge.public', defaultMessage: 'Public' },
   private: { id: 'board.badge.private', defaultMessage: 'Private' },
   inactive: { id: 'board.badge.inactive', defaultMessage: 'Inactive board: view only' },
@@ -54,6 +55,7 @@ const SECTIONS = [
   { path: 'widget', label: boardMessages.widget, minRole: 'ADMIN' },
   { path: 'settings', label: boardMessages.settings, minRole: 'ADMIN' },
   { path: 'users', label: boardMessages.users, minRole: 'ADMIN' },
+  { path: 'import', label: boardMessages.import, minRole: 'ADMIN' },
 ] as const;
 
 /**

@@ -1,0 +1,287 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from '../../schema/ids.ts';
+import { APP_ERROR, addEndUser, gql, mutate, setPlan } from '../../testing/graphql-client.ts';
+import type { TTestAccount } from '../../testing/graphql-client.ts';
+import { restCompany } from '../../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../../testing/rest-fixtures.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import type { TTestServer } from '../../testing/test-server.ts';
+import { checkIdeaCounts } from '../idea/check-idea-counts.ts';
+
+/** Importing a board from another product's export: preview, background write, re-runs, failures, who may. */
+
+let server: TTestServer;
+let a: TRestCompany;
+let b: TRestCompany;
+let admin: TTestAccount;
+let member: TTestAccount;
+
+const JOB = `id status total processed error fileNames source
+  preview { ideas { inFile toCreate } users { inFile toCreate } votes { inFile toCreate }
+    comments { inFile toCreate } statusMapping { sourceStatus status customStatusName ideaCount }
+    problems { file row column message } problemCount skipped }
+  result { ideas users votes comments }`;
+const PREVIEW = `mutation ($boardId: ID!, $source: ImportSource!, $files: [ImportFileInput!]!) {
+  result: previewImport(boardId: $boardId, source: $source, files: $files) {
+    __typename ... on MutationPreviewImportSuccess { data { ${JOB} } } ${APP_ERROR} } }`;
+const START = `mutation ($importJobId: ID!) { result: startImport(importJobId: $importJobId) {
+  __typename ... on MutationStartImportSuccess { data { ${JOB} } } ${APP_ERROR} } }`;
+const READ = `query ($id: ID!) { importJob(id: $id) { ${JOB} } }`;
+
+const fixture = (name: string) => ({
+  name,
+  base64: readFileSync(new URL(`./fixtures/${name}`, import.meta.url)).toString('base64'),
+});
+const csvFile = (name: string, text: string) => ({
+  name,
+  base64: Buffer.from(text).toString('base64'),
+});
+const board = (company: TRestCompany) => globalId('Board', company.boardId);
+
+async function preview(token: string, files: unknown[], source = 'CSV', company = a) {
+  return mutate(server, 'result', PREVIEW, { boardId: board(company), source, files }, token);
+}
+
+/** Starts a previewed job and waits for the worker to finish it. */
+async function importAndWait(token: string, jobId: string) {
+  const started = await mutate(server, 'result', START, { importJobId: jobId }, token);
+  expect(started.status).toMatch(/QUEUED|RUNNING|SUCCEEDED/);
+  for (let i = 0; i < 200; i += 1) {
+    await server.deps.imports.drain();
+    const { body } = await gql(server, READ, { id: jobId }, token);
+    const job = body.data.importJob;
+    if (job.status === 'SUCCEEDED' || job.status === 'FAILED') return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The import did not finish.');
+}
+
+async function boardRows(boardId: number) {
+  const ideas = await server.deps.prisma.idea.findMany({
+    where: { boardId, importSource: { not: null } },
+    orderBy: { importExternalId: 'asc' },
+    include: {
+      _count: { select: { votes: true, comments: { where: { isInternal: false } } } },
+      author: true,
+    },
+  });
+  return ideas;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await restCompany(server);
+  b = await restCompany(server);
+  admin = await addEndUser(server, a.owner.companyId, { role: 'ADMIN' });
+  member = await addEndUser(server, a.owner.companyId, { role: 'MEMBER' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('importing our CSV', () => {
+  it('previews without writing, imports in the background keeping dates, authors and counts, and a re-run creates nothing', async () => {
+    // Ann is already a user of the company: the import finds her by email whatever its case.
+    const ann = await server.deps.prisma.user.create({
+      data: {
+        companyId: a.owner.companyId,
+        displayName: 'Ann Known',
+        email: 'ANN@example.com',
+        kind: 'REGULAR',
+      },
+    });
+    const before = await server.deps.prisma.user.count({ where: { companyId: a.owner.companyId } });
+    const job = await preview(admin.token, [fixture('generic.csv')]);
+    expect(job.status).toBe('PREVIEWED');
+    expect(job.preview).toMatchObject({
+      ideas: { inFile: 3, toCreate: 3 },
+      users: { inFile: 3, toCreate: 2 },
+      votes: { inFile: 3, toCreate: 3 },
+      comments: { inFile: 2, toCreate: 2 },
+      problemCount: 0,
+    });
+    expect(job.preview.statusMapping).toEqual(
+      expect.arrayContaining([
+        { sourceStatus: 'planned', status: 'PLANNED', customStatusName: null, ideaCount: 1 },
+      ]),
+    );
+    expect(job.total).toBe(8);
+    expect(await boardRows(a.boardId)).toEqual([]);
+
+    const done = await importAndWait(admin.token, job.id);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', processed: 8, error: null });
+    expect(done.result).toEqual({ ideas: 3, users: 2, votes: 3, comments: 2 });
+    const ideas = await boardRows(a.boardId);
+    expect(
+      ideas.map((i) => [i.title, i.status, i.createdAt.toISOString(), i.author?.id ?? null]),
+    ).toEqual([
+      ['Dark mode for the board', 'PLANNED', '2024-01-05T10:00:00.000Z', ann.id],
+      ['Export to PDF', 'REVIEW', '2024-02-01T09:30:00.000Z', expect.any(Number)],
+      ['Slack notifications', 'COMPLETE', '2024-03-01T00:00:00.000Z', null],
+    ]);
+    for (const idea of ideas) {
+      expect(idea.voteCount).toBe(idea._count.votes);
+      expect(idea.commentCount).toBe(idea._count.comments);
+    }
+    expect(ideas[0]!.voteCount).toBe(2);
+    const bob = await server.deps.prisma.user.findFirstOrThrow({
+      where: { companyId: a.owner.companyId, email: 'bob@example.com' },
+    });
+    expect(bob).toMatchObject({
+      role: 'END_USER',
+      passwordHash: null,
+      loginEmail: null,
+      displayName: 'Bob Baker',
+    });
+    expect(await server.deps.prisma.user.count({ where: { companyId: a.owner.companyId } })).toBe(
+      before + 2,
+    );
+    expect(await checkIdeaCounts(server.deps.prisma)).toEqual([]);
+
+    // The same file again: the preview says nothing is new, and the import creates nothing.
+    const again = await preview(admin.token, [fixture('generic.csv')]);
+    expect(again.preview).toMatchObject({
+      ideas: { toCreate: 0 },
+      users: { toCreate: 0 },
+      votes: { toCreate: 0 },
+      comments: { toCreate: 0 },
+    });
+    const rerun = await importAndWait(admin.token, again.id);
+    expect(rerun.result).toEqual({ ideas: 0, users: 0, votes: 0, comments: 0 });
+    const after = await boardRows(a.boardId);
+    expect(after.map((i) => [i.id, i.voteCount, i.commentCount])).toEqual(
+      ideas.map((i) => [i.id, i.voteCount, i.commentCount]),
+    );
+    expect(await server.deps.prisma.user.count({ where: { companyId: a.owner.companyId } })).toBe(
+      before + 2,
+    );
+
+    // Started twice: CONFLICT.
+    const twice = await mutate(server, 'result', START, { importJobId: again.id }, admin.token);
+    expect(twice.code).toBe('CONFLICT');
+  });
+
+  it('lists bad rows with file, row and column, and imports the good ones', async () => {
+    const job = await preview(admin.token, [fixture('generic-bad.csv')]);
+    expect(job.preview.ideas.inFile).toBe(1);
+    expect(job.preview.problemCount).toBe(7);
+    expect(job.preview.problems[0]).toEqual({
+      file: 'generic-bad.csv',
+      row: 3,
+      column: 'title',
+      message: 'This field is required.',
+    });
+  });
+
+  it('refuses a file it cannot read, naming the file and row', async () => {
+    const bad = await preview(admin.token, [csvFile('broken.csv', 'type,idea id\nidea,"1\n')]);
+    expect(bad.code).toBe('VALIDATION');
+    expect(bad.fields[0].field).toBe('files');
+    expect(bad.fields[0].message).toMatch(/^broken\.csv, row \d+: The file is not valid CSV/);
+    const missing = await preview(admin.token, [csvFile('x.csv', 'title\nHello world\n')]);
+    expect(missing.fields[0].message).toContain('missing: type, idea');
+  });
+});
+
+describe('a failed import', () => {
+  it('leaves nothing written and says why', async () => {
+    const { boardId } = a;
+    const job = await preview(admin.token, [fixture('canny.json')], 'CANNY');
+    const ideasBefore = await server.deps.prisma.idea.count({ where: { boardId } });
+    const usersBefore = await server.deps.prisma.user.count({
+      where: { companyId: a.owner.companyId },
+    });
+    // A payload that fails half-way: its second vote names an idea no statement knows.
+    const row = await server.deps.prisma.importJob.findUniqueOrThrow({
+      where: { id: Number(Buffer.from(job.id, 'base64').toString().split(':')[1]) },
+    });
+    const payload = row.payload as any;
+    payload.votes.push({
+      ideaExternalId: 'nowhere',
+      email: 'dana@example.com',
+      createdAt: '2023-01-01T00:00:00.000Z',
+    });
+    await server.deps.prisma.importJob.update({ where: { id: row.id }, data: { payload } });
+    const done = await importAndWait(admin.token, job.id);
+    expect(done.status).toBe('FAILED');
+    expect(done.error).toContain('nothing of it was written');
+    expect(await server.deps.prisma.idea.count({ where: { boardId } })).toBe(ideasBefore);
+    expect(await server.deps.prisma.user.count({ where: { companyId: a.owner.companyId } })).toBe(
+      usersBefore,
+    );
+    expect(await checkIdeaCounts(server.deps.prisma)).toEqual([]);
+  });
+});
+
+describe('the other sources', () => {
+  it('imports Fider’s backup.zip and Canny’s JSON into a board', async () => {
+    const fider = await preview(b.owner.token, [fixture('fider-backup.zip')], 'FIDER', b);
+    expect(fider.preview).toMatchObject({
+      ideas: { toCreate: 2 },
+      votes: { toCreate: 2 },
+      comments: { toCreate: 1 },
+      skipped: 3,
+    });
+    expect((await importAndWait(b.owner.token, fider.id)).result).toEqual({
+      ideas: 2,
+      users: 2,
+      votes: 2,
+      comments: 1,
+    });
+    const canny = await preview(b.owner.token, [fixture('canny.json')], 'CANNY', b);
+    const done = await importAndWait(b.owner.token, canny.id);
+    expect(done.result).toMatchObject({ ideas: 2, votes: 2, comments: 1 });
+    const declined = await server.deps.prisma.idea.findFirstOrThrow({
+      where: { boardId: b.boardId, importExternalId: '5f1b' },
+    });
+    expect(declined).toMatchObject({ status: 'DECLINED', declineReason: 'OTHER' });
+    expect(await checkIdeaCounts(server.deps.prisma)).toEqual([]);
+  });
+});
+
+describe('who may import', () => {
+  it('owners and admins only; another company’s board and job are not found', async () => {
+    expect((await preview(member.token, [fixture('generic.csv')])).code).toBe('FORBIDDEN');
+    expect((await preview(b.owner.token, [fixture('generic.csv')], 'CSV', a)).code).toBe(
+      'NOT_FOUND',
+    );
+    const job = await preview(admin.token, [fixture('canny.json')], 'CANNY');
+    expect(
+      (await mutate(server, 'result', START, { importJobId: job.id }, b.owner.token)).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await mutate(server, 'result', START, { importJobId: job.id }, member.token)).code,
+    ).toBe('FORBIDDEN');
+    const { body } = await gql(server, READ, { id: job.id }, b.owner.token);
+    expect(body.data.importJob).toBeNull();
+    const anonymous = await gql(server, PREVIEW, {
+      boardId: board(a),
+      source: 'CSV',
+      files: [fixture('generic.csv')],
+    });
+    expect(JSON.stringify(anonymous.body)).toContain('UNAUTHENTICATED');
+  });
+
+  it('refuses an import past the plan’s cap on visible ideas', async () => {
+    const c = await restCompany(server);
+    await setPlan(server, c.owner.companyId, 'STARTUP');
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) => `idea,${i},Imported idea ${i},,open,,,2024-01-01,`,
+    );
+    const refused = await preview(
+      c.owner.token,
+      [
+        csvFile(
+          'many.csv',
+          ['type,idea id,title,description,status,email,name,created at,text', ...rows].join('\n'),
+        ),
+      ],
+      'CSV',
+      c,
+    );
+    expect(refused.code).toBe('PLAN_LIMIT');
+    expect(refused.message).toContain('This import adds 12 ideas, and your plan shows at most 10');
+  });
+});

@@ -1,0 +1,250 @@
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { TDeps } from '../../deps.ts';
+import { AppError, errors } from '../../errors.ts';
+import { requireWriter } from '../../viewer.ts';
+import type { TViewer } from '../../viewer.ts';
+import { findBoardForAdmin } from '../access.ts';
+import { COUNTED_IDEAS } from '../plan/plan-state.ts';
+import type { TPlanState } from '../plan/plan-state.ts';
+import { IMPORT_LIMITS, ImportFileError } from './import-model.ts';
+import type { TImportFile, TImportModel, TImportSource } from './import-model.ts';
+import { importJobView } from './import-job-view.ts';
+import type {
+  TImportJobView,
+  TImportPayload,
+  TImportPreview,
+  TStatusMapping,
+} from './import-job-view.ts';
+import { readImportFiles } from './read-import-files.ts';
+
+type TDb = Pick<Prisma.TransactionClient, 'idea' | 'user' | 'vote' | 'comment' | 'boardStatus'>;
+
+/** A problem's place as one line: `posts.csv, row 3, column Title`. */
+export function problemPlace(problem: {
+  file: string;
+  row: number;
+  column: string | null;
+}): string {
+  return `${problem.file}, row ${problem.row}${problem.column ? `, column ${problem.column}` : ''}`;
+}
+
+/**
+ * Refuses an import that would take the company past its plan's cap on visible ideas (every
+ * imported idea is visible: none awaits acceptance). Imported ideas keep their old dates, so
+ * past the cap they would hide the company's newer ideas rather than themselves.
+ */
+export async function requireRoomForIdeas(
+  db: Pick<TDb, 'idea'>,
+  plan: TPlanState,
+  newIdeas: number,
+): Promise<void> {
+  const cap = plan.caps.ideas;
+  if (cap === null || newIdeas === 0) return;
+  const used = await db.idea.count({
+    where: { board: { companyId: plan.companyId }, ...COUNTED_IDEAS },
+  });
+  if (used + newIdeas > cap) {
+    throw new AppError(
+      'PLAN_LIMIT',
+      `This import adds ${newIdeas} ideas, and your plan shows at most ${cap} (${used} are in use). Upgrade the plan, or import fewer ideas.`,
+    );
+  }
+}
+
+/** The board's own statuses whose names match the source's, by `kind:source status`. */
+async function customStatusesFor(
+  db: TDb,
+  boardId: number,
+  model: TImportModel,
+): Promise<Record<string, { id: number; name: string }>> {
+  const statuses = await db.boardStatus.findMany({
+    where: { boardId },
+    select: { id: true, kind: true, nameEn: true, namePl: true },
+  });
+  const found: Record<string, { id: number; name: string }> = {};
+  for (const idea of model.ideas) {
+    const key = `${idea.status}:${idea.sourceStatus.toLowerCase()}`;
+    if (key in found) continue;
+    const match = statuses.find(
+      (status) =>
+        status.kind === idea.status &&
+        [status.nameEn, status.namePl].some(
+          (name) => name.trim().toLowerCase() === idea.sourceStatus.trim().toLowerCase(),
+        ),
+    );
+    if (match) found[key] = { id: match.id, name: match.nameEn };
+  }
+  return found;
+}
+
+/**
+ * Counts what writing `model` into the board would create: ideas whose source id the board does
+ * not hold yet, people whose email no user of the company has, and votes and comments not
+ * there yet. The worker's statements skip the same rows (ON CONFLICT DO NOTHING).
+ */
+export async function countNewRows(
+  db: TDb,
+  companyId: number,
+  boardId: number,
+  source: TImportSource,
+  model: TImportModel,
+) {
+  const existingIdeas = new Map(
+    (
+      await db.idea.findMany({
+        where: {
+          boardId,
+          importSource: source,
+          importExternalId: { in: model.ideas.map((idea) => idea.externalId) },
+        },
+        select: { id: true, importExternalId: true },
+      })
+    ).map((idea) => [idea.importExternalId!, idea.id]),
+  );
+  const existingUsers = new Map(
+    (
+      await db.user.findMany({
+        where: {
+          companyId,
+          email: { in: model.people.map((person) => person.email), mode: 'insensitive' },
+        },
+        select: { id: true, email: true },
+        orderBy: { id: 'asc' },
+      })
+    )
+      .reverse()
+      .map((user) => [user.email!.toLowerCase(), user.id]),
+  );
+  const ideaIds = [...existingIdeas.values()];
+  const votes = ideaIds.length
+    ? new Set(
+        (
+          await db.vote.findMany({
+            where: { ideaId: { in: ideaIds } },
+            select: { ideaId: true, userId: true },
+          })
+        ).map((vote) => `${vote.ideaId}:${vote.userId}`),
+      )
+    : new Set<string>();
+  const comments = ideaIds.length
+    ? new Set(
+        (
+          await db.comment.findMany({
+            where: { ideaId: { in: ideaIds }, importExternalId: { not: null } },
+            select: { ideaId: true, importExternalId: true },
+          })
+        ).map((comment) => `${comment.ideaId}:${comment.importExternalId}`),
+      )
+    : new Set<string>();
+  const newVotes = model.votes.filter((vote) => {
+    const ideaId = existingIdeas.get(vote.ideaExternalId);
+    const userId = existingUsers.get(vote.email);
+    return ideaId === undefined || userId === undefined || !votes.has(`${ideaId}:${userId}`);
+  }).length;
+  const newComments = model.comments.filter((comment) => {
+    const ideaId = existingIdeas.get(comment.ideaExternalId);
+    return ideaId === undefined || !comments.has(`${ideaId}:${comment.externalId}`);
+  }).length;
+  return {
+    ideas: model.ideas.filter((idea) => !existingIdeas.has(idea.externalId)).length,
+    users: model.people.filter((person) => !existingUsers.has(person.email)).length,
+    votes: newVotes,
+    comments: newComments,
+  };
+}
+
+/**
+ * Reads another product's export (`source`: CANNY, USERVOICE, FIDER or our CSV) for a board and
+ * says what importing it would create, without writing any of it: ideas, people (end users,
+ * matched by email whatever its case), votes and comments, the source's statuses mapped to ours,
+ * and each bad row as a problem naming its file, row and column (those rows are left out). The
+ * read file is kept as a PREVIEWED ImportJob, which startImport sets going. OWNER and ADMIN of
+ * the board's company; a file that cannot be read at all is VALIDATION on `files`; more ideas
+ * than the plan shows is PLAN_LIMIT.
+ */
+export async function previewImport(
+  deps: Pick<TDeps, 'prisma'>,
+  viewer: TViewer | null,
+  input: { boardId: number; source: TImportSource; files: TImportFile[] },
+): Promise<TImportJobView> {
+  requireWriter(viewer);
+  const {
+    board,
+    plan,
+    viewer: admin,
+  } = await findBoardForAdmin(deps as TDeps, viewer, input.boardId);
+  if (input.files.length === 0)
+    throw errors.validation([{ field: 'files', message: 'This field is required.' }]);
+  let model: TImportModel;
+  try {
+    model = readImportFiles(input.source, input.files);
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    throw errors.validation([
+      { field: 'files', message: `${problemPlace(error.problem)}: ${error.problem.message}` },
+    ]);
+  }
+  const rows = model.ideas.length + model.votes.length + model.comments.length;
+  if (rows > IMPORT_LIMITS.maxRows) {
+    throw errors.validation([
+      {
+        field: 'files',
+        message: `The files hold ${rows} rows; at most ${IMPORT_LIMITS.maxRows} are imported at once.`,
+      },
+    ]);
+  }
+  if (model.ideas.length === 0 && model.problems.length === 0) {
+    throw errors.validation([{ field: 'files', message: 'The files hold no ideas to import.' }]);
+  }
+  const toCreate = await countNewRows(deps.prisma, board.companyId, board.id, input.source, model);
+  await requireRoomForIdeas(deps.prisma, plan, toCreate.ideas);
+  const custom = await customStatusesFor(deps.prisma, board.id, model);
+  const mapping = new Map<string, TStatusMapping>();
+  for (const idea of model.ideas) {
+    const key = `${idea.status}:${idea.sourceStatus.toLowerCase()}`;
+    const line = mapping.get(key) ?? {
+      sourceStatus: idea.sourceStatus,
+      status: idea.status,
+      customStatusName: custom[key]?.name ?? null,
+      ideaCount: 0,
+    };
+    line.ideaCount += 1;
+    mapping.set(key, line);
+  }
+  const preview: TImportPreview = {
+    ideas: { inFile: model.ideas.length, toCreate: toCreate.ideas },
+    users: { inFile: model.people.length, toCreate: toCreate.users },
+    votes: { inFile: model.votes.length, toCreate: toCreate.votes },
+    comments: { inFile: model.comments.length, toCreate: toCreate.comments },
+    statusMapping: [...mapping.values()],
+    problems: model.problems.slice(0, IMPORT_LIMITS.maxProblemsShown),
+    problemCount: model.problems.length,
+    skipped: model.skipped,
+  };
+  const payload: TImportPayload = {
+    source: input.source,
+    people: model.people,
+    ideas: model.ideas,
+    votes: model.votes,
+    comments: model.comments,
+    customStatusIds: Object.fromEntries(
+      Object.entries(custom).map(([key, status]) => [key, status.id]),
+    ),
+  };
+  const job = await deps.prisma.importJob.create({
+    data: {
+      companyId: board.companyId,
+      boardId: board.id,
+      createdById: admin.userId,
+      source: input.source,
+      fileNames: input.files
+        .map((file) => file.name)
+        .join(', ')
+        .slice(0, 500),
+      payload: payload as unknown as Prisma.InputJsonValue,
+      preview: preview as unknown as Prisma.InputJsonValue,
+      total: rows,
+    },
+  });
+  return importJobView(job);
+}
