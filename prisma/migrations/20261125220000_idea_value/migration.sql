@@ -36,3 +36,6 @@ WHERE "id" IN (SELECT v."ideaId" FROM "Vote" v
 
 -- CreateIndex
 CREATE INDEX "Idea_boardId_value_voteCount_id_idx" ON "Idea"("boardId", "value" DESC, "voteCount" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "Idea_boardId_status_value_voteCount_id_idx" ON "Idea"("boardId", "status", "value" DESC, "voteCount" DESC, "id" DESC);
