@@ -41,7 +41,7 @@ export const SQL = {
     WHERE s."tokenHash" = $1 AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
   idea: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
-           i."status"::text AS "status", i."voteCount", i."commentCount",
+           i."status"::text AS "status", i."voteCount", i."value", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
            i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
            b."createdAt" AS "boardCreatedAt",
@@ -58,17 +58,21 @@ export const SQL = {
     WHERE i."id" = $1::int AND b."companyId" = $2::int
       AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int
            OR $4::boolean)`,
-  upvote: `WITH voter AS (
-      SELECT 1 FROM "User" WHERE "id" = $1::int AND "blockedAt" IS NULL FOR SHARE
+  // The idea's value follows its count in the same statement (the trigger of migration
+  // idea_value), after the company's value lock taken shared (services/customer/idea-value.ts).
+  upvote: `WITH guard AS (SELECT pg_advisory_xact_lock_shared(1447119957, $1::int)), voter AS (
+      SELECT 1 FROM "User"
+      WHERE "id" = $2::int AND "blockedAt" IS NULL AND EXISTS (SELECT 1 FROM guard)
+      FOR SHARE
     ), inserted AS (
       INSERT INTO "Vote" ("ideaId", "userId")
-      SELECT $2::int, $3::int FROM voter
+      SELECT $3::int, $4::int FROM voter
       ON CONFLICT ("ideaId", "userId") DO NOTHING
       RETURNING 1
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
-    WHERE "id" = $4::int
-    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed",
+    WHERE "id" = $5::int
+    RETURNING "voteCount", "value", (SELECT count(*) FROM inserted)::int AS "changed",
               EXISTS (SELECT 1 FROM voter) AS "isAllowed"`,
   downvote: `WITH deleted AS (
       DELETE FROM "Vote" WHERE "ideaId" = $1::int AND "userId" = $2::int
@@ -76,7 +80,7 @@ export const SQL = {
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE "id" = $3::int
-    RETURNING "voteCount", (SELECT count(*) FROM deleted)::int AS "changed"`,
+    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed"`,
   // The product's board, page and count statements (services/access.ts,
   // findVisibleBoardWithSubscription; services/idea/find-idea-views.ts, findIdeaPageRows and
   // countListedIdeas) word for word, with its parameters: a page of ALL by VOTES for an end
@@ -164,13 +168,8 @@ export const SQL = {
                WHERE it."ideaId" = i."id"), '[]'::json) AS "tags",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
-               AS "isVotedByMe", iv."value" AS "value"
+               AS "isVotedByMe", i."value" AS "value"
       FROM "Idea" i
-      CROSS JOIN LATERAL (SELECT (SELECT COALESCE(sum(cc."monthlySpend"), 0)::float8
-     FROM "CustomerCompany" cc
-     WHERE cc."id" IN (SELECT m."customerCompanyId" FROM "Vote" v
-                       JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
-                       WHERE v."ideaId" = i."id")) AS "value") iv
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
       LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
@@ -184,7 +183,7 @@ export const SQL = {
                 WHERE sv."ideaId" = i."id"
                   AND sc."plan" = $4::text
                   AND sc."monthlySpend" >= $5::numeric )
-      ORDER BY iv."value" DESC, i."voteCount" DESC, i."id" DESC
+      ORDER BY i."value" DESC, i."voteCount" DESC, i."id" DESC
       LIMIT 51`,
   valueCount: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE
     i."boardId" = $1::int
@@ -274,7 +273,7 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     if (!idea) return json(res, 404, { error: 'not found' });
     const { rows } =
       vote[1] === 'upvote'
-        ? await run(pool, 'upvote', [who.userId, ideaId, who.userId, ideaId])
+        ? await run(pool, 'upvote', [who.companyId, who.userId, ideaId, who.userId, ideaId])
         : await run(pool, 'downvote', [ideaId, who.userId, ideaId]);
     return json(res, 200, { voteCount: rows[0].voteCount, isVotedByMe: vote[1] === 'upvote' });
   }

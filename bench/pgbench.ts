@@ -30,7 +30,7 @@ function voteScript(dataset: TDataset): string {
 ${SESSION}
 ${bind(SQL.idea, [':idea', ':companyId', ':userId', 'false'])};
 \\if :up
-${bind(SQL.upvote, [':userId', ':idea', ':userId', ':idea'])};
+${bind(SQL.upvote, [':companyId', ':userId', ':idea', ':userId', ':idea'])};
 \\else
 ${bind(SQL.downvote, [':idea', ':userId', ':idea'])};
 \\endif

@@ -1,7 +1,6 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
 import { findIdeaPageRows } from '../services/idea/find-idea-views.ts';
-import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import { ZTeamIdeaListParams } from '../services/customer/idea-segment.ts';
 import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
 import { parseInput } from '../validation.ts';
@@ -9,6 +8,7 @@ import { BoardType, boardPlan } from './board.ts';
 import { builder } from './builder.ts';
 import { IdeaFilterEnum, IdeaSortEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
+import type { TIdeaParent } from './idea.ts';
 import { decodeCursorId, decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { IdeaSegmentInput } from './idea-segment.ts';
 
@@ -69,20 +69,22 @@ builder.objectField(BoardType, 'ideas', (t) =>
           plan: await boardPlan(board, context),
           includeHiddenByPlan: args.includeHiddenByPlan === true,
         };
-        const page = await resolveCursorConnection<Promise<TIdeaView[]>>(
+        // A page row carries `value` for the company's team only (findIdeaPageRows); the
+        // `value` field answers null to everyone else without reading it.
+        const page = await resolveCursorConnection<Promise<TIdeaParent[]>>(
           {
             args,
             defaultSize: 50,
             maxSize: 100,
-            toCursor: (idea: TIdeaView) => ideaCursor(idea.id),
+            toCursor: (idea: TIdeaParent) => ideaCursor(idea.id),
           },
           async ({ after, before, limit, inverted }) => {
-            const rows = await findIdeaPageRows(context.deps, context.viewer, listed, params, {
+            const rows = (await findIdeaPageRows(context.deps, context.viewer, listed, params, {
               limit,
               afterId: decodeCursorId(after, 'IdeaCursor', 'after'),
               beforeId: decodeCursorId(before, 'IdeaCursor', 'before'),
               reverse: inverted,
-            });
+            })) as TIdeaParent[];
             // The page knows the plan already: isHiddenByPlan needs no further statement.
             if (!listed.includeHiddenByPlan) return rows;
             return rows.map((row) => ({

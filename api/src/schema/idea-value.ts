@@ -29,10 +29,11 @@ builder.objectFields(IdeaType, (t) => ({
   value: t.float({
     nullable: true,
     description:
-      'What the idea is worth: the summed monthly spend of the distinct customer companies behind its votes (a customer with several voters counts once). The company’s team only; null for everyone else. Lists read it in their own statement.',
-    resolve: async (idea: TIdeaParent & { value?: number }, _args, context) => {
+      'What the idea is worth: the summed monthly spend of the distinct customer companies behind its votes (a customer with several voters counts once), kept with every vote, merge, spend and membership change. The company’s team only; null for everyone else. Lists read it in their own statement.',
+    resolve: async (idea: TIdeaParent, _args, context) => {
       if (!(await isTeamOf(idea, context))) return null;
-      return idea.value ?? findIdeaValue(context.deps, idea.id);
+      // Rows read for the team carry it; a parent built without it reads it once.
+      return (idea as { value?: number }).value ?? findIdeaValue(context.deps, idea.id);
     },
   }),
   voterCompanies: t.field({

@@ -69,7 +69,8 @@ const DeclineDetailsType = builder.objectRef<TDeclineDetails>('DeclineDetails').
 /**
  * An idea row with what its loader already knew for this caller: a list page (findIdeaPageRows)
  * joins in all of it, a vote's answer knows the vote. Fields read the rest through
- * `context.related` and `context.votedByMe`, one statement per list.
+ * `context.related` and `context.votedByMe`, one statement per list. A list page read by
+ * anyone but the company's team has no `value` (the field answers them null unread).
  */
 export type TIdeaParent = Idea &
   Partial<

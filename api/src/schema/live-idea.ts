@@ -4,14 +4,13 @@ import type { TIdeaChange } from '../events.ts';
 import type { Idea } from '../generated/prisma/client.ts';
 import { canEditIdea, canUpdateIdeaStatus, isIdeaVisibleTo } from '../services/access.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
-import { findIdeaValue } from '../services/customer/idea-value.ts';
 import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
 import type { TIdeaParent } from './idea.ts';
 
 /** What every subscriber of one event shares: the idea as it is now, read once. */
 type TSharedIdea = {
-  idea: Idea & { value: number };
+  idea: Idea;
   board: { companyId: number; isPublic: boolean };
   /** What the card's fields read beside the row (see TIdeaParent's `live`). */
   live: NonNullable<TIdeaParent['live']>;
@@ -50,12 +49,9 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
     });
     if (!row) return null;
     const { board, author, duplicateOf, customStatus, tags, ...idea } = row;
-    const [plan, value] = await Promise.all([
-      loadPlanState(deps.prisma, board.companyId),
-      findIdeaValue(deps, idea.id),
-    ]);
+    const plan = await loadPlanState(deps.prisma, board.companyId);
     return {
-      idea: { ...idea, value },
+      idea,
       board,
       author,
       duplicateOf,

@@ -10,6 +10,7 @@ import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 import { decodeId, globalId } from './ids.ts';
+import { checkIdeaValues } from '../services/customer/check-idea-values.ts';
 
 let server: TTestServer;
 let admin: TTestAccount;
@@ -155,6 +156,8 @@ describe('listing ideas sorted by value within a customer segment', () => {
       data: ideaRowIds.map((ideaId, n) => ({ ideaId, userId: authorIds[n % authorIds.length]! })),
       skipDuplicates: true,
     });
+    // Seeded around the services: the repair of `npm run db:idea-counts` sets the stored values.
+    await checkIdeaValues(server.deps.prisma, { repair: true });
     const segment = { minSpend: 50, maxSpend: 500 };
     const five = await statementsFor(5, VALUE_PAGE, { segment });
     const fifty = await statementsFor(50, VALUE_PAGE, { segment });

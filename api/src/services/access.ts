@@ -260,7 +260,7 @@ export async function findIdeaForMember(
   const { companyId } = viewer;
   const [found] = await deps.sql<TMemberIdeaRow>`
     SELECT i."id", i."boardId", i."authorId", i."title", i."description",
-           i."status"::text AS "status", i."voteCount", i."commentCount",
+           i."status"::text AS "status", i."voteCount", i."value", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
            i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
            b."createdAt" AS "boardCreatedAt",

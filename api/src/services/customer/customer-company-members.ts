@@ -3,6 +3,7 @@ import { errors } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findCustomerCompanyForAdmin } from './customer-company-input.ts';
 import type { TCustomerCompanyView } from './customer-company-input.ts';
+import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
 import { findCustomerCompanyView } from './save-customer-company.ts';
 
 /**
@@ -22,9 +23,9 @@ async function requireEndUser(
 
 /**
  * Attaches an end user to a customer company (OWNER or ADMIN), for customers who never came
- * through SSO; attaching twice is one membership. The user's votes count toward the company's
- * ideas' value from then on. A later SSO sign-in whose token carries `companies` sets the
- * user's companies to the token's list.
+ * through SSO; attaching twice is one membership. The user's votes count toward their ideas'
+ * value from then on (recomputed in the same transaction). A later SSO sign-in whose token
+ * carries `companies` sets the user's companies to the token's list.
  */
 export async function attachCustomerCompanyMember(
   deps: Pick<TDeps, 'prisma'>,
@@ -34,14 +35,21 @@ export async function attachCustomerCompanyMember(
 ): Promise<TCustomerCompanyView> {
   const { company } = await findCustomerCompanyForAdmin(deps, viewer, customerCompanyId);
   await requireEndUser(deps, company.companyId, userId);
-  await deps.prisma.customerCompanyMember.createMany({
-    data: [{ customerCompanyId: company.id, userId }],
-    skipDuplicates: true,
+  await deps.prisma.$transaction(async (tx) => {
+    await lockCustomerValues(tx, company.companyId);
+    const { count } = await tx.customerCompanyMember.createMany({
+      data: [{ customerCompanyId: company.id, userId }],
+      skipDuplicates: true,
+    });
+    if (count > 0) await recomputeIdeaValues(tx, { userIds: [userId] });
   });
   return findCustomerCompanyView(deps, company.id);
 }
 
-/** Detaches an end user from a customer company (OWNER or ADMIN); not a member: no change. */
+/**
+ * Detaches an end user from a customer company (OWNER or ADMIN); not a member: no change. Their
+ * ideas' values are recomputed in the same transaction.
+ */
 export async function detachCustomerCompanyMember(
   deps: Pick<TDeps, 'prisma'>,
   viewer: TViewer | null,
@@ -50,8 +58,12 @@ export async function detachCustomerCompanyMember(
 ): Promise<TCustomerCompanyView> {
   const { company } = await findCustomerCompanyForAdmin(deps, viewer, customerCompanyId);
   await requireEndUser(deps, company.companyId, userId);
-  await deps.prisma.customerCompanyMember.deleteMany({
-    where: { customerCompanyId: company.id, userId },
+  await deps.prisma.$transaction(async (tx) => {
+    await lockCustomerValues(tx, company.companyId);
+    const { count } = await tx.customerCompanyMember.deleteMany({
+      where: { customerCompanyId: company.id, userId },
+    });
+    if (count > 0) await recomputeIdeaValues(tx, { userIds: [userId] });
   });
   return findCustomerCompanyView(deps, company.id);
 }

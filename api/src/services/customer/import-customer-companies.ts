@@ -7,6 +7,7 @@ import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
 import { ZMonthlySpend } from './customer-company-input.ts';
 import { CUSTOMER_COMPANY_LIMITS } from './customer-company-limits.ts';
+import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
 
 const L = CUSTOMER_COMPANY_LIMITS;
 
@@ -182,7 +183,8 @@ export async function previewCustomerImport(
  * Imports a CSV file of customer companies (see previewCustomerImport) in one transaction: all
  * its rows or, when any row has a problem, none (VALIDATION, each problem as the field
  * `row 3: monthly spend`). Keyed on the external id: names and spends of known companies are
- * updated (their plan, attributes and members stay), the others created. Answers what it did.
+ * updated (their plan, attributes and members stay; the ideas their people voted for get their
+ * new value), the others created. Answers what it did.
  */
 export async function importCustomerCompanies(
   deps: Pick<TDeps, 'prisma'>,
@@ -199,9 +201,20 @@ export async function importCustomerCompanies(
       })),
     );
   }
-  // One statement for the whole file, so all rows or none; (xmax = 0) tells a new row from an
-  // updated one.
-  const written = await deps.prisma.$queryRaw<{ inserted: boolean }[]>`
+  // One statement for the whole file; (xmax = 0) tells a new row from an updated one. The
+  // companies whose spend it changes are read first, under the company's value lock, and the
+  // ideas their people voted for get their new values in the same transaction.
+  const written = await deps.prisma.$transaction(async (tx) => {
+    await lockCustomerValues(tx, companyId);
+    const spends = new Map(rows.map((row) => [row.externalId, row.monthlySpend]));
+    const known = await tx.customerCompany.findMany({
+      where: { companyId, externalId: { in: [...spends.keys()] } },
+      select: { id: true, externalId: true, monthlySpend: true },
+    });
+    const respent = known
+      .filter((company) => Number(company.monthlySpend) !== spends.get(company.externalId))
+      .map((company) => company.id);
+    const upserted = await tx.$queryRaw<{ inserted: boolean }[]>`
       INSERT INTO "CustomerCompany" ("companyId", "externalId", "name", "monthlySpend", "updatedAt")
       SELECT ${companyId}::int, r."externalId", r."name", r."monthlySpend", now() AT TIME ZONE 'UTC'
       FROM unnest(${rows.map((row) => row.externalId)}::text[],
@@ -213,6 +226,9 @@ export async function importCustomerCompanies(
         "monthlySpend" = EXCLUDED."monthlySpend",
         "updatedAt" = EXCLUDED."updatedAt"
       RETURNING (xmax = 0) AS "inserted"`;
+    await recomputeIdeaValues(tx, { customerCompanyIds: respent });
+    return upserted;
+  });
   const createCount = written.filter((row) => row.inserted).length;
   return { createCount, updateCount: written.length - createCount };
 }

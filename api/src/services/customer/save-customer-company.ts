@@ -10,6 +10,7 @@ import {
   isUniqueViolation,
 } from './customer-company-input.ts';
 import type { TCustomerCompanyView } from './customer-company-input.ts';
+import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
 
 async function withMemberCount(
   deps: Pick<TDeps, 'prisma'>,
@@ -49,8 +50,8 @@ export async function createCustomerCompany(
 
 /**
  * Edits a customer company of the caller's company (OWNER or ADMIN; another company's is not
- * found). Values change in one UPDATE, so every list that reads the idea's value sees the new
- * spend at once.
+ * found). A new monthly spend recomputes the value of every idea one of its people voted for,
+ * in the same transaction, so every list sorted by value sees the new spend at once.
  */
 export async function updateCustomerCompany(
   deps: Pick<TDeps, 'prisma'>,
@@ -61,9 +62,19 @@ export async function updateCustomerCompany(
   const { company } = await findCustomerCompanyForAdmin(deps, viewer, customerCompanyId);
   const data = parseInput(ZCustomerCompanyInput, input);
   try {
-    await deps.prisma.customerCompany.update({
-      where: { id: company.id },
-      data: { ...data, plan: data.plan ?? null },
+    await deps.prisma.$transaction(async (tx) => {
+      await lockCustomerValues(tx, company.companyId);
+      const before = await tx.customerCompany.findUniqueOrThrow({
+        where: { id: company.id },
+        select: { monthlySpend: true },
+      });
+      await tx.customerCompany.update({
+        where: { id: company.id },
+        data: { ...data, plan: data.plan ?? null },
+      });
+      if (Number(before.monthlySpend) !== data.monthlySpend) {
+        await recomputeIdeaValues(tx, { customerCompanyIds: [company.id] });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,6 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { TCustomerClaims } from './customer-claims.ts';
+import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
 
 /**
  * Stores what an SSO sign-in's token says about the user's customers, in one transaction: the
@@ -8,7 +9,9 @@ import type { TCustomerClaims } from './customer-claims.ts';
  * up to date (name, monthly spend, plan, and attributes when given) by its id in the company's
  * system, and the user linked to exactly the companies listed (an empty list detaches them all;
  * no `companies` claim leaves the links alone). Companies are written with
- * INSERT … ON CONFLICT, so two users of one customer signing in at once make one row.
+ * INSERT … ON CONFLICT, so two users of one customer signing in at once make one row. A new
+ * spend or a changed list of companies recomputes the value of the ideas concerned, in the same
+ * transaction (customer/idea-value.ts).
  */
 export async function storeCustomerClaims(
   deps: Pick<TDeps, 'prisma'>,
@@ -19,6 +22,8 @@ export async function storeCustomerClaims(
   const { attributes, companies } = claims;
   if (attributes === null && companies === null) return;
   await deps.prisma.$transaction(async (tx) => {
+    // Spends and memberships move ideas' values: the company's value lock comes first.
+    if (companies !== null) await lockCustomerValues(tx, companyId);
     if (attributes !== null) {
       await tx.user.update({
         where: { id: userId },
@@ -28,6 +33,14 @@ export async function storeCustomerClaims(
     if (companies === null) return;
     // In id order of the customers' own ids, so two sign-ins never wait on each other's rows.
     const sorted = [...companies].sort((a, b) => (a.externalId < b.externalId ? -1 : 1));
+    const known = await tx.customerCompany.findMany({
+      where: { companyId, externalId: { in: sorted.map((company) => company.externalId) } },
+      select: { id: true, externalId: true, monthlySpend: true },
+    });
+    const spends = new Map(sorted.map((company) => [company.externalId, company.monthlySpend]));
+    const respent = known
+      .filter((company) => Number(company.monthlySpend) !== spends.get(company.externalId))
+      .map((company) => company.id);
     const ids: number[] = [];
     for (const company of sorted) {
       const [row] = await tx.$queryRaw<{ id: number }[]>`
@@ -46,14 +59,19 @@ export async function storeCustomerClaims(
         RETURNING "id"`;
       ids.push(row!.id);
     }
-    await tx.customerCompanyMember.deleteMany({
+    const detached = await tx.customerCompanyMember.deleteMany({
       where: { userId, customerCompanyId: { notIn: ids } },
     });
-    if (ids.length) {
-      await tx.customerCompanyMember.createMany({
-        data: ids.map((customerCompanyId) => ({ customerCompanyId, userId })),
-        skipDuplicates: true,
-      });
-    }
+    const attached = ids.length
+      ? await tx.customerCompanyMember.createMany({
+          data: ids.map((customerCompanyId) => ({ customerCompanyId, userId })),
+          skipDuplicates: true,
+        })
+      : { count: 0 };
+    // A sign-in that changes nothing the values read (the usual one) recomputes nothing.
+    await recomputeIdeaValues(tx, {
+      userIds: detached.count + attached.count > 0 ? [userId] : [],
+      customerCompanyIds: respent,
+    });
   });
 }

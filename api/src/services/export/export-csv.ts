@@ -3,8 +3,6 @@ import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
-import { IDEA_VALUE_SQL } from '../customer/idea-value.ts';
-import { sqlFragment } from '../../db/sql.ts';
 import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
 
 const IMPORTANCE_LABELS: Record<string, string> = {
@@ -64,15 +62,16 @@ type TIdeaCustomerRow = {
 };
 
 /**
- * Each idea of a board with its value (summed monthly spend of the distinct customer companies
- * behind its votes), those companies' names, and its votes per importance: one statement.
+ * Each idea of a board with its stored value (summed monthly spend of the distinct customer
+ * companies behind its votes), those companies' names, and its votes per importance: one
+ * statement.
  */
 async function customerColumns(
   deps: TDeps,
   boardId: number,
 ): Promise<Map<number, TIdeaCustomerRow>> {
   const rows = await deps.sql<TIdeaCustomerRow>`
-    SELECT i."id", ${sqlFragment(IDEA_VALUE_SQL)} AS "value",
+    SELECT i."id", i."value",
       (SELECT string_agg(DISTINCT cc."name", '; ' ORDER BY cc."name")
          FROM "Vote" v
          JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"

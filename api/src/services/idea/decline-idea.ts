@@ -10,6 +10,7 @@ import { notifyStatusChange } from '../notification/notify-status-change.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent, ideaPayload } from '../webhook/emit-webhook-event.ts';
 import { activityCustomStatus, recordIdeaActivity } from '../activity/record-idea-activity.ts';
+import { lockCustomerValuesShared } from '../customer/idea-value.ts';
 
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
 
@@ -83,6 +84,10 @@ export async function declineIdea(
   const shouldMerge = duplicateOfId !== null && data.mergeVotes;
 
   const result = await deps.prisma.$transaction(async (tx) => {
+    // Votes moved to the kept idea add to its value (the trigger of migration idea_value sets
+    // both ideas' values with their counts): the company's value lock, shared, comes before
+    // any row lock (customer/idea-value.ts).
+    if (shouldMerge) await lockCustomerValuesShared(tx, idea.board.companyId);
     // The status condition makes two concurrent declines (or a decline racing a completion)
     // apply once.
     const { count } = await tx.idea.updateMany({

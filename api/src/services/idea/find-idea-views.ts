@@ -1,4 +1,4 @@
-import { IDEA_VALUE_SQL, ideaValueColumn, ideaValueSql } from '../customer/idea-value.ts';
+import { ideaValueColumn } from '../customer/idea-value.ts';
 import { requireTeamForValue } from '../customer/idea-segment.ts';
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
@@ -16,6 +16,7 @@ import {
   canUpdateIdeaStatus,
   findVisibleBoardWithPlan,
   ideaVisibleWhere,
+  isTeamMemberOf,
   requireWithinCapFor,
 } from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
@@ -31,13 +32,13 @@ export type TAuthor = { displayName: string; avatarUrl: string | null };
  * An idea as one caller sees it: its author's name, whether the caller voted for it, what the
  * caller may do with it, and (declined as a duplicate) the kept idea.
  */
-export type TIdeaView = Idea & {
+export type TIdeaView = Omit<Idea, 'value'> & {
   author: TAuthor | null;
   duplicateOf: { id: number; title: string } | null;
   isVotedByMe: boolean;
   canEdit: boolean;
   canUpdateStatus: boolean;
-  /** The idea's value (customer-company spend behind its votes): pages read by the team only. */
+  /** The idea's value (customer-company spend behind its votes): the team's views only. */
   value?: number;
   /** The board's custom status it shows, named in the board's language; null: the kind's own. */
   customStatus: TIdeaCustomStatus | null;
@@ -135,9 +136,10 @@ export function viewInclude(viewer: TViewer | null) {
 export type TIdeaRow = Prisma.IdeaGetPayload<{ include: ReturnType<typeof viewInclude> }>;
 
 export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
-  const { board, votes, customStatus, tags, ...idea } = row;
+  const { board, votes, customStatus, tags, value, ...idea } = row;
   return {
     ...idea,
+    ...(isTeamMemberOf(viewer, board.companyId) ? { value } : {}),
     tags: tags.map(({ tag }) => tag),
     customStatus: customStatus && {
       id: customStatus.id,
@@ -150,7 +152,7 @@ export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
   };
 }
 
-type TPageRow = Idea & {
+type TPageRow = Omit<Idea, 'value'> & {
   authorName: string | null;
   authorAvatarUrl: string | null;
   duplicateTitle: string | null;
@@ -190,12 +192,13 @@ const PAGE_ORDERS: Record<TIdeaListParams['sort'], TPageOrder> = {
     after: '(i."createdAt", i."id") < (c."createdAt", c."id")',
     before: '(i."createdAt", i."id") > (c."createdAt", c."id")',
   },
-  // The team's lists only (requireTeamForValue); `iv` is the idea's value (valueJoin).
+  // The team's lists only (requireTeamForValue): the stored value, read through the index
+  // ("boardId", "value" DESC, "voteCount" DESC, "id" DESC).
   VALUE: {
-    order: sqlFragment('iv."value" DESC, i."voteCount" DESC, i."id" DESC'),
-    reverse: sqlFragment('iv."value" ASC, i."voteCount" ASC, i."id" ASC'),
-    after: '(iv."value", i."voteCount", i."id") < (c."value", c."voteCount", c."id")',
-    before: '(iv."value", i."voteCount", i."id") > (c."value", c."voteCount", c."id")',
+    order: sqlFragment('i."value" DESC, i."voteCount" DESC, i."id" DESC'),
+    reverse: sqlFragment('i."value" ASC, i."voteCount" ASC, i."id" ASC'),
+    after: '(i."value", i."voteCount", i."id") < (c."value", c."voteCount", c."id")',
+    before: '(i."value", i."voteCount", i."id") > (c."value", c."voteCount", c."id")',
   },
   DATE_ASC: {
     order: sqlFragment('i."createdAt" ASC, i."id" ASC'),
@@ -226,7 +229,7 @@ function cursorJoin(
   byValue: boolean,
 ): TSqlPart {
   if (ideaId === undefined) return sqlFragment('');
-  const value = byValue ? sqlFragment(`, ${ideaValueSql('ci')} AS "value"`) : sqlFragment('');
+  const value = sqlFragment(byValue ? ', ci."value"' : '');
   return sqlPart`
       JOIN (SELECT ci."id", ci."status", ci."voteCount", ci."createdAt"${value} FROM "Idea" ci
             WHERE ci."id" = ${ideaId}::int AND ci."boardId" = ${boardId}::int) ${sqlFragment(name)} ON TRUE`;
@@ -278,15 +281,7 @@ export function ideaPageStatement(
   requireTeamForValue(viewer, board.companyId, params);
   const order = PAGE_ORDERS[params.sort];
   const byValue = params.sort === 'VALUE';
-  // Sorted by value, the value is computed once per idea, in a lateral join ORDER BY reads.
-  const valueJoin = sqlFragment(
-    byValue ? `\n      CROSS JOIN LATERAL (SELECT ${IDEA_VALUE_SQL} AS "value") iv` : '',
-  );
-  const valueColumn = ideaValueColumn(
-    viewer,
-    board.companyId,
-    byValue ? 'iv."value"' : IDEA_VALUE_SQL,
-  );
+  const valueColumn = ideaValueColumn(viewer, board.companyId);
   return sqlPart`
       SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."voteCount", i."commentCount",
@@ -302,7 +297,7 @@ export function ideaPageStatement(
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
                AS "isVotedByMe"${valueColumn}
-      FROM "Idea" i${valueJoin}${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
+      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
       LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"

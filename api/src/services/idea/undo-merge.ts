@@ -3,6 +3,7 @@ import { AppError, errors } from '../../errors.ts';
 import type { Idea, IdeaMerge } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { activityCustomStatus, recordIdeaActivity } from '../activity/record-idea-activity.ts';
+import { lockCustomerValuesShared } from '../customer/idea-value.ts';
 import { canUpdateIdeaStatus, findIdeaForMember, isTeamMemberOf } from '../access.ts';
 import { publishIdeaChange } from './publish-idea-change.ts';
 
@@ -61,6 +62,10 @@ export async function undoMerge(
   const keptId = merge.keptIdeaId;
 
   const result = await deps.prisma.$transaction(async (tx) => {
+    // Votes given back add to this idea's value (the trigger of migration idea_value sets both
+    // ideas' values with their counts): the company's value lock, shared, comes before any row
+    // lock (customer/idea-value.ts).
+    await lockCustomerValuesShared(tx, idea.board.companyId);
     // The condition makes two undos at once apply once.
     const claimed = await tx.ideaMerge.updateMany({
       where: { id: merge.id, undoneAt: null },

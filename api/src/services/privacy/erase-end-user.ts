@@ -79,8 +79,15 @@ export async function eraseUser(
     if (!locked) throw errors.notFound('User');
     if (locked.role !== 'END_USER') throw teamMemberRefusal();
 
+    // The ideas they voted for are locked in id order first, as a block and a customer's value
+    // recompute lock them, so those never wait on each other in opposite orders.
+    await tx.$queryRaw`
+      SELECT 1 FROM "Idea"
+      WHERE "id" IN (SELECT "ideaId" FROM "Vote" WHERE "userId" = ${user.id})
+      ORDER BY "id" FOR UPDATE`;
     // Each count falls by the rows this statement removed, so votes cast meanwhile by others
-    // are neither lost nor counted twice.
+    // are neither lost nor counted twice; each value follows its count (the trigger of
+    // migration idea_value).
     const votes = await tx.$queryRaw<{ ideaId: number }[]>`
       WITH removed AS (
         DELETE FROM "Vote" WHERE "userId" = ${user.id} RETURNING "ideaId"

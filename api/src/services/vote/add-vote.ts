@@ -5,10 +5,11 @@ import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked } from '../../viewer.ts';
 import { findIdeaForMember } from '../access.ts';
 import type { TWritableIdea } from '../access.ts';
+import { customerValueGuard } from '../customer/idea-value.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
-type TVoteRow = { voteCount: number; changed: number };
+type TVoteRow = { voteCount: number; value: number; changed: number };
 type TAddVoteRow = TVoteRow & { isAllowed: boolean };
 
 export type TVoteResult = { idea: Idea; voteCount: number; isVotedByMe: boolean };
@@ -31,10 +32,15 @@ export async function addVote(
   }
   // The voter's row is read under a share lock: a block (which locks it for update) either
   // waits for this vote, and so sees it when it removes the user's votes, or commits first,
-  // and then this statement finds the user blocked and inserts nothing.
+  // and then this statement finds the user blocked and inserts nothing. Before it, the
+  // company's value lock is taken shared (customer/idea-value.ts): a spend or membership change
+  // runs before or after this vote, never beside it. The idea's value follows its count (the
+  // trigger of migration idea_value).
   const [row] = await deps.sql<TAddVoteRow>`
-    WITH voter AS (
-      SELECT 1 FROM "User" WHERE "id" = ${member.userId}::int AND "blockedAt" IS NULL FOR SHARE
+    WITH guard AS (${customerValueGuard(idea.board.companyId)}), voter AS (
+      SELECT 1 FROM "User"
+      WHERE "id" = ${member.userId}::int AND "blockedAt" IS NULL AND EXISTS (SELECT 1 FROM guard)
+      FOR SHARE
     ), inserted AS (
       INSERT INTO "Vote" ("ideaId", "userId")
       SELECT ${idea.id}::int, ${member.userId}::int FROM voter
@@ -43,7 +49,7 @@ export async function addVote(
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
     WHERE "id" = ${idea.id}::int
-    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed",
+    RETURNING "voteCount", "value", (SELECT count(*) FROM inserted)::int AS "changed",
               EXISTS (SELECT 1 FROM voter) AS "isAllowed"`;
   if (row && !row.isAllowed) throw errors.userBlocked();
   return settle(deps, writable, row, true);
@@ -65,7 +71,7 @@ export async function removeVote(
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE "id" = ${idea.id}::int
-    RETURNING "voteCount", (SELECT count(*) FROM deleted)::int AS "changed"`;
+    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed"`;
   return settle(deps, writable, row, false);
 }
 
@@ -78,7 +84,7 @@ async function settle(
   // No row: the idea was deleted between the check and the vote.
   if (!row) throw new AppError('NOT_FOUND', 'Idea not found.');
   const voteCount = Number(row.voteCount);
-  const updated = await announceVote(deps, { idea, isVoteWatched }, voteCount, {
+  const updated = await announceVote(deps, { idea, isVoteWatched }, row, {
     userId: viewer.userId,
     change: isVotedByMe ? 'added' : 'removed',
     isChanged: Number(row.changed) > 0,
@@ -89,16 +95,16 @@ async function settle(
 /**
  * Tells the live streams an idea's vote count moved, and integrators (VOTE_CHANGED) when a vote
  * was actually cast or taken back and a webhook listens (the check rode along with the idea's
- * read, so most votes skip the statement). Answers the idea with its new count.
+ * read, so most votes skip the statement). Answers the idea with its new count and value.
  */
 export async function announceVote(
   deps: TDeps,
   { idea, isVoteWatched }: Pick<TWritableIdea, 'idea' | 'isVoteWatched'>,
-  voteCount: number,
+  counts: { voteCount: number; value: number },
   vote: { userId: number; change: 'added' | 'removed'; isChanged: boolean },
 ): Promise<Idea> {
   const { board, ...plain } = idea;
-  const updated = { ...plain, voteCount };
+  const updated = { ...plain, voteCount: Number(counts.voteCount), value: Number(counts.value) };
   publishIdeaChange(deps, 'VOTED', updated, board.companyId);
   if (vote.isChanged && isVoteWatched) {
     await emitIdeaEvent(deps, 'VOTE_CHANGED', updated, board.companyId, {

@@ -7,6 +7,7 @@ import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked, requireWriter } from '../../viewer.ts';
 import { findIdeaForMember, isTeamMemberOf } from '../access.ts';
 import type { TWritableIdea } from '../access.ts';
+import { customerValueGuard } from '../customer/idea-value.ts';
 import { announceVote } from './add-vote.ts';
 
 export const VOTE_IMPORTANCES = ['NICE_TO_HAVE', 'IMPORTANT', 'MUST_HAVE'] as const;
@@ -115,6 +116,7 @@ async function resolveVoter(
 
 type TOnBehalfRow = {
   voteCount: number;
+  value: number;
   changed: number;
   isAllowed: boolean;
 };
@@ -138,9 +140,12 @@ export async function addVoteOnBehalf(
     throw new AppError('CONFLICT', 'This idea is declined and takes no new votes.');
   }
   const voter = await resolveVoter(deps, idea.board.companyId, data);
+  // As addVote: the company's value lock shared first, then the voter's row.
   const [row] = await deps.sql<TOnBehalfRow>`
-    WITH voter AS (
-      SELECT 1 FROM "User" WHERE "id" = ${voter.id}::int AND "blockedAt" IS NULL FOR SHARE
+    WITH guard AS (${customerValueGuard(idea.board.companyId)}), voter AS (
+      SELECT 1 FROM "User"
+      WHERE "id" = ${voter.id}::int AND "blockedAt" IS NULL AND EXISTS (SELECT 1 FROM guard)
+      FOR SHARE
     ), inserted AS (
       INSERT INTO "Vote" ("ideaId", "userId", "addedById", "note", "importance")
       SELECT ${idea.id}::int, ${voter.id}::int, ${member.userId}::int, ${data.note ?? null}::text,
@@ -151,7 +156,7 @@ export async function addVoteOnBehalf(
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
     WHERE "id" = ${idea.id}::int
-    RETURNING "voteCount", (SELECT count(*) FROM inserted)::int AS "changed",
+    RETURNING "voteCount", "value", (SELECT count(*) FROM inserted)::int AS "changed",
               EXISTS (SELECT 1 FROM voter) AS "isAllowed"`;
   if (!row) throw errors.notFound('Idea');
   if (!row.isAllowed) throw errors.userBlocked();
@@ -159,7 +164,7 @@ export async function addVoteOnBehalf(
     throw new AppError('CONFLICT', `${voter.name} has already voted for this idea.`);
   }
   const voteCount = Number(row.voteCount);
-  await announceVote(deps, writable, voteCount, {
+  await announceVote(deps, writable, row, {
     userId: voter.id,
     change: 'added',
     isChanged: true,
@@ -180,7 +185,7 @@ export async function removeVoteOnBehalf(
 ): Promise<{ ideaId: number; voteCount: number }> {
   const writable = await findIdeaForTeam(deps, viewer, ideaId);
   const { idea } = writable;
-  const [row] = await deps.sql<{ voteCount: number; changed: number }>`
+  const [row] = await deps.sql<{ voteCount: number; value: number; changed: number }>`
     WITH deleted AS (
       DELETE FROM "Vote" v USING "User" u
       WHERE v."ideaId" = ${idea.id}::int AND v."userId" = ${userId}::int
@@ -189,11 +194,11 @@ export async function removeVoteOnBehalf(
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE "id" = ${idea.id}::int
-    RETURNING "voteCount", (SELECT count(*) FROM deleted)::int AS "changed"`;
+    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed"`;
   if (!row) throw errors.notFound('Idea');
   if (Number(row.changed) === 0) throw errors.notFound('Vote');
   const voteCount = Number(row.voteCount);
-  await announceVote(deps, writable, voteCount, {
+  await announceVote(deps, writable, row, {
     userId,
     change: 'removed',
     isChanged: true,
