@@ -50,7 +50,7 @@ export function hasRole(role: string, minRole: TTeamRole): boolean {
 }
 
 /**
- * The side menu (spec 2): boards, users, subscription, webhooks, integrations, API keys, the audit log
+ * The side menu (spec 2): boards, users, subscription, webhooks, API keys, integrations, the audit log
  * (owners), settings; log out at the bottom.
  */
 export const NAV_ITEMS: TNavItem[] = [
@@ -84,17 +84,17 @@ export const NAV_ITEMS: TNavItem[] = [
     minRole: 'ADMIN',
   },
   {
-    id: 'integrations',
-    name: navMessages.integrations,
-    to: '/admin/integrations',
-    icon: 'code',
-    minRole: 'ADMIN',
-  },
-  {
     id: 'api-keys',
     name: navMessages.apiKeys,
     to: '/admin/api-keys',
     icon: 'key',
+    minRole: 'ADMIN',
+  },
+  {
+    id: 'integrations',
+    name: navMessages.integrations,
+    to: '/admin/integrations',
+    icon: 'code',
     minRole: 'ADMIN',
   },
   { id: 'audit', name: navMessages.audit, to: '/admin/audit', icon: 'shield', minRole: 'OWNER' },
