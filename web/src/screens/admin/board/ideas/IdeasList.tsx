@@ -192,7 +192,9 @@ export function IdeasList({
   // First in both branches below, so it stays mounted when a bulk action empties the list and
   // its outcome is still announced (a live region added with its text is often not read).
   const bulkBar = (
-    <div className={`bulk-bar${selectable.length === 0 && !countText ? ' bulk-bar--quiet' : ''}`}>
+    <div
+      className={`bulk-bar${selectable.length === 0 && !countText ? ' bulk-bar--quiet' : ''}${selectedIdeas.length === 0 ? ' bulk-bar--idle' : ''}`}
+    >
       {selectable.length > 0 ? (
         <label className="bulk-bar__all">
           <input
