@@ -9,7 +9,7 @@ import { builder } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
 import type { TIdeaParent } from './idea.ts';
-import { decodeId, globalId } from './ids.ts';
+import { decodeClearableId, decodeId, globalId } from './ids.ts';
 
 const withErrors = { errors: {} };
 
@@ -142,12 +142,7 @@ builder.mutationFields((t) => ({
         context.viewer,
         decodeId(args.statusId, 'BoardStatus'),
         {
-          moveToStatusId:
-            args.moveToStatusId === undefined
-              ? undefined
-              : args.moveToStatusId === null
-                ? null
-                : decodeId(args.moveToStatusId, 'BoardStatus'),
+          moveToStatusId: decodeClearableId(args.moveToStatusId, 'BoardStatus'),
         },
       );
       return { id: status.id, movedIdeaCount };

@@ -37,6 +37,18 @@ export function decodeOptionalId(
 }
 
 /**
+ * For an optional argument that can also clear what it sets: absent is undefined (unchanged),
+ * null is null (cleared), anything else is decoded as decodeId does.
+ */
+export function decodeClearableId(
+  globalId: string | number | null | undefined,
+  typename: string,
+): number | null | undefined {
+  if (globalId === undefined || globalId === null) return globalId;
+  return decodeId(globalId, typename);
+}
+
+/**
  * The row a page cursor of the given type names (undefined: no cursor); a string that is not
  * such a cursor is a VALIDATION error on its argument.
  */

@@ -7,7 +7,7 @@ import { sendSlackTest } from '../services/integrations/slack/send-slack-test.ts
 import { updateSlackConnection } from '../services/integrations/slack/update-slack-connection.ts';
 import { BoardType } from './board.ts';
 import { builder } from './builder.ts';
-import { decodeId, decodeOptionalId, globalId } from './ids.ts';
+import { decodeClearableId, decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { WebhookDeliveryType } from './webhook-delivery.ts';
 
 export const SlackEventEnum = builder.enumType('SlackEvent', {
@@ -144,12 +144,7 @@ builder.mutationFields((t) => ({
       updateSlackConnection(context.deps, context.viewer, connectionId(args.slackConnectionId), {
         url: args.url ?? undefined,
         events: args.events ?? undefined,
-        boardId:
-          args.boardId === undefined
-            ? undefined
-            : args.boardId === null
-              ? null
-              : decodeId(args.boardId, 'Board'),
+        boardId: decodeClearableId(args.boardId, 'Board'),
         language: args.language ?? undefined,
       }),
   }),

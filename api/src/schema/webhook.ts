@@ -13,7 +13,7 @@ import {
 import type { TWebhookWithSecret } from '../services/webhook/webhooks.ts';
 import { BoardType } from './board.ts';
 import { builder } from './builder.ts';
-import { decodeId, decodeOptionalId, globalId } from './ids.ts';
+import { decodeClearableId, decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { WebhookDeliveryType } from './webhook-delivery.ts';
 
 export const WebhookEventEnum = builder.enumType(WebhookEvent, {
@@ -161,12 +161,7 @@ builder.mutationFields((t) => ({
       updateWebhook(context.deps, context.viewer, webhookId(args.webhookId), {
         url: args.url ?? undefined,
         events: args.events ?? undefined,
-        boardId:
-          args.boardId === undefined
-            ? undefined
-            : args.boardId === null
-              ? null
-              : decodeId(args.boardId, 'Board'),
+        boardId: decodeClearableId(args.boardId, 'Board'),
         isEnabled: args.isEnabled ?? undefined,
       }),
   }),
