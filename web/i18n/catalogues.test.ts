@@ -55,13 +55,15 @@ describe('message catalogues (web/i18n)', () => {
 
   it('Polish messages are translations, not copies of the English', () => {
     const sameAsEnglish = Object.keys(english).filter((id) => polish[id] === english[id]);
-    // Words that are the same in both languages (Import), an API key's prefix with an ellipsis, and the plans' names (product names, as on
-    // Stripe receipts).
+    // Words that are the same in both languages (Import), an API key's prefix with an ellipsis, a vendor's name (Slack), a line that is
+    // only its arguments, and the plans' names (product names, as on Stripe receipts).
     expect(sameAsEnglish.sort()).toEqual([
       'apiKeys.prefix',
       'app.name',
       'board.submenu.import',
       'import.title',
+      'integrations.slack.deliveryLine',
+      'integrations.slack.title',
       'nav.menuTitle',
       'nav.subscription',
       'plan.company',
