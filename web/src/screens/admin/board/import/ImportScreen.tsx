@@ -29,16 +29,6 @@ const SOURCES = [
   { value: 'FIDER', label: importMessages.sourceFider, accept: '.zip,.json,application/zip' },
 ] as const;
 
-/** A file's bytes as base64, the way the previewImport mutation takes them. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  }
-  return btoa(binary);
-}
-
 /**
  * /admin/boards/{id}/import (owners and admins): choose the source and its export files,
  * preview what the import creates (counts, statuses mapped to ours, bad rows by file, row and
@@ -66,10 +56,15 @@ export function ImportScreen() {
   };
   const previewing = useAction(async () => {
     reset();
-    const encoded = await Promise.all(
-      files.map(async (file) => ({ name: file.name, base64: await base64Of(file) })),
-    );
-    const result = (await previewImport({ boardId, source, files: encoded })).previewImport;
+    const uploads = Object.fromEntries(files.map((file, at) => [`uploads.${at}`, file]));
+    const result = (
+      await previewImport(
+        { boardId, source, uploads: files.map(() => null) },
+        undefined,
+        undefined,
+        uploads,
+      )
+    ).previewImport;
     if (result.__typename === 'MutationPreviewImportSuccess') {
       setJob(result.data);
       return null;
