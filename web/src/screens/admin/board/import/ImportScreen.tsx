@@ -11,6 +11,7 @@ import { useAction } from '../../../../ui/useAction.ts';
 import { statusMessages } from '../ideas/messages.ts';
 import { ImportProgress } from './ImportProgress.tsx';
 import { importMessages } from './messages.ts';
+import { problemText } from './problem-messages.ts';
 import { usePreviewImportMutation, useStartImportMutation } from './useImportMutations.ts';
 
 type TJob = Extract<
@@ -237,7 +238,7 @@ export function ImportScreen() {
                         <td>{problem.file}</td>
                         <td className="table__number">{problem.row}</td>
                         <td>{problem.column}</td>
-                        <td>{problem.message}</td>
+                        <td>{problemText(intl, problem.message)}</td>
                       </tr>
                     ))}
                   </tbody>
