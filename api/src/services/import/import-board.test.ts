@@ -9,6 +9,7 @@ import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 import { importBenchCsv } from '../../../../bench/import.ts';
 import { checkIdeaCounts } from '../idea/check-idea-counts.ts';
+import { deleteStalePreviews } from './run-import.ts';
 
 /** Importing a board from another product's export: preview, background write, re-runs, failures, who may. */
 
@@ -182,6 +183,35 @@ describe('importing our CSV', () => {
     expect(bad.fields[0].message).toMatch(/^broken\.csv, row \d+: The file is not valid CSV/);
     const missing = await preview(admin.token, [csvFile('x.csv', 'title\nHello world\n')]);
     expect(missing.fields[0].message).toContain('missing: type, idea');
+  });
+});
+
+describe('a preview nobody starts', () => {
+  it('is deleted with the rows it holds after a day; a fresh one and a started one stay', async () => {
+    const old = await preview(admin.token, [fixture('generic.csv')]);
+    const fresh = await preview(admin.token, [fixture('generic.csv')]);
+    const rowId = (id: string) => Number(Buffer.from(id, 'base64').toString().split(':')[1]);
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    await server.deps.prisma.importJob.update({
+      where: { id: rowId(old.id) },
+      data: { createdAt: dayAndMinuteAgo },
+    });
+    expect(await deleteStalePreviews(server.deps.prisma)).toBe(1);
+    const { body } = await gql(server, READ, { id: old.id }, admin.token);
+    expect(body.data.importJob).toBeNull();
+    expect((await mutate(server, 'result', START, { importJobId: old.id }, admin.token)).code).toBe(
+      'NOT_FOUND',
+    );
+    // A day later, a started import is kept as the record of what it did.
+    const done = await importAndWait(admin.token, fresh.id);
+    await server.deps.prisma.importJob.update({
+      where: { id: rowId(fresh.id) },
+      data: { createdAt: dayAndMinuteAgo },
+    });
+    expect(await deleteStalePreviews(server.deps.prisma)).toBe(0);
+    expect(
+      (await gql(server, READ, { id: fresh.id }, admin.token)).body.data.importJob.status,
+    ).toBe(done.status);
   });
 });
 

@@ -16,6 +16,11 @@ const TRANSACTION_MS = 10 * 60 * 1000;
 /** Claims after which a job that keeps dying with its worker is given up. */
 const MAX_ATTEMPTS = 3;
 
+/** A preview nobody started is deleted, with the file's rows it holds, after this long. */
+export const PREVIEW_KEPT_MS = 24 * 60 * 60 * 1000;
+/** How often a process's idle worker looks for such previews. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 type TTx = Prisma.TransactionClient;
 type TRunDeps = { prisma: PrismaClient; log: TLogger };
 
@@ -272,13 +277,35 @@ async function finish(
   });
 }
 
-/** The import jobs on the background job loop (jobs/queue-worker.ts). */
+/**
+ * Deletes previews older than PREVIEW_KEPT_MS that were never started: each holds an export's
+ * rows (its payload), which are not kept for an import nobody asked for. Answers how many.
+ */
+export async function deleteStalePreviews(prisma: PrismaClient, now = new Date()): Promise<number> {
+  const { count } = await prisma.importJob.deleteMany({
+    where: { status: 'PREVIEWED', createdAt: { lt: new Date(now.getTime() - PREVIEW_KEPT_MS) } },
+  });
+  return count;
+}
+
+/**
+ * The import jobs on the background job loop (jobs/queue-worker.ts); when idle, at most once an
+ * hour, it deletes stale previews (the first idle round of a process does at once).
+ */
 export function createImportWorker(deps: Pick<TDeps, 'prisma' | 'log'>): TImportWorker {
   const live = new Map<number, number>();
+  let sweptAt = -Infinity;
   const worker = createQueueWorker({
     name: 'Import worker',
     log: deps.log,
-    runBatch: () => runImportJob(deps, live),
+    runBatch: async () => {
+      const taken = await runImportJob(deps, live);
+      if (taken > 0 || performance.now() - sweptAt < SWEEP_EVERY_MS) return taken;
+      sweptAt = performance.now();
+      const deleted = await deleteStalePreviews(deps.prisma);
+      if (deleted > 0) deps.log.info(`Import worker: deleted ${deleted} previews never started`);
+      return 0;
+    },
   });
   return {
     start: (pollMs = 2_000) => worker.start(pollMs),
