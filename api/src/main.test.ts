@@ -25,56 +25,64 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+// Each test starts real server processes on a new embedded database, which applies every
+// migration first: on a loaded two-core machine one start alone took up to 40 s.
+const PROCESS_TEST_MS = 150_000;
+
 describe('the server process on embedded PGlite', () => {
-  it('seeds the demo once, signs in with the printed login, keeps data across a restart, stops on SIGTERM', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-main-'));
-    dataDirs.push(dataDir);
+  it(
+    'seeds the demo once, signs in with the printed login, keeps data across a restart, stops on SIGTERM',
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-main-'));
+      dataDirs.push(dataDir);
 
-    const first = await startServer(dataDir);
-    const health = await fetch(`${first.url}/healthz`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
+      const first = await startServer(dataDir);
+      const health = await fetch(`${first.url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
 
-    const printed = /Sign in as (\S+) with password ([^\s"]+)/.exec(first.output());
-    expect(printed, first.output()).not.toBeNull();
-    const [, demoEmail, demoPassword] = printed!;
-    const demoLogin = await post(`${first.url}/api/v1/login`, {
-      email: demoEmail,
-      password: demoPassword,
-    });
-    expect(demoLogin.status).toBe(200);
-
-    const signup = await post(`${first.url}/api/v1/registrations`, {
-      email: 'persistent@example.com',
-      password: 'survives-restarts',
-      company: 'Persistent Co',
-    });
-    expect(signup.status).toBe(201);
-    await first.stop();
-    expect(first.child.exitCode).toBe(0);
-    expect(first.output()).toMatch(/SIGTERM/);
-
-    const second = await startServer(dataDir);
-    try {
-      expect(second.output()).not.toMatch(/Demo company created/);
-      const again = await post(`${second.url}/api/v1/login`, {
-        email: 'persistent@example.com',
-        password: 'survives-restarts',
-      });
-      expect(again.status).toBe(200);
-      const me = await fetch(`${second.url}/api/v1/me`, {
-        headers: { authorization: `Bearer ${signup.body.token}` },
-      });
-      expect(me.status).toBe(200);
-      const demoAgain = await post(`${second.url}/api/v1/login`, {
+      const printed = /Sign in as (\S+) with password ([^\s"]+)/.exec(first.output());
+      expect(printed, first.output()).not.toBeNull();
+      const [, demoEmail, demoPassword] = printed!;
+      const demoLogin = await post(`${first.url}/api/v1/login`, {
         email: demoEmail,
         password: demoPassword,
       });
-      expect(demoAgain.status).toBe(200);
-    } finally {
-      await second.stop();
-    }
-  });
+      expect(demoLogin.status).toBe(200);
+
+      const signup = await post(`${first.url}/api/v1/registrations`, {
+        email: 'persistent@example.com',
+        password: 'survives-restarts',
+        company: 'Persistent Co',
+      });
+      expect(signup.status).toBe(201);
+      await first.stop();
+      expect(first.child.exitCode).toBe(0);
+      expect(first.output()).toMatch(/SIGTERM/);
+
+      const second = await startServer(dataDir);
+      try {
+        expect(second.output()).not.toMatch(/Demo company created/);
+        const again = await post(`${second.url}/api/v1/login`, {
+          email: 'persistent@example.com',
+          password: 'survives-restarts',
+        });
+        expect(again.status).toBe(200);
+        const me = await fetch(`${second.url}/api/v1/me`, {
+          headers: { authorization: `Bearer ${signup.body.token}` },
+        });
+        expect(me.status).toBe(200);
+        const demoAgain = await post(`${second.url}/api/v1/login`, {
+          email: demoEmail,
+          password: demoPassword,
+        });
+        expect(demoAgain.status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 describe('the server as `npm start` runs it', () => {

@@ -8,8 +8,10 @@ import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { createRequestListener } from './server.ts';
 
-/** How often expired audit entries are looked for (and once at start). */
+/** How often expired audit entries are looked for (and once soon after start). */
 const AUDIT_RETENTION_POLL_MS = 60 * 60 * 1000;
+/** How long after listening the background jobs take their first round (the polls go on). */
+const START_BACKGROUND_AFTER_MS = 3_000;
 
 /** Starts Feedboard: migrate, seed the demo on an empty database, serve, stop cleanly. */
 async function main(): Promise<void> {
@@ -39,10 +41,14 @@ async function main(): Promise<void> {
   server.headersTimeout = 66_000;
   deps.webhooks.start();
   deps.imports.start();
-  void deps.imports.drain();
   deps.auditRetention.start(AUDIT_RETENTION_POLL_MS);
-  void deps.auditRetention.drain();
   server.listen(config.port, config.host, () => {
+    // Background rounds wait until the server has served for a moment: their first queries
+    // compile in Prisma's WebAssembly query compiler, CPU the first requests need more.
+    setTimeout(() => {
+      void deps.imports.drain();
+      void deps.auditRetention.drain();
+    }, START_BACKGROUND_AFTER_MS).unref();
     log.info(
       `Feedboard is serving on ${config.appUrl} (port ${(server.address() as AddressInfo).port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     );
