@@ -117,5 +117,5 @@ describe('the server as `npm start` runs it', () => {
       await server.stop();
     }
     expect(server.child.exitCode).toBe(0);
-  });
+  }, PROCESS_TEST_MS);
 });
