@@ -86,36 +86,40 @@ describe('the server process on embedded PGlite', () => {
 });
 
 describe('the server as `npm start` runs it', () => {
-  it('bundles, starts on an empty folder with the allocator settings, migrates and serves', async () => {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-start-'));
-    dataDirs.push(dataDir);
-    const server = await startServerProcess(
-      { DATA_DIR: dataDir, SEED_DEMO: 'true' },
-      { bundle: true },
-    );
-    try {
-      const pid = server.child.pid as number;
-      // serve.sh execs: the process is node running the bundle, no tsx loader in it.
-      const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-      expect(commandLine).toContain('dist/server/main.js');
-      expect(commandLine.join(' ')).not.toMatch(/tsx/);
-      const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
-      expect(environment).toContain('MALLOC_ARENA_MAX=2');
-      expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=32768');
+  it(
+    'bundles, starts on an empty folder with the allocator settings, migrates and serves',
+    async () => {
+      execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT });
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-start-'));
+      dataDirs.push(dataDir);
+      const server = await startServerProcess(
+        { DATA_DIR: dataDir, SEED_DEMO: 'true' },
+        { bundle: true },
+      );
+      try {
+        const pid = server.child.pid as number;
+        // serve.sh execs: the process is node running the bundle, no tsx loader in it.
+        const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+        expect(commandLine).toContain('dist/server/main.js');
+        expect(commandLine.join(' ')).not.toMatch(/tsx/);
+        const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+        expect(environment).toContain('MALLOC_ARENA_MAX=2');
+        expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=32768');
 
-      const health = await fetch(`${server.url}/healthz`);
-      expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
-      const printed = /Sign in as (\S+) with password ([^\s"]+)/.exec(server.output());
-      expect(printed, server.output()).not.toBeNull();
-      const login = await post(`${server.url}/api/v1/login`, {
-        email: printed![1],
-        password: printed![2],
-      });
-      expect(login.status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-    expect(server.child.exitCode).toBe(0);
-  }, PROCESS_TEST_MS);
+        const health = await fetch(`${server.url}/healthz`);
+        expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
+        const printed = /Sign in as (\S+) with password ([^\s"]+)/.exec(server.output());
+        expect(printed, server.output()).not.toBeNull();
+        const login = await post(`${server.url}/api/v1/login`, {
+          email: printed![1],
+          password: printed![2],
+        });
+        expect(login.status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+      expect(server.child.exitCode).toBe(0);
+    },
+    PROCESS_TEST_MS,
+  );
 });
