@@ -1,4 +1,5 @@
 import SchemaBuilder from '@pothos/core';
+import { GraphQLError } from 'graphql';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -121,7 +122,9 @@ builder.scalarType('File', {
       value !== null &&
       typeof (value as File).arrayBuffer === 'function' &&
       typeof (value as File).name === 'string';
-    if (!isFile) throw new TypeError('File must be a file part of a multipart request.');
+    // A GraphQLError keeps its words (yoga masks other errors as "Unexpected error.").
+    if (!isFile)
+      throw new GraphQLError('It has to be a file sent as a part of a multipart request.');
     return value as File;
   },
 });
