@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { fromServerMessage } from '../../../../forms/validation.ts';
+import { validationMessages } from '../../../../i18n/common-messages.ts';
 
 const problemMessages = defineMessages({
   date: {
@@ -23,6 +23,11 @@ const problemMessages = defineMessages({
 
 /** The server's words for a bad row (services/import/), each matched with its values. */
 const KNOWN: [RegExp, (match: RegExpExecArray, intl: IntlShape) => string][] = [
+  [/^This field is required\.$/, (_, intl) => intl.formatMessage(validationMessages.required)],
+  [
+    /^It has to be max (\d+) characters\.$/,
+    (m, intl) => intl.formatMessage(validationMessages.max, { n: Number(m[1]) }),
+  ],
   [/^It has to be a date \(ISO 8601/, (_, intl) => intl.formatMessage(problemMessages.date)],
   [/^It has to be an email address\.$/, (_, intl) => intl.formatMessage(problemMessages.email)],
   [/^It has to be idea, vote or comment\.$/, (_, i) => i.formatMessage(problemMessages.rowType)],
@@ -42,14 +47,12 @@ const KNOWN: [RegExp, (match: RegExpExecArray, intl: IntlShape) => string][] = [
 
 /**
  * A bad row's message in the console's language: the importer's known texts translated with
- * their values, the shared field rules (required, max length) as the forms show them, and
- * anything else in the server's own words.
+ * their values (required and max length in the forms' words), anything else in the server's.
  */
 export function problemText(intl: IntlShape, message: string): string {
   for (const [pattern, format] of KNOWN) {
     const match = pattern.exec(message);
     if (match) return format(match, intl);
   }
-  const field = fromServerMessage(message);
-  return 'text' in field ? field.text : intl.formatMessage(field.descriptor, field.values);
+  return message;
 }
