@@ -6,7 +6,8 @@ import type { TRestRoute } from './route.ts';
 
 const ZKeyParams = z.object({
   key: z.string().meta({
-    description: 'The connection’s webhook key, from the webhook URL the Integrations screen shows.',
+    description:
+      'The connection’s webhook key, from the webhook URL the Integrations screen shows.',
   }),
 });
 

@@ -48,12 +48,13 @@ export const IssueTrackerConnectionType = builder.prismaNode('IssueTrackerConnec
   fields: (t) => ({
     kind: t.expose('kind', { type: IssueTrackerKindEnum, description: 'GitHub or Linear.' }),
     tokenHint: t.exposeString('tokenHint', {
-      description: 'The token’s (API key’s) last four characters; the token itself is never answered.',
+      description:
+        'The token’s (API key’s) last four characters; the token itself is never answered.',
     }),
     isTokenSet: t.boolean({ description: 'Always true: a token is stored.', resolve: () => true }),
     isWebhookSecretSet: t.boolean({
       description: 'Whether a webhook signing secret is stored (it is never answered).',
-      resolve: (c) => c.sealedWebhookSecret.length > 0,
+      resolve: (c) => Boolean(c.sealedWebhookSecret),
     }),
     repository: t.string({
       nullable: true,
@@ -90,7 +91,9 @@ export const IdeaIssueLinkType = builder.objectRef<IdeaIssueLink>('IdeaIssueLink
       description: 'GitHub or Linear.',
       resolve: (l) => l.provider,
     }),
-    identifier: t.exposeString('identifier', { description: '`#12` (GitHub) or `ENG-12` (Linear).' }),
+    identifier: t.exposeString('identifier', {
+      description: '`#12` (GitHub) or `ENG-12` (Linear).',
+    }),
     url: t.exposeString('url', { description: 'The issue’s page.' }),
     title: t.exposeString('title', { description: 'The issue’s title when linked.' }),
     state: t.exposeString('state', {
@@ -192,8 +195,9 @@ builder.mutationFields((t) => ({
       repository: t.arg.string({ required: false, description: 'GitHub: `owner/name`.' }),
       teamId: t.arg.string({ required: false, description: 'Linear: the team’s id.' }),
       webhookSecret: t.arg.string({
-        required: true,
-        description: 'The secret the tracker signs webhook deliveries with (12 characters at least).',
+        required: false,
+        description:
+          'The secret the tracker signs webhook deliveries with (12 characters at least). May come later (Linear shows its signing secret once its webhook exists); until then every delivery is refused.',
       }),
       closedStatus: t.arg({
         type: TrackerClosedStatusEnum,
@@ -211,7 +215,7 @@ builder.mutationFields((t) => ({
         token: args.token,
         repository: args.repository ?? undefined,
         teamId: args.teamId ?? undefined,
-        webhookSecret: args.webhookSecret,
+        webhookSecret: args.webhookSecret ?? undefined,
         closedStatus: args.closedStatus ?? undefined,
         closedStatusId: decodeClearableId(args.closedStatusId, 'BoardStatus') ?? null,
       }),
@@ -224,7 +228,10 @@ builder.mutationFields((t) => ({
       'Changes a tracker connection (owners and admins signed in): a new token, repository or team (tried again), webhook secret or closed status. What is absent is kept.',
     args: {
       issueTrackerConnectionId: t.arg.id({ required: true, description: 'The connection’s id.' }),
-      token: t.arg.string({ required: false, description: 'A new token; the stored one when absent.' }),
+      token: t.arg.string({
+        required: false,
+        description: 'A new token; the stored one when absent.',
+      }),
       repository: t.arg.string({ required: false, description: 'GitHub: a new `owner/name`.' }),
       teamId: t.arg.string({ required: false, description: 'Linear: a new team id.' }),
       webhookSecret: t.arg.string({ required: false, description: 'A new webhook secret.' }),
@@ -235,7 +242,8 @@ builder.mutationFields((t) => ({
       }),
       closedStatusId: t.arg.id({
         required: false,
-        description: 'A custom status of that kind (null: the kind’s default); unchanged when absent.',
+        description:
+          'A custom status of that kind (null: the kind’s default); unchanged when absent.',
       }),
     },
     resolve: (_root, args, context) =>

@@ -53,7 +53,13 @@ export const TRACKER_ANSWERS = {
   }),
 } satisfies Record<string, (...args: never[]) => TTrackerAnswer>;
 
-type TGithubIssue = { number: number; title: string; body: string; state: string; html_url: string };
+type TGithubIssue = {
+  number: number;
+  title: string;
+  body: string;
+  state: string;
+  html_url: string;
+};
 type TLinearIssue = {
   id: string;
   identifier: string;
@@ -104,7 +110,10 @@ export async function startTrackerStandIn(options: {
       });
     }
     const notFound = () =>
-      send(response, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      send(response, 404, {
+        message: 'Not Found',
+        documentation_url: 'https://docs.github.com/rest',
+      });
     const match = /^\/github\/repos\/([^/]+)\/([^/]+)(\/issues(?:\/(\d+))?)?$/.exec(request.path);
     if (!match || `${match[1]}/${match[2]}` !== options.githubRepo) return notFound();
     const [, owner, repo, issues, number] = match;
@@ -185,7 +194,9 @@ export async function startTrackerStandIn(options: {
     }
     if (/\bteam\s*\(/.test(query)) {
       return variables.id === options.linearTeamId
-        ? send(response, 200, { data: { team: { id: variables.id, name: 'Engineering', key: 'ENG' } } })
+        ? send(response, 200, {
+            data: { team: { id: variables.id, name: 'Engineering', key: 'ENG' } },
+          })
         : notFound('Team');
     }
     if (/\bissue\s*\(/.test(query)) {
@@ -194,7 +205,11 @@ export async function startTrackerStandIn(options: {
       );
       return issue ? send(response, 200, { data: { issue: present(issue) } }) : notFound('Issue');
     }
-    return send(response, 400, linearError('Unknown operation', 'graphql error', 'GRAPHQL_VALIDATION_FAILED'));
+    return send(
+      response,
+      400,
+      linearError('Unknown operation', 'graphql error', 'GRAPHQL_VALIDATION_FAILED'),
+    );
   };
 
   const server = createServer((incoming, response) => {

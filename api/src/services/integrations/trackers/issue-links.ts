@@ -47,14 +47,24 @@ async function saveLink(
   field: string,
 ): Promise<IdeaIssueLink> {
   const existing = await deps.prisma.ideaIssueLink.findUnique({
-    where: { connectionId_externalId: { connectionId: connection.id, externalId: issue.externalId } },
+    where: {
+      connectionId_externalId: { connectionId: connection.id, externalId: issue.externalId },
+    },
   });
   if (existing && existing.ideaId !== ideaId) {
     throw new AppError('CONFLICT', 'This issue is already linked to another idea.', [
-      { field, message: `${issue.identifier} is already linked to another idea: unlink it there first.` },
+      {
+        field,
+        message: `${issue.identifier} is already linked to another idea: unlink it there first.`,
+      },
     ]);
   }
-  const data = { identifier: issue.identifier, url: issue.url, title: issue.title, state: issue.state };
+  const data = {
+    identifier: issue.identifier,
+    url: issue.url,
+    title: issue.title,
+    state: issue.state,
+  };
   return existing
     ? deps.prisma.ideaIssueLink.update({ where: { id: existing.id }, data })
     : deps.prisma.ideaIssueLink.create({

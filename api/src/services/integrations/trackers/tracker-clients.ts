@@ -63,16 +63,18 @@ function githubError(error: unknown): TrackerApiError {
   const headers = (error as { response?: { headers?: unknown } }).response?.headers;
   const retryAfter = Number(header(headers, 'retry-after'));
   const reset = Number(header(headers, 'x-ratelimit-reset'));
-  const waitSeconds = Number.isFinite(retryAfter) && retryAfter > 0
-    ? retryAfter
-    : Number.isFinite(reset) && reset > 0
-      ? Math.max(1, Math.ceil(reset - Date.now() / 1000))
-      : undefined;
+  const waitSeconds =
+    Number.isFinite(retryAfter) && retryAfter > 0
+      ? retryAfter
+      : Number.isFinite(reset) && reset > 0
+        ? Math.max(1, Math.ceil(reset - Date.now() / 1000))
+        : undefined;
   // GitHub's primary and secondary limits: 403 or 429, with x-ratelimit-remaining 0 or a
   // Retry-After (docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api).
   if (
     status === 429 ||
-    (status === 403 && (header(headers, 'x-ratelimit-remaining') === '0' || header(headers, 'retry-after')))
+    (status === 403 &&
+      (header(headers, 'x-ratelimit-remaining') === '0' || header(headers, 'retry-after')))
   ) {
     return new TrackerApiError('rateLimited', 'GitHub', status, waitSeconds);
   }
@@ -84,7 +86,8 @@ function githubError(error: unknown): TrackerApiError {
 
 /** The SDK's LinearError (or a network failure) as a TrackerApiError. */
 function linearError(error: unknown): TrackerApiError {
-  if (!(error instanceof LinearError)) return new TrackerApiError('unavailable', 'Linear', undefined);
+  if (!(error instanceof LinearError))
+    return new TrackerApiError('unavailable', 'Linear', undefined);
   const status = error.status;
   switch (error.type) {
     case LinearErrorType.AuthenticationError:

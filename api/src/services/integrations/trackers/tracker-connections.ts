@@ -54,7 +54,8 @@ export const ZConnectTracker = z.object({
   token: ZSecretText(500),
   repository: ZRepository.optional(),
   teamId: ZTeamId.optional(),
-  webhookSecret: ZWebhookSecret,
+  /** Optional at first: Linear shows its signing secret only once its webhook exists. */
+  webhookSecret: ZWebhookSecret.optional(),
   closedStatus: ZClosedStatus.default('COMPLETE'),
   closedStatusId: ZCustomStatusId,
 });
@@ -233,9 +234,11 @@ export async function connectTracker(
     select: { id: true },
   });
   if (existing) {
-    throw new AppError('CONFLICT', `${VENDOR[data.kind]} is already connected: change that connection instead.`, [
-      { field: 'kind', message: `${VENDOR[data.kind]} is already connected.` },
-    ]);
+    throw new AppError(
+      'CONFLICT',
+      `${VENDOR[data.kind]} is already connected: change that connection instead.`,
+      [{ field: 'kind', message: `${VENDOR[data.kind]} is already connected.` }],
+    );
   }
   const closedStatusId = await closedCustomStatus(
     deps,
@@ -248,10 +251,16 @@ export async function connectTracker(
       ? { ...splitRepository(targetValue), teamId: null }
       : { repoOwner: null, repoName: null, teamId: targetValue };
   const sealedToken = sealField(deps, 'token', data.token);
-  const sealedWebhookSecret = sealField(deps, 'webhookSecret', data.webhookSecret);
+  const sealedWebhookSecret =
+    data.webhookSecret === undefined ? null : sealField(deps, 'webhookSecret', data.webhookSecret);
   const target: TTrackerTarget =
     data.kind === 'GITHUB'
-      ? { kind: 'GITHUB', token: data.token, repoOwner: place.repoOwner!, repoName: place.repoName! }
+      ? {
+          kind: 'GITHUB',
+          token: data.token,
+          repoOwner: place.repoOwner!,
+          repoName: place.repoName!,
+        }
       : { kind: 'LINEAR', token: data.token, teamId: targetValue };
   await checkTrackerTarget(deps, target).catch((error) =>
     trackerFailure(error, { tokenField: 'token', targetField }),

@@ -3,10 +3,7 @@ import type { TDeps } from '../../../deps.ts';
 import { AppError, errors } from '../../../errors.ts';
 import type { IssueTrackerConnection } from '../../../generated/prisma/client.ts';
 import { openSecret } from '../../../auth/secret-box.ts';
-import {
-  announceIdeaStatusChange,
-  applyIdeaStatusChange,
-} from '../../idea/set-idea-status.ts';
+import { announceIdeaStatusChange, applyIdeaStatusChange } from '../../idea/set-idea-status.ts';
 import type { TIdeaStatusChange } from '../../idea/set-idea-status.ts';
 import type { TTrackerKind } from './tracker-connections.ts';
 
@@ -29,7 +26,8 @@ export function isTrackerSignatureValid(
   header: string | undefined,
 ): boolean {
   if (!header) return false;
-  const hex = kind === 'GITHUB' ? /^sha256=([0-9a-f]{64})$/i.exec(header.trim())?.[1] : header.trim();
+  const hex =
+    kind === 'GITHUB' ? /^sha256=([0-9a-f]{64})$/i.exec(header.trim())?.[1] : header.trim();
   if (!hex || !/^[0-9a-f]{64}$/i.test(hex)) return false;
   const expected = Buffer.from(signTrackerBody(secret, body), 'hex');
   const given = Buffer.from(hex, 'hex');
@@ -52,7 +50,11 @@ function readDelivery(
       isClosed: payload.action === 'closed',
     };
   }
-  if (payload?.type !== 'Issue' || payload.action !== 'update' || typeof payload.data?.id !== 'string') {
+  if (
+    payload?.type !== 'Issue' ||
+    payload.action !== 'update' ||
+    typeof payload.data?.id !== 'string'
+  ) {
     return null;
   }
   const stateType = String(payload.data.state?.type ?? '');
@@ -86,7 +88,11 @@ async function moveIdea(
     connection.closedStatusId === null
       ? null
       : await deps.prisma.boardStatus.findFirst({
-          where: { id: connection.closedStatusId, boardId: idea.boardId, kind: connection.closedStatus },
+          where: {
+            id: connection.closedStatusId,
+            boardId: idea.boardId,
+            kind: connection.closedStatus,
+          },
         });
   const previousCustomStatus =
     idea.customStatusId === null
@@ -126,10 +132,18 @@ export async function handleTrackerWebhook(
     where: { webhookKey: key, kind },
   });
   if (!connection) throw errors.notFound('Webhook');
-  const secret = openSecret(deps.config.secretKeys, connection.sealedWebhookSecret);
-  if (!isTrackerSignatureValid(kind, secret, rawBody, headers.signature)) {
+  // No secret stored yet: nothing can be verified, so nothing is accepted.
+  const secret = connection.sealedWebhookSecret
+    ? openSecret(deps.config.secretKeys, connection.sealedWebhookSecret)
+    : null;
+  if (!secret || !isTrackerSignatureValid(kind, secret, rawBody, headers.signature)) {
+    const why = !secret
+      ? 'no webhook secret is set'
+      : headers.signature
+        ? 'wrong signature'
+        : 'missing signature';
     deps.log.warn(
-      `${kind === 'GITHUB' ? 'GitHub' : 'Linear'} webhook refused: ${headers.signature ? 'wrong' : 'missing'} signature (connection ${connection.id}, company ${connection.companyId})`,
+      `${kind === 'GITHUB' ? 'GitHub' : 'Linear'} webhook refused: ${why} (connection ${connection.id}, company ${connection.companyId})`,
     );
     throw new AppError('UNAUTHENTICATED', 'The signature of this delivery is not valid.');
   }

@@ -63,7 +63,13 @@ async function call(query: string, variables: Record<string, unknown>, token: st
 const connectGithub = (token: string, vars: Record<string, unknown> = {}) =>
   call(
     CONNECT,
-    { kind: 'GITHUB', token: GITHUB_TOKEN, repository: REPO, webhookSecret: GITHUB_SECRET, ...vars },
+    {
+      kind: 'GITHUB',
+      token: GITHUB_TOKEN,
+      repository: REPO,
+      webhookSecret: GITHUB_SECRET,
+      ...vars,
+    },
     token,
   );
 const connectLinear = (token: string, vars: Record<string, unknown> = {}) =>
@@ -177,7 +183,7 @@ describe('GitHub and Linear connections', () => {
     expect(row.sealedToken).toMatch(/^box1\$/);
     expect(row.sealedWebhookSecret).toMatch(/^box1\$/);
     expect(openSecret(KEYS, row.sealedToken)).toBe(GITHUB_TOKEN);
-    expect(openSecret(KEYS, row.sealedWebhookSecret)).toBe(GITHUB_SECRET);
+    expect(openSecret(KEYS, row.sealedWebhookSecret!)).toBe(GITHUB_SECRET);
     // GitHub saw the token the way its REST API takes it.
     const seen = trackers.requests.at(-1)!;
     expect(seen.path).toBe(`/github/repos/${REPO}`);
@@ -222,14 +228,18 @@ describe('issues from ideas', () => {
     expect(posted.json.title).toBe('Dark mode');
     expect(posted.json.body).toContain('A dark theme for the dashboard.');
     expect(posted.json.body).toContain('1 vote on Feedboard');
-    expect(posted.json.body).toContain(`${APP_URL}/admin/boards/${company.boardId}/ideas/${ideaId}`);
+    expect(posted.json.body).toContain(
+      `${APP_URL}/admin/boards/${company.boardId}/ideas/${ideaId}`,
+    );
 
     const seen = await call(LINKS, { id: ideaGid(ideaId) }, member.token);
     expect(seen.issueLinks).toEqual([link]);
     const hidden = await call(LINKS, { id: ideaGid(ideaId) }, endUser.token);
     expect(hidden.issueLinks).toBeNull();
     // End users cannot create one.
-    expect(await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, endUser.token)).toMatchObject({
+    expect(
+      await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, endUser.token),
+    ).toMatchObject({
       code: 'FORBIDDEN',
     });
   });
@@ -237,7 +247,10 @@ describe('issues from ideas', () => {
   it('creates a Linear issue through issueCreate with the team', async () => {
     const ideaId = await newIdea('CSV export');
     const link = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'LINEAR' }, member.token);
-    expect(link).toMatchObject({ provider: 'LINEAR', identifier: expect.stringMatching(/^ENG-\d+$/) });
+    expect(link).toMatchObject({
+      provider: 'LINEAR',
+      identifier: expect.stringMatching(/^ENG-\d+$/),
+    });
     const posted = trackers.requests.at(-1)!;
     expect(posted.path).toBe('/linear/graphql');
     expect(posted.json.query).toContain('issueCreate');
@@ -249,7 +262,11 @@ describe('issues from ideas', () => {
     const ideaId = await newIdea('Webhooks for votes');
     const token = member.token;
     const issue = trackers.githubIssues[0]!;
-    for (const url of ['not a url', 'https://example.com/somewhere', 'ftp://github.com/acme/roadmap/issues/1']) {
+    for (const url of [
+      'not a url',
+      'https://example.com/somewhere',
+      'ftp://github.com/acme/roadmap/issues/1',
+    ]) {
       const refused = await call(LINK_URL, { ideaId: ideaGid(ideaId), url }, token);
       expect(refused).toMatchObject({ code: 'VALIDATION', fields: [{ field: 'url' }] });
     }
@@ -289,7 +306,10 @@ describe('issues from ideas', () => {
     );
     expect(linked).toMatchObject({ identifier: '#77', title: 'Made in GitHub' });
     const unlinked = await call(UNLINK, { id: linked.id }, token);
-    expect(unlinked).toMatchObject({ unlinkedIssueLinkId: linked.id, idea: { id: ideaGid(ideaId) } });
+    expect(unlinked).toMatchObject({
+      unlinkedIssueLinkId: linked.id,
+      idea: { id: ideaGid(ideaId) },
+    });
     expect((await call(LINKS, { id: ideaGid(ideaId) }, token)).issueLinks).toEqual([]);
     expect(await call(UNLINK, { id: linked.id }, token)).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -302,7 +322,10 @@ describe('issues from ideas', () => {
     expect(limited.message).toMatch(/GitHub is rate limiting this token\. Try again in \d+ s\./);
     trackers.answerNext(TRACKER_ANSWERS.githubSecondaryLimit(60));
     const secondary = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, member.token);
-    expect(secondary).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('60 s') });
+    expect(secondary).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('60 s'),
+    });
     trackers.answerNext(TRACKER_ANSWERS.linearRateLimited());
     const linear = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'LINEAR' }, member.token);
     expect(linear).toMatchObject({ code: 'RATE_LIMITED', fields: [{ field: 'kind' }] });
@@ -314,23 +337,29 @@ describe('issues from ideas', () => {
     const gone = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, member.token);
     expect(gone.fields[0].message).toContain('404');
     trackers.answerNext({ status: 502, json: { message: 'Server Error' } });
-    expect(await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, member.token)).toMatchObject({
+    expect(
+      await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, member.token),
+    ).toMatchObject({
       code: 'UNAVAILABLE',
     });
-    expect(
-      await server.deps.prisma.ideaIssueLink.count({ where: { ideaId } }),
-    ).toBe(0);
+    expect(await server.deps.prisma.ideaIssueLink.count({ where: { ideaId } })).toBe(0);
   });
 
   it('keeps companies apart: another company’s idea, link and connection are not found', async () => {
     const ideaId = await newIdea('Private to company A');
     const link = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, member.token);
     const outsider = stranger.owner.token;
-    expect(await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, outsider)).toMatchObject({
-      code: 'NOT_FOUND',
-    });
+    expect(await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, outsider)).toMatchObject(
+      {
+        code: 'NOT_FOUND',
+      },
+    );
     expect(
-      await call(LINK_URL, { ideaId: ideaGid(ideaId), url: `https://github.com/${REPO}/issues/1` }, outsider),
+      await call(
+        LINK_URL,
+        { ideaId: ideaGid(ideaId), url: `https://github.com/${REPO}/issues/1` },
+        outsider,
+      ),
     ).toMatchObject({ code: 'NOT_FOUND' });
     expect(await call(UNLINK, { id: link.id }, outsider)).toMatchObject({ code: 'NOT_FOUND' });
     const connection = await server.deps.prisma.issueTrackerConnection.findFirstOrThrow({
@@ -341,7 +370,12 @@ describe('issues from ideas', () => {
       code: 'NOT_FOUND',
     });
     expect(await call(DISCONNECT, { id: gid }, outsider)).toMatchObject({ code: 'NOT_FOUND' });
-    const node = await gql(server, `query ($id: ID!) { node(id: $id) { id } }`, { id: gid }, outsider);
+    const node = await gql(
+      server,
+      `query ($id: ID!) { node(id: $id) { id } }`,
+      { id: gid },
+      outsider,
+    );
     expect(node.body.data.node).toBeNull();
     // The stranger's own company has no tracker: creating one there is a field error.
     const strangerIdea = ideaGid(stranger.ideaId);
@@ -356,12 +390,13 @@ describe('issues from ideas', () => {
 });
 
 describe('status sync by signed webhooks', () => {
-  it('a signed GitHub `closed` moves the idea to COMPLETE and mails its voters; unsigned, wrongly signed or unknown deliveries change nothing', async () => {
+  it('a signed GitHub closed event moves the idea to COMPLETE and mails its voters; unsigned, wrongly signed or unknown deliveries change nothing', async () => {
     const ideaId = await newIdea('Signed close');
     const voter = await addEndUser(server, company.owner.companyId, { name: 'Vera Voter' });
     await expectCall(server, 'POST', `/ideas/${ideaId}/upvote`, 200, { token: voter.token });
     const link = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, member.token);
-    const { issueTrackerConnections } = (await gql(server, LIST, {}, company.owner.token)).body.data;
+    const { issueTrackerConnections } = (await gql(server, LIST, {}, company.owner.token)).body
+      .data;
     const webhookUrl = issueTrackerConnections.find((c: any) => c.kind === 'GITHUB').webhookUrl;
     const number = Number(link.identifier.slice(1));
     const payload = {
@@ -429,7 +464,7 @@ describe('status sync by signed webhooks', () => {
     expect(await mailsTo(voter.email, mark)).toHaveLength(1);
   });
 
-  it('a signed Linear `completed` update applies the chosen custom status; a bad Linear-Signature changes nothing', async () => {
+  it('a signed Linear completed update applies the chosen custom status; a bad Linear-Signature changes nothing', async () => {
     const custom = await server.deps.prisma.boardStatus.create({
       data: {
         boardId: company.boardId,
@@ -465,7 +500,11 @@ describe('status sync by signed webhooks', () => {
     const payload = {
       action: 'update',
       type: 'Issue',
-      data: { id: issue.id, identifier: issue.identifier, state: { type: 'completed', name: 'Done' } },
+      data: {
+        id: issue.id,
+        identifier: issue.identifier,
+        state: { type: 'completed', name: 'Done' },
+      },
       updatedFrom: { stateId: 'x' },
       webhookTimestamp: Date.now(),
     };

@@ -11,7 +11,7 @@ CREATE TABLE "IssueTrackerConnection" (
     "repoOwner" TEXT,
     "repoName" TEXT,
     "teamId" TEXT,
-    "sealedWebhookSecret" TEXT NOT NULL,
+    "sealedWebhookSecret" TEXT,
     "webhookKey" TEXT NOT NULL,
     "closedStatus" "IdeaStatus" NOT NULL DEFAULT 'COMPLETE',
     "closedStatusId" INTEGER,
