@@ -61,6 +61,7 @@ describe('message catalogues (web/i18n)', () => {
       'apiKeys.prefix',
       'app.name',
       'board.submenu.import',
+      'ideaDetail.issues.linkText',
       'ideaDetail.issues.state',
       'import.title',
       'integrations.github.title',

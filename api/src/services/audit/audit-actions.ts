@@ -49,8 +49,7 @@ export const AUDIT_ACTIONS = {
     'GitHub or Linear was connected (details: the kind, the last characters of its token, repository or team, closed status).',
   ISSUE_TRACKER_UPDATED:
     "A GitHub or Linear connection's token, repository, team, webhook secret or closed status changed.",
-  ISSUE_TRACKER_DISCONNECTED:
-    'A GitHub or Linear connection was removed with its issue links.',
+  ISSUE_TRACKER_DISCONNECTED: 'A GitHub or Linear connection was removed with its issue links.',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

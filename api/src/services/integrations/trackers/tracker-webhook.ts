@@ -38,14 +38,21 @@ export function isTrackerSignatureValid(
 function readDelivery(
   kind: TTrackerKind,
   event: string | undefined,
-  payload: any,
+  body: unknown,
 ): { externalId: string; state: string; isClosed: boolean } | null {
+  // Only these fields are read; anything else in GitHub's or Linear's payload is ignored.
+  const payload = body as {
+    action?: unknown;
+    type?: unknown;
+    issue?: { number?: unknown; state?: unknown };
+    data?: { id?: unknown; state?: { type?: unknown } };
+  } | null;
   if (kind === 'GITHUB') {
     if (event !== 'issues' || !payload?.issue || typeof payload.issue.number !== 'number') {
       return null;
     }
     return {
-      externalId: String(payload.issue.number),
+      externalId: String(payload.issue.number as number),
       state: String(payload.issue.state ?? ''),
       isClosed: payload.action === 'closed',
     };

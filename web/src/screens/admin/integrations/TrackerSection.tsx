@@ -387,7 +387,6 @@ function TrackerForm({
         autoComplete="off"
         value={values.place}
         isRequired
-        placeholder={kind === 'GITHUB' ? 'acme/roadmap' : undefined}
         hint={intl.formatMessage(m.placeHint)}
         error={problems[placeField] ? { text: problems[placeField] } : null}
         onChange={(event) => set('place', event.target.value)}

@@ -31,9 +31,12 @@ const messages = defineMessages({
   linking: { id: 'ideaDetail.issues.linking', defaultMessage: 'Linking…' },
   unlink: { id: 'ideaDetail.issues.unlink', defaultMessage: 'Unlink {identifier}' },
   state: { id: 'ideaDetail.issues.state', defaultMessage: '{provider} · {state}' },
+  linkText: { id: 'ideaDetail.issues.linkText', defaultMessage: '{identifier} {title}' },
 });
 
 const PROVIDER = { GITHUB: 'GitHub', LINEAR: 'Linear' } as const;
+/** The space between a link, its state and its button (no stylesheet rule: budgets are full). */
+const GAP = { marginInlineStart: '0.5em' } as const;
 
 const createMutation = graphql`
   mutation IdeaIssueLinksCreateMutation($ideaId: ID!, $kind: IssueTrackerKind!) {
@@ -288,15 +291,16 @@ function IssueLinkItem({
   return (
     <li className="issue-links__item">
       <a href={data.url} target="_blank" rel="noopener noreferrer">
-        {data.identifier} {data.title}
-      </a>{' '}
-      <span className="muted">
+        {intl.formatMessage(messages.linkText, { identifier: data.identifier, title: data.title })}
+      </a>
+      <span className="muted" style={GAP}>
         {intl.formatMessage(messages.state, {
           provider: PROVIDER[data.provider as 'GITHUB'] ?? data.provider,
           state: data.state,
         })}
-      </span>{' '}
+      </span>
       <PendingButton
+        style={GAP}
         className="button button--secondary"
         isPending={isPending}
         pendingLabel={intl.formatMessage(messages.unlink, { identifier: data.identifier })}
