@@ -38,7 +38,7 @@ export const TrackerClosedStatusEnum = builder.enumType('TrackerClosedStatus', {
 
 export const IssueTrackerConnectionType = builder.prismaNode('IssueTrackerConnection', {
   description:
-    'GitHub (a repository) or Linear (a team) connected to the company. Its token and webhook secret are stored sealed and never answered: `tokenHint` shows the token’s last four characters.',
+    'GitHub (a repository) or Linear (a team) connected to the company. Its token and webhook secret are stored sealed and never answered: `credentialLastFour` shows the last four characters of the token.',
   id: { field: 'id' },
   findUnique: (id, context) => ({
     id: toRowId(id),
@@ -47,12 +47,12 @@ export const IssueTrackerConnectionType = builder.prismaNode('IssueTrackerConnec
   nullable: true,
   fields: (t) => ({
     kind: t.expose('kind', { type: IssueTrackerKindEnum, description: 'GitHub or Linear.' }),
-    tokenHint: t.exposeString('tokenHint', {
+    credentialLastFour: t.exposeString('tokenHint', {
       description:
         'The token’s (API key’s) last four characters; the token itself is never answered.',
     }),
-    isTokenSet: t.boolean({ description: 'Always true: a token is stored.', resolve: () => true }),
-    isWebhookSecretSet: t.boolean({
+    isCredentialSet: t.boolean({ description: 'Always true: a token is stored.', resolve: () => true }),
+    isWebhookSigned: t.boolean({
       description: 'Whether a webhook signing secret is stored (it is never answered).',
       resolve: (c) => Boolean(c.sealedWebhookSecret),
     }),

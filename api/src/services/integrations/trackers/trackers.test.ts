@@ -23,7 +23,7 @@ const REPO = 'acme/roadmap';
 const TEAM_ID = '9cfb482a-81e3-4154-b5b9-2c805e70a02d';
 const SECRETS = [GITHUB_TOKEN, LINEAR_KEY, GITHUB_SECRET, LINEAR_SECRET];
 
-const CONNECTION = `id kind tokenHint isTokenSet isWebhookSecretSet repository teamId webhookUrl closedStatus closedCustomStatus { id }`;
+const CONNECTION = `id kind credentialLastFour isCredentialSet isWebhookSigned repository teamId webhookUrl closedStatus closedCustomStatus { id }`;
 const LINK = `id provider identifier url title state`;
 const CONNECT = `mutation ($kind: IssueTrackerKind!, $token: String!, $repository: String, $teamId: String, $webhookSecret: String!, $closedStatus: TrackerClosedStatus, $closedStatusId: ID) {
   connectIssueTracker(kind: $kind, token: $token, repository: $repository, teamId: $teamId, webhookSecret: $webhookSecret, closedStatus: $closedStatus, closedStatusId: $closedStatusId) {
@@ -168,9 +168,9 @@ describe('GitHub and Linear connections', () => {
     const github = await connectGithub(company.owner.token);
     expect(github).toMatchObject({
       kind: 'GITHUB',
-      tokenHint: 'WXYZ',
-      isTokenSet: true,
-      isWebhookSecretSet: true,
+      credentialLastFour: 'WXYZ',
+      isCredentialSet: true,
+      isWebhookSigned: true,
       repository: REPO,
       closedStatus: 'COMPLETE',
     });
@@ -190,7 +190,7 @@ describe('GitHub and Linear connections', () => {
     expect(seen.headers.authorization).toBe(`token ${GITHUB_TOKEN}`);
 
     const linear = await connectLinear(company.owner.token);
-    expect(linear).toMatchObject({ kind: 'LINEAR', tokenHint: 'QRST', teamId: TEAM_ID });
+    expect(linear).toMatchObject({ kind: 'LINEAR', credentialLastFour: 'QRST', teamId: TEAM_ID });
     expect(trackers.requests.at(-1)!.headers.authorization).toBe(LINEAR_KEY);
 
     expect(await connectGithub(company.owner.token)).toMatchObject({
@@ -553,7 +553,7 @@ describe('settings', () => {
     const refused = await call(UPDATE, { id: gid, token: 'ghp_wrong' }, company.owner.token);
     expect(refused).toMatchObject({ code: 'VALIDATION', fields: [{ field: 'token' }] });
     const kept = await call(UPDATE, { id: gid, closedStatus: 'IN_PROGRESS' }, company.owner.token);
-    expect(kept).toMatchObject({ closedStatus: 'IN_PROGRESS', tokenHint: 'WXYZ' });
+    expect(kept).toMatchObject({ closedStatus: 'IN_PROGRESS', credentialLastFour: 'WXYZ' });
     const gone = await call(DISCONNECT, { id: gid }, company.owner.token);
     expect(gone.disconnectedIssueTrackerConnectionId).toBe(gid);
     expect(

@@ -119,8 +119,8 @@ const connectionFragment = graphql`
   fragment TrackerSection_connection on IssueTrackerConnection {
     id
     kind
-    tokenHint
-    isWebhookSecretSet
+    credentialLastFour
+    isWebhookSigned
     repository
     teamId
     webhookUrl
@@ -221,11 +221,15 @@ function TrackerCard({
             <dt>{intl.formatMessage(m.place)}</dt>
             <dd>{connection.repository ?? connection.teamId}</dd>
             <dt>{intl.formatMessage(m.token)}</dt>
-            <dd>{intl.formatMessage(trackerMessages.tokenSet, { hint: connection.tokenHint })}</dd>
+            <dd>
+              {intl.formatMessage(trackerMessages.tokenSet, {
+                hint: connection.credentialLastFour,
+              })}
+            </dd>
             <dt>{intl.formatMessage(trackerMessages.webhookSecret)}</dt>
             <dd>
               {intl.formatMessage(
-                connection.isWebhookSecretSet
+                connection.isWebhookSigned
                   ? trackerMessages.secretSet
                   : trackerMessages.secretMissing,
               )}
