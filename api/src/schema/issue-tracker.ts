@@ -51,7 +51,10 @@ export const IssueTrackerConnectionType = builder.prismaNode('IssueTrackerConnec
       description:
         'The token’s (API key’s) last four characters; the token itself is never answered.',
     }),
-    isCredentialSet: t.boolean({ description: 'Always true: a token is stored.', resolve: () => true }),
+    isCredentialSet: t.boolean({
+      description: 'Always true: a token is stored.',
+      resolve: () => true,
+    }),
     isWebhookSigned: t.boolean({
       description: 'Whether a webhook signing secret is stored (it is never answered).',
       resolve: (c) => Boolean(c.sealedWebhookSecret),
