@@ -89,9 +89,26 @@ export function trackerWebhookUrl(deps: TDeps, connection: IssueTrackerConnectio
   return `${deps.config.appUrl}/api/v1/integrations/${connection.kind.toLowerCase()}/${connection.webhookKey}`;
 }
 
+/**
+ * Opens a stored tracker secret. A key that is no longer configured (SECRETS_KEY unset or
+ * rotated without SECRETS_KEYS_PREVIOUS) is UNAVAILABLE with what to do, never a 500.
+ */
+export function openTrackerSecret(deps: TDeps, sealed: string): string {
+  try {
+    return openSecret(deps.config.secretKeys, sealed);
+  } catch (error) {
+    if (!(error instanceof SecretKeyError)) throw error;
+    deps.log.error(`Issue tracker secret cannot be opened: ${error.message}`);
+    throw new AppError(
+      'UNAVAILABLE',
+      'This server cannot open the stored tracker secrets (SECRETS_KEY changed): whoever runs Feedboard has to restore the key, or an admin reconnects the tracker.',
+    );
+  }
+}
+
 /** Where a connection's issues go, with its token opened. */
 export function trackerTarget(deps: TDeps, connection: IssueTrackerConnection): TTrackerTarget {
-  const token = openSecret(deps.config.secretKeys, connection.sealedToken);
+  const token = openTrackerSecret(deps, connection.sealedToken);
   return connection.kind === 'GITHUB'
     ? {
         kind: 'GITHUB',

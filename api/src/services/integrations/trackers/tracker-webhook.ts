@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TDeps } from '../../../deps.ts';
 import { AppError, errors } from '../../../errors.ts';
 import type { IssueTrackerConnection } from '../../../generated/prisma/client.ts';
-import { openSecret } from '../../../auth/secret-box.ts';
 import { announceIdeaStatusChange, applyIdeaStatusChange } from '../../idea/set-idea-status.ts';
 import type { TIdeaStatusChange } from '../../idea/set-idea-status.ts';
+import { openTrackerSecret } from './tracker-connections.ts';
 import type { TTrackerKind } from './tracker-connections.ts';
 
 /** What a delivery did: how many linked ideas moved. */
@@ -141,7 +141,7 @@ export async function handleTrackerWebhook(
   if (!connection) throw errors.notFound('Webhook');
   // No secret stored yet: nothing can be verified, so nothing is accepted.
   const secret = connection.sealedWebhookSecret
-    ? openSecret(deps.config.secretKeys, connection.sealedWebhookSecret)
+    ? openTrackerSecret(deps, connection.sealedWebhookSecret)
     : null;
   if (!secret || !isTrackerSignatureValid(kind, secret, rawBody, headers.signature)) {
     const why = !secret

@@ -545,6 +545,19 @@ describe('status sync by signed webhooks', () => {
 });
 
 describe('settings', () => {
+  it('answers UNAVAILABLE, not a 500, when SECRETS_KEY no longer opens the stored token', async () => {
+    const ideaId = await newIdea('Lost key idea');
+    const config = server.deps.config as { secretKeys: typeof KEYS };
+    config.secretKeys = parseSecretKeys('another-secrets-key-0123456789abcdef', undefined);
+    try {
+      const answer = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'LINEAR' }, member.token);
+      expect(answer).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(answer.message).toContain('SECRETS_KEY');
+    } finally {
+      config.secretKeys = KEYS;
+    }
+  });
+
   it('updates the token (tried again), disconnects with the links, and audits each step without secrets', async () => {
     const connection = await server.deps.prisma.issueTrackerConnection.findFirstOrThrow({
       where: { companyId: company.owner.companyId, kind: 'GITHUB' },
