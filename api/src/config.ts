@@ -115,6 +115,8 @@ export const ZConfig = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -180,6 +182,10 @@ export type TConfig = {
    * https://hooks.slack.com/… alone. Never on by default; delivery keeps the SSRF rules.
    */
   slackAllowStandInUrls: boolean;
+  /** GitHub's REST API (GITHUB_API_URL): api.github.com, a GitHub Enterprise `/api/v3`, or a stand-in. */
+  githubApiUrl: string;
+  /** Linear's GraphQL endpoint (LINEAR_API_URL): https://api.linear.app/graphql, or a stand-in. */
+  linearApiUrl: string;
   /** Attempts per webhook delivery before it is marked FAILED. */
   webhookMaxAttempts: number;
   /** Wait before the 2nd attempt; doubles after each failure (capped at an hour). */
@@ -246,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     seedDemo: c.SEED_DEMO,
     webhookAllowPrivateUrls: c.WEBHOOK_ALLOW_PRIVATE_URLS,
     slackAllowStandInUrls: c.SLACK_ALLOW_STAND_IN_URLS,
+    githubApiUrl: c.GITHUB_API_URL.replace(/\/+$/, ''),
+    linearApiUrl: c.LINEAR_API_URL,
     webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     logLevel: c.LOG_LEVEL,

@@ -37,6 +37,16 @@ describe('npm run secrets:reseal', () => {
       idColumn: 'id',
       column: 'sealedUrl',
     });
+    expect(SEALED_COLUMNS).toContainEqual({
+      table: 'IssueTrackerConnection',
+      idColumn: 'id',
+      column: 'sealedToken',
+    });
+    expect(SEALED_COLUMNS).toContainEqual({
+      table: 'IssueTrackerConnection',
+      idColumn: 'id',
+      column: 'sealedWebhookSecret',
+    });
   });
 
   it('re-seals secrets sealed under a previous key, once, so the old key can be dropped', async () => {
@@ -54,6 +64,19 @@ describe('npm run secrets:reseal', () => {
         },
       });
     }
+    // A GitHub connection's token and webhook secret, and a Linear one without a secret yet.
+    await db.prisma.issueTrackerConnection.create({
+      data: {
+        companyId: company.id,
+        kind: 'GITHUB',
+        sealedToken: sealSecret(before, 'ghp_reseal-token'),
+        tokenHint: 'oken',
+        repoOwner: 'acme',
+        repoName: 'roadmap',
+        sealedWebhookSecret: sealSecret(before, 'reseal-webhook-secret'),
+        webhookKey: `reseal-${Date.now()}`,
+      },
+    });
     // Rotation: the new key is current, the old one previous; values still open meanwhile.
     const rotated = parseSecretKeys(NEW_KEY, OLD_KEY);
     const old = await sealedRows();
@@ -63,7 +86,13 @@ describe('npm run secrets:reseal', () => {
     const counts = await resealSecrets(db.prisma, rotated);
     expect(counts).toEqual([
       { table: 'SlackConnection', column: 'sealedUrl', checked: 2, resealed: 2 },
+      { table: 'IssueTrackerConnection', column: 'sealedToken', checked: 1, resealed: 1 },
+      { table: 'IssueTrackerConnection', column: 'sealedWebhookSecret', checked: 1, resealed: 1 },
     ]);
+    const tracker = await db.prisma.issueTrackerConnection.findFirstOrThrow();
+    const onlyNewKey = parseSecretKeys(NEW_KEY, undefined);
+    expect(openSecret(onlyNewKey, tracker.sealedToken)).toBe('ghp_reseal-token');
+    expect(openSecret(onlyNewKey, tracker.sealedWebhookSecret!)).toBe('reseal-webhook-secret');
     const fresh = await sealedRows();
     expect(fresh.some((row) => needsReseal(rotated, row.sealedUrl))).toBe(false);
     // The old key dropped: every value opens under the new key alone, and the old cannot.

@@ -15,4 +15,7 @@ export type TSealedColumn = {
 export const SEALED_COLUMNS: readonly TSealedColumn[] = [
   // Slack incoming-webhook URLs (services/integrations/slack).
   { table: 'SlackConnection', idColumn: 'id', column: 'sealedUrl' },
+  // GitHub tokens, Linear API keys and their webhook signing secrets (services/integrations/trackers).
+  { table: 'IssueTrackerConnection', idColumn: 'id', column: 'sealedToken' },
+  { table: 'IssueTrackerConnection', idColumn: 'id', column: 'sealedWebhookSecret' },
 ];

@@ -16,6 +16,7 @@ import { errorResponse, rateLimitedResponse, withViewer } from './http.ts';
 import { RateLimitError } from '../rate-limit.ts';
 import { exportRoutes } from './exports.ts';
 import { ideaRoutes } from './ideas.ts';
+import { integrationRoutes } from './integrations.ts';
 import { openApiRoute } from './openapi.ts';
 import { releaseRoutes } from './releases.ts';
 import { mountRoutes } from './route.ts';
@@ -73,6 +74,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
       ...widgetRoutes(deps),
       ...billingRoutes(deps),
       ...webhookRoutes(deps),
+      ...integrationRoutes(deps),
       openApiRoute(api),
     ],
     // Tests hold every answer to its documented schema.

@@ -88,6 +88,8 @@ const NOTIFICATIONS = [
 /** Routes the spec does not list: the payment provider's calls, secret rotation, similar ideas, exports, webhooks. */
 const BEYOND_SECTION_7 = [
   'POST /billing/stripe-webhook',
+  'POST /integrations/github/{key}',
+  'POST /integrations/linear/{key}',
   'POST /login/second-factor',
   'POST /company/rotate-secret',
   'GET /boards/{id}/ideas/similar',

@@ -26,6 +26,7 @@ import './similar-ideas.ts';
 import './webhook-delivery.ts';
 import './webhook.ts';
 import './slack-connection.ts';
+import './issue-tracker.ts';
 import './sso-token-check.ts';
 import './audit-entry.ts';
 import './two-factor-status.ts';

@@ -45,6 +45,11 @@ export const AUDIT_ACTIONS = {
   SLACK_CONNECTION_UPDATED:
     "A Slack connection's events, board, language or URL changed (details: what changed).",
   SLACK_DISCONNECTED: 'A Slack connection was removed: nothing more is posted to its channel.',
+  ISSUE_TRACKER_CONNECTED:
+    'GitHub or Linear was connected (details: the kind, the last characters of its token, repository or team, closed status).',
+  ISSUE_TRACKER_UPDATED:
+    "A GitHub or Linear connection's token, repository, team, webhook secret or closed status changed.",
+  ISSUE_TRACKER_DISCONNECTED: 'A GitHub or Linear connection was removed with its issue links.',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -26,6 +26,7 @@ let bMember: TTestAccount;
 let endUser: TTestAccount;
 let webhookId = 0;
 let slackConnectionId = 0;
+let trackerConnectionId = 0;
 let apiKeyId = 0;
 let invitationId = 0;
 let customerCompanyId = 0;
@@ -44,6 +45,7 @@ const release = g('Release', () => a.releaseId);
 const part = g('ReleasePart', () => a.partId);
 const webhook = g('Webhook', () => webhookId);
 const slackConnection = g('SlackConnection', () => slackConnectionId);
+const trackerConnection = g('IssueTrackerConnection', () => trackerConnectionId);
 const apiKey = g('ApiKey', () => apiKeyId);
 const endUserId = g('CompanyUser', () => endUser.userId);
 const adminId = g('CompanyUser', () => admin.userId);
@@ -138,6 +140,24 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   },
   disconnectSlack: { vars: () => ({ slackConnectionId: slackConnection() }), ofA: true },
   sendSlackTest: { vars: () => ({ slackConnectionId: slackConnection() }), ofA: true },
+  // GitHub and Linear settings are the admins' (services/integrations/trackers/trackers.test.ts).
+  connectIssueTracker: {
+    vars: () => ({
+      kind: 'GITHUB',
+      token: 'ghp_member',
+      repository: 'acme/roadmap',
+      webhookSecret: 'member-secret-0123456789',
+    }),
+    ofA: false,
+  },
+  updateIssueTracker: {
+    vars: () => ({ issueTrackerConnectionId: trackerConnection(), closedStatus: 'PLANNED' }),
+    ofA: true,
+  },
+  disconnectIssueTracker: {
+    vars: () => ({ issueTrackerConnectionId: trackerConnection() }),
+    ofA: true,
+  },
   rotateCompanySecret: { vars: () => ({}), ofA: false },
   updateSsoSettings: {
     vars: () => ({ requireExpiry: true, maxLifetimeMinutes: 60 }),
@@ -218,6 +238,10 @@ const TEAM_MUTATIONS = [
   'bulkMoveIdeas',
   'bulkRemoveIdeaTag',
   'bulkSetIdeaStatus',
+  // Issues of GitHub or Linear from ideas (services/integrations/trackers/trackers.test.ts).
+  'createTrackerIssue',
+  'linkTrackerIssue',
+  'unlinkTrackerIssue',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */
@@ -405,6 +429,7 @@ async function rowsOfA(): Promise<unknown> {
     }),
     prisma.tag.findMany({ where: { companyId }, include: { ideas: true }, orderBy: { id: 'asc' } }),
     prisma.importJob.findMany({ where: { companyId }, orderBy: { id: 'asc' } }),
+    prisma.issueTrackerConnection.findMany({ where: { companyId }, orderBy: { id: 'asc' } }),
   ]);
 }
 
@@ -448,6 +473,20 @@ beforeAll(async () => {
         sealedUrl: 'box1$00000000$a$b$c',
         urlHint: 'hooks.slack.com/…/c3d4',
         events: ['IDEA_CREATED'],
+      },
+    })
+  ).id;
+  trackerConnectionId = (
+    await server.deps.prisma.issueTrackerConnection.create({
+      data: {
+        companyId: a.owner.companyId,
+        kind: 'GITHUB',
+        sealedToken: 'box1$00000000$a$b$c',
+        tokenHint: 'c3d4',
+        repoOwner: 'acme',
+        repoName: 'roadmap',
+        sealedWebhookSecret: 'box1$00000000$a$b$d',
+        webhookKey: 'team-permissions-key',
       },
     })
   ).id;
@@ -571,9 +610,12 @@ describe('REST routes by role', () => {
     for (const [path, methods] of Object.entries(document.paths as Record<string, object>)) {
       for (const method of Object.keys(methods)) routes.push(`${method.toUpperCase()} ${path}`);
     }
-    // Sign-up, sign-in, the caller's own profile, SSO and the payment provider's callback.
+    // Sign-up, sign-in, the caller's own profile, SSO and the payment provider's and trackers'
+    // callbacks (signed, not sessions: trackers.test.ts).
     const personal = routes.filter((route) =>
-      /registrations|login|logout|password|\/me$|profile|sso|stripe-webhook|openapi/.test(route),
+      /registrations|login|logout|password|\/me$|profile|sso|stripe-webhook|integrations\/(github|linear)|openapi/.test(
+        route,
+      ),
     );
     const rest = routes.filter((route) => !personal.includes(route));
     expect(rest.sort()).toEqual([...Object.keys(REFUSED_ROUTES), ...OPEN_ROUTES].sort());

@@ -148,4 +148,16 @@ export const actionMessages = defineMessages({
     id: 'audit.action.SLACK_DISCONNECTED',
     defaultMessage: 'Disconnected Slack',
   },
+  ISSUE_TRACKER_CONNECTED: {
+    id: 'audit.action.ISSUE_TRACKER_CONNECTED',
+    defaultMessage: 'Connected GitHub or Linear',
+  },
+  ISSUE_TRACKER_UPDATED: {
+    id: 'audit.action.ISSUE_TRACKER_UPDATED',
+    defaultMessage: 'Changed a GitHub or Linear connection',
+  },
+  ISSUE_TRACKER_DISCONNECTED: {
+    id: 'audit.action.ISSUE_TRACKER_DISCONNECTED',
+    defaultMessage: 'Disconnected GitHub or Linear',
+  },
 });

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -18,12 +19,32 @@ import { integrationMessages } from './messages.ts';
 export const integrationsScreenQuery = graphql`
   query IntegrationsScreenQuery {
     ...SlackSection_query
+    ...TrackerSection_query
   }
 `;
 
+/**
+ * GitHub and Linear, loaded with the screen's first render in a chunk of their own: the
+ * settings chunk is at its budget.
+ */
+const LazyTrackerSection = lazy(() =>
+  import('./TrackerSection.tsx').then((module) => ({ default: module.TrackerSection })),
+);
+
+function TrackerSections({ query }: { query: IntegrationsScreenQuery$data }) {
+  return (
+    <Suspense fallback={<p className="muted" aria-busy="true" />}>
+      <LazyTrackerSection query={query} />
+    </Suspense>
+  );
+}
+
 /** The screen's sections, top to bottom: add an integration's section here. */
 const SECTIONS: { id: string; Section: ComponentType<{ query: IntegrationsScreenQuery$data }> }[] =
-  [{ id: 'slack', Section: SlackSection }];
+  [
+    { id: 'slack', Section: SlackSection },
+    { id: 'trackers', Section: TrackerSections },
+  ];
 
 /** /admin/integrations: the company's connections to other tools (owners and admins). */
 export function IntegrationsScreen() {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -15,6 +15,7 @@ import { Comment } from './Comment.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { DeclineDetails } from './DeclineDetails.tsx';
 import { IdeaValue } from './IdeaValue.tsx';
+import type { IdeaIssueLinks_query$key } from '../../../../../__generated__/IdeaIssueLinks_query.graphql.ts';
 import { StatusControl } from './StatusControl.tsx';
 import { TeamVotes } from './TeamVotes.tsx';
 import { VoteBox } from './VoteBox.tsx';
@@ -24,6 +25,11 @@ import { MoveIdeaControl } from './MoveIdeaControl.tsx';
 import { IdeaTagsControl } from '../tags/IdeaTagsControl.tsx';
 import { IdeaActivityList } from './IdeaActivityList.tsx';
 import { UndoMergeButton } from './UndoMergeButton.tsx';
+
+/** The team's GitHub and Linear links, in a chunk of their own (the board area is at its budget). */
+const LazyIdeaIssueLinks = lazy(() =>
+  import('./IdeaIssueLinks.tsx').then((module) => ({ default: module.IdeaIssueLinks })),
+);
 
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
@@ -53,6 +59,7 @@ export const ideaDetailModalQuery = graphql`
       ...StatusControl_board
     }
     ...MoveIdeaControl_query
+    ...IdeaIssueLinks_query
   }
 `;
 
@@ -107,7 +114,7 @@ function IdeaDetail({
 }: {
   idea: IdeaDetail_idea$key;
   board: StatusControl_board$key;
-  query: MoveIdeaControl_query$key;
+  query: MoveIdeaControl_query$key & IdeaIssueLinks_query$key;
   onClose: () => void;
   onOpenIdea?: (ideaId: string) => void;
   focusOnClose?: () => HTMLElement | null | undefined;
@@ -139,6 +146,7 @@ function IdeaDetail({
         ...IdeaTagsControl_idea
         ...IdeaActivityList_idea
         ...UndoMergeButton_idea
+        ...IdeaIssueLinks_idea
       }
     `,
     idea,
@@ -186,6 +194,11 @@ function IdeaDetail({
             </section>
           ) : null}
           <IdeaValue idea={data} />
+          {data.canUpdateStatus ? (
+            <Suspense fallback={null}>
+              <LazyIdeaIssueLinks idea={data} query={query} />
+            </Suspense>
+          ) : null}
           <IdeaComments idea={data} />
           <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
           <IdeaActivityList idea={data} />
