@@ -1,4 +1,3 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { TEAM_ROLES } from '../../viewer.ts';
@@ -57,7 +56,7 @@ export async function notifyMention(deps: TDeps, mention: TMention): Promise<num
         }),
   ]);
   const publicRef = ideaRef(deps, company.slug, { title: idea.title, board });
-  const consoleUrl = `${deps.config.appUrl}/admin/boards/${encodeGlobalID('Board', board.id)}/ideas/${encodeGlobalID('Idea', idea.id)}`;
+  const consoleUrl = `${deps.config.appUrl}/admin/boards/${board.id}/ideas/${idea.id}`;
   const isTeam = (role: string) => (team as string[]).includes(role);
   const groups = [
     { ids: recipients.filter((u) => isTeam(u.role)).map((u) => u.id), url: consoleUrl },

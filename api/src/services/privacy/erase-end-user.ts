@@ -133,7 +133,7 @@ export async function eraseUser(
     await tx.commentMention.deleteMany({ where: { userId: user.id } });
     await tx.$executeRaw`
       UPDATE "Comment" SET "text" = regexp_replace("text",
-        ${`@\[[^][\n]{1,80}\]\(user:${user.id}\)`}::text, '@…', 'g')
+        ${String.raw`@\[[^][\n]{1,80}\]\(user:` + `${user.id}\\)`}::text, '@…', 'g')
       WHERE "text" LIKE ${`%(user:${user.id})%`}::text`;
     await tx.erasedUser.create({
       data: {
