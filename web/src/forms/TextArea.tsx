@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Field } from './Field.tsx';
 import type { TFieldMessage } from './validation.ts';
 
@@ -14,9 +14,6 @@ export function TextArea({
   isRequired = false,
   isDisabled = false,
   autoFocus = false,
-  inputRef,
-  controlProps,
-  children,
 }: {
   label: ReactNode;
   name: string;
@@ -28,31 +25,21 @@ export function TextArea({
   isRequired?: boolean;
   isDisabled?: boolean;
   autoFocus?: boolean;
-  inputRef?: Ref<HTMLTextAreaElement>;
-  /** More attributes for the textarea (e.g. a combobox's ARIA state and key handling). */
-  controlProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
-  /** Shown right after the textarea (e.g. a combobox's list). */
-  children?: ReactNode;
 }) {
   return (
     <Field label={label} hint={hint} error={error} isRequired={isRequired}>
       {(control) => (
-        <>
-          <textarea
-            {...controlProps}
-            {...control}
-            ref={inputRef}
-            className="field__input field__textarea"
-            name={name}
-            value={value}
-            rows={rows}
-            onChange={onChange}
-            disabled={isDisabled}
-            required={isRequired}
-            autoFocus={autoFocus}
-          />
-          {children}
-        </>
+        <textarea
+          {...control}
+          className="field__input field__textarea"
+          name={name}
+          value={value}
+          rows={rows}
+          onChange={onChange}
+          disabled={isDisabled}
+          required={isRequired}
+          autoFocus={autoFocus}
+        />
       )}
     </Field>
   );

@@ -5,7 +5,6 @@ import type { PreloadedQuery } from 'react-relay';
 import { Link, Navigate, Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import type { AdminLayoutQuery as TAdminLayoutQuery } from '../../__generated__/AdminLayoutQuery.graphql.ts';
 import { toLocale, useLocale } from '../i18n/locale.tsx';
-import { Icon } from '../ui/Icon.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -64,13 +63,9 @@ export function AdminLayout() {
             <Logo />
           </div>
           <p className="top-bar__company">{viewer.company.name}</p>
-          <Link
-            className="bell"
-            to="/admin/notifications"
-            aria-label={intl.formatMessage(navMessages.notifications, { count })}
-          >
-            <Icon name="bell" />
-            {count ? <span className="bell__count">{count > 99 ? '99+' : count}</span> : null}
+          <Link className="bell" to="/admin/notifications">
+            <span className="visually-hidden">{intl.formatMessage(navMessages.notifications)}</span>
+            {count ? <span className="bell__count">{count}</span> : null}
           </Link>
           <AccountMenu user={viewer.user} />
         </header>

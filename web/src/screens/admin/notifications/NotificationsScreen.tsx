@@ -15,7 +15,6 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
-import { mentionSegments } from '../board/ideas/mention-text.ts';
 
 const messages = defineMessages({
   title: { id: 'notifications.title', defaultMessage: 'Notifications' },
@@ -158,7 +157,7 @@ export function NotificationsScreen() {
         <section className="card">
           {items.length === 0 ? (
             <EmptyState
-              icon="bell"
+              icon="info"
               title={intl.formatMessage(messages.emptyTitle)}
               description={intl.formatMessage(messages.emptyText)}
             />
@@ -216,7 +215,7 @@ function NotificationItem({
           }
         }
         comment {
-          markup
+          text
         }
       }
     `,
@@ -226,11 +225,8 @@ function NotificationItem({
     name: data.actorName ?? intl.formatMessage(messages.someone),
     title: data.idea?.title ?? intl.formatMessage(messages.removedIdea),
   });
-  const excerpt = data.comment
-    ? mentionSegments(data.comment.markup)
-        .map((segment) => segment.text)
-        .join('')
-    : null;
+  // The plain text: mentions read `@Name`.
+  const excerpt = data.comment?.text ?? null;
   return (
     <li className={data.isRead ? 'notification' : 'notification notification--unread'}>
       <p>

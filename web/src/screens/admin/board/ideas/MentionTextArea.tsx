@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, ComponentProps, KeyboardEvent } from 'react';
+import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { MentionTextAreaQuery as TQuery } from '../../../../../__generated__/MentionTextAreaQuery.graphql.ts';
-import { TextArea } from '../../../../forms/TextArea.tsx';
+import { Field } from '../../../../forms/Field.tsx';
+import type { TFieldMessage } from '../../../../forms/validation.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { insertMention, mentionQueryAt } from './mention-text.ts';
 
@@ -43,14 +44,32 @@ type TCandidate = { id: string; displayName: string; isTeam: boolean; token: str
 export function MentionTextArea({
   ideaId,
   isInternal,
+  label,
+  name,
   value,
+  onChange,
   onValueChange,
+  error,
   hint,
-  ...field
-}: Omit<ComponentProps<typeof TextArea>, 'controlProps' | 'inputRef' | 'children'> & {
+  rows = 3,
+  isRequired = false,
+  isDisabled = false,
+  autoFocus = false,
+}: {
   ideaId: string;
   isInternal: boolean;
+  label: ReactNode;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+  /** Sets the text (a mention inserted). */
   onValueChange: (text: string) => void;
+  error?: TFieldMessage | null;
+  hint?: ReactNode;
+  rows?: number;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  autoFocus?: boolean;
 }) {
   const intl = useIntl();
   const environment = useRelayEnvironment();
@@ -133,60 +152,73 @@ export function MentionTextArea({
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
     <div className="mention-field">
-      <TextArea
-        {...field}
-        value={value}
+      <Field
+        label={label}
         hint={
           <>
             {hint} {intl.formatMessage(messages.hint)}
           </>
         }
-        inputRef={textarea}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
-          field.onChange?.(event);
-          readCaret(event.target);
-        }}
-        controlProps={{
-          role: 'combobox',
-          'aria-autocomplete': 'list',
-          'aria-expanded': isOpen,
-          'aria-controls': listId,
-          'aria-activedescendant': isOpen ? optionId(active) : undefined,
-          onKeyDown: handleKeyDown,
-          onClick: (event) => readCaret(event.currentTarget),
-          onBlur: () => setTyped(null),
-        }}
+        error={error}
+        isRequired={isRequired}
       >
-        <ul
-          id={listId}
-          role="listbox"
-          className="mention-list"
-          aria-label={intl.formatMessage(messages.list)}
-          hidden={!isOpen}
-        >
-          {isOpen
-            ? candidates.map((candidate, index) => (
-                <li
-                  key={candidate.id}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  className={
-                    index === active ? 'mention-list__option is-active' : 'mention-list__option'
-                  }
-                  // Keeps the focus in the textarea while the option is chosen.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(candidate)}
-                >
-                  {candidate.displayName}
-                  {candidate.isTeam ? (
-                    <span className="muted"> · {intl.formatMessage(messages.team)}</span>
-                  ) : null}
-                </li>
-              ))
-            : null}
-        </ul>
-      </TextArea>
+        {(control) => (
+          <>
+            <textarea
+              {...control}
+              ref={textarea}
+              className="field__input field__textarea"
+              name={name}
+              value={value}
+              rows={rows}
+              disabled={isDisabled}
+              required={isRequired}
+              autoFocus={autoFocus}
+              onChange={(event) => {
+                onChange(event);
+                readCaret(event.target);
+              }}
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={isOpen}
+              aria-controls={listId}
+              aria-activedescendant={isOpen ? optionId(active) : undefined}
+              onKeyDown={handleKeyDown}
+              onClick={(event) => readCaret(event.currentTarget)}
+              onBlur={() => setTyped(null)}
+            />
+            <ul
+              id={listId}
+              role="listbox"
+              className="mention-list"
+              aria-label={intl.formatMessage(messages.list)}
+              hidden={!isOpen}
+            >
+              {isOpen
+                ? candidates.map((candidate, index) => (
+                    <li
+                      key={candidate.id}
+                      id={optionId(index)}
+                      role="option"
+                      aria-selected={index === active}
+                      className={
+                        index === active ? 'mention-list__option is-active' : 'mention-list__option'
+                      }
+                      // Keeps the focus in the textarea while the option is chosen.
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => choose(candidate)}
+                    >
+                      {candidate.displayName}
+                      {candidate.isTeam ? (
+                        <span className="muted"> · {intl.formatMessage(messages.team)}</span>
+                      ) : null}
+                    </li>
+                  ))
+                : null}
+            </ul>
+          </>
+        )}
+      </Field>
     </div>
   );
 }
