@@ -230,7 +230,9 @@ function NotificationItem({
   return (
     <li className={data.isRead ? 'notification' : 'notification notification--unread'}>
       <p>
-        {!data.isRead ? <span className="badge">{intl.formatMessage(messages.unread)}</span> : null}{' '}
+        {!data.isRead ? (
+          <span className="badge notification__badge">{intl.formatMessage(messages.unread)}</span>
+        ) : null}
         {data.idea ? (
           <Link
             to={`/admin/boards/${rowIdOf(data.idea.board.id, 'Board')}/ideas/${rowIdOf(data.idea.id, 'Idea')}`}

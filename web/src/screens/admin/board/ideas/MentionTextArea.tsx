@@ -210,7 +210,9 @@ export function MentionTextArea({
                     >
                       {candidate.displayName}
                       {candidate.isTeam ? (
-                        <span className="muted"> · {intl.formatMessage(messages.team)}</span>
+                        <span className="muted mention-list__team">
+                          {intl.formatMessage(messages.team)}
+                        </span>
                       ) : null}
                     </li>
                   ))
