@@ -26,6 +26,10 @@ const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boar
 const CREATE_STATUS = `mutation ($boardId: ID!, $nameEn: String!, $namePl: String!) {
   createBoardStatus(boardId: $boardId, kind: DECLINED, nameEn: $nameEn, namePl: $namePl, color: "6E7781") {
   __typename ... on MutationCreateBoardStatusSuccess { data { id } } } }`;
+const CREATE_TAG = `mutation ($name: String!) { createTag(name: $name, color: "1f6feb", isPrivate: false) {
+  __typename ... on MutationCreateTagSuccess { data { id } } } }`;
+const ADD_TAG = `mutation ($ideaId: ID!, $tagId: ID!) { addIdeaTag(ideaId: $ideaId, tagId: $tagId) {
+  __typename ... on MutationAddIdeaTagSuccess { data { id } } } }`;
 const SETUP = `query ($id: ID!) { board(id: $id) { widgetSetup { boardHash } } viewer { company { secret } } }`;
 
 const NOTED = 'Export the roadmap as a PDF';
@@ -120,6 +124,41 @@ describe.skipIf(!hasChromium())('console: triage', () => {
       await expect.poll(() => opened.getByText(PUBLIC).isVisible()).toBe(true);
       expect(await opened.innerText()).not.toContain(NOTE);
       expect(await widget.content()).not.toContain('renewal call');
+
+      // The roadmap narrows to a public tag like the list: the planned, tagged idea, then none.
+      const { server } = console_;
+      const reports = await mutate(
+        server,
+        'createTag',
+        CREATE_TAG,
+        { name: 'Reports' },
+        admin.token,
+      );
+      await mutate(server, 'createTag', CREATE_TAG, { name: 'Billing' }, admin.token);
+      await mutate(
+        server,
+        'addIdeaTag',
+        ADD_TAG,
+        { ideaId: ideas[NOTED], tagId: reports.id },
+        admin.token,
+      );
+      await expectCall(server, 'PUT', `/ideas/${rowIdOf(ideas[NOTED] ?? '', 'Idea')}/status`, 200, {
+        token: admin.token,
+        body: { status: 'PLANNED' },
+      });
+      await widget.reload();
+      await widget.getByRole('button', { name: 'Roadmap', exact: true }).click();
+      const planned = widget.getByRole('region', { name: 'Planned' });
+      await expect.poll(() => planned.getByRole('button', { name: NOTED }).isVisible()).toBe(true);
+      const tagChoice = widget.getByLabel('Tag');
+      await tagChoice.focus();
+      await tagChoice.selectOption({ label: 'Billing' });
+      await expect
+        .poll(() => widget?.getByText('Nothing on the roadmap with this tag.').isVisible())
+        .toBe(true);
+      await tagChoice.selectOption({ label: 'Reports' });
+      await expect.poll(() => planned.getByRole('button', { name: NOTED }).isVisible()).toBe(true);
+      expect(await seriousAxeViolations(widget)).toEqual([]);
       expect(widget.errors).toEqual([]);
     } finally {
       await new Promise((resolve) => host.close(resolve));

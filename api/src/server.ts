@@ -19,9 +19,9 @@ import { securityHeaders } from './security-headers.ts';
 import { mountUnsubscribePage } from './unsubscribe-page.ts';
 import { mountConfirmEmailPage } from './confirm-email-page.ts';
 import { mountPrivacyPage } from './privacy-page.ts';
-import { cheapBodyLimit } from './body-limit.ts';
 import { errorResponse } from './rest/http.ts';
-import { REST_BODY_LIMIT, restApi, tooLarge } from './rest/index.ts';
+import { REST_BODY_LIMIT, restApi } from './rest/index.ts';
+import { graphqlBodyLimit } from './upload-limit.ts';
 import { mountMetrics } from './metrics-route.ts';
 import { createMetrics } from './metrics.ts';
 import type { TMetrics } from './metrics.ts';
@@ -66,7 +66,7 @@ export function createApp(
     );
   });
 
-  app.use('/graphql', cheapBodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge }));
+  app.use('/graphql', graphqlBodyLimit(deps));
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
     yoga.fetch(c.req.raw, {
       client: clientOf(c, deps.config.trustProxy),

@@ -283,6 +283,9 @@ export function App(props: {
         ) : view === 'roadmap' ? (
           <Roadmap
             widget={widget}
+            tags={data.tags ?? []}
+            tag={tag}
+            onTag={setTag}
             onOpen={(id) => {
               setView('ideas');
               setOpenIdeaId(id);

@@ -4,6 +4,7 @@ import type { TFilter, TIdea, TIdeaPage, TSort, TTag } from './api.ts';
 import { SubmitIdea } from './SubmitIdea.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { TagSelect } from './TagSelect.tsx';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 
@@ -104,25 +105,7 @@ export function IdeaList(props: {
             ))}
           </select>
         </label>
-        {props.tags.length > 0 ? (
-          <label>
-            {t('list.tag')}
-            <select
-              value={props.tag === null ? '' : String(props.tag)}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                props.onTag(value ? Number(value) : null);
-              }}
-            >
-              <option value="">{t('tag.ALL')}</option>
-              {props.tags.map((tag) => (
-                <option key={tag.id} value={String(tag.id)}>
-                  {tag.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <TagSelect t={t} tags={props.tags} tag={props.tag} onTag={props.onTag} />
         <label class="grow">
           {t('list.search')}
           <input

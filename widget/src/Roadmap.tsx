@@ -1,14 +1,24 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
-import type { TIdea, TStatus } from './api.ts';
+import type { TIdea, TStatus, TTag } from './api.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { TagSelect } from './TagSelect.tsx';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 
 const COLUMNS: TStatus[] = ['REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE'];
 
-/** Four columns of compact cards, most discussed first (spec: roadmap). */
-export function Roadmap(props: { widget: TWidget; onOpen: (id: number) => void }) {
+/**
+ * Four columns of compact cards, most discussed first (spec: roadmap), narrowed to one of the
+ * company's public tags when one is chosen (the same choice as the ideas list's).
+ */
+export function Roadmap(props: {
+  widget: TWidget;
+  tags: TTag[];
+  tag: number | null;
+  onTag: (tag: number | null) => void;
+  onOpen: (id: number) => void;
+}) {
   const { widget } = props;
   const { t } = widget;
   const [ideas, setIdeas] = useState<TIdea[] | null>(null);
@@ -16,20 +26,57 @@ export function Roadmap(props: { widget: TWidget; onOpen: (id: number) => void }
 
   useEffect(() => {
     let isCurrent = true;
-    widget.api.ideas(widget.board.id, { filter: 'ALL', sort: 'VOTES', limit: 100 }).then(
-      (page) => isCurrent && setIdeas(page.ideas),
-      () => isCurrent && setFailed(true),
-    );
+    setIdeas(null);
+    setFailed(false);
+    widget.api
+      .ideas(widget.board.id, {
+        filter: 'ALL',
+        sort: 'VOTES',
+        limit: 100,
+        tag: props.tag ?? undefined,
+      })
+      .then(
+        (page) => isCurrent && setIdeas(page.ideas),
+        () => isCurrent && setFailed(true),
+      );
     return () => {
       isCurrent = false;
     };
-  }, [widget.api, widget.board.id]);
+  }, [widget.api, widget.board.id, props.tag]);
 
-  if (failed) return <p role="alert">{t('error.generic')}</p>;
+  return (
+    <>
+      {props.tags.length > 0 ? (
+        <div class="bar">
+          <TagSelect t={t} tags={props.tags} tag={props.tag} onTag={props.onTag} />
+        </div>
+      ) : null}
+      <RoadmapColumns
+        widget={widget}
+        ideas={ideas}
+        failed={failed}
+        tagged={props.tag !== null}
+        onOpen={props.onOpen}
+      />
+    </>
+  );
+}
+
+/** The columns, or what stands in for them while loading, on failure or when empty. */
+function RoadmapColumns(props: {
+  widget: TWidget;
+  ideas: TIdea[] | null;
+  failed: boolean;
+  tagged: boolean;
+  onOpen: (id: number) => void;
+}) {
+  const { widget, ideas } = props;
+  const { t } = widget;
+  if (props.failed) return <p role="alert">{t('error.generic')}</p>;
   if (!ideas) return <p aria-busy="true">{t('loading')}</p>;
   const shown = ideas.map((idea) => withLive(widget, idea));
   if (!shown.some((idea) => COLUMNS.includes(idea.status))) {
-    return <p class="muted">{t('roadmap.empty')}</p>;
+    return <p class="muted">{t(props.tagged ? 'roadmap.emptyTag' : 'roadmap.empty')}</p>;
   }
   return (
     <div class="columns">

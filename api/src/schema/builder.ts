@@ -38,6 +38,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     ID: { Input: string; Output: string | number };
     DateTime: { Input: Date; Output: Date };
+    File: { Input: File; Output: never };
   };
 }>({
   plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin],
@@ -103,6 +104,27 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({ description: 'The entry points for reading.' });
 builder.mutationType({ description: 'The entry points for changing data.' });
+
+/**
+ * An uploaded file: a part of a GraphQL multipart request (the multipart request spec, which
+ * yoga reads), for the import's export files. Input only.
+ */
+builder.scalarType('File', {
+  description:
+    'An uploaded file, sent as a part of a multipart request (github.com/jaydenseric/graphql-multipart-request-spec). Input only.',
+  serialize: () => {
+    throw new TypeError('File is an input type.');
+  },
+  parseValue: (value) => {
+    const isFile =
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as File).arrayBuffer === 'function' &&
+      typeof (value as File).name === 'string';
+    if (!isFile) throw new TypeError('File must be a file part of a multipart request.');
+    return value as File;
+  },
+});
 
 builder.scalarType('DateTime', {
   description: 'An instant in time, as an ISO 8601 string in UTC.',

@@ -5,7 +5,7 @@ import type {
   TImportResult,
   TStatusMapping,
 } from '../services/import/import-job-view.ts';
-import { IMPORT_SOURCES } from '../services/import/import-model.ts';
+import { IMPORT_LIMITS, IMPORT_SOURCES } from '../services/import/import-model.ts';
 import type { TImportProblem, TImportSource } from '../services/import/import-model.ts';
 import { previewImport } from '../services/import/preview-import.ts';
 import { startImport } from '../services/import/start-import.ts';
@@ -214,16 +214,34 @@ builder.mutationFields((t) => ({
         required: true,
         description: 'Where the files come from.',
       }),
-      files: t.arg({ type: [ImportFileInput], required: true, description: 'The export’s files.' }),
+      files: t.arg({
+        type: [ImportFileInput],
+        required: false,
+        description:
+          'The export’s files, base64 in the JSON body (which is at most 1 MB). Larger exports go as `uploads`.',
+      }),
+      uploads: t.arg({
+        type: ['File'],
+        required: false,
+        description: `The export’s files as parts of a multipart request (up to ${IMPORT_LIMITS.maxUploadBytes / 1024 / 1024} MB in all, signed in). Beside or instead of \`files\`.`,
+      }),
     },
-    resolve: (_root, args, context) =>
+    resolve: async (_root, args, context) =>
       previewImport(context.deps, context.viewer, {
         boardId: decodeIdOrRowId(args.boardId, 'Board'),
         source: args.source,
-        files: args.files.map((file) => ({
-          name: file.name.slice(0, 200),
-          data: Buffer.from(file.base64, 'base64'),
-        })),
+        files: [
+          ...(args.files ?? []).map((file) => ({
+            name: file.name.slice(0, 200),
+            data: Buffer.from(file.base64, 'base64'),
+          })),
+          ...(await Promise.all(
+            (args.uploads ?? []).map(async (file) => ({
+              name: file.name.slice(0, 200),
+              data: Buffer.from(await file.arrayBuffer()),
+            })),
+          )),
+        ],
       }),
   }),
   startImport: t.field({

@@ -5,8 +5,8 @@ import { onSessionReset } from '../session/session.ts';
 import { getAuthToken } from '../session/storage.ts';
 import { postGraphQL } from './post-graphql.ts';
 
-const fetchGraphQL: FetchFunction = (request, variables) =>
-  postGraphQL(request.text ?? '', variables) as Promise<GraphQLResponse>;
+const fetchGraphQL: FetchFunction = (request, variables, _cacheConfig, uploadables) =>
+  postGraphQL(request.text ?? '', variables, uploadables) as Promise<GraphQLResponse>;
 
 /**
  * Subscriptions (live vote counts) over server-sent events, as yoga serves them. The client

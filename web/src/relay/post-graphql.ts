@@ -23,6 +23,25 @@ export function onUnauthenticated(handler: () => void): void {
 }
 
 /**
+ * A GraphQL multipart request (github.com/jaydenseric/graphql-multipart-request-spec): each
+ * uploadable's key is its variable's path (`uploads.0`), which the operation holds as null.
+ */
+function multipart(
+  query: string,
+  variables: Record<string, unknown>,
+  files: [string, File | Blob][],
+): FormData {
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query, variables }));
+  form.set(
+    'map',
+    JSON.stringify(Object.fromEntries(files.map(([path], at) => [at, [`variables.${path}`]]))),
+  );
+  files.forEach(([, file], at) => form.set(String(at), file));
+  return form;
+}
+
+/**
  * One GraphQL request over fetch with the stored token: the Relay environment's network layer,
  * and the sign-in screens' mutations, which run without Relay (so that the pages before sign-in
  * do not download it; issue 22).
@@ -30,16 +49,21 @@ export function onUnauthenticated(handler: () => void): void {
 export async function postGraphQL(
   query: string,
   variables: Record<string, unknown>,
+  uploadables?: Record<string, File | Blob> | null,
 ): Promise<TGraphQLAnswer> {
   const token = getAuthToken();
+  const files = Object.entries(uploadables ?? {});
   const response = await fetch('/graphql', {
     method: 'POST',
     headers: {
-      'content-type': 'application/json',
+      ...(files.length === 0 ? { 'content-type': 'application/json' } : {}),
       accept: 'application/graphql-response+json, application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: JSON.stringify({ query, variables }),
+    body:
+      files.length === 0
+        ? JSON.stringify({ query, variables })
+        : multipart(query, variables, files),
   });
   const body = (await response.json().catch(() => null)) as TGraphQLAnswer | null;
   const isUnauthenticated =

@@ -1,6 +1,11 @@
 import { useCallback } from 'react';
 import { useMutation } from 'react-relay';
-import type { GraphQLTaggedNode, MutationParameters, SelectorStoreUpdater } from 'relay-runtime';
+import type {
+  GraphQLTaggedNode,
+  MutationParameters,
+  SelectorStoreUpdater,
+  UploadableMap,
+} from 'relay-runtime';
 
 /**
  * useMutation with a promise: resolves with the response (which may be an AppError result),
@@ -13,6 +18,7 @@ export function usePromiseMutation<TMutation extends MutationParameters>(
     variables: TMutation['variables'],
     updater?: SelectorStoreUpdater<TMutation['response']>,
     optimisticUpdater?: SelectorStoreUpdater<TMutation['response']>,
+    uploadables?: UploadableMap,
   ) => Promise<TMutation['response']>,
   boolean,
 ] {
@@ -22,6 +28,7 @@ export function usePromiseMutation<TMutation extends MutationParameters>(
       variables: TMutation['variables'],
       updater?: SelectorStoreUpdater<TMutation['response']>,
       optimisticUpdater?: SelectorStoreUpdater<TMutation['response']>,
+      uploadables?: UploadableMap,
     ) =>
       new Promise<TMutation['response']>((resolve, reject) => {
         commit({
@@ -29,6 +36,8 @@ export function usePromiseMutation<TMutation extends MutationParameters>(
           ...(updater ? { updater } : {}),
           // Relay rolls an optimistic change back by itself when the call fails.
           ...(optimisticUpdater ? { optimisticUpdater } : {}),
+          // Files go as parts of a multipart request (post-graphql.ts), keyed by variable path.
+          ...(uploadables ? { uploadables } : {}),
           onCompleted: (response, errors) => {
             if (errors?.length) reject(new Error(errors[0]?.message));
             else resolve(response);

@@ -7,6 +7,7 @@ import { restCompany } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
+import { importBenchCsv } from '../../../../bench/import.ts';
 import { checkIdeaCounts } from '../idea/check-idea-counts.ts';
 
 /** Importing a board from another product's export: preview, background write, re-runs, failures, who may. */
@@ -237,6 +238,71 @@ describe('the other sources', () => {
     });
     expect(declined).toMatchObject({ status: 'DECLINED', declineReason: 'OTHER' });
     expect(await checkIdeaCounts(server.deps.prisma)).toEqual([]);
+  });
+});
+
+/** previewImport as a GraphQL multipart request: the files as parts (`uploads`), not base64. */
+async function previewUpload(token: string | null, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.set(
+    'operations',
+    JSON.stringify({
+      query: UPLOAD,
+      variables: { boardId: board(a), source: 'CSV', uploads: [null] },
+    }),
+  );
+  form.set('map', JSON.stringify({ 0: ['variables.uploads.0'] }));
+  form.set('0', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name);
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+const UPLOAD = `mutation ($boardId: ID!, $source: ImportSource!, $uploads: [File!]) {
+  result: previewImport(boardId: $boardId, source: $source, uploads: $uploads) {
+    __typename ... on MutationPreviewImportSuccess { data { ${JOB} } } ${APP_ERROR} } }`;
+
+describe('an export over 1 MB', () => {
+  // 20 ideas and 20,000 votes by 5,000 people: about 1.3 MB of our CSV.
+  const big = Buffer.from(importBenchCsv({ ideas: 20, people: 5_000, votes: 20_000, comments: 0 }));
+
+  it('previews when an admin sends it as a multipart upload', async () => {
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const { status, body } = await previewUpload(admin.token, 'board.csv', big);
+    expect(status).toBe(200);
+    const job = body.data.result.data;
+    expect(job.fileNames).toBe('board.csv');
+    expect(job.preview.ideas).toEqual({ inFile: 20, toCreate: 20 });
+    expect(job.preview.votes).toEqual({ inFile: 20_000, toCreate: 20_000 });
+    expect(job.preview.users.inFile).toBe(5_000);
+  });
+
+  it('is refused (413) as base64 in JSON, and as an upload by anyone but an owner or admin', async () => {
+    const { status } = await gql(
+      server,
+      PREVIEW,
+      {
+        boardId: board(a),
+        source: 'CSV',
+        files: [{ name: 'board.csv', base64: big.toString('base64') }],
+      },
+      admin.token,
+    );
+    expect(status).toBe(413);
+    for (const token of [null, member.token, 'not-a-session']) {
+      const refused = await previewUpload(token, 'board.csv', big);
+      expect(refused.status).toBe(413);
+      expect(refused.body.error.message).toBe('The request body is larger than 1 MB.');
+    }
+    // A small upload by a member reaches the mutation, which refuses the member.
+    const small = await previewUpload(
+      member.token,
+      'generic.csv',
+      readFileSync(new URL('./fixtures/generic.csv', import.meta.url)),
+    );
+    expect(small.body.data.result.code).toBe('FORBIDDEN');
   });
 });
 

@@ -23,6 +23,11 @@ export const IMPORT_LIMITS = {
   maxProblemsShown: 200,
   /** Votes, comments and ideas one import may hold together. */
   maxRows: 500_000,
+  /**
+   * The export files' bytes together, sent as a multipart request by an owner or admin
+   * (previewImport's `uploads`; upload-limit.ts); base64 in a JSON body stays within 1 MB.
+   */
+  maxUploadBytes: 48 * 1024 * 1024,
 } as const;
 
 /** The kinds an imported idea may take (NOT_PUBLIC is for end users' unreviewed ideas). */

@@ -11,6 +11,7 @@ import { useAction } from '../../../../ui/useAction.ts';
 import { statusMessages } from '../ideas/messages.ts';
 import { ImportProgress } from './ImportProgress.tsx';
 import { importMessages } from './messages.ts';
+import { problemText } from './problem-messages.ts';
 import { usePreviewImportMutation, useStartImportMutation } from './useImportMutations.ts';
 
 type TJob = Extract<
@@ -28,16 +29,6 @@ const SOURCES = [
   { value: 'USERVOICE', label: importMessages.sourceUserVoice, accept: '.csv,text/csv' },
   { value: 'FIDER', label: importMessages.sourceFider, accept: '.zip,.json,application/zip' },
 ] as const;
-
-/** A file's bytes as base64, the way the previewImport mutation takes them. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  }
-  return btoa(binary);
-}
 
 /**
  * /admin/boards/{id}/import (owners and admins): choose the source and its export files,
@@ -66,10 +57,15 @@ export function ImportScreen() {
   };
   const previewing = useAction(async () => {
     reset();
-    const encoded = await Promise.all(
-      files.map(async (file) => ({ name: file.name, base64: await base64Of(file) })),
-    );
-    const result = (await previewImport({ boardId, source, files: encoded })).previewImport;
+    const uploads = Object.fromEntries(files.map((file, at) => [`uploads.${at}`, file]));
+    const result = (
+      await previewImport(
+        { boardId, source, uploads: files.map(() => null) },
+        undefined,
+        undefined,
+        uploads,
+      )
+    ).previewImport;
     if (result.__typename === 'MutationPreviewImportSuccess') {
       setJob(result.data);
       return null;
@@ -242,7 +238,7 @@ export function ImportScreen() {
                         <td>{problem.file}</td>
                         <td className="table__number">{problem.row}</td>
                         <td>{problem.column}</td>
-                        <td>{problem.message}</td>
+                        <td>{problemText(intl, problem.message)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -3,15 +3,18 @@ import type { useImportMutationsPreviewMutation as TPreview } from '../../../../
 import type { useImportMutationsStartMutation as TStart } from '../../../../../__generated__/useImportMutationsStartMutation.graphql.ts';
 import { usePromiseMutation } from '../../../../relay/usePromiseMutation.ts';
 
-/** Reads export files and answers what importing them would create (writes nothing). */
+/**
+ * Reads export files and answers what importing them would create (writes nothing). The files
+ * go as parts of a multipart request (uploadables `uploads.0`, …), so exports over 1 MB fit.
+ */
 export function usePreviewImportMutation() {
   return usePromiseMutation<TPreview>(graphql`
     mutation useImportMutationsPreviewMutation(
       $boardId: ID!
       $source: ImportSource!
-      $files: [ImportFileInput!]!
+      $uploads: [File!]!
     ) {
-      previewImport(boardId: $boardId, source: $source, files: $files) {
+      previewImport(boardId: $boardId, source: $source, uploads: $uploads) {
         __typename
         ... on MutationPreviewImportSuccess {
           data {
