@@ -92,11 +92,11 @@ export async function addComment(
     },
     include: { author: { select: { id: true, displayName: true } } },
   });
-  const notifyMentioned = (comment: TCommentWithAuthor) =>
+  const notifyMentioned = (comment: TCommentWithAuthor, mailedAlready: number[] = []) =>
     mentions.userIds.length === 0
       ? Promise.resolve()
       : notifySafely(deps, `mentions of comment ${comment.id}`, () =>
-          notifyMention(deps, { comment, idea, userIds: mentions.userIds }),
+          notifyMention(deps, { comment, idea, userIds: mentions.userIds, mailedAlready }),
         );
   if (isInternal) {
     const note = await create;
@@ -113,12 +113,19 @@ export async function addComment(
   ]);
   publishIdeaChange(deps, 'COMMENTED', updated, companyId);
   const plainText = plainCommentText(comment.text);
+  // The author of the idea hears of an admin's comment once: its own mail, not a second one
+  // for being mentioned in it.
+  let mailedAuthor = 0;
   if (isAdminOf(member, companyId)) {
-    await notifySafely(deps, `comment ${comment.id}`, () =>
-      notifyAdminComment(deps, { idea, adminId: member.userId, text: plainText }),
-    );
+    await notifySafely(deps, `comment ${comment.id}`, async () => {
+      mailedAuthor = await notifyAdminComment(deps, {
+        idea,
+        adminId: member.userId,
+        text: plainText,
+      });
+    });
   }
-  await notifyMentioned(comment);
+  await notifyMentioned(comment, mailedAuthor > 0 && idea.authorId ? [idea.authorId] : []);
   await emitIdeaEvent(deps, 'COMMENT_ADDED', updated, companyId, {
     comment: {
       id: comment.id,

@@ -210,6 +210,23 @@ describe('resolving mentions when a comment is written', () => {
     expect(own.notifications.edges.every((e) => e.node.actorName !== 'Mo Member')).toBe(true);
   });
 
+  it('mails the idea’s author once when an admin mentions them in a comment on their idea', async () => {
+    const author = await addEndUser(server, acme.owner.companyId, { name: 'Ida Author' });
+    const own = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: author.token,
+      headers: { 'x-board-id': String(acme.boardId) },
+      body: { title: 'Export to spreadsheets' },
+    });
+    await server.deps.prisma.idea.update({ where: { id: own.id }, data: { status: 'OPEN' } });
+    const mark = await settled();
+    await comment(acme.owner, `Thanks ${token(author, 'Ida')}, planned for May.`, {
+      idea: own.id as number,
+    });
+    const mails = await mailsSince(mark);
+    expect(mails.get(author.email)).toHaveLength(1);
+    expect((await inbox(author)).unreadNotificationCount).toBe(1);
+  });
+
   it('sends no mail when the person turned mention mails off, but lists the mention', async () => {
     const off = await mutate(
       server,

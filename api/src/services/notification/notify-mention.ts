@@ -11,6 +11,8 @@ export type TMention = {
   idea: { id: number; title: string; board: { id: number; companyId: number } };
   /** The users the comment mentions (resolved: allowed there), each once. */
   userIds: number[];
+  /** Users already mailed about this comment (the idea's author, by the admin-comment mail). */
+  mailedAlready?: number[];
 };
 
 /**
@@ -58,9 +60,16 @@ export async function notifyMention(deps: TDeps, mention: TMention): Promise<num
   const publicRef = ideaRef(deps, company.slug, { title: idea.title, board });
   const consoleUrl = `${deps.config.appUrl}/admin/boards/${board.id}/ideas/${idea.id}`;
   const isTeam = (role: string) => (team as string[]).includes(role);
+  const isMailed = (id: number) => mention.mailedAlready?.includes(id) ?? false;
   const groups = [
-    { ids: recipients.filter((u) => isTeam(u.role)).map((u) => u.id), url: consoleUrl },
-    { ids: recipients.filter((u) => !isTeam(u.role)).map((u) => u.id), url: publicRef.url },
+    {
+      ids: recipients.filter((u) => isTeam(u.role) && !isMailed(u.id)).map((u) => u.id),
+      url: consoleUrl,
+    },
+    {
+      ids: recipients.filter((u) => !isTeam(u.role) && !isMailed(u.id)).map((u) => u.id),
+      url: publicRef.url,
+    },
   ];
   let queued = 0;
   for (const group of groups) {
