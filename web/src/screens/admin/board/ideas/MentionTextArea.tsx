@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, KeyboardEvent, ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps, KeyboardEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { MentionTextAreaQuery as TQuery } from '../../../../../__generated__/MentionTextAreaQuery.graphql.ts';
 import { Field } from '../../../../forms/Field.tsx';
-import type { TFieldMessage } from '../../../../forms/validation.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { insertMention, mentionQueryAt } from './mention-text.ts';
 
@@ -64,7 +63,7 @@ export function MentionTextArea({
   onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
   /** Sets the text (a mention inserted). */
   onValueChange: (text: string) => void;
-  error?: TFieldMessage | null;
+  error?: ComponentProps<typeof Field>['error'];
   hint?: ReactNode;
   rows?: number;
   isRequired?: boolean;
