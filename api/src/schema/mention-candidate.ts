@@ -14,7 +14,7 @@ const MentionCandidateType = builder.objectRef<TMentionCandidate>('MentionCandid
     isTeam: t.exposeBoolean('isTeam', {
       description: 'On the company’s team (else a participant of the idea).',
     }),
-    token: t.exposeString('token', {
+    markup: t.exposeString('token', {
       description:
         'What to write into the comment’s text for the mention: `@[Name](user:N)`; the server keeps it only for people who may be mentioned there.',
     }),

@@ -40,7 +40,7 @@ const MARK = `mutation ($ids: [ID!]) { markNotificationsRead(ids: $ids) {
     data { unreadNotificationCount notifications { id isRead } } } ${APP_ERROR} } }`;
 const CANDIDATES = `query ($ideaId: ID!, $search: String, $isInternal: Boolean) {
   mentionCandidates(ideaId: $ideaId, search: $search, isInternal: $isInternal) {
-    __typename ... on QueryMentionCandidatesSuccess { data { id displayName isTeam token } }
+    __typename ... on QueryMentionCandidatesSuccess { data { id displayName isTeam markup } }
     ${APP_ERROR} } }`;
 const PREFERENCE = `mutation ($on: Boolean!) { setMentionPreference(notifyMentions: $on) {
   __typename ... on MutationSetMentionPreferenceSuccess { data { notifyMentions } } ${APP_ERROR} } }`;
@@ -347,7 +347,7 @@ describe('mention candidates', () => {
         id: globalId('User', voter.userId),
         displayName: 'Vic Voter',
         isTeam: false,
-        token: token(voter, 'Vic Voter'),
+        markup: token(voter, 'Vic Voter'),
       },
     ]);
     const byWord = await candidates(member, { ideaId: globalId('Idea', ideaId), search: 'pol' });

@@ -25,14 +25,14 @@ const candidatesQuery = graphql`
           id
           displayName
           isTeam
-          token
+          markup
         }
       }
     }
   }
 `;
 
-type TCandidate = { id: string; displayName: string; isTeam: boolean; token: string };
+type TCandidate = { id: string; displayName: string; isTeam: boolean; markup: string };
 
 /**
  * The comment box with an `@` autocomplete (the ARIA combobox pattern): typing `@` and the start
@@ -125,7 +125,7 @@ export function MentionTextArea({
   const choose = (candidate: TCandidate) => {
     const element = textarea.current;
     if (!element || !typed) return;
-    const next = insertMention(value, typed.start, element.selectionStart, candidate.token);
+    const next = insertMention(value, typed.start, element.selectionStart, candidate.markup);
     onValueChange(next.text);
     setTyped(null);
     requestAnimationFrame(() => {
