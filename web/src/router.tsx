@@ -363,6 +363,16 @@ export function createRouter() {
                   ),
                 },
                 {
+                  path: 'notifications',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/notifications/NotificationsScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.NotificationsScreen,
+                      loader: r.preload(m.notificationsScreenQuery),
+                    }),
+                  ),
+                },
+                {
                   path: 'audit',
                   lazy: relayScreen(
                     () => import('./screens/admin/audit/AuditScreen.tsx'),

@@ -4,6 +4,7 @@ import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TReleaseWithParts } from '../services/release/find-releases.ts';
 import type { TBoardWithState } from '../services/board/find-boards.ts';
 import type { Idea } from '../generated/prisma/client.ts';
+import { plainCommentText } from '../services/comment/mention-markup.ts';
 
 /**
  * What the MCP tools answer: plain JSON with numeric ids (the REST API's ids), dates as ISO
@@ -61,7 +62,7 @@ export function presentMcpWrittenIdea(idea: Idea) {
 export function presentMcpComment(comment: TCommentWithAuthor) {
   return {
     id: comment.id,
-    text: comment.text,
+    text: plainCommentText(comment.text),
     author: comment.author?.displayName ?? null,
     createdAt: comment.createdAt.toISOString(),
   };

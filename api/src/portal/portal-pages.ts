@@ -9,6 +9,7 @@ import { sitePath, siteUrl } from './portal-paths.ts';
 import type { TPortalSite } from './portal-paths.ts';
 import { DECLINE_REASONS } from './portal-texts.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
+import { plainCommentText } from '../services/comment/mention-markup.ts';
 
 /**
  * Where the widget script comes from (WIDGET_URL, else this server), the app's public address,
@@ -432,7 +433,7 @@ export function renderPortalIdea(
         date: date(comment.createdAt),
       })}
     </p>
-    <p class="comment-text">${comment.text}</p>`;
+    <p class="comment-text">${plainCommentText(comment.text)}</p>`;
   const body = markup`<div ${container} data-idea-id="${idea.id}">
     <article class="card" aria-labelledby="idea-title">
       <h1 id="idea-title">${idea.title}</h1>

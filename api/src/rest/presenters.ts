@@ -17,6 +17,7 @@ import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TReleaseWithParts } from '../services/release/find-releases.ts';
 import { RELEASE_LABELS, formatReleaseDate } from '../services/release/release-input.ts';
 import { renderReleaseMarkdown } from '../services/release/render-markdown.ts';
+import { plainCommentText } from '../services/comment/mention-markup.ts';
 
 /**
  * The JSON the spec (section 3) names for each entity, as zod schemas (they are the OpenAPI
@@ -179,7 +180,11 @@ export const ZCommentJson = z
 
 export function presentComment(comment: TCommentWithAuthor): z.input<typeof ZCommentJson> {
   return {
-    commentDto: { id: comment.id, createdAt: iso(comment.createdAt), shortMessage: comment.text },
+    commentDto: {
+      id: comment.id,
+      createdAt: iso(comment.createdAt),
+      shortMessage: plainCommentText(comment.text),
+    },
     author: comment.author ? { displayName: comment.author.displayName } : null,
     parentId: comment.parentId,
     isInternal: comment.isInternal,

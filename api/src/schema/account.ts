@@ -8,6 +8,7 @@ import {
 import { registerAccount } from '../services/account/register-account.ts';
 import { resendEmailConfirmation } from '../services/account/send-email-confirmation.ts';
 import { setLanguage } from '../services/account/set-language.ts';
+import { setMentionPreference } from '../services/notification/set-mention-preference.ts';
 import { setNotificationPreference } from '../services/notification/set-notification-preference.ts';
 import { builder } from './builder.ts';
 import { LoginResultType } from './login-result.ts';
@@ -36,6 +37,17 @@ const NotificationsPayload = builder
       notifications: t.expose('notifications', {
         type: NotificationPreferenceEnum,
         description: 'ALL, MY_IDEAS or NONE.',
+      }),
+    }),
+  });
+
+const MentionPreferencePayload = builder
+  .objectRef<{ notifyMentions: boolean }>('MentionPreferenceChange')
+  .implement({
+    description: 'The stored mention-mail preference.',
+    fields: (t) => ({
+      notifyMentions: t.exposeBoolean('notifyMentions', {
+        description: 'Whether a mention is mailed.',
       }),
     }),
   });
@@ -128,6 +140,17 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, context) =>
       setNotificationPreference(context.deps, context.viewer, args),
+  }),
+  setMentionPreference: t.field({
+    type: MentionPreferencePayload,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      'Stores whether the signed-in user gets a mail when someone mentions them (`@name`); the in-console notification list gets mentions either way.',
+    args: {
+      notifyMentions: t.arg.boolean({ required: true, description: 'Mail mentions from now on.' }),
+    },
+    resolve: (_root, args, context) => setMentionPreference(context.deps, context.viewer, args),
   }),
   resendEmailConfirmation: t.field({
     type: EmailConfirmationPayload,

@@ -1,5 +1,11 @@
-import { commentVisibleWhere, ideaVisibleWhere, toRowId } from '../services/access.ts';
+import {
+  commentVisibleWhere,
+  ideaVisibleWhere,
+  isTeamMemberOf,
+  toRowId,
+} from '../services/access.ts';
 import { addComment } from '../services/comment/add-comment.ts';
+import { plainCommentText } from '../services/comment/mention-markup.ts';
 import { builder } from './builder.ts';
 import { decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { AuthorType } from './idea.ts';
@@ -15,7 +21,20 @@ export const CommentType = builder.prismaNode('Comment', {
   }),
   nullable: true,
   fields: (t) => ({
-    text: t.exposeString('text', { description: 'The comment (6 to 500 characters).' }),
+    text: t.string({
+      description:
+        'The comment (6 to 500 characters) as plain text: a mention reads `@Name`, with no id.',
+      resolve: (comment) => plainCommentText(comment.text),
+    }),
+    markup: t.string({
+      description:
+        'The comment with its mentions as `@[Name](user:N)` tokens, for the company’s team (the console highlights them); anyone else gets the plain `text`.',
+      select: { text: true, idea: { select: { board: { select: { companyId: true } } } } },
+      resolve: (comment, _args, context) =>
+        isTeamMemberOf(context.viewer, comment.idea.board.companyId)
+          ? comment.text
+          : plainCommentText(comment.text),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written.' }),
     author: t.field({
       type: AuthorType,
@@ -45,10 +64,13 @@ builder.mutationField('addComment', (t) =>
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it. `parentId` makes it a reply to a top-level comment of the same idea (a reply to a reply is a VALIDATION error on parentId; a reply to an internal note is internal too). `isInternal` (the team only, else FORBIDDEN) makes it an internal note: not counted, not sent to live subscribers, webhooks or mails.",
+      "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it. `parentId` makes it a reply to a top-level comment of the same idea (a reply to a reply is a VALIDATION error on parentId; a reply to an internal note is internal too). `isInternal` (the team only, else FORBIDDEN) makes it an internal note: not counted, not sent to live subscribers, webhooks or mails. Mentions are `@[Name](user:N)` tokens (see mentionCandidates): kept for the company's team, and in a public comment also for the idea's author, commenters and voters, else written as plain `@Name`; each mentioned person gets a notification (and a mail if they allow it).",
     args: {
       ideaId: t.arg.id({ required: true, description: 'The global id of the idea to comment on.' }),
-      text: t.arg.string({ required: true, description: 'The comment, 6 to 500 characters.' }),
+      text: t.arg.string({
+        required: true,
+        description: 'The comment, 6 to 500 characters, mentions as `@[Name](user:N)` tokens.',
+      }),
       parentId: t.arg.id({
         description: 'The global id of the top-level comment this one replies to.',
       }),

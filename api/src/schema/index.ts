@@ -15,6 +15,8 @@ import './bulk-ideas.ts';
 import './idea-activity.ts';
 import './idea-merge.ts';
 import './comment.ts';
+import './mention-candidate.ts';
+import './notification.ts';
 import './release.ts';
 import './company-user.ts';
 import './plan.ts';

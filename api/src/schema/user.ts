@@ -75,6 +75,13 @@ export const UserType = builder.prismaNode('User', {
       resolve: (user, _args, context) =>
         context.viewer?.userId === user.id ? user.notifications : null,
     }),
+    notifyMentions: t.boolean({
+      description:
+        'Whether the user gets a mail when someone mentions them. Only the user themselves reads it (null for others).',
+      nullable: true,
+      resolve: (user, _args, context) =>
+        context.viewer?.userId === user.id ? user.notifyMentions : null,
+    }),
     role: t.expose('role', {
       type: RoleEnum,
       description: 'OWNER, ADMIN, MEMBER (the team) or END_USER.',

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
-import { Navigate, Outlet, useLoaderData, useLocation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import type { AdminLayoutQuery as TAdminLayoutQuery } from '../../__generated__/AdminLayoutQuery.graphql.ts';
 import { toLocale, useLocale } from '../i18n/locale.tsx';
 import { Logo } from '../ui/Logo.tsx';
@@ -17,6 +17,7 @@ import { useHideOnScroll } from './useHideOnScroll.ts';
 export const adminLayoutQuery = graphql`
   query AdminLayoutQuery {
     viewer {
+      unreadNotificationCount
       user {
         language
         role
@@ -48,6 +49,7 @@ export function AdminLayout() {
   }, [storedLanguage]);
 
   if (!viewer) return <Navigate to="/login" replace />;
+  const count = viewer.unreadNotificationCount;
   return (
     <RoleContext.Provider value={viewer.user.role}>
       <div className="shell">
@@ -61,6 +63,10 @@ export function AdminLayout() {
             <Logo />
           </div>
           <p className="top-bar__company">{viewer.company.name}</p>
+          <Link className="bell" to="/admin/notifications">
+            <span className="visually-hidden">{intl.formatMessage(navMessages.notifications)}</span>
+            {count ? <span className="bell__count">{count}</span> : null}
+          </Link>
           <AccountMenu user={viewer.user} />
         </header>
         <main className="shell__main" id="main" tabIndex={-1}>

@@ -15,6 +15,7 @@ export const navMessages = defineMessages({
   apiKeys: { id: 'nav.apiKeys', defaultMessage: 'API keys' },
   audit: { id: 'nav.audit', defaultMessage: 'Audit log' },
   logout: { id: 'nav.logout', defaultMessage: 'Log out' },
+  notifications: { id: 'nav.notifications', defaultMessage: 'Notifications' },
   mainNav: { id: 'nav.label', defaultMessage: 'Main menu' },
   openMenu: { id: 'nav.open', defaultMessage: 'Open menu' },
   menuTitle: { id: 'nav.menuTitle', defaultMessage: 'Menu' },

@@ -14,6 +14,9 @@ import {
 } from '../access.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyAdminComment } from '../notification/notify-admin-comment.ts';
+import { notifyMention } from '../notification/notify-mention.ts';
+import { plainCommentText } from './mention-markup.ts';
+import { resolveMentions } from './resolve-mentions.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
 import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
@@ -42,6 +45,10 @@ const parentProblem = (message: string) => errors.validation([{ field: 'parentId
  * same idea that the caller can see; replying to a reply is refused (one level, like Canny),
  * and a reply to an internal note is itself internal. Blocked end users
  * are refused.
+ *
+ * Mentions (`@[Name](user:ID)`, resolve-mentions.ts) are kept only for users who may be
+ * mentioned there (an internal note: the team only); each mentioned user is notified once.
+ * Everything that leaves the console (mails, webhooks, Slack) reads the mention as `@Name`.
  */
 export async function addComment(
   deps: TDeps,
@@ -72,11 +79,30 @@ export async function addComment(
     isInternal ||= parent.isInternal;
   }
 
+  const companyId = idea.board.companyId;
+  const mentions = await resolveMentions(deps, { id: idea.id, companyId, isInternal }, data.text);
   const create = deps.prisma.comment.create({
-    data: { ideaId: idea.id, authorId: member.userId, text: data.text, isInternal, parentId },
+    data: {
+      ideaId: idea.id,
+      authorId: member.userId,
+      text: mentions.text,
+      isInternal,
+      parentId,
+      mentions: { create: mentions.userIds.map((userId) => ({ userId })) },
+    },
     include: { author: { select: { id: true, displayName: true } } },
   });
-  if (isInternal) return create;
+  const notifyMentioned = (comment: TCommentWithAuthor, mailedAlready: number[] = []) =>
+    mentions.userIds.length === 0
+      ? Promise.resolve()
+      : notifySafely(deps, `mentions of comment ${comment.id}`, () =>
+          notifyMention(deps, { comment, idea, userIds: mentions.userIds, mailedAlready }),
+        );
+  if (isInternal) {
+    const note = await create;
+    await notifyMentioned(note);
+    return note;
+  }
 
   const [comment, updated] = await deps.prisma.$transaction([
     create,
@@ -85,16 +111,25 @@ export async function addComment(
       data: { commentCount: { increment: 1 } },
     }),
   ]);
-  publishIdeaChange(deps, 'COMMENTED', updated, idea.board.companyId);
-  if (isAdminOf(member, idea.board.companyId)) {
-    await notifySafely(deps, `comment ${comment.id}`, () =>
-      notifyAdminComment(deps, { idea, adminId: member.userId, text: data.text }),
-    );
+  publishIdeaChange(deps, 'COMMENTED', updated, companyId);
+  const plainText = plainCommentText(comment.text);
+  // The author of the idea hears of an admin's comment once: its own mail, not a second one
+  // for being mentioned in it.
+  let mailedAuthor = 0;
+  if (isAdminOf(member, companyId)) {
+    await notifySafely(deps, `comment ${comment.id}`, async () => {
+      mailedAuthor = await notifyAdminComment(deps, {
+        idea,
+        adminId: member.userId,
+        text: plainText,
+      });
+    });
   }
-  await emitIdeaEvent(deps, 'COMMENT_ADDED', updated, idea.board.companyId, {
+  await notifyMentioned(comment, mailedAuthor > 0 && idea.authorId ? [idea.authorId] : []);
+  await emitIdeaEvent(deps, 'COMMENT_ADDED', updated, companyId, {
     comment: {
       id: comment.id,
-      text: comment.text,
+      text: plainText,
       authorId: comment.authorId,
       authorName: comment.author?.displayName ?? null,
       createdAt: comment.createdAt.toISOString(),

@@ -4,7 +4,8 @@ import type { TMailTexts } from './notification-texts.ts';
 import { NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
 import { unsubscribeTokenSql } from './unsubscribe-token.ts';
 
-export type TNotificationTopic = 'IDEA_STATUS' | 'RELEASE' | 'ADMIN_COMMENT' | 'IDEA_AWAITING';
+export type TNotificationTopic =
+  'IDEA_STATUS' | 'RELEASE' | 'ADMIN_COMMENT' | 'IDEA_AWAITING' | 'MENTION';
 
 export type TNotification = {
   companyId: number;
@@ -19,6 +20,11 @@ export type TNotification = {
   texts: TMailTexts;
   /** With a key, each user gets at most one mail under it, ever (e.g. one per release). */
   dedupeKey?: string;
+  /**
+   * SQL over the recipient `u` that replaces the `notifications` preference check, for a topic
+   * with its own preference (mentions: `notifyMentions`).
+   */
+  allows?: Prisma.Sql;
 };
 
 /** The company's slug and the key its unsubscribe links are signed with. */
@@ -63,7 +69,10 @@ export async function enqueueNotifications(deps: TDeps, n: TNotification): Promi
       -- anyone can sign up with someone else's.
       AND u."emailConfirmedAt" IS NOT NULL
       AND u."id" <> ${n.actorId ?? 0}
-      AND (u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))
+      AND ${
+        n.allows ??
+        Prisma.sql`(u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))`
+      }
     ORDER BY u."id"
     ON CONFLICT ("dedupeKey") DO NOTHING
     RETURNING "id", "to", "subject"`;

@@ -231,3 +231,48 @@ export function awaitingTexts(submission: {
     },
   };
 }
+
+/** To a mentioned user: someone wrote `@name` for them in a comment or an internal note. */
+export function mentionTexts(mention: {
+  idea: TIdeaRef;
+  authorName: string;
+  /** The comment as plain text (`@Name`, no ids). */
+  text: string;
+  isInternal: boolean;
+}): TMailTexts {
+  const { idea } = mention;
+  return {
+    en: {
+      subject: `${mention.authorName} mentioned you on "${idea.title}"`,
+      text: lines(
+        `Hi ${NAME},`,
+        '',
+        mention.isInternal
+          ? `${mention.authorName} mentioned you in an internal note on "${idea.title}" (${idea.boardName}):`
+          : `${mention.authorName} mentioned you in a comment on "${idea.title}" (${idea.boardName}):`,
+        '',
+        mention.text,
+        idea.url && `\nOpen: ${idea.url}`,
+        FOOTER.en(
+          'You get this because someone mentioned you. Mention mails can be turned off in your profile settings.',
+        ),
+      ),
+    },
+    pl: {
+      subject: `${mention.authorName} wspomina o Tobie przy „${idea.title}”`,
+      text: lines(
+        `Cześć ${NAME},`,
+        '',
+        mention.isInternal
+          ? `${mention.authorName} wspomina o Tobie w notatce wewnętrznej do „${idea.title}” (${idea.boardName}):`
+          : `${mention.authorName} wspomina o Tobie w komentarzu do „${idea.title}” (${idea.boardName}):`,
+        '',
+        mention.text,
+        idea.url && `\nOtwórz: ${idea.url}`,
+        FOOTER.pl(
+          'Dostajesz tę wiadomość, bo ktoś o Tobie wspomniał. Wiadomości o wzmiankach wyłączysz w ustawieniach profilu.',
+        ),
+      ),
+    },
+  };
+}

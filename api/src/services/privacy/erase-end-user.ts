@@ -127,6 +127,14 @@ export async function eraseUser(
       ).count;
     }
     await tx.mail.deleteMany({ where: { OR: mailsOf(user) } });
+    // Their notification list and the mentions of them go; the comments that mentioned them
+    // keep a mention with no name or id (what others wrote stays, the person does not).
+    await tx.notification.deleteMany({ where: { userId: user.id } });
+    await tx.commentMention.deleteMany({ where: { userId: user.id } });
+    await tx.$executeRaw`
+      UPDATE "Comment" SET "text" = regexp_replace("text",
+        ${String.raw`@\[[^][\n]{1,80}\]\(user:` + `${user.id}\\)`}::text, '@…', 'g')
+      WHERE "text" LIKE ${`%(user:${user.id})%`}::text`;
     await tx.erasedUser.create({
       data: {
         companyId,

@@ -4,6 +4,7 @@ import type { TViewer } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import type { TAuditActor } from '../audit/record-audit.ts';
 import { findUserForPrivacyAdmin } from './privacy-access.ts';
+import { plainCommentText } from '../comment/mention-markup.ts';
 
 /** Version of the export document's layout: readers can tell later layouts apart. */
 export const EXPORT_FORMAT = 1;
@@ -126,6 +127,7 @@ export async function exportUserDocument(
     })),
     comments: comments.map(({ idea, ...comment }) => ({
       ...comment,
+      text: plainCommentText(comment.text),
       ideaId: idea.id,
       ideaTitle: idea.title,
     })),

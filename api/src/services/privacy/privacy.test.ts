@@ -286,6 +286,29 @@ describe('erasing a person', () => {
     expect(mails).toBe(0);
   });
 
+  it('their notifications and the mentions of them go; what others wrote keeps a nameless mention', async () => {
+    const person = await addEndUser(server, a.owner.companyId, { name: 'Mentioned Person' });
+    await vote(person.token, a.ideaId);
+    const text = `Thanks @[Mentioned Person](user:${person.userId}), noted.`;
+    const commentId = (await comment(a.owner.token, a.ideaId, text)).commentDto.id as number;
+    expect(
+      await server.deps.prisma.commentMention.count({ where: { userId: person.userId } }),
+    ).toBe(1);
+    expect(await server.deps.prisma.notification.count({ where: { userId: person.userId } })).toBe(
+      1,
+    );
+
+    await erase(person.userId, 'ANONYMISE');
+    expect(
+      await server.deps.prisma.commentMention.count({ where: { userId: person.userId } }),
+    ).toBe(0);
+    expect(await server.deps.prisma.notification.count({ where: { userId: person.userId } })).toBe(
+      0,
+    );
+    const kept = await server.deps.prisma.comment.findUniqueOrThrow({ where: { id: commentId } });
+    expect(kept.text).toBe('Thanks @…, noted.');
+  });
+
   it('refuses team members, other companies’ users, members and bad modes', async () => {
     const admin = await addEndUser(server, a.owner.companyId, { role: 'ADMIN' });
     expect(await erase(admin.userId, 'DELETE')).toMatchObject({

@@ -3,19 +3,20 @@ import { graphql, useFragment } from 'react-relay';
 import type { Comment_comment$key } from '../../../../../__generated__/Comment_comment.graphql.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Avatar } from '../../../../ui/Avatar.tsx';
+import { mentionSegments } from './mention-text.ts';
 
 const messages = defineMessages({
   anonymous: { id: 'comment.anonymous', defaultMessage: 'A former user' },
   internal: { id: 'comment.internal', defaultMessage: 'Internal note' },
 });
 
-/** One comment: who, when, what; an internal note is marked and tinted (the team's eyes only). */
+/** One comment: who, when, what (mentions highlighted); an internal note is marked and tinted (the team's eyes only). */
 export function Comment({ comment }: { comment: Comment_comment$key }) {
   const intl = useIntl();
   const data = useFragment(
     graphql`
       fragment Comment_comment on Comment {
-        text
+        markup
         createdAt
         isInternal
         author {
@@ -40,7 +41,17 @@ export function Comment({ comment }: { comment: Comment_comment$key }) {
             <span className="badge badge--internal">{intl.formatMessage(messages.internal)}</span>
           ) : null}
         </p>
-        <p className="comment__text">{data.text}</p>
+        <p className="comment__text">
+          {mentionSegments(data.markup).map((segment, index) =>
+            segment.isMention ? (
+              <mark key={index} className="mention">
+                {segment.text}
+              </mark>
+            ) : (
+              segment.text
+            ),
+          )}
+        </p>
       </div>
     </article>
   );

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
-import { TextArea } from '../../../../forms/TextArea.tsx';
 import { useForm } from '../../../../forms/useForm.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
 import { useViewOnlyProps } from '../board-access.tsx';
+import { MentionTextArea } from './MentionTextArea.tsx';
 import { useAddCommentMutation } from './useAddCommentMutation.ts';
 
 const messages = defineMessages({
@@ -34,7 +34,7 @@ const messages = defineMessages({
  * The comment form (6 to 500 characters); a failed comment is said beside the button. The team
  * may tick "Internal note". With `parentId` it is a thread's reply form (focused; Escape or
  * Cancel closes it). On an inactive board it stays in view but disabled: the server refuses
- * comments there.
+ * comments there. `@` mentions someone (MentionTextArea).
  */
 export function CommentForm({
   ideaId,
@@ -95,8 +95,11 @@ export function CommentForm({
       onKeyDown={handleKeyDown}
       noValidate
     >
-      <TextArea
+      <MentionTextArea
         {...form.bind('text')}
+        ideaId={ideaId}
+        isInternal={asNote}
+        onValueChange={(text) => form.setValues({ text })}
         label={intl.formatMessage(isReply ? messages.replyLabel : messages.label)}
         hint={intl.formatMessage(messages.hint)}
         rows={isReply ? 2 : 3}
