@@ -41,6 +41,9 @@ const SIGNED_IN = [
  * The signed-in routes miss the issue's 180 KB: the libraries alone (React with react-dom,
  * react-router, react-intl, Relay) are about 170 KB gzipped before any screen, and Radix's
  * dialog and menu 37 KB more; their budgets are today's figures, so that they do not grow.
+ * The board area and settings took 1 KB more on 2026-11-26 for the notification bell (its
+ * count in the layout query, the /admin/notifications route) and the idea dialog's linked
+ * issues: about 0.45 KB over what they had left, which was under 0.1 KB.
  */
 export const CONSOLE_ROUTES: TRoute[] = [
   {
@@ -63,13 +66,13 @@ export const CONSOLE_ROUTES: TRoute[] = [
       'src/screens/admin/board/BoardLayout.tsx',
       'src/screens/admin/board/ideas/IdeasScreen.tsx',
     ],
-    budgetBytes: 245 * 1024,
+    budgetBytes: 246 * 1024,
   },
   {
     name: 'settings',
     path: '/admin/settings',
     modules: [...SIGNED_IN, 'src/screens/admin/settings/SettingsScreen.tsx'],
-    budgetBytes: 235 * 1024,
+    budgetBytes: 236 * 1024,
   },
 ];
 
