@@ -420,6 +420,13 @@ describe('POST /ideas/{id}/decline', () => {
     [{ reason: 'DUPLICATE' }, 'duplicateOfIdeaId', 'This field is required.'],
     [{ reason: 'DUPLICATE', duplicateOfIdeaId: 999999 }, 'duplicateOfIdeaId', 'Idea not found'],
     [{ reason: 'OTHER', mergeVotes: 'yes' }, 'mergeVotes', 'It has to be true or false.'],
+    // Past PostgreSQL's integer (the REST fuzz found a 500 here).
+    [{ reason: 'OTHER', customStatusId: 2 ** 40 }, 'customStatusId', 'It has to be a status id.'],
+    [
+      { reason: 'OTHER', customStatusId: 999999 },
+      'customStatusId',
+      'It has to be a status of this board.',
+    ],
   ])('refuses %j naming %s', async (body, field, message) => {
     const answer = await expectCall(server, 'POST', `/ideas/${a.ideaId}/decline`, 400, {
       token: a.owner.token,
