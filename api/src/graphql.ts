@@ -15,8 +15,7 @@ import type { TGraphQLContext } from './schema/builder.ts';
 import { votedByMeLoader } from './schema/voted-by-me.ts';
 import { relatedRowsLoader } from './schema/related-rows.ts';
 import { createLiveIdeas } from './schema/live-idea.ts';
-import { authenticate, bearerToken } from './services/account/authenticate.ts';
-import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
+import { authenticateBearer, bearerToken } from './services/account/authenticate.ts';
 import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
@@ -142,10 +141,7 @@ async function resolveCaller(deps: TDeps, request: Request): Promise<TCaller> {
   const header = request.headers.get('authorization');
   const token = bearerToken(header);
   if (!token) return { viewer: null, isRefused: Boolean(header) };
-  // Integrators send a company API key where the console sends a session token.
-  const viewer = token.startsWith(API_KEY_PREFIX)
-    ? await authenticateApiKey(deps, token)
-    : await authenticate(deps, token);
+  const viewer = await authenticateBearer(deps, token);
   return { viewer, isRefused: !viewer };
 }
 

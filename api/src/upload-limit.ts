@@ -2,24 +2,15 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cheapBodyLimit } from './body-limit.ts';
 import type { TDeps } from './deps.ts';
-import { AppError } from './errors.ts';
-import { errorResponse } from './rest/http.ts';
-import { REST_BODY_LIMIT, tooLarge } from './rest/index.ts';
+import { REST_BODY_LIMIT, tooLarge, tooLargeAnswer } from './rest/index.ts';
 import { IMPORT_LIMITS } from './services/import/import-model.ts';
-import { authenticate, bearerToken } from './services/account/authenticate.ts';
-import { API_KEY_PREFIX, authenticateApiKey } from './services/api-key/api-keys.ts';
+import { authenticateBearer, bearerToken } from './services/account/authenticate.ts';
 import { isCompanyAdmin } from './viewer.ts';
 
 const UPLOAD_MB = IMPORT_LIMITS.maxUploadBytes / 1024 / 1024;
 
-/** The 413 answer to files past the upload limit (the connection closes, as for tooLarge). */
-function uploadTooLarge(c: Context): Response {
-  c.header('Connection', 'close');
-  return errorResponse(
-    c,
-    new AppError('PAYLOAD_TOO_LARGE', `The files are larger than ${UPLOAD_MB} MB together.`),
-  );
-}
+/** The 413 answer to files past the upload limit. */
+const uploadTooLarge = tooLargeAnswer(`The files are larger than ${UPLOAD_MB} MB together.`);
 
 function headerOf(c: Context, name: string): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
@@ -39,11 +30,7 @@ export function graphqlBodyLimit(deps: TDeps): MiddlewareHandler {
   return async (c, next) => {
     if (!/^multipart\/form-data/i.test(headerOf(c, 'content-type') ?? '')) return small(c, next);
     const token = bearerToken(headerOf(c, 'authorization') ?? null);
-    const viewer = !token
-      ? null
-      : token.startsWith(API_KEY_PREFIX)
-        ? await authenticateApiKey(deps, token)
-        : await authenticate(deps, token);
+    const viewer = token ? await authenticateBearer(deps, token) : null;
     return (isCompanyAdmin(viewer) ? large : small)(c, next);
   };
 }

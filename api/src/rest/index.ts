@@ -28,17 +28,19 @@ import { widgetRoutes } from './widget.ts';
 export const REST_BODY_LIMIT = 1024 * 1024;
 
 /**
- * The 413 answer. The unread rest of the body makes Node close the connection afterwards, so the
- * answer says so (`Connection: close`): a client that kept the connection alive would otherwise
- * send its next request into a closing socket and fail.
+ * A 413 answer saying `message`. The unread rest of the body makes Node close the connection
+ * afterwards, so the answer says so (`Connection: close`): a client that kept the connection
+ * alive would otherwise send its next request into a closing socket and fail.
  */
-export const tooLarge = (c: Context): Response => {
-  c.header('Connection', 'close');
-  return errorResponse(
-    c,
-    new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
-  );
-};
+export function tooLargeAnswer(message: string): (c: Context) => Response {
+  return (c) => {
+    c.header('Connection', 'close');
+    return errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', message));
+  };
+}
+
+/** The 413 answer to a body over REST_BODY_LIMIT. */
+export const tooLarge = tooLargeAnswer('The request body is larger than 1 MB.');
 
 /** The `/api/v1` REST shims: parse, call a domain service, shape the spec's JSON. */
 export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {

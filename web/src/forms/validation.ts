@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from 'react-intl';
-import { validationMessages } from '../i18n/common-messages.ts';
+import { knownServerMessage, validationMessages } from '../i18n/common-messages.ts';
 
 export type TRules = {
   required?: boolean;
@@ -51,22 +51,8 @@ function isHttpUrl(text: string): boolean {
 
 /**
  * A field message from the server. The server speaks the spec's English texts; the known ones
- * are shown translated, anything else in the server's own words.
+ * are shown translated (knownServerMessage), anything else in the server's own words.
  */
 export function fromServerMessage(message: string): TFieldMessage {
-  if (message === 'This field is required.') return { descriptor: validationMessages.required };
-  const min = /^It has to be (\d+) characters at least\.$/.exec(message);
-  if (min) return { descriptor: validationMessages.min, values: { n: Number(min[1]) } };
-  const max = /^It has to be max (\d+) characters\.$/.exec(message);
-  if (max) return { descriptor: validationMessages.max, values: { n: Number(max[1]) } };
-  if (message === 'Enter a valid email address.') return { descriptor: validationMessages.email };
-  if (message === 'Enter an address that starts with http:// or https://.') {
-    return { descriptor: validationMessages.httpUrl };
-  }
-  const whole = /^It has to be a whole number from (-?\d+) to (-?\d+)\.$/.exec(message);
-  if (whole) {
-    const values = { min: Number(whole[1]), max: Number(whole[2]) };
-    return { descriptor: validationMessages.wholeNumber, values };
-  }
-  return { text: message };
+  return knownServerMessage(message) ?? { text: message };
 }

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from 'react-intl';
 import { defineMessages } from './define-messages.ts';
 
 /** Texts shared by several screens: toasts, validation, the app's name. */
@@ -55,3 +56,27 @@ export const validationMessages = defineMessages({
     defaultMessage: 'Enter an address that starts with http:// or https://.',
   },
 });
+
+/**
+ * The spec's field rules as the server words them (`It has to be max 100 characters.`), as a
+ * message of the catalogue with its values; null for any other text.
+ */
+export function knownServerMessage(
+  message: string,
+): { descriptor: MessageDescriptor; values?: Record<string, number> } | null {
+  if (message === 'This field is required.') return { descriptor: validationMessages.required };
+  const min = /^It has to be (\d+) characters at least\.$/.exec(message);
+  if (min) return { descriptor: validationMessages.min, values: { n: Number(min[1]) } };
+  const max = /^It has to be max (\d+) characters\.$/.exec(message);
+  if (max) return { descriptor: validationMessages.max, values: { n: Number(max[1]) } };
+  if (message === 'Enter a valid email address.') return { descriptor: validationMessages.email };
+  if (message === 'Enter an address that starts with http:// or https://.') {
+    return { descriptor: validationMessages.httpUrl };
+  }
+  const whole = /^It has to be a whole number from (-?\d+) to (-?\d+)\.$/.exec(message);
+  if (whole) {
+    const values = { min: Number(whole[1]), max: Number(whole[2]) };
+    return { descriptor: validationMessages.wholeNumber, values };
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import { hashToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import type { Role, UserKind } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
+import { API_KEY_PREFIX, authenticateApiKey } from '../api-key/api-keys.ts';
 
 /** Reads `Authorization: Bearer <token>`; answers undefined when there is no bearer token. */
 export function bearerToken(header: string | null | undefined): string | undefined {
@@ -49,4 +50,14 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
     sessionId: session.sessionId,
     isBlocked: session.isBlocked,
   };
+}
+
+/**
+ * The viewer of a bearer token: integrators send a company API key where the console sends a
+ * session token (GraphQL, and the upload limit that is checked before the body is read).
+ */
+export function authenticateBearer(deps: TDeps, token: string): Promise<TViewer | null> {
+  return token.startsWith(API_KEY_PREFIX)
+    ? authenticateApiKey(deps, token)
+    : authenticate(deps, token);
 }

@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { validationMessages } from '../../../../i18n/common-messages.ts';
+import { knownServerMessage } from '../../../../i18n/common-messages.ts';
 
 const problemMessages = defineMessages({
   date: {
@@ -23,11 +23,6 @@ const problemMessages = defineMessages({
 
 /** The server's words for a bad row (services/import/), each matched with its values. */
 const KNOWN: [RegExp, (match: RegExpExecArray, intl: IntlShape) => string][] = [
-  [/^This field is required\.$/, (_, intl) => intl.formatMessage(validationMessages.required)],
-  [
-    /^It has to be max (\d+) characters\.$/,
-    (m, intl) => intl.formatMessage(validationMessages.max, { n: Number(m[1]) }),
-  ],
   [/^It has to be a date \(ISO 8601/, (_, intl) => intl.formatMessage(problemMessages.date)],
   [/^It has to be an email address\.$/, (_, intl) => intl.formatMessage(problemMessages.email)],
   [/^It has to be idea, vote or comment\.$/, (_, i) => i.formatMessage(problemMessages.rowType)],
@@ -47,12 +42,14 @@ const KNOWN: [RegExp, (match: RegExpExecArray, intl: IntlShape) => string][] = [
 
 /**
  * A bad row's message in the console's language: the importer's known texts translated with
- * their values (required and max length in the forms' words), anything else in the server's.
+ * their values, the field rules (required, max length) as the forms show them, anything else
+ * in the server's own words.
  */
 export function problemText(intl: IntlShape, message: string): string {
   for (const [pattern, format] of KNOWN) {
     const match = pattern.exec(message);
     if (match) return format(match, intl);
   }
-  return message;
+  const known = knownServerMessage(message);
+  return known ? intl.formatMessage(known.descriptor, known.values) : message;
 }
