@@ -132,12 +132,12 @@ describe('mention markup', () => {
 describe('resolving mentions when a comment is written', () => {
   it('keeps the team and the idea’s participants, leaves anyone else as plain text', async () => {
     const mark = await settled();
-    const text = `Ping ${token(member, 'mo')} ${token(voter, 'Vic')} ${token(bystander, 'Bea')} ${token(stranger, 'Sam')} @[Ghost](user:999999) please`;
+    const text = `Ping ${token(member, 'mo')} ${token(voter, 'Vic')} ${token(bystander, 'Bea')} ${token(stranger, 'Sam')} @[Ghost](user:999999) @[Far](user:9999999999) please`;
     const added = await comment(acme.owner, text);
     expect(added.markup).toBe(
-      `Ping ${token(member, 'Mo Member')} ${token(voter, 'Vic Voter')} @Bea @Sam @Ghost please`,
+      `Ping ${token(member, 'Mo Member')} ${token(voter, 'Vic Voter')} @Bea @Sam @Ghost @Far please`,
     );
-    expect(added.text).toBe('Ping @Mo Member @Vic Voter @Bea @Sam @Ghost please');
+    expect(added.text).toBe('Ping @Mo Member @Vic Voter @Bea @Sam @Ghost @Far please');
     const commentId = Number(
       (
         await server.deps.prisma.comment.findFirstOrThrow({
@@ -155,7 +155,7 @@ describe('resolving mentions when a comment is written', () => {
     });
     const shown = rest.find((c: any) => c.commentDto.id === commentId);
     expect(shown.commentDto.shortMessage).toBe(
-      'Ping @Mo Member @Vic Voter @Bea @Sam @Ghost please',
+      'Ping @Mo Member @Vic Voter @Bea @Sam @Ghost @Far please',
     );
     const { body } = await gql(
       server,
@@ -169,7 +169,7 @@ describe('resolving mentions when a comment is written', () => {
     expect([...mails.keys()].sort()).toEqual([member.email, voter.email].sort());
     const toMember = mails.get(member.email)?.[0];
     expect(toMember?.subject).toContain('mentioned you');
-    expect(toMember?.text).toContain('Ping @Mo Member @Vic Voter @Bea @Sam @Ghost please');
+    expect(toMember?.text).toContain('Ping @Mo Member @Vic Voter @Bea @Sam @Ghost @Far please');
     expect(toMember?.text).toContain(`${APP_URL}/admin/boards/`);
     expect(toMember?.text).not.toContain('user:');
     // The end user is pointed at the public board, not the console.

@@ -1,6 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { TEAM_ROLES } from '../../viewer.ts';
+import { toRowId } from '../access.ts';
 import { parseMentionTokens, rewriteMentionTokens } from './mention-markup.ts';
 
 /**
@@ -35,7 +36,10 @@ export async function resolveMentions(
   idea: { id: number; companyId: number; isInternal: boolean },
   text: string,
 ): Promise<{ text: string; userIds: number[] }> {
-  const ids = [...new Set(parseMentionTokens(text).map((token) => token.userId))];
+  // toRowId: an id no row can have (past PostgreSQL's integer) is no one, not a failed lookup.
+  const ids = [...new Set(parseMentionTokens(text).map((token) => toRowId(token.userId)))].filter(
+    (id) => id > 0,
+  );
   if (ids.length === 0) return { text, userIds: [] };
   const users = await deps.prisma.user.findMany({
     where: { id: { in: ids.slice(0, 50) }, ...mentionableWhere(idea) },
