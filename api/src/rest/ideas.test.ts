@@ -423,6 +423,11 @@ describe('POST /ideas/{id}/decline', () => {
     // Past PostgreSQL's integer (the REST fuzz found a 500 here).
     [{ reason: 'OTHER', customStatusId: 2 ** 40 }, 'customStatusId', 'It has to be a status id.'],
     [
+      { reason: 'OTHER', customStatusId: -(2 ** 40) },
+      'customStatusId',
+      'It has to be a status id.',
+    ],
+    [
       { reason: 'OTHER', customStatusId: 999999 },
       'customStatusId',
       'It has to be a status of this board.',

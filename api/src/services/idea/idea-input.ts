@@ -19,8 +19,9 @@ const ZCustomStatusId = z.preprocess(
   z
     .number({ error: 'It has to be a status id.' })
     .int({ error: 'It has to be a status id.' })
-    // A row id: past PostgreSQL's integer the lookup would fail (a 500), not miss.
-    .min(1, { error: 'It has to be a status id.' })
+    // Outside PostgreSQL's integer the lookup would fail (a 500), not miss. Smaller ids no row has
+    // (0 for another type's global id) miss: "It has to be a status of this board."
+    .min(-2_147_483_648, { error: 'It has to be a status id.' })
     .max(2_147_483_647, { error: 'It has to be a status id.' })
     .nullable(),
 );
