@@ -104,7 +104,8 @@ export const SQL = {
       WHERE ${pageWhere(2)}
       ORDER BY i."voteCount" DESC, i."id" DESC
       LIMIT $13::int OFFSET $14::int`,
-  // The product's page statement now (services/idea/find-idea-views.ts, ideaPageStatement):
+  // The product's page statement now, as GraphQL's `ideas(first: 50)` runs it (one row more
+  // tells whether a next page exists; services/idea/find-idea-views.ts, ideaPageStatement):
   // each choice written into the text and LIMIT a literal, so PostgreSQL keeps a generic plan.
   // `page` above is today's, the reference. Values: pageShapedValues.
   pageShaped: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
@@ -133,18 +134,14 @@ export const SQL = {
       WHERE i."boardId" = $2::int
         AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int) AND i."status" <> 'DECLINED'
       ORDER BY i."voteCount" DESC, i."id" DESC
-      LIMIT 50`,
+      LIMIT 51`,
   // Today's count reads every idea of the list; the product now runs `counted` (services/idea/
   // count-listed-ideas.ts, countListedIdeas) instead. Both stay here: `count` is the reference.
   count: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${pageWhere(1)}`,
   counted: `SELECT ((SELECT coalesce(sum(c."ideaCount"), 0) FROM "BoardIdeaCount" c
              WHERE c."boardId" = $1::int AND c."status" = ANY($2::"IdeaStatus"[]))
           + (SELECT count(*) FROM "Idea" i
-             WHERE i."boardId" = $3::int AND i."status" = ANY($4::"IdeaStatus"[])
-               AND i."createdAt" <= $5::timestamp
-               AND (i."createdAt" < $6::timestamp OR i."id" <= $7::int))
-          + (SELECT count(*) FROM "Idea" i
-             WHERE i."authorId" = $8::int AND i."boardId" = $9::int
+             WHERE i."authorId" = $3::int AND i."boardId" = $4::int
                AND i."status" = 'NOT_PUBLIC'))::int AS "count"`,
   // The team's page sorted by value within a customer segment, and its count (a segment counts
   // by scan): GraphQL `board { ideas(first: 50, sort: VALUE, segment: {plan, minSpend}) }` as
@@ -215,19 +212,12 @@ export function pageShapedValues(boardId: number, userId: number): unknown[] {
   return [userId, boardId, userId];
 }
 
-/** The values of `counted` for the same list as pageWhereValues: ALL for an end user, no cutoff. */
+/**
+ * The values of `counted` for the same list as pageWhereValues: ALL for an end user, no plan
+ * cutoff (so the product writes no range read into the text), their own pending ideas.
+ */
 export function countedValues(boardId: number, userId: number): unknown[] {
-  return [
-    boardId,
-    '{OPEN,REVIEW,PLANNED,IN_PROGRESS,COMPLETE}',
-    boardId,
-    '{}',
-    null,
-    null,
-    0,
-    userId,
-    boardId,
-  ];
+  return [boardId, '{OPEN,REVIEW,PLANNED,IN_PROGRESS,COMPLETE}', userId, boardId];
 }
 
 type TCaller = { userId: number; companyId: number; isAdmin: boolean };
@@ -288,6 +278,20 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
       run(pool, 'count', pageWhereValues(boardId, who.userId)),
     ]);
     return json(res, 200, { ideas: page.rows, totalCount: count.rows[0].count });
+  }
+  if (req.method === 'GET' && url.pathname === '/ideas-now') {
+    // The same page with the product's statements of now: the page shaped for a generic plan,
+    // the count from the per-board counters.
+    const who = await caller(pool, req);
+    if (!who) return json(res, 401, { error: 'unauthenticated' });
+    const boardId = Number(url.searchParams.get('board'));
+    const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
+    if (!board) return json(res, 404, { error: 'not found' });
+    const [page, count] = await Promise.all([
+      run(pool, 'pageShaped', pageShapedValues(boardId, who.userId)),
+      run(pool, 'counted', countedValues(boardId, who.userId)),
+    ]);
+    return json(res, 200, { ideas: page.rows.slice(0, 50), totalCount: count.rows[0].count });
   }
   if (req.method === 'GET' && url.pathname === '/ideas-by-value') {
     const who = await caller(pool, req);

@@ -13,6 +13,7 @@ export type TScenario =
   | 'vote-rest'
   | 'vote-graphql'
   | 'read-baseline'
+  | 'read-baseline-now'
   | 'read-rest'
   | 'read-graphql'
   | 'value-baseline'
@@ -71,6 +72,8 @@ export type TLoadResult = TFailureCounts & {
   warmup: TFailureCounts;
   /** The server's CPU time (user + system) per request, warm-up included; set by bench/run.ts. */
   cpuMsPerRequest?: number;
+  /** The bench database's backends' CPU time per request (local server only); set by bench/run.ts. */
+  databaseCpuMsPerRequest?: number;
 };
 
 /** Every failure of a result, warm-up included: any one fails the scenario's targets. */
@@ -183,6 +186,12 @@ function requestsFor(
           };
         case 'read-baseline':
           return { ...request, path: `/ideas?board=${plan.boardId}`, headers: { authorization } };
+        case 'read-baseline-now':
+          return {
+            ...request,
+            path: `/ideas-now?board=${plan.boardId}`,
+            headers: { authorization },
+          };
         case 'read-rest':
           return {
             ...request,

@@ -4,11 +4,11 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TDataset } from './dataset.ts';
-import { SQL } from './baseline-server.ts';
+import { SQL, countedValues } from './baseline-server.ts';
 import { percentile } from './stats.ts';
 
 export type TPgbenchResult = {
-  script: 'vote' | 'read';
+  script: TPgbenchScript;
   clients: number;
   tps: number;
   p50: number;
@@ -37,6 +37,9 @@ ${bind(SQL.downvote, [':idea', ':userId', ':idea'])};
 `;
 }
 
+/** vote, the page read with issue 22's statements (the reference), and with those of now. */
+export type TPgbenchScript = 'vote' | 'read' | 'read-now';
+
 /** `sql` with each `$n` replaced by `values[n - 1]` (pgbench variables or SQL literals). */
 function bind(sql: string, values: string[]): string {
   return sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
@@ -54,6 +57,22 @@ ${bind(SQL.count, [...where, ...noSearch])};
 `;
 }
 
+/** The same page read with the product's statements of now (`/ideas-now`). */
+function readNowScript(dataset: TDataset): string {
+  const literal = (value: unknown) =>
+    value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value)}'`;
+  // The viewer's id is the third value (their own ideas awaiting acceptance).
+  const counted = countedValues(dataset.boardId, 0).map((value, n) =>
+    n === 2 ? ':userId' : literal(value),
+  );
+  return `\\set u random(1, ${dataset.userIds.length - 1})
+${SESSION}
+${bind(SQL.board, [`${dataset.boardId}`, ':companyId'])};
+${bind(SQL.pageShaped, [':userId', `${dataset.boardId}`, ':userId'])};
+${bind(SQL.counted, counted)};
+`;
+}
+
 /**
  * The database's own limit on this machine: pgbench runs the baseline's SQL (one vote or one
  * page read per transaction) with as many clients as the servers' pools have connections.
@@ -61,15 +80,16 @@ ${bind(SQL.count, [...where, ...noSearch])};
 export async function runPgbench(options: {
   databaseUrl: string;
   dataset: TDataset;
-  script: 'vote' | 'read';
+  script: TPgbenchScript;
   clients: number;
   seconds: number;
 }): Promise<TPgbenchResult> {
   const dir = await mkdtemp(path.join(tmpdir(), 'feedboard-pgbench-'));
   try {
     const file = path.join(dir, `${options.script}.sql`);
-    const sql =
-      options.script === 'vote' ? voteScript(options.dataset) : readScript(options.dataset);
+    const sql = { vote: voteScript, read: readScript, 'read-now': readNowScript }[options.script](
+      options.dataset,
+    );
     await writeFile(file, sql);
     const child = spawn(
       process.env.PGBENCH ?? 'pgbench',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -102,7 +102,43 @@ export const now = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /** A process's CPU time so far (user + system, from /proc), in milliseconds. */
 export function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/**
+ * The CPU time so far of each PostgreSQL backend of this machine connected to `database`
+ * (`postgres: <user> <database> …` in /proc/<pid>/cmdline), in milliseconds by process id;
+ * null where /proc shows none (a server on another machine). The bench's servers keep their
+ * connections open through a scenario; postgresCpuMsBetween counts a backend that started
+ * in between from zero.
+ */
+export function postgresCpuMs(database: string): Map<number, number> | null {
+  const times = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (!command.startsWith('postgres: ') || !command.split(' ').includes(database)) continue;
+      times.set(Number(name), cpuMsOfStat(readFileSync(`/proc/${name}/stat`, 'utf8')));
+    } catch {
+      continue; // exited since the listing
+    }
+  }
+  return times.size > 0 ? times : null;
+}
+
+/** The backends' CPU time between two readings of postgresCpuMs (null if either is null). */
+export function postgresCpuMsBetween(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+function cpuMsOfStat(stat: string): number {
   // Fields after the command name (which may hold spaces) start at ") "; utime and stime are
   // the 14th and 15th fields, in clock ticks (100 per second on Linux).
   const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');

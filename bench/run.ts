@@ -28,7 +28,17 @@ import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
 import { benchOptions, wants } from './options.ts';
 import { runPgbench } from './pgbench.ts';
 import type { TPgbenchResult } from './pgbench.ts';
-import { ROOT, cpuMsOf, firstJsonLine, now, runNodeJson, spawnNode, stop } from './processes.ts';
+import {
+  ROOT,
+  cpuMsOf,
+  firstJsonLine,
+  now,
+  postgresCpuMs,
+  postgresCpuMsBetween,
+  runNodeJson,
+  spawnNode,
+  stop,
+} from './processes.ts';
 import { ensureServerBuild, startProduct } from './product.ts';
 import { checkTargets, embeddedMarkdown, embeddedTargets, toMarkdown } from './report.ts';
 import type { TBenchResults } from './report.ts';
@@ -114,11 +124,14 @@ async function load(
     ...(portalPaths ? { portalPaths } : {}),
   };
   const cpuBefore = cpuMsOf(server.pid);
+  const databaseCpuBefore = postgresCpuMs(DATABASE);
   const result = await runNodeJson<TLoadResult>(['bench/load-worker.ts', JSON.stringify(plan)]);
-  result.cpuMsPerRequest =
-    (cpuMsOf(server.pid) - cpuBefore) / Math.max(1, result.requests + result.warmupRequests);
+  const requests = Math.max(1, result.requests + result.warmupRequests);
+  result.cpuMsPerRequest = (cpuMsOf(server.pid) - cpuBefore) / requests;
+  const databaseCpu = postgresCpuMsBetween(databaseCpuBefore, postgresCpuMs(DATABASE));
+  if (databaseCpu !== null) result.databaseCpuMsPerRequest = databaseCpu / requests;
   log(
-    `${scenario} × ${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failuresOf(result)} (non-2xx ${result.non2xx + result.warmup.non2xx}, failed answers ${result.failures + result.warmup.failures}, errors ${result.errors + result.warmup.errors}), server CPU ${result.cpuMsPerRequest.toFixed(2)} ms per request`,
+    `${scenario} × ${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failuresOf(result)} (non-2xx ${result.non2xx + result.warmup.non2xx}, failed answers ${result.failures + result.warmup.failures}, errors ${result.errors + result.warmup.errors}), server CPU ${result.cpuMsPerRequest.toFixed(2)} ms, database CPU ${result.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} ms per request`,
   );
   return result;
 }
@@ -241,15 +254,18 @@ async function main(): Promise<void> {
   let lcpMs: number[] | null;
   let ideaLcpMs: number[] | null;
   try {
-    // `value`: the team's page sorted by value within a customer segment (GraphQL only).
-    for (const kind of ['vote', 'read', 'value'] as const) {
-      const scenarios =
-        kind === 'value'
-          ? (['value-baseline', 'value-graphql'] as const)
-          : ([`${kind}-baseline`, `${kind}-rest`, `${kind}-graphql`] as const);
+    // `read-baseline` runs the page and count statements of issue 22's day (the reference),
+    // `read-baseline-now` the product's statements of now; `value`: the team's page sorted by
+    // value within a customer segment (GraphQL only).
+    const kinds = {
+      vote: ['vote-baseline', 'vote-rest', 'vote-graphql'],
+      read: ['read-baseline', 'read-baseline-now', 'read-rest', 'read-graphql'],
+      value: ['value-baseline', 'value-graphql'],
+    } as const;
+    for (const scenarios of Object.values(kinds)) {
       for (const scenario of scenarios) {
         if (!wants(options, scenario)) continue;
-        const server = scenario.endsWith('baseline')
+        const server = scenario.includes('baseline')
           ? { url: baselineUrl, pid: baseline.pid! }
           : { url: product.url, pid: product.child.pid! };
         results.push(await load(server, scenario, dataset));
@@ -283,7 +299,8 @@ async function main(): Promise<void> {
       );
     }
 
-    for (const script of wants(options, 'pgbench') ? (['vote', 'read'] as const) : []) {
+    const scripts = ['vote', 'read', 'read-now'] as const;
+    for (const script of wants(options, 'pgbench') ? scripts : []) {
       const result = await runPgbench({
         databaseUrl,
         dataset,
@@ -304,7 +321,8 @@ async function main(): Promise<void> {
         (n) => ['graphql', n, options.graphqlFanoutVotes] as const,
       ),
     ];
-    for (const [transport, subscribers, votes] of wants(options, 'fanout') ? fanoutRuns : []) {
+    for (const [transport, subscribers, votes] of fanoutRuns) {
+      if (!wants(options, `fanout-${transport}`)) continue;
       const result = await measureFanout({
         product,
         dataset,

@@ -4,7 +4,7 @@ import { toRowId } from '../services/access.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
 import { declineIdea } from '../services/idea/decline-idea.ts';
 import { deleteIdea } from '../services/idea/delete-idea.ts';
-import { ZIdeaPageParams, findIdeasPage, getIdeaView } from '../services/idea/find-idea-views.ts';
+import { ZIdeaPageParams, getIdeaView } from '../services/idea/find-idea-views.ts';
 import { ZDecline, ZIdeaInput, ZIdeaStatusChange } from '../services/idea/idea-input.ts';
 import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
@@ -13,7 +13,8 @@ import { IdeaStatus } from '../generated/prisma/enums.ts';
 import { messages, parseInput } from '../validation.ts';
 import { readJson } from './http.ts';
 import { ZDeclineDetails, ZIdeaJson, presentDeclineDetails, presentIdea } from './presenters.ts';
-import { emptyRoute, idParams, jsonRoute, pathId } from './route.ts';
+import { JsonText, emptyRoute, idParams, jsonRoute, pathId } from './route.ts';
+import { findIdeasPageJson } from './idea-page-json.ts';
 import type { TRestContext, TRestRoute } from './route.ts';
 
 const tag = 'Ideas';
@@ -68,10 +69,10 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
       auth: 'optional',
       request: { headers: ZBoardHeader, query: ZIdeaPageParams },
       response: ZIdeaPageJson,
-      handle: async (c) => {
-        const page = await findIdeasPage(deps, c.get('viewer'), boardFromHeader(c), c.req.query());
-        return { ...page, ideas: page.ideas.map(presentIdea) };
-      },
+      handle: async (c) =>
+        new JsonText(
+          await findIdeasPageJson(deps, c.get('viewer'), boardFromHeader(c), c.req.query()),
+        ),
     }),
     jsonRoute({
       method: 'post',

@@ -6,6 +6,7 @@ import type { TTestServer } from '../../testing/test-server.ts';
 import type { TViewer } from '../../viewer.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
+import { ideaPageJsonStatement } from '../../rest/idea-page-json.ts';
 import { ideaPageStatement } from './find-idea-views.ts';
 import type { TPageWindow } from './find-idea-views.ts';
 import { IDEA_SORTS } from './idea-input.ts';
@@ -126,9 +127,22 @@ function literal(value: unknown): string {
 let prepared = 0;
 
 /** Prepares the statement on the session and answers its name and EXECUTE arguments. */
-async function prepare(viewer: TViewer | null, params: TIdeaListParams, window: TPageWindow) {
+async function prepare(
+  viewer: TViewer | null,
+  params: TIdeaListParams,
+  window: TPageWindow,
+  asJson = false,
+) {
   const listed = { board: { id: boardId, companyId }, plan };
-  const { text, params: values } = statementOf(ideaPageStatement(viewer, listed, params, window));
+  const { text, params: values } = statementOf(
+    asJson
+      ? ideaPageJsonStatement(viewer, listed, {
+          ...params,
+          limit: window.limit,
+          offset: window.offset ?? 0,
+        })
+      : ideaPageStatement(viewer, listed, params, window),
+  );
   prepared += 1;
   const name = `page_plan_${prepared}`;
   await session.query(`PREPARE ${name} AS ${text}`);
@@ -171,6 +185,22 @@ describe('the page statement’s generic plan', () => {
           }
         });
       }
+    }
+  }
+
+  // GET /api/v1/ideas/ runs the page inside the statement that writes its JSON, with the count
+  // (rest/idea-page-json.ts): the same index reads, and no scan of the board's ideas to count.
+  for (const who of ['anonymous', 'member'] as const) {
+    for (const sort of IDEA_SORTS) {
+      it(`${who}, ALL by ${sort} as REST's JSON: reads through indexes, counts from the counters`, async () => {
+        for (const window of [WINDOWS['first page']!(), WINDOWS['offset page']!()]) {
+          const { name, args } = await prepare(viewers[who], { filter: 'ALL', sort }, window, true);
+          const plan = await genericPlan(name, args);
+          expect(plan, plan).not.toMatch(/Seq Scan on "Idea"/);
+          expect(plan, plan).not.toMatch(/Sort Key: [^\n]*\bi\./);
+          await session.query(`DEALLOCATE ${name}`);
+        }
+      });
     }
   }
 
