@@ -91,7 +91,11 @@ export function NativeDialog({
   }, []);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    // React bubbles events through portals: a dialog opened from this one (portalled to <body>)
+    // handles its own keys.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (event.key === 'Escape') {
+      event.stopPropagation();
       if (!isLocked) onDismiss();
       return;
     }
@@ -119,11 +123,14 @@ export function NativeDialog({
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onKeyDown={handleKeyDown}
-      onCancel={(event) => event.preventDefault()}
+      onCancel={(event) => {
+        if (event.target === event.currentTarget) event.preventDefault();
+      }}
       // Should the browser close it anyway (a cancel it would not let be cancelled), the
       // caller's state follows, or a locked dialog opens again.
       onClose={(event) => {
-        if (!isMounted.current) return;
+        // Not a dialog opened from this one, whose close React bubbles up to here.
+        if (event.target !== event.currentTarget || !isMounted.current) return;
         if (isLocked) event.currentTarget.showModal();
         else onDismiss();
       }}
