@@ -1,42 +1,35 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { commonMessages } from '../i18n/common-messages.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { Logo } from '../ui/Logo.tsx';
 import { navMessages } from './nav-items.ts';
-import { MenuList } from './SideMenu.tsx';
+
+// Only phones open it, and only on a tap: every signed-in page loads without it (issue 22).
+const MobileDrawer = lazy(() =>
+  import('./MobileDrawer.tsx').then((module) => ({ default: module.MobileDrawer })),
+);
 
 /** Phones: a menu button in the top bar opens the menu as a drawer (focus stays inside). */
 export function MobileMenu() {
   const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <Dialog.Root open={isOpen} onOpenChange={setIsOpen}>
-      <Dialog.Trigger className="icon-button top-bar__menu-button">
+    <>
+      <button
+        type="button"
+        className="icon-button top-bar__menu-button"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onClick={() => setIsOpen(!isOpen)}
+      >
         <Icon name={isOpen ? 'close' : 'menu'} size={22} />
         <span className="visually-hidden">{intl.formatMessage(navMessages.openMenu)}</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="drawer__backdrop" />
-        <Dialog.Content className="drawer" aria-describedby={undefined}>
-          <div className="drawer__header">
-            <Logo />
-            <Dialog.Title className="visually-hidden">
-              {intl.formatMessage(navMessages.menuTitle)}
-            </Dialog.Title>
-            <Dialog.Close
-              className="icon-button"
-              aria-label={intl.formatMessage(commonMessages.close)}
-            >
-              <Icon name="close" size={22} />
-            </Dialog.Close>
-          </div>
-          <nav className="menu menu--drawer" aria-label={intl.formatMessage(navMessages.mainNav)}>
-            <MenuList onNavigate={() => setIsOpen(false)} />
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {isOpen ? (
+        // Until its chunk is in, focus stays on the button; nothing to show meanwhile.
+        <Suspense fallback={null}>
+          <MobileDrawer onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { createClient } from 'graphql-sse';
+import type { Client } from 'graphql-sse';
 import { Environment, Network, Observable, RecordSource, Store } from 'relay-runtime';
 import type { FetchFunction, GraphQLResponse, SubscribeFunction } from 'relay-runtime';
 import { onSessionReset } from '../session/session.ts';
@@ -11,26 +11,45 @@ const fetchGraphQL: FetchFunction = (request, variables, _cacheConfig, uploadabl
 /**
  * Subscriptions (live vote counts) over server-sent events, as yoga serves them. The client
  * reads the token on each connection, so a new sign-in is picked up; it reconnects by itself.
+ * graphql-sse (about 3 KB gzipped) loads with the first subscription, which a screen starts in
+ * an effect once it shows: no page needs it for its first paint (issue 22).
  */
 function createSubscribe(): SubscribeFunction {
-  const client = createClient({
-    url: `${window.location.origin}/graphql`,
-    headers: (): Record<string, string> => {
-      const token = getAuthToken();
-      return token ? { authorization: `Bearer ${token}` } : {};
-    },
-  });
-  return (request, variables) =>
-    Observable.create<GraphQLResponse>((sink) =>
-      client.subscribe<GraphQLResponse>(
-        { query: request.text ?? '', variables },
-        {
-          next: (value) => sink.next(value as GraphQLResponse),
-          error: (error) => sink.error(error instanceof Error ? error : new Error(String(error))),
-          complete: () => sink.complete(),
+  let client: Promise<Client> | null = null;
+  const getClient = () =>
+    (client ??= import('graphql-sse').then(({ createClient }) =>
+      createClient({
+        url: `${window.location.origin}/graphql`,
+        headers: (): Record<string, string> => {
+          const token = getAuthToken();
+          return token ? { authorization: `Bearer ${token}` } : {};
         },
-      ),
-    );
+      }),
+    ));
+  return (request, variables) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      let unsubscribe: (() => void) | null = null;
+      let isClosed = false;
+      getClient().then(
+        (sse) => {
+          if (isClosed) return;
+          unsubscribe = sse.subscribe<GraphQLResponse>(
+            { query: request.text ?? '', variables },
+            {
+              next: (value) => sink.next(value as GraphQLResponse),
+              error: (error) =>
+                sink.error(error instanceof Error ? error : new Error(String(error))),
+              complete: () => sink.complete(),
+            },
+          );
+        },
+        (error: unknown) => sink.error(error instanceof Error ? error : new Error(String(error))),
+      );
+      return () => {
+        isClosed = true;
+        unsubscribe?.();
+      };
+    });
 }
 
 function createEnvironment(): Environment {

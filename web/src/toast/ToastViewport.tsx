@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../i18n/define-messages.ts';
 import { commonMessages } from '../i18n/common-messages.ts';
@@ -69,8 +69,23 @@ function ToastItem({ toast }: { toast: TToast }) {
 export function ToastViewport() {
   const intl = useIntl();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts);
+  const region = useRef<HTMLElement>(null);
+  // An open modal <dialog> is in the top layer, above any z-index: the region is a manual
+  // popover (top layer too), shown again whenever the toasts change so that it is the last
+  // one in, over a dialog opened since. Hiding and showing it again happen in one task.
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    if (element.matches(':popover-open')) element.hidePopover();
+    element.showPopover();
+  }, [toasts.length]);
   return (
-    <section className="toasts" aria-label={intl.formatMessage(messages.region)}>
+    <section
+      ref={region}
+      popover="manual"
+      className="toasts"
+      aria-label={intl.formatMessage(messages.region)}
+    >
       <ol className="toasts__list">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

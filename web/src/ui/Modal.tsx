@@ -1,13 +1,14 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../i18n/common-messages.ts';
 import { Icon } from './Icon.tsx';
+import { NativeDialog } from './NativeDialog.tsx';
 
 /**
  * A dialog: focus is trapped inside, Escape and a click on the backdrop close it unless it is
- * locked (while saving), focus returns to the opener afterwards.
+ * locked (while saving), focus returns to the opener afterwards. A native <dialog> (see
+ * NativeDialog), named by its title and described by its description.
  */
 export function Modal({
   isOpen,
@@ -31,51 +32,40 @@ export function Modal({
   children: ReactNode;
 }) {
   const intl = useIntl();
-  // The opener, read while rendering the opening: Radix would take whatever has focus when its
-  // focus scope mounts, which is a field of the dialog already when that field has autoFocus, and
-  // focus then fell to the page on close.
-  const opener = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(false);
-  if (isOpen && !wasOpen.current && typeof document !== 'undefined') {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }
-  wasOpen.current = isOpen;
+  const id = useId();
+  if (!isOpen) return null;
   return (
-    <Dialog.Root
-      open={isOpen}
-      onOpenChange={(open) => {
-        if (!open && !isLocked) onClose();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal__backdrop" />
-        <Dialog.Content
-          className="modal"
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            const target =
-              focusOnClose?.() ?? (opener.current?.isConnected ? opener.current : null);
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
-        >
+    <NativeDialog
+      className="modal"
+      labelledBy={`${id}-title`}
+      describedBy={description ? `${id}-description` : undefined}
+      onDismiss={onClose}
+      isLocked={isLocked}
+      focusOnClose={focusOnClose}
+      header={
+        <>
           <header className="modal__header">
-            <Dialog.Title className="modal__title">{title}</Dialog.Title>
-            <Dialog.Close
+            <h2 className="modal__title" id={`${id}-title`}>
+              {title}
+            </h2>
+            <button
+              type="button"
               className="icon-button"
               aria-label={intl.formatMessage(commonMessages.close)}
               disabled={isLocked}
+              onClick={onClose}
             >
               <Icon name="close" />
-            </Dialog.Close>
+            </button>
           </header>
           {description ? (
-            <Dialog.Description className="modal__description">{description}</Dialog.Description>
+            <p className="modal__description" id={`${id}-description`}>
+              {description}
+            </p>
           ) : null}
-          <div className="modal__body">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      }
+      body={<div className="modal__body">{children}</div>}
+    />
   );
 }

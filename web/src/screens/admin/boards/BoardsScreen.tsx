@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { Suspense, lazy, useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -10,8 +10,12 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { BoardCard } from './BoardCard.tsx';
-import { CreateBoardModal } from './CreateBoardModal.tsx';
 import { WelcomeCard } from './WelcomeCard.tsx';
+
+// The create dialog (its form, colours and mutation) loads when it first opens (issue 22).
+const CreateBoardModal = lazy(() =>
+  import('./CreateBoardModal.tsx').then((module) => ({ default: module.CreateBoardModal })),
+);
 
 const messages = defineMessages({
   title: { id: 'boards.title', defaultMessage: 'Your boards' },
@@ -122,7 +126,12 @@ export function BoardsScreen() {
           </div>
         </>
       )}
-      <CreateBoardModal isOpen={isCreating} onClose={() => setCreating(false)} />
+      {isCreating ? (
+        // Until its chunk is in, focus stays on the opener; nothing to show meanwhile.
+        <Suspense fallback={null}>
+          <CreateBoardModal isOpen onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -6,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { IdeaCard_idea$key } from '../../../../../__generated__/IdeaCard_idea.graphql.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { MenuButton, MenuItem } from '../../../../ui/MenuButton.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages } from './messages.ts';
 import { bulkMessages } from './bulk-messages.ts';
@@ -158,30 +158,22 @@ export function IdeaCard({
         </div>
       </div>
       {data.canEdit ? (
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger
-            className="icon-button"
-            aria-label={intl.formatMessage(ideaMessages.menu, { title: data.title })}
-            {...viewOnly}
-          >
-            <Icon name="more" />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content className="dropdown" align="end" sideOffset={6}>
-              <DropdownMenu.Item className="dropdown__item" onSelect={() => onEdit(target)}>
-                <Icon name="edit" size={18} />
-                {intl.formatMessage(ideaMessages.edit)}
-              </DropdownMenu.Item>
-              <DropdownMenu.Item
-                className="dropdown__item dropdown__item--danger"
-                onSelect={() => onRemove(target)}
-              >
-                <Icon name="trash" size={18} />
-                {intl.formatMessage(ideaMessages.remove)}
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <MenuButton
+          className="icon-button"
+          aria-label={intl.formatMessage(ideaMessages.menu, { title: data.title })}
+          {...viewOnly}
+          align="end"
+          label={<Icon name="more" />}
+        >
+          <MenuItem onSelect={() => onEdit(target)}>
+            <Icon name="edit" size={18} />
+            {intl.formatMessage(ideaMessages.edit)}
+          </MenuItem>
+          <MenuItem isDanger onSelect={() => onRemove(target)}>
+            <Icon name="trash" size={18} />
+            {intl.formatMessage(ideaMessages.remove)}
+          </MenuItem>
+        </MenuButton>
       ) : null}
     </article>
   );

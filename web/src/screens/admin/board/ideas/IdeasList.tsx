@@ -9,17 +9,22 @@ import { bulkMessages } from './bulk-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { IdeaCard } from './IdeaCard.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
-import { IdeaFormModal } from './IdeaFormModal.tsx';
-import { RemoveIdeaModal } from './RemoveIdeaModal.tsx';
 import { liveIdeasLists, registerIdeasList } from './live-lists.ts';
 import type { TIdeaFilter } from './list-params.ts';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 
 export const IDEAS_PAGE_SIZE = 20;
 
-// The bulk toolbar loads with the first selection: the list does not need it to show.
+// The bulk toolbar loads with the first selection, the add, edit and remove dialogs with their
+// first opening: the list does not need them to show (issue 22).
 const BulkToolbar = lazy(() =>
   import('./BulkToolbar.tsx').then((module) => ({ default: module.BulkToolbar })),
+);
+const IdeaFormModal = lazy(() =>
+  import('./IdeaFormModal.tsx').then((module) => ({ default: module.IdeaFormModal })),
+);
+const RemoveIdeaModal = lazy(() =>
+  import('./RemoveIdeaModal.tsx').then((module) => ({ default: module.RemoveIdeaModal })),
 );
 
 const messages = defineMessages({
@@ -161,29 +166,37 @@ export function IdeasList({
       }),
     [connectionId, filter, isSegmented, refetch],
   );
+  // Mounted while open only, so that a closed dialog's chunk is not loaded. Until it is, focus
+  // stays on the opener (nothing to show for the fallback: the dialog opens over the list).
   const dialogs = (
-    <>
-      <IdeaFormModal
-        isOpen={isAdding}
-        onClose={onAddClose}
-        boardId={boardId}
-        connections={acceptsNewIdeas ? [connectionId] : []}
-        onOpenIdea={onOpen}
-        willBeHidden={willNewIdeaBeHidden}
-      />
-      <IdeaFormModal
-        isOpen={editing !== null}
-        onClose={() => setEditing(null)}
-        boardId={boardId}
-        idea={editing}
-        connections={[]}
-      />
-      <RemoveIdeaModal
-        idea={removing}
-        onClose={() => setRemoving(null)}
-        connections={[connectionId]}
-      />
-    </>
+    <Suspense fallback={null}>
+      {isAdding ? (
+        <IdeaFormModal
+          isOpen
+          onClose={onAddClose}
+          boardId={boardId}
+          connections={acceptsNewIdeas ? [connectionId] : []}
+          onOpenIdea={onOpen}
+          willBeHidden={willNewIdeaBeHidden}
+        />
+      ) : null}
+      {editing !== null ? (
+        <IdeaFormModal
+          isOpen
+          onClose={() => setEditing(null)}
+          boardId={boardId}
+          idea={editing}
+          connections={[]}
+        />
+      ) : null}
+      {removing !== null ? (
+        <RemoveIdeaModal
+          idea={removing}
+          onClose={() => setRemoving(null)}
+          connections={[connectionId]}
+        />
+      ) : null}
+    </Suspense>
   );
   const countText =
     selectedIdeas.length > 0

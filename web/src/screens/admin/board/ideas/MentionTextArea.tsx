@@ -105,8 +105,8 @@ export function MentionTextArea({
     };
   }, [environment, ideaId, isInternal, search]);
 
-  // Escape closes the list, not the dialog around it: Radix listens on the document, so this
-  // listener on the window's capture phase goes first.
+  // Escape closes the list, not the dialog around it: this listener on the window's capture
+  // phase goes before the dialog's (and cancelling the key keeps the browser from closing it).
   useEffect(() => {
     if (!isOpen) return;
     const handleEscape = (event: globalThis.KeyboardEvent) => {

@@ -1,28 +1,21 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { SegmentFilter_query$key } from '../../../../../__generated__/SegmentFilter_query.graphql.ts';
+import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { EMPTY_SEGMENT, isSegmentSet } from './list-params.ts';
+import { Spinner } from '../../../../ui/Spinner.tsx';
+import { isSegmentSet } from './list-params.ts';
 import type { TSegmentParams } from './list-params.ts';
+
+// The fields load when the disclosure first opens (issue 22: not on the list's first paint).
+const SegmentForm = lazy(() =>
+  import('./SegmentForm.tsx').then((module) => ({ default: module.SegmentForm })),
+);
 
 const messages = defineMessages({
   summary: { id: 'segment.summary', defaultMessage: 'Customer segment' },
   active: { id: 'segment.active', defaultMessage: 'Customer segment (on)' },
-  intro: {
-    id: 'segment.intro',
-    defaultMessage: 'Show only ideas with a voter from customers matching every field you fill in.',
-  },
-  plan: { id: 'segment.plan', defaultMessage: 'Customer plan' },
-  attribute: { id: 'segment.attribute', defaultMessage: 'Attribute (key=value)' },
-  attributePlaceholder: { id: 'segment.attribute.placeholder', defaultMessage: 'region=EU' },
-  minSpend: { id: 'segment.minSpend', defaultMessage: 'Monthly spend from' },
-  maxSpend: { id: 'segment.maxSpend', defaultMessage: 'Monthly spend up to' },
-  customer: { id: 'segment.customer', defaultMessage: 'Customer company' },
-  anyCustomer: { id: 'segment.customer.any', defaultMessage: 'Any customer' },
-  apply: { id: 'segment.apply', defaultMessage: 'Apply segment' },
-  clear: { id: 'segment.clear', defaultMessage: 'Clear segment' },
 });
 
 /**
@@ -50,6 +43,11 @@ export function SegmentFilter({
     `,
     query,
   );
+  // Plain options for the lazily loaded fields.
+  const companies = (customerCompanies ?? []).map((company) => ({
+    id: company.id,
+    name: company.name,
+  }));
   const [draft, setDraft] = useState(segment);
   const [shown, setShown] = useState(segment);
   // The address changed (back, forward, a reset elsewhere): the fields follow it.
@@ -59,82 +57,30 @@ export function SegmentFilter({
   }
   const id = useId();
   const isActive = isSegmentSet(segment);
-  const field = (key: keyof TSegmentParams) => ({
-    id: `${id}-${key}`,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [key]: event.target.value })),
-  });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange(draft);
-  };
+  const [isOpen, setIsOpen] = useState(isActive);
   return (
-    <details className="segment-filter" open={isActive || undefined}>
+    <details
+      className="segment-filter"
+      open={isActive || undefined}
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+    >
       <summary className="button button--secondary">
         {intl.formatMessage(isActive ? messages.active : messages.summary)}
       </summary>
-      <form className="segment-filter__form" onSubmit={handleSubmit}>
-        <p className="muted segment-filter__intro">{intl.formatMessage(messages.intro)}</p>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-plan`}>
-            {intl.formatMessage(messages.plan)}
-          </label>
-          <input className="field__input" maxLength={50} {...field('plan')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-attribute`}>
-            {intl.formatMessage(messages.attribute)}
-          </label>
-          <input
-            className="field__input"
-            maxLength={300}
-            placeholder={intl.formatMessage(messages.attributePlaceholder)}
-            {...field('attribute')}
+      {isOpen || isActive ? (
+        <Suspense
+          fallback={<Spinner label={intl.formatMessage(commonMessages.loading)} size="small" />}
+        >
+          <SegmentForm
+            id={id}
+            customerCompanies={companies}
+            segment={segment}
+            draft={draft}
+            onDraftChange={setDraft}
+            onChange={onChange}
           />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-minSpend`}>
-            {intl.formatMessage(messages.minSpend)}
-          </label>
-          <input className="field__input" type="number" min={0} step="any" {...field('minSpend')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-maxSpend`}>
-            {intl.formatMessage(messages.maxSpend)}
-          </label>
-          <input className="field__input" type="number" min={0} step="any" {...field('maxSpend')} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-customer`}>
-            {intl.formatMessage(messages.customer)}
-          </label>
-          <select className="field__input field__select" {...field('customer')}>
-            <option value="">{intl.formatMessage(messages.anyCustomer)}</option>
-            {(customerCompanies ?? []).map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="button-row">
-          <button type="submit" className="button button--primary">
-            {intl.formatMessage(messages.apply)}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!isActive && !isSegmentSet(draft)}
-            onClick={() => {
-              setDraft(EMPTY_SEGMENT);
-              onChange(EMPTY_SEGMENT);
-            }}
-          >
-            {intl.formatMessage(messages.clear)}
-          </button>
-        </div>
-      </form>
+        </Suspense>
+      ) : null}
     </details>
   );
 }

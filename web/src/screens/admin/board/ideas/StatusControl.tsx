@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -7,6 +6,13 @@ import type { StatusControl_idea$key } from '../../../../../__generated__/Status
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import {
+  MenuButton,
+  MenuGroup,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+} from '../../../../ui/MenuButton.tsx';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { ActionError } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
@@ -198,86 +204,79 @@ export function StatusControl({
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          ref={triggerRef}
-          className="status-trigger"
-          {...viewOnly}
-          // Not disabled while saving: disabling the focused trigger would drop focus to the
-          // page. A second pick meanwhile is ignored instead.
-          aria-busy={isBusy || undefined}
-          aria-disabled={isBusy || undefined}
-          aria-label={intl.formatMessage(ideaMessages.changeStatus, {
-            status: currentName,
-          })}
-        >
-          {badge}
-          <Icon name="chevronDown" size={16} />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="dropdown" align="start" sideOffset={6}>
-            {boardData.statuses.length === 0
-              ? options.map((option) => (
-                  <DropdownMenu.Item
-                    key={option}
-                    className="dropdown__item"
+      <MenuButton
+        buttonRef={triggerRef}
+        className="status-trigger"
+        {...viewOnly}
+        // Not disabled while saving: disabling the focused trigger would drop focus to the
+        // page. A second pick meanwhile is ignored instead.
+        aria-busy={isBusy || undefined}
+        aria-disabled={isBusy || undefined}
+        aria-label={intl.formatMessage(ideaMessages.changeStatus, {
+          status: currentName,
+        })}
+        label={
+          <>
+            {badge}
+            <Icon name="chevronDown" size={16} />
+          </>
+        }
+      >
+        {boardData.statuses.length === 0
+          ? options.map((option) => (
+              <MenuItem
+                key={option}
+                onSelect={() => {
+                  if (!isBusy) handleSelect({ status: option, customStatusId: null });
+                }}
+              >
+                <StatusDot status={option} />
+                {intl.formatMessage(statusMessages[option])}
+              </MenuItem>
+            ))
+          : choices.map(({ kind, items }) => (
+              <MenuGroup key={kind} labelledBy={`${menuId}-${kind}`}>
+                <MenuLabel id={`${menuId}-${kind}`}>
+                  {intl.formatMessage(statusMessages[kind])}
+                </MenuLabel>
+                {items.map((item) => (
+                  <MenuItem
+                    key={item.customStatus?.id ?? kind}
                     onSelect={() => {
-                      if (!isBusy) handleSelect({ status: option, customStatusId: null });
+                      if (!isBusy) {
+                        handleSelect({
+                          status: kind,
+                          customStatusId: item.customStatus?.id ?? null,
+                        });
+                      }
                     }}
                   >
-                    <StatusDot status={option} />
-                    {intl.formatMessage(statusMessages[option])}
-                  </DropdownMenu.Item>
-                ))
-              : choices.map(({ kind, items }) => (
-                  <DropdownMenu.Group key={kind} aria-labelledby={`${menuId}-${kind}`}>
-                    <DropdownMenu.Label className="dropdown__label" id={`${menuId}-${kind}`}>
-                      {intl.formatMessage(statusMessages[kind])}
-                    </DropdownMenu.Label>
-                    {items.map((item) => (
-                      <DropdownMenu.Item
-                        key={item.customStatus?.id ?? kind}
-                        className="dropdown__item"
-                        onSelect={() => {
-                          if (!isBusy) {
-                            handleSelect({
-                              status: kind,
-                              customStatusId: item.customStatus?.id ?? null,
-                            });
-                          }
-                        }}
-                      >
-                        {item.customStatus ? (
-                          <span
-                            className="status-swatch"
-                            style={customStatusStyle(item.customStatus.color)}
-                            aria-hidden="true"
-                          />
-                        ) : (
-                          <StatusDot status={kind} />
-                        )}
-                        {item.customStatus
-                          ? nameOf(item.customStatus.nameEn, item.customStatus.namePl)
-                          : intl.formatMessage(statusMessages[kind])}
-                      </DropdownMenu.Item>
-                    ))}
-                  </DropdownMenu.Group>
+                    {item.customStatus ? (
+                      <span
+                        className="status-swatch"
+                        style={customStatusStyle(item.customStatus.color)}
+                        aria-hidden="true"
+                      />
+                    ) : (
+                      <StatusDot status={kind} />
+                    )}
+                    {item.customStatus
+                      ? nameOf(item.customStatus.nameEn, item.customStatus.namePl)
+                      : intl.formatMessage(statusMessages[kind])}
+                  </MenuItem>
                 ))}
-            {canDecline(status) ? (
-              <>
-                <DropdownMenu.Separator className="dropdown__separator" />
-                <DropdownMenu.Item
-                  className="dropdown__item dropdown__item--danger"
-                  onSelect={() => setIsDeclining(true)}
-                >
-                  <Icon name="close" size={18} />
-                  {intl.formatMessage(ideaMessages.decline)}
-                </DropdownMenu.Item>
-              </>
-            ) : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+              </MenuGroup>
+            ))}
+        {canDecline(status) ? (
+          <>
+            <MenuSeparator />
+            <MenuItem isDanger onSelect={() => setIsDeclining(true)}>
+              <Icon name="close" size={18} />
+              {intl.formatMessage(ideaMessages.decline)}
+            </MenuItem>
+          </>
+        ) : null}
+      </MenuButton>
       <ActionError failure={change.failure} />
       <Modal
         isOpen={confirming !== null}

@@ -1,9 +1,9 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { RoadmapCard_idea$key } from '../../../../../__generated__/RoadmapCard_idea.graphql.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { MenuButton, MenuItem } from '../../../../ui/MenuButton.tsx';
 import { ActionError } from '../../../../ui/PendingButton.tsx';
 import type { TActionFailure } from '../../../../ui/useAction.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
@@ -92,36 +92,33 @@ export function RoadmapCard({
         ) : null}
       </p>
       {data.canUpdateStatus ? (
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger
-            className="button button--ghost roadmap-card__move"
-            aria-label={intl.formatMessage(messages.moveLabel, { title: data.title })}
-            {...viewOnly}
-            aria-busy={isMoving || undefined}
-            aria-disabled={isMoving || undefined}
-          >
-            {intl.formatMessage(messages.move)}
-            <Icon name="chevronDown" size={16} />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content className="dropdown" align="start" sideOffset={6}>
-              {ROADMAP_STATUSES.filter((status) => status !== data.status).map((status) => (
-                <DropdownMenu.Item
-                  key={status}
-                  className="dropdown__item"
-                  onSelect={() => {
-                    if (!isMoving) onMove(data.id, status);
-                  }}
-                >
-                  <StatusDot status={status} />
-                  {intl.formatMessage(messages.moveTo, {
-                    column: intl.formatMessage(statusMessages[status]),
-                  })}
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        <MenuButton
+          className="button button--ghost roadmap-card__move"
+          aria-label={intl.formatMessage(messages.moveLabel, { title: data.title })}
+          {...viewOnly}
+          aria-busy={isMoving || undefined}
+          aria-disabled={isMoving || undefined}
+          label={
+            <>
+              {intl.formatMessage(messages.move)}
+              <Icon name="chevronDown" size={16} />
+            </>
+          }
+        >
+          {ROADMAP_STATUSES.filter((status) => status !== data.status).map((status) => (
+            <MenuItem
+              key={status}
+              onSelect={() => {
+                if (!isMoving) onMove(data.id, status);
+              }}
+            >
+              <StatusDot status={status} />
+              {intl.formatMessage(messages.moveTo, {
+                column: intl.formatMessage(statusMessages[status]),
+              })}
+            </MenuItem>
+          ))}
+        </MenuButton>
       ) : null}
       <ActionError failure={moveFailure} />
     </article>
