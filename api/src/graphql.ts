@@ -226,20 +226,21 @@ export function createGraphQL(
       ...armorPlugins(deps, callers),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
-      streamLimitPlugin(deps),
-      readOnlyKeyPlugin(),
-      // Queries run as JavaScript compiled once per document (graphql-jit) instead of graphql-js's
-      // interpreter: a page of 50 ideas resolves about 1,500 fields, and the interpreter's
-      // per-field promises and lookups were a third of the page's server CPU (issue 22).
-      // Mutations and subscriptions keep graphql-js: mutations' serial order and the streams'
-      // slot handling (streamLimitPlugin) stay as they are.
+      // Queries and subscriptions run as JavaScript compiled once per document (graphql-jit)
+      // instead of graphql-js's interpreter: a page of 50 ideas resolves about 1,500 fields,
+      // and the interpreter's per-field promises and lookups were a third of the page's server
+      // CPU; a subscription's selection runs once per event for every subscriber (issue 22).
+      // Mutations keep graphql-js and its serial order. Before streamLimitPlugin, which wraps
+      // whichever subscribe function it is handed.
       useGraphQlJit(
         {},
         {
           enableIf: ({ document, operationName }) =>
-            getOperationAST(document, operationName)?.operation === 'query',
+            getOperationAST(document, operationName)?.operation !== 'mutation',
         },
       ),
+      streamLimitPlugin(deps),
+      readOnlyKeyPlugin(),
       {
         // Answers served by yoga's own Node handler (server.ts) skip hono's middleware.
         onResponse: ({ response }) => addMissingHeaders(response.headers, securityHeaders),
