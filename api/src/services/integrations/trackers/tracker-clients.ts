@@ -1,5 +1,6 @@
-import { LinearClient, LinearError, LinearErrorType } from '@linear/sdk';
-import { Octokit } from '@octokit/rest';
+import type * as LinearSdk from '@linear/sdk';
+import type { LinearClient } from '@linear/sdk';
+import type { Octokit } from '@octokit/rest';
 import type { TDeps } from '../../../deps.ts';
 
 /** One issue as Feedboard keeps it (IdeaIssueLink). */
@@ -41,7 +42,15 @@ export class TrackerApiError extends Error {
 const TIMEOUT_MS = 10_000;
 const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
 
-function octokit(deps: TDeps, token: string): Octokit {
+// The two SDKs load with the first call to a tracker, not at every start: the Linear SDK alone
+// is megabytes of generated code, parsed and kept in the heap of every process (issue 22's
+// start and idle memory).
+type TLinearSdk = typeof LinearSdk;
+let linearSdk: Promise<TLinearSdk> | undefined;
+const loadLinearSdk = (): Promise<TLinearSdk> => (linearSdk ??= import('@linear/sdk'));
+
+async function octokit(deps: TDeps, token: string): Promise<Octokit> {
+  const { Octokit } = await import('@octokit/rest');
   return new Octokit({
     auth: token,
     baseUrl: deps.config.githubApiUrl,
@@ -85,7 +94,10 @@ function githubError(error: unknown): TrackerApiError {
 }
 
 /** The SDK's LinearError (or a network failure) as a TrackerApiError. */
-function linearError(error: unknown): TrackerApiError {
+function linearError(
+  { LinearError, LinearErrorType }: TLinearSdk,
+  error: unknown,
+): TrackerApiError {
   if (!(error instanceof LinearError))
     return new TrackerApiError('unavailable', 'Linear', undefined);
   const status = error.status;
@@ -111,7 +123,8 @@ function linearError(error: unknown): TrackerApiError {
   }
 }
 
-function linear(deps: TDeps, token: string): LinearClient {
+async function linear(deps: TDeps, token: string): Promise<LinearClient> {
+  const { LinearClient } = await loadLinearSdk();
   return new LinearClient({
     apiKey: token,
     apiUrl: deps.config.linearApiUrl,
@@ -126,15 +139,14 @@ async function linearRequest<T>(
   variables: Record<string, unknown>,
 ): Promise<T> {
   try {
-    const answer = await linear(deps, token).client.rawRequest<T, Record<string, unknown>>(
-      query,
-      variables,
-    );
+    const answer = await (
+      await linear(deps, token)
+    ).client.rawRequest<T, Record<string, unknown>>(query, variables);
     if (!answer.data) throw new TrackerApiError('unavailable', 'Linear', answer.status);
     return answer.data;
   } catch (error) {
     if (error instanceof TrackerApiError) throw error;
-    throw linearError(error);
+    throw linearError(await loadLinearSdk(), error);
   }
 }
 
@@ -180,7 +192,9 @@ function fromGithub(issue: {
 export async function checkTrackerTarget(deps: TDeps, target: TTrackerTarget): Promise<void> {
   if (target.kind === 'GITHUB') {
     try {
-      await octokit(deps, target.token).rest.repos.get({
+      await (
+        await octokit(deps, target.token)
+      ).rest.repos.get({
         owner: target.repoOwner,
         repo: target.repoName,
         request: { signal: AbortSignal.timeout(TIMEOUT_MS) },
@@ -207,7 +221,9 @@ export async function createTrackerIssue(
 ): Promise<TTrackerIssue> {
   if (target.kind === 'GITHUB') {
     try {
-      const { data } = await octokit(deps, target.token).rest.issues.create({
+      const { data } = await (
+        await octokit(deps, target.token)
+      ).rest.issues.create({
         owner: target.repoOwner,
         repo: target.repoName,
         title: issue.title,
@@ -245,7 +261,9 @@ export async function readTrackerIssue(
 ): Promise<TTrackerIssue> {
   if (target.kind === 'GITHUB') {
     try {
-      const { data } = await octokit(deps, target.token).rest.issues.get({
+      const { data } = await (
+        await octokit(deps, target.token)
+      ).rest.issues.get({
         owner: target.repoOwner,
         repo: target.repoName,
         issue_number: Number(issueRef),
