@@ -250,6 +250,40 @@ async function caller(pool: pg.Pool, req: IncomingMessage): Promise<TCaller | nu
   };
 }
 
+type TStatementRun = [keyof typeof SQL, unknown[]];
+
+/**
+ * The page reads: after the session and the board check, a page and its count side by side.
+ * `/ideas` runs the reference statements (issue 22's day), `/ideas-now` the product's of now
+ * (GraphQL's page, the count from the per-board counters), `/ideas-by-value` the team's page
+ * by value within a customer segment. A page statement may read one row more (GraphQL's
+ * has-next-page): 50 are answered.
+ */
+const PAGE_READS: Record<
+  string,
+  { isTeamOnly?: boolean; statements: (boardId: number, who: TCaller) => TStatementRun[] }
+> = {
+  '/ideas': {
+    statements: (boardId, who) => [
+      ['page', [who.userId, ...pageWhereValues(boardId, who.userId), 50, 0]],
+      ['count', pageWhereValues(boardId, who.userId)],
+    ],
+  },
+  '/ideas-now': {
+    statements: (boardId, who) => [
+      ['pageShaped', pageShapedValues(boardId, who.userId)],
+      ['counted', countedValues(boardId, who.userId)],
+    ],
+  },
+  '/ideas-by-value': {
+    isTeamOnly: true,
+    statements: (boardId, who) => [
+      ['valuePage', valuePageValues(boardId, who.companyId, who.userId)],
+      ['valueCount', valueCountValues(boardId, who.companyId)],
+    ],
+  },
+};
+
 async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://baseline');
   const vote = /^\/(upvote|downvote)\/(\d+)$/.exec(url.pathname);
@@ -267,44 +301,18 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
         : await run(pool, 'downvote', [ideaId, who.userId, ideaId]);
     return json(res, 200, { voteCount: rows[0].voteCount, isVotedByMe: vote[1] === 'upvote' });
   }
-  if (req.method === 'GET' && url.pathname === '/ideas') {
+  const page = req.method === 'GET' ? PAGE_READS[url.pathname] : undefined;
+  if (page) {
     const who = await caller(pool, req);
     if (!who) return json(res, 401, { error: 'unauthenticated' });
+    if (page.isTeamOnly && !who.isAdmin) return json(res, 403, { error: 'forbidden' });
     const boardId = Number(url.searchParams.get('board'));
     const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
     if (!board) return json(res, 404, { error: 'not found' });
-    const [page, count] = await Promise.all([
-      run(pool, 'page', [who.userId, ...pageWhereValues(boardId, who.userId), 50, 0]),
-      run(pool, 'count', pageWhereValues(boardId, who.userId)),
-    ]);
-    return json(res, 200, { ideas: page.rows, totalCount: count.rows[0].count });
-  }
-  if (req.method === 'GET' && url.pathname === '/ideas-now') {
-    // The same page with the product's statements of now: the page shaped for a generic plan,
-    // the count from the per-board counters.
-    const who = await caller(pool, req);
-    if (!who) return json(res, 401, { error: 'unauthenticated' });
-    const boardId = Number(url.searchParams.get('board'));
-    const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
-    if (!board) return json(res, 404, { error: 'not found' });
-    const [page, count] = await Promise.all([
-      run(pool, 'pageShaped', pageShapedValues(boardId, who.userId)),
-      run(pool, 'counted', countedValues(boardId, who.userId)),
-    ]);
-    return json(res, 200, { ideas: page.rows.slice(0, 50), totalCount: count.rows[0].count });
-  }
-  if (req.method === 'GET' && url.pathname === '/ideas-by-value') {
-    const who = await caller(pool, req);
-    if (!who) return json(res, 401, { error: 'unauthenticated' });
-    if (!who.isAdmin) return json(res, 403, { error: 'forbidden' });
-    const boardId = Number(url.searchParams.get('board'));
-    const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
-    if (!board) return json(res, 404, { error: 'not found' });
-    const [page, count] = await Promise.all([
-      run(pool, 'valuePage', valuePageValues(boardId, who.companyId, who.userId)),
-      run(pool, 'valueCount', valueCountValues(boardId, who.companyId)),
-    ]);
-    return json(res, 200, { ideas: page.rows.slice(0, 50), totalCount: count.rows[0].count });
+    const [rows, count] = await Promise.all(
+      page.statements(boardId, who).map(([name, values]) => run(pool, name, values)),
+    );
+    return json(res, 200, { ideas: rows!.rows.slice(0, 50), totalCount: count!.rows[0].count });
   }
   json(res, 404, { error: 'not found' });
 }

@@ -59,11 +59,10 @@ ${bind(SQL.count, [...where, ...noSearch])};
 
 /** The same page read with the product's statements of now (`/ideas-now`). */
 function readNowScript(dataset: TDataset): string {
-  const literal = (value: unknown) =>
-    value === null ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value)}'`;
-  // The viewer's id is the third value (their own ideas awaiting acceptance).
+  // Numbers as they are, the status array quoted; the viewer's id (the third value, for their
+  // own ideas awaiting acceptance) is pgbench's variable.
   const counted = countedValues(dataset.boardId, 0).map((value, n) =>
-    n === 2 ? ':userId' : literal(value),
+    n === 2 ? ':userId' : typeof value === 'number' ? String(value) : `'${String(value)}'`,
   );
   return `\\set u random(1, ${dataset.userIds.length - 1})
 ${SESSION}

@@ -193,6 +193,13 @@ describe('the idea page PostgreSQL writes', () => {
 
   it('says the same under a plan’s cap, and refuses bad parameters the same way', async () => {
     const seeded = await seedBoard();
+    const totalOf = async () =>
+      (
+        JSON.parse(await findIdeasPageJson(server.deps, null, seeded.boardId, {})) as {
+          totalCount: number;
+        }
+      ).totalCount;
+    const uncapped = await totalOf();
     await server.deps.prisma.subscription.update({
       where: { companyId: seeded.companyId },
       data: { product: 'FREE' },
@@ -201,6 +208,8 @@ describe('the idea page PostgreSQL writes', () => {
       where: { id: seeded.companyId },
       data: { createdAt: new Date(Date.now() - 90 * 86_400_000) },
     });
+    // The cap is in force: the list stops at FREE's five ideas (the range read of the count).
+    expect(await totalOf()).toBeLessThan(uncapped);
     await compareAll(seeded);
     for (const query of [{ limit: '0' }, { offset: '-1' }, { sort: 'NAME' }]) {
       const expected = await findIdeasPage(server.deps, null, seeded.boardId, query).catch(

@@ -51,8 +51,8 @@ export function ideaPageJsonStatement(
   const { companyId } = listed.board;
   const canUpdateStatus = canUpdateIdeaStatus(viewer, companyId) ? 'true' : 'false';
   // declineDetailsOf: DECLINED with a reason; the kept idea only for DUPLICATE, and only when
-  // it still exists (its title joined in).
-  const duplicate = `p."declineReason" = 'DUPLICATE' AND p."duplicateOfId" IS NOT NULL AND p."duplicateTitle" IS NOT NULL`;
+  // it still exists (its title joined in). Never null in that branch: the reason is set.
+  const duplicate = `(p."declineReason" = 'DUPLICATE' AND p."duplicateOfId" IS NOT NULL AND p."duplicateTitle" IS NOT NULL)`;
   return sqlPart`
     WITH p AS (
       SELECT q.*, row_number() OVER () AS "ordinal" FROM (${ideaPageStatement(viewer, listed, params, { limit, offset })}) q
@@ -77,7 +77,7 @@ export function ideaPageJsonStatement(
               'reason', p."declineReason",
               'comment', p."declineComment",
               'declinedDuplicateIdeaId', CASE WHEN ${sqlFragment(duplicate)} THEN p."duplicateOfId" END,
-              'declinedDuplicateIdeaFound', coalesce(${sqlFragment(duplicate)}, false),
+              'declinedDuplicateIdeaFound', ${sqlFragment(duplicate)},
               'declinedDuplicateIdeaTitle', CASE WHEN ${sqlFragment(duplicate)} THEN p."duplicateTitle" END,
               'declinedAt', ${sqlFragment(iso('coalesce(p."declinedAt", p."updatedAt")'))}) END,
           'customStatus', CASE WHEN p."customStatusId" IS NULL THEN NULL

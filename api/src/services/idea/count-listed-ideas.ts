@@ -44,8 +44,7 @@ export function listedIdeasCount(
   params: TIdeaListParams,
 ): TSqlPart {
   if (params.search || isSegmentSet(params.segment) || listedTagIds(params).length > 0) {
-    return sqlPart`
-    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
+    return scanCount(viewer, listed, params);
   }
   const { board } = listed;
   const isTeam = isTeamMemberOf(viewer, board.companyId);
@@ -93,7 +92,11 @@ export async function countListedIdeasByScan(
   listed: TListedBoard,
   params: TIdeaListParams,
 ): Promise<number> {
-  const [row] = await deps.sql<{ count: number }>`
-    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
+  const [row] = await deps.sql<{ count: number }>`${scanCount(viewer, listed, params)}`;
   return row?.count ?? 0;
+}
+
+function scanCount(viewer: TViewer | null, listed: TListedBoard, params: TIdeaListParams) {
+  return sqlPart`
+    SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
 }

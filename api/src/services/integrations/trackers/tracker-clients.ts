@@ -139,9 +139,8 @@ async function linearRequest<T>(
   variables: Record<string, unknown>,
 ): Promise<T> {
   try {
-    const answer = await (
-      await linear(deps, token)
-    ).client.rawRequest<T, Record<string, unknown>>(query, variables);
+    const client = await linear(deps, token);
+    const answer = await client.client.rawRequest<T, Record<string, unknown>>(query, variables);
     if (!answer.data) throw new TrackerApiError('unavailable', 'Linear', answer.status);
     return answer.data;
   } catch (error) {
@@ -192,9 +191,8 @@ function fromGithub(issue: {
 export async function checkTrackerTarget(deps: TDeps, target: TTrackerTarget): Promise<void> {
   if (target.kind === 'GITHUB') {
     try {
-      await (
-        await octokit(deps, target.token)
-      ).rest.repos.get({
+      const github = await octokit(deps, target.token);
+      await github.rest.repos.get({
         owner: target.repoOwner,
         repo: target.repoName,
         request: { signal: AbortSignal.timeout(TIMEOUT_MS) },
@@ -221,9 +219,8 @@ export async function createTrackerIssue(
 ): Promise<TTrackerIssue> {
   if (target.kind === 'GITHUB') {
     try {
-      const { data } = await (
-        await octokit(deps, target.token)
-      ).rest.issues.create({
+      const github = await octokit(deps, target.token);
+      const { data } = await github.rest.issues.create({
         owner: target.repoOwner,
         repo: target.repoName,
         title: issue.title,
@@ -261,9 +258,8 @@ export async function readTrackerIssue(
 ): Promise<TTrackerIssue> {
   if (target.kind === 'GITHUB') {
     try {
-      const { data } = await (
-        await octokit(deps, target.token)
-      ).rest.issues.get({
+      const github = await octokit(deps, target.token);
+      const { data } = await github.rest.issues.get({
         owner: target.repoOwner,
         repo: target.repoName,
         issue_number: Number(issueRef),
