@@ -21,6 +21,7 @@ import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
+import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
 import { publicCorsPlugin } from './cors.ts';
 import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
 
@@ -194,6 +195,29 @@ function armorPlugins(
   ];
 }
 
+/** Yoga's default text for a masked error. */
+const UNEXPECTED = 'Unexpected error.';
+
+/**
+ * How errors reach callers: an AppError or RateLimitError as its code and message, an
+ * unreachable database as UNAVAILABLE, anything else masked (and logged).
+ */
+function maskErrorOf(deps: TDeps) {
+  return (error: unknown, message: string, isDev?: boolean): Error => {
+    const original = error instanceof GraphQLError ? error.originalError : error;
+    if (original instanceof AppError) return toGraphQLError(original, error);
+    if (original instanceof RateLimitError) {
+      // The whole request answers 429 with Retry-After, as REST does.
+      return rateLimitedGraphQLError(original, error instanceof GraphQLError ? error : undefined);
+    }
+    if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
+    if (original !== undefined && !(original instanceof GraphQLError)) {
+      deps.log.error('GraphQL resolver failed', original);
+    }
+    return maskError(error, message, isDev);
+  };
+}
+
 /** graphql-yoga serving the Pothos schema at /graphql (GraphiQL in the browser). */
 export function createGraphQL(
   deps: TDeps,
@@ -201,6 +225,7 @@ export function createGraphQL(
   const callers = new WeakMap<Request, TCaller>();
   const securityHeaders = baseSecurityHeaders(deps.config);
   const liveIdeas = createLiveIdeas(deps);
+  const maskErrorFn = maskErrorOf(deps);
   return createYoga<TGraphQLServerContext, TGraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -239,6 +264,11 @@ export function createGraphQL(
             getOperationAST(document, operationName)?.operation !== 'mutation',
         },
       ),
+      // Before streamLimitPlugin, which holds a stream slot around what it answers.
+      sharedSubscriptionPlugin<TGraphQLServerContext>(
+        deps,
+        (error) => maskErrorFn(error, UNEXPECTED, false) as GraphQLError,
+      ),
       streamLimitPlugin(deps),
       readOnlyKeyPlugin(),
       {
@@ -270,24 +300,6 @@ export function createGraphQL(
     },
     // Only errors we mean to expose pass through (with extensions.code); the rest are masked
     // and logged. isDev stays off so no stack or internal message reaches a caller.
-    maskedErrors: {
-      isDev: false,
-      maskError: (error, message, isDev) => {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original instanceof AppError) return toGraphQLError(original, error);
-        if (original instanceof RateLimitError) {
-          // The whole request answers 429 with Retry-After, as REST does.
-          return rateLimitedGraphQLError(
-            original,
-            error instanceof GraphQLError ? error : undefined,
-          );
-        }
-        if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
-        if (original !== undefined && !(original instanceof GraphQLError)) {
-          deps.log.error('GraphQL resolver failed', original);
-        }
-        return maskError(error, message, isDev);
-      },
-    },
+    maskedErrors: { isDev: false, maskError: maskErrorFn },
   });
 }

@@ -2,7 +2,6 @@ import type { TIdeaChange } from '../events.ts';
 import {
   boardVisibleWhere,
   canEditIdea,
-  canSeeIdeaChange,
   canUpdateIdeaStatus,
   findVisibleIdea,
   ideaVisibleWhere,
@@ -19,6 +18,7 @@ import type { TVoteResult } from '../services/vote/add-vote.ts';
 import type { BoardStatus, Idea, Tag } from '../generated/prisma/client.ts';
 import { commentVisibleWhere, findVisibleBoard } from '../services/access.ts';
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
+import { IdeaChangeSource } from '../services/idea/watch-idea-changes.ts';
 import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-idea-views.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 import type { TGraphQLContext } from './builder.ts';
@@ -26,7 +26,6 @@ import { builder } from './builder.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
 import { decodeId, decodeIdOrRowId, decodeOptionalId, globalId } from './ids.ts';
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
-import { pipe, filter } from 'graphql-yoga';
 import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
 import { planStateFor } from './plan-context.ts';
 
@@ -496,10 +495,7 @@ builder.subscriptionField('ideaChanged', (t) =>
         context.viewer,
         decodeId(args.boardId, 'Board'),
       );
-      return pipe(
-        context.deps.events.subscribeIdeaChanged(board.id),
-        filter((change: TIdeaChange) => canSeeIdeaChange(context.viewer, change)),
-      );
+      return new IdeaChangeSource(context.deps.ideaFeeds, board.id, context.viewer);
     },
     resolve: (change, _args, context) => {
       context.planStates.clear();

@@ -45,6 +45,7 @@ describe('the console subscription reads a changed idea once per event', () => {
   let admin: TTestAccount;
   let boardId: string;
   let ideaId: string;
+  let probeId: string;
   const open: TLiveSubscriber[] = [];
 
   beforeAll(async () => {
@@ -61,6 +62,13 @@ describe('the console subscription reads a changed idea once per event', () => {
       admin.token,
     ));
     await gql(server, UPVOTE, { ideaId }, admin.token);
+    ({ id: probeId } = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId, title: 'Idea the subscribers are poked with' },
+      admin.token,
+    ));
     const { id: statusId } = await mutate(
       server,
       'createBoardStatus',
@@ -115,11 +123,12 @@ describe('the console subscription reads a changed idea once per event', () => {
     const opened = tokens.map((token) => subscribeLive(server.url, SUBSCRIBE, { boardId }, token));
     open.push(...opened);
     const voter = await addEndUser(server, admin.companyId);
-    // Each is live once it sees an event that was published after it subscribed.
+    // Each is live once it sees an event that was published after it subscribed. The pokes
+    // go to another idea, so that a late poke's count cannot pass for a measured vote's.
     for (const subscriber of opened) {
       await subscriber.waitUntilLive(async () => {
-        await gql(server, UPVOTE, { ideaId }, voter.token);
-        await gql(server, DOWNVOTE, { ideaId }, voter.token);
+        await gql(server, UPVOTE, { ideaId: probeId }, voter.token);
+        await gql(server, DOWNVOTE, { ideaId: probeId }, voter.token);
       });
     }
     return opened;

@@ -31,10 +31,16 @@ type TSharedIdea = {
 export type TLiveIdeas = {
   /** The idea of a change as this caller may see it now, or null (deleted, hidden, private). */
   ideaFor: (change: TIdeaChange, viewer: TViewer | null) => Promise<TIdeaParent | null>;
+  /**
+   * Which of `userIds` have voted for the changed idea: one statement for a whole audience.
+   * `ideaFor` answers their `isVotedByMe` from it, without asking again.
+   */
+  votersAmong: (change: TIdeaChange, userIds: number[]) => Promise<Set<number>>;
 };
 
 export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas {
   const shared = new WeakMap<TIdeaChange, Promise<TSharedIdea | null>>();
+  const knownVotes = new WeakMap<TIdeaChange, { asked: Set<number>; voters: Set<number> }>();
 
   const read = async (ideaId: number): Promise<TSharedIdea | null> => {
     const row = await deps.prisma.idea.findUnique({
@@ -74,7 +80,21 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
     { cache: false, maxBatchSize: 5_000 },
   );
 
+  const hasVoted = (change: TIdeaChange, userId: number): boolean | Promise<boolean> => {
+    const known = knownVotes.get(change);
+    if (known?.asked.has(userId)) return known.voters.has(userId);
+    return votes.load(`${change.ideaId}:${userId}`);
+  };
+
   return {
+    votersAmong: async (change, userIds) => {
+      const rows = await deps.sql<{ userId: number }>`
+        SELECT "userId" FROM "Vote"
+        WHERE "ideaId" = ${change.ideaId} AND "userId" = ANY(${userIds}::int[])`;
+      const voters = new Set(rows.map((row) => Number(row.userId)));
+      knownVotes.set(change, { asked: new Set(userIds), voters });
+      return voters;
+    },
     ideaFor: async (change, viewer) => {
       let read$ = shared.get(change);
       if (!read$) {
@@ -93,7 +113,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
         live: found.live,
         canEdit: canEditIdea(viewer, { authorId: idea.authorId, companyId: board.companyId }),
         canUpdateStatus: canUpdateIdeaStatus(viewer, board.companyId),
-        isVotedByMe: viewer ? await votes.load(`${idea.id}:${viewer.userId}`) : false,
+        isVotedByMe: viewer ? await hasVoted(change, viewer.userId) : false,
       };
     },
   };

@@ -1,3 +1,4 @@
+import { Repeater } from 'graphql-yoga';
 import type { TDeps } from '../../deps.ts';
 import type { TEvents, TIdeaChange } from '../../events.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -90,4 +91,34 @@ export async function watchIdeaChanges(
     deps.ideaFeeds.listen(board.id, (change) => {
       if (canSeeIdeaChange(viewer, change)) listener(change);
     });
+}
+
+/**
+ * A caller's live changes of one board (GraphQL's `ideaChanged`): the board's shared feed seen
+ * through `canSeeIdeaChange`. Iterated, it is one subscriber's stream (a listener on the feed
+ * from the first `next()` to `return()`). The console's subscriptions are not iterated: the
+ * shared fan-out (live-subscriptions.ts) calls `listen` once per board and document, and
+ * formats each change once for every caller who would be answered the same.
+ */
+export class IdeaChangeSource implements AsyncIterable<TIdeaChange> {
+  constructor(
+    private readonly feeds: TIdeaFeeds,
+    readonly boardId: number,
+    readonly viewer: TViewer | null,
+  ) {}
+
+  /** Every change of the board, whoever may see it: the caller filters (canSeeIdeaChange). */
+  listenAll(listener: TIdeaChangeListener): () => void {
+    return this.feeds.listen(this.boardId, listener);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<TIdeaChange> {
+    return new Repeater<TIdeaChange>(async (push, stop) => {
+      const unlisten = this.feeds.listen(this.boardId, (change) => {
+        if (canSeeIdeaChange(this.viewer, change)) void push(change);
+      });
+      await stop;
+      unlisten();
+    });
+  }
 }
