@@ -136,10 +136,9 @@ export function holdingSlot<T>(
 ): AsyncIterableIterator<T> {
   const inner = source[Symbol.asyncIterator]();
   let isEnded = false;
+  // Ends the pending `next`, if any. (A Promise.race with one promise of the stream's end added
+  // a reaction to that promise on every event, kept until the stream ended.)
   let wake = () => {};
-  const ended = new Promise<IteratorResult<T>>((resolve) => {
-    wake = () => resolve({ done: true, value: undefined });
-  });
   const finish = () => {
     if (isEnded) return;
     isEnded = true;
@@ -160,7 +159,11 @@ export function holdingSlot<T>(
     async next() {
       if (isEnded) return { done: true, value: undefined };
       try {
-        const step = await Promise.race([inner.next(), ended]);
+        const step = await new Promise<IteratorResult<T>>((resolve, reject) => {
+          wake = () => resolve({ done: true, value: undefined });
+          inner.next().then(resolve, reject);
+        });
+        wake = () => {};
         if (step.done) finish();
         return step;
       } catch (error) {
