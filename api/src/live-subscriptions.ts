@@ -20,7 +20,7 @@ import type { TViewer } from './viewer.ts';
 
 /**
  * The fields a shared subscription may select. What each answers depends on the caller only
- * through `classOf` below: their company, role and kind of user and key, whether they wrote the
+ * through `callerClass` and `changeClass` below: their company, role and kind of user and key, whether they wrote the
  * idea, and whether they voted for it. Any other field (voters, comments, activity, …) puts the
  * document on yoga's ordinary path, one execution per subscriber and event.
  */
@@ -96,9 +96,10 @@ export function isShareableDocument(schema: GraphQLSchema, document: DocumentNod
 
 /**
  * What decides a shared subscription's answer to one caller about one change (see
- * SHAREABLE_FIELDS): callers of the same class are answered the same bytes.
+ * SHAREABLE_FIELDS), with the change's part (`changeClass`): callers of the same class are
+ * answered the same bytes. This part is the caller's own, worked out once per subscription.
  */
-function classOf(viewer: TViewer | null, change: TIdeaChange, hasVoted: boolean): string {
+function callerClass(viewer: TViewer | null): string {
   if (!viewer) return 'anonymous';
   return [
     viewer.companyId,
@@ -107,14 +108,19 @@ function classOf(viewer: TViewer | null, change: TIdeaChange, hasVoted: boolean)
     viewer.apiKeyId === undefined ? 0 : 1,
     viewer.isReadOnlyKey ? 1 : 0,
     viewer.isBlocked ? 1 : 0,
-    viewer.userId === change.authorId ? 1 : 0,
-    hasVoted ? 1 : 0,
   ].join(':');
+}
+
+/** The caller's relation to the changed idea: its author or not, its voter or not. */
+function changeClass(isAuthor: boolean, hasVoted: boolean): string {
+  return isAuthor ? (hasVoted ? ':AV' : ':A') : hasVoted ? ':V' : ':';
 }
 
 /** One open subscription of a channel. */
 type TSubscriber = {
   viewer: TViewer | null;
+  /** callerClass(viewer). */
+  callerClass: string;
   /** Its GraphQL context: the one an execution for its class runs with. */
   context: TGraphQLContext;
   send: TSendFrame;
@@ -153,8 +159,8 @@ function nextFrame(result: ExecutionResult, mask: (error: GraphQLError) => Graph
  * its own way: an async iterator chain, an execution of the selection, a JSON text and two
  * writes (a vote reaching 5,000 open consoles: p99 1.2 s, `npm run bench`). Here the
  * subscriptions of a board with the same document and variables form a channel that listens
- * to the board's shared feed once; each change is executed once per class (classOf: the same
- * answer for every caller of a class), encoded once, and the same bytes are queued on every
+ * to the board's shared feed once; each change is executed once per class (callerClass and changeClass: the
+ * same answer for every caller of a class), encoded once, and the same bytes are queued on every
  * stream of the class, as the widget's stream does (rest/event-stream.ts).
  *
  * Only documents whose every field is in SHAREABLE_FIELDS, over `text/event-stream`, take this
@@ -178,22 +184,27 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
     needsVote: boolean,
     run: (context: TGraphQLContext) => Promise<ExecutionResult>,
   ) => {
-    const audience = [...channel.subscribers].filter((s) => canSeeIdeaChange(s.viewer, change));
+    // Runs for every subscriber of every event: one pass, no array per subscriber.
+    const audience: TSubscriber[] = [];
+    const userIds: number[] = [];
+    for (const subscriber of channel.subscribers) {
+      if (!canSeeIdeaChange(subscriber.viewer, change)) continue;
+      audience.push(subscriber);
+      if (subscriber.viewer) userIds.push(subscriber.viewer.userId);
+    }
     if (audience.length === 0) return;
-    const liveIdeas = audience[0]!.context.liveIdeas;
     const voters = needsVote
-      ? await liveIdeas.votersAmong(
-          change,
-          audience.flatMap((s) => (s.viewer ? [s.viewer.userId] : [])),
-        )
+      ? await audience[0]!.context.liveIdeas.votersAmong(change, userIds)
       : null;
     const classes = new Map<string, TSubscriber[]>();
     for (const subscriber of audience) {
-      const key = classOf(
-        subscriber.viewer,
-        change,
-        Boolean(subscriber.viewer && voters?.has(subscriber.viewer.userId)),
-      );
+      const userId = subscriber.viewer?.userId;
+      const key =
+        subscriber.callerClass +
+        changeClass(
+          userId !== undefined && userId === change.authorId,
+          userId !== undefined && voters !== null && voters.has(userId),
+        );
       const members = classes.get(key);
       if (members) members.push(subscriber);
       else classes.set(key, [subscriber]);
@@ -258,6 +269,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
     const ended = new Promise<IteratorResult<never>>((resolve) => (wake = resolve));
     const subscriber: TSubscriber = {
       viewer: source.viewer,
+      callerClass: callerClass(source.viewer),
       context,
       send: (frame) => {
         if (waiting) waiting.push(frame);
