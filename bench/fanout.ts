@@ -4,7 +4,7 @@ import { sessionToken } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 import type { TFanoutClientPlan } from './fanout-client.ts';
 import type { TProduct } from './product.ts';
-import { now, spawnNode, stop } from './processes.ts';
+import { cpuMsOf, now, spawnNode, stop } from './processes.ts';
 import { percentile } from './stats.ts';
 
 export type TFanoutResult = {
@@ -19,6 +19,13 @@ export type TFanoutResult = {
   missing: number;
   rssPerSubscriberKb: number;
   heapPerSubscriberKb: number;
+  /**
+   * CPU per vote's event over the measured votes, in ms: the server's, and that of the
+   * subscribers' processes (reading and parsing every stream's event). On one machine both
+   * share its cores: (server + subscribers) / cores is about the least a p99 can be here.
+   */
+  serverCpuMsPerEvent: number;
+  subscribersCpuMsPerEvent: number;
 };
 
 /** Subscribers per client process: one event loop parses at most this many streams. */
@@ -102,11 +109,17 @@ export async function measureFanout(options: {
   // A first vote makes sure every subscription is live before the measured ones.
   const ideas = dataset.ideaIds;
   await vote(ideas[options.ideaOffset % ideas.length]!);
+  const cpu = () => ({
+    server: cpuMsOf(product.child.pid!),
+    subscribers: clients.reduce((sum, client) => sum + cpuMsOf(client.pid!), 0),
+  });
+  const cpuBefore = cpu();
   const answers: Record<number, number> = {};
   for (let v = 1; v <= votes; v++) {
     const ideaId = ideas[(options.ideaOffset + v) % ideas.length]!;
     answers[ideaId] = (await vote(ideaId)).answeredAt;
   }
+  const cpuAfter = cpu();
 
   const delays: number[] = [];
   let missing = 0;
@@ -137,5 +150,7 @@ export async function measureFanout(options: {
     missing,
     rssPerSubscriberKb: (after.rss - before.rss) / subscribers / 1024,
     heapPerSubscriberKb: (after.heapUsed - before.heapUsed) / subscribers / 1024,
+    serverCpuMsPerEvent: (cpuAfter.server - cpuBefore.server) / votes,
+    subscribersCpuMsPerEvent: (cpuAfter.subscribers - cpuBefore.subscribers) / votes,
   };
 }

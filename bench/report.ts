@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { TEmbeddedResult } from './embedded.ts';
 import type { TFanoutResult } from './fanout.ts';
 import type { TBundleWeights } from './frontend.ts';
@@ -99,18 +100,22 @@ export function toMarkdown(r: TBenchResults): string {
   lines.push('## Live fan-out (a vote answered → the event at each subscriber)');
   lines.push('');
   lines.push(
-    '| stream | subscribers | votes | p50 ms | p99 ms | max ms | missing | connect s | RSS / subscriber | heap / subscriber |',
+    '| stream | subscribers | votes | p50 ms | p99 ms | max ms | missing | connect s | RSS / subscriber | heap / subscriber | CPU / event: server, subscribers |',
   );
-  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const f of r.fanout) {
     const stream =
       f.transport === 'rest'
         ? 'REST /boards/{id}/events (widget)'
         : 'GraphQL ideaChanged (console)';
     lines.push(
-      `| ${stream} | ${f.subscribers} | ${f.votes} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.missing} | ${(f.connectMs / 1000).toFixed(1)} | ${f.rssPerSubscriberKb.toFixed(1)} KB | ${f.heapPerSubscriberKb.toFixed(1)} KB |`,
+      `| ${stream} | ${f.subscribers} | ${f.votes} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.missing} | ${(f.connectMs / 1000).toFixed(1)} | ${f.rssPerSubscriberKb.toFixed(1)} KB | ${f.heapPerSubscriberKb.toFixed(1)} KB | ${ms(f.serverCpuMsPerEvent)}, ${ms(f.subscribersCpuMsPerEvent)} ms |`,
     );
   }
+  lines.push('');
+  lines.push(
+    `The server and the subscribers' processes share this machine's ${availableParallelism()} cores: their CPU per event divided by the cores is about the least a vote's last delivery can take here.`,
+  );
   lines.push('');
   lines.push('## Start and memory');
   lines.push('');
