@@ -193,9 +193,10 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
       if (subscriber.viewer) userIds.push(subscriber.viewer.userId);
     }
     if (audience.length === 0) return;
-    const voters = needsVote
-      ? await audience[0]!.context.liveIdeas.votersAmong(change, userIds)
-      : null;
+    const { liveIdeas } = audience[0]!.context;
+    // The idea's read and the audience's votes go to the database side by side.
+    liveIdeas.prefetch(change);
+    const voters = needsVote ? await liveIdeas.votersAmong(change, userIds) : null;
     const classes = new Map<string, TSubscriber[]>();
     for (const subscriber of audience) {
       const userId = subscriber.viewer?.userId;

@@ -36,6 +36,8 @@ export type TLiveIdeas = {
    * `ideaFor` answers their `isVotedByMe` from it, without asking again.
    */
   votersAmong: (change: TIdeaChange, userIds: number[]) => Promise<Set<number>>;
+  /** Starts reading the changed idea (for a caller who will ask `ideaFor` soon). */
+  prefetch: (change: TIdeaChange) => void;
 };
 
 export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas {
@@ -86,7 +88,19 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
     return votes.load(`${change.ideaId}:${userId}`);
   };
 
+  const sharedRead = (change: TIdeaChange): Promise<TSharedIdea | null> => {
+    let read$ = shared.get(change);
+    if (!read$) {
+      read$ = read(change.ideaId);
+      shared.set(change, read$);
+    }
+    return read$;
+  };
+
   return {
+    prefetch: (change) => {
+      sharedRead(change).catch(() => {});
+    },
     votersAmong: async (change, userIds) => {
       const rows = await deps.sql<{ userId: number }>`
         SELECT "userId" FROM "Vote"
@@ -96,12 +110,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
       return voters;
     },
     ideaFor: async (change, viewer) => {
-      let read$ = shared.get(change);
-      if (!read$) {
-        read$ = read(change.ideaId);
-        shared.set(change, read$);
-      }
-      const found = await read$;
+      const found = await sharedRead(change);
       if (!found) return null;
       const { idea, board } = found;
       if (!isIdeaVisibleTo(viewer, idea, board)) return null;
