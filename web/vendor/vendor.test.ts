@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as reactRelayHooks from 'react-relay';
+import * as relayRuntime from 'relay-runtime';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JavaScript, for the bundle (see the file)
+import * as reactRelayEntry from './react-relay.js';
+// @ts-expect-error: plain JavaScript, for the bundle (see the file)
+import * as relayRuntimeEntry from './relay-runtime.js';
+
+const require = createRequire(import.meta.url);
+const runtime = relayRuntime as unknown as Record<string, unknown>;
+const hooks = reactRelayHooks as unknown as Record<string, unknown>;
+const runtimeEntry = relayRuntimeEntry as Record<string, unknown>;
+const hooksEntry = reactRelayEntry as Record<string, unknown>;
+
+/**
+ * The names read from `relay-runtime` by a module of react-relay's and the modules it requires,
+ * transitively (`var _x = require('relay-runtime')` then `_x.name`, and `__internal.name`).
+ */
+function relayRuntimeNamesReadFrom(files: string[]): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, spec] of source.matchAll(/require\(['"](\.[^'"]+)['"]\)/g)) {
+      visit(require.resolve(path.resolve(path.dirname(file), spec!)));
+    }
+    for (const [, variable] of source.matchAll(/var (\w+) = require\(['"]relay-runtime['"]\)/g)) {
+      for (const [, name] of source.matchAll(new RegExp(`\\b${variable}\\.(\\w+)`, 'g'))) {
+        names.add(name!);
+      }
+    }
+    for (const [, name] of source.matchAll(/\b__internal\.(\w+)/g)) names.add(`__internal.${name}`);
+  };
+  files.forEach(visit);
+  return names;
+}
+
+describe("the console's Relay entry modules (web/vendor/)", () => {
+  it('export the same hooks as react-relay', () => {
+    for (const [name, value] of Object.entries(hooksEntry)) expect(value, name).toBe(hooks[name]);
+  });
+
+  it('export the same values as relay-runtime', () => {
+    const internal = runtime.__internal as Record<string, unknown>;
+    for (const [name, value] of Object.entries(runtimeEntry)) {
+      if (name !== '__internal') expect(value, name).toBe(runtime[name]);
+    }
+    for (const [name, value] of Object.entries(runtimeEntry.__internal as object)) {
+      expect(value, `__internal.${name}`).toBe(internal[name]);
+    }
+  });
+
+  it('have everything the hooks read from relay-runtime', () => {
+    const hookModules = Object.keys(hooksEntry)
+      .filter((name) => !['fetchQuery', 'graphql'].includes(name))
+      .map((name) => require.resolve(`react-relay/lib/relay-hooks/${name}`));
+    const internal = runtimeEntry.__internal as Record<string, unknown>;
+    const names = relayRuntimeNamesReadFrom(hookModules);
+    expect(names.size).toBeGreaterThan(20);
+    for (const name of names) {
+      if (name.startsWith('__internal.')) {
+        expect(internal[name.slice('__internal.'.length)], name).toBeDefined();
+      } else {
+        expect(runtimeEntry[name], name).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('react-relay’s fragment hook left out of the bundle (web/vendor/relay-flagged-off.js)', () => {
+  it('is the one Relay’s default feature flags do not select', () => {
+    expect(relayRuntime.RelayFeatureFlags.ENABLE_ACTIVITY_COMPATIBILITY).toBe(true);
+  });
+
+  it('stays unselected: the console does not set that flag', () => {
+    const src = path.resolve(import.meta.dirname, '../src');
+    const sources = readdirSync(src, { recursive: true, encoding: 'utf8' });
+    for (const file of sources.filter((name) => /\.tsx?$/.test(name))) {
+      expect(readFileSync(path.join(src, file), 'utf8'), file).not.toContain('RelayFeatureFlags');
+    }
+  });
+});
