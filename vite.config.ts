@@ -5,11 +5,9 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import relay from 'vite-plugin-relay';
 import { precompileMessages } from './web/i18n/precompile.ts';
+import { CHUNK_GROUPS, reactRouterPureCalls, VENDOR_ALIASES } from './web/vendor/bundle.ts';
 
 const DIST = path.resolve(import.meta.dirname, 'dist');
-const vendor = (file: string) => path.resolve(import.meta.dirname, 'web/vendor', file);
-const reactRouter = (file: string) =>
-  path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
 
 /**
  * relay-compiler's artifacts name their types in a plain import (`import { ConcreteRequest }
@@ -49,29 +47,21 @@ function moveManifest(): Plugin {
 // web/__generated__ (run `npm run relay` first); @vitejs/plugin-react adds fast refresh.
 export default defineConfig({
   root: 'web',
-  plugins: [precompileMessages(), relayArtifactTypes(), react(), relay, moveManifest()],
-  resolve: {
-    alias: [
-      // Relay's packages are CommonJS, one module requiring everything, which the bundler cannot
-      // trim: react-relay's main module has the legacy containers and QueryRenderer, its hooks
-      // module every hook, relay-runtime's the experimental and rarely used APIs. The console
-      // imports the modules it uses one by one (web/vendor/: 6.6 KB gzipped less on every
-      // signed-in page), and goes without the fragment hook that Relay's default feature flags
-      // leave unused (0.4 KB).
-      { find: /^react-relay$/, replacement: vendor('react-relay.js') },
-      { find: /^relay-runtime$/, replacement: vendor('relay-runtime.js') },
-      { find: /^\.\/useFragmentInternal_CURRENT$/, replacement: vendor('relay-flagged-off.js') },
-      // react-router's exports name its development build for every condition; its production
-      // build leaves out the development warnings (0.6 KB).
-      { find: /^react-router$/, replacement: reactRouter('index.mjs') },
-      { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
-    ],
-  },
+  plugins: [
+    reactRouterPureCalls(),
+    precompileMessages(),
+    relayArtifactTypes(),
+    react(),
+    relay,
+    moveManifest(),
+  ],
+  resolve: { alias: VENDOR_ALIASES },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     // Which chunks each module needs, for `npm run console:size` (web/size/).
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: 5173,

@@ -4,8 +4,11 @@ import path from 'node:path';
 import * as reactRelayHooks from 'react-relay';
 import * as relayRuntime from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
+import * as reactRouterDom from 'react-router-dom';
+import { markReactRouterPureCalls } from './bundle.ts';
 // @ts-expect-error: plain JavaScript, for the bundle (see the file)
 import * as reactRelayEntry from './react-relay.js';
+import * as routerEntry from './react-router-dom.tsx';
 // @ts-expect-error: plain JavaScript, for the bundle (see the file)
 import * as relayRuntimeEntry from './relay-runtime.js';
 
@@ -72,16 +75,47 @@ describe("the console's Relay entry modules (web/vendor/)", () => {
   });
 });
 
-describe('react-relay’s fragment hook left out of the bundle (web/vendor/relay-flagged-off.js)', () => {
-  it('is the one Relay’s default feature flags do not select', () => {
+describe('the parts of Relay left out of the bundle (web/vendor/relay-left-out.js)', () => {
+  const src = path.resolve(import.meta.dirname, '../src');
+  const sources = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => [name, readFileSync(path.join(src, name), 'utf8')] as const);
+
+  it('leave out the fragment hook Relay’s default feature flags do not select', () => {
     expect(relayRuntime.RelayFeatureFlags.ENABLE_ACTIVITY_COMPATIBILITY).toBe(true);
+    for (const [file, source] of sources) expect(source, file).not.toContain('RelayFeatureFlags');
   });
 
-  it('stays unselected: the console does not set that flag', () => {
-    const src = path.resolve(import.meta.dirname, '../src');
-    const sources = readdirSync(src, { recursive: true, encoding: 'utf8' });
-    for (const file of sources.filter((name) => /\.tsx?$/.test(name))) {
-      expect(readFileSync(path.join(src, file), 'utf8'), file).not.toContain('RelayFeatureFlags');
+  it('leave out what the console does not use: updatable queries, declarative mutation configs', () => {
+    for (const [file, source] of sources) {
+      expect(source, file).not.toMatch(/readUpdatable(Query|Fragment)|@updatable/);
+      expect(source, file).not.toMatch(/\bconfigs\s*:/);
     }
+  });
+});
+
+describe('react-router in the bundle (web/vendor/bundle.ts, react-router-dom.tsx)', () => {
+  it('marks the production module’s component and context declarations pure', () => {
+    const dist = path.dirname(require.resolve('react-router/package.json'));
+    const chunks = readdirSync(path.join(dist, 'dist/production')).filter((name) =>
+      /^chunk-.*\.mjs$/.test(name),
+    );
+    const code = chunks.map((name) =>
+      readFileSync(path.join(dist, 'dist/production', name), 'utf8'),
+    );
+    const marked = markReactRouterPureCalls(code.join('\n'));
+    for (const name of ['Link', 'NavLink', 'Form', 'DataRouterContext', 'FetchersContext']) {
+      expect(marked, name).toMatch(
+        new RegExp(`^var ${name} = /\\* @__PURE__ \\*/ React\\d*\\.`, 'm'),
+      );
+    }
+    expect(marked).not.toMatch(/^\w+\.displayName = /m);
+  });
+
+  it('exports what react-router-dom does, with the console’s own links', () => {
+    expect(Object.keys(routerEntry).sort()).toEqual(Object.keys(reactRouterDom).sort());
+    // The rest is react-router's own (`export *`); the test runner may load its modules twice.
+    expect(routerEntry.Link).not.toBe(reactRouterDom.Link);
+    expect(routerEntry.NavLink).not.toBe(reactRouterDom.NavLink);
   });
 });
