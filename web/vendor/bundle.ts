@@ -96,10 +96,10 @@ const BOARD_SHARED = files(
 
 /**
  * Fewer, larger chunks. Left to itself the bundler gives every set of modules that the same
- * screens share a chunk of its own: the board area loaded 29 files, many of a few hundred
+ * screens share a chunk of its own: the board area loaded 35 files, many of a few hundred
  * bytes, each gzipped alone (and so compressed worse) and each with its import statements.
- * These groups put together what is loaded together anyway (board area 29 files to 9, 4.3 KB
- * less; every route gains).
+ * These groups put together what is loaded together anyway: board area 35 files to 9 and
+ * 186.7 KB to 178.9, sign-in page 114.2 to 109.9; every route gains.
  */
 export const CHUNK_GROUPS = [
   // What the entry imports (React, the router, react-intl, the layouts before sign-in).
