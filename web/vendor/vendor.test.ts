@@ -112,6 +112,22 @@ describe('react-router in the bundle (web/vendor/bundle.ts, react-router-dom.tsx
     expect(marked).not.toMatch(/^\w+\.displayName = /m);
   });
 
+  it('links: the console uses none of the props its own Link and NavLink leave out', () => {
+    const src = path.resolve(import.meta.dirname, '../src');
+    let links = 0;
+    for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.tsx')) continue;
+      const source = readFileSync(path.join(src, file), 'utf8');
+      for (const [link] of source.matchAll(/<(?:Nav)?Link\b[^>]*>/g)) {
+        links += 1;
+        expect(link, file).not.toMatch(
+          /\b(prefetch|discover|viewTransition|mask|style)=|className=\{\(/,
+        );
+      }
+    }
+    expect(links).toBeGreaterThan(20);
+  });
+
   it('exports what react-router-dom does, with the console’s own links', () => {
     expect(Object.keys(routerEntry).sort()).toEqual(Object.keys(reactRouterDom).sort());
     // The rest is react-router's own (`export *`); the test runner may load its modules twice.
