@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import relay from 'vite-plugin-relay';
 import { precompileMessages } from './web/i18n/precompile.ts';
+import { CHUNK_GROUPS, reactRouterPureCalls, VENDOR_ALIASES } from './web/vendor/bundle.ts';
 
 const DIST = path.resolve(import.meta.dirname, 'dist');
 
@@ -12,7 +13,8 @@ const DIST = path.resolve(import.meta.dirname, 'dist');
  * relay-compiler's artifacts name their types in a plain import (`import { ConcreteRequest }
  * from 'relay-runtime'`), which verbatimModuleSyntax keeps as an import of relay-runtime: every
  * chunk with a query or mutation, the sign-in page's too, would load Relay for nothing. Made
- * `import type` here, as they are types.
+ * `import type` here, as they are types (both of them: `FragmentRefs` comes in a second import, in
+ * double quotes, which web/vendor/relay-runtime.js does not export).
  */
 function relayArtifactTypes(): Plugin {
   return {
@@ -21,7 +23,7 @@ function relayArtifactTypes(): Plugin {
     transform(code, id) {
       if (!/[\\/]__generated__[\\/][^\\/]+\.graphql\.ts$/.test(id)) return null;
       return code.replace(
-        /^import \{([^}]*)\} from 'relay-runtime';$/m,
+        /^import \{([^}]*)\} from ['"]relay-runtime['"];$/gm,
         "import type {$1} from 'relay-runtime';",
       );
     },
@@ -45,17 +47,21 @@ function moveManifest(): Plugin {
 // web/__generated__ (run `npm run relay` first); @vitejs/plugin-react adds fast refresh.
 export default defineConfig({
   root: 'web',
-  plugins: [precompileMessages(), relayArtifactTypes(), react(), relay, moveManifest()],
-  resolve: {
-    // The console uses Relay's hooks only: react-relay's main module also carries the legacy
-    // containers and QueryRenderer (CommonJS, so the bundler cannot leave them out).
-    alias: [{ find: /^react-relay$/, replacement: 'react-relay/hooks' }],
-  },
+  plugins: [
+    reactRouterPureCalls(),
+    precompileMessages(),
+    relayArtifactTypes(),
+    react(),
+    relay,
+    moveManifest(),
+  ],
+  resolve: { alias: VENDOR_ALIASES },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     // Which chunks each module needs, for `npm run console:size` (web/size/).
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: 5173,

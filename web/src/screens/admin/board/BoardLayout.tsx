@@ -1,4 +1,4 @@
-import { Suspense, useContext } from 'react';
+import { Suspense, lazy, useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -12,7 +12,16 @@ import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { boardBadgeStyle } from '../boards/board-colors.ts';
 import { BoardAccessProvider } from './board-access.tsx';
 import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
-import { useBoardLiveUpdates } from './useBoardLiveUpdates.ts';
+
+/**
+ * The live subscription's code, which the board's first paint does without: it starts loading
+ * with this module, beside the board's query, so the subscription opens about when it did when
+ * it came with this chunk (graphql-sse, its transport, loads with the first subscription).
+ */
+const liveUpdatesModule = import('./useBoardLiveUpdates.ts');
+const LiveUpdates = lazy(() =>
+  liveUpdatesModule.then((module) => ({ default: module.LiveUpdates })),
+);
 
 export const boardMessages = defineMessages({
   pageTitle: { id: 'board.pageTitle', defaultMessage: '{name} · Board' },
@@ -92,7 +101,9 @@ export function BoardLayout() {
   }
   return (
     <div className="board-area">
-      <LiveUpdates boardId={board.id} />
+      <Suspense fallback={null}>
+        <LiveUpdates boardId={board.id} />
+      </Suspense>
       <aside className="board-area__aside">
         <div className="board-header">
           <span
@@ -147,10 +158,4 @@ function currentSection(pathname: string): string {
   const segment = pathname.replace(/\/+$/, '').split('/')[4];
   // An idea opened over the list (…/ideas/{ideaId}) belongs to the list.
   return !segment || segment === 'ideas' ? 'list' : segment;
-}
-
-/** Subscribes while the board is on screen (a component, so a missing board never subscribes). */
-function LiveUpdates({ boardId }: { boardId: string }) {
-  useBoardLiveUpdates(boardId);
-  return null;
 }

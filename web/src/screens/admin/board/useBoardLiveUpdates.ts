@@ -142,3 +142,9 @@ export function useBoardLiveUpdates(boardId: string): void {
   );
   useSubscription<TSubscription>(config);
 }
+
+/** Subscribes while the board is on screen (a component, so a missing board never subscribes). */
+export function LiveUpdates({ boardId }: { boardId: string }) {
+  useBoardLiveUpdates(boardId);
+  return null;
+}
