@@ -67,11 +67,31 @@ export async function buildServer(outdir = 'dist/server') {
     legalComments: 'external',
     metafile: true,
     logLevel: 'warning',
-    plugins: [queryCompiler.plugin],
+    plugins: [queryCompiler.plugin, zodEnglishOnly],
   });
   await queryCompiler.writeWasm(metafile);
   await assertAscii(metafile);
 }
+
+/**
+ * zod's namespace object carries every locale's messages (`z.locales`, 300 KB of the bundle in
+ * 49 languages); esbuild keeps them all, since a package hands the `z` object around whole.
+ * Nothing here reads `z.locales`: zod's own messages are English (zod configures `en` from its
+ * own module), and ours are written in our schemas. The bundle's `z.locales` has English only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ },
+      (args) => ({
+        contents: "export { default as en } from './en.js';",
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+      }),
+    );
+  },
+};
 
 const WASM_MODULE = 'feedboard:query-compiler-wasm';
 const WASM_FILE = 'query_compiler.wasm';
