@@ -168,10 +168,9 @@ const queryCompiler = (() => {
  * source with one character past Latin-1 is held as two bytes a character: main.js (3 MB)
  * took 6 MB of the idle heap for an 'ł' in slugify's pattern. esbuild escapes non-ASCII
  * characters in strings but not in regular expressions, tagged templates or comments, so the
- * files every start loads (main.js and the chunks it imports statically) are checked here,
- * for ASCII, the simpler rule: main.js, mostly our code, must pass (write the character as an
- * escape); a chunk of packages shared with a lazy chunk is only warned about (markdown-it has
- * a '…' in a pattern).
+ * files every start loads (main.js and the chunks it imports statically) must be ASCII, the
+ * simpler rule: write the character as an escape, or load its package on first use (as
+ * markdown-it, which has a '…' in a pattern). Chunks loaded on first use may keep theirs.
  */
 async function assertAscii(metafile) {
   const outputs = metafile.outputs;
@@ -191,9 +190,9 @@ async function assertAscii(metafile) {
     const text = await readFile(path.resolve(ROOT, file), 'utf8');
     const at = text.search(/[\u0080-\uffff]/);
     if (at < 0) continue;
-    const problem = `${file} has a non-ASCII character (${JSON.stringify(text.slice(at - 40, at + 10))}): V8 holds its ${Math.round(text.length / 1024)} KB as twice that`;
-    if (file === main) throw new Error(`${problem}; write it as an escape.`);
-    console.warn(problem);
+    throw new Error(
+      `${file} has a non-ASCII character (${JSON.stringify(text.slice(at - 40, at + 10))}), and every start loads it: V8 would hold its ${Math.round(text.length / 1024)} KB as twice that. Write the character as an escape, or load its module on first use.`,
+    );
   }
 }
 
