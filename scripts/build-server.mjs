@@ -4,8 +4,11 @@
 // process: 87 MB of RSS of the embedded default's 530 at idle. The packages are bundled too:
 // resolving and opening their ~1,800 files was half of the start's CPU (1.6-1.8 s against
 // 0.8-0.9 s bundled, on a loaded two-core machine), since Node 20 has no compile cache.
-// Modules the server imports on first use (`await import(...)`, e.g. the MCP server) become
-// chunks of their own beside main.js, read only when first needed.
+// Modules the server imports on first use (`await import(...)`, e.g. the MCP server, the mail,
+// payment and webhook clients, the release Markdown renderer) become chunks of their own in
+// chunks/, read only when first needed. What every start does load is kept small and in one
+// byte a character: see assertAscii, queryCompiler (Prisma's WebAssembly as a file, not a
+// base64 string in the heap) and zodEnglishOnly below.
 // Fast enough (about a second) to run on every start, so the bundle is never older than the
 // sources.
 import { readFile, rm, writeFile } from 'node:fs/promises';
