@@ -4,11 +4,16 @@
 // process: 87 MB of RSS of the embedded default's 530 at idle. The packages are bundled too:
 // resolving and opening their ~1,800 files was half of the start's CPU (1.6-1.8 s against
 // 0.8-0.9 s bundled, on a loaded two-core machine), since Node 20 has no compile cache.
-// Modules the server imports on first use (`await import(...)`, e.g. the MCP server) become
-// chunks of their own beside main.js, read only when first needed.
+// Modules the server imports on first use (`await import(...)`, e.g. the MCP server, the mail,
+// payment and webhook clients, the release Markdown renderer) become chunks of their own in
+// chunks/, read only when first needed. What every start does load is kept small and in one
+// byte a character: see assertAscii, queryCompiler (Prisma's WebAssembly as a file, not a
+// base64 string in the heap) and zodEnglishOnly below.
 // Fast enough (about a second) to run on every start, so the bundle is never older than the
 // sources.
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { Buffer } from 'node:buffer';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -23,7 +28,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export async function buildServer(outdir = 'dist/server') {
   const out = path.resolve(ROOT, outdir);
   await rm(out, { recursive: true, force: true });
-  await build({
+  const { metafile } = await build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'api/src/main.ts' },
     outdir: out,
@@ -60,8 +65,138 @@ export async function buildServer(outdir = 'dist/server') {
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: 'linked',
+    // The packages' license comments go to main.js.LEGAL.txt (and one per chunk) instead of the
+    // end of the code, where their authors' names would be the only non-ASCII (assertAscii).
+    legalComments: 'external',
+    metafile: true,
     logLevel: 'warning',
+    plugins: [queryCompiler.plugin, zodEnglishOnly],
   });
+  await queryCompiler.writeWasm(metafile);
+  await assertAscii(metafile);
+}
+
+/**
+ * zod's namespace object carries every locale's messages (`z.locales`, 300 KB of the bundle in
+ * 49 languages); esbuild keeps them all, since a package hands the `z` object around whole.
+ * Nothing here reads `z.locales`: zod's own messages are English (zod configures `en` from its
+ * own module), and ours are written in our schemas. The bundle's `z.locales` has English only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ },
+      (args) => ({
+        contents: "export { default as en } from './en.js';",
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+      }),
+    );
+  },
+};
+
+const WASM_MODULE = 'feedboard:query-compiler-wasm';
+const WASM_FILE = 'query_compiler.wasm';
+
+/**
+ * Prisma's generated client carries its query compiler as a 4.4 MB base64 string in a module
+ * of its own, decoded at the first query. V8 then holds that module's source and the string
+ * literal in it for the life of the process: 8.7 MB of the idle heap for 3.3 MB of WebAssembly
+ * used once. In the bundle the client reads the WebAssembly from a file beside the chunk that
+ * loads it instead (the same bytes, written here from Prisma's module); anything else that
+ * runs the sources (tsx, the tests) keeps Prisma's own loader.
+ */
+const queryCompiler = (() => {
+  const LOADER =
+    /getQueryCompilerWasmModule: async \(\) => \{\n\s*const \{ wasm \} = await import\("([^"]+\.wasm-base64\.mjs)"\)\n\s*return await decodeBase64AsWasm\(wasm\)\n\s*\}/;
+  let base64Module;
+  return {
+    plugin: {
+      name: 'query-compiler-wasm',
+      setup(build) {
+        build.onLoad(
+          { filter: /[\\/]generated[\\/]prisma[\\/]internal[\\/]class\.ts$/ },
+          async (args) => {
+            const source = await readFile(args.path, 'utf8');
+            const match = LOADER.exec(source);
+            if (!match) {
+              throw new Error(
+                `${args.path}: Prisma's query compiler loader is not in the expected form (see scripts/build-server.mjs)`,
+              );
+            }
+            base64Module = match[1];
+            return {
+              contents: source.replace(
+                LOADER,
+                `getQueryCompilerWasmModule: async () => (await import('${WASM_MODULE}')).compileQueryCompiler()`,
+              ),
+              loader: 'ts',
+            };
+          },
+        );
+        build.onResolve({ filter: new RegExp(`^${WASM_MODULE}$`) }, () => ({
+          path: WASM_MODULE,
+          namespace: 'feedboard',
+        }));
+        build.onLoad({ filter: /.*/, namespace: 'feedboard' }, () => ({
+          contents: [
+            "import { readFile } from 'node:fs/promises';",
+            'export async function compileQueryCompiler() {',
+            `  return WebAssembly.compile(await readFile(new URL('./${WASM_FILE}', import.meta.url)));`,
+            '}',
+          ].join('\n'),
+          loader: 'js',
+        }));
+      },
+    },
+    /** Writes the WebAssembly beside the chunk that reads it. */
+    async writeWasm(metafile) {
+      const chunk = Object.entries(metafile.outputs).find(
+        ([file, output]) => file.endsWith('.js') && `feedboard:${WASM_MODULE}` in output.inputs,
+      );
+      if (!chunk || !base64Module) throw new Error('the query compiler loader was not bundled');
+      const require = createRequire(path.join(ROOT, 'package.json'));
+      const { wasm } = await import(pathToFileURL(require.resolve(base64Module)).href);
+      await writeFile(
+        path.join(path.dirname(path.resolve(ROOT, chunk[0])), WASM_FILE),
+        Buffer.from(wasm, 'base64'),
+      );
+    },
+  };
+})();
+
+/**
+ * V8 keeps every module's source text in the heap for as long as the process runs, and a
+ * source with one character past Latin-1 is held as two bytes a character: main.js (3 MB)
+ * took 6 MB of the idle heap for an 'ł' in slugify's pattern. esbuild escapes non-ASCII
+ * characters in strings but not in regular expressions, tagged templates or comments, so the
+ * files every start loads (main.js and the chunks it imports statically) must be ASCII, the
+ * simpler rule: write the character as an escape, or load its package on first use (as
+ * markdown-it, which has a '…' in a pattern). Chunks loaded on first use may keep theirs.
+ */
+async function assertAscii(metafile) {
+  const outputs = metafile.outputs;
+  const main = Object.keys(outputs).find((file) => file.endsWith('/main.js'));
+  const eager = new Set();
+  const pending = [main];
+  while (pending.length) {
+    const file = pending.pop();
+    if (eager.has(file)) continue;
+    eager.add(file);
+    for (const imported of outputs[file].imports) {
+      if (imported.kind === 'import-statement' && outputs[imported.path])
+        pending.push(imported.path);
+    }
+  }
+  for (const file of eager) {
+    const text = await readFile(path.resolve(ROOT, file), 'utf8');
+    const at = text.search(/[\u0080-\uffff]/);
+    if (at < 0) continue;
+    throw new Error(
+      `${file} has a non-ASCII character (${JSON.stringify(text.slice(at - 40, at + 10))}), and every start loads it: V8 would hold its ${Math.round(text.length / 1024)} KB as twice that. Write the character as an escape, or load its module on first use.`,
+    );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

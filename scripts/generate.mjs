@@ -4,6 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spreadParamGraph } from './spread-param-graph.mjs';
 
 const require = createRequire(import.meta.url);
 const cli = path.join(path.dirname(require.resolve('prisma/package.json')), 'build/index.js');
@@ -16,4 +18,11 @@ const result = spawnSync(process.execPath, [cli, 'generate'], {
     CHECKPOINT_DISABLE: '1',
   },
 });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// 14 MB less of every server's heap: see spread-param-graph.mjs.
+spreadParamGraph(
+  path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../api/src/generated/prisma/internal/class.ts',
+  ),
+);

@@ -1,5 +1,5 @@
-import type Stripe from 'stripe';
 import { createStripe } from './billing/stripe.ts';
+import type { TStripe } from './billing/stripe.ts';
 import type { TConfig } from './config.ts';
 import { prismaSql } from './db/sql.ts';
 import type { TSql } from './db/sql.ts';
@@ -36,7 +36,7 @@ export type TDeps = {
   /** One shared subscription per board for the live streams of this process. */
   ideaFeeds: TIdeaFeeds;
   /** The payment provider; null when STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is unset. */
-  stripe: Stripe | null;
+  stripe: TStripe | null;
   /** Limits on sign-in, sign-up, password recovery and SSO attempts (shared through Redis). */
   rateLimiter: TRateLimiter;
   /** Open live streams per address, per token and in total (STREAM_LIMIT_*), per process. */

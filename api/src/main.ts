@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const { mailer } = deps;
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
-  const server = createServer(createRequestListener(deps, db));
+  const server = createServer(await createRequestListener(deps, db));
   // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client or a balancer that
   // reuses a connection at the moment the server closes it gets ECONNRESET for a request that
   // never arrived (the soak saw 4 in 4,948 on a loaded machine). Balancers keep theirs for up

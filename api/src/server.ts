@@ -23,7 +23,6 @@ import { errorResponse } from './rest/http.ts';
 import { REST_BODY_LIMIT, restApi } from './rest/index.ts';
 import { graphqlBodyLimit } from './upload-limit.ts';
 import { mountMetrics } from './metrics-route.ts';
-import { createMetrics } from './metrics.ts';
 import type { TMetrics } from './metrics.ts';
 import { requestContextOf, requestIdFrom, setRequestContext } from './request-context.ts';
 import type { TRequestContext } from './request-context.ts';
@@ -109,14 +108,15 @@ function disconnectOf(env: unknown): (() => void) | undefined {
  * copied back into Node's response: 0.5 ms of CPU per vote, a third of it (`npm run bench`).
  * Chunked bodies, whose size is known only once read, keep hono's counting body limit.
  */
-export function createRequestListener(
+export async function createRequestListener(
   deps: TDeps,
   db: Pick<TDatabase, 'isHealthy' | 'kind' | 'poolStats'>,
-): RequestListener {
+): Promise<RequestListener> {
   const yoga = createGraphQL(deps);
-  // Metrics cost a little per request and a registry per server: only when someone reads them.
+  // Metrics cost a little per request and a registry per server: only when someone reads them,
+  // and prom-client loads only then.
   const metrics = deps.config.metricsToken
-    ? createMetrics({
+    ? (await import('./metrics.ts')).createMetrics({
         prisma: deps.prisma,
         openStreams: () => deps.streamSlots.count().total,
         poolStats: db.poolStats,

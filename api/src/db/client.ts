@@ -129,9 +129,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       }
     },
     isUpToDate: (dir) => isUpToDate(plainQuery, dir),
+    // On the driver itself, not through Prisma: Prisma's first query loads and compiles its
+    // WebAssembly query compiler (about 200 ms of CPU), which a restarted server's /healthz
+    // waited for. The first request that uses Prisma pays it instead, or the background jobs'
+    // first round (main.ts, 3 s after listening). PGlite runs this after open transactions.
     isHealthy: async () => {
       try {
-        await prisma.$queryRaw`SELECT 1`;
+        await plainQuery('SELECT 1');
         return true;
       } catch {
         return false;

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -95,15 +94,21 @@ export function createMailer(options: {
   retry: TMailRetry;
 }): TMailer {
   const { prisma, smtpUrl, from, log, retry } = options;
-  const transport: Transporter | undefined = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: 5,
-        connectionTimeout: 30_000,
-        greetingTimeout: 30_000,
-        socketTimeout: 60_000,
-      } as Parameters<typeof nodemailer.createTransport>[0])
+  // nodemailer (about 300 KB of code) loads with the first message to send, not at every
+  // start: most starts send none, and the outbox needs none.
+  let transportReady: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () =>
+        (transportReady ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport({
+            url: smtpUrl,
+            pool: true,
+            maxConnections: 5,
+            connectionTimeout: 30_000,
+            greetingTimeout: 30_000,
+            socketTimeout: 60_000,
+          } as Parameters<typeof nodemailer.createTransport>[0]),
+        ))
     : undefined;
 
   async function claim(): Promise<TClaimedMail[]> {
@@ -170,7 +175,10 @@ export function createMailer(options: {
         log,
         runBatch: async () => {
           const batch = await claim();
-          await Promise.all(batch.map((mail) => deliver(mail, transport)));
+          if (batch.length) {
+            const sender = await transport();
+            await Promise.all(batch.map((mail) => deliver(mail, sender)));
+          }
           return batch.length;
         },
       })
@@ -216,7 +224,7 @@ export function createMailer(options: {
         };
       }
       try {
-        const info = (await transport.sendMail({ from, to, subject, text })) as {
+        const info = (await (await transport()).sendMail({ from, to, subject, text })) as {
           response?: string;
         };
         const response = info.response ?? 'sent';
@@ -250,7 +258,8 @@ export function createMailer(options: {
     },
     async close() {
       await worker?.stop();
-      transport?.close();
+      // A transport that never loaded has nothing to close.
+      (await transportReady?.catch(() => undefined))?.close();
     },
   };
 }

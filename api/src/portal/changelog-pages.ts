@@ -5,7 +5,6 @@ import type {
   TPortalRelease,
   TPortalRoadmap,
 } from '../services/portal/find-portal-changelog.ts';
-import { releaseExcerpt } from '../services/release/render-markdown.ts';
 import { SafeHtml, markup } from './html.ts';
 import { frame, portalTheme } from './portal-pages.ts';
 import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
@@ -128,12 +127,13 @@ export function renderPortalRelease(
   context: TPortalContext,
   portal: TPortal,
   release: TPortalRelease,
+  /** The body as one line of text (releaseExcerpt), for the page's description. */
+  excerpt: string,
 ): TRenderedPage {
   const { company } = portal;
   const base = sitePath(context.site, '/changelog');
   const body = markup`${releaseArticle(t, context.site, release, 'h1')}
     <p><a href="${base}">${t.t('allReleases')}</a></p>`;
-  const excerpt = releaseExcerpt(release.body);
   return frame({
     t,
     context,

@@ -59,6 +59,7 @@ import {
 } from './portal-paths.ts';
 import type { TPortalSite } from './portal-paths.ts';
 import { isHostName, normaliseHost } from '../services/company/update-company-portal.ts';
+import { loadMarkdown } from '../services/release/load-markdown.ts';
 
 export { CONSOLE_SEGMENTS, portalBase } from './portal-paths.ts';
 
@@ -334,7 +335,14 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       return c.redirect(site.root ? `${prefix}/${site.slug}${path}` : path, 301);
     }
     const t = companyTranslator(c, found.portal);
-    const rendered = renderPortalRelease(t, contextOf(site), found.portal, found.release);
+    const { releaseExcerpt } = await loadMarkdown();
+    const rendered = renderPortalRelease(
+      t,
+      contextOf(site),
+      found.portal,
+      found.release,
+      releaseExcerpt(found.release.body),
+    );
     return send(c, rendered, 200, boardsOf(found.portal));
   };
 

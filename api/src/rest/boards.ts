@@ -77,8 +77,10 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       request: { params, query: ZReleaseListParams },
       response: z.array(ZReleaseJson),
       handle: async (c) =>
-        (await findReleases(deps, c.get('viewer'), { boardId: pathId(c) }, c.req.query())).map(
-          presentRelease,
+        Promise.all(
+          (await findReleases(deps, c.get('viewer'), { boardId: pathId(c) }, c.req.query())).map(
+            presentRelease,
+          ),
         ),
     }),
     jsonRoute({

@@ -86,8 +86,10 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       request: { params, query: ZReleaseListParams },
       response: z.array(ZReleaseJson),
       handle: async (c) =>
-        (await findReleases(deps, c.get('viewer'), { companyId: pathId(c) }, c.req.query())).map(
-          presentRelease,
+        Promise.all(
+          (await findReleases(deps, c.get('viewer'), { companyId: pathId(c) }, c.req.query())).map(
+            presentRelease,
+          ),
         ),
     }),
     jsonRoute({

@@ -16,7 +16,7 @@ import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TReleaseWithParts } from '../services/release/find-releases.ts';
 import { RELEASE_LABELS, formatReleaseDate } from '../services/release/release-input.ts';
-import { renderReleaseMarkdown } from '../services/release/render-markdown.ts';
+import { loadMarkdown } from '../services/release/load-markdown.ts';
 import { plainCommentText } from '../services/comment/mention-markup.ts';
 
 /**
@@ -214,7 +214,10 @@ export const ZReleaseJson = z
   })
   .meta({ id: 'Release' });
 
-export function presentRelease(release: TReleaseWithParts): z.input<typeof ZReleaseJson> {
+export async function presentRelease(
+  release: TReleaseWithParts,
+): Promise<z.input<typeof ZReleaseJson>> {
+  const { renderReleaseMarkdown } = await loadMarkdown();
   return {
     id: release.id,
     name: release.name,

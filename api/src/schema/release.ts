@@ -10,7 +10,7 @@ import {
 import { getRelease, releaseListWhere } from '../services/release/find-releases.ts';
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
-import { renderReleaseMarkdown } from '../services/release/render-markdown.ts';
+import { loadMarkdown } from '../services/release/load-markdown.ts';
 import { builder } from './builder.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
 import { decodeId, globalId } from './ids.ts';
@@ -75,7 +75,7 @@ export const ReleaseType = builder.prismaNode('Release', {
     bodyHtml: t.string({
       description:
         'The body rendered to HTML and sanitised: no script, no event handlers, only http(s) and mailto links (rel="noopener nofollow ugc").',
-      resolve: (release) => renderReleaseMarkdown(release.body),
+      resolve: async (release) => (await loadMarkdown()).renderReleaseMarkdown(release.body),
     }),
     coverImageUrl: t.exposeString('coverImageUrl', {
       nullable: true,

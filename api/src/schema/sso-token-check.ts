@@ -1,15 +1,11 @@
-import {
-  SSO_CHECKS,
-  SSO_CHECK_REASONS,
-  SSO_CHECK_STATUSES,
-} from '../services/sso/inspect-sso-token.ts';
+import { SSO_CHECKS, SSO_CHECK_REASONS, SSO_CHECK_STATUSES } from '../services/sso/sso-checks.ts';
 import type {
   TSsoCheck,
   TSsoCheckName,
   TSsoCheckReason,
   TSsoCheckStatus,
   TSsoInspection,
-} from '../services/sso/inspect-sso-token.ts';
+} from '../services/sso/sso-checks.ts';
 import { checkSsoToken } from '../services/sso/check-sso-token.ts';
 import { builder } from './builder.ts';
 import { decodeId } from './ids.ts';

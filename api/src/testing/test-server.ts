@@ -120,7 +120,7 @@ export async function startTestServer(
     deps.webhooks.start({ pollMs: 200 });
     deps.imports.start(200);
   }
-  const server = createServer(createRequestListener(deps, db));
+  const server = createServer(await createRequestListener(deps, db));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

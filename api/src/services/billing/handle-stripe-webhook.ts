@@ -19,9 +19,10 @@ export async function handleStripeWebhook(
   }
   const secret = deps.config.stripeWebhookSecret;
   if (!deps.stripe || !secret) throw paymentsNotConfigured();
+  const stripe = await deps.stripe.client();
   let event: Stripe.Event;
   try {
-    event = deps.stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, secret);
+    event = stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, secret);
   } catch {
     throw new AppError('BAD_REQUEST', 'The Stripe signature of this request is not valid.');
   }

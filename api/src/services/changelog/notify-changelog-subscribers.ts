@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { findPortalRelease } from '../portal/find-portal-changelog.ts';
-import { releaseExcerpt } from '../release/render-markdown.ts';
+import { loadMarkdown } from '../release/load-markdown.ts';
 import { unsubscribeTokenSql } from '../notification/unsubscribe-token.ts';
 import { changelogUrl } from './changelog-links.ts';
 import { UNSUBSCRIBE_LINK, releaseMail } from './changelog-mail-texts.ts';
@@ -24,6 +24,7 @@ export async function notifyChangelogSubscribers(deps: TDeps, releaseId: number)
   if (!found) return 0;
   const { release } = found;
   const base = changelogUrl(deps, company.slug);
+  const { releaseExcerpt } = await loadMarkdown();
   const texts = {
     company: company.name,
     name: release.name,

@@ -76,8 +76,8 @@ export async function upgradeSubscription(
       },
     ]);
   }
-  const stripe = deps.stripe;
-  if (!stripe) throw paymentsNotConfigured();
+  if (!deps.stripe) throw paymentsNotConfigured();
+  const stripe = await deps.stripe.client();
 
   const payment = await deps.prisma.payment.create({
     data: {

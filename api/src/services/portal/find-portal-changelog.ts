@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import type { IdeaStatus, Prisma, ReleaseLabel } from '../../generated/prisma/client.ts';
 import { COUNTED_IDEAS, ideaBeyondCapWhere } from '../plan/plan-state.ts';
 import { RELEASE_ORDER } from '../release/release-access.ts';
-import { renderReleaseMarkdown } from '../release/render-markdown.ts';
+import { loadMarkdown } from '../release/load-markdown.ts';
 import { findPortal, ideaPathSlug, pathSlugOf } from './find-portal.ts';
 import type { TPortal } from './find-portal.ts';
 
@@ -105,6 +105,7 @@ async function toPortalReleases(
     row.parts.flatMap((part) => (part.ideaId === null ? [] : [part.ideaId])),
   );
   const paths = await readableIdeaPaths(deps, portal, [...new Set(ideaIds)]);
+  const { renderReleaseMarkdown } = await loadMarkdown();
   return rows.map(({ parts, ...row }) => ({
     ...row,
     bodyHtml: renderReleaseMarkdown(row.body),

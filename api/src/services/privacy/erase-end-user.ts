@@ -131,9 +131,10 @@ export async function eraseUser(
     // keep a mention with no name or id (what others wrote stays, the person does not).
     await tx.notification.deleteMany({ where: { userId: user.id } });
     await tx.commentMention.deleteMany({ where: { userId: user.id } });
+    // '@\u2026' is '@…' (an escape: the server's bundle stays ASCII, scripts/build-server.mjs).
     await tx.$executeRaw`
       UPDATE "Comment" SET "text" = regexp_replace("text",
-        ${String.raw`@\[[^][\n]{1,80}\]\(user:` + `${user.id}\\)`}::text, '@…', 'g')
+        ${String.raw`@\[[^][\n]{1,80}\]\(user:` + `${user.id}\\)`}::text, '@\u2026', 'g')
       WHERE "text" LIKE ${`%(user:${user.id})%`}::text`;
     await tx.erasedUser.create({
       data: {

@@ -2,8 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
-import { inspectSsoToken } from './inspect-sso-token.ts';
-import type { TSsoInspection } from './inspect-sso-token.ts';
+import type { TSsoInspection } from './sso-checks.ts';
 
 /**
  * The widget tab's token checker: every check the widget's sign-in makes on `token` for this
@@ -30,6 +29,8 @@ export async function checkSsoToken(
   });
   if (!board) throw errors.notFound('Board');
   const { secret, ssoRequireExpiry, ssoMaxLifetimeMinutes } = board.company;
+  // jsonwebtoken loads with the first token checked, not at every start (sso-checks.ts).
+  const { inspectSsoToken } = await import('./inspect-sso-token.ts');
   return inspectSsoToken(token, secret, {
     requireExpiry: ssoRequireExpiry,
     maxLifetimeMinutes: ssoMaxLifetimeMinutes,

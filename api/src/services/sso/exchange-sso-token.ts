@@ -7,8 +7,7 @@ import type { TClient } from '../../rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
 import { createSession } from '../account/create-session.ts';
 import { storeCustomerClaims } from '../customer/store-customer-claims.ts';
-import { verifySsoToken } from './verify-sso-token.ts';
-import type { TSsoClaims } from './verify-sso-token.ts';
+import type { TSsoClaims } from './sso-checks.ts';
 
 export const ZSsoExchange = z.object({
   boardHash: z
@@ -49,6 +48,8 @@ export async function exchangeSsoToken(
   });
   if (!board) throw errors.notFound('Board');
   const { secret, ssoRequireExpiry, ssoMaxLifetimeMinutes } = board.company;
+  // jsonwebtoken loads with the first token exchanged, not at every start (sso-checks.ts).
+  const { verifySsoToken } = await import('./verify-sso-token.ts');
   let claims: TSsoClaims;
   try {
     claims = verifySsoToken(token, secret, {

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
-import { isPrivateAddress, webhookDispatcher } from './webhook-url.ts';
+import { webhookDispatcher } from './webhook-dispatcher.ts';
+import { isPrivateAddress } from './webhook-url.ts';
 
 const server = createServer((_request, response) => response.end('reached'));
 let port = 0;

@@ -1,10 +1,7 @@
-import { lookup as lookupCallback } from 'node:dns';
-import type { LookupAddress, LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { Agent } from 'undici';
 
-const PRIVATE_REFUSAL = 'Refused: the address resolves to a private network.';
+export const PRIVATE_REFUSAL = 'Refused: the address resolves to a private network.';
 
 /** Addresses a webhook must not reach unless WEBHOOK_ALLOW_PRIVATE_URLS is set (SSRF). */
 const PRIVATE = new BlockList();
@@ -87,38 +84,3 @@ export async function assertDeliverable(raw: string, allowPrivate: boolean): Pro
     throw new Error(PRIVATE_REFUSAL);
   }
 }
-
-type TLookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-/**
- * dns.lookup for the delivery's own connection, refusing private addresses. The connection uses
- * the very answer that was checked, so a name that resolves to a public address for the check
- * and to a private one a moment later (DNS rebinding) cannot reach the private one.
- */
-function lookupPublicOnly(hostname: string, options: LookupOptions, callback: TLookupCallback) {
-  lookupCallback(hostname, options, (error, address, family) => {
-    if (error) return callback(error, '');
-    const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address];
-    if (addresses.some(isPrivateAddress)) return callback(new Error(PRIVATE_REFUSAL), '');
-    return Array.isArray(address) ? callback(null, address) : callback(null, address, family);
-  });
-}
-
-/**
- * The connection pool webhook deliveries go through: with private addresses refused, every
- * connection resolves its host through lookupPublicOnly.
- */
-export function webhookDispatcher(allowPrivate: boolean): Agent {
-  const pool = allowPrivate ? dispatchers.open : dispatchers.guarded;
-  if (pool) return pool;
-  const created = new Agent(allowPrivate ? {} : { connect: { lookup: lookupPublicOnly } });
-  if (allowPrivate) dispatchers.open = created;
-  else dispatchers.guarded = created;
-  return created;
-}
-
-const dispatchers: { open?: Agent; guarded?: Agent } = {};

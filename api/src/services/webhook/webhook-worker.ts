@@ -5,9 +5,8 @@ import { backoffMs, createQueueWorker } from '../../jobs/queue-worker.ts';
 import type { TLogger } from '../../log.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './sign-webhook.ts';
 import { EVENT_TYPES } from './webhook-input.ts';
-import { fetch } from 'undici';
 import type { Response } from 'undici';
-import { assertDeliverable, webhookDispatcher } from './webhook-url.ts';
+import { assertDeliverable } from './webhook-url.ts';
 
 /** Rows one worker claims at a time. */
 const BATCH = 10;
@@ -180,6 +179,8 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
     if (!target) return;
     const allowPrivate = deps.config.webhookAllowPrivateUrls;
     await assertDeliverable(target.url, allowPrivate);
+    // undici loads with the first delivery, not at every start (webhook-dispatcher.ts).
+    const { fetch, webhookDispatcher } = await import('./webhook-dispatcher.ts');
     const response = await fetch(target.url, {
       method: 'POST',
       headers: target.headers,
