@@ -20,9 +20,9 @@ export type TFanoutResult = {
   rssPerSubscriberKb: number;
   heapPerSubscriberKb: number;
   /**
-   * CPU per vote's event over the measured votes, in ms: the server's, and that of the
-   * subscribers' processes (reading and parsing every stream's event). On one machine both
-   * share its cores: (server + subscribers) / cores is about the least a p99 can be here.
+   * CPU per vote's event over the measured votes, in ms: the server's (the vote included), and
+   * that of the subscribers' processes (reading every stream's event). On one machine both
+   * share its cores.
    */
   serverCpuMsPerEvent: number;
   subscribersCpuMsPerEvent: number;

@@ -114,7 +114,7 @@ export function toMarkdown(r: TBenchResults): string {
   }
   lines.push('');
   lines.push(
-    `The server and the subscribers' processes share this machine's ${availableParallelism()} cores: their CPU per event divided by the cores is about the least a vote's last delivery can take here.`,
+    `The server and the subscribers' processes share this machine's ${availableParallelism()} cores: the CPU each spends per event (the server's includes the vote itself) is what a delivery to every subscriber costs here.`,
   );
   lines.push('');
   lines.push('## Start and memory');

@@ -20,8 +20,8 @@ import type { TViewer } from './viewer.ts';
 
 /**
  * The fields a shared subscription may select. What each answers depends on the caller only
- * through `callerClass` and `changeClass` below: their company, role and kind of user and key, whether they wrote the
- * idea, and whether they voted for it. Any other field (voters, comments, activity, …) puts the
+ * through `callerClass` below (their company, role and kind of user and key) and their relation
+ * to the idea (whether they wrote it, whether they voted for it). Any other field (voters, comments, activity, …) puts the
  * document on yoga's ordinary path, one execution per subscriber and event.
  */
 const SHAREABLE_FIELDS = new Set([
@@ -96,8 +96,9 @@ export function isShareableDocument(schema: GraphQLSchema, document: DocumentNod
 
 /**
  * What decides a shared subscription's answer to one caller about one change (see
- * SHAREABLE_FIELDS), with the change's part (`changeClass`): callers of the same class are
- * answered the same bytes. This part is the caller's own, worked out once per subscription.
+ * SHAREABLE_FIELDS), with the caller's relation to the changed idea (its author or not, its
+ * voter or not: `deliver`): callers of the same class are answered the same bytes. This part is
+ * the caller's own, worked out once per subscription.
  */
 function callerClass(viewer: TViewer | null): string {
   if (!viewer) return 'anonymous';
@@ -109,11 +110,6 @@ function callerClass(viewer: TViewer | null): string {
     viewer.isReadOnlyKey ? 1 : 0,
     viewer.isBlocked ? 1 : 0,
   ].join(':');
-}
-
-/** The caller's relation to the changed idea: its author or not, its voter or not. */
-function changeClass(isAuthor: boolean, hasVoted: boolean): string {
-  return isAuthor ? (hasVoted ? ':AV' : ':A') : hasVoted ? ':V' : ':';
 }
 
 /** One open subscription of a channel. */
@@ -159,9 +155,10 @@ function nextFrame(result: ExecutionResult, mask: (error: GraphQLError) => Graph
  * its own way: an async iterator chain, an execution of the selection, a JSON text and two
  * writes (a vote reaching 5,000 open consoles: p99 1.2 s, `npm run bench`). Here the
  * subscriptions of a board with the same document and variables form a channel that listens
- * to the board's shared feed once; each change is executed once per class (callerClass and changeClass: the
- * same answer for every caller of a class), encoded once, and the same bytes are queued on every
- * stream of the class, as the widget's stream does (rest/event-stream.ts).
+ * to the board's shared feed once; each change is executed once per class (callerClass and the
+ * caller's relation to the idea: the same answer for every caller of a class), encoded once, and
+ * the same bytes are queued on every stream of the class, as the widget's stream does
+ * (rest/event-stream.ts).
  *
  * Only documents whose every field is in SHAREABLE_FIELDS, over `text/event-stream`, take this
  * path; the rest keep yoga's. Access checks are the field's own: its `subscribe` runs for every
@@ -197,21 +194,24 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
     // The idea's read and the audience's votes go to the database side by side.
     liveIdeas.prefetch(change);
     const voters = needsVote ? await liveIdeas.votersAmong(change, userIds) : null;
-    const classes = new Map<string, TSubscriber[]>();
+    // By the caller's class (the same string object per subscription, its hash kept), then by
+    // the caller's relation to the idea (author or not, voter or not).
+    const classes = new Map<string, TSubscriber[][]>();
     for (const subscriber of audience) {
       const userId = subscriber.viewer?.userId;
-      const key =
-        subscriber.callerClass +
-        changeClass(
-          userId !== undefined && userId === change.authorId,
-          userId !== undefined && voters !== null && voters.has(userId),
-        );
-      const members = classes.get(key);
-      if (members) members.push(subscriber);
-      else classes.set(key, [subscriber]);
+      const relation =
+        (userId !== undefined && userId === change.authorId ? 2 : 0) +
+        (userId !== undefined && voters !== null && voters.has(userId) ? 1 : 0);
+      let relations = classes.get(subscriber.callerClass);
+      if (!relations) {
+        relations = [[], [], [], []];
+        classes.set(subscriber.callerClass, relations);
+      }
+      relations[relation]!.push(subscriber);
     }
     await Promise.all(
-      [...classes.values()].map(async (members) => {
+      [...classes.values()].flat().map(async (members) => {
+        if (members.length === 0) return;
         const frame = nextFrame(await run(members[0]!.context), mask);
         for (const member of members) member.send(frame);
       }),
