@@ -14,19 +14,6 @@ import type {
 } from './sso-checks.ts';
 import { SSO_LONG_LIFETIME_MINUTES } from './sso-rules.ts';
 
-// The checks' names and answers live in sso-checks.ts (the schema reads them at every start);
-// they are exported here too, beside the check.
-export { SSO_CHECKS, SSO_CHECK_REASONS, SSO_CHECK_STATUSES } from './sso-checks.ts';
-export type {
-  TSsoCheck,
-  TSsoCheckName,
-  TSsoCheckReason,
-  TSsoCheckStatus,
-  TSsoClaims,
-  TSsoInspection,
-  TSsoPolicy,
-} from './sso-checks.ts';
-
 /** SSO tokens are short JWTs; anything longer is refused before any work. */
 const MAX_TOKEN_LENGTH = 4096;
 

@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts';
 import { inspectSsoToken } from './inspect-sso-token.ts';
-import type { TSsoClaims, TSsoPolicy } from './inspect-sso-token.ts';
+import type { TSsoClaims, TSsoPolicy } from './sso-checks.ts';
 
-export type { TSsoClaims, TSsoPolicy } from './inspect-sso-token.ts';
+export type { TSsoClaims, TSsoPolicy } from './sso-checks.ts';
 
 /**
  * A refused token: 401 with the reason in `fields` (for the customer's developer), never the
