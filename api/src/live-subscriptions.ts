@@ -3,6 +3,7 @@ import {
   createSourceEventStream,
   execute,
   getOperationAST,
+  print,
   visit,
   visitWithTypeInfo,
 } from 'graphql';
@@ -61,7 +62,7 @@ const SHAREABLE_FIELDS = new Set([
   ].map((f) => `DeclineDetails.${f}`),
 ]);
 
-type TShape = { isShareable: boolean; needsVote: boolean; id: number };
+type TShape = { isShareable: boolean; needsVote: boolean };
 
 const encoder = new TextEncoder();
 const PING = encoder.encode(':\n\n');
@@ -71,7 +72,7 @@ const COMPLETE = encoder.encode('event: complete\ndata:\n\n');
  * Whether every field the document selects is one of SHAREABLE_FIELDS (yoga's parse cache
  * hands every request of the same text the same document, so this runs once per text).
  */
-function shapeOf(schema: GraphQLSchema, document: DocumentNode, ids: () => number): TShape {
+function shapeOf(schema: GraphQLSchema, document: DocumentNode): TShape {
   const typeInfo = new TypeInfo(schema);
   let isShareable = true;
   let needsVote = false;
@@ -86,12 +87,12 @@ function shapeOf(schema: GraphQLSchema, document: DocumentNode, ids: () => numbe
       },
     }),
   );
-  return { isShareable, needsVote, id: ids() };
+  return { isShareable, needsVote };
 }
 
 /** Whether a subscription document may be answered once per class of caller. */
 export function isShareableDocument(schema: GraphQLSchema, document: DocumentNode): boolean {
-  return shapeOf(schema, document, () => 0).isShareable;
+  return shapeOf(schema, document).isShareable;
 }
 
 /**
@@ -171,7 +172,6 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
   mask: (error: GraphQLError) => GraphQLError,
 ): Plugin<TServerContext> {
   const shapes = new WeakMap<DocumentNode, TShape>();
-  let shapeIds = 0;
   const channels = new Map<string, TChannel>();
   const streams = new WeakMap<Request, TSharedStream>();
 
@@ -230,7 +230,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
     context: TGraphQLContext,
   ): TSharedStream => {
     // The same text from another parse (yoga's parse cache forgets) joins the same channel.
-    const text = args.document.loc?.source.body ?? `#${shape.id}`;
+    const text = args.document.loc?.source.body ?? print(args.document);
     const key = `${source.boardId}|${text}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? {})}`;
     let channel = channels.get(key);
     if (!channel) {
@@ -329,7 +329,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
       if (!request?.headers.get('accept')?.includes('text/event-stream')) return;
       let shape = shapes.get(args.document);
       if (!shape) {
-        shape = shapeOf(args.schema, args.document, () => ++shapeIds);
+        shape = shapeOf(args.schema, args.document);
         shapes.set(args.document, shape);
       }
       if (!shape.isShareable) return;

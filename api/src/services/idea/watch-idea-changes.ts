@@ -87,18 +87,17 @@ export async function watchIdeaChanges(
   boardId: number,
 ): Promise<(listener: TIdeaChangeListener) => () => void> {
   const board = await findVisibleBoard(deps, viewer, boardId);
-  return (listener) =>
-    deps.ideaFeeds.listen(board.id, (change) => {
-      if (canSeeIdeaChange(viewer, change)) listener(change);
-    });
+  const source = new IdeaChangeSource(deps.ideaFeeds, board.id, viewer);
+  return (listener) => source.listen(listener);
 }
 
 /**
  * A caller's live changes of one board (GraphQL's `ideaChanged`): the board's shared feed seen
- * through `canSeeIdeaChange`. Iterated, it is one subscriber's stream (a listener on the feed
- * from the first `next()` to `return()`). The console's subscriptions are not iterated: the
- * shared fan-out (live-subscriptions.ts) calls `listen` once per board and document, and
- * formats each change once for every caller who would be answered the same.
+ * through `canSeeIdeaChange` (the widget's stream listens to it too). Iterated, it is one
+ * subscriber's stream (a listener on the feed from the first `next()` to `return()`). The
+ * console's subscriptions are not iterated: the shared fan-out (live-subscriptions.ts) calls
+ * `listenAll` once per board and document, and formats each change once for every caller who
+ * would be answered the same.
  */
 export class IdeaChangeSource implements AsyncIterable<TIdeaChange> {
   constructor(
@@ -107,6 +106,13 @@ export class IdeaChangeSource implements AsyncIterable<TIdeaChange> {
     readonly viewer: TViewer | null,
   ) {}
 
+  /** The changes of the board this caller may see; answers the function that stops it. */
+  listen(listener: TIdeaChangeListener): () => void {
+    return this.feeds.listen(this.boardId, (change) => {
+      if (canSeeIdeaChange(this.viewer, change)) listener(change);
+    });
+  }
+
   /** Every change of the board, whoever may see it: the caller filters (canSeeIdeaChange). */
   listenAll(listener: TIdeaChangeListener): () => void {
     return this.feeds.listen(this.boardId, listener);
@@ -114,9 +120,7 @@ export class IdeaChangeSource implements AsyncIterable<TIdeaChange> {
 
   [Symbol.asyncIterator](): AsyncIterator<TIdeaChange> {
     return new Repeater<TIdeaChange>(async (push, stop) => {
-      const unlisten = this.feeds.listen(this.boardId, (change) => {
-        if (canSeeIdeaChange(this.viewer, change)) void push(change);
-      });
+      const unlisten = this.listen((change) => void push(change));
       await stop;
       unlisten();
     });
