@@ -83,6 +83,29 @@ describe('the shared fan-out of the console subscription', () => {
       await server?.close();
     });
 
+    it('takes the shared path for the console’s selection and yoga’s for the other', async () => {
+      const boardId = await createBoardId(server, admin.token, 'Path board');
+      // The shared path answers through rest/event-stream.ts, whose headers yoga's SSE lacks.
+      const pathOf = async (query: string) => {
+        const aborted = new AbortController();
+        const response = await fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: {
+            accept: 'text/event-stream',
+            authorization: `Bearer ${admin.token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ query, variables: { boardId } }),
+          signal: aborted.signal,
+        });
+        const isShared = response.headers.get('x-accel-buffering') === 'no';
+        aborted.abort();
+        return { status: response.status, isShared };
+      };
+      expect(await pathOf(SHARED)).toEqual({ status: 200, isShared: true });
+      expect(await pathOf(PER_SUBSCRIBER)).toEqual({ status: 200, isShared: false });
+    });
+
     it('for votes, statuses, tags, a pending idea, its acceptance and a decline', async () => {
       const boardId = await createBoardId(server, admin.token, 'Shared fan-out board');
       await gql(server, PUBLIC, { id: boardId }, admin.token);
