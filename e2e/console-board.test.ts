@@ -9,7 +9,14 @@ import {
 } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
-import { expectToast, logIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
+import {
+  expectToast,
+  liveUpdatesOpened,
+  logIn,
+  saveScreenshot,
+  startConsole,
+  type TConsole,
+} from './console.ts';
 
 const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
   __typename ... on MutationCreateBoardSuccess { data { id } } } }`;
@@ -981,11 +988,13 @@ describe.skipIf(!hasChromium())(
       const page = await console_.open();
       page.setDefaultTimeout(15_000);
       await logIn(page, server, { email: admin.email, password: PASSWORD });
+      const opened = liveUpdatesOpened(page);
       await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+      await opened;
       await expect.poll(() => card(page, 'Idea that was here first').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Showing 1 of 1').isVisible()).toBe(true);
 
-      // The live stream is open once a vote made elsewhere shows.
+      // A vote made elsewhere shows.
       const voter = await addEndUser(server, admin.companyId, { name: 'Lisa Live' });
       await gql(server, UPVOTE, { ideaId: firstId }, voter.token);
       await expect
@@ -1025,7 +1034,9 @@ describe.skipIf(!hasChromium())(
         { boardId, title: 'Another open idea' },
         admin.token,
       );
+      const reopened = liveUpdatesOpened(page);
       await page.reload();
+      await reopened;
       await expect.poll(() => card(page, 'Idea created in another tab').isVisible()).toBe(true);
       await mutate(
         server,
@@ -1062,7 +1073,9 @@ describe.skipIf(!hasChromium())(
       for (const page of [first, second]) {
         page.setDefaultTimeout(15_000);
         await logIn(page, server, { email: free.email, password: PASSWORD });
+        const opened = liveUpdatesOpened(page);
         await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+        await opened;
       }
       // FREE shows 5 ideas to users: the sixth is hidden from them, with an upgrade link, and
       // stays on the admin's list as a locked row.

@@ -117,6 +117,24 @@ export async function logIn(
   await page.waitForURL('**/admin/dashboard');
 }
 
+/**
+ * Resolves once the page's live board updates (the `ideaChanged` subscription) are answered by
+ * the server, which subscribes before it answers: a change made after that reaches the page.
+ * Call it before the navigation that opens the board, await it after. A change made before the
+ * stream opens is not replayed, so a test that changes an idea right after a page shows must
+ * wait for this first.
+ */
+export async function liveUpdatesOpened(page: Page): Promise<void> {
+  await page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === '/graphql' &&
+      (response.request().postData() ?? '').includes('ideaChanged') &&
+      (response.headers()['content-type'] ?? '').startsWith('text/event-stream'),
+    { timeout: 15_000 },
+  );
+}
+
 /** The text of every toast on screen. */
 export function toastTexts(page: Page): Promise<string[]> {
   return page.getByTestId('toast').allInnerTexts();
