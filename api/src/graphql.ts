@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { GraphQLError, getOperationAST } from 'graphql';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -51,6 +52,11 @@ function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQ
 export type TGraphQLServerContext = {
   client: TClient;
   disconnect?: () => void;
+  /**
+   * The Node response the answer goes to, when the request came from a Node server: a live
+   * subscription's frames are written to it directly (rest/event-stream.ts).
+   */
+  outgoing?: ServerResponse;
   /** The request's log line (server.ts): the context names the caller's company on it. */
   requestContext?: TRequestContext;
 };

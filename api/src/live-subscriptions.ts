@@ -7,10 +7,12 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
+import type { ServerResponse } from 'node:http';
 import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import type { TDeps } from './deps.ts';
+import type { TGraphQLServerContext } from './graphql.ts';
 import type { TIdeaChange } from './events.ts';
 import { eventStreamResponse } from './rest/event-stream.ts';
 import type { TSendFrame } from './rest/event-stream.ts';
@@ -228,6 +230,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
       variableValues?: Record<string, unknown> | null;
     },
     context: TGraphQLContext,
+    outgoing: ServerResponse | undefined,
   ): TSharedStream => {
     // The same text from another parse (yoga's parse cache forgets) joins the same channel.
     const text = args.document.loc?.source.body ?? print(args.document);
@@ -303,28 +306,33 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
       iterable,
       respond: (result) => {
         const iterator = result[Symbol.asyncIterator]();
-        return eventStreamResponse(PING, (send, close) => {
-          sendNow = send;
-          for (const frame of waiting ?? []) send(frame);
-          waiting = null;
-          // Ended from the server's side (the stream's slot closed): graphql-sse's `complete`.
-          endAnswer = () => {
-            send(COMPLETE);
-            close();
-          };
-          if (isEnded) endAnswer();
-          // The client left or stopped reading: yoga's wrappers end (the slot is released).
-          return () => {
-            void iterator.return?.();
-          };
-        });
+        return eventStreamResponse(
+          PING,
+          (send, close) => {
+            sendNow = send;
+            for (const frame of waiting ?? []) send(frame);
+            waiting = null;
+            // Ended from the server's side (the stream's slot closed): graphql-sse's `complete`.
+            endAnswer = () => {
+              send(COMPLETE);
+              close();
+            };
+            if (isEnded) endAnswer();
+            // The client left or stopped reading: yoga's wrappers end (the slot is released).
+            return () => {
+              void iterator.return?.();
+            };
+          },
+          outgoing,
+        );
       },
     };
   };
 
   return {
     onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
-      const context = args.contextValue as unknown as TGraphQLContext & { request?: Request };
+      const context = args.contextValue as unknown as TGraphQLContext &
+        Pick<TGraphQLServerContext, 'outgoing'> & { request?: Request };
       const request = context.request;
       if (!request?.headers.get('accept')?.includes('text/event-stream')) return;
       let shape = shapes.get(args.document);
@@ -342,7 +350,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
         if (!(source instanceof IdeaChangeSource)) {
           return isAsyncIterable(source) ? subscribeFn(subscribeArgs) : source;
         }
-        const stream = join(source, own, subscribeArgs, context);
+        const stream = join(source, own, subscribeArgs, context, context.outgoing);
         streams.set(request, stream);
         return stream.iterable;
       });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * What the request log line of one request says about it, filled in as the request goes: the
@@ -25,6 +25,11 @@ export function setRequestContext(req: IncomingMessage, context: TRequestContext
 export function requestContextOf(env: unknown): TRequestContext | undefined {
   const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
   return incoming ? contexts.get(incoming) : undefined;
+}
+
+/** The Node response of a request hono serves (`c.env` of @hono/node-server), if any. */
+export function outgoingOf(env: unknown): ServerResponse | undefined {
+  return (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
 }
 
 /**

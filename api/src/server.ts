@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -24,7 +24,12 @@ import { REST_BODY_LIMIT, restApi } from './rest/index.ts';
 import { graphqlBodyLimit } from './upload-limit.ts';
 import { mountMetrics } from './metrics-route.ts';
 import type { TMetrics } from './metrics.ts';
-import { requestContextOf, requestIdFrom, setRequestContext } from './request-context.ts';
+import {
+  outgoingOf,
+  requestContextOf,
+  requestIdFrom,
+  setRequestContext,
+} from './request-context.ts';
 import type { TRequestContext } from './request-context.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
@@ -70,6 +75,7 @@ export function createApp(
     yoga.fetch(c.req.raw, {
       client: clientOf(c, deps.config.trustProxy),
       disconnect: disconnectOf(c.env),
+      outgoing: outgoingOf(c.env),
       requestContext: requestContextOf(c.env),
     }),
   );
@@ -97,7 +103,7 @@ export function createApp(
 
 /** Drops the connection of a request served by @hono/node-server (nothing under app.request). */
 function disconnectOf(env: unknown): (() => void) | undefined {
-  const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const outgoing = outgoingOf(env);
   return outgoing ? () => outgoing.destroy() : undefined;
 }
 
@@ -140,6 +146,7 @@ export async function createRequestListener(
     void yoga.handle(req, res, {
       client,
       disconnect: () => res.destroy(),
+      outgoing: res,
       requestContext: requestContextOf({ incoming: req }),
     });
   };

@@ -7,6 +7,7 @@ import { getWidgetBoard } from '../services/board/get-widget-board.ts';
 import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
 import { watchIdeaChanges } from '../services/idea/watch-idea-changes.ts';
 import { ZSsoExchange, exchangeSsoToken } from '../services/sso/exchange-sso-token.ts';
+import { outgoingOf } from '../request-context.ts';
 import { streamOwner } from '../stream-slots.ts';
 import { eventStreamResponse, sseFrame } from './event-stream.ts';
 import { clientOfRequest, readJson } from './http.ts';
@@ -194,25 +195,29 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           slot.release();
           throw error;
         }
-        return eventStreamResponse(READY, (send, close) => {
-          // The process is stopping: the client is told to come back after a pause spread over
-          // a few seconds, so a fleet's restarts do not bring every widget back at one instant.
-          slot.onClose(() => {
-            send(
-              sseFrame(
-                'reconnect',
-                '{}',
-                RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS),
-              ),
-            );
-            close();
-          });
-          const stop = listen((change) => send(ideaFrame(change)));
-          return () => {
-            stop();
-            slot.release();
-          };
-        });
+        return eventStreamResponse(
+          READY,
+          (send, close) => {
+            // The process is stopping: the client is told to come back after a pause spread over
+            // a few seconds, so a fleet's restarts do not bring every widget back at one instant.
+            slot.onClose(() => {
+              send(
+                sseFrame(
+                  'reconnect',
+                  '{}',
+                  RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS),
+                ),
+              );
+              close();
+            });
+            const stop = listen((change) => send(ideaFrame(change)));
+            return () => {
+              stop();
+              slot.release();
+            };
+          },
+          outgoingOf(c.env),
+        );
       },
     }),
   ];
