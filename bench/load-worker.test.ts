@@ -6,7 +6,7 @@ import { startTestServer } from '../api/src/testing/test-server.ts';
 import type { TTestServer } from '../api/src/testing/test-server.ts';
 import { freeVotePair, generateDataset, votedIdeaOrdinal, votesPerUser } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
-import { failuresOf, runLoad } from './load-worker.ts';
+import { failuresOf, mergeRounds, runLoad } from './load-worker.ts';
 import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
 import { FULL_SIZES, benchOptions } from './options.ts';
 import { checkTargets } from './report.ts';
@@ -218,5 +218,63 @@ describe('a vote run against the product', () => {
       expect(ideas.filter((idea) => idea.voteCount !== idea._count.votes)).toEqual([]);
       expect(ideas.reduce((sum, idea) => sum + idea.voteCount, 0)).toBe(sizes.votes);
     }
+  });
+});
+
+describe('rounds of a scenario merged', () => {
+  const round = (overrides: Partial<TLoadResult>): TLoadResult => ({
+    scenario: 'read-rest',
+    connections: 64,
+    requests: 1000,
+    rps: 200,
+    p50: 10,
+    p90: 20,
+    p99: 30,
+    max: 40,
+    non2xx: 0,
+    failures: 0,
+    errors: 0,
+    statusCodes: { '200': 1000 },
+    warmupRequests: 100,
+    warmup: { non2xx: 0, failures: 0, errors: 0, statusCodes: { '200': 100 } },
+    cpuMsPerRequest: 1,
+    ...overrides,
+  });
+
+  it('sums requests over the rounds’ time, keeps the worst p99 and every failure', () => {
+    const merged = mergeRounds([
+      round({ requests: 1000, rps: 200, p50: 10, p99: 30, cpuMsPerRequest: 1 }),
+      // A slow round: 5 s at 100 req/s.
+      round({
+        requests: 500,
+        rps: 100,
+        p50: 50,
+        p99: 90,
+        cpuMsPerRequest: 2,
+        warmupRequests: 0,
+        statusCodes: { '200': 500 },
+      }),
+      round({
+        requests: 1000,
+        rps: 200,
+        p50: 12,
+        p99: 35,
+        non2xx: 3,
+        failures: 3,
+        statusCodes: { '200': 997, '500': 3 },
+        firstFailure: '500 boom',
+      }),
+    ]);
+    // 2,500 requests in 5 + 5 + 5 seconds.
+    expect(merged.rps).toBeCloseTo(2500 / 15);
+    expect(merged.requests).toBe(2500);
+    expect(merged.p50).toBe(12);
+    expect(merged.p99).toBe(90);
+    expect(merged.statusCodes).toEqual({ '200': 2497, '500': 3 });
+    expect(failuresOf(merged)).toBe(3);
+    expect(merged.firstFailure).toBe('500 boom');
+    // CPU per request over every request, warm-ups included: (1100 + 1000 + 1100) ms / 2700.
+    expect(merged.cpuMsPerRequest).toBeCloseTo(3200 / 2700);
+    expect(merged.rounds).toBe(3);
   });
 });

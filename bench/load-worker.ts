@@ -74,12 +74,70 @@ export type TLoadResult = TFailureCounts & {
   cpuMsPerRequest?: number;
   /** The bench database's backends' CPU time per request (local server only); set by bench/run.ts. */
   databaseCpuMsPerRequest?: number;
+  /** The machine's 1-minute load average as the scenario started (bench/run.ts settles first). */
+  loadBefore?: number;
+  /** Rounds the figures merge (bench/run.ts's mergeRounds); one when absent. */
+  rounds?: number;
 };
 
 /** Every failure of a result, warm-up included: any one fails the scenario's targets. */
 export function failuresOf(result: TLoadResult): number {
   const counts = (c: TFailureCounts) => Math.max(c.failures, c.non2xx) + c.errors;
   return counts(result) + (result.warmup ? counts(result.warmup) : 0);
+}
+
+/**
+ * One scenario's rounds as one result: requests and failures summed, req/s over the rounds'
+ * whole time, CPU per request over all requests, p50 and p90 the rounds' median, p99 and max
+ * the highest round's (autocannon gives percentiles, not histograms: never better than one
+ * round measured).
+ */
+export function mergeRounds(runs: TLoadResult[]): TLoadResult {
+  if (runs.length === 1) return runs[0]!;
+  const sum = (value: (run: TLoadResult) => number) =>
+    runs.reduce((total, run) => total + value(run), 0);
+  const median = (value: (run: TLoadResult) => number) =>
+    runs.map(value).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const counts = (pick: (run: TLoadResult) => TFailureCounts): TFailureCounts => {
+    const statusCodes: Record<string, number> = {};
+    for (const run of runs) {
+      for (const [code, count] of Object.entries(pick(run).statusCodes)) {
+        statusCodes[code] = (statusCodes[code] ?? 0) + count;
+      }
+    }
+    const firstFailure = runs.map((run) => pick(run).firstFailure).find(Boolean);
+    return {
+      non2xx: sum((run) => pick(run).non2xx),
+      failures: sum((run) => pick(run).failures),
+      errors: sum((run) => pick(run).errors),
+      statusCodes,
+      ...(firstFailure ? { firstFailure } : {}),
+    };
+  };
+  const allRequests = (run: TLoadResult) => run.requests + run.warmupRequests;
+  const perRequest = (value: (run: TLoadResult) => number | undefined) =>
+    runs.every((run) => value(run) !== undefined)
+      ? sum((run) => value(run)! * allRequests(run)) / sum(allRequests)
+      : undefined;
+  const cpuMsPerRequest = perRequest((run) => run.cpuMsPerRequest);
+  const databaseCpuMsPerRequest = perRequest((run) => run.databaseCpuMsPerRequest);
+  return {
+    ...counts((run) => run),
+    scenario: runs[0]!.scenario,
+    connections: runs[0]!.connections,
+    requests: sum((run) => run.requests),
+    rps: sum((run) => run.requests) / sum((run) => run.requests / Math.max(run.rps, 1e-9)),
+    p50: median((run) => run.p50),
+    p90: median((run) => run.p90),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    max: Math.max(...runs.map((run) => run.max)),
+    warmupRequests: sum((run) => run.warmupRequests),
+    warmup: counts((run) => run.warmup),
+    ...(cpuMsPerRequest === undefined ? {} : { cpuMsPerRequest }),
+    ...(databaseCpuMsPerRequest === undefined ? {} : { databaseCpuMsPerRequest }),
+    ...(runs[0]!.loadBefore === undefined ? {} : { loadBefore: runs[0]!.loadBefore }),
+    rounds: runs.length,
+  };
 }
 
 const UPVOTE = `mutation ($id: ID!) { upvoteIdea(ideaId: $id) {

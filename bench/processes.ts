@@ -138,6 +138,16 @@ export function postgresCpuMsBetween(
   return total;
 }
 
+/** The machine's busy CPU time so far, all cores (user, nice, system, irq, softirq, steal), in ms. */
+export function machineBusyMs(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100;
+}
+
 function cpuMsOfStat(stat: string): number {
   // Fields after the command name (which may hold spaces) start at ") "; utime and stime are
   // the 14th and 15th fields, in clock ticks (100 per second on Linux).

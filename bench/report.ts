@@ -74,14 +74,14 @@ export function toMarkdown(r: TBenchResults): string {
   lines.push('## Throughput (loopback, autocannon in its own process)');
   lines.push('');
   lines.push(
-    '| scenario | connections | req/s | p50 ms | p99 ms | max ms | failures | × baseline req/s | server CPU ms / req | database CPU ms / req |',
+    '| scenario | connections | req/s | p50 ms | p99 ms | max ms | failures | × baseline req/s | server CPU ms / req | database CPU ms / req | load before |',
   );
-  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const l of r.load) {
     const base = baselineOf(l);
     const ratio = base && base !== l ? (l.rps / base.rps).toFixed(2) : '—';
     lines.push(
-      `| ${l.scenario} | ${l.connections} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${failuresOf(l)} | ${ratio} | ${l.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${l.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} |`,
+      `| ${l.scenario} | ${l.connections} | ${l.rps.toFixed(0)} | ${l.p50} | ${l.p99} | ${l.max} | ${failuresOf(l)} | ${ratio} | ${l.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${l.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} | ${l.loadBefore?.toFixed(2) ?? '?'} |`,
     );
   }
   lines.push('');

@@ -23,7 +23,7 @@ import {
   measureIdeaLcp,
   measureLcp,
 } from './frontend.ts';
-import { failuresOf } from './load-worker.ts';
+import { failuresOf, mergeRounds } from './load-worker.ts';
 import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
 import { benchOptions, wants } from './options.ts';
 import { runPgbench } from './pgbench.ts';
@@ -32,6 +32,7 @@ import {
   ROOT,
   cpuMsOf,
   firstJsonLine,
+  machineBusyMs,
   now,
   postgresCpuMs,
   postgresCpuMsBetween,
@@ -78,6 +79,35 @@ async function countVotes(): Promise<{ rows: number; counters: number }> {
   }
 }
 
+/** Rounds of each throughput group (vote, read, value): see the loop in main. */
+const ROUNDS = 3;
+
+/**
+ * Before each throughput scenario: the data set vacuumed and analysed, then a wait until the
+ * machine is quiet (under 5 % of its CPU over half a second, 20 s at most). The vote scenarios
+ * leave dead rows behind (every vote is taken back); without this, autovacuum visits them
+ * during whichever scenario comes next, and a count's cost depends on the visibility map, so
+ * a scenario's figure depended on the one before it (a read run alone and after the votes
+ * differed by 40 %). pgbench vacuums before each of its runs too. Answers the 1-minute load
+ * average then, printed beside the scenario's figures.
+ */
+async function settle(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('VACUUM (ANALYZE)');
+  } finally {
+    await client.end();
+  }
+  const deadline = now() + 20_000;
+  while (now() < deadline) {
+    const busy = machineBusyMs();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (machineBusyMs() - busy < 50) break;
+  }
+  return os.loadavg()[0]!;
+}
+
 async function createDataset(): Promise<{
   dataset: TDataset;
   generateMs: number;
@@ -110,28 +140,31 @@ async function load(
   connections = options.connections,
   durationSeconds = options.durationSeconds,
   portalPaths?: string[],
+  warmupSeconds = options.warmupSeconds,
 ): Promise<TLoadResult> {
   const plan: TLoadPlan = {
     scenario,
     url: server.url,
     connections,
     durationSeconds,
-    warmupSeconds: options.warmupSeconds,
+    warmupSeconds,
     boardId: dataset.boardId,
     ideaIds: dataset.ideaIds,
     users: dataset.userIds.length,
     votesPerUser: votesPerUser(options.sizes),
     ...(portalPaths ? { portalPaths } : {}),
   };
+  const loadBefore = await settle();
   const cpuBefore = cpuMsOf(server.pid);
   const databaseCpuBefore = postgresCpuMs(DATABASE);
   const result = await runNodeJson<TLoadResult>(['bench/load-worker.ts', JSON.stringify(plan)]);
   const requests = Math.max(1, result.requests + result.warmupRequests);
   result.cpuMsPerRequest = (cpuMsOf(server.pid) - cpuBefore) / requests;
+  result.loadBefore = loadBefore;
   const databaseCpu = postgresCpuMsBetween(databaseCpuBefore, postgresCpuMs(DATABASE));
   if (databaseCpu !== null) result.databaseCpuMsPerRequest = databaseCpu / requests;
   log(
-    `${scenario} × ${connections}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failuresOf(result)} (non-2xx ${result.non2xx + result.warmup.non2xx}, failed answers ${result.failures + result.warmup.failures}, errors ${result.errors + result.warmup.errors}), server CPU ${result.cpuMsPerRequest.toFixed(2)} ms, database CPU ${result.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} ms per request`,
+    `${scenario} × ${connections} (load before ${loadBefore.toFixed(2)}): ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failuresOf(result)} (non-2xx ${result.non2xx + result.warmup.non2xx}, failed answers ${result.failures + result.warmup.failures}, errors ${result.errors + result.warmup.errors}), server CPU ${result.cpuMsPerRequest.toFixed(2)} ms, database CPU ${result.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} ms per request`,
   );
   return result;
 }
@@ -262,14 +295,32 @@ async function main(): Promise<void> {
       read: ['read-baseline', 'read-baseline-now', 'read-rest', 'read-graphql'],
       value: ['value-baseline', 'value-graphql'],
     } as const;
+    // A group's scenarios take turns, a few seconds each, for ROUNDS rounds: the machine's
+    // speed drifts (the same scenario's server CPU per request moved by up to 2x between runs
+    // minutes apart on this virtual machine), and a ratio of two scenarios run a minute apart
+    // measured the drift as much as the servers.
+    const rounds = options.quick ? 1 : ROUNDS;
     for (const scenarios of Object.values(kinds)) {
-      for (const scenario of scenarios) {
-        if (!wants(options, scenario)) continue;
-        const server = scenario.includes('baseline')
-          ? { url: baselineUrl, pid: baseline.pid! }
-          : { url: product.url, pid: product.child.pid! };
-        results.push(await load(server, scenario, dataset));
+      const wanted = scenarios.filter((scenario) => wants(options, scenario));
+      const runs = new Map<TScenario, TLoadResult[]>(wanted.map((scenario) => [scenario, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const scenario of wanted) {
+          const server = scenario.includes('baseline')
+            ? { url: baselineUrl, pid: baseline.pid! }
+            : { url: product.url, pid: product.child.pid! };
+          const run = await load(
+            server,
+            scenario,
+            dataset,
+            options.connections,
+            Math.round(options.durationSeconds / rounds),
+            undefined,
+            round === 0 ? options.warmupSeconds : 1,
+          );
+          runs.get(scenario)!.push(run);
+        }
       }
+      for (const scenario of wanted) results.push(mergeRounds(runs.get(scenario)!));
     }
     for (const scenario of ['vote-baseline', 'vote-rest', 'vote-graphql'] as const) {
       if (!wants(options, 'latency')) continue;
