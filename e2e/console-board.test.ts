@@ -1053,6 +1053,48 @@ describe.skipIf(!hasChromium())(
       expect(page.errors).toEqual([]);
     });
 
+    it('reads the list again when its live stream comes back after a break, so nothing made meanwhile is missed', async () => {
+      const { server } = console_;
+      const boardId = await newBoard(console_, admin, 'Reconnecting board');
+      const { id: ideaGlobalId } = await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId, title: 'Idea voted while offline' },
+        admin.token,
+      );
+      const page = await console_.open();
+      page.setDefaultTimeout(15_000);
+      await logIn(page, server, { email: admin.email, password: PASSWORD });
+      const opened = liveUpdatesOpened(page);
+      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+      await opened;
+      await expect.poll(() => voteCount(page, 'Idea voted while offline')).toBe('0');
+
+      // The connection breaks; a vote and a new idea land before the console reconnects (its
+      // client waits at least 1.3 s), so neither arrives as an event.
+      const voter = await addEndUser(server, admin.companyId, { name: 'Otto Offline' });
+      const reopened = liveUpdatesOpened(page);
+      server.dropConnections();
+      // This process's own pooled connections were dropped too: let it see them closed.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await gql(server, UPVOTE, { ideaId: ideaGlobalId }, voter.token);
+      await mutate(
+        server,
+        'createIdea',
+        CREATE_IDEA,
+        { boardId, title: 'Idea added while offline' },
+        admin.token,
+      );
+      await reopened;
+      await expect
+        .poll(() => voteCount(page, 'Idea voted while offline'), { timeout: 10_000 })
+        .toBe('1');
+      await expect.poll(() => card(page, 'Idea added while offline').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Showing 2 of 2').isVisible()).toBe(true);
+      expect(page.errors).toEqual([]);
+    });
+
     it('warns about ideas hidden by the plan, and two browsers see each other’s votes live', async () => {
       const { server } = console_;
       const free = await signUpCompany(server, 'Free Plan Company');

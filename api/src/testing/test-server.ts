@@ -36,6 +36,11 @@ export type TTestServer = {
       headers?: Record<string, string>;
     },
   ) => Promise<{ status: number; body: any; headers: Headers }>;
+  /**
+   * Drops every open connection, as a network failure would: live streams break and their
+   * clients reconnect. The server keeps listening.
+   */
+  dropConnections: () => void;
   close: () => Promise<void>;
 };
 
@@ -130,6 +135,7 @@ export async function startTestServer(
     db,
     databaseUrl,
     call: callAt(url),
+    dropConnections: () => server.closeAllConnections(),
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       deps.streamSlots.closeAll();

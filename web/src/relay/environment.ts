@@ -14,6 +14,18 @@ const fetchGraphQL: FetchFunction = (request, variables, _cacheConfig, uploadabl
  * graphql-sse (about 3 KB gzipped) loads with the first subscription, which a screen starts in
  * an effect once it shows: no page needs it for its first paint (issue 22).
  */
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time a live subscription's stream opens again after it broke (the
+ * network dropped, the laptop slept, the server restarted): the changes made in between never
+ * arrive as events, so a screen rereads what it shows. Answers a function that stops it.
+ */
+export function onLiveStreamReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
 function createSubscribe(): SubscribeFunction {
   let client: Promise<Client> | null = null;
   const getClient = () =>
@@ -40,6 +52,11 @@ function createSubscribe(): SubscribeFunction {
               error: (error) =>
                 sink.error(error instanceof Error ? error : new Error(String(error))),
               complete: () => sink.complete(),
+            },
+            {
+              connected: (isReconnected) => {
+                if (isReconnected) reconnectListeners.forEach((listener) => listener());
+              },
             },
           );
         },

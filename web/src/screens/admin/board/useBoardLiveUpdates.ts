@@ -4,6 +4,7 @@ import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { useBoardLiveUpdatesLimitsQuery as TLimitsQuery } from '../../../../__generated__/useBoardLiveUpdatesLimitsQuery.graphql.ts';
 import type { useBoardLiveUpdatesSubscription as TSubscription } from '../../../../__generated__/useBoardLiveUpdatesSubscription.graphql.ts';
+import { onLiveStreamReconnected } from '../../../relay/environment.ts';
 import {
   insertIdeaEdge,
   liveIdeasLists,
@@ -104,7 +105,8 @@ function useLimitsRefresh(boardId: string): () => void {
  * created elsewhere joins the ideas lists on screen that show its status; a deleted one leaves
  * every list on screen, the roadmap's columns included, and one whose status changed leaves
  * the lists that no longer show it (see live-lists.ts). Submissions, deletions and updates
- * (status changes among them) also reread the plan banner's count, once per burst.
+ * (status changes among them) also reread the plan banner's count, once per burst. When the
+ * stream comes back after a break, the lists and the banner are read again.
  */
 export function useBoardLiveUpdates(boardId: string): void {
   const scheduleLimitsRefresh = useLimitsRefresh(boardId);
@@ -141,6 +143,16 @@ export function useBoardLiveUpdates(boardId: string): void {
     [boardId, scheduleLimitsRefresh],
   );
   useSubscription<TSubscription>(config);
+  // Back after a break: what changed meanwhile came as no event, so the lists and the banner
+  // read again.
+  useEffect(
+    () =>
+      onLiveStreamReconnected(() => {
+        refreshIdeasLists();
+        scheduleLimitsRefresh();
+      }),
+    [scheduleLimitsRefresh],
+  );
 }
 
 /** Subscribes while the board is on screen (a component, so a missing board never subscribes). */
