@@ -26,6 +26,8 @@ export type TFanoutResult = {
    */
   serverCpuMsPerEvent: number;
   subscribersCpuMsPerEvent: number;
+  /** The machine's 1-minute load average as the run started (bench/run.ts settles first). */
+  loadBefore?: number;
 };
 
 /** Subscribers per client process: one event loop parses at most this many streams. */

@@ -100,16 +100,16 @@ export function toMarkdown(r: TBenchResults): string {
   lines.push('## Live fan-out (a vote answered → the event at each subscriber)');
   lines.push('');
   lines.push(
-    '| stream | subscribers | votes | p50 ms | p99 ms | max ms | missing | connect s | RSS / subscriber | heap / subscriber | CPU / event: server, subscribers |',
+    '| stream | subscribers | votes | p50 ms | p99 ms | max ms | missing | connect s | RSS / subscriber | heap / subscriber | CPU / event: server, subscribers | load before |',
   );
-  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
   for (const f of r.fanout) {
     const stream =
       f.transport === 'rest'
         ? 'REST /boards/{id}/events (widget)'
         : 'GraphQL ideaChanged (console)';
     lines.push(
-      `| ${stream} | ${f.subscribers} | ${f.votes} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.missing} | ${(f.connectMs / 1000).toFixed(1)} | ${f.rssPerSubscriberKb.toFixed(1)} KB | ${f.heapPerSubscriberKb.toFixed(1)} KB | ${ms(f.serverCpuMsPerEvent)}, ${ms(f.subscribersCpuMsPerEvent)} ms |`,
+      `| ${stream} | ${f.subscribers} | ${f.votes} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.missing} | ${(f.connectMs / 1000).toFixed(1)} | ${f.rssPerSubscriberKb.toFixed(1)} KB | ${f.heapPerSubscriberKb.toFixed(1)} KB | ${ms(f.serverCpuMsPerEvent)}, ${ms(f.subscribersCpuMsPerEvent)} ms | ${f.loadBefore?.toFixed(2) ?? '?'} |`,
     );
   }
   lines.push('');

@@ -374,6 +374,7 @@ async function main(): Promise<void> {
     ];
     for (const [transport, subscribers, votes] of fanoutRuns) {
       if (!wants(options, `fanout-${transport}`)) continue;
+      const loadBefore = await settle();
       const result = await measureFanout({
         product,
         dataset,
@@ -383,8 +384,9 @@ async function main(): Promise<void> {
         ideaOffset,
       });
       ideaOffset += votes + 1;
+      result.loadBefore = loadBefore;
       log(
-        `fan-out ${transport} × ${subscribers}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, missing ${result.missing}, ${result.rssPerSubscriberKb.toFixed(1)} KB RSS per subscriber`,
+        `fan-out ${transport} × ${subscribers} (load before ${loadBefore.toFixed(2)}): p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, missing ${result.missing}, ${result.rssPerSubscriberKb.toFixed(1)} KB RSS per subscriber`,
       );
       fanout.push(result);
     }

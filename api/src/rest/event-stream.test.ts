@@ -49,8 +49,9 @@ describe('eventStreamResponse', () => {
 /**
  * A Node server answering with `eventStreamResponse` through a server adapter, as the product
  * serves its streams: hono's (the widget's) or yoga's (the console's subscription), with the
- * Node response passed in (`outgoing`) or not. Records which writes of "idea" frames came
- * straight from `send` (this file's caller in the stack) rather than from the adapter's pump.
+ * Node response passed in (`outgoing`) or not. Records which writes of "idea" frames reached
+ * the connection straight from `send` (this file's caller in the stack) rather than from the
+ * adapter's pump.
  */
 async function startStreamServer(options: { adapter: 'hono' | 'yoga'; isDirect: boolean }) {
   const state = {
@@ -62,14 +63,16 @@ async function startStreamServer(options: { adapter: 'hono' | 'yoga'; isDirect: 
     pumpedWrites: 0,
   };
   const answer = (outgoing: ServerResponse) => {
-    const write = outgoing.write.bind(outgoing) as (chunk: unknown) => boolean;
-    outgoing.write = ((chunk: unknown) => {
+    // Every byte of the answer reaches the connection through its `write`, whoever called it.
+    const socket = outgoing.socket!;
+    const write = socket.write.bind(socket) as (chunk: unknown) => boolean;
+    socket.write = ((chunk: unknown) => {
       if (chunk instanceof Uint8Array && Buffer.from(chunk).toString().startsWith('event: idea')) {
         if (new Error().stack?.includes('event-stream.ts')) state.directWrites += 1;
         else state.pumpedWrites += 1;
       }
       return write(chunk);
-    }) as typeof outgoing.write;
+    }) as typeof socket.write;
     return eventStreamResponse(
       sseFrame('ready', '{}', 3000),
       (send, close) => {

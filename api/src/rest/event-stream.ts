@@ -5,6 +5,7 @@
  */
 
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 const encoder = new TextEncoder();
 
@@ -145,9 +146,18 @@ function directEventStream(
       wake();
       return;
     }
-    if (outgoing.writableLength > MAX_UNREAD_BYTES) return close();
-    outgoing.write(frame);
+    if (!socket) {
+      if (outgoing.writableLength > MAX_UNREAD_BYTES) return close();
+      outgoing.write(frame);
+      return;
+    }
+    if (socket.writableLength > MAX_UNREAD_BYTES) return close();
+    socket.write(frame);
   };
+  // Once the head is out, frames go to the connection itself: the body is neither chunked nor
+  // counted (its end is the connection's), so a response's write only added a cork until the
+  // next tick per frame.
+  let socket: Socket | null = null;
   const life = streamLife(send);
   // Without chunked encoding each frame is one socket write, not four buffers corked until the
   // next tick; the stream's body then ends with its connection, as a stream's does anyway.
@@ -165,7 +175,10 @@ function directEventStream(
         }
         if (queued && outgoing.headersSent && !outgoing.destroyed) {
           for (const frame of queued) outgoing.write(frame);
+          // The head goes out with the first write, or now when no frame waited.
+          if (queued.length === 0) outgoing.flushHeaders();
           queued = null;
+          socket = outgoing.socket;
           outgoing.once('close', close);
         }
         if (!queued) {

@@ -38,6 +38,11 @@ export function createIdeaFeeds(
         const step = await next;
         if (step.done || isStopped) return;
         next = source.next();
+        // After the write's own answer: the streams are written to synchronously, and thousands
+        // of them took 50 ms that the voter's answer waited behind when the change came from
+        // this process.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (isStopped) return;
         for (const listener of listeners) {
           try {
             listener(step.value);
