@@ -7,7 +7,7 @@ import type { TViewer } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import type { TAuditActor } from '../audit/record-audit.ts';
 import { publishIdeaChange } from '../idea/publish-idea-change.ts';
-import { mailsOf } from './export-end-user.ts';
+import { changelogSubscriptionsOf, mailsOf } from './export-end-user.ts';
 import { findUserForPrivacyAdmin, hashExternalId } from './privacy-access.ts';
 
 export const ERASURE_CONTENT_MODES = ['DELETE', 'ANONYMISE'] as const;
@@ -41,7 +41,7 @@ const teamMemberRefusal = () =>
  * Erases a person of the admin's company on request (GDPR), in ONE transaction: their votes go
  * and every idea they voted for loses exactly those votes; their ideas and comments are deleted
  * (comment counts fall with them) or kept with no author (`contentMode`); their sessions, links,
- * mails and the user row itself (name, emails, avatar, password hash, SSO id) are deleted. A
+ * mails, changelog subscriptions and the user row itself (name, emails, avatar, password hash, SSO id) are deleted. A
  * tombstone keeps only the company and the SHA-256 of an SSO id: a later SSO sign-in with that
  * id makes a fresh, empty user, and the admin's search by that id says the old one was erased.
  * Owners and admins of the team are refused; another company's user is not found.
@@ -127,6 +127,7 @@ export async function eraseUser(
       ).count;
     }
     await tx.mail.deleteMany({ where: { OR: mailsOf(user) } });
+    await tx.changelogSubscriber.deleteMany({ where: changelogSubscriptionsOf(user) });
     // Their notification list and the mentions of them go; the comments that mentioned them
     // keep a mention with no name or id (what others wrote stays, the person does not).
     await tx.notification.deleteMany({ where: { userId: user.id } });

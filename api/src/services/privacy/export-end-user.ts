@@ -12,7 +12,8 @@ export const EXPORT_FORMAT = 1;
 /**
  * Everything Feedboard stores about one person of the admin's company, as one JSON-ready
  * document (GDPR access and portability): profile, notification setting, ideas, comments,
- * votes, sign-ins, email confirmations, password recoveries and the mails sent to them.
+ * votes, sign-ins, email confirmations, password recoveries, the mails sent to them and their
+ * subscriptions to the company's changelog.
  * Secrets stay out: no password hash, no session or link token (only their times), and no mail
  * bodies (they carry unsubscribe and sign-in links). Owners and admins only; another company's
  * user is not found.
@@ -41,66 +42,85 @@ export async function exportUserDocument(
     details,
   });
   const { prisma } = deps;
-  const [ideas, comments, votes, sessions, confirmations, recoveries, mails] = await Promise.all([
-    prisma.idea.findMany({
-      where: { authorId: user.id },
-      orderBy: { id: 'asc' },
-      select: {
-        id: true,
-        title: true,
-        description: true,
-        status: true,
-        voteCount: true,
-        commentCount: true,
-        createdAt: true,
-        updatedAt: true,
-        board: { select: { id: true, name: true } },
-      },
-    }),
-    prisma.comment.findMany({
-      // Internal notes (written while the person was on the team) are the team's, not theirs.
-      where: { authorId: user.id, isInternal: false },
-      orderBy: { id: 'asc' },
-      select: {
-        id: true,
-        text: true,
-        createdAt: true,
-        updatedAt: true,
-        idea: { select: { id: true, title: true } },
-      },
-    }),
-    prisma.vote.findMany({
-      where: { userId: user.id },
-      orderBy: { id: 'asc' },
-      select: {
-        createdAt: true,
-        importance: true,
-        note: true,
-        addedById: true,
-        idea: { select: { id: true, title: true } },
-      },
-    }),
-    prisma.session.findMany({
-      where: { userId: user.id },
-      orderBy: { id: 'asc' },
-      select: { createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
-    }),
-    prisma.emailConfirmation.findMany({
-      where: { userId: user.id },
-      orderBy: { id: 'asc' },
-      select: { email: true, createdAt: true, expiresAt: true, usedAt: true },
-    }),
-    prisma.passwordRecovery.findMany({
-      where: { userId: user.id },
-      orderBy: { id: 'asc' },
-      select: { purpose: true, createdAt: true, expiresAt: true, usedAt: true },
-    }),
-    prisma.mail.findMany({
-      where: { OR: mailsOf(user) },
-      orderBy: { id: 'asc' },
-      select: { to: true, subject: true, topic: true, status: true, createdAt: true, sentAt: true },
-    }),
-  ]);
+  const [ideas, comments, votes, sessions, confirmations, recoveries, mails, changelog] =
+    await Promise.all([
+      prisma.idea.findMany({
+        where: { authorId: user.id },
+        orderBy: { id: 'asc' },
+        select: {
+          id: true,
+          title: true,
+          description: true,
+          status: true,
+          voteCount: true,
+          commentCount: true,
+          createdAt: true,
+          updatedAt: true,
+          board: { select: { id: true, name: true } },
+        },
+      }),
+      prisma.comment.findMany({
+        // Internal notes (written while the person was on the team) are the team's, not theirs.
+        where: { authorId: user.id, isInternal: false },
+        orderBy: { id: 'asc' },
+        select: {
+          id: true,
+          text: true,
+          createdAt: true,
+          updatedAt: true,
+          idea: { select: { id: true, title: true } },
+        },
+      }),
+      prisma.vote.findMany({
+        where: { userId: user.id },
+        orderBy: { id: 'asc' },
+        select: {
+          createdAt: true,
+          importance: true,
+          note: true,
+          addedById: true,
+          idea: { select: { id: true, title: true } },
+        },
+      }),
+      prisma.session.findMany({
+        where: { userId: user.id },
+        orderBy: { id: 'asc' },
+        select: { createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+      }),
+      prisma.emailConfirmation.findMany({
+        where: { userId: user.id },
+        orderBy: { id: 'asc' },
+        select: { email: true, createdAt: true, expiresAt: true, usedAt: true },
+      }),
+      prisma.passwordRecovery.findMany({
+        where: { userId: user.id },
+        orderBy: { id: 'asc' },
+        select: { purpose: true, createdAt: true, expiresAt: true, usedAt: true },
+      }),
+      prisma.mail.findMany({
+        where: { OR: mailsOf(user) },
+        orderBy: { id: 'asc' },
+        select: {
+          to: true,
+          subject: true,
+          topic: true,
+          status: true,
+          createdAt: true,
+          sentAt: true,
+        },
+      }),
+      prisma.changelogSubscriber.findMany({
+        where: changelogSubscriptionsOf(user),
+        orderBy: { id: 'asc' },
+        select: {
+          email: true,
+          language: true,
+          createdAt: true,
+          confirmedAt: true,
+          unsubscribedAt: true,
+        },
+      }),
+    ]);
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
@@ -145,6 +165,7 @@ export async function exportUserDocument(
     emailConfirmations: confirmations,
     passwordRecoveries: recoveries,
     mails,
+    changelogSubscriptions: changelog,
   };
 }
 
@@ -161,4 +182,21 @@ export function mailsOf(user: { id: number; loginEmail: string | null }) {
       ? [{ userId: null, to: { equals: user.loginEmail, mode: 'insensitive' as const } }]
       : []),
   ];
+}
+
+/**
+ * The company's changelog subscriptions that are the person's: those of their sign-in address,
+ * and of their contact address once they proved it theirs (a subscription names an address,
+ * not a user, and an unproven address may be someone else's).
+ */
+export function changelogSubscriptionsOf(user: {
+  companyId: number;
+  loginEmail: string | null;
+  email: string | null;
+  emailConfirmedAt: Date | null;
+}) {
+  const addresses = [user.loginEmail, user.emailConfirmedAt ? user.email : null]
+    .filter((address): address is string => Boolean(address))
+    .map((address) => address.trim().toLowerCase());
+  return { companyId: user.companyId, email: { in: addresses } };
 }

@@ -48,6 +48,19 @@ const ssoSignIn = async (id: string, name = 'Customer', email?: string) => {
   });
   return { token: answer.token as string, userId: user.id };
 };
+/** A confirmed subscription to a company's changelog (what the portal's form and link make). */
+const subscribeToChangelog = (companyId: number, email: string) =>
+  server.deps.prisma.changelogSubscriber.create({
+    data: { companyId, email, language: 'pl-PL', confirmedAt: new Date() },
+  });
+/** The companies whose changelog `email` is subscribed to. */
+const changelogSubscriptions = async (email: string) =>
+  (
+    await server.deps.prisma.changelogSubscriber.findMany({
+      where: { email },
+      orderBy: { companyId: 'asc' },
+    })
+  ).map((row) => row.companyId);
 /** An idea by `token`'s user, accepted by the admin so that others may vote on it. */
 const newIdea = async (token: string, title: string) => {
   const { id } = await expectCall(server, 'POST', '/ideas/', 201, {
@@ -176,6 +189,35 @@ describe('exporting a person', () => {
     expect(text).not.toMatch(/passwordHash|tokenHash|keyHash/);
   });
 
+  it('lists their subscriptions to the company’s changelog, by their proven address only', async () => {
+    const person = await ssoSignIn('changelog-reader', 'Reader', 'Reader@Example.com');
+    await subscribeToChangelog(a.owner.companyId, 'reader@example.com');
+    // Another company's subscription of the same address is that company's business.
+    await subscribeToChangelog(b.owner.companyId, 'reader@example.com');
+    // A regular user's contact address not proven theirs may be someone else's.
+    const unproven = await addEndUser(server, a.owner.companyId);
+    await server.deps.prisma.user.update({
+      where: { id: unproven.userId },
+      data: { email: 'unproven@example.com', emailConfirmedAt: null },
+    });
+    await subscribeToChangelog(a.owner.companyId, 'unproven@example.com');
+
+    const doc = JSON.parse(
+      await query('endUserExport', EXPORT, { userId: userGid(person.userId) }, a.owner.token),
+    );
+    expect(doc.changelogSubscriptions).toEqual([
+      expect.objectContaining({
+        email: 'reader@example.com',
+        language: 'pl-PL',
+        confirmedAt: expect.any(String),
+      }),
+    ]);
+    const other = JSON.parse(
+      await query('endUserExport', EXPORT, { userId: userGid(unproven.userId) }, a.owner.token),
+    );
+    expect(other.changelogSubscriptions).toEqual([]);
+  });
+
   it('leaves out the password hash of a regular user; another company’s user is not found', async () => {
     const person = await addEndUser(server, a.owner.companyId);
     await server.deps.prisma.user.update({
@@ -210,6 +252,8 @@ describe('erasing a person', () => {
     await vote(other.token, a.ideaId);
     await comment(person.token, a.ideaId, 'Mine, to delete');
     await comment(other.token, a.ideaId, 'Someone else’s, stays');
+    await subscribeToChangelog(a.owner.companyId, 'erased@example.com');
+    await subscribeToChangelog(b.owner.companyId, 'erased@example.com');
     const before = await counts(a.ideaId);
 
     const erased = await erase(person.userId, 'DELETE');
@@ -230,6 +274,8 @@ describe('erasing a person', () => {
     });
     expect(await counts(ownIdea)).toBeNull();
     expect(await server.deps.prisma.user.findUnique({ where: { id: person.userId } })).toBeNull();
+    // Their changelog subscription goes; another company's of the same address stays.
+    expect(await changelogSubscriptions('erased@example.com')).toEqual([b.owner.companyId]);
     expect(await server.deps.prisma.session.count({ where: { userId: person.userId } })).toBe(0);
     expect((await server.call('GET', '/api/v1/me', { token: person.token })).status).toBe(401);
     const leftovers = await server.deps.sql<{ n: number }>`
