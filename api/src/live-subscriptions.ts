@@ -7,7 +7,6 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { ServerResponse } from 'node:http';
 import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
@@ -114,6 +113,9 @@ function callerClass(viewer: TViewer | null): string {
     viewer.isBlocked ? 1 : 0,
   ].join(':');
 }
+
+/** A subscription's GraphQL context, with the Node response its frames are written to. */
+type TSharedContext = TGraphQLContext & Pick<TGraphQLServerContext, 'outgoing'>;
 
 /** One open subscription of a channel. */
 type TSubscriber = {
@@ -229,8 +231,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
       operationName?: string | null;
       variableValues?: Record<string, unknown> | null;
     },
-    context: TGraphQLContext,
-    outgoing: ServerResponse | undefined,
+    context: TSharedContext,
   ): TSharedStream => {
     // The same text from another parse (yoga's parse cache forgets) joins the same channel.
     const text = args.document.loc?.source.body ?? print(args.document);
@@ -323,7 +324,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
               void iterator.return?.();
             };
           },
-          outgoing,
+          context.outgoing,
         );
       },
     };
@@ -331,8 +332,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
 
   return {
     onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
-      const context = args.contextValue as unknown as TGraphQLContext &
-        Pick<TGraphQLServerContext, 'outgoing'> & { request?: Request };
+      const context = args.contextValue as unknown as TSharedContext & { request?: Request };
       const request = context.request;
       if (!request?.headers.get('accept')?.includes('text/event-stream')) return;
       let shape = shapes.get(args.document);
@@ -350,7 +350,7 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
         if (!(source instanceof IdeaChangeSource)) {
           return isAsyncIterable(source) ? subscribeFn(subscribeArgs) : source;
         }
-        const stream = join(source, own, subscribeArgs, context, context.outgoing);
+        const stream = join(source, own, subscribeArgs, context);
         streams.set(request, stream);
         return stream.iterable;
       });

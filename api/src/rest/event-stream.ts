@@ -1,7 +1,8 @@
 /**
  * Server-sent events without a stream per message: frames are bytes made once and shared by
- * every stream they go to (one vote reaches thousands of open widgets), queued straight into
- * the response body.
+ * every stream they go to (one vote reaches thousands of open widgets), written straight to
+ * the connection when the Node response is known (directEventStream), else queued into the
+ * response body.
  */
 
 import type { ServerResponse } from 'node:http';
@@ -114,13 +115,15 @@ function webEventStream(
 }
 
 /**
- * Frames written straight into the Node response. The body is a web stream that is only read
- * when the adapter (yoga's or hono's) waits for a chunk (its high-water mark is 0). The first
- * read that finds the answer's head written switches to `outgoing.write`: every frame after
- * that skips the web stream, and that read settles only when the stream ends, so the adapter
- * then ends the answer. Reads before it (hono reads ahead before it writes the head) get the
- * frames queued so far, in order. A vote reaching 5,000 open consoles spent a fifth of its CPU
- * passing each frame through the web stream and the adapter's pump.
+ * Frames written straight to the connection of the Node response. The body is a web stream
+ * that is only read when the adapter (yoga's or hono's) waits for a chunk (its high-water mark
+ * is 0). The first read that finds the answer's head written switches to direct writes: every
+ * frame after that is one write on `outgoing.socket`, and that read settles only when the
+ * stream ends, so the adapter then ends the answer. Reads before it (hono reads ahead before it
+ * writes the head) get the frames queued so far, in order. The body is not chunked (it ends
+ * with its connection, as a stream's does anyway), so a frame needs no response write, which
+ * corked four buffers until the next tick. A vote reaching 5,000 open consoles spent a fifth of
+ * its CPU passing each frame through the web stream and the adapter's pump.
  */
 function directEventStream(
   first: Uint8Array,
@@ -146,21 +149,12 @@ function directEventStream(
       wake();
       return;
     }
-    if (!socket) {
-      if (outgoing.writableLength > MAX_UNREAD_BYTES) return close();
-      outgoing.write(frame);
-      return;
-    }
-    if (socket.writableLength > MAX_UNREAD_BYTES) return close();
-    socket.write(frame);
+    if (target.writableLength > MAX_UNREAD_BYTES) return close();
+    target.write(frame);
   };
-  // Once the head is out, frames go to the connection itself: the body is neither chunked nor
-  // counted (its end is the connection's), so a response's write only added a cork until the
-  // next tick per frame.
-  let socket: Socket | null = null;
+  // Where frames go once the head is out: the connection (the response if it has none).
+  let target: Pick<Socket, 'write' | 'writableLength'> = outgoing;
   const life = streamLife(send);
-  // Without chunked encoding each frame is one socket write, not four buffers corked until the
-  // next tick; the stream's body then ends with its connection, as a stream's does anyway.
   outgoing.removeHeader('transfer-encoding');
   return new ReadableStream<Uint8Array>(
     {
@@ -178,7 +172,7 @@ function directEventStream(
           // The head goes out with the first write, or now when no frame waited.
           if (queued.length === 0) outgoing.flushHeaders();
           queued = null;
-          socket = outgoing.socket;
+          target = outgoing.socket ?? outgoing;
           outgoing.once('close', close);
         }
         if (!queued) {
