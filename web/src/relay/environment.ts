@@ -8,12 +8,6 @@ import { postGraphQL } from './post-graphql.ts';
 const fetchGraphQL: FetchFunction = (request, variables, _cacheConfig, uploadables) =>
   postGraphQL(request.text ?? '', variables, uploadables) as Promise<GraphQLResponse>;
 
-/**
- * Subscriptions (live vote counts) over server-sent events, as yoga serves them. The client
- * reads the token on each connection, so a new sign-in is picked up; it reconnects by itself.
- * graphql-sse (about 3 KB gzipped) loads with the first subscription, which a screen starts in
- * an effect once it shows: no page needs it for its first paint (issue 22).
- */
 const reconnectListeners = new Set<() => void>();
 
 /**
@@ -26,6 +20,13 @@ export function onLiveStreamReconnected(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
+/**
+ * Subscriptions (live vote counts) over server-sent events, as yoga serves them. The client
+ * reads the token on each connection, so a new sign-in is picked up; it reconnects by itself.
+ * graphql-sse (about 3 KB gzipped) loads with the first subscription, which a screen starts in
+ * an effect once it shows: no page needs it for its first paint (issue 22). A stream opened
+ * again after a break is announced to onLiveStreamReconnected's listeners.
+ */
 function createSubscribe(): SubscribeFunction {
   let client: Promise<Client> | null = null;
   const getClient = () =>

@@ -41,9 +41,10 @@ const teamMemberRefusal = () =>
  * Erases a person of the admin's company on request (GDPR), in ONE transaction: their votes go
  * and every idea they voted for loses exactly those votes; their ideas and comments are deleted
  * (comment counts fall with them) or kept with no author (`contentMode`); their sessions, links,
- * mails, changelog subscriptions and the user row itself (name, emails, avatar, password hash, SSO id) are deleted. A
- * tombstone keeps only the company and the SHA-256 of an SSO id: a later SSO sign-in with that
- * id makes a fresh, empty user, and the admin's search by that id says the old one was erased.
+ * mails, changelog subscriptions and the user row itself (name, emails, avatar, password hash,
+ * SSO id) are deleted. A tombstone keeps only the company and the SHA-256 of an SSO id: a later
+ * SSO sign-in with that id makes a fresh, empty user, and the admin's search by that id says
+ * the old one was erased.
  * Owners and admins of the team are refused; another company's user is not found.
  */
 export async function eraseEndUser(
