@@ -43,6 +43,20 @@ async function ideaId(console_: TConsole, account: TTestAccount, boardId: string
   return edge.node.id as string;
 }
 
+/**
+ * A fresh page signed in as `email`'s account on the board's ideas list, once its live updates
+ * are answered (a change made elsewhere after this reaches the page).
+ */
+async function openLiveList(console_: TConsole, email: string, boardId: string) {
+  const page = await console_.open();
+  page.setDefaultTimeout(15_000);
+  await logIn(page, console_.server, { email, password: PASSWORD });
+  const opened = liveUpdatesOpened(page);
+  await page.goto(`${console_.server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
+  await opened;
+  return page;
+}
+
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 const voteCount = (page: Page, title: string) =>
   card(page, title).getByTestId('vote-count').textContent();
@@ -985,12 +999,7 @@ describe.skipIf(!hasChromium())(
         { boardId, title: 'Idea that was here first' },
         admin.token,
       );
-      const page = await console_.open();
-      page.setDefaultTimeout(15_000);
-      await logIn(page, server, { email: admin.email, password: PASSWORD });
-      const opened = liveUpdatesOpened(page);
-      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
-      await opened;
+      const page = await openLiveList(console_, admin.email, boardId);
       await expect.poll(() => card(page, 'Idea that was here first').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Showing 1 of 1').isVisible()).toBe(true);
 
@@ -1063,12 +1072,7 @@ describe.skipIf(!hasChromium())(
         { boardId, title: 'Idea voted while offline' },
         admin.token,
       );
-      const page = await console_.open();
-      page.setDefaultTimeout(15_000);
-      await logIn(page, server, { email: admin.email, password: PASSWORD });
-      const opened = liveUpdatesOpened(page);
-      await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
-      await opened;
+      const page = await openLiveList(console_, admin.email, boardId);
       await expect.poll(() => voteCount(page, 'Idea voted while offline')).toBe('0');
 
       // The connection breaks; a vote and a new idea land before the console reconnects (its
@@ -1110,15 +1114,8 @@ describe.skipIf(!hasChromium())(
           free.token,
         );
       }
-      const first = await console_.open();
-      const second = await console_.open();
-      for (const page of [first, second]) {
-        page.setDefaultTimeout(15_000);
-        await logIn(page, server, { email: free.email, password: PASSWORD });
-        const opened = liveUpdatesOpened(page);
-        await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
-        await opened;
-      }
+      const first = await openLiveList(console_, free.email, boardId);
+      const second = await openLiveList(console_, free.email, boardId);
       // FREE shows 5 ideas to users: the sixth is hidden from them, with an upgrade link, and
       // stays on the admin's list as a locked row.
       await expect
