@@ -138,6 +138,9 @@ export function postgresCpuMsBetween(
   return total;
 }
 
+/** /proc counts CPU time in clock ticks, 100 per second on Linux. */
+const MS_PER_TICK = 10;
+
 /** The machine's busy CPU time so far, all cores (user, nice, system, irq, softirq, steal), in ms. */
 export function machineBusyMs(): number {
   const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
@@ -145,12 +148,12 @@ export function machineBusyMs(): number {
     .trim()
     .split(/\s+/)
     .map(Number);
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100;
+  return (user! + nice! + system! + irq! + softirq! + steal!) * MS_PER_TICK;
 }
 
 function cpuMsOfStat(stat: string): number {
   // Fields after the command name (which may hold spaces) start at ") "; utime and stime are
-  // the 14th and 15th fields, in clock ticks (100 per second on Linux).
+  // the 14th and 15th fields, in clock ticks.
   const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }

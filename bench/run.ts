@@ -137,10 +137,17 @@ async function load(
   server: { url: string; pid: number },
   scenario: TScenario,
   dataset: TDataset,
-  connections = options.connections,
-  durationSeconds = options.durationSeconds,
-  portalPaths?: string[],
-  warmupSeconds = options.warmupSeconds,
+  {
+    connections = options.connections,
+    durationSeconds = options.durationSeconds,
+    warmupSeconds = options.warmupSeconds,
+    portalPaths,
+  }: {
+    connections?: number;
+    durationSeconds?: number;
+    warmupSeconds?: number;
+    portalPaths?: string[];
+  } = {},
 ): Promise<TLoadResult> {
   const plan: TLoadPlan = {
     scenario,
@@ -308,15 +315,10 @@ async function main(): Promise<void> {
           const server = scenario.includes('baseline')
             ? { url: baselineUrl, pid: baseline.pid! }
             : { url: product.url, pid: product.child.pid! };
-          const run = await load(
-            server,
-            scenario,
-            dataset,
-            options.connections,
-            Math.round(options.durationSeconds / rounds),
-            undefined,
-            round === 0 ? options.warmupSeconds : 1,
-          );
+          const run = await load(server, scenario, dataset, {
+            durationSeconds: Math.round(options.durationSeconds / rounds),
+            warmupSeconds: round === 0 ? options.warmupSeconds : 1,
+          });
           runs.get(scenario)!.push(run);
         }
       }
@@ -328,7 +330,12 @@ async function main(): Promise<void> {
         ? { url: baselineUrl, pid: baseline.pid! }
         : { url: product.url, pid: product.child.pid! };
       const { lightConnections, lightDurationSeconds } = options;
-      results.push(await load(server, scenario, dataset, lightConnections, lightDurationSeconds));
+      results.push(
+        await load(server, scenario, dataset, {
+          connections: lightConnections,
+          durationSeconds: lightDurationSeconds,
+        }),
+      );
     }
     // The signed-out portal (issue 20): the board page, and the 100 most voted ideas' pages.
     const boardPath = `/${dataset.companySlug}/${dataset.boardSlug}`;
@@ -339,7 +346,7 @@ async function main(): Promise<void> {
       if (!wants(options, scenario)) continue;
       const paths = scenario === 'portal-board' ? [boardPath] : ideaPaths;
       const server = { url: product.url, pid: product.child.pid! };
-      results.push(await load(server, scenario, dataset, options.connections, undefined, paths));
+      results.push(await load(server, scenario, dataset, { portalPaths: paths }));
     }
     await stop(baseline);
     if (results.some((result) => result.scenario.startsWith('vote'))) {
