@@ -6,19 +6,28 @@ import type { TViewer } from '../viewer.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
 import { declineIdea } from '../services/idea/decline-idea.ts';
 import { deleteIdea } from '../services/idea/delete-idea.ts';
-import { findIdeasPage } from '../services/idea/find-idea-views.ts';
+import { findVisibleBoardWithPlan } from '../services/access.ts';
+import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
+import {
+  ZIdeaPageParams,
+  findIdeaPageRows,
+  findIdeasPage,
+  findWholeIdeaPageRows,
+} from '../services/idea/find-idea-views.ts';
+import { parseInput } from '../validation.ts';
 import { IDEA_FILTERS } from '../services/idea/idea-input.ts';
 import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { findIdeasPageJson } from './idea-page-json.ts';
 import { presentIdea } from './presenters.ts';
 
 /**
- * GET /api/v1/ideas/ answers JSON that PostgreSQL writes (idea-page-json.ts). It must say what
- * the page built in JavaScript says (findIdeasPage with presentIdea, as the route answered
- * before), for every kind of caller, sort, filter, page window, search and tag, on a board
- * with authors, an erased author, votes with ties, pending, declined and merged ideas, a
- * duplicate whose kept idea is gone, custom statuses and public and private tags; and under a
- * plan's cap.
+ * GET /api/v1/ideas/ answers JSON written from idea cards kept in memory (idea-page-json.ts,
+ * services/idea/idea-cards.ts), and findIdeasPage builds its views from the same cards. Both
+ * must say what the page read whole says (findWholeIdeaPageRows and the count, presentIdea,
+ * as the route answered before), for every kind of caller, sort, filter, page window, search
+ * and tag, on a board with authors, an erased author, votes with ties, pending, declined and
+ * merged ideas, a duplicate whose kept idea is gone, custom statuses and public and private
+ * tags; under a plan's cap; and after every kind of change to what a card shows.
  */
 
 let server: TTestServer;
@@ -35,6 +44,8 @@ type TSeeded = {
   boardId: number;
   viewers: (TViewer | null)[];
   tagIds: number[];
+  ideaIds: number[];
+  statusId: number;
 };
 
 async function seedBoard(): Promise<TSeeded> {
@@ -144,18 +155,37 @@ async function seedBoard(): Promise<TSeeded> {
     boardId: board.id,
     viewers: [null, ...people],
     tagIds: tags.map((t) => t.id),
+    ideaIds,
+    statusId: status.id,
   };
 }
 
-/** The answer as the route built it before: findIdeasPage, presentIdea, JSON. */
-async function builtInJavaScript(viewer: TViewer | null, boardId: number, query: object) {
+/** The answer read whole, no card from memory: the page's rows and count, presentIdea, JSON. */
+async function builtWhole(viewer: TViewer | null, boardId: number, query: object) {
+  const params = parseInput(ZIdeaPageParams, query);
+  const { limit, offset } = params;
+  const listed = await findVisibleBoardWithPlan(server.deps, viewer, boardId);
+  const ideas = await findWholeIdeaPageRows(server.deps, viewer, listed, params, { limit, offset });
+  const totalCount = await countListedIdeas(server.deps, viewer, listed, params);
+  const next = offset + ideas.length;
+  const page = { ideas, totalCount, limit, offset, nextOffset: next < totalCount ? next : null };
+  return JSON.parse(JSON.stringify({ ...page, ideas: page.ideas.map(presentIdea) })) as unknown;
+}
+
+/** findIdeasPage's answer (views from cards) as the route would write it. */
+async function builtFromCards(viewer: TViewer | null, boardId: number, query: object) {
   const page = await findIdeasPage(server.deps, viewer, boardId, query);
   return JSON.parse(JSON.stringify({ ...page, ideas: page.ideas.map(presentIdea) })) as unknown;
 }
 
-async function compareAll(seeded: TSeeded): Promise<number> {
-  const queries: Record<string, string>[] = [];
-  for (const sort of ['VOTES', 'STATUS', 'DATE_DESC', 'DATE_ASC']) {
+/** A few lists of each kind (compareAll's are many): enough to show a stale card. */
+const FEW_QUERIES: Record<string, string>[] = [{}, { sort: 'STATUS', filter: 'DECLINED' }];
+
+async function compareAll(seeded: TSeeded, few = false): Promise<number> {
+  const queries: Record<string, string>[] = few
+    ? [...FEW_QUERIES, ...seeded.tagIds.map((tag) => ({ tag: String(tag) }))]
+    : [];
+  for (const sort of few ? [] : ['VOTES', 'STATUS', 'DATE_DESC', 'DATE_ASC']) {
     for (const filter of IDEA_FILTERS) queries.push({ sort, filter });
     for (const [limit, offset] of [
       ['1', '0'],
@@ -167,25 +197,26 @@ async function compareAll(seeded: TSeeded): Promise<number> {
       queries.push({ sort, limit: limit!, offset: offset! });
     }
   }
-  queries.push({ search: 'quotes' }, { search: 'line two' }, { search: 'nothing like this' });
-  for (const tagId of seeded.tagIds) queries.push({ tag: String(tagId) });
+  if (!few) {
+    queries.push({ search: 'quotes' }, { search: 'line two' }, { search: 'nothing like this' });
+    for (const tagId of seeded.tagIds) queries.push({ tag: String(tagId) });
+  }
   let compared = 0;
   for (const viewer of seeded.viewers) {
     for (const query of queries) {
-      const expected = await builtInJavaScript(viewer, seeded.boardId, query);
+      const expected = await builtWhole(viewer, seeded.boardId, query);
       const text = await findIdeasPageJson(server.deps, viewer, seeded.boardId, query);
-      expect({ viewer: viewer?.role ?? 'anonymous', query, page: JSON.parse(text) }).toEqual({
-        viewer: viewer?.role ?? 'anonymous',
-        query,
-        page: expected,
-      });
+      const views = await builtFromCards(viewer, seeded.boardId, query);
+      const who = viewer?.role ?? 'anonymous';
+      expect({ who, query, page: JSON.parse(text) }).toEqual({ who, query, page: expected });
+      expect({ who, query, page: views }).toEqual({ who, query, page: expected });
       compared += 1;
     }
   }
   return compared;
 }
 
-describe('the idea page PostgreSQL writes', () => {
+describe('the idea page from cards', () => {
   it('says what the page built in JavaScript says, for every caller and list', async () => {
     const seeded = await seedBoard();
     expect(await compareAll(seeded)).toBeGreaterThan(300);
@@ -219,6 +250,132 @@ describe('the idea page PostgreSQL writes', () => {
         (error: Error) => error.message,
       );
       expect(answered).toEqual(expected);
+    }
+  }, 300_000);
+
+  it('follows every change to what a card shows, and reuses the cards until then', async () => {
+    const seeded = await seedBoard();
+    const { deps } = server;
+    const { prisma } = deps;
+    const { ideaIds, tagIds, companyId, boardId } = seeded;
+    const owner = seeded.viewers[1]!;
+    const reader = seeded.viewers[4]!;
+    const versionOf = async () =>
+      BigInt(
+        (
+          await deps.sql<{ version: string }>`
+            SELECT coalesce((SELECT "version" FROM "ContentVersion"
+                             WHERE "companyId" = ${companyId}::int), 0)::text AS "version"`
+        )[0]!.version,
+      );
+    const listed = await findVisibleBoardWithPlan(deps, reader, boardId);
+    const readPage = async () =>
+      findIdeaPageRows(deps, reader, listed, { filter: 'ALL', sort: 'DATE_ASC' }, { limit: 100 });
+    const tagsOf = (page: Awaited<ReturnType<typeof readPage>>) =>
+      page.find((idea) => idea.id === ideaIds[0])!.tags;
+
+    // Read twice: the second read takes the same cards (the very same tags array).
+    const first = await readPage();
+    expect(tagsOf(await readPage())).toBe(tagsOf(first));
+    // A vote and a comment count change no card: the version stands, the counts are fresh.
+    const unchanged = await versionOf();
+    await deps.sql`INSERT INTO "Vote" ("ideaId", "userId") VALUES (${ideaIds[0]!}::int, ${owner.userId}::int)`;
+    await deps.sql`UPDATE "Idea" SET "voteCount" = "voteCount" + 1, "commentCount" = "commentCount" + 2
+                   WHERE "id" = ${ideaIds[0]!}::int`;
+    expect(await versionOf()).toBe(unchanged);
+    const afterVote = await readPage();
+    expect(tagsOf(afterVote)).toBe(tagsOf(first));
+    const counted = (page: typeof first) => page.find((idea) => idea.id === ideaIds[0])!;
+    expect(counted(afterVote).voteCount).toBe(counted(first).voteCount + 1);
+    expect(counted(afterVote).commentCount).toBe(counted(first).commentCount + 2);
+    await compareAll(seeded, true);
+
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'an idea’s title',
+        () => prisma.idea.update({ where: { id: ideaIds[0]! }, data: { title: 'Renamed' } }),
+      ],
+      [
+        'a description',
+        () =>
+          deps.sql`UPDATE "Idea" SET "description" = 'New text' WHERE "id" = ${ideaIds[2]!}::int`,
+      ],
+      [
+        'a comment through Prisma (it sets updatedAt)',
+        () =>
+          prisma.idea.update({
+            where: { id: ideaIds[4]! },
+            data: { commentCount: { increment: 1 } },
+          }),
+      ],
+      [
+        'an author’s name',
+        () =>
+          prisma.user.update({ where: { id: reader.userId }, data: { displayName: 'New name' } }),
+      ],
+      [
+        'a tag’s name',
+        () =>
+          prisma.tag.update({
+            where: { id: tagIds[0]! },
+            data: { name: 'Gamma', nameKey: 'gamma' },
+          }),
+      ],
+      [
+        'a tag made private',
+        () => prisma.tag.update({ where: { id: tagIds[1]! }, data: { isPrivate: true } }),
+      ],
+      [
+        'a tag taken off',
+        () =>
+          prisma.ideaTag.delete({
+            where: { ideaId_tagId: { ideaId: ideaIds[0]!, tagId: tagIds[0]! } },
+          }),
+      ],
+      [
+        'a tag put on',
+        () => prisma.ideaTag.create({ data: { ideaId: ideaIds[5]!, tagId: tagIds[0]! } }),
+      ],
+      [
+        'a custom status renamed',
+        () =>
+          prisma.boardStatus.update({
+            where: { id: seeded.statusId },
+            data: { nameEn: 'Soon', namePl: 'Wkrótce' },
+          }),
+      ],
+      [
+        'the board’s language',
+        () => prisma.board.update({ where: { id: boardId }, data: { language: 'pl-PL' } }),
+      ],
+      [
+        'an idea’s status',
+        () => setIdeaStatus(deps, owner, ideaIds[2]!, { status: 'PLANNED' }, { mayReopen: true }),
+      ],
+      [
+        'a decline',
+        () =>
+          declineIdea(deps, owner, ideaIds[3]!, {
+            reason: 'DUPLICATE',
+            duplicateOfIdeaId: ideaIds[0]!,
+            mergeVotes: false,
+          }),
+      ],
+      [
+        'a kept idea renamed',
+        () => prisma.idea.update({ where: { id: ideaIds[0]! }, data: { title: 'Kept, renamed' } }),
+      ],
+      ['a kept idea deleted', () => deleteIdea(deps, owner, ideaIds[0]!)],
+      ['an author deleted', () => prisma.user.delete({ where: { id: seeded.viewers[5]!.userId } })],
+    ];
+    for (const [what, change] of changes) {
+      const before = await versionOf();
+      const cardsBefore = await readPage();
+      await change();
+      expect({ what, bumped: (await versionOf()) > before }).toEqual({ what, bumped: true });
+      // Every card is read again: the first idea's tags are a new array.
+      expect((await readPage())[0]!.tags === cardsBefore[0]!.tags && what).toBe(false);
+      await compareAll(seeded, true);
     }
   }, 300_000);
 });

@@ -1,22 +1,34 @@
 import type { TDeps } from '../deps.ts';
 import { sqlFragment, sqlPart } from '../db/sql.ts';
 import type { TSqlPart } from '../db/sql.ts';
-import { canUpdateIdeaStatus, findVisibleBoardWithPlan, isAdminOf } from '../services/access.ts';
-import { listedIdeasCount } from '../services/idea/count-listed-ideas.ts';
-import { ZIdeaPageParams, ideaPageStatement } from '../services/idea/find-idea-views.ts';
+import {
+  canEditIdea,
+  canUpdateIdeaStatus,
+  findVisibleBoardWithPlan,
+  isAdminOf,
+} from '../services/access.ts';
+import { countListedIdeas, listedIdeasCount } from '../services/idea/count-listed-ideas.ts';
+import {
+  ZIdeaPageParams,
+  cardRowView,
+  ideaPageFreshStatement,
+  ideaPageStatement,
+} from '../services/idea/find-idea-views.ts';
+import { cardsOf } from '../services/idea/idea-cards.ts';
+import type { TCardRow, TFreshRow, TIdeaCard } from '../services/idea/idea-cards.ts';
+import { presentIdea } from './presenters.ts';
 import type { TIdeaListParams } from '../services/idea/idea-input.ts';
 import type { TListedBoard } from '../services/idea/listed-ideas.ts';
 import { parseInput } from '../validation.ts';
 import type { TViewer } from '../viewer.ts';
 
 /**
- * `GET /api/v1/ideas/`'s answer written by PostgreSQL: the page statement (ideaPageStatement)
- * and the count (listedIdeasCount) run as one statement that returns the JSON text of the
- * IdeaPage, field for field what presentIdea and findIdeasPage build (idea-page-json.test.ts
- * compares the two over every sort, filter, offset and kind of caller). The server then parses
- * no rows, makes no Date and no object per idea and stringifies nothing, and sends one statement
- * where the page and the count took two: 28 % of the page's server CPU in the bench's profile
- * (issue 22).
+ * `GET /api/v1/ideas/`'s answer as JSON text: the page's fresh rows and its count in one
+ * statement, each idea's card from memory (services/idea/idea-cards.ts), the JSON written from
+ * pieces kept with the card. Field for field what presentIdea and findIdeasPage build
+ * (idea-page-json.test.ts compares them over every sort, filter, offset and kind of caller, and
+ * after each kind of change). When the cards cannot be used, PostgreSQL writes the whole answer
+ * (ideaPageJsonStatement).
  */
 export async function findIdeasPageJson(
   deps: TDeps,
@@ -26,6 +38,86 @@ export async function findIdeasPageJson(
 ): Promise<string> {
   const params = parseInput(ZIdeaPageParams, rawParams);
   const listed = await findVisibleBoardWithPlan(deps, viewer, boardId);
+  const { limit, offset } = params;
+  const rows = await deps.sql<
+    TFreshRow & { contentVersion: string; totalCount: number }
+  >`${ideaPageRestStatement(viewer, listed, params)}`;
+  if (rows.length === 0) {
+    const totalCount = await countListedIdeas(deps, viewer, listed, params);
+    return pageJson([], totalCount, limit, offset);
+  }
+  const cards = await cardsOf(deps, viewer, listed, rows, rows[0]!.contentVersion);
+  if (!cards) return findWholeIdeasPageJson(deps, viewer, listed, params);
+  const { companyId } = listed.board;
+  const canUpdateStatus = canUpdateIdeaStatus(viewer, companyId);
+  const ideas = cards.map((row) => ideaJson(viewer, companyId, canUpdateStatus, row));
+  return pageJson(ideas, rows[0]!.totalCount, limit, offset);
+}
+
+/**
+ * The page's fresh rows with the list's count beside each (idea-page-plan.test.ts checks its
+ * plan): one statement for what the cards do not hold.
+ */
+export function ideaPageRestStatement(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams & { limit: number; offset: number },
+): TSqlPart {
+  const count = sqlPart`, (${listedIdeasCount(viewer, listed, params)}) AS "totalCount"`;
+  const { limit, offset } = params;
+  return ideaPageFreshStatement(viewer, listed, params, { limit, offset }, count);
+}
+
+function pageJson(ideas: string[], totalCount: number, limit: number, offset: number): string {
+  const next = offset + ideas.length;
+  const nextOffset = next < totalCount ? next : null;
+  return `{"ideas":[${ideas.join(',')}],"totalCount":${totalCount},"limit":${limit},"offset":${offset},"nextOffset":${nextOffset}}`;
+}
+
+/**
+ * One idea of the page as presentIdea writes it: the card's pieces (written once per card) with
+ * the counts, the caller's vote and rights between them.
+ */
+function ideaJson(
+  viewer: TViewer | null,
+  companyId: number,
+  canUpdateStatus: boolean,
+  row: TCardRow,
+): string {
+  const { card, fresh } = row;
+  card.json ??= cardJson(presentIdea(cardRowView(viewer, companyId, row)));
+  const canEdit = canEditIdea(viewer, { authorId: card.authorId, companyId });
+  return `${card.json.head}"voteCount":${fresh.voteCount},"isVotedByMe":${fresh.isVotedByMe},"commentCount":${fresh.commentCount},${card.json.createdAt}"canEdit":${canEdit},"canUpdateStatus":${canUpdateStatus},${card.json.tail}`;
+}
+
+/** A card's pieces of JSON: what comes before the counts, the date, and what ends the idea. */
+function cardJson(idea: ReturnType<typeof presentIdea>): NonNullable<TIdeaCard['json']> {
+  const head = JSON.stringify({
+    id: idea.id,
+    title: idea.title,
+    description: idea.description,
+    status: idea.status,
+    author: idea.author,
+  });
+  const tail = JSON.stringify({
+    declineDetails: idea.declineDetails,
+    customStatus: idea.customStatus,
+    tags: idea.tags,
+  });
+  return {
+    head: `${head.slice(0, -1)},`,
+    createdAt: `"createdAt":${JSON.stringify(idea.createdAt)},`,
+    tail: tail.slice(1),
+  };
+}
+
+/** The whole answer written by PostgreSQL (ideaPageJsonStatement): when cards cannot be used. */
+async function findWholeIdeasPageJson(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams & { limit: number; offset: number },
+): Promise<string> {
   const [row] = await deps.sql<{ page: string }>`${ideaPageJsonStatement(viewer, listed, params)}`;
   if (!row) throw new Error('The idea page statement answered no row');
   return row.page;
@@ -41,7 +133,10 @@ function canEditColumn(viewer: TViewer | null, companyId: number): TSqlPart {
   return sqlPart`coalesce(p."authorId" = ${viewer.userId}::int, false)`;
 }
 
-/** findIdeasPageJson's statement (idea-page-plan.test.ts checks its plan). */
+/**
+ * The whole answer in one statement, the JSON written by PostgreSQL: findIdeasPageJson when the
+ * cards cannot be used (idea-page-plan.test.ts checks its plan).
+ */
 export function ideaPageJsonStatement(
   viewer: TViewer | null,
   listed: TListedBoard,

@@ -23,6 +23,8 @@ import { ZIdeaListParams } from './idea-input.ts';
 import { statusName } from '../board-status/board-status-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
 import { seesPrivateTags, tagVisibleWhere } from '../tag/find-tags.ts';
+import { cardsOf, freshColumns } from './idea-cards.ts';
+import type { TCardRow, TFreshRow } from './idea-cards.ts';
 import type { TIdeaTagView } from '../tag/tag-input.ts';
 
 /** An author as anyone who sees their idea or comment sees them. */
@@ -270,7 +272,10 @@ function ideaTagsColumn(viewer: TViewer | null, companyId: number): TSqlPart {
                WHERE it."ideaId" = i."id"${visible}), '[]'::json) AS "tags"`);
 }
 
-/** findIdeaPageRows's statement (idea-page-plan.test.ts checks its plan). */
+/**
+ * The rows of a page, with every column a view needs (idea-page-plan.test.ts checks its plan):
+ * what a page reads when its cards cannot come from memory (idea-cards.ts).
+ */
 export function ideaPageStatement(
   viewer: TViewer | null,
   listed: TListedBoard,
@@ -310,12 +315,97 @@ export function ideaPageStatement(
 }
 
 /**
- * One page of a board's ideas as the caller sees them, in one plain statement with the author,
- * the kept idea of a duplicate and the caller's own vote joined in. Every list read of the REST
- * API, the widget's first screen and GraphQL's `Board.ideas` come here, so it skips Prisma
- * (db/sql.ts says why).
+ * The rows of a page with only what is read afresh every time (idea-cards.ts: the counts, the
+ * caller's vote, the content version), no join per idea; `extra` adds columns (the REST page
+ * adds its count). Same list, order and window as ideaPageStatement; pages from the start or by
+ * offset only (findIdeaPageRows; idea-page-plan.test.ts checks its plan too).
+ */
+export function ideaPageFreshStatement(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+  window: TPageWindow,
+  extra: TSqlPart = sqlFragment(''),
+): TSqlPart {
+  const { board } = listed;
+  requireTeamForValue(viewer, board.companyId, params);
+  const order = PAGE_ORDERS[params.sort];
+  const byValue = params.sort === 'VALUE';
+  return sqlPart`
+      SELECT ${freshColumns(viewer, board.companyId)}${extra}
+      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
+      WHERE ${listedIdeasWhere(viewer, listed, params)}
+        ${cursorCondition(order.after, 'ca', window.afterId)}
+        ${cursorCondition(order.before, 'cb', window.beforeId)}
+      ORDER BY ${window.reverse ? order.reverse : order.order}
+      ${pageLimit(window)}`;
+}
+
+/** A page row's view for the caller: its card, its fresh columns and what the caller may do. */
+export function cardRowView(viewer: TViewer | null, companyId: number, row: TCardRow): TIdeaView {
+  const { card, fresh } = row;
+  return {
+    id: card.id,
+    boardId: card.boardId,
+    authorId: card.authorId,
+    title: card.title,
+    description: card.description,
+    status: card.status,
+    voteCount: fresh.voteCount,
+    commentCount: fresh.commentCount,
+    declineReason: card.declineReason,
+    declineComment: card.declineComment,
+    duplicateOfId: card.duplicateOfId,
+    declinedAt: card.declinedAt,
+    createdAt: card.createdAt,
+    updatedAt: card.updatedAt,
+    customStatusId: card.customStatusId,
+    importSource: card.importSource,
+    importExternalId: card.importExternalId,
+    customStatus: card.customStatus,
+    author: card.author,
+    duplicateOf: card.duplicateOf,
+    tags: card.tags,
+    isVotedByMe: fresh.isVotedByMe,
+    canEdit: canEditIdea(viewer, { authorId: card.authorId, companyId }),
+    canUpdateStatus: canUpdateIdeaStatus(viewer, companyId),
+    ...(fresh.value === undefined ? {} : { value: Number(fresh.value) }),
+  };
+}
+
+/**
+ * One page of a board's ideas as the caller sees them: the fresh rows in one statement, their
+ * cards from memory (idea-cards.ts), or the whole rows when the cards cannot be used.
  */
 export async function findIdeaPageRows(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+  window: TPageWindow,
+): Promise<TIdeaView[]> {
+  // A cursor page reads whole: without the joins to do first, PostgreSQL's generic plan for a
+  // cursor page of a small filtered list sorts the rows past the cursor instead of reading
+  // the index in order (idea-page-plan.test.ts), which a large board would then pay for.
+  if (window.afterId !== undefined || window.beforeId !== undefined) {
+    return findWholeIdeaPageRows(deps, viewer, listed, params, window);
+  }
+  const rows = await deps.sql<
+    TFreshRow & { contentVersion: string }
+  >`${ideaPageFreshStatement(viewer, listed, params, window)}`;
+  if (rows.length === 0) return [];
+  const cards = await cardsOf(deps, viewer, listed, rows, rows[0]!.contentVersion);
+  if (!cards) return findWholeIdeaPageRows(deps, viewer, listed, params, window);
+  return cards.map((row) => cardRowView(viewer, listed.board.companyId, row));
+}
+
+/**
+ * One page of a board's ideas read whole, in one plain statement with the author, the kept idea
+ * of a duplicate and the caller's own vote joined in: findIdeaPageRows when the cards cannot
+ * come from memory, and the reference its tests compare with. Every list read goes through
+ * here or findIdeaPageRows, so neither uses Prisma (db/sql.ts says why).
+ */
+export async function findWholeIdeaPageRows(
   deps: TDeps,
   viewer: TViewer | null,
   listed: TListedBoard,

@@ -6,8 +6,8 @@ import type { TTestServer } from '../../testing/test-server.ts';
 import type { TViewer } from '../../viewer.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
-import { ideaPageJsonStatement } from '../../rest/idea-page-json.ts';
-import { ideaPageStatement } from './find-idea-views.ts';
+import { ideaPageJsonStatement, ideaPageRestStatement } from '../../rest/idea-page-json.ts';
+import { ideaPageFreshStatement, ideaPageStatement } from './find-idea-views.ts';
 import type { TPageWindow } from './find-idea-views.ts';
 import { IDEA_SORTS } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -126,23 +126,29 @@ function literal(value: unknown): string {
 
 let prepared = 0;
 
+/**
+ * The statements a page may run: `whole` (every column, when cards cannot be used), `fresh`
+ * (GraphQL's: counts and votes, the cards from memory), REST's `rest` (fresh, with the count)
+ * and `json` (REST's whole answer written by PostgreSQL).
+ */
+type TPageStatementKind = 'whole' | 'fresh' | 'rest' | 'json';
+
 /** Prepares the statement on the session and answers its name and EXECUTE arguments. */
 async function prepare(
   viewer: TViewer | null,
   params: TIdeaListParams,
   window: TPageWindow,
-  asJson = false,
+  kind: TPageStatementKind,
 ) {
   const listed = { board: { id: boardId, companyId }, plan };
-  const { text, params: values } = statementOf(
-    asJson
-      ? ideaPageJsonStatement(viewer, listed, {
-          ...params,
-          limit: window.limit,
-          offset: window.offset ?? 0,
-        })
-      : ideaPageStatement(viewer, listed, params, window),
-  );
+  const paged = { ...params, limit: window.limit, offset: window.offset ?? 0 };
+  const statements = {
+    whole: () => ideaPageStatement(viewer, listed, params, window),
+    fresh: () => ideaPageFreshStatement(viewer, listed, params, window),
+    rest: () => ideaPageRestStatement(viewer, listed, paged),
+    json: () => ideaPageJsonStatement(viewer, listed, paged),
+  };
+  const { text, params: values } = statementOf(statements[kind]());
   prepared += 1;
   const name = `page_plan_${prepared}`;
   await session.query(`PREPARE ${name} AS ${text}`);
@@ -174,8 +180,13 @@ describe('the page statement’s generic plan', () => {
       // VALUE is the team's (the stored Idea.value, through its own index).
       for (const sort of who === 'admin' ? [...IDEA_SORTS, 'VALUE' as const] : IDEA_SORTS) {
         it(`${who}, ${filter} by ${sort}: reads the board's ideas through an index in order`, async () => {
-          for (const window of Object.values(WINDOWS)) {
-            const { name, args } = await prepare(viewers[who], { filter, sort }, window());
+          // The fresh statement reads pages from the start or by offset (cursor pages read whole).
+          const windows = Object.entries(WINDOWS).flatMap(([label, window]) => [
+            [window, 'whole'] as const,
+            ...(label.includes('cursor') ? [] : [[window, 'fresh'] as const]),
+          ]);
+          for (const [window, kind] of windows) {
+            const { name, args } = await prepare(viewers[who], { filter, sort }, window(), kind);
             const plan = await genericPlan(name, args);
             expect(plan, plan).not.toMatch(/Seq Scan on "Idea"/);
             // No sort of the board's ideas (keys on `i.`). An idea's own few tags are put in
@@ -188,13 +199,15 @@ describe('the page statement’s generic plan', () => {
     }
   }
 
-  // GET /api/v1/ideas/ runs the page inside the statement that writes its JSON, with the count
-  // (rest/idea-page-json.ts): the same index reads, and no scan of the board's ideas to count.
+  // GET /api/v1/ideas/ reads the page with its count in one statement (rest/idea-page-json.ts),
+  // or the whole answer as JSON: the same index reads, and no scan of the board's ideas to count.
   for (const who of ['anonymous', 'member'] as const) {
     for (const sort of IDEA_SORTS) {
-      it(`${who}, ALL by ${sort} as REST's JSON: reads through indexes, counts from the counters`, async () => {
-        for (const window of [WINDOWS['first page']!(), WINDOWS['offset page']!()]) {
-          const { name, args } = await prepare(viewers[who], { filter: 'ALL', sort }, window, true);
+      it(`${who}, ALL by ${sort} as REST reads it: through indexes, counts from the counters`, async () => {
+        for (const [window, kind] of [WINDOWS['first page']!(), WINDOWS['offset page']!()].flatMap(
+          (window) => (['rest', 'json'] as const).map((kind) => [window, kind] as const),
+        )) {
+          const { name, args } = await prepare(viewers[who], { filter: 'ALL', sort }, window, kind);
           const plan = await genericPlan(name, args);
           expect(plan, plan).not.toMatch(/Seq Scan on "Idea"/);
           expect(plan, plan).not.toMatch(/Sort Key: [^\n]*\bi\./);
@@ -209,6 +222,7 @@ describe('the page statement’s generic plan', () => {
       viewers.member,
       { filter: 'ALL', sort: 'VOTES' },
       { limit: 50 },
+      'whole',
     );
     for (let run = 0; run < 8; run += 1) await session.query(`EXECUTE ${name}(${args})`);
     const [stats] = await session.query(
