@@ -54,15 +54,20 @@ export type TFreshRow = {
 export type TCardRow = { fresh: TFreshRow; card: TIdeaCard };
 
 /** One company's cards under one content version, for one tag visibility. */
-type TCardSet = { version: string; cards: Map<number, TIdeaCard> };
+type TCardSet = { key: string; version: string; cards: Map<number, TIdeaCard> };
 
-/** Card sets kept per database; at most this many (the least recently used goes first). */
-const MAX_SETS = 1_000;
-/** Cards kept per set: a set that grows past it starts again empty. */
-const MAX_CARDS_PER_SET = 20_000;
+/**
+ * Cards kept per database, over all sets (about 1 KB each): past it, the least recently used
+ * sets go first. A board's busy first pages stay; a page nobody reads again ages out.
+ */
+const MAX_CARDS = 50_000;
 
-class IdeaCardCache {
+export class IdeaCardCache {
+  constructor(private readonly maxCards = MAX_CARDS) {}
+
+  /** In use order: the least recently used set first. */
   private readonly sets = new Map<string, TCardSet>();
+  private cardCount = 0;
 
   /** The set of `key` under `version`; null when the cache holds a newer one. */
   setFor(key: string, version: string): TCardSet | null {
@@ -78,16 +83,37 @@ class IdeaCardCache {
         this.sets.set(key, set);
         return null;
       }
+      this.cardCount -= set.cards.size;
     }
-    const fresh: TCardSet = { version, cards: new Map() };
+    const fresh: TCardSet = { key, version, cards: new Map() };
     this.sets.set(key, fresh);
-    if (this.sets.size > MAX_SETS) this.sets.delete(this.sets.keys().next().value!);
     return fresh;
   }
 
+  /**
+   * Keeps `cards` in `set`. A set another version replaced meanwhile still takes them (the page
+   * being read uses them) but no longer counts: it is gone once that page is answered.
+   */
   store(set: TCardSet, cards: TIdeaCard[]): void {
-    if (set.cards.size + cards.length > MAX_CARDS_PER_SET) set.cards.clear();
-    for (const card of cards) set.cards.set(card.id, card);
+    const isLive = this.sets.get(set.key) === set;
+    if (isLive && set.cards.size + cards.length > this.maxCards) {
+      this.cardCount -= set.cards.size;
+      set.cards.clear();
+    }
+    for (const card of cards) {
+      if (isLive && !set.cards.has(card.id)) this.cardCount += 1;
+      set.cards.set(card.id, card);
+    }
+    for (const [key, oldest] of this.sets) {
+      if (this.cardCount <= this.maxCards || oldest === set) break;
+      this.sets.delete(key);
+      this.cardCount -= oldest.cards.size;
+    }
+  }
+
+  /** How many cards are kept, over all sets (tests). */
+  get size(): number {
+    return this.cardCount;
   }
 }
 
