@@ -5,7 +5,7 @@ import {
   SQL,
   VALUE_SEGMENT,
   countedValues,
-  pageShapedValues,
+  pageNowValues,
   pageWhereValues,
   valueCountValues,
   valuePageValues,
@@ -43,8 +43,8 @@ describe('the baseline server’s page read', () => {
       headers: { 'x-board-id': String(dataset.boardId) },
     });
     expect(status).toBe(200);
-    // The REST page runs the page and the count inside the one statement that writes its JSON
-    // (rest/idea-page-json.ts); GraphQL's runs them as they are, and the baseline with them.
+    // The REST page runs the page and the count in one statement (rest/idea-page-json.ts);
+    // GraphQL's runs them as they are, and the baseline with them.
     statements.length = 0;
     const graphql = await server.call('POST', '/graphql', {
       token: sessionToken(3),
@@ -62,7 +62,7 @@ describe('the baseline server’s page read', () => {
     expect(counting.status).toBe(200);
     const product = statements.map(words);
     expect(product).toContain(words(SQL.board));
-    expect(product).toContain(words(SQL.pageShaped));
+    expect(product).toContain(words(SQL.pageNow));
     expect(product).not.toContain(words(SQL.page));
     expect(product).toContain(words(SQL.counted));
     expect(product).not.toContain(words(SQL.count));
@@ -75,8 +75,8 @@ describe('the baseline server’s page read', () => {
       0,
     );
     const shaped = await server.deps.prisma.$queryRawUnsafe<{ id: number }[]>(
-      SQL.pageShaped,
-      ...pageShapedValues(dataset.boardId, userId),
+      SQL.pageNow,
+      ...pageNowValues(dataset.boardId, dataset.companyId, userId),
     );
     expect(shaped.slice(0, 50).map((row) => row.id)).toEqual(page.map((row) => row.id));
     const [count] = await server.deps.prisma.$queryRawUnsafe<{ count: number }[]>(

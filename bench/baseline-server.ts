@@ -104,35 +104,21 @@ export const SQL = {
       WHERE ${pageWhere(2)}
       ORDER BY i."voteCount" DESC, i."id" DESC
       LIMIT $13::int OFFSET $14::int`,
-  // The product's page statement now, as GraphQL's `ideas(first: 50)` runs it (one row more
-  // tells whether a next page exists; services/idea/find-idea-views.ts, ideaPageStatement):
-  // each choice written into the text and LIMIT a literal, so PostgreSQL keeps a generic plan.
-  // `page` above is today's, the reference. Values: pageShapedValues.
-  pageShaped: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
-             i."status"::text AS "status", i."voteCount", i."commentCount",
-             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-             i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
-             i."importSource", i."importExternalId",
-             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
-             d."title" AS "duplicateTitle",
-             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
-               AS "customStatusName",
-             s."color" AS "customStatusColor",
-             COALESCE((
-               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
-                               ORDER BY t."nameKey", t."id")
-               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
-               WHERE it."ideaId" = i."id" AND NOT t."isPrivate"), '[]'::json) AS "tags",
+  // The product's page statement now, as GraphQL's `ideas(first: 50)` runs it
+  // (services/idea/find-idea-views.ts, ideaPageFreshStatement; one row more tells whether a next
+  // page exists): the ideas' counts, the caller's votes and the company's content version, each
+  // choice written into the text and LIMIT a literal, so PostgreSQL keeps a generic plan. The
+  // product takes each idea's card (text, author, status, tags) from memory under that version
+  // (services/idea/idea-cards.ts); the baseline answers the rows as they are. `page` above is
+  // today's, the reference. Values: pageNowValues.
+  pageNow: `SELECT i."id", i."voteCount", i."commentCount",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
-               AS "isVotedByMe"
+               AS "isVotedByMe",
+             coalesce((SELECT cv."version" FROM "ContentVersion" cv WHERE cv."companyId" = $2::int), 0)::text AS "contentVersion"
       FROM "Idea" i
-      LEFT JOIN "User" a ON a."id" = i."authorId"
-      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
-      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
-      LEFT JOIN "Board" b ON b."id" = s."boardId"
-      WHERE i."boardId" = $2::int
-        AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int) AND i."status" <> 'DECLINED'
+      WHERE i."boardId" = $3::int
+        AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $4::int) AND i."status" <> 'DECLINED'
       ORDER BY i."voteCount" DESC, i."id" DESC
       LIMIT 51`,
   // Today's count reads every idea of the list; the product now runs `counted` (services/idea/
@@ -145,41 +131,24 @@ export const SQL = {
                AND i."status" = 'NOT_PUBLIC'))::int AS "count"`,
   // The team's page sorted by value within a customer segment, and its count (a segment counts
   // by scan): GraphQL `board { ideas(first: 50, sort: VALUE, segment: {plan, minSpend}) }` as
-  // the owner, word for word (services/idea/find-idea-views.ts, ideaPageStatement, with
-  // services/customer/idea-value.ts and idea-segment.ts; count-listed-ideas.ts). Values:
-  // valuePageValues, valueCountValues.
-  valuePage: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
-             i."status"::text AS "status", i."voteCount", i."commentCount",
-             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-             i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
-             i."importSource", i."importExternalId",
-             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
-             d."title" AS "duplicateTitle",
-             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
-               AS "customStatusName",
-             s."color" AS "customStatusColor",
-             COALESCE((
-               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
-                               ORDER BY t."nameKey", t."id")
-               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
-               WHERE it."ideaId" = i."id"), '[]'::json) AS "tags",
+  // the owner, word for word (services/idea/find-idea-views.ts, ideaPageFreshStatement, with
+  // services/customer/idea-value.ts and idea-segment.ts; count-listed-ideas.ts): as `pageNow`,
+  // the cards come from memory in the product. Values: valuePageValues, valueCountValues.
+  valuePage: `SELECT i."id", i."voteCount", i."commentCount",
              EXISTS (SELECT 1 FROM "Vote" v
                      WHERE v."ideaId" = i."id" AND v."userId" = $1::int)
-               AS "isVotedByMe", i."value" AS "value"
+               AS "isVotedByMe", i."value" AS "value",
+             coalesce((SELECT cv."version" FROM "ContentVersion" cv WHERE cv."companyId" = $2::int), 0)::text AS "contentVersion"
       FROM "Idea" i
-      LEFT JOIN "User" a ON a."id" = i."authorId"
-      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
-      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
-      LEFT JOIN "Board" b ON b."id" = s."boardId"
-      WHERE i."boardId" = $2::int
+      WHERE i."boardId" = $3::int
       AND i."status" <> 'DECLINED'
     AND EXISTS (SELECT 1 FROM "Vote" sv
         JOIN "CustomerCompanyMember" sm ON sm."userId" = sv."userId"
         JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
-                                 AND sc."companyId" = $3::int
+                                 AND sc."companyId" = $4::int
                 WHERE sv."ideaId" = i."id"
-                  AND sc."plan" = $4::text
-                  AND sc."monthlySpend" >= $5::numeric )
+                  AND sc."plan" = $5::text
+                  AND sc."monthlySpend" >= $6::numeric )
       ORDER BY i."value" DESC, i."voteCount" DESC, i."id" DESC
       LIMIT 51`,
   valueCount: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE
@@ -199,7 +168,7 @@ export const VALUE_SEGMENT = { plan: 'gold', minSpend: 100 } as const;
 
 /** The values of `valuePage` for the company's owner. */
 export function valuePageValues(boardId: number, companyId: number, userId: number): unknown[] {
-  return [userId, boardId, companyId, VALUE_SEGMENT.plan, VALUE_SEGMENT.minSpend];
+  return [userId, companyId, boardId, companyId, VALUE_SEGMENT.plan, VALUE_SEGMENT.minSpend];
 }
 
 /** The values of `valueCount`. */
@@ -207,9 +176,9 @@ export function valueCountValues(boardId: number, companyId: number): unknown[] 
   return [boardId, companyId, VALUE_SEGMENT.plan, VALUE_SEGMENT.minSpend];
 }
 
-/** The values of `pageShaped`: the same page as `page` with pageWhereValues. */
-export function pageShapedValues(boardId: number, userId: number): unknown[] {
-  return [userId, boardId, userId];
+/** The values of `pageNow`: the same page as `page` with pageWhereValues. */
+export function pageNowValues(boardId: number, companyId: number, userId: number): unknown[] {
+  return [userId, companyId, boardId, userId];
 }
 
 /**
@@ -271,7 +240,7 @@ const PAGE_READS: Record<
   },
   '/ideas-now': {
     statements: (boardId, who) => [
-      ['pageShaped', pageShapedValues(boardId, who.userId)],
+      ['pageNow', pageNowValues(boardId, who.companyId, who.userId)],
       ['counted', countedValues(boardId, who.userId)],
     ],
   },

@@ -67,7 +67,7 @@ function readNowScript(dataset: TDataset): string {
   return `\\set u random(1, ${dataset.userIds.length - 1})
 ${SESSION}
 ${bind(SQL.board, [`${dataset.boardId}`, ':companyId'])};
-${bind(SQL.pageShaped, [':userId', `${dataset.boardId}`, ':userId'])};
+${bind(SQL.pageNow, [':userId', ':companyId', `${dataset.boardId}`, ':userId'])};
 ${bind(SQL.counted, counted)};
 `;
 }

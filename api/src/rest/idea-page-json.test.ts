@@ -377,5 +377,14 @@ describe('the idea page from cards', () => {
       expect((await readPage())[0]!.tags === cardsBefore[0]!.tags && what).toBe(false);
       await compareAll(seeded, true);
     }
+    // One transaction that changes several cards moves the version once.
+    const once = await versionOf();
+    await prisma.$transaction(
+      ideaIds.slice(11, 14).map((id) =>
+        prisma.idea.update({ where: { id }, data: { title: `Renamed together ${id}` } }),
+      ),
+    );
+    expect(await versionOf()).toBe(once + 1n);
+    await compareAll(seeded, true);
   }, 300_000);
 });

@@ -13,13 +13,16 @@ CREATE TABLE "ContentVersion" (
 -- The triggers are deferred to the commit, so the version row is the last lock a transaction
 -- takes and is held only while it commits; a transaction bumps its company once.
 CREATE FUNCTION content_version_bump(company_id INTEGER) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  bumped TEXT := 'feedboard.content_version_' || company_id;
 BEGIN
-  IF company_id IS NULL THEN
+  -- Once per transaction and company: the mark is a setting local to the transaction.
+  IF company_id IS NULL OR current_setting(bumped, true) = 'bumped' THEN
     RETURN;
   END IF;
+  PERFORM set_config(bumped, 'bumped', true);
   INSERT INTO "ContentVersion" AS v ("companyId", "version") VALUES (company_id, 1)
-  ON CONFLICT ("companyId") DO UPDATE SET "version" = v."version" + 1
-  WHERE v.xmin <> pg_current_xact_id()::xid;
+  ON CONFLICT ("companyId") DO UPDATE SET "version" = v."version" + 1;
 END $$;
 
 CREATE FUNCTION content_version_board_company(board_id INTEGER) RETURNS INTEGER

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, ComponentProps, KeyboardEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
@@ -122,16 +122,26 @@ export function MentionTextArea({
   const readCaret = (element: HTMLTextAreaElement) =>
     setTyped(mentionQueryAt(element.value, element.selectionStart));
 
+  // The caret after a chosen mention, placed as soon as the new text is in the textarea (a
+  // layout effect: before the next key is handled; a later frame let fast typing land before
+  // the mention and then jump behind it).
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    const caret = pendingCaret.current;
+    if (caret === null || !element || element.value !== value) return;
+    pendingCaret.current = null;
+    element.focus();
+    element.setSelectionRange(caret, caret);
+  }, [value]);
+
   const choose = (candidate: TCandidate) => {
     const element = textarea.current;
     if (!element || !typed) return;
     const next = insertMention(value, typed.start, element.selectionStart, candidate.markup);
+    pendingCaret.current = next.caret;
     onValueChange(next.text);
     setTyped(null);
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(next.caret, next.caret);
-    });
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
