@@ -380,9 +380,11 @@ describe('the idea page from cards', () => {
     // One transaction that changes several cards moves the version once.
     const once = await versionOf();
     await prisma.$transaction(
-      ideaIds.slice(11, 14).map((id) =>
-        prisma.idea.update({ where: { id }, data: { title: `Renamed together ${id}` } }),
-      ),
+      ideaIds
+        .slice(11, 14)
+        .map((id) =>
+          prisma.idea.update({ where: { id }, data: { title: `Renamed together ${id}` } }),
+        ),
     );
     expect(await versionOf()).toBe(once + 1n);
     await compareAll(seeded, true);
