@@ -45,6 +45,9 @@ describe('the baseline server’s page read', () => {
     expect(status).toBe(200);
     // The REST page runs the page and the count in one statement (rest/idea-page-json.ts);
     // GraphQL's runs them as they are, and the baseline with them.
+    // A change to an idea's text moves the content version: the page reads every card again.
+    await server.deps
+      .sql`UPDATE "Idea" SET "title" = "title" WHERE "id" = ${body.ideas[0].id}::int`;
     statements.length = 0;
     const graphql = await server.call('POST', '/graphql', {
       token: sessionToken(3),
@@ -63,6 +66,7 @@ describe('the baseline server’s page read', () => {
     const product = statements.map(words);
     expect(product).toContain(words(SQL.board));
     expect(product).toContain(words(SQL.pageNow));
+    expect(product).toContain(words(SQL.cards));
     expect(product).not.toContain(words(SQL.page));
     expect(product).toContain(words(SQL.counted));
     expect(product).not.toContain(words(SQL.count));
@@ -108,6 +112,7 @@ describe('the baseline server’s page sorted by value', () => {
     expect(body.errors).toBeUndefined();
     const product = statements.map(words);
     expect(product).toContain(words(SQL.valuePage));
+    expect(product).toContain(words(SQL.cardsTeam));
     expect(product).toContain(words(SQL.valueCount));
 
     const ownerId = dataset.userIds[0]!;

@@ -121,6 +121,54 @@ export const SQL = {
         AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $4::int) AND i."status" <> 'DECLINED'
       ORDER BY i."voteCount" DESC, i."id" DESC
       LIMIT 51`,
+  // The cards of the ideas a page shows that the product does not hold in memory yet
+  // (services/idea/idea-cards.ts, cardStatement), word for word: what an end user sees, and
+  // (`cardsTeam`) what the company's team sees, private tags too. Values: the company's id
+  // twice, the ideas' ids.
+  cards: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+             i."status"::text AS "status", i."declineReason"::text AS "declineReason",
+             i."declineComment", i."duplicateOfId", i."declinedAt", i."createdAt",
+             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
+             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             d."title" AS "duplicateTitle",
+             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
+               AS "customStatusName",
+             s."color" AS "customStatusColor",
+             COALESCE((
+               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
+                               ORDER BY t."nameKey", t."id")
+               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+               WHERE it."ideaId" = i."id" AND NOT t."isPrivate"), '[]'::json) AS "tags",
+             coalesce((SELECT cv."version" FROM "ContentVersion" cv WHERE cv."companyId" = $1::int), 0)::text AS "contentVersion"
+      FROM "Idea" i
+      JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = $2::int
+      LEFT JOIN "User" a ON a."id" = i."authorId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
+      LEFT JOIN "Board" b ON b."id" = s."boardId"
+      WHERE i."id" = ANY($3::int[])`,
+  cardsTeam: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+             i."status"::text AS "status", i."declineReason"::text AS "declineReason",
+             i."declineComment", i."duplicateOfId", i."declinedAt", i."createdAt",
+             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
+             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             d."title" AS "duplicateTitle",
+             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
+               AS "customStatusName",
+             s."color" AS "customStatusColor",
+             COALESCE((
+               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
+                               ORDER BY t."nameKey", t."id")
+               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+               WHERE it."ideaId" = i."id"), '[]'::json) AS "tags",
+             coalesce((SELECT cv."version" FROM "ContentVersion" cv WHERE cv."companyId" = $1::int), 0)::text AS "contentVersion"
+      FROM "Idea" i
+      JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = $2::int
+      LEFT JOIN "User" a ON a."id" = i."authorId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
+      LEFT JOIN "Board" b ON b."id" = s."boardId"
+      WHERE i."id" = ANY($3::int[])`,
   // Today's count reads every idea of the list; the product now runs `counted` (services/idea/
   // count-listed-ideas.ts, countListedIdeas) instead. Both stay here: `count` is the reference.
   count: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${pageWhere(1)}`,
@@ -224,13 +272,18 @@ type TStatementRun = [keyof typeof SQL, unknown[]];
 /**
  * The page reads: after the session and the board check, a page and its count side by side.
  * `/ideas` runs the reference statements (issue 22's day), `/ideas-now` the product's of now
- * (GraphQL's page, the count from the per-board counters), `/ideas-by-value` the team's page
- * by value within a customer segment. A page statement may read one row more (GraphQL's
- * has-next-page): 50 are answered.
+ * (GraphQL's page, the count from the per-board counters, and the cards it does not hold yet),
+ * `/ideas-by-value` the team's page by value within a customer segment. A page statement may
+ * read one row more (GraphQL's has-next-page): 50 are answered.
  */
 const PAGE_READS: Record<
   string,
-  { isTeamOnly?: boolean; statements: (boardId: number, who: TCaller) => TStatementRun[] }
+  {
+    isTeamOnly?: boolean;
+    /** Which cards the page's rows take (the product's idea cards), if any. */
+    cards?: 'cards' | 'cardsTeam';
+    statements: (boardId: number, who: TCaller) => TStatementRun[];
+  }
 > = {
   '/ideas': {
     statements: (boardId, who) => [
@@ -239,6 +292,7 @@ const PAGE_READS: Record<
     ],
   },
   '/ideas-now': {
+    cards: 'cards',
     statements: (boardId, who) => [
       ['pageNow', pageNowValues(boardId, who.companyId, who.userId)],
       ['counted', countedValues(boardId, who.userId)],
@@ -246,12 +300,42 @@ const PAGE_READS: Record<
   },
   '/ideas-by-value': {
     isTeamOnly: true,
+    cards: 'cardsTeam',
     statements: (boardId, who) => [
       ['valuePage', valuePageValues(boardId, who.companyId, who.userId)],
       ['valueCount', valueCountValues(boardId, who.companyId)],
     ],
   },
 };
+
+type TRow = Record<string, unknown> & { id: number; contentVersion: string };
+
+/**
+ * The simplest keeping of the product's idea cards (services/idea/idea-cards.ts): one set per
+ * kind under the content version the page was read under (the bench has one company), the
+ * missing ones read with the product's card statement, each row its card with its counts.
+ */
+const cardSets = new Map<string, { version: string; cards: Map<number, object> }>();
+
+async function withCards(
+  pool: pg.Pool,
+  kind: 'cards' | 'cardsTeam',
+  companyId: number,
+  rows: TRow[],
+): Promise<object[]> {
+  const version = rows[0]?.contentVersion ?? '0';
+  let set = cardSets.get(kind);
+  if (set?.version !== version) {
+    set = { version, cards: new Map() };
+    cardSets.set(kind, set);
+  }
+  const missing = rows.filter((row) => !set.cards.has(row.id)).map((row) => row.id);
+  if (missing.length > 0) {
+    const read = await run(pool, kind, [companyId, companyId, missing]);
+    for (const card of read.rows as TRow[]) set.cards.set(card.id, card);
+  }
+  return rows.map((fresh) => ({ ...set.cards.get(fresh.id), ...fresh }));
+}
 
 async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://baseline');
@@ -281,7 +365,9 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     const [rows, count] = await Promise.all(
       page.statements(boardId, who).map(([name, values]) => run(pool, name, values)),
     );
-    return json(res, 200, { ideas: rows!.rows.slice(0, 50), totalCount: count!.rows[0].count });
+    const shown = (rows!.rows as TRow[]).slice(0, 50);
+    const ideas = page.cards ? await withCards(pool, page.cards, who.companyId, shown) : shown;
+    return json(res, 200, { ideas, totalCount: count!.rows[0].count });
   }
   json(res, 404, { error: 'not found' });
 }

@@ -7,9 +7,12 @@
 # other way serves the same, only with more memory.)
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-32768}"
-# A young generation of up to 3 x 32 MB (V8's default semi-space: 16 MB): a page of ideas
-# allocates a few hundred KB, and with the default the scavenger ran often enough to cost 9 %
-# of the server's CPU on the bench's page reads and to promote short-lived answers; with it,
-# 12 to 15 % more pages/s (bench/README.md). It grows only under load: the idle server keeps
-# its size. NODE_SEMI_SPACE_MB sets another size.
-exec node --max-semi-space-size="${NODE_SEMI_SPACE_MB:-32}" "$@" dist/server/main.js
+# On a PostgreSQL server (DATABASE_URL), a young generation of up to 3 x 32 MB (V8's default
+# semi-space: 16 MB): a page of ideas allocates a few hundred KB, and with the default the
+# scavenger cost 9 % of the server's CPU on the bench's page reads; with it, 12 to 15 % more
+# pages/s (bench/README.md). On the embedded database, where memory matters more than
+# throughput, V8's default: its first start (initdb, migrations, the demo company) would grow
+# the young generation and keep it. NODE_SEMI_SPACE_MB sets a size either way.
+semi="${NODE_SEMI_SPACE_MB:-}"
+if [ -z "$semi" ] && [ -n "${DATABASE_URL:-}" ]; then semi=32; fi
+exec node ${semi:+--max-semi-space-size="$semi"} "$@" dist/server/main.js

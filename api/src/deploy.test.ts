@@ -37,7 +37,7 @@ describe('deploy/', () => {
     const dockerfile = read('deploy/Dockerfile');
     expect(dockerfile).toMatch(/^CMD \["sh", "scripts\/serve.sh"\]$/m);
     expect(read('scripts/serve.sh')).toMatch(
-      /exec node --max-semi-space-size="\$\{NODE_SEMI_SPACE_MB:-32\}" "\$@" dist\/server\/main\.js/,
+      /exec node \$\{semi:\+--max-semi-space-size="\$semi"\} "\$@" dist\/server\/main\.js/,
     );
     for (const folder of ['node_modules', 'prisma', 'dist', 'scripts/serve.sh', 'package.json']) {
       expect(dockerfile).toContain(`COPY --from=build /app/${folder} ./${folder}`);
