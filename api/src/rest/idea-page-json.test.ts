@@ -14,6 +14,7 @@ import {
   findIdeasPage,
   findWholeIdeaPageRows,
 } from '../services/idea/find-idea-views.ts';
+import { cacheOf } from '../services/idea/idea-cards.ts';
 import { parseInput } from '../validation.ts';
 import { IDEA_FILTERS } from '../services/idea/idea-input.ts';
 import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
@@ -388,5 +389,18 @@ describe('the idea page from cards', () => {
     );
     expect(await versionOf()).toBe(once + 1n);
     await compareAll(seeded, true);
+  }, 300_000);
+
+  it('reads the page whole when the cards cannot be used, and says the same', async () => {
+    const seeded = await seedBoard();
+    // Another request has read a newer content version than this page's statement sees (its
+    // snapshot is older): the cards kept under it cannot serve this page.
+    const ahead = String(2n ** 62n);
+    const newer = ['public', 'team'].map((kind) =>
+      cacheOf(server.deps).setFor(`${seeded.companyId}:${kind}`, ahead),
+    );
+    expect(await compareAll(seeded, true)).toBeGreaterThan(20);
+    // No card was kept under the newer version: every page above was read whole.
+    expect(newer.map((set) => set?.cards.size)).toEqual([0, 0]);
   }, 300_000);
 });

@@ -1,18 +1,13 @@
 import type { TDeps } from '../deps.ts';
-import { sqlFragment, sqlPart } from '../db/sql.ts';
+import { sqlPart } from '../db/sql.ts';
 import type { TSqlPart } from '../db/sql.ts';
-import {
-  canEditIdea,
-  canUpdateIdeaStatus,
-  findVisibleBoardWithPlan,
-  isAdminOf,
-} from '../services/access.ts';
+import { canEditIdea, canUpdateIdeaStatus, findVisibleBoardWithPlan } from '../services/access.ts';
 import { countListedIdeas, listedIdeasCount } from '../services/idea/count-listed-ideas.ts';
 import {
   ZIdeaPageParams,
   cardRowView,
+  findWholeIdeaPageRows,
   ideaPageFreshStatement,
-  ideaPageStatement,
 } from '../services/idea/find-idea-views.ts';
 import { cardsOf } from '../services/idea/idea-cards.ts';
 import type { TCardRow, TFreshRow, TIdeaCard } from '../services/idea/idea-cards.ts';
@@ -27,8 +22,7 @@ import type { TViewer } from '../viewer.ts';
  * statement, each idea's card from memory (services/idea/idea-cards.ts), the JSON written from
  * pieces kept with the card. Field for field what presentIdea and findIdeasPage build
  * (idea-page-json.test.ts compares them over every sort, filter, offset and kind of caller, and
- * after each kind of change). When the cards cannot be used, PostgreSQL writes the whole answer
- * (ideaPageJsonStatement).
+ * after each kind of change). When the cards cannot be used, the page is read whole.
  */
 export async function findIdeasPageJson(
   deps: TDeps,
@@ -47,7 +41,7 @@ export async function findIdeasPageJson(
     return pageJson([], totalCount, limit, offset);
   }
   const cards = await cardsOf(deps, viewer, listed, rows, rows[0]!.contentVersion);
-  if (!cards) return findWholeIdeasPageJson(deps, viewer, listed, params);
+  if (!cards) return findWholeIdeasPageJson(deps, viewer, listed, params, rows[0]!.totalCount);
   const { companyId } = listed.board;
   const canUpdateStatus = canUpdateIdeaStatus(viewer, companyId);
   const ideas = cards.map((row) => ideaJson(viewer, companyId, canUpdateStatus, row));
@@ -111,80 +105,20 @@ function cardJson(idea: ReturnType<typeof presentIdea>): NonNullable<TIdeaCard['
   };
 }
 
-/** The whole answer written by PostgreSQL (ideaPageJsonStatement): when cards cannot be used. */
+/** The answer from the page read whole (findWholeIdeaPageRows): when cards cannot be used. */
 async function findWholeIdeasPageJson(
   deps: TDeps,
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams & { limit: number; offset: number },
+  totalCount: number,
 ): Promise<string> {
-  const [row] = await deps.sql<{ page: string }>`${ideaPageJsonStatement(viewer, listed, params)}`;
-  if (!row) throw new Error('The idea page statement answered no row');
-  return row.page;
-}
-
-/** An ISO 8601 instant as Date.toISOString writes it (the columns hold UTC, milliseconds). */
-const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** presentIdea's canEdit: admins of the board's company, and the idea's author. */
-function canEditColumn(viewer: TViewer | null, companyId: number): TSqlPart {
-  if (!viewer) return sqlFragment('false');
-  if (isAdminOf(viewer, companyId)) return sqlFragment('true');
-  return sqlPart`coalesce(p."authorId" = ${viewer.userId}::int, false)`;
-}
-
-/**
- * The whole answer in one statement, the JSON written by PostgreSQL: findIdeasPageJson when the
- * cards cannot be used (idea-page-plan.test.ts checks its plan).
- */
-export function ideaPageJsonStatement(
-  viewer: TViewer | null,
-  listed: TListedBoard,
-  params: TIdeaListParams & { limit: number; offset: number },
-): TSqlPart {
   const { limit, offset } = params;
-  const { companyId } = listed.board;
-  const canUpdateStatus = canUpdateIdeaStatus(viewer, companyId) ? 'true' : 'false';
-  // declineDetailsOf: DECLINED with a reason; the kept idea only for DUPLICATE, and only when
-  // it still exists (its title joined in). Never null in that branch: the reason is set.
-  const duplicate = `(p."declineReason" = 'DUPLICATE' AND p."duplicateOfId" IS NOT NULL AND p."duplicateTitle" IS NOT NULL)`;
-  return sqlPart`
-    WITH p AS (
-      SELECT q.*, row_number() OVER () AS "ordinal" FROM (${ideaPageStatement(viewer, listed, params, { limit, offset })}) q
-    ), c AS (${listedIdeasCount(viewer, listed, params)}), n AS (SELECT count(*)::int AS "rows" FROM p)
-    SELECT json_build_object(
-      'ideas', coalesce((
-        SELECT json_agg(json_build_object(
-          'id', p."id",
-          'title', p."title",
-          'description', p."description",
-          'status', p."status",
-          'author', CASE WHEN p."authorName" IS NULL THEN NULL
-                         ELSE json_build_object('displayName', p."authorName") END,
-          'voteCount', p."voteCount",
-          'isVotedByMe', p."isVotedByMe",
-          'commentCount', p."commentCount",
-          'createdAt', ${sqlFragment(iso('p."createdAt"'))},
-          'canEdit', ${canEditColumn(viewer, companyId)},
-          'canUpdateStatus', ${sqlFragment(canUpdateStatus)},
-          'declineDetails', CASE WHEN p."status" = 'DECLINED' AND p."declineReason" IS NOT NULL
-            THEN json_build_object(
-              'reason', p."declineReason",
-              'comment', p."declineComment",
-              'declinedDuplicateIdeaId', CASE WHEN ${sqlFragment(duplicate)} THEN p."duplicateOfId" END,
-              'declinedDuplicateIdeaFound', ${sqlFragment(duplicate)},
-              'declinedDuplicateIdeaTitle', CASE WHEN ${sqlFragment(duplicate)} THEN p."duplicateTitle" END,
-              'declinedAt', ${sqlFragment(iso('coalesce(p."declinedAt", p."updatedAt")'))}) END,
-          'customStatus', CASE WHEN p."customStatusId" IS NULL THEN NULL
-            ELSE json_build_object('id', p."customStatusId",
-                                   'name', coalesce(p."customStatusName", ''),
-                                   'color', coalesce(p."customStatusColor", '')) END,
-          'tags', p."tags") ORDER BY p."ordinal")
-        FROM p), '[]'::json),
-      'totalCount', c."count",
-      'limit', ${limit}::int,
-      'offset', ${offset}::int,
-      'nextOffset', CASE WHEN ${offset}::int + n."rows" < c."count" THEN ${offset}::int + n."rows" END
-    )::text AS "page"
-    FROM c, n`;
+  const ideas = await findWholeIdeaPageRows(deps, viewer, listed, params, { limit, offset });
+  return pageJson(
+    ideas.map((idea) => JSON.stringify(presentIdea(idea))),
+    totalCount,
+    limit,
+    offset,
+  );
 }

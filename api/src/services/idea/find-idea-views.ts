@@ -1,4 +1,3 @@
-import { ideaValueColumn } from '../customer/idea-value.ts';
 import { requireTeamForValue } from '../customer/idea-segment.ts';
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
@@ -22,9 +21,9 @@ import {
 import { ZIdeaListParams } from './idea-input.ts';
 import { statusName } from '../board-status/board-status-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
-import { seesPrivateTags, tagVisibleWhere } from '../tag/find-tags.ts';
-import { cardsOf, freshColumns } from './idea-cards.ts';
-import type { TCardRow, TFreshRow } from './idea-cards.ts';
+import { tagVisibleWhere } from '../tag/find-tags.ts';
+import { CARD_JOINS, cardColumns, cardsOf, freshColumns, toCard } from './idea-cards.ts';
+import type { TCardColumns, TCardRow, TFreshRow } from './idea-cards.ts';
 import type { TIdeaTagView } from '../tag/tag-input.ts';
 
 /** An author as anyone who sees their idea or comment sees them. */
@@ -154,17 +153,6 @@ export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
   };
 }
 
-type TPageRow = Omit<Idea, 'value'> & {
-  authorName: string | null;
-  authorAvatarUrl: string | null;
-  duplicateTitle: string | null;
-  isVotedByMe: boolean;
-  value?: number;
-  customStatusName: string | null;
-  customStatusColor: string | null;
-  tags: TIdeaTagView[];
-};
-
 /**
  * Each list order, ending on the id so pages never skip or repeat an idea: `order`, its reverse
  * (paging backwards), and which rows come `after` and `before` a cursor row `c` in that order.
@@ -259,22 +247,33 @@ function pageLimit(window: TPageWindow): TSqlPart {
     : sqlPart`LIMIT ${sqlFragment(String(limit))} OFFSET ${offset}::int`;
 }
 
-/**
- * The tags an idea of the list carries, as a JSON array of {id, name, color} in name order:
- * public tags, and private ones only for the team of the board's company (tagVisibleWhere).
- */
-function ideaTagsColumn(viewer: TViewer | null, companyId: number): TSqlPart {
-  const visible = seesPrivateTags(viewer, companyId) ? '' : ' AND NOT t."isPrivate"';
-  return sqlFragment(`COALESCE((
-               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
-                               ORDER BY t."nameKey", t."id")
-               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
-               WHERE it."ideaId" = i."id"${visible}), '[]'::json) AS "tags"`);
+/** A page's rows: `columns` of `"Idea" i` (and `joins`) in the list's order and window. */
+function pageRowsStatement(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+  window: TPageWindow,
+  columns: TSqlPart,
+  joins: TSqlPart,
+): TSqlPart {
+  const { board } = listed;
+  requireTeamForValue(viewer, board.companyId, params);
+  const order = PAGE_ORDERS[params.sort];
+  const byValue = params.sort === 'VALUE';
+  return sqlPart`
+      SELECT ${columns}
+      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}${joins}
+      WHERE ${listedIdeasWhere(viewer, listed, params)}
+        ${cursorCondition(order.after, 'ca', window.afterId)}
+        ${cursorCondition(order.before, 'cb', window.beforeId)}
+      ORDER BY ${window.reverse ? order.reverse : order.order}
+      ${pageLimit(window)}`;
 }
 
 /**
  * The rows of a page, with every column a view needs (idea-page-plan.test.ts checks its plan):
- * what a page reads when its cards cannot come from memory (idea-cards.ts).
+ * the fresh columns and the card's, what a page reads when its cards cannot come from memory
+ * (idea-cards.ts).
  */
 export function ideaPageStatement(
   viewer: TViewer | null,
@@ -282,36 +281,9 @@ export function ideaPageStatement(
   params: TIdeaListParams,
   window: TPageWindow,
 ): TSqlPart {
-  const { board } = listed;
-  requireTeamForValue(viewer, board.companyId, params);
-  const order = PAGE_ORDERS[params.sort];
-  const byValue = params.sort === 'VALUE';
-  const valueColumn = ideaValueColumn(viewer, board.companyId);
-  return sqlPart`
-      SELECT i."id", i."boardId", i."authorId", i."title", i."description",
-             i."status"::text AS "status", i."voteCount", i."commentCount",
-             i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-             i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
-             i."importSource", i."importExternalId",
-             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
-             d."title" AS "duplicateTitle",
-             CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
-               AS "customStatusName",
-             s."color" AS "customStatusColor",
-             ${ideaTagsColumn(viewer, board.companyId)},
-             EXISTS (SELECT 1 FROM "Vote" v
-                     WHERE v."ideaId" = i."id" AND v."userId" = ${viewer?.userId ?? 0}::int)
-               AS "isVotedByMe"${valueColumn}
-      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
-      LEFT JOIN "User" a ON a."id" = i."authorId"
-      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
-      LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
-      LEFT JOIN "Board" b ON b."id" = s."boardId"
-      WHERE ${listedIdeasWhere(viewer, listed, params)}
-        ${cursorCondition(order.after, 'ca', window.afterId)}
-        ${cursorCondition(order.before, 'cb', window.beforeId)}
-      ORDER BY ${window.reverse ? order.reverse : order.order}
-      ${pageLimit(window)}`;
+  const { companyId } = listed.board;
+  const columns = sqlPart`${freshColumns(viewer, companyId)}, ${cardColumns(viewer, companyId)}`;
+  return pageRowsStatement(viewer, listed, params, window, columns, CARD_JOINS);
 }
 
 /**
@@ -327,18 +299,8 @@ export function ideaPageFreshStatement(
   window: TPageWindow,
   extra: TSqlPart = sqlFragment(''),
 ): TSqlPart {
-  const { board } = listed;
-  requireTeamForValue(viewer, board.companyId, params);
-  const order = PAGE_ORDERS[params.sort];
-  const byValue = params.sort === 'VALUE';
-  return sqlPart`
-      SELECT ${freshColumns(viewer, board.companyId)}${extra}
-      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}
-      WHERE ${listedIdeasWhere(viewer, listed, params)}
-        ${cursorCondition(order.after, 'ca', window.afterId)}
-        ${cursorCondition(order.before, 'cb', window.beforeId)}
-      ORDER BY ${window.reverse ? order.reverse : order.order}
-      ${pageLimit(window)}`;
+  const columns = sqlPart`${freshColumns(viewer, listed.board.companyId)}${extra}`;
+  return pageRowsStatement(viewer, listed, params, window, columns, sqlFragment(''));
 }
 
 /** A page row's view for the caller: its card, its fresh columns and what the caller may do. */
@@ -412,51 +374,12 @@ export async function findWholeIdeaPageRows(
   params: TIdeaListParams,
   window: TPageWindow,
 ): Promise<TIdeaView[]> {
-  const { board } = listed;
-  const rows = await deps.sql<TPageRow>`${ideaPageStatement(viewer, listed, params, window)}`;
-  const canUpdateStatus = canUpdateIdeaStatus(viewer, board.companyId);
-  // Each view written out field by field: an object rest (`{ authorName, ...idea }`) goes
-  // through V8's slow path and cost 4 % of the server's CPU on the bench's page reads.
-  return rows.map((row): TIdeaView => ({
-    id: row.id,
-    boardId: row.boardId,
-    authorId: row.authorId,
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    voteCount: row.voteCount,
-    commentCount: row.commentCount,
-    declineReason: row.declineReason,
-    declineComment: row.declineComment,
-    duplicateOfId: row.duplicateOfId,
-    declinedAt: row.declinedAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    customStatusId: row.customStatusId,
-    importSource: row.importSource,
-    importExternalId: row.importExternalId,
-    customStatus:
-      row.customStatusId === null
-        ? null
-        : {
-            id: row.customStatusId,
-            name: row.customStatusName ?? '',
-            color: row.customStatusColor ?? '',
-          },
-    author:
-      row.authorName === null
-        ? null
-        : { displayName: row.authorName, avatarUrl: row.authorAvatarUrl },
-    duplicateOf:
-      row.duplicateOfId !== null && row.duplicateTitle !== null
-        ? { id: row.duplicateOfId, title: row.duplicateTitle }
-        : null,
-    tags: row.tags,
-    isVotedByMe: row.isVotedByMe,
-    canEdit: canEditIdea(viewer, { authorId: row.authorId, companyId: board.companyId }),
-    canUpdateStatus,
-    ...(row.value === undefined ? {} : { value: Number(row.value) }),
-  }));
+  const rows = await deps.sql<
+    TFreshRow & TCardColumns
+  >`${ideaPageStatement(viewer, listed, params, window)}`;
+  return rows.map((row) =>
+    cardRowView(viewer, listed.board.companyId, { fresh: row, card: toCard(row) }),
+  );
 }
 
 /**

@@ -120,7 +120,8 @@ export class IdeaCardCache {
 /** Each database's cache (deps.sql stands for the database: tests run several in one process). */
 const caches = new WeakMap<object, IdeaCardCache>();
 
-function cacheOf(deps: TDeps): IdeaCardCache {
+/** The cache of `deps`'s database (tests reach it to stand for another request's newer read). */
+export function cacheOf(deps: TDeps): IdeaCardCache {
   let cache = caches.get(deps.sql);
   if (!cache) {
     cache = new IdeaCardCache();
@@ -146,20 +147,34 @@ export function freshColumns(viewer: TViewer | null, companyId: number): TSqlPar
              ${contentVersionColumn(companyId)}`;
 }
 
-type TCardDbRow = Omit<TIdeaCard, 'author' | 'duplicateOf' | 'customStatus' | 'json'> & {
+/** A card's columns as a statement reads them (cardColumns), before toCard shapes them. */
+export type TCardColumns = Omit<
+  TIdeaCard,
+  'id' | 'author' | 'duplicateOf' | 'customStatus' | 'json'
+> & {
   authorName: string | null;
   authorAvatarUrl: string | null;
   duplicateTitle: string | null;
   customStatusName: string | null;
   customStatusColor: string | null;
-  contentVersion: string;
 };
 
-/** The cards of these ideas, with the content version they were read under. */
-function cardStatement(viewer: TViewer | null, companyId: number, ids: number[]): TSqlPart {
+/**
+ * The tags an idea of the list carries, as a JSON array of {id, name, color} in name order:
+ * public tags, and private ones only for the team of the board's company (tagVisibleWhere).
+ */
+function ideaTagsColumn(viewer: TViewer | null, companyId: number): TSqlPart {
   const visible = seesPrivateTags(viewer, companyId) ? '' : ' AND NOT t."isPrivate"';
-  return sqlPart`
-      SELECT i."id", i."boardId", i."authorId", i."title", i."description",
+  return sqlFragment(`COALESCE((
+               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
+                               ORDER BY t."nameKey", t."id")
+               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
+               WHERE it."ideaId" = i."id"${visible}), '[]'::json) AS "tags"`);
+}
+
+/** A card's columns but its id (TCardColumns), from `"Idea" i` and CARD_JOINS. */
+export function cardColumns(viewer: TViewer | null, companyId: number): TSqlPart {
+  return sqlPart`i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
              i."declineComment", i."duplicateOfId", i."declinedAt", i."createdAt",
              i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
@@ -168,22 +183,28 @@ function cardStatement(viewer: TViewer | null, companyId: number, ids: number[])
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",
              s."color" AS "customStatusColor",
-             ${sqlFragment(`COALESCE((
-               SELECT json_agg(json_build_object('id', t."id", 'name', t."name", 'color', t."color")
-                               ORDER BY t."nameKey", t."id")
-               FROM "IdeaTag" it JOIN "Tag" t ON t."id" = it."tagId"
-               WHERE it."ideaId" = i."id"${visible}), '[]'::json) AS "tags"`)},
-             ${contentVersionColumn(companyId)}
-      FROM "Idea" i
-      JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = ${companyId}::int
+             ${ideaTagsColumn(viewer, companyId)}`;
+}
+
+/** What cardColumns reads beside the idea: its author, kept idea, custom status and its board. */
+export const CARD_JOINS = sqlFragment(`
       LEFT JOIN "User" a ON a."id" = i."authorId"
       LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
       LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
-      LEFT JOIN "Board" b ON b."id" = s."boardId"
+      LEFT JOIN "Board" b ON b."id" = s."boardId"`);
+
+/** The cards of these ideas, with the content version they were read under. */
+function cardStatement(viewer: TViewer | null, companyId: number, ids: number[]): TSqlPart {
+  return sqlPart`
+      SELECT i."id", ${cardColumns(viewer, companyId)},
+             ${contentVersionColumn(companyId)}
+      FROM "Idea" i
+      JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = ${companyId}::int${CARD_JOINS}
       WHERE i."id" = ANY(${ids}::int[])`;
 }
 
-function toCard(row: TCardDbRow): TIdeaCard {
+/** A card from its columns (each field written out: an object rest goes through V8's slow path). */
+export function toCard(row: TCardColumns & { id: number }): TIdeaCard {
   return {
     id: row.id,
     boardId: row.boardId,
@@ -234,15 +255,18 @@ export async function cardsOf(
 ): Promise<TCardRow[] | null> {
   const { companyId } = listed.board;
   const key = `${companyId}:${seesPrivateTags(viewer, companyId) ? 'team' : 'public'}`;
-  const set = cacheOf(deps).setFor(key, version);
+  const cache = cacheOf(deps);
+  const set = cache.setFor(key, version);
   if (!set) return null;
   const missing = rows.filter((row) => !set.cards.has(row.id)).map((row) => row.id);
   if (missing.length > 0) {
-    const read = await deps.sql<TCardDbRow>`${cardStatement(viewer, companyId, missing)}`;
+    const read = await deps.sql<
+      TCardColumns & { id: number; contentVersion: string }
+    >`${cardStatement(viewer, companyId, missing)}`;
     if (read.length !== missing.length || read.some((row) => row.contentVersion !== version)) {
       return null;
     }
-    cacheOf(deps).store(set, read.map(toCard));
+    cache.store(set, read.map(toCard));
   }
   const result: TCardRow[] = [];
   for (const fresh of rows) {

@@ -6,7 +6,7 @@ import type { TTestServer } from '../../testing/test-server.ts';
 import type { TViewer } from '../../viewer.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
-import { ideaPageJsonStatement, ideaPageRestStatement } from '../../rest/idea-page-json.ts';
+import { ideaPageRestStatement } from '../../rest/idea-page-json.ts';
 import { ideaPageFreshStatement, ideaPageStatement } from './find-idea-views.ts';
 import type { TPageWindow } from './find-idea-views.ts';
 import { IDEA_SORTS } from './idea-input.ts';
@@ -128,10 +128,9 @@ let prepared = 0;
 
 /**
  * The statements a page may run: `whole` (every column, when cards cannot be used), `fresh`
- * (GraphQL's: counts and votes, the cards from memory), REST's `rest` (fresh, with the count)
- * and `json` (REST's whole answer written by PostgreSQL).
+ * (counts and votes, the cards from memory) and REST's `rest` (fresh, with the count).
  */
-type TPageStatementKind = 'whole' | 'fresh' | 'rest' | 'json';
+type TPageStatementKind = 'whole' | 'fresh' | 'rest';
 
 /** Prepares the statement on the session and answers its name and EXECUTE arguments. */
 async function prepare(
@@ -146,7 +145,6 @@ async function prepare(
     whole: () => ideaPageStatement(viewer, listed, params, window),
     fresh: () => ideaPageFreshStatement(viewer, listed, params, window),
     rest: () => ideaPageRestStatement(viewer, listed, paged),
-    json: () => ideaPageJsonStatement(viewer, listed, paged),
   };
   const { text, params: values } = statementOf(statements[kind]());
   prepared += 1;
@@ -199,15 +197,18 @@ describe('the page statement’s generic plan', () => {
     }
   }
 
-  // GET /api/v1/ideas/ reads the page with its count in one statement (rest/idea-page-json.ts),
-  // or the whole answer as JSON: the same index reads, and no scan of the board's ideas to count.
+  // GET /api/v1/ideas/ reads the page with its count in one statement (rest/idea-page-json.ts):
+  // the same index reads, and no scan of the board's ideas to count.
   for (const who of ['anonymous', 'member'] as const) {
     for (const sort of IDEA_SORTS) {
       it(`${who}, ALL by ${sort} as REST reads it: through indexes, counts from the counters`, async () => {
-        for (const [window, kind] of [WINDOWS['first page']!(), WINDOWS['offset page']!()].flatMap(
-          (window) => (['rest', 'json'] as const).map((kind) => [window, kind] as const),
-        )) {
-          const { name, args } = await prepare(viewers[who], { filter: 'ALL', sort }, window, kind);
+        for (const window of [WINDOWS['first page']!(), WINDOWS['offset page']!()]) {
+          const { name, args } = await prepare(
+            viewers[who],
+            { filter: 'ALL', sort },
+            window,
+            'rest',
+          );
           const plan = await genericPlan(name, args);
           expect(plan, plan).not.toMatch(/Seq Scan on "Idea"/);
           expect(plan, plan).not.toMatch(/Sort Key: [^\n]*\bi\./);
