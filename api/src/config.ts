@@ -94,6 +94,7 @@ export const ZConfig = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  DEFAULT_PLAN: z.enum(['FREE', 'STARTUP', 'COMPANY', 'ULTRA']).optional(),
   PRICE_STARTUP_MINOR: z.coerce.number().int().positive().default(1_900),
   PRICE_COMPANY_MINOR: z.coerce.number().int().positive().default(4_900),
   PRICE_ULTRA_MINOR: z.coerce.number().int().positive().default(19_900),
@@ -163,6 +164,11 @@ export type TConfig = {
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends API calls; unset means Stripe itself (tests use a stand-in). */
   stripeApiUrl: string | undefined;
+  /**
+   * The plan of a company without a paid or operator-set plan (DEFAULT_PLAN); unset: FREE when
+   * payments are configured, ULTRA when not (see services/plan/plans.ts defaultPlanOf).
+   */
+  defaultPlan: 'FREE' | 'STARTUP' | 'COMPANY' | 'ULTRA' | undefined;
   /** Monthly list prices of the paid plans, in US cents; yearly is derived (20% off). */
   monthlyPricesMinor: { STARTUP: number; COMPANY: number; ULTRA: number };
   /** Where invoice requests from the subscription page are mailed. */
@@ -239,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: c.STRIPE_API_URL,
+    defaultPlan: c.DEFAULT_PLAN,
     monthlyPricesMinor: {
       STARTUP: c.PRICE_STARTUP_MINOR,
       COMPANY: c.PRICE_COMPANY_MINOR,

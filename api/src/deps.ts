@@ -1,6 +1,8 @@
 import { createStripe } from './billing/stripe.ts';
 import type { TStripe } from './billing/stripe.ts';
 import type { TConfig } from './config.ts';
+import { usePlanDefault } from './services/plan/plan-state.ts';
+import { defaultPlanOf } from './services/plan/plans.ts';
 import { prismaSql } from './db/sql.ts';
 import type { TSql } from './db/sql.ts';
 import { createEvents } from './events.ts';
@@ -56,6 +58,7 @@ export function createDeps(
   sql: TSql = prismaSql(prisma),
 ): TDeps {
   const log = createLogger(config.logLevel, config.logFormat);
+  usePlanDefault(prisma, defaultPlanOf(config));
   const mailer = createMailer({
     prisma,
     smtpUrl: config.smtpUrl,

@@ -11,7 +11,8 @@ let a: TRestCompany;
 let b: TRestCompany;
 let member: TTestAccount;
 beforeAll(async () => {
-  server = await startTestServer();
+  // FREE's caps are what these tests check: the default plan of a server that sells plans.
+  server = await startTestServer({ defaultPlan: 'FREE' });
   a = await restCompany(server);
   b = await restCompany(server, { isPublic: false });
   member = await addEndUser(server, a.owner.companyId, { name: 'Aaron Member' });

@@ -38,7 +38,8 @@ const ssoToken = (secret: string, claims: object = {}) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // FREE's caps are what these tests check: the default plan of a server that sells plans.
+  server = await startTestServer({ defaultPlan: 'FREE' });
   a = await restCompany(server);
   b = await restCompany(server, { isPublic: false });
   [hashA, hashB, secretA, secretB] = await Promise.all([

@@ -14,7 +14,8 @@ import type { TTestServer } from '../testing/test-server.ts';
 
 let server: TTestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // FREE's caps are what these tests check: the default plan of a server that sells plans.
+  server = await startTestServer({ defaultPlan: 'FREE' });
 });
 afterAll(async () => {
   await server?.close();

@@ -53,13 +53,14 @@ export const CompanySubscriptionType = builder
     fields: (t) => ({
       product: t.field({
         type: ProductEnum,
-        description: 'The plan in force (FREE once a paid plan has expired).',
+        description:
+          "The plan in force: a paid or operator-set plan while it lasts, else the server's default plan (DEFAULT_PLAN: FREE where plans are sold, ULTRA where they are not).",
         resolve: (s) => s.product,
       }),
       expiresAt: t.expose('expiresAt', {
         type: 'DateTime',
         nullable: true,
-        description: 'When the paid plan ends; null on FREE.',
+        description: 'When the plan in force ends; null when it does not (the default plan).',
       }),
       usage: t.field({
         type: PlanUsageType,
@@ -141,7 +142,7 @@ builder.objectField(CompanyType, 'subscription', (t) =>
 builder.queryField('isCheckoutAvailable', (t) =>
   t.boolean({
     description:
-      'Whether this server sells plans: false when Stripe is not configured (upgradeSubscription then answers PAYMENTS_NOT_CONFIGURED).',
+      "Whether this server sells plans: false when Stripe is not configured (upgradeSubscription then answers PAYMENTS_NOT_CONFIGURED, and the server's operator sets plans with `npm run plan`).",
     resolve: (_root, _args, context) => context.deps.stripe !== null,
   }),
 );

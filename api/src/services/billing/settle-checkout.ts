@@ -63,7 +63,8 @@ export async function settleCheckout(
     const expiresAt = isPerpetual ? null : addMonths(from, payment.months);
     await tx.subscription.update({
       where: { companyId: payment.companyId },
-      data: { product, expiresAt },
+      // A payment takes the plan back from the operator (the plan CLI) if it had set one.
+      data: { product, expiresAt, source: 'PAYMENT' },
     });
     // In the grant's transaction: a plan never changes without its entry. No request of the
     // company's made it, so no address; the actor is the payment provider.

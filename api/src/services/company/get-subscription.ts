@@ -13,7 +13,7 @@ export type TSubscriptionView = {
 };
 
 /**
- * The plan in force (FREE once a paid plan has expired) with its usage: boards and ideas
+ * The plan in force (the server's default plan once a paid plan has ended) with its usage: boards and ideas
  * counted against the caps (all boards, and all ideas but those awaiting acceptance, so
  * "3 of 1" shows what an upgrade would bring back).
  */
@@ -24,7 +24,7 @@ export async function subscriptionView(deps: TDeps, plan: TPlanState): Promise<T
   ]);
   return {
     product: plan.effectiveProduct,
-    expiresAt: plan.effectiveProduct === 'FREE' ? null : plan.expiresAt,
+    expiresAt: plan.expiresAt,
     usage: {
       activeBoards: { used: boards, cap: plan.caps.activeBoards },
       ideas: { used: ideas, cap: plan.caps.ideas },

@@ -1,3 +1,4 @@
+import type { TConfig } from '../../config.ts';
 import type { Product } from '../../generated/prisma/client.ts';
 
 /** What a plan allows; null means unlimited. */
@@ -19,7 +20,22 @@ export const PLAN_CAPS: Record<Product, TPlanCaps> = {
 /** Plans from the lowest tier to the highest. */
 export const PRODUCTS: readonly Product[] = ['FREE', 'STARTUP', 'COMPANY', 'ULTRA'];
 
-/** The plan in force: a paid plan whose expiry has passed counts as FREE. */
+/**
+ * The plan of a company without a paid or operator-set plan: DEFAULT_PLAN, else FREE when a
+ * payment provider is configured (both Stripe keys, as billing/stripe.ts requires) and ULTRA
+ * when none is, so a server that cannot sell plans does not cap its own teams.
+ */
+export function defaultPlanOf(
+  config: Pick<TConfig, 'defaultPlan' | 'stripeSecretKey' | 'stripeWebhookSecret'>,
+): Product {
+  if (config.defaultPlan) return config.defaultPlan;
+  return config.stripeSecretKey && config.stripeWebhookSecret ? 'FREE' : 'ULTRA';
+}
+
+/**
+ * The stored plan while it lasts: a plan whose expiry has passed counts as FREE (the plan state
+ * then applies the server's default plan, plan-state.ts).
+ */
 export function effectiveProduct(
   product: Product,
   expiresAt: Date | null,

@@ -69,7 +69,8 @@ async function invite(owner: TTestAccount, email: string, role = 'MEMBER') {
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ smtpUrl: smtp.url, appUrl: APP_URL });
+  // FREE's cap on pending invitations is checked below: FREE as where plans are sold.
+  server = await startTestServer({ smtpUrl: smtp.url, appUrl: APP_URL, defaultPlan: 'FREE' });
 });
 afterAll(async () => {
   await server?.close();

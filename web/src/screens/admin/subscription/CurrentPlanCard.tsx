@@ -4,11 +4,14 @@ import type { CurrentPlanCard_subscription$key } from '../../../../__generated__
 import { isUnlimited, toProduct } from './format.ts';
 import { planMessages, productMessages } from './messages.ts';
 
-/** The plan in force, its end date (paid plans) and usage against its caps. */
+/** The plan in force, its end date (a plan that ends) and usage against its caps. */
 export function CurrentPlanCard({
   subscription,
+  isSoldHere,
 }: {
   subscription: CurrentPlanCard_subscription$key;
+  /** Whether this server sells plans (else its operator sets them). */
+  isSoldHere: boolean;
 }) {
   const intl = useIntl();
   const data = useFragment(
@@ -45,7 +48,7 @@ export function CurrentPlanCard({
       label: planMessages.currentPlan,
       value: intl.formatMessage(productMessages[toProduct(data.product)]),
     },
-    ...(data.product !== 'FREE' && data.expiresAt
+    ...(data.expiresAt
       ? [
           {
             id: 'validUntil',
@@ -74,7 +77,11 @@ export function CurrentPlanCard({
           </div>
         ))}
       </dl>
-      {isOver ? <p className="muted">{intl.formatMessage(planMessages.overCap)}</p> : null}
+      {isOver ? (
+        <p className="muted">
+          {intl.formatMessage(isSoldHere ? planMessages.overCap : planMessages.overCapOperator)}
+        </p>
+      ) : null}
     </section>
   );
 }

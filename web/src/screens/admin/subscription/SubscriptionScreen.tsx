@@ -13,6 +13,10 @@ import { subscriptionMessages } from './messages.ts';
 import { PaymentsCard } from './PaymentsCard.tsx';
 import { PlanPicker } from './PlanPicker.tsx';
 
+/** The command that sets this company's plan on a server without payments (a command: not translated). */
+export const operatorCommand = (slug: string | undefined) =>
+  `npm run plan -- set ${slug ?? '<company-slug>'} ULTRA`;
+
 /** How often the page asks whether Stripe's confirmation has landed, and for how long. */
 export const CHECKOUT_POLL_MS = 1500;
 export const CHECKOUT_POLL_LIMIT_MS = 120_000;
@@ -23,6 +27,7 @@ export const subscriptionScreenQuery = graphql`
     ...PlanPicker_query
     viewer {
       company {
+        slug
         subscription {
           product
           ...CurrentPlanCard_subscription
@@ -38,7 +43,8 @@ export const subscriptionScreenQuery = graphql`
 
 /**
  * /admin/subscription: the plan in force and its usage, the plan picker and checkout, the
- * payments history and the invoice box. Back from Stripe (`?checkout=success`) it polls until
+ * payments history and the invoice box. On a server without payments it says that the
+ * operator sets plans, with the command, and offers neither checkout nor invoices. Back from Stripe (`?checkout=success`) it polls until
  * the newest payment is settled by the webhook, then says so.
  */
 export function SubscriptionScreen() {
@@ -106,15 +112,23 @@ export function SubscriptionScreen() {
       <header className="page-header">
         <div>
           <h1 className="page-header__title">{intl.formatMessage(subscriptionMessages.title)}</h1>
-          <p className="page-header__intro">{intl.formatMessage(subscriptionMessages.intro)}</p>
+          <p className="page-header__intro">
+            {intl.formatMessage(
+              data.isCheckoutAvailable
+                ? subscriptionMessages.intro
+                : subscriptionMessages.operatorIntro,
+            )}
+          </p>
         </div>
       </header>
       {data.isCheckoutAvailable ? null : (
-        <div className="alert alert--warning" role="note">
-          <Icon name="alert" />
+        <div className="alert alert--info" role="note" data-testid="operator-plans">
+          <Icon name="info" />
           <div className="alert__text">
             <strong>{intl.formatMessage(subscriptionMessages.notConfiguredTitle)}</strong>
-            <span>{intl.formatMessage(subscriptionMessages.notConfiguredText)}</span>
+            <span>{intl.formatMessage(subscriptionMessages.operatorText)}</span>
+            <code className="operator-plans__command">{operatorCommand(company?.slug)}</code>
+            <span>{intl.formatMessage(subscriptionMessages.operatorHint)}</span>
           </div>
         </div>
       )}
@@ -130,14 +144,17 @@ export function SubscriptionScreen() {
       ) : null}
       {company?.subscription ? (
         <>
-          <CurrentPlanCard subscription={company.subscription} />
+          <CurrentPlanCard
+            subscription={company.subscription}
+            isSoldHere={data.isCheckoutAvailable}
+          />
           <PlanPicker query={data} currentProduct={company.subscription.product} />
         </>
       ) : null}
-      {company ? (
+      {company && (data.isCheckoutAvailable || latestStatus !== null) ? (
         <div className="subscription-grid">
           <PaymentsCard company={company} />
-          <InvoiceCard />
+          {data.isCheckoutAvailable ? <InvoiceCard /> : null}
         </div>
       ) : null}
     </>

@@ -14,7 +14,21 @@ export const subscriptionMessages = defineMessages({
   notConfiguredText: {
     id: 'subscription.notConfigured.text',
     defaultMessage:
-      'Plans cannot be bought here until the server’s administrator sets up Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). Your boards keep working on your current plan.',
+      'On this server the operator sets each company’s plan (npm run plan); nothing is bought here.',
+  },
+  operatorIntro: {
+    id: 'subscription.operator.intro',
+    defaultMessage: 'Your plan and what it allows.',
+  },
+  operatorText: {
+    id: 'subscription.operator.text',
+    defaultMessage:
+      'On this server the operator sets each company’s plan; nothing is bought here. To change yours, ask whoever runs the server to run:',
+  },
+  operatorHint: {
+    id: 'subscription.operator.hint',
+    defaultMessage:
+      'Plans: FREE, STARTUP, COMPANY or ULTRA (Enterprise); add --until YYYY-MM-DD for a plan that ends. Selling plans here needs Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).',
   },
   confirming: {
     id: 'subscription.checkout.confirming',
@@ -68,6 +82,11 @@ export const planMessages = defineMessages({
   overCap: {
     id: 'subscription.usage.overCap',
     defaultMessage: 'Over the limit: the newest are view-only or hidden until you upgrade.',
+  },
+  overCapOperator: {
+    id: 'subscription.usage.overCapOperator',
+    defaultMessage:
+      'Over the limit: the newest are view-only or hidden until the server’s operator raises your plan.',
   },
   pickerTitle: { id: 'subscription.picker.title', defaultMessage: 'Choose a plan' },
   billing: { id: 'subscription.picker.billing', defaultMessage: 'Billing period' },
