@@ -159,8 +159,9 @@ describe.skipIf(!isPostgres)(
       });
       const create = `mutation ($name: String!) { createBoard(name: $name) {
       __typename ... on MutationCreateBoardSuccess { data { id } } ${APP_ERROR} } }`;
-      for (const board of ['One', 'Two']) {
-        await mutate(server, 'createBoard', create, { name: board }, owner.token);
+      for (const board of ['Product ideas', 'Mobile app']) {
+        const created = await mutate(server, 'createBoard', create, { name: board }, owner.token);
+        expect(created.__typename).toBeUndefined();
       }
       const actives = async () =>
         (

@@ -77,7 +77,7 @@ builder.mutationFields((t) => ({
     type: TokenPayload,
     ...withErrors,
     description:
-      'Signs up: creates a company (FREE plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50.',
+      "Signs up: creates a company (on the server's default plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50.",
     args: {
       email: t.arg.string({
         required: true,
