@@ -43,7 +43,8 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
       where: { loginEmail: account.email.toLowerCase() },
       include: { company: true },
     });
-    const page = await console_.open({ viewport: { width, height: 900 }, locale: language });
+    // The account's language picks the console's (the sign-in form stays in the browser's).
+    const page = await console_.open({ viewport: { width, height: 900 } });
     await logIn(page, server, account);
     await page.goto(`${server.url}/admin/subscription`);
     return { page, slug: user.company.slug };
