@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
           .isVisible(),
       )
       .toBe(true);
-  });
+  }, 180_000);
 
   it('says it in Polish on a phone', async () => {
     const { page, slug } = await openFilledPlanPage('pl-PL', 390);
@@ -94,5 +94,5 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
     await saveScreenshot(page, 'subscription-operator-390-pl');
-  });
+  }, 180_000);
 });

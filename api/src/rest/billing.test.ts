@@ -26,7 +26,9 @@ beforeAll(async () => {
       appUrl: 'https://feedboard.example',
       billingEmail: 'invoices@feedboard.example',
     }),
-    startTestServer(),
+    // FREE as before DEFAULT_PLAN: buying STARTUP is an upgrade, so the answer is the missing
+    // provider (a company on ULTRA, the default without payments, would be told it is lower).
+    startTestServer({ defaultPlan: 'FREE' }),
   ]);
 });
 afterAll(async () => {

@@ -67,9 +67,6 @@ export async function upgradeSubscription(
       },
     ]);
   }
-  // Before the plan comparison: without payments the plan in force is the operator's or the
-  // server's default (often ULTRA), and "not configured" is the answer that helps.
-  if (!deps.stripe) throw paymentsNotConfigured();
   const { inForce: current } = await loadPlan(deps.prisma, companyId);
   if (PRODUCTS.indexOf(data.product) < PRODUCTS.indexOf(current)) {
     throw errors.validation([
@@ -79,6 +76,7 @@ export async function upgradeSubscription(
       },
     ]);
   }
+  if (!deps.stripe) throw paymentsNotConfigured();
   const stripe = await deps.stripe.client();
 
   const payment = await deps.prisma.payment.create({
