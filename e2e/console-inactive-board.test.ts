@@ -50,7 +50,8 @@ describe.skipIf(!hasChromium())('console: an inactive board is view-only', () =>
   let inactiveBoardId: string;
 
   beforeAll(async () => {
-    console_ = await startConsole();
+    // FREE's caps are what this checks: the default plan of a server that sells plans.
+    console_ = await startConsole({ defaultPlan: 'FREE' });
     const { server } = console_;
     admin = await signUpCompany(server, 'View Only Company');
     // Both boards are made while the plan has room; FREE then keeps only the older one active.
