@@ -4,7 +4,8 @@ import type { TTestServer } from '../testing/test-server.ts';
 
 let server: TTestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // FREE's caps are part of what this checks: the default plan of a server that sells plans.
+  server = await startTestServer({ defaultPlan: 'FREE' });
 });
 afterAll(async () => {
   await server?.close();

@@ -34,7 +34,8 @@ import { presentIdea } from './presenters.ts';
 let server: TTestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // FREE's caps are part of what this checks: the default plan of a server that sells plans.
+  server = await startTestServer({ defaultPlan: 'FREE' });
 });
 afterAll(async () => {
   await server?.close();

@@ -83,7 +83,8 @@ const op: fc.Arbitrary<TOp> = fc.oneof(
 let server: TTestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // FREE's caps are part of what this checks: the default plan of a server that sells plans.
+  server = await startTestServer({ defaultPlan: 'FREE' });
 });
 afterAll(async () => {
   await server?.close();
