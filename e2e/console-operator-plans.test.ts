@@ -66,6 +66,7 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
     expect(await page.getByText('Over the limit').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Request invoice' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    expect(await page.getByText('Save 20% with a yearly plan.').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
     await saveScreenshot(page, 'subscription-operator-1440-en');

@@ -64,7 +64,8 @@ export function PlanPicker({
           ))}
         </div>
       </div>
-      {months === 1 ? (
+      {/* Without payments nothing is sold: no yearly pitch, no hint to pick (see the operator note). */}
+      {months === 1 && isCheckoutAvailable ? (
         <div className="alert alert--info" role="note">
           <Icon name="gift" />
           <span className="alert__text">
@@ -89,7 +90,9 @@ export function PlanPicker({
         ))}
       </fieldset>
       <div className="card__actions">
-        {picked ? null : <span className="muted">{intl.formatMessage(planMessages.pickHint)}</span>}
+        {picked || !isCheckoutAvailable ? null : (
+          <span className="muted">{intl.formatMessage(planMessages.pickHint)}</span>
+        )}
         <button
           type="button"
           className="button button--primary"
