@@ -24,7 +24,20 @@ export type TIdeaChange = {
   commentCount: number;
 };
 
+/**
+ * A change that makes cached portal pages wrong at once, which no idea event reports: a board
+ * made private or deleted, a company's portal settings changed (portal-cache.ts).
+ */
+export type TPortalStale = { companyId: number; boardId: number | null };
+
 export type TEvents = {
+  /**
+   * Drops the cached portal pages the change touches in every process: this one at once
+   * (before the write is answered), the others through Redis. Never throws.
+   */
+  publishPortalStale: (stale: TPortalStale) => void;
+  /** Calls `listener` with every TPortalStale of any process; answers the function that stops it. */
+  watchPortalStale: (listener: (stale: TPortalStale) => void) => () => void;
   /** Publishes after the write committed; never throws (a lost live event is not a lost write). */
   publishIdeaChanged: (change: TIdeaChange) => void;
   /** The board's idea events, from this process and (with Redis) every other one. */
@@ -83,6 +96,7 @@ export function createEvents(options: {
     setMaxListeners(0, eventTarget);
     const pubsub = createPubSub<TTopics>({ eventTarget });
     return {
+      ...portalStaleEvents(null, options),
       kind: 'memory',
       publishIdeaChanged: (change) => {
         tellListeners(change);
@@ -100,12 +114,12 @@ export function createEvents(options: {
   };
   const publishClient = connect({ enableOfflineQueue: false });
   const subscribeClient = connect();
-  const pubsub = createPubSub<TTopics>({
-    eventTarget: createRedisEventTarget({
-      publishClient: guarded(publishClient, options.log),
-      subscribeClient: guarded(subscribeClient, options.log),
-    }),
+  const redisTarget = createRedisEventTarget({
+    publishClient: guarded(publishClient, options.log),
+    subscribeClient: guarded(subscribeClient, options.log),
   });
+  const pubsub = createPubSub<TTopics>({ eventTarget: redisTarget });
+  const portalStale = portalStaleEvents(redisTarget, options);
   // Catch-up events reach this process's subscribers only (every process sends its own).
   const local = createPubSub<TTopics>();
   const watchedBoards = new Map<number, number>();
@@ -135,6 +149,8 @@ export function createEvents(options: {
   };
 
   return {
+    publishPortalStale: portalStale.publishPortalStale,
+    watchPortalStale: portalStale.watchPortalStale,
     kind: 'redis',
     watchPublished,
     publishIdeaChanged: (change) => {
@@ -150,8 +166,66 @@ export function createEvents(options: {
         Repeater.merge([pubsub.subscribe(topic, boardId), local.subscribe(topic, boardId)]),
       ),
     close: async () => {
+      portalStale.close();
       publishClient.disconnect();
       subscribeClient.disconnect();
+    },
+  };
+}
+
+/**
+ * TPortalStale events: told to this process's listeners at once and, over `redisTarget`, to
+ * every other process (which tells its own; this process hears its own again, harmlessly).
+ */
+function portalStaleEvents(
+  redisTarget: EventTarget | null,
+  options: { redisPrefix: string; log: TLogger },
+): Pick<TEvents, 'publishPortalStale' | 'watchPortalStale'> & { close: () => void } {
+  const topic = `${options.redisPrefix}portal-stale`;
+  const listeners = new Set<(stale: TPortalStale) => void>();
+  const tell = (stale: TPortalStale) => {
+    for (const listener of listeners) {
+      try {
+        listener(stale);
+      } catch (error) {
+        options.log.warn(`Portal change listener failed: ${(error as Error).message}`);
+      }
+    }
+  };
+  const pubsub = redisTarget
+    ? createPubSub<Record<string, [TPortalStale]>>({ eventTarget: redisTarget })
+    : null;
+  let received: AsyncIterator<TPortalStale> | null = null;
+  const receive = () => {
+    if (!pubsub || received) return;
+    received = pubsub.subscribe(topic)[Symbol.asyncIterator]();
+    const stream = received;
+    void (async () => {
+      for (;;) {
+        const step = await stream.next();
+        if (step.done) break;
+        tell(step.value);
+      }
+    })().catch((error: Error) => options.log.warn(`Portal changes ended: ${error.message}`));
+  };
+  return {
+    publishPortalStale: (stale) => {
+      tell(stale);
+      try {
+        pubsub?.publish(topic, stale);
+      } catch (error) {
+        options.log.warn(`Portal change not published: ${(error as Error).message}`);
+      }
+    },
+    watchPortalStale: (listener) => {
+      listeners.add(listener);
+      receive();
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close: () => {
+      void received?.return?.();
     },
   };
 }

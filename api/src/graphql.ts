@@ -224,6 +224,40 @@ function maskErrorOf(deps: TDeps) {
   };
 }
 
+/** The query-string parameters of a GET operation that carry JSON objects. */
+const JSON_SEARCH_PARAMS = ['variables', 'extensions'] as const;
+
+/**
+ * A GET operation whose `variables` or `extensions` is not a JSON object is a 400 that names
+ * the parameter, in GraphQL's error shape. Yoga's own parser threw a SyntaxError there, which
+ * became a 500.
+ */
+function searchParamsJsonPlugin(): Plugin<TGraphQLServerContext> {
+  return {
+    onRequest: ({ url, endResponse, fetchAPI }) => {
+      for (const name of JSON_SEARCH_PARAMS) {
+        const raw = url.searchParams.get(name);
+        if (raw === null || raw === '') continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(raw);
+        } catch {
+          value = undefined;
+        }
+        if (value === null || (typeof value === 'object' && !Array.isArray(value))) continue;
+        const message = `The ${name} parameter is not a JSON object: send it as URL-encoded JSON, such as ${name}=%7B%7D.`;
+        endResponse(
+          new fetchAPI.Response(
+            JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }),
+            { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' } },
+          ),
+        );
+        return;
+      }
+    },
+  };
+}
+
 /** graphql-yoga serving the Pothos schema at /graphql (GraphiQL in the browser). */
 export function createGraphQL(
   deps: TDeps,
@@ -248,6 +282,7 @@ export function createGraphQL(
     logging: deps.config.logLevel === 'silent' ? false : 'warn',
     plugins: [
       publicCorsPlugin<TGraphQLServerContext>(),
+      searchParamsJsonPlugin(),
       {
         // Resolved before validation (the context is built after it) for the suggestion rule.
         onParams: async ({ request }) => {

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWidgetBuilt } from '../../widget/build-once.ts';
 import { ensureExplorersBuilt } from '../../web/explorers/build.ts';
-import { CONSOLE_CSP, EXPLORER_CSP } from './security-headers.ts';
+import { CONSOLE_CSP, EXPLORER_CSP, withoutFraming } from './security-headers.ts';
 import { restCompany } from './testing/rest-fixtures.ts';
 import { startTestServer } from './testing/test-server.ts';
 import type { TTestServer } from './testing/test-server.ts';
@@ -93,6 +93,34 @@ describe('security headers', () => {
       // The built page keeps to it: no inline script.
       expect(await response.text(), path).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     }
+  });
+
+  it('forbids framing every HTML page, those with a policy of their own included', async () => {
+    // The pages mail links open (any token: a bad one answers its HTML page too), the portal.
+    const pages = [
+      ['GET', '/confirm-email/not-a-token'],
+      ['POST', '/confirm-email/not-a-token'],
+      ['GET', '/privacy/not-a-token'],
+      ['POST', '/privacy/not-a-token'],
+      ['GET', '/unsubscribe/not-a-token'],
+      ['POST', '/unsubscribe/not-a-token'],
+      ['GET', publicPath],
+    ] as const;
+    for (const [method, path] of pages) {
+      const response = await get(path, { method, redirect: 'follow' });
+      const where = `${method} ${path}`;
+      expect(response.headers.get('content-type'), where).toMatch(/^text\/html/);
+      expect(response.headers.get('content-security-policy'), where).toMatch(
+        /(^|;)\s*frame-ancestors 'none'/,
+      );
+      expect(response.headers.get('x-frame-options'), where).toBe('DENY');
+    }
+    expect(withoutFraming("default-src 'none'; style-src 'unsafe-inline'")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    expect(withoutFraming("default-src 'self'; frame-ancestors https://a.example")).toBe(
+      "default-src 'self'; frame-ancestors https://a.example",
+    );
   });
 
   it('gives the API explorers the console’s protections, with their files from this server only', async () => {

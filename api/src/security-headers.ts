@@ -79,7 +79,9 @@ export function addMissingHeaders(
  * sites).
  *
  * HTML answers without a CSP of their own are the console: they get CONSOLE_CSP, may not be
- * framed (clickjacking), and open no window relationship with other origins. The API explorers
+ * framed (clickjacking), and open no window relationship with other origins. HTML answers with
+ * a CSP of their own (portal pages, the pages mail links open) keep it, with frame-ancestors
+ * 'none' added when it has none, X-Frame-Options DENY and the same opener policy. The API explorers
  * (GraphiQL on GET /graphql, the REST reference on /api/v1/docs) get the same, with EXPLORER_CSP.
  */
 export function securityHeaders(config: Pick<TConfig, 'appUrl'>): MiddlewareHandler {
@@ -88,11 +90,34 @@ export function securityHeaders(config: Pick<TConfig, 'appUrl'>): MiddlewareHand
     await next();
     addMissingHeaders(c.res.headers, headers);
     const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
-    if (!isHtml || c.res.headers.has('content-security-policy')) return;
+    if (!isHtml) return;
+    const own = c.res.headers.get('content-security-policy');
+    if (own !== null) {
+      // A page with a policy of its own (portal, mail links) is still never framed.
+      c.res.headers.set('content-security-policy', withoutFraming(own));
+      addMissingHeaders(c.res.headers, UNFRAMED);
+      return;
+    }
     const csp = EXPLORER_PAGES.has(c.req.path) ? EXPLORER_CSP : CONSOLE_CSP;
     c.res.headers.set('content-security-policy', csp);
     c.res.headers.set('x-frame-options', 'DENY');
     c.res.headers.set('cross-origin-opener-policy', 'same-origin');
     c.res.headers.set('cross-origin-resource-policy', 'same-origin');
   };
+}
+
+/** What every HTML answer carries besides its policy: no framing, no window relationship. */
+const UNFRAMED = [
+  ['x-frame-options', 'DENY'],
+  ['cross-origin-opener-policy', 'same-origin'],
+] as const;
+
+/**
+ * A page's own policy with `frame-ancestors 'none'` added when it names no frame-ancestors
+ * (`default-src` does not cover it): the one rule that keeps every HTML page of this server
+ * out of other sites' frames (clickjacking), whichever handler wrote the page.
+ */
+export function withoutFraming(csp: string): string {
+  if (/(^|;)\s*frame-ancestors\s/i.test(csp)) return csp;
+  return `${csp.trim().replace(/;\s*$/, '')}; frame-ancestors 'none'`;
 }

@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestListener } from '../server.ts';
 import { createEvents } from '../events.ts';
 import type { TLogger } from '../log.ts';
 import { addEndUser } from '../testing/graphql-client.ts';
@@ -290,4 +293,95 @@ describe('PortalCache', () => {
     expect(cache.get('/idea/1')?.html).toBe('fresh');
     cache.close();
   });
+});
+
+/** Board pages and the portal home while the board is public, fetched through `at`. */
+async function publicPages(at: string): Promise<string[]> {
+  const home = base.slice(0, base.lastIndexOf('/'));
+  const pages = [base, home];
+  for (const page of pages) {
+    const first = await fetch(`${at}${page}`, { redirect: 'manual' });
+    expect(first.status, page).toBe(200);
+    const tag = first.headers.get('etag') ?? '';
+    // Kept: the same validator answers 304 from the cache.
+    const again = await fetch(`${at}${page}`, { headers: { 'if-none-match': tag } });
+    expect(again.status, page).toBe(304);
+  }
+  return pages;
+}
+
+describe('a board made private', () => {
+  it('is gone from the cached portal at once in this process', async () => {
+    const board = await restCompany(server);
+    const row = await server.deps.prisma.board.findUniqueOrThrow({
+      where: { id: board.boardId },
+      include: { company: true },
+    });
+    const page = `/${row.company.slug}/${row.slug}`;
+    const first = await get(page);
+    expect(first.status).toBe(200);
+    expect((await get(page, { 'if-none-match': first.headers.get('etag') ?? '' })).status).toBe(
+      304,
+    );
+    await expectCall(server, 'PUT', `/boards/${board.boardId}/set-public`, 200, {
+      token: board.owner.token,
+      body: { isPublic: false },
+    });
+    expect((await get(page)).status).toBe(404);
+    expect(await (await get(`/${row.company.slug}`)).text()).not.toContain(row.name);
+  });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'is gone from the cached portal of every process at once (two servers on Redis)',
+    async () => {
+      const prefix = `portal-stale-${process.pid}-${Date.now()}:`;
+      const servers: { url: string; close: () => Promise<void> }[] = [];
+      for (let n = 0; n < 2; n += 1) {
+        const events = createEvents({
+          redisUrl: process.env.REDIS_URL,
+          redisPrefix: prefix,
+          log: server.deps.log,
+        });
+        const deps = { ...server.deps, events };
+        const http = createServer(await createRequestListener(deps, server.db));
+        await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+        servers.push({
+          url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+          close: async () => {
+            await new Promise<void>((resolve) => http.close(() => resolve()));
+            await events.close();
+          },
+        });
+      }
+      try {
+        const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+        const [boardPage] = await publicPages(a.url);
+        await publicPages(b.url);
+        // Made private through process A: process B drops its pages too.
+        const answer = await fetch(`${a.url}/api/v1/boards/${acme.boardId}/set-public`, {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${acme.owner.token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ isPublic: false }),
+        });
+        expect(answer.status).toBe(200);
+        expect((await fetch(`${a.url}${boardPage}`)).status).toBe(404);
+        // Redis carries the change in well under a second; the cache kept pages 60 s.
+        const started = Date.now();
+        await expect
+          .poll(async () => (await fetch(`${b.url}${boardPage}`)).status, { timeout: 3_000 })
+          .toBe(404);
+        expect(Date.now() - started).toBeLessThan(3_000);
+      } finally {
+        await server.deps.prisma.board.update({
+          where: { id: acme.boardId },
+          data: { isPublic: true },
+        });
+        for (const each of servers) await each.close();
+      }
+    },
+    60_000,
+  );
 });

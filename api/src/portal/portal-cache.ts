@@ -73,7 +73,12 @@ export class PortalCache {
     private readonly options: TPortalCacheOptions = DEFAULT_PORTAL_CACHE,
     private readonly now: () => number = Date.now,
   ) {
-    this.stopLocal = events.watchPublished((change) => this.invalidate(change));
+    const stopIdeas = events.watchPublished((change) => this.invalidate(change));
+    const stopPortal = events.watchPortalStale(() => this.invalidateAll());
+    this.stopLocal = () => {
+      stopIdeas();
+      stopPortal();
+    };
   }
 
   get size(): number {
@@ -130,6 +135,18 @@ export class PortalCache {
   /** Drops the pages an idea event makes stale: the idea's own, and its board's lists. */
   invalidate(change: { boardId: number; ideaId: number }): void {
     this.invalidateTags([`board:${change.boardId}`, `idea:${change.ideaId}`]);
+  }
+
+  /**
+   * Drops every page at once, and keeps no render begun before: a board made private or
+   * deleted, or a company's portal changed (events.ts TPortalStale, from any process). Such
+   * changes are rare admin acts, and a page names boards and companies in many ways (lists,
+   * links, the sitemap), so all pages go rather than a guess at which.
+   */
+  invalidateAll(): void {
+    this.sequence += 1;
+    this.forgottenThrough = this.sequence;
+    this.clear();
   }
 
   private invalidateTags(tags: string[]): void {

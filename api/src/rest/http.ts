@@ -4,10 +4,15 @@ import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { requestContextOf } from '../request-context.ts';
 import { authenticate, bearerToken } from '../services/account/authenticate.ts';
+import { API_KEY_PREFIX } from '../services/api-key/api-keys.ts';
 import type { TViewer } from '../viewer.ts';
 import { withAddress } from '../viewer.ts';
 import { clientOf } from '../client-ip.ts';
 import type { RateLimitError, TClient } from '../rate-limit.ts';
+
+/** The answer to a company API key sent to /api/v1. */
+export const API_KEY_ON_REST =
+  'API keys work on /graphql and /mcp, not on the REST API: send a session token from /api/v1/login here, or call /graphql with the key.';
 
 export type TRestEnv = { Variables: { viewer: TViewer | null } };
 
@@ -28,6 +33,9 @@ export function withViewer(deps: TDeps): MiddlewareHandler<TRestEnv> {
     const header = c.req.header('authorization');
     const token = bearerToken(header);
     if (header && !token) throw errors.unauthenticated();
+    // A company API key is a credential of /graphql and /mcp: say so rather than call it an
+    // expired session, so an integrator knows what to change.
+    if (token?.startsWith(API_KEY_PREFIX)) throw new AppError('UNAUTHENTICATED', API_KEY_ON_REST);
     const viewer = token ? await authenticate(deps, token) : null;
     if (token && !viewer) {
       throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');

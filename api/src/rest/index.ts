@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { cheapBodyLimit } from '../body-limit.ts';
 import { PUBLIC_CORS } from '../cors.ts';
@@ -42,6 +42,37 @@ export function tooLargeAnswer(message: string): (c: Context) => Response {
 /** The 413 answer to a body over REST_BODY_LIMIT. */
 export const tooLarge = tooLargeAnswer('The request body is larger than 1 MB.');
 
+/** `application/json` or any `application/…+json` type (parameters such as charset aside). */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
+}
+
+/** Whether a request carries a body: a length above 0, or a chunked one. */
+function hasBody(c: Context): boolean {
+  const length = c.req.header('content-length');
+  if (length !== undefined) return Number(length) > 0;
+  return c.req.header('transfer-encoding') !== undefined;
+}
+
+/**
+ * Every body /api/v1 reads is JSON, and says so: a body of any other type is a 415 before
+ * anything reads it. A page of another site can send `text/plain` (or a form's types) to any
+ * address without a CORS preflight; refusing those keeps every write behind the preflight that
+ * `application/json` requires.
+ */
+export function jsonBodiesOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    if (hasBody(c) && !isJsonMediaType(c.req.header('content-type'))) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the request body as JSON, with the header Content-Type: application/json.',
+      );
+    }
+    await next();
+  };
+}
+
 /** The `/api/v1` REST shims: parse, call a domain service, shape the spec's JSON. */
 export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
   const api = new OpenAPIHono<TRestEnv>();
@@ -60,6 +91,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
       onError: tooLarge,
     }),
   );
+  api.use(jsonBodiesOnly());
   api.use(withViewer(deps));
   mountRoutes(
     api,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../schema/ids.ts';
 import { claimDueDeliveries } from '../services/webhook/webhook-worker.ts';
 import { createWebhook } from '../services/webhook/webhooks.ts';
-import { webhookUrlProblem } from '../services/webhook/webhook-url.ts';
+import { assertDeliverable, webhookUrlProblem } from '../services/webhook/webhook-url.ts';
 import { APP_ERROR, addEndUser, mutate } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
@@ -478,6 +478,41 @@ describe('webhook administration', () => {
       code: 'VALIDATION',
       fields: [{ field: 'url', message: 'Private and local addresses are not allowed.' }],
     });
+  });
+
+  it('refuses localhost with a trailing dot or in capitals at registration, by the rule delivery uses', async () => {
+    const strict = {
+      ...server.deps,
+      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
+    };
+    const viewer = {
+      userId: company.owner.userId,
+      companyId: company.owner.companyId,
+      role: 'OWNER' as const,
+      kind: 'REGULAR' as const,
+      sessionId: 1,
+    };
+    for (const url of [
+      'http://localhost./',
+      'http://LOCALHOST.:4699/',
+      'http://localhost../x',
+      'http://api.localhost./x',
+      'http://metadata.google.internal./computeMetadata',
+      'http://printer.local/',
+    ]) {
+      await expect(
+        createWebhook(strict, viewer, { url, events: ['IDEA_CREATED'] }),
+        url,
+      ).rejects.toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'url', message: 'Private and local addresses are not allowed.' }],
+      });
+      // Delivery refuses it by the same rule, before any DNS lookup.
+      await expect(assertDeliverable(url, false), url).rejects.toThrow(
+        'Refused: Private and local addresses are not allowed.',
+      );
+    }
+    expect(webhookUrlProblem('https://localhost.example.com/x', false)).toBeNull();
   });
 
   it('keeps webhooks to their company: another company’s are not found, members are refused', async () => {

@@ -15,6 +15,8 @@ import type { TVotedByMe } from './voted-by-me.ts';
 import type { TRelatedRows } from './related-rows.ts';
 import type { TLiveIdeas } from './live-idea.ts';
 import { isCompanyAdmin } from '../viewer.ts';
+import { isIdeaReadableUnderCap } from '../services/idea/idea-read-under-cap.ts';
+import { planStateFor } from './plan-context.ts';
 
 export type TGraphQLContext = {
   deps: TDeps;
@@ -69,10 +71,16 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: {
       description: 'Any object by its global id, if the caller may see it (null otherwise).',
       args: { id: { description: 'The global id of the object.' } },
+      resolve: async (_root, args, context, _info, resolveNode) => {
+        const [node] = await withoutIdeasPastCap(context, [args.id], [await resolveNode(args.id)]);
+        return node;
+      },
     },
     nodesQueryOptions: {
       description: 'Objects by their global ids, each null where the caller may not see it.',
       args: { ids: { description: 'The global ids of the objects.' } },
+      resolve: async (_root, args, context, _info, resolveNodes) =>
+        withoutIdeasPastCap(context, args.ids, await resolveNodes(args.ids)),
     },
     idFieldOptions: {
       description:
@@ -102,6 +110,30 @@ export const builder = new SchemaBuilder<{
     defaultTypes: [AppError],
   },
 });
+
+type TIdeaRow = { id: number; boardId: number; status: string; createdAt: Date };
+
+/**
+ * `node`/`nodes` answers with the ideas past the plan's cap made null for all but the company's
+ * admins, as `idea(id:)`, REST and the portal answer them (the visibility filter of the Idea
+ * node's findUnique cannot see the plan). Each company's plan is read once per operation.
+ */
+async function withoutIdeasPastCap(
+  context: TGraphQLContext,
+  ids: readonly { typename: string }[],
+  nodes: readonly unknown[],
+): Promise<unknown[]> {
+  return Promise.all(
+    nodes.map(async (node, index) => {
+      if (node === null || node === undefined || ids[index]?.typename !== 'Idea') return node;
+      const idea = node as TIdeaRow;
+      const companyId = await context.related.boardCompanyId(idea.boardId);
+      if (companyId === null) return null;
+      const plan = await planStateFor(context, companyId);
+      return isIdeaReadableUnderCap(context.viewer, idea, companyId, plan) ? node : null;
+    }),
+  );
+}
 
 builder.queryType({ description: 'The entry points for reading.' });
 builder.mutationType({ description: 'The entry points for changing data.' });

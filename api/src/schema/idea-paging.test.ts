@@ -211,7 +211,7 @@ describe('Board.ideas pages', () => {
     expect(mine.filter((n) => n.author === null)).toHaveLength(7);
   });
 
-  it('refuses a cursor that is not one, and gives an empty page for an idea of another board', async () => {
+  it('refuses a cursor that is not one, or names an idea of another board', async () => {
     const { body } = await gql(
       server,
       PAGE,
@@ -222,8 +222,62 @@ describe('Board.ideas pages', () => {
       code: 'VALIDATION',
       fields: [{ field: 'after', message: 'This is not a cursor of this list.' }],
     });
-    const elsewhere = await page({ first: 5, after: globalId('IdeaCursor', otherBoardIdeaId) });
-    expect(elsewhere.edges).toEqual([]);
-    expect(elsewhere.pageInfo.hasNextPage).toBe(false);
+    const elsewhere = await gql(
+      server,
+      PAGE,
+      { boardId, first: 5, after: globalId('IdeaCursor', otherBoardIdeaId) },
+      admin.token,
+    );
+    expect(elsewhere.body.data?.board ?? null).toBeNull();
+    expect(elsewhere.body.errors[0].extensions).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ field: 'after', message: 'This is not a cursor of this list.' }],
+    });
+  });
+
+  it('refuses a cursor made from an idea hidden from the caller: another user’s idea awaiting acceptance', async () => {
+    const board = decodeId(boardId, 'Board');
+    const { isPublic } = await server.deps.prisma.board.findUniqueOrThrow({ where: { id: board } });
+    await server.deps.prisma.board.update({ where: { id: board }, data: { isPublic: true } });
+    const author = await addEndUser(server, admin.companyId, { name: 'Pat Pending' });
+    // Awaiting acceptance, with more votes than any listed idea: paging after it would show
+    // which ideas have fewer votes, and so its own count.
+    const pending = await server.deps.prisma.idea.create({
+      data: {
+        boardId: board,
+        authorId: author.userId,
+        title: 'Pending secret idea',
+        status: 'NOT_PUBLIC',
+        voteCount: 2,
+      },
+    });
+    const cursor = globalId('IdeaCursor', pending.id);
+    try {
+      for (const [who, token] of [
+        ['anonymous', undefined],
+        ['another end user', member.token],
+      ] as const) {
+        for (const side of [
+          { first: 5, after: cursor },
+          { last: 5, before: cursor },
+        ]) {
+          const { body } = await gql(server, PAGE, { boardId, sort: 'VOTES', ...side }, token);
+          const field = 'after' in side ? 'after' : 'before';
+          expect(body.data?.board ?? null, who).toBeNull();
+          expect(body.errors?.[0]?.extensions, who).toMatchObject({
+            code: 'VALIDATION',
+            fields: [{ field, message: 'This is not a cursor of this list.' }],
+          });
+        }
+      }
+      // Its author and the company's team see it, so the cursor pages for them.
+      for (const token of [author.token, admin.token]) {
+        const after = await page({ sort: 'VOTES', first: 3, after: cursor }, token);
+        expect(after.edges).toHaveLength(3);
+      }
+    } finally {
+      await server.deps.prisma.idea.delete({ where: { id: pending.id } });
+      await server.deps.prisma.board.update({ where: { id: board }, data: { isPublic } });
+    }
   });
 });

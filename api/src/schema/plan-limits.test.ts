@@ -8,7 +8,7 @@ import {
   signUpCompany,
 } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
-import { decodeId } from './ids.ts';
+import { decodeId, globalId } from './ids.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -31,6 +31,8 @@ const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) {
   __typename ... on MutationUpvoteIdeaSuccess { data { voteCount } } ${APP_ERROR} } }`;
 const BOARDS = `{ boards { id name active } viewer { company { subscription {
   product usage { activeBoards { used cap } ideas { used cap } } } } } }`;
+const NODES = `query ($id: ID!, $ids: [ID!]!) { node(id: $id) { ... on Idea { title } }
+  nodes(ids: $ids) { ... on Idea { title } } }`;
 const IDEAS = `query ($id: ID!) { board(id: $id) { limits { cappedIdeas }
   ideas(sort: DATE_ASC) { totalCount edges { node { title } } } } }`;
 
@@ -225,10 +227,32 @@ describe('visible ideas', () => {
       expect((await read(`/ideas/${hidden}/comments`)).status, who).toBe(404);
       const { body } = await gql(server, '{ idea(id: "' + hidden + '") { id } }', {}, token);
       expect(body.data.idea, who).toBeNull();
+      const byNode = await gql(
+        server,
+        NODES,
+        { id: globalId('Idea', hidden), ids: ids.map((id) => globalId('Idea', id)) },
+        token,
+      );
+      expect(byNode.body.errors, who).toBeUndefined();
+      expect(byNode.body.data.node, who).toBeNull();
+      expect(
+        byNode.body.data.nodes.map((n: any) => n?.title ?? null),
+        who,
+      ).toEqual([...[1, 2, 3, 4, 5].map((n) => `By id number ${n}`), null]);
     }
-    // The admin still opens it (a locked row in their list).
+    // The admin still opens it (a locked row in their list), by id and as a node.
     const own = await server.call('GET', `/api/v1/ideas/${hidden}`, { token: admin.token });
     expect(own.status).toBe(200);
+    const byNode = await gql(
+      server,
+      NODES,
+      { id: globalId('Idea', hidden), ids: ids.map((id) => globalId('Idea', id)) },
+      admin.token,
+    );
+    expect(byNode.body.data.node).toEqual({ title: 'By id number 6' });
+    expect(byNode.body.data.nodes.map((n: any) => n?.title)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `By id number ${n}`),
+    );
   });
 
   it('does not let ideas awaiting acceptance take the places of accepted ones', async () => {

@@ -156,6 +156,9 @@ export function callAt(url: string): TTestServer['call'] {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.rawBody;
+    // A raw body is sent as JSON (broken JSON included) unless the test names another type.
+    const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+    if (body !== undefined && !hasType) headers['content-type'] = 'application/json';
     if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';

@@ -24,7 +24,9 @@ async function changeBoard<T extends z.ZodType>(
 ): Promise<Board> {
   const { board } = await findBoardForAdmin(deps, viewer, boardId);
   const data = toData(parseInput(schema, input));
-  return deps.prisma.board.update({ where: { id: board.id }, data });
+  const updated = await deps.prisma.board.update({ where: { id: board.id }, data });
+  deps.events.publishPortalStale({ companyId: board.companyId, boardId: board.id });
+  return updated;
 }
 
 type TBoardChange = (
@@ -59,7 +61,7 @@ export const updateBoardTheme: TBoardChange = (deps, viewer, boardId, input) =>
 export const setBoardVisibility: TBoardChange = async (deps, viewer, boardId, input) => {
   const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId);
   const { isPublic } = parseInput(ZBoardVisibility, input);
-  return deps.prisma.$transaction(async (tx) => {
+  const changed = await deps.prisma.$transaction(async (tx) => {
     const updated = await tx.board.update({ where: { id: board.id }, data: { isPublic } });
     await recordAudit(
       deps,
@@ -74,4 +76,7 @@ export const setBoardVisibility: TBoardChange = async (deps, viewer, boardId, in
     );
     return updated;
   });
+  // Cached portal pages of a board made private must not be served a moment longer.
+  deps.events.publishPortalStale({ companyId: board.companyId, boardId: board.id });
+  return changed;
 };

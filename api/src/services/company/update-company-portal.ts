@@ -84,6 +84,7 @@ export async function updateCompanyPortal(
   try {
     const company = await deps.prisma.company.update({ where: { id: admin.companyId }, data });
     deps.log.info(`Company ${company.id}: portal settings changed by user ${admin.userId}.`);
+    deps.events.publishPortalStale({ companyId: company.id, boardId: null });
     return company;
   } catch (error) {
     // The unique key decides between two companies claiming one domain at once.

@@ -1,6 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import type { BoardStatus, Idea } from '../../generated/prisma/client.ts';
+import type { BoardStatus, Idea, Prisma } from '../../generated/prisma/client.ts';
+import { withOneRetry } from './retry-transaction.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canUpdateIdeaStatus, findIdeaForMember, toRowId } from '../access.ts';
@@ -11,6 +12,8 @@ import { publishIdeaChange } from './publish-idea-change.ts';
 import { emitIdeaEvent, ideaPayload } from '../webhook/emit-webhook-event.ts';
 import { activityCustomStatus, recordIdeaActivity } from '../activity/record-idea-activity.ts';
 import { lockCustomerValuesShared } from '../customer/idea-value.ts';
+
+type TTx = Prisma.TransactionClient;
 
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
 
@@ -40,6 +43,23 @@ async function findDeclinedStatus(
         : 'It has to be a status of this board.',
     },
   ]);
+}
+
+/**
+ * Whether `keptId`'s chain of duplicates (its kept idea, that one's, …) reaches `ideaId`:
+ * declining `ideaId` as a duplicate of `keptId` would then close a cycle. UNION stops on a
+ * chain that cycles already; the depth bound keeps a corrupt chain from running long.
+ */
+async function isDuplicateChainOf(tx: TTx, keptId: number, ideaId: number): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    WITH RECURSIVE chain ("id", "next", "depth") AS (
+      SELECT "id", "duplicateOfId", 0 FROM "Idea" WHERE "id" = ${keptId}::int
+      UNION
+      SELECT i."id", i."duplicateOfId", c."depth" + 1
+      FROM "Idea" i JOIN chain c ON i."id" = c."next" WHERE c."depth" < 1000
+    )
+    SELECT "id" FROM chain WHERE "id" = ${ideaId}::int LIMIT 1`;
+  return rows.length > 0;
 }
 
 /**
@@ -83,47 +103,74 @@ export async function declineIdea(
   }
   const shouldMerge = duplicateOfId !== null && data.mergeVotes;
 
-  const result = await deps.prisma.$transaction(async (tx) => {
-    // Votes moved to the kept idea add to its value (the trigger of migration idea_value sets
-    // both ideas' values with their counts): the company's value lock, shared, comes before
-    // any row lock (customer/idea-value.ts).
-    if (shouldMerge) await lockCustomerValuesShared(tx, idea.board.companyId);
-    // The status condition makes two concurrent declines (or a decline racing a completion)
-    // apply once.
-    const { count } = await tx.idea.updateMany({
-      where: { id: idea.id, status: { notIn: ['DECLINED', 'COMPLETE'] } },
-      data: {
-        status: 'DECLINED',
-        declineReason: data.reason,
-        declineComment: data.comment ?? null,
-        duplicateOfId,
-        declinedAt: new Date(),
-        customStatusId: customStatus?.id ?? null,
-      },
-    });
-    if (count === 0) {
-      throw new AppError(
-        'CONFLICT',
-        'Only ideas that are not declined or complete can be declined.',
-      );
-    }
-    let movedVoterIds: number[] | null = null;
-    let votesGained = 0;
-    if (shouldMerge && duplicateOfId !== null) {
-      // One statement moves the votes and adjusts both counts by the rows actually moved, so
-      // votes cast at the same moment are neither lost nor counted twice. It answers the
-      // voters whose votes moved: they are the ones the decline mail goes to.
-      // The same statement records the merge exactly (which voters moved, which had voted for
-      // the kept idea already), so undoMerge can give both ideas their votes back.
-      const merge = await tx.ideaMerge.create({
+  const result = await withOneRetry(() =>
+    deps.prisma.$transaction(async (tx) => {
+      // Votes moved to the kept idea add to its value (the trigger of migration idea_value sets
+      // both ideas' values with their counts): the company's value lock, shared, comes before
+      // any row lock (customer/idea-value.ts).
+      if (shouldMerge) await lockCustomerValuesShared(tx, idea.board.companyId);
+      // Both ideas locked in id order before anything is read or written: two declines naming
+      // each other (P→Q with Q→P) or chaining (P→Q with Q→R) wait on each other in one order,
+      // and the second sees what the first did.
+      const lockedIds = duplicateOfId === null ? [idea.id] : [idea.id, duplicateOfId];
+      const locked = await tx.$queryRaw<
+        { id: number; status: string; boardId: number; customStatusId: number | null }[]
+      >`SELECT "id", "status"::text AS "status", "boardId", "customStatusId" FROM "Idea"
+      WHERE "id" = ANY(${lockedIds}::int[]) ORDER BY "id" FOR UPDATE`;
+      const current = locked.find((row) => row.id === idea.id);
+      if (!current) throw errors.notFound('Idea');
+      if (current.status === 'DECLINED' || current.status === 'COMPLETE') {
+        throw new AppError(
+          'CONFLICT',
+          'Only ideas that are not declined or complete can be declined.',
+        );
+      }
+      if (duplicateOfId !== null) {
+        const target = locked.find((row) => row.id === duplicateOfId);
+        if (!target || target.boardId !== idea.boardId) throw duplicateProblem('Idea not found');
+        if (target.status === 'DECLINED') {
+          throw new AppError(
+            'CONFLICT',
+            'That idea was declined at the same moment: pick the idea that stays open.',
+            [{ field: 'duplicateOfIdeaId', message: 'That idea is declined itself.' }],
+          );
+        }
+        if (await isDuplicateChainOf(tx, duplicateOfId, idea.id)) {
+          throw duplicateProblem(
+            'That idea is a duplicate of this one: pick the idea that stays open.',
+          );
+        }
+      }
+      const previousStatus = current.status as Idea['status'];
+      const previousCustomStatusId = current.customStatusId;
+      await tx.idea.update({
+        where: { id: idea.id },
         data: {
-          ideaId: idea.id,
-          keptIdeaId: duplicateOfId,
-          previousStatus: idea.status,
-          previousCustomStatusId: idea.customStatusId,
+          status: 'DECLINED',
+          declineReason: data.reason,
+          declineComment: data.comment ?? null,
+          duplicateOfId,
+          declinedAt: new Date(),
+          customStatusId: customStatus?.id ?? null,
         },
       });
-      const moved = await tx.$queryRaw<{ userId: number; gained: number }[]>`
+      let movedVoterIds: number[] | null = null;
+      let votesGained = 0;
+      if (shouldMerge && duplicateOfId !== null) {
+        // One statement moves the votes and adjusts both counts by the rows actually moved, so
+        // votes cast at the same moment are neither lost nor counted twice. It answers the
+        // voters whose votes moved: they are the ones the decline mail goes to.
+        // The same statement records the merge exactly (which voters moved, which had voted for
+        // the kept idea already), so undoMerge can give both ideas their votes back.
+        const merge = await tx.ideaMerge.create({
+          data: {
+            ideaId: idea.id,
+            keptIdeaId: duplicateOfId,
+            previousStatus,
+            previousCustomStatusId,
+          },
+        });
+        const moved = await tx.$queryRaw<{ userId: number; gained: number }[]>`
         WITH removed AS (
           DELETE FROM "Vote" WHERE "ideaId" = ${idea.id}
           RETURNING "userId", "createdAt", "addedById", "note", "importance"
@@ -148,52 +195,55 @@ export async function declineIdea(
           FROM removed r
         )
         SELECT "userId", (SELECT count(*) FROM moved)::int AS "gained" FROM removed`;
-      movedVoterIds = moved.map((row) => row.userId);
-      votesGained = Number(moved[0]?.gained ?? 0);
-    }
-    const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
-    const kept = duplicateOfId ? await tx.idea.findUnique({ where: { id: duplicateOfId } }) : null;
-    const previousCustomStatus =
-      idea.customStatusId === null
-        ? null
-        : await tx.boardStatus.findUnique({ where: { id: idea.customStatusId } });
-    await recordIdeaActivity(tx, member.userId, [
-      {
-        ideaId: idea.id,
-        kind: 'STATUS_CHANGED',
-        details: {
-          fromStatus: idea.status,
-          toStatus: 'DECLINED',
-          fromCustomStatus: activityCustomStatus(previousCustomStatus),
-          toCustomStatus: activityCustomStatus(customStatus),
+        movedVoterIds = moved.map((row) => row.userId);
+        votesGained = Number(moved[0]?.gained ?? 0);
+      }
+      const declined = await tx.idea.findUniqueOrThrow({ where: { id: idea.id } });
+      const kept = duplicateOfId
+        ? await tx.idea.findUnique({ where: { id: duplicateOfId } })
+        : null;
+      const previousCustomStatus =
+        previousCustomStatusId === null
+          ? null
+          : await tx.boardStatus.findUnique({ where: { id: previousCustomStatusId } });
+      await recordIdeaActivity(tx, member.userId, [
+        {
+          ideaId: idea.id,
+          kind: 'STATUS_CHANGED',
+          details: {
+            fromStatus: previousStatus,
+            toStatus: 'DECLINED',
+            fromCustomStatus: activityCustomStatus(previousCustomStatus),
+            toCustomStatus: activityCustomStatus(customStatus),
+          },
         },
-      },
-      ...(shouldMerge && kept
-        ? [
-            {
-              ideaId: idea.id,
-              kind: 'MERGED' as const,
-              details: {
-                otherIdeaId: kept.id,
-                otherIdeaTitle: kept.title,
-                votesMoved: movedVoterIds?.length ?? 0,
+        ...(shouldMerge && kept
+          ? [
+              {
+                ideaId: idea.id,
+                kind: 'MERGED' as const,
+                details: {
+                  otherIdeaId: kept.id,
+                  otherIdeaTitle: kept.title,
+                  votesMoved: movedVoterIds?.length ?? 0,
+                },
               },
-            },
-            {
-              ideaId: kept.id,
-              kind: 'MERGED' as const,
-              details: {
-                otherIdeaId: idea.id,
-                otherIdeaTitle: declined.title,
-                // Only the votes it gained: voters of both ideas keep their one vote.
-                votesMoved: votesGained,
+              {
+                ideaId: kept.id,
+                kind: 'MERGED' as const,
+                details: {
+                  otherIdeaId: idea.id,
+                  otherIdeaTitle: declined.title,
+                  // Only the votes it gained: voters of both ideas keep their one vote.
+                  votesMoved: votesGained,
+                },
               },
-            },
-          ]
-        : []),
-    ]);
-    return { idea: declined, duplicateOf: kept, movedVoterIds };
-  });
+            ]
+          : []),
+      ]);
+      return { idea: declined, duplicateOf: kept, movedVoterIds, previousStatus };
+    }),
+  );
 
   publishIdeaChange(deps, 'UPDATED', result.idea, idea.board.companyId);
   if (shouldMerge && result.duplicateOf) {
@@ -213,7 +263,7 @@ export async function declineIdea(
     }),
   );
   await emitIdeaEvent(deps, 'IDEA_DECLINED', result.idea, idea.board.companyId, {
-    previousStatus: idea.status,
+    previousStatus: result.previousStatus,
     reason: data.reason,
     comment: data.comment ?? null,
     duplicateOf: result.duplicateOf ? ideaPayload(deps, result.duplicateOf) : null,

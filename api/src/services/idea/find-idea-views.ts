@@ -4,7 +4,7 @@ import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { DeclineReason, Idea, Prisma } from '../../generated/prisma/client.ts';
 import { countListedIdeas } from './count-listed-ideas.ts';
-import { listedIdeasWhere } from './listed-ideas.ts';
+import { listedIdeasWhere, seenOnBoardCondition } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -211,10 +211,15 @@ export type TPageWindow = {
   reverse?: boolean;
 };
 
-/** The cursor row of one side of a window, joined as `c`-named columns (nothing when unset). */
+/**
+ * The cursor row of one side of a window, joined as `c`-named columns (nothing when unset): only
+ * an idea the caller may see on the board (seenOnBoardCondition), so no cursor pages around an
+ * idea hidden from them.
+ */
 function cursorJoin(
   name: 'ca' | 'cb',
-  boardId: number,
+  viewer: TViewer | null,
+  listed: TListedBoard,
   ideaId: number | undefined,
   byValue: boolean,
 ): TSqlPart {
@@ -222,7 +227,33 @@ function cursorJoin(
   const value = sqlFragment(byValue ? ', ci."value"' : '');
   return sqlPart`
       JOIN (SELECT ci."id", ci."status", ci."voteCount", ci."createdAt"${value} FROM "Idea" ci
-            WHERE ci."id" = ${ideaId}::int AND ci."boardId" = ${boardId}::int) ${sqlFragment(name)} ON TRUE`;
+            WHERE ci."id" = ${ideaId}::int AND ${seenOnBoardCondition(viewer, listed, 'ci')}) ${sqlFragment(name)} ON TRUE`;
+}
+
+/**
+ * An empty page after (or before) a cursor: a VALIDATION error on that argument when the cursor
+ * names no idea the caller may see on the board (made up, or made from an idea hidden from
+ * them, or removed since), so a client is told to start again rather than shown a silent end.
+ */
+async function requireSeenCursorIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  window: TPageWindow,
+): Promise<void> {
+  const sides = [
+    ['after', window.afterId],
+    ['before', window.beforeId],
+  ] as const;
+  for (const [field, ideaId] of sides) {
+    if (ideaId === undefined) continue;
+    const [seen] = await deps.sql<{ id: number }>`
+      SELECT ci."id" FROM "Idea" ci
+      WHERE ci."id" = ${ideaId}::int AND ${seenOnBoardCondition(viewer, listed, 'ci')}`;
+    if (!seen) {
+      throw errors.validation([{ field, message: 'This is not a cursor of this list.' }]);
+    }
+  }
 }
 
 function cursorCondition(condition: string, name: 'ca' | 'cb', ideaId: number | undefined) {
@@ -262,7 +293,7 @@ function pageRowsStatement(
   const byValue = params.sort === 'VALUE';
   return sqlPart`
       SELECT ${columns}
-      FROM "Idea" i${cursorJoin('ca', board.id, window.afterId, byValue)}${cursorJoin('cb', board.id, window.beforeId, byValue)}${joins}
+      FROM "Idea" i${cursorJoin('ca', viewer, listed, window.afterId, byValue)}${cursorJoin('cb', viewer, listed, window.beforeId, byValue)}${joins}
       WHERE ${listedIdeasWhere(viewer, listed, params)}
         ${cursorCondition(order.after, 'ca', window.afterId)}
         ${cursorCondition(order.before, 'cb', window.beforeId)}
@@ -377,6 +408,7 @@ export async function findWholeIdeaPageRows(
   const rows = await deps.sql<
     TFreshRow & TCardColumns
   >`${ideaPageStatement(viewer, listed, params, window)}`;
+  if (rows.length === 0) await requireSeenCursorIdeas(deps, viewer, listed, window);
   return rows.map((row) =>
     cardRowView(viewer, listed.board.companyId, { fresh: row, card: toCard(row) }),
   );

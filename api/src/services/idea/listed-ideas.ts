@@ -82,6 +82,33 @@ export function listedIdeasWhere(
 }
 
 /**
+ * Whether the idea `alias` is one the caller may see on the listed board at all, whatever the
+ * list's filter and search: ideaVisibleWhere's rule (accepted, or the caller's own, or the
+ * caller is the company's team) and the plan's cap as the list applies it. A page cursor must
+ * name such an idea: a cursor made from someone else's idea awaiting acceptance, or from an
+ * idea past the cap, would otherwise page around it and tell its votes and age.
+ */
+export function seenOnBoardCondition(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  alias: 'ci',
+): TSqlPart {
+  const { board } = listed;
+  const a = (column: string) => sqlFragment(`${alias}."${column}"`);
+  const visible = isTeamMemberOf(viewer, board.companyId)
+    ? none
+    : viewer
+      ? sqlPart`AND (${a('status')} <> 'NOT_PUBLIC' OR ${a('authorId')} = ${viewer.userId}::int)`
+      : sqlPart`AND ${a('status')} <> 'NOT_PUBLIC'`;
+  const cutoff = listCutoff(viewer, listed);
+  const withinCap = cutoff
+    ? sqlPart`AND (${a('status')} = 'NOT_PUBLIC'
+         OR (${a('createdAt')}, ${a('id')}) <= (${cutoff.createdAt.toISOString()}::timestamp, ${cutoff.id}::int))`
+    : none;
+  return sqlPart`${a('boardId')} = ${board.id}::int ${visible} ${withinCap}`;
+}
+
+/**
  * Only ideas carrying one of `tagIds` (none given: no condition). A private tag counts for the
  * team of the board's company only, so anyone else asking for one gets an empty list and
  * learns nothing about which ideas carry it.

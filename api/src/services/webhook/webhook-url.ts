@@ -46,9 +46,29 @@ function bareHost(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
+/** Names that mean this machine or a private network whatever DNS says (RFC 6761, RFC 6762). */
+const LOCAL_NAMES = new Set([
+  'localhost',
+  'localhost.localdomain',
+  'ip6-localhost',
+  'ip6-loopback',
+]);
+const LOCAL_SUFFIXES = ['.localhost', '.internal', '.local', '.home.arpa'];
+
 /**
- * Why a webhook URL is refused at registration, or null: only http(s), no credentials, and
- * (unless private addresses are allowed) no literal private address or localhost.
+ * Whether a host name names this machine or a private network by its name alone. DNS names are
+ * case-blind and a trailing dot only makes a name fully qualified (`LOCALHOST.` is `localhost`),
+ * so the name is compared lower-cased without its trailing dots.
+ */
+export function isLocalHostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.+$/, '');
+  return LOCAL_NAMES.has(name) || LOCAL_SUFFIXES.some((suffix) => name.endsWith(suffix));
+}
+
+/**
+ * Why a webhook URL is refused, or null: only http(s), no credentials, and (unless private
+ * addresses are allowed) no literal private address and no local name (isLocalHostName). The
+ * one rule of registration and of every delivery (assertDeliverable adds the DNS answer).
  */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
   let url: URL;
@@ -62,10 +82,8 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   }
   if (url.username || url.password) return 'Leave user names and passwords out of the address.';
   if (allowPrivate) return null;
-  const host = bareHost(url).toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) {
-    return 'Private and local addresses are not allowed.';
-  }
+  const host = bareHost(url);
+  if (isLocalHostName(host)) return 'Private and local addresses are not allowed.';
   if (isIP(host) && isPrivateAddress(host)) return 'Private and local addresses are not allowed.';
   return null;
 }
