@@ -22,6 +22,7 @@ import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
+import { inputLimitsPlugin } from './graphql-input-limits.ts';
 import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
 import { publicCorsPlugin } from './cors.ts';
 import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
@@ -255,6 +256,11 @@ export function createGraphQL(
         },
       },
       ...armorPlugins(deps, callers),
+      // Input lists capped and counted in the cost with the variables known, before anything
+      // runs: a refused cost answers HTTP 400 as Armor's does, a long list a VALIDATION error.
+      inputLimitsPlugin<TGraphQLServerContext>(deps.config.graphqlLimits.maxCost, (error) =>
+        toGraphQLError(error, undefined, error.code === 'BAD_REQUEST' ? 400 : 200),
+      ),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
       // Queries and subscriptions run as JavaScript compiled once per document (graphql-jit)
