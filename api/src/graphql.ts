@@ -4,9 +4,9 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, isAsyncIterable, maskError } from 'graphql-yoga';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
-import { isDatabaseUnavailable } from './db/errors.ts';
+import { databaseUnavailableError } from './db/errors.ts';
 import type { TDeps } from './deps.ts';
-import { AppError, errors } from './errors.ts';
+import { AppError } from './errors.ts';
 import { RateLimitError } from './rate-limit.ts';
 import { holdingSlot, streamOwner } from './stream-slots.ts';
 import type { TStreamSlot } from './stream-slots.ts';
@@ -217,7 +217,8 @@ function maskErrorOf(deps: TDeps) {
       // The whole request answers 429 with Retry-After, as REST does.
       return rateLimitedGraphQLError(original, error instanceof GraphQLError ? error : undefined);
     }
-    if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
+    const unavailable = databaseUnavailableError(original);
+    if (unavailable) return toGraphQLError(unavailable, error);
     if (original !== undefined && !(original instanceof GraphQLError)) {
       deps.log.error('GraphQL resolver failed', original);
     }
