@@ -15,7 +15,7 @@ import type {
   TImportPreview,
   TStatusMapping,
 } from './import-job-view.ts';
-import { readImportFiles } from './read-import-files.ts';
+import { readImportFilesOffThread } from './read-import-files.ts';
 
 type TDb = Pick<Prisma.TransactionClient, 'idea' | 'user' | 'vote' | 'comment' | 'boardStatus'>;
 
@@ -177,7 +177,7 @@ export async function previewImport(
     throw errors.validation([{ field: 'files', message: 'This field is required.' }]);
   let model: TImportModel;
   try {
-    model = readImportFiles(input.source, input.files);
+    model = await readImportFilesOffThread(input.source, input.files);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     throw errors.validation([
