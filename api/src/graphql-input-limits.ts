@@ -15,14 +15,20 @@ import { MAX_COMPANY_TAGS } from './services/tag/tag-input.ts';
 export const MAX_LIST_ENTRIES = 100;
 
 /**
- * Arguments whose service takes longer lists (each with its own field error up to there):
- * a board's tag filter names up to every tag of the company, a release takes 250 ideas, the
- * notification bell marks 200 read.
+ * Arguments whose service checks the list's length itself and answers a field error of the
+ * mutation's result ("Choose at most 100 ideas at once."): the ceiling here is only for lists far
+ * past any of those caps. A board's tag filter names up to every tag of the company.
  */
+const SERVICE_CHECKED_LIST_ENTRIES = 1_000;
 const LIST_ENTRIES_OF: Record<string, number> = {
   'ideas.tagIds': MAX_COMPANY_TAGS,
-  'addReleaseIdeas.ideaIds': 250,
-  'markNotificationsRead.ids': 200,
+  'bulkSetIdeaStatus.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkMoveIdeas.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkAddIdeaTag.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkRemoveIdeaTag.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'addReleaseIdeas.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'markNotificationsRead.ids': SERVICE_CHECKED_LIST_ENTRIES,
+  'reorderBoardStatuses.statusIds': SERVICE_CHECKED_LIST_ENTRIES,
 };
 
 /**
