@@ -237,7 +237,9 @@ const INTERNALS =
 export function answerProblem(
   status: number,
   text: string,
-  allowed503: readonly string[] = ['PAYMENTS_NOT_CONFIGURED'],
+  // UNAVAILABLE: the documented 503 of a database past its deadline (or unreachable); /healthz
+  // in the invariants tells the two apart.
+  allowed503: readonly string[] = ['PAYMENTS_NOT_CONFIGURED', 'UNAVAILABLE'],
 ): string | null {
   if (status >= 500) {
     const code = /"code":"([A-Z_]+)"/.exec(text)?.[1];
