@@ -83,7 +83,7 @@ describe('the statement deadline', () => {
     },
   );
 
-  it('answers 503 "too busy" on REST and GraphQL while the database is held, then serves again', async () => {
+  it('answers 503 too busy on REST and GraphQL while the database is held, then serves again', async () => {
     const release = await holdDatabase();
     try {
       const rest = await server.call('GET', '/api/v1/me', { token: owner.token });
