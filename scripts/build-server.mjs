@@ -30,7 +30,11 @@ export async function buildServer(outdir = 'dist/server') {
   await rm(out, { recursive: true, force: true });
   const { metafile } = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'api/src/main.ts' },
+    // The import worker (services/import/read-import-files.ts) is a script of its own.
+    entryPoints: {
+      main: 'api/src/main.ts',
+      'import-worker': 'api/src/services/import/read-import-files-worker.ts',
+    },
     outdir: out,
     bundle: true,
     splitting: true,

@@ -81,6 +81,7 @@ export const ZConfig = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
   DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).default(500),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('feedboard:'),
   SMTP_URL: z.string().url().optional(),
@@ -150,6 +151,12 @@ export type TConfig = {
    * transaction mode before 1.21 needs that).
    */
   databaseStatementCache: number;
+  /**
+   * The longest a request's statement may run, or wait for the database, in ms (0: no limit):
+   * PostgreSQL's `statement_timeout` and pool wait; the embedded database's queue. Past it the
+   * request answers 503 UNAVAILABLE. Migrations and backups are exempt.
+   */
+  statementTimeoutMs: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -230,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     databaseStatementCache: c.DATABASE_STATEMENT_CACHE,
+    statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     smtpUrl: c.SMTP_URL,

@@ -88,6 +88,12 @@ export const errors = {
       'USER_BLOCKED',
       'Your account is blocked on this board: you can read it, but not vote, comment or add ideas.',
     ),
+  /** A statement, or the wait for the database, passed its deadline (DATABASE_STATEMENT_TIMEOUT_MS). */
+  databaseBusy: () =>
+    new AppError(
+      'UNAVAILABLE',
+      'The database is too busy to answer this request in time. Please try again shortly.',
+    ),
   unavailable: (what = 'The database') =>
     new AppError('UNAVAILABLE', `${what} is not reachable right now. Please try again shortly.`),
 };

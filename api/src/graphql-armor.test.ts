@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCompany } from './testing/graphql-client.ts';
@@ -66,6 +67,83 @@ describe('GraphQL Armor', () => {
     expect(anonymous[0]).not.toMatch(/company|Did you mean/);
     const signedIn = messages((await post(typo, owner.token)).body);
     expect(signedIn).toEqual([expect.stringMatching(/Did you mean "company"\?/)]);
+  });
+
+  it('refuses a list variable of 10,000 ids by cost, before any resolver runs', async () => {
+    const ids = Array.from({ length: 10_000 }, (_, n) => encodeGlobalID('Idea', n + 1));
+    const { status, body } = await server.call('POST', '/graphql', {
+      body: { query: 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', variables: { ids } },
+      token: owner.token,
+    });
+    expect(status).toBe(400);
+    expect(body.data).toBeUndefined();
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^Query Cost limit of 100000 exceeded, found \d+\.$/),
+        extensions: expect.objectContaining({ code: 'BAD_REQUEST' }),
+      }),
+    ]);
+  });
+
+  it('refuses 5,000 distinct ids with a VALIDATION error naming ids while /healthz answers', async () => {
+    const ids = Array.from({ length: 5_000 }, (_, n) => encodeGlobalID('Idea', n + 1));
+    const [nodes, health] = await Promise.all([
+      server.call('POST', '/graphql', {
+        body: { query: 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', variables: { ids } },
+        token: owner.token,
+      }),
+      server.call('GET', '/healthz'),
+    ]);
+    expect(health.status).toBe(200);
+    expect(nodes.body.data).toBeUndefined();
+    expect(nodes.body.errors).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({
+          code: 'VALIDATION',
+          fields: [{ field: 'ids', message: 'At most 100 entries at a time (found 5000).' }],
+        }),
+      }),
+    ]);
+    // 100 ids still answer, each null where nothing is there.
+    const hundred = await server.call('POST', '/graphql', {
+      body: {
+        query: 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }',
+        variables: { ids: ids.slice(0, 100) },
+      },
+      token: owner.token,
+    });
+    expect(hundred.body).toEqual({ data: { nodes: ids.slice(0, 100).map(() => null) } });
+  });
+
+  it('caps a list written in the query as it caps a variable', async () => {
+    const many = Array.from({ length: 101 }, (_, n) => `"${encodeGlobalID('Idea', n + 1)}"`);
+    const literal = await post(`{ nodes(ids: [${many.join(',')}]) { id } }`, owner.token);
+    expect(literal.body.errors).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({
+          code: 'VALIDATION',
+          fields: [{ field: 'ids', message: 'At most 100 entries at a time (found 101).' }],
+        }),
+      }),
+    ]);
+  });
+
+  it('counts page sizes given as variables, which Armor’s rule cannot see', async () => {
+    const query = `query ($a: Int, $b: Int) { boards { ideas(first: $a) { edges { node {
+      comments(first: $b) { edges { node { id text author { displayName } } } } } } } } }`;
+    const small = await server.call('POST', '/graphql', {
+      body: { query, variables: { a: 10, b: 10 } },
+      token: owner.token,
+    });
+    expect(small.body.errors).toBeUndefined();
+    const large = await server.call('POST', '/graphql', {
+      body: { query, variables: { a: 100, b: 100 } },
+      token: owner.token,
+    });
+    expect(large.status).toBe(400);
+    expect(messages(large.body)).toEqual([
+      expect.stringMatching(/^Query Cost limit of 100000 exceeded/),
+    ]);
   });
 
   it('lets GraphiQL’s introspection query through', async () => {

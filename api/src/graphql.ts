@@ -4,9 +4,9 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, isAsyncIterable, maskError } from 'graphql-yoga';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
-import { isDatabaseUnavailable } from './db/errors.ts';
+import { databaseUnavailableError } from './db/errors.ts';
 import type { TDeps } from './deps.ts';
-import { AppError, errors } from './errors.ts';
+import { AppError } from './errors.ts';
 import { RateLimitError } from './rate-limit.ts';
 import { holdingSlot, streamOwner } from './stream-slots.ts';
 import type { TStreamSlot } from './stream-slots.ts';
@@ -22,6 +22,7 @@ import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
+import { inputLimitsPlugin } from './graphql-input-limits.ts';
 import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
 import { publicCorsPlugin } from './cors.ts';
 import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
@@ -216,7 +217,8 @@ function maskErrorOf(deps: TDeps) {
       // The whole request answers 429 with Retry-After, as REST does.
       return rateLimitedGraphQLError(original, error instanceof GraphQLError ? error : undefined);
     }
-    if (isDatabaseUnavailable(original)) return toGraphQLError(errors.unavailable(), error);
+    const unavailable = databaseUnavailableError(original);
+    if (unavailable) return toGraphQLError(unavailable, error);
     if (original !== undefined && !(original instanceof GraphQLError)) {
       deps.log.error('GraphQL resolver failed', original);
     }
@@ -290,6 +292,11 @@ export function createGraphQL(
         },
       },
       ...armorPlugins(deps, callers),
+      // Input lists capped and counted in the cost with the variables known, before anything
+      // runs: a refused cost answers HTTP 400 as Armor's does, a long list a VALIDATION error.
+      inputLimitsPlugin<TGraphQLServerContext>(deps.config.graphqlLimits.maxCost, (error) =>
+        toGraphQLError(error, undefined, error.code === 'BAD_REQUEST' ? 400 : 200),
+      ),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
       // Queries and subscriptions run as JavaScript compiled once per document (graphql-jit)

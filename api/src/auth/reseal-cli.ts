@@ -11,7 +11,8 @@ if (!config.secretKeys) {
   console.error('SECRETS_KEY is not set: there is no key to seal secrets under.');
   process.exit(1);
 }
-const db = await openDatabase(config);
+// An operator's run over every secret: no request deadline.
+const db = await openDatabase({ ...config, statementTimeoutMs: 0 });
 try {
   const counts = await resealSecrets(db.prisma, config.secretKeys);
   for (const c of counts) {

@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import { PrismaPGliteWithExtensions, createPGlite } from './pglite.ts';
+import { PrismaPGliteWithExtensions, createPGlite, withDeadline } from './pglite.ts';
 import { applyMigrations, isUpToDate } from './schema-engine.ts';
 import type { TPlainQuery } from './schema-engine.ts';
 import { PrismaPgForMigrations } from './sql-script.ts';
@@ -27,6 +27,9 @@ export type TDatabase = {
   close: () => Promise<void>;
 };
 
+/** DATABASE_STATEMENT_TIMEOUT_MS's default: no request holds the database longer. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
 export type TPoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export type TDatabaseOptions = {
@@ -40,6 +43,12 @@ export type TDatabaseOptions = {
   databasePoolSize?: number | undefined;
   /** Statements prepared once per connection (500 when unset; 0: none). */
   databaseStatementCache?: number | undefined;
+  /**
+   * The deadline of every statement, in ms (5,000 when unset; 0: none): PostgreSQL's
+   * `statement_timeout` and the wait for a pool connection; on PGlite, the wait for its turn.
+   * Migrations run without it (their own pool on PostgreSQL, exempt on PGlite).
+   */
+  statementTimeoutMs?: number | undefined;
   /** PGlite only: a dumped data folder to start from instead of an empty one (tests). */
   pgliteSnapshot?: Blob | undefined;
 };
@@ -72,12 +81,21 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   let kind: TDatabase['kind'];
   let pool: pg.Pool | null = null;
   let plainQuery: TPlainQuery;
+  let exemptFromDeadline = <T>(work: () => Promise<T>) => work();
+  const deadlineMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (options.databaseUrl) {
     kind = 'postgres';
     const shared = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.databasePoolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      // pg-pool's wait for a connection, free or new: past it the request answers 503 "busy".
+      connectionTimeoutMillis: deadlineMs || 5_000,
+      // No statement holds a connection (and what it locks) past the deadline: PostgreSQL
+      // cancels it (57014) and the request answers 503 "busy". 20,000 ids once held a
+      // connection for 49 s. A transaction left idle is ended after a longer while.
+      ...(deadlineMs > 0
+        ? { statement_timeout: deadlineMs, idle_in_transaction_session_timeout: deadlineMs * 12 }
+        : {}),
       // Columns are `timestamp` holding UTC (as Prisma writes them), and rows that raw SQL
       // inserts take their `DEFAULT CURRENT_TIMESTAMP` in the session's zone: every session
       // starts in UTC, or on a server set to Europe/Warsaw new webhook deliveries would fall due
@@ -100,6 +118,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     kind = 'pglite';
     if (!options.dataDir.startsWith('memory://')) await mkdir(options.dataDir, { recursive: true });
     const pglite = await createPGlite(options.dataDir, options.pgliteSnapshot);
+    exemptFromDeadline = withDeadline(pglite, deadlineMs).exempt;
     plainQuery = async (text) => (await pglite.query<Record<string, unknown>>(text)).rows;
     factory = new PrismaPGliteWithExtensions(pglite);
     migrationFactory = factory;
@@ -121,7 +140,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     migrate: async (log) => {
       if (await isUpToDate(plainQuery)) return [];
       try {
-        return await applyMigrations(migrationFactory, log);
+        return await exemptFromDeadline(() => applyMigrations(migrationFactory, log));
       } finally {
         // The engine keeps its connection otherwise: a database it migrated stays in use
         // (CREATE DATABASE … TEMPLATE of it is refused while anyone is connected).

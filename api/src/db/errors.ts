@@ -1,4 +1,6 @@
 import { Prisma } from '../generated/prisma/client.ts';
+import { errors } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 
 /** True when the error is a unique-key violation (on `field`, when given). */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
@@ -16,9 +18,54 @@ const UNAVAILABLE_SQLSTATE = /\b(08[0-9A-Z]{3}|57P0[1-3]|53300)\b/;
 const UNAVAILABLE_TEXT =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|Connection terminated|connect(ion)? timeout|Can't reach database|DatabaseNotReachable|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection|Client has encountered a connection error/i;
 
-/** True when the error means the database cannot be reached (answer 503, not 500). */
+// A statement past its deadline (57014, `statement_timeout`; 55P03, a lock wait; 25P03 an idle
+// transaction ended), no pool connection free in time, or PGlite's queue past the deadline
+// (DatabaseBusyError below).
+const BUSY_SQLSTATE = /^(57014|55P03|25P03)$/;
+const BUSY_TEXT =
+  /canceling statement due to (statement|lock) timeout|timeout exceeded when trying to connect|DATABASE_BUSY|idle-in-transaction timeout/i;
+
+/** The embedded database's queue held a request past the statement deadline (db/pglite.ts). */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DATABASE_BUSY';
+  constructor(waitedMs: number) {
+    super(`DATABASE_BUSY: waited ${waitedMs} ms for the embedded database`);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+/** True when the error is the database refusing work past its deadline (answer 503, not 500). */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { message, code, originalCode } = cause as {
+      message?: unknown;
+      code?: unknown;
+      originalCode?: unknown;
+    };
+    if (BUSY_SQLSTATE.test(String(code ?? '')) || BUSY_SQLSTATE.test(String(originalCode ?? ''))) {
+      return true;
+    }
+    if (BUSY_TEXT.test(String(message ?? ''))) return true;
+    if (/Code: `(57014|55P03|25P03)`/.test(String(message ?? ''))) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The 503 a database failure answers: "busy" when a statement or the wait for a connection
+ * passed its deadline, "not reachable" when the database cannot be reached; null otherwise.
+ */
+export function databaseUnavailableError(error: unknown): AppError | null {
+  if (isDatabaseBusy(error)) return errors.databaseBusy();
+  if (isDatabaseUnavailable(error)) return errors.unavailable();
+  return null;
+}
+
+/** True when the error means the database cannot be reached or is busy (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (isDatabaseBusy(error)) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError && UNAVAILABLE_CODES.has(error.code)) {
     return true;
   }

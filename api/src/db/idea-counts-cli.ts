@@ -20,7 +20,8 @@ function report(kind: string, found: number, every: string): void {
   }
 }
 
-const db = await openDatabase(loadConfig());
+// An operator's whole-database recount: no request deadline.
+const db = await openDatabase({ ...loadConfig(), statementTimeoutMs: 0 });
 try {
   const counts = await checkIdeaCounts(db.prisma, { repair });
   for (const m of counts) {

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { DatabaseBusyError } from './errors.ts';
 
 /**
  * The extensions every PGlite database loads, so that migrations saying
@@ -100,4 +101,76 @@ export class PrismaPGliteWithExtensions extends PrismaPGlite {
     const shadow = await createPGlite('memory://shadow');
     return new PrismaPGlite(shadow).connect();
   }
+}
+
+/**
+ * The embedded database's deadline for work. PGlite runs one statement (or one transaction) at a
+ * time, in this process; whoever comes next waits, and before this a request queued behind a
+ * long one without end (5,000 ids to `nodes` held `/healthz` for 32 s). Every query, exec and
+ * transaction now waits its turn here, in order, for at most `deadlineMs`; past it the call
+ * fails with DatabaseBusyError (503, "too busy") without reaching PGlite. Nothing else changes:
+ * PGlite serialised the same calls already. While `exempt` runs (migrations), waits have no
+ * deadline; backups (`dumpDataDir`) do not pass through here.
+ */
+export type TPGliteDeadline = {
+  /** Runs `work` with no deadline on waits (migrations at start). */
+  exempt: <T>(work: () => Promise<T>) => Promise<T>;
+};
+
+export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadline {
+  const waiting: { start: () => void; timer: NodeJS.Timeout | undefined }[] = [];
+  let isBusy = false;
+  let exemptions = 0;
+  const release = () => {
+    const next = waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.start();
+    } else {
+      isBusy = false;
+    }
+  };
+  const turn = (): Promise<void> => {
+    if (!isBusy) {
+      isBusy = true;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const place: (typeof waiting)[number] = { start: resolve, timer: undefined };
+      if (deadlineMs > 0 && exemptions === 0) {
+        const since = Date.now();
+        place.timer = setTimeout(() => {
+          const at = waiting.indexOf(place);
+          if (at !== -1) waiting.splice(at, 1);
+          reject(new DatabaseBusyError(Date.now() - since));
+        }, deadlineMs);
+      }
+      waiting.push(place);
+    });
+  };
+  const gated = <TArgs extends unknown[], TResult>(
+    call: (...args: TArgs) => Promise<TResult>,
+  ): ((...args: TArgs) => Promise<TResult>) => {
+    return async (...args) => {
+      await turn();
+      try {
+        return await call(...args);
+      } finally {
+        release();
+      }
+    };
+  };
+  pglite.query = gated(pglite.query.bind(pglite)) as PGlite['query'];
+  pglite.exec = gated(pglite.exec.bind(pglite)) as PGlite['exec'];
+  pglite.transaction = gated(pglite.transaction.bind(pglite)) as PGlite['transaction'];
+  return {
+    exempt: async (work) => {
+      exemptions += 1;
+      try {
+        return await work();
+      } finally {
+        exemptions -= 1;
+      }
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { isDatabaseBusy } from '../db/errors.ts';
 import type { TLogger } from '../log.ts';
 
 /**
@@ -60,9 +61,12 @@ export function createQueueWorker(options: {
         }
       } while (again && !stopped);
     })()
-      .catch((error: unknown) =>
-        log.error(`${name}: ${error instanceof Error ? error.message : String(error)}`),
-      )
+      .catch((error: unknown) => {
+        const message = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+        // A round that waited past the statement deadline is retried by the next poll.
+        if (isDatabaseBusy(error)) log.warn(message);
+        else log.error(message);
+      })
       .finally(() => {
         running = null;
       });

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_BODY_LIMIT } from './index.ts';
@@ -317,6 +318,65 @@ describe('REST routes under random and hostile input', () => {
       }
     },
     fuzzTimeout(240_000),
+  );
+});
+
+describe('shapes that once stalled the server', () => {
+  it(
+    'other content types, compressed bodies and many distinct ids: no 5xx, and /healthz answers',
+    async () => {
+      const json = JSON.stringify({ title: 'A plain title', text: 'Some text of a comment' });
+      const manyIds = JSON.stringify({
+        ideaIds: Array.from({ length: 20_000 }, (_, n) => n + 1),
+        ids: Array.from({ length: 20_000 }, (_, n) => n + 1),
+      });
+      const shapes: [Record<string, string>, BodyInit][] = [
+        [{ 'content-type': 'text/plain' }, json],
+        [{ 'content-type': 'application/x-www-form-urlencoded' }, 'title=A+plain+title&text=x'],
+        [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken'],
+        [
+          { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          new Uint8Array(gzipSync(json)),
+        ],
+        // 64 MB of zeros in 64 KB: a server that inflated it would hold the 64 MB.
+        [
+          { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          new Uint8Array(gzipSync(Buffer.alloc(64 * 1024 * 1024))),
+        ],
+        [{ 'content-type': 'application/json' }, manyIds],
+      ];
+      const bodied = operations.filter(({ method }) => method !== 'GET' && method !== 'DELETE');
+      expect(bodied.length).toBeGreaterThan(20);
+      for (const { method, path } of bodied) {
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+          String(idsFor(name, path)?.[0] ?? a.ideaId),
+        );
+        for (const [headers, body] of shapes) {
+          const [response, health] = await Promise.all([
+            fetch(`${server.url}/api/v1${url}`, {
+              method,
+              headers: {
+                ...headers,
+                authorization: `Bearer ${(await tokenFor('owner', url)) ?? ''}`,
+                'x-board-id': String(a.boardId),
+              },
+              body,
+            }),
+            fetch(`${server.url}/healthz`),
+          ]);
+          const where = `${method} ${path} ${JSON.stringify(headers)}`;
+          expect(health.status, `${where}: /healthz`).toBe(200);
+          const problem = answerProblem(response.status, await response.text());
+          if (problem) throw new Error(`${where}: ${problem}`);
+          if (loggedErrors.length)
+            throw new Error(`${where}: logged ${loggedErrors.splice(0).join('\n')}`);
+          tally.requests += 1;
+          tally.byStatus.set(response.status, (tally.byStatus.get(response.status) ?? 0) + 1);
+        }
+      }
+      await checkInvariants('shapes that once stalled the server');
+    },
+    fuzzTimeout(120_000),
   );
 });
 

@@ -4,8 +4,8 @@ import { cors } from 'hono/cors';
 import { cheapBodyLimit } from '../body-limit.ts';
 import { PUBLIC_CORS } from '../cors.ts';
 import type { TDeps } from '../deps.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError, errors } from '../errors.ts';
+import { databaseUnavailableError } from '../db/errors.ts';
+import { AppError } from '../errors.ts';
 import { accountRoutes } from './accounts.ts';
 import { billingRoutes } from './billing.ts';
 import { boardRoutes } from './boards.ts';
@@ -118,7 +118,8 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
   api.onError((error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);
     if (error instanceof RateLimitError) return rateLimitedResponse(c, error);
-    if (isDatabaseUnavailable(error)) return errorResponse(c, errors.unavailable());
+    const unavailable = databaseUnavailableError(error);
+    if (unavailable) return errorResponse(c, unavailable);
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json(
       {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import {
   buildClientSchema,
@@ -33,6 +34,7 @@ import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { startFuzzTarget } from '../testing/fuzz-target.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 import { globalId } from './ids.ts';
+import { zipOfZeros } from '../testing/hostile-input.ts';
 
 /**
  * Property-based fuzzing of every GraphQL mutation and every query that takes arguments, read
@@ -116,7 +118,23 @@ afterAll(async () => {
 /** A value for an input type: mostly of that type with hostile content, sometimes mistyped. */
 function valueOf(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
   if (isNonNullType(type)) return valueOf(type.ofType, depth);
-  if (isListType(type)) return fc.array(valueOf(type.ofType, depth + 1), { maxLength: 4 });
+  if (isListType(type)) {
+    const inner = getNamedType(type.ofType);
+    return fc.oneof(
+      { weight: 12, arbitrary: fc.array(valueOf(type.ofType, depth + 1), { maxLength: 4 }) },
+      // Many distinct ids (5,000 once held the embedded database for 32 s): past every cap.
+      {
+        weight: 1,
+        arbitrary: fc
+          .constantFrom(101, 1_001, 5_000, 20_000)
+          .map((length) =>
+            Array.from({ length }, (_, n) =>
+              isScalarType(inner) && inner.name === 'ID' ? globalId('Idea', n + 1) : n,
+            ),
+          ),
+      },
+    );
+  }
   let right: fc.Arbitrary<unknown>;
   if (isEnumType(type)) right = fc.constantFrom(...type.getValues().map((value) => value.name));
   else if (isInputObjectType(type) && depth < 3) {
@@ -223,6 +241,11 @@ async function send(
   return { status: response.status, text: await response.text() };
 }
 
+/** Whether a call's variables hold a list longer than any cap (the "many distinct ids" shape). */
+function hasLongList(variables: Record<string, unknown>): boolean {
+  return Object.values(variables).some((value) => Array.isArray(value) && value.length > 100);
+}
+
 function checkInvariants(where: string): Promise<void> {
   return checkFuzzInvariants(
     server,
@@ -246,6 +269,10 @@ async function fuzz(fields: GraphQLField<unknown, unknown>[], kind: TOperationKi
           throw new Error(`${where}: logged ${loggedErrors.splice(0).join('\n')}`);
         }
         tally.invariantChecks += 1;
+        if (hasLongList(call.variables)) {
+          expect((await fetch(`${server.url}/healthz`)).status, `${where}: /healthz`).toBe(200);
+          tally.invariantChecks += 1;
+        }
       }),
       fuzzParameters(),
     );
@@ -271,6 +298,90 @@ describe('GraphQL operations under random and hostile input', () => {
     },
     fuzzTimeout(120_000),
   );
+});
+
+describe('shapes that once stalled the server', () => {
+  const NODES = 'query ($ids: [ID!]!) { nodes(ids: $ids) { id } }';
+
+  /** Sends a request and a /healthz at once: both must answer, neither with a 5xx but 503. */
+  async function withHealth(
+    request: () => Promise<Response>,
+  ): Promise<{ status: number; text: string }> {
+    const [response, health] = await Promise.all([request(), fetch(`${server.url}/healthz`)]);
+    expect(health.status).toBe(200);
+    const text = await response.text();
+    expect(answerProblem(response.status, text)).toBeNull();
+    expect(loggedErrors.splice(0)).toEqual([]);
+    return { status: response.status, text };
+  }
+
+  it('many distinct ids to nodes and every list argument: a refusal, and /healthz answers', async () => {
+    for (const length of [5_000, 20_000]) {
+      const ids = Array.from({ length }, (_, n) => globalId('Idea', n + 1));
+      const { text } = await withHealth(() =>
+        fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${a.owner.token}` },
+          body: JSON.stringify({ query: NODES, variables: { ids } }),
+        }),
+      );
+      expect(JSON.parse(text).errors?.[0]?.extensions?.code).toMatch(/^(VALIDATION|BAD_REQUEST)$/);
+    }
+  });
+
+  it('other content types and compressed bodies: no 5xx, and /healthz answers', async () => {
+    const query = JSON.stringify({ query: '{ __typename }' });
+    const bodies: [Record<string, string>, BodyInit][] = [
+      [{ 'content-type': 'text/plain' }, query],
+      [{ 'content-type': 'application/x-www-form-urlencoded' }, 'query=%7B__typename%7D'],
+      [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken'],
+      [
+        { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        new Uint8Array(gzipSync(query)),
+      ],
+      // 64 MB of zeros in 64 KB: a server that inflated it would hold the 64 MB.
+      [
+        { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        new Uint8Array(gzipSync(Buffer.alloc(64 * 1024 * 1024))),
+      ],
+      [{ 'content-type': 'application/json', 'content-encoding': 'br' }, 'not brotli'],
+      [{ 'content-type': 'application/json; charset=utf-16' }, query],
+    ];
+    for (const [headers, body] of bodies) {
+      await withHealth(() =>
+        fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { ...headers, authorization: `Bearer ${a.owner.token}` },
+          body,
+        }),
+      );
+    }
+  });
+
+  it('a zip bomb uploaded to previewImport: a refusal, and /healthz answers', async () => {
+    const form = new FormData();
+    form.set(
+      'operations',
+      JSON.stringify({
+        query: `mutation ($b: ID!, $u: [File!]) { previewImport(boardId: $b, source: FIDER, uploads: $u) { __typename ${APP_ERROR} } }`,
+        variables: { b: globalId('Board', a.boardId), u: [null] },
+      }),
+    );
+    form.set('map', JSON.stringify({ 0: ['variables.u.0'] }));
+    const bomb = zipOfZeros([{ name: 'posts.json', mb: 300 }], { declaredSize: 1024 });
+    form.set('0', new Blob([new Uint8Array(bomb)]), 'backup.zip');
+    const { text } = await withHealth(() =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.owner.token}` },
+        body: form,
+      }),
+    );
+    expect(JSON.parse(text).data.previewImport).toMatchObject({
+      __typename: 'AppError',
+      code: 'VALIDATION',
+    });
+  });
 });
 
 describe('text PostgreSQL cannot store', () => {

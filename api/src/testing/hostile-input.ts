@@ -1,3 +1,4 @@
+import { crc32, deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -236,7 +237,9 @@ const INTERNALS =
 export function answerProblem(
   status: number,
   text: string,
-  allowed503: readonly string[] = ['PAYMENTS_NOT_CONFIGURED'],
+  // UNAVAILABLE: the documented 503 of a database past its deadline (or unreachable); /healthz
+  // in the invariants tells the two apart.
+  allowed503: readonly string[] = ['PAYMENTS_NOT_CONFIGURED', 'UNAVAILABLE'],
 ): string | null {
   if (status >= 500) {
     const code = /"code":"([A-Z_]+)"/.exec(text)?.[1];
@@ -353,4 +356,60 @@ export function fuzzParameters(): { numRuns: number; seed?: number } {
 /** A fuzz test's time limit, given its limit at the default 24 inputs per target. */
 export function fuzzTimeout(msAtDefaultRuns: number): number {
   return Math.ceil((msAtDefaultRuns * Math.max(24, fuzzParameters().numRuns)) / 24);
+}
+
+/**
+ * A zip archive whose entries each unpack to `mb` MB of zeros, built without holding them: a
+ * megabyte of zeros deflates to about 1 KB, and deflate blocks ended by a sync flush chain, so
+ * 300 MB is 300 copies of one small block (about 310 KB in all). `declaredSize` is what the
+ * headers claim each entry unpacks to (a bomb lies; by default the truth).
+ */
+export function zipOfZeros(
+  entries: readonly { name: string; mb: number }[],
+  options: { declaredSize?: number } = {},
+): Buffer {
+  const megabyte = Buffer.alloc(1024 * 1024);
+  const block = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const end = deflateRawSync(Buffer.alloc(0));
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, mb } of entries) {
+    const data = Buffer.concat([...Array.from({ length: mb }, () => block), end]);
+    let crc = 0;
+    for (let n = 0; n < mb; n += 1) crc = crc32(megabyte, crc);
+    const size = options.declaredSize ?? mb * megabyte.length;
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const tail = Buffer.alloc(22);
+  tail.writeUInt32LE(0x06054b50, 0);
+  tail.writeUInt16LE(entries.length, 8);
+  tail.writeUInt16LE(entries.length, 10);
+  tail.writeUInt32LE(directory.length, 12);
+  tail.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, tail]);
 }

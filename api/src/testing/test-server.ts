@@ -61,13 +61,14 @@ function migratedPGlite(): Promise<Blob | undefined> {
  * global-setup.ts migrated (when it ran), so `migrate()` only confirms they are up to date.
  */
 export async function openTestDatabase(
-  options: { onQuery?: (sql: string) => void } = {},
+  options: { onQuery?: (sql: string) => void; statementTimeoutMs?: number } = {},
 ): Promise<{ db: TDatabase; drop: () => Promise<void>; databaseUrl?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const db = await openDatabase({
       dataDir: 'memory://',
       onQuery: options.onQuery,
+      statementTimeoutMs: options.statementTimeoutMs,
       pgliteSnapshot: await migratedPGlite(),
     });
     await db.migrate();
@@ -91,6 +92,7 @@ export async function openTestDatabase(
     databaseUrl: url.toString(),
     dataDir: 'unused',
     onQuery: options.onQuery,
+    statementTimeoutMs: options.statementTimeoutMs,
   });
   await db.migrate();
   return {
@@ -111,7 +113,10 @@ export async function startTestServer(
   overrides: Partial<TConfig> = {},
   options: { onQuery?: (sql: string) => void } = {},
 ): Promise<TTestServer> {
-  const { db, drop, databaseUrl } = await openTestDatabase(options);
+  const { db, drop, databaseUrl } = await openTestDatabase({
+    ...options,
+    statementTimeoutMs: overrides.statementTimeoutMs,
+  });
   const config: TConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }),
     // Suites sign up and sign in hundreds of times from 127.0.0.1; rate-limit tests pass their own.

@@ -28,6 +28,17 @@ export const IMPORT_LIMITS = {
    * (previewImport's `uploads`; upload-limit.ts); base64 in a JSON body stays within 1 MB.
    */
   maxUploadBytes: 48 * 1024 * 1024,
+  /** One JSON or CSV file, as uploaded or as unpacked from a zip: refused before it is parsed. */
+  maxFileBytes: 32 * 1024 * 1024,
+  /** What one zip unpacks to, all its read files together (counted while unpacking). */
+  maxUnpackedBytes: 64 * 1024 * 1024,
+  /** Files (and folders) one zip may hold; Fider's backup holds one per table, about 40. */
+  maxZipEntries: 500,
+  /**
+   * How many times its packed size a file in a zip may unpack to, past its first MB. Exports
+   * (JSON) pack 5 to 20 times; zeros pack a thousand times, as zip bombs do.
+   */
+  maxUnpackRatio: 100,
 } as const;
 
 /** The kinds an imported idea may take (NOT_PUBLIC is for end users' unreviewed ideas). */

@@ -1,6 +1,6 @@
-import { unzipSync } from 'fflate';
 import { ImportFileError, createModelBuilder } from './import-model.ts';
 import type { TImportFile, TImportModel, TImportStatus } from './import-model.ts';
+import { isZip, unzipWithinLimits } from './unzip-within-limits.ts';
 
 /**
  * Fider's export (Site Settings → Export → "Backup", `backup.zip`; getfider/fider
@@ -28,28 +28,15 @@ const TABLES = ['posts', 'post_votes', 'comments', 'users'] as const;
 type TTable = (typeof TABLES)[number];
 type TRow = Record<string, unknown>;
 
-const isZip = (data: Uint8Array) =>
-  data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
-
 /** The export's tables by name, from a zip or from JSON files named after them. */
 function readTables(files: readonly TImportFile[]): Map<TTable, { file: string; rows: TRow[] }> {
   const entries: { name: string; file: string; data: Uint8Array }[] = [];
   for (const file of files) {
     if (isZip(file.data)) {
-      let unzipped: Record<string, Uint8Array>;
-      try {
-        unzipped = unzipSync(file.data, {
-          filter: (entry) => TABLES.some((table) => entry.name.endsWith(`${table}.json`)),
-        });
-      } catch (error) {
-        throw new ImportFileError({
-          file: file.name,
-          row: 1,
-          column: null,
-          message: `The zip file cannot be read: ${(error as Error).message}`,
-        });
-      }
-      for (const [name, data] of Object.entries(unzipped))
+      const unzipped = unzipWithinLimits(file, (name) =>
+        TABLES.some((table) => name.endsWith(`${table}.json`)),
+      );
+      for (const { name, data } of unzipped)
         entries.push({ name, file: `${file.name}/${name}`, data });
     } else {
       entries.push({ name: file.name, file: file.name, data: file.data });

@@ -15,7 +15,7 @@ import type {
   TImportPreview,
   TStatusMapping,
 } from './import-job-view.ts';
-import { readImportFiles } from './read-import-files.ts';
+import { readImportFilesOffThread } from './read-import-files.ts';
 
 type TDb = Pick<Prisma.TransactionClient, 'idea' | 'user' | 'vote' | 'comment' | 'boardStatus'>;
 
@@ -77,6 +77,24 @@ async function customStatusesFor(
   return found;
 }
 
+/** Values per lookup: an import names up to 500,000 rows, never all in one `IN (…)`. */
+const LOOKUP_CHUNK = 1_000;
+
+/**
+ * `find` over the values a chunk at a time, the answers together. One statement with a
+ * parameter per value grew with the file (and PostgreSQL takes at most 65,535 parameters).
+ */
+async function inChunks<TValue, TRow>(
+  values: readonly TValue[],
+  find: (part: TValue[]) => Promise<TRow[]>,
+): Promise<TRow[]> {
+  const rows: TRow[] = [];
+  for (let at = 0; at < values.length; at += LOOKUP_CHUNK) {
+    rows.push(...(await find(values.slice(at, at + LOOKUP_CHUNK))));
+  }
+  return rows;
+}
+
 /**
  * Counts what writing `model` into the board would create: ideas whose source id the board does
  * not hold yet, people whose email no user of the company has, and votes and comments not
@@ -91,51 +109,52 @@ export async function countNewRows(
 ) {
   const existingIdeas = new Map(
     (
-      await db.idea.findMany({
-        where: {
-          boardId,
-          importSource: source,
-          importExternalId: { in: model.ideas.map((idea) => idea.externalId) },
-        },
-        select: { id: true, importExternalId: true },
-      })
+      await inChunks(
+        model.ideas.map((idea) => idea.externalId),
+        (externalIds) =>
+          db.idea.findMany({
+            where: { boardId, importSource: source, importExternalId: { in: externalIds } },
+            select: { id: true, importExternalId: true },
+          }),
+      )
     ).map((idea) => [idea.importExternalId!, idea.id]),
   );
   const existingUsers = new Map(
     (
-      await db.user.findMany({
-        where: {
-          companyId,
-          email: { in: model.people.map((person) => person.email), mode: 'insensitive' },
-        },
-        select: { id: true, email: true },
-        orderBy: { id: 'asc' },
-      })
+      await inChunks(
+        model.people.map((person) => person.email),
+        (emails) =>
+          db.user.findMany({
+            where: { companyId, email: { in: emails, mode: 'insensitive' } },
+            select: { id: true, email: true },
+          }),
+      )
     )
-      .reverse()
+      // The oldest user of an address wins: the map keeps the last one set.
+      .sort((a, b) => b.id - a.id)
       .map((user) => [user.email!.toLowerCase(), user.id]),
   );
   const ideaIds = [...existingIdeas.values()];
-  const votes = ideaIds.length
-    ? new Set(
-        (
-          await db.vote.findMany({
-            where: { ideaId: { in: ideaIds } },
-            select: { ideaId: true, userId: true },
-          })
-        ).map((vote) => `${vote.ideaId}:${vote.userId}`),
+  const votes = new Set(
+    (
+      await inChunks(ideaIds, (ids) =>
+        db.vote.findMany({
+          where: { ideaId: { in: ids } },
+          select: { ideaId: true, userId: true },
+        }),
       )
-    : new Set<string>();
-  const comments = ideaIds.length
-    ? new Set(
-        (
-          await db.comment.findMany({
-            where: { ideaId: { in: ideaIds }, importExternalId: { not: null } },
-            select: { ideaId: true, importExternalId: true },
-          })
-        ).map((comment) => `${comment.ideaId}:${comment.importExternalId}`),
+    ).map((vote) => `${vote.ideaId}:${vote.userId}`),
+  );
+  const comments = new Set(
+    (
+      await inChunks(ideaIds, (ids) =>
+        db.comment.findMany({
+          where: { ideaId: { in: ids }, importExternalId: { not: null } },
+          select: { ideaId: true, importExternalId: true },
+        }),
       )
-    : new Set<string>();
+    ).map((comment) => `${comment.ideaId}:${comment.importExternalId}`),
+  );
   const newVotes = model.votes.filter((vote) => {
     const ideaId = existingIdeas.get(vote.ideaExternalId);
     const userId = existingUsers.get(vote.email);
@@ -177,7 +196,7 @@ export async function previewImport(
     throw errors.validation([{ field: 'files', message: 'This field is required.' }]);
   let model: TImportModel;
   try {
-    model = readImportFiles(input.source, input.files);
+    model = await readImportFilesOffThread(input.source, input.files);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
     throw errors.validation([

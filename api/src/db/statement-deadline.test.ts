@@ -1,0 +1,109 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpCompany } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+import { isDatabaseBusy } from './errors.ts';
+
+/**
+ * Every statement has a deadline (DATABASE_STATEMENT_TIMEOUT_MS): PostgreSQL cancels a statement
+ * that runs past it; the embedded database refuses a call that waited past it for its turn. Either
+ * way the request answers 503 "too busy", not a 500 and not an answer minutes later.
+ */
+
+const DEADLINE_MS = 400;
+const BUSY = {
+  error: {
+    code: 'UNAVAILABLE',
+    message: 'The database is too busy to answer this request in time. Please try again shortly.',
+  },
+};
+
+let server: TTestServer;
+let owner: TTestAccount;
+beforeAll(async () => {
+  server = await startTestServer({ statementTimeoutMs: DEADLINE_MS });
+  owner = await signUpCompany(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/**
+ * Holds the database the way a long statement would, until `release` is called: on PostgreSQL
+ * another connection locks the session table; on PGlite an open transaction holds the one
+ * connection there is.
+ */
+async function holdDatabase(): Promise<() => Promise<void>> {
+  if (server.databaseUrl) {
+    const other = new pg.Client({ connectionString: server.databaseUrl });
+    await other.connect();
+    await other.query('BEGIN');
+    await other.query('LOCK TABLE "Session" IN ACCESS EXCLUSIVE MODE');
+    return async () => {
+      await other.query('ROLLBACK');
+      await other.end();
+    };
+  }
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let started = () => {};
+  const isHolding = new Promise<void>((resolve) => (started = resolve));
+  const transaction = server.db.prisma.$transaction(
+    async () => {
+      started();
+      await released;
+    },
+    { timeout: 60_000 },
+  );
+  await isHolding;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
+describe('the statement deadline', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'cancels a slow statement run through the product’s db layer on PostgreSQL (pg_sleep)',
+    async () => {
+      const viaSql = await server.db.sql`SELECT pg_sleep(10)`.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseBusy(viaSql), String(viaSql)).toBe(true);
+      const viaPrisma = await server.db.prisma.$queryRaw`SELECT pg_sleep(10)`.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseBusy(viaPrisma), String(viaPrisma)).toBe(true);
+      // The connection is usable again at once.
+      expect(await server.db.sql<{ one: number }>`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    },
+  );
+
+  it('answers 503 too busy on REST and GraphQL while the database is held, then serves again', async () => {
+    const release = await holdDatabase();
+    try {
+      const rest = await server.call('GET', '/api/v1/me', { token: owner.token });
+      expect(rest.status).toBe(503);
+      expect(rest.body).toEqual(BUSY);
+      const graphql = await server.call('POST', '/graphql', {
+        body: { query: '{ viewer { user { id } } }' },
+        token: owner.token,
+      });
+      expect(graphql.status).toBe(503);
+      expect(graphql.body.errors).toEqual([
+        expect.objectContaining({
+          message: BUSY.error.message,
+          extensions: expect.objectContaining({ code: 'UNAVAILABLE' }),
+        }),
+      ]);
+    } finally {
+      await release();
+    }
+    const after = await server.call('GET', '/api/v1/me', { token: owner.token });
+    expect(after.status).toBe(200);
+  });
+});

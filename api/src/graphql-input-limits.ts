@@ -1,0 +1,225 @@
+import { Kind, getOperationAST } from 'graphql';
+import type {
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLError,
+  SelectionSetNode,
+  ValueNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { AppError, errors } from './errors.ts';
+import { MAX_COMPANY_TAGS } from './services/tag/tag-input.ts';
+
+/** How many entries a list argument (ids, files, events…) holds at most, unless named below. */
+export const MAX_LIST_ENTRIES = 100;
+
+/**
+ * Arguments whose service checks the list's length itself and answers a field error of the
+ * mutation's result ("Choose at most 100 ideas at once."): the ceiling here is only for lists far
+ * past any of those caps. A board's tag filter names up to every tag of the company.
+ */
+const SERVICE_CHECKED_LIST_ENTRIES = 1_000;
+const LIST_ENTRIES_OF: Record<string, number> = {
+  'ideas.tagIds': MAX_COMPANY_TAGS,
+  'bulkSetIdeaStatus.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkMoveIdeas.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkAddIdeaTag.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkRemoveIdeaTag.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'addReleaseIdeas.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'markNotificationsRead.ids': SERVICE_CHECKED_LIST_ENTRIES,
+  'reorderBoardStatuses.statusIds': SERVICE_CHECKED_LIST_ENTRIES,
+};
+
+/**
+ * What one entry of an input list costs on top of the selection it multiplies: decoding it,
+ * looking it up. 10,000 ids cost 100,000 before any field is selected.
+ */
+export const LIST_ENTRY_COST = 10;
+
+// GraphQL Armor's cost model (@escape.tech/graphql-armor-cost-limit, flattenFragments): an
+// object costs 2, a scalar 1, a child 1.5 times its own cost, a connection `first`/`last` times.
+const OBJECT_COST = 2;
+const SCALAR_COST = 1;
+const DEPTH_COST_FACTOR = 1.5;
+/** Every connection answers at most 100 objects a page (`maxSize`), whatever `first` asks. */
+const MAX_PAGE = 100;
+
+type TVariables = Record<string, unknown>;
+
+type TListProblem = { field: string; entries: number; cap: number };
+
+type TMeasure = { cost: number; problems: TListProblem[] };
+
+/** The entries of every list in a value (nested lists and input objects included). */
+function jsonEntries(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce<number>((n, item) => n + 1 + jsonEntries(item), 0);
+  if (value && typeof value === 'object') {
+    return Object.values(value).reduce<number>((n, item) => n + jsonEntries(item), 0);
+  }
+  return 0;
+}
+
+/** The longest list in a value, anywhere inside it. */
+function jsonLongest(value: unknown): number {
+  if (Array.isArray(value)) return Math.max(value.length, ...value.map(jsonLongest));
+  if (value && typeof value === 'object')
+    return Math.max(0, ...Object.values(value).map(jsonLongest));
+  return 0;
+}
+
+/** An argument's value with its variables filled in from the request (or their defaults). */
+function valueOf(
+  node: ValueNode,
+  variables: TVariables,
+  defaults: Map<string, ValueNode>,
+): unknown {
+  switch (node.kind) {
+    case Kind.VARIABLE: {
+      const name = node.name.value;
+      if (name in variables) return variables[name];
+      const fallback = defaults.get(name);
+      return fallback ? valueOf(fallback, variables, defaults) : undefined;
+    }
+    case Kind.LIST:
+      return node.values.map((item) => valueOf(item, variables, defaults));
+    case Kind.OBJECT:
+      return Object.fromEntries(
+        node.fields.map((field) => [field.name.value, valueOf(field.value, variables, defaults)]),
+      );
+    case Kind.INT:
+      return Number.parseInt(node.value, 10);
+    case Kind.NULL:
+      return null;
+    default:
+      return 'value' in node ? node.value : undefined;
+  }
+}
+
+/**
+ * The operation's cost with its variables known (GraphQL Armor's model, whose validation rule
+ * sees only literals), with every input list counted: a field's selection is paid once per
+ * entry of its longest list argument (`nodes(ids:)` reads one object per id), and every entry
+ * costs LIST_ENTRY_COST more. Lists longer than their cap are collected as problems.
+ */
+function measure(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: TVariables,
+): TMeasure | null {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
+  }
+  const defaults = new Map<string, ValueNode>();
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue)
+      defaults.set(definition.variable.name.value, definition.defaultValue);
+  }
+  const problems: TListProblem[] = [];
+  const entered = new Set<string>();
+
+  const selectionCost = (set: SelectionSetNode): number => {
+    let cost = 0;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        cost += DEPTH_COST_FACTOR * fieldCost(selection);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        cost += selectionCost(selection.selectionSet);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        // A fragment that spreads itself is refused by validation; count it once here.
+        if (!fragment || entered.has(name)) continue;
+        entered.add(name);
+        cost += selectionCost(fragment.selectionSet);
+        entered.delete(name);
+      }
+    }
+    return cost;
+  };
+
+  const fieldCost = (field: FieldNode): number => {
+    if (field.name.value === '__schema') return 0;
+    let multiplier = 1;
+    let listEntries = 0;
+    for (const argument of field.arguments ?? []) {
+      const name = argument.name.value;
+      const value = valueOf(argument.value, variables, defaults);
+      if ((name === 'first' || name === 'last') && typeof value === 'number' && value > 1) {
+        multiplier = Math.max(multiplier, Math.min(value, MAX_PAGE));
+        continue;
+      }
+      const entries = jsonEntries(value);
+      if (entries === 0) continue;
+      listEntries += entries;
+      const longest = jsonLongest(value);
+      multiplier = Math.max(multiplier, longest);
+      const key = `${field.name.value}.${name}`;
+      const cap = LIST_ENTRIES_OF[key] ?? MAX_LIST_ENTRIES;
+      if (longest > cap) problems.push({ field: name, entries: longest, cap });
+    }
+    const own = field.selectionSet ? OBJECT_COST + selectionCost(field.selectionSet) : SCALAR_COST;
+    return own * multiplier + listEntries * LIST_ENTRY_COST;
+  };
+
+  return { cost: selectionCost(operation.selectionSet) / DEPTH_COST_FACTOR, problems };
+}
+
+/** The refusal of an operation whose input lists are too long or too costly, if it is. */
+export function inputLimitRefusal(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+  maxCost: number,
+): AppError | null {
+  const measured = measure(
+    document,
+    operationName,
+    variables && typeof variables === 'object' ? (variables as TVariables) : {},
+  );
+  if (!measured) return null;
+  const cost = Math.round(measured.cost);
+  if (cost > maxCost) {
+    return new AppError('BAD_REQUEST', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
+  }
+  if (measured.problems.length === 0) return null;
+  return errors.validation(
+    measured.problems.map(({ field, entries, cap }) => ({
+      field,
+      message: `At most ${cap} entries at a time (found ${entries}).`,
+    })),
+  );
+}
+
+/**
+ * Refuses, before any resolver runs, an operation whose input lists are longer than their cap
+ * (MAX_LIST_ENTRIES unless LIST_ENTRIES_OF says otherwise: VALIDATION naming the argument), or
+ * whose cost with its variables counted passes `maxCost` (BAD_REQUEST, HTTP 400). GraphQL
+ * Armor's cost rule runs at validation, where variables are unknown: `nodes(ids: $ids)` with
+ * 20,000 ids cost it 3 and then held the embedded database for minutes.
+ */
+export function inputLimitsPlugin<TServerContext extends object>(
+  maxCost: number,
+  toGraphQLError: (error: AppError) => GraphQLError,
+): Plugin<TServerContext> {
+  const check = (
+    args: { document: DocumentNode; operationName?: string | null; variableValues?: unknown },
+    stop: (result: { errors: GraphQLError[] }) => void,
+  ) => {
+    const refusal = inputLimitRefusal(
+      args.document,
+      args.operationName,
+      args.variableValues,
+      maxCost,
+    );
+    if (refusal) stop({ errors: [toGraphQLError(refusal)] });
+  };
+  return {
+    onExecute: ({ args, setResultAndStopExecution }) => check(args, setResultAndStopExecution),
+    onSubscribe: ({ args, setResultAndStopExecution }) => check(args, setResultAndStopExecution),
+  };
+}
