@@ -15,6 +15,10 @@ export const RATE_LIMIT_ACTIONS = [
   'confirmEmail',
   'secondFactor',
   'mcp',
+  'testEmail',
+  'invoiceRequest',
+  'invitationMail',
+  'mailRecipient',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -43,6 +47,15 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // Each JSON-RPC message to /mcp (a tool call, a list, a resource read), per address and per
   // API key: an agent working through a board makes a few calls a second at most.
   mcp: { perIp: 600, perAccount: 300, windowSeconds: 60 },
+  // Mail a company's team makes Feedboard send on request (services/mail/limit-requested-mail.ts):
+  // the account is the company. Someone debugging SMTP sends a few tests; a company asks for an
+  // invoice now and then; invitations come in bursts when a team joins, but not hundreds an hour.
+  testEmail: { perIp: 20, perAccount: 5, windowSeconds: 3600 },
+  invoiceRequest: { perIp: 10, perAccount: 3, windowSeconds: 3600 },
+  invitationMail: { perIp: 100, perAccount: 50, windowSeconds: 3600 },
+  // The same mails to one address (test mails, invitations), from every company together: an
+  // inbox gets a few of each kind an hour whoever asks, so nobody can flood it through us.
+  mailRecipient: { perIp: 0, perAccount: 3, windowSeconds: 3600 },
 };
 
 /** `login` → `LOGIN`, `recoveryRequest` → `RECOVERY_REQUEST` (the env variables' infix). */
