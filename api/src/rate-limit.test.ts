@@ -21,6 +21,7 @@ const LIMITS: TConfig['rateLimits'] = {
   invoiceRequest: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   invitationMail: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   mailRecipient: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  domainCheck: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;
