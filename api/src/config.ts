@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSecretKeys } from './auth/secret-box.ts';
@@ -15,6 +16,11 @@ export const RATE_LIMIT_ACTIONS = [
   'confirmEmail',
   'secondFactor',
   'mcp',
+  'testEmail',
+  'invoiceRequest',
+  'invitationMail',
+  'mailRecipient',
+  'domainCheck',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -43,7 +49,44 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // Each JSON-RPC message to /mcp (a tool call, a list, a resource read), per address and per
   // API key: an agent working through a board makes a few calls a second at most.
   mcp: { perIp: 600, perAccount: 300, windowSeconds: 60 },
+  // Mail a company's team makes Feedboard send on request (services/mail/limit-requested-mail.ts):
+  // the account is the company. Someone debugging SMTP sends a few tests; a company asks for an
+  // invoice now and then; invitations come in bursts when a team joins, but not hundreds an hour.
+  testEmail: { perIp: 20, perAccount: 5, windowSeconds: 3600 },
+  invoiceRequest: { perIp: 10, perAccount: 3, windowSeconds: 3600 },
+  invitationMail: { perIp: 100, perAccount: 50, windowSeconds: 3600 },
+  // The same mails to one address (test mails, invitations), from every company together: an
+  // inbox gets a few of each kind an hour whoever asks, so nobody can flood it through us.
+  mailRecipient: { perIp: 0, perAccount: 3, windowSeconds: 3600 },
+  // "Check now" on the company's own domain: each one is a DNS lookup of a name the company
+  // chose (the account is the company); the periodic check needs no button.
+  domainCheck: { perIp: 120, perAccount: 30, windowSeconds: 3600 },
 };
+
+/**
+ * DNS_SERVERS: a comma-separated list of resolvers (`1.1.1.1`, `10.0.0.2:5353`, `[::1]:53`)
+ * that domain proofs are looked up with; unset, the system's (/etc/resolv.conf).
+ */
+const ZDnsServers = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((server) => server.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (servers) =>
+      servers.length > 0 &&
+      servers.every((server) => {
+        const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+        if (bracketed) return isIP(bracketed[1]!) === 6 && Number(bracketed[2] ?? 53) <= 65535;
+        const [host, port, ...rest] = server.split(':');
+        if (isIP(server) === 6) return true;
+        return rest.length === 0 && isIP(host!) === 4 && Number(port ?? 53) <= 65535;
+      }),
+    { error: 'a comma-separated list of IP addresses, each with an optional :port' },
+  );
 
 /** `login` → `LOGIN`, `recoveryRequest` → `RECOVERY_REQUEST` (the env variables' infix). */
 export const rateLimitEnvName = (action: TRateLimitAction) =>
@@ -119,6 +162,8 @@ export const ZConfig = z.object({
     .transform((v) => v === 'true'),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   LINEAR_API_URL: z.url().default('https://api.linear.app/graphql'),
+  DNS_SERVERS: ZDnsServers.optional(),
+  CUSTOM_DOMAIN_GRACE_HOURS: z.coerce.number().int().min(1).max(8_760).default(72),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -199,6 +244,10 @@ export type TConfig = {
   githubApiUrl: string;
   /** Linear's GraphQL endpoint (LINEAR_API_URL): https://api.linear.app/graphql, or a stand-in. */
   linearApiUrl: string;
+  /** Resolvers that look up custom domain proofs (DNS_SERVERS); undefined: the system's. */
+  dnsServers: string[] | undefined;
+  /** How long a verified domain whose TXT record went away stays served before it is unbound. */
+  customDomainGraceHours: number;
   /** Attempts per webhook delivery before it is marked FAILED. */
   webhookMaxAttempts: number;
   /** Wait before the 2nd attempt; doubles after each failure (capped at an hour). */
@@ -269,6 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     slackAllowStandInUrls: c.SLACK_ALLOW_STAND_IN_URLS,
     githubApiUrl: c.GITHUB_API_URL.replace(/\/+$/, ''),
     linearApiUrl: c.LINEAR_API_URL,
+    dnsServers: c.DNS_SERVERS,
+    customDomainGraceHours: c.CUSTOM_DOMAIN_GRACE_HOURS,
     webhookMaxAttempts: c.WEBHOOK_MAX_ATTEMPTS,
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     logLevel: c.LOG_LEVEL,

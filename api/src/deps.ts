@@ -25,6 +25,7 @@ import { createAuditRetention } from './services/audit/delete-expired-audit-entr
 import type { TQueueWorker } from './jobs/queue-worker.ts';
 import { createImportWorker } from './services/import/run-import.ts';
 import type { TImportWorker } from './services/import/run-import.ts';
+import { createDomainCheckWorker } from './services/custom-domain/domain-check-worker.ts';
 
 /** What every domain service may use; built once at start (api/src/main.ts). */
 export type TDeps = {
@@ -49,6 +50,8 @@ export type TDeps = {
   auditRetention: TQueueWorker;
   /** Writes confirmed board imports in the background (started by main.ts and the test server). */
   imports: TImportWorker;
+  /** Looks up custom domain proofs that are due (started by main.ts). */
+  domainChecks: TQueueWorker;
 };
 
 /** Wires the services' dependencies for a configuration and an open database. */
@@ -95,5 +98,6 @@ export function createDeps(
     webhooks,
     auditRetention: createAuditRetention({ prisma, log }, config.auditRetentionDays),
     imports: createImportWorker({ prisma, log }),
+    domainChecks: createDomainCheckWorker({ prisma, config, log }),
   };
 }

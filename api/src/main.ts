@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { createDeps } from './deps.ts';
 import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
+import { DOMAIN_CHECK_POLL_MS } from './services/custom-domain/domain-check-worker.ts';
 import { createRequestListener } from './server.ts';
 
 /** How often expired audit entries are looked for (and once soon after start). */
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   deps.webhooks.start();
   deps.imports.start();
   deps.auditRetention.start(AUDIT_RETENTION_POLL_MS);
+  deps.domainChecks.start(DOMAIN_CHECK_POLL_MS);
   server.listen(config.port, config.host, () => {
     // Background rounds wait until the server has served for a moment: their first queries
     // compile in Prisma's WebAssembly query compiler, CPU the first requests need more.
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
     await deps.webhooks.stop();
     await deps.imports.stop();
     await deps.auditRetention.stop();
+    await deps.domainChecks.stop();
     // Sends in flight finish; queued mail stays in the database for the next start.
     await mailer.close();
     await deps.events.close();

@@ -17,6 +17,11 @@ const LIMITS: TConfig['rateLimits'] = {
   confirmEmail: { perIp: 10, perAccount: 2, windowSeconds: 3600 },
   secondFactor: { perIp: 10, perAccount: 3, windowSeconds: 60 },
   mcp: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  testEmail: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  invoiceRequest: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  invitationMail: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  mailRecipient: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  domainCheck: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;

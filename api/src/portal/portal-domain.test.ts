@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ERROR, addEndUser, mutate } from '../testing/graphql-client.ts';
+import { startDnsStandIn } from '../testing/dns-stand-in.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { startTestServer } from '../testing/test-server.ts';
@@ -9,6 +10,7 @@ import type { TTestServer } from '../testing/test-server.ts';
 const APP_URL = 'https://app.feedboard.example';
 const DOMAIN = 'feedback.acme-corp.example';
 let server: TTestServer;
+let dns: Awaited<ReturnType<typeof startDnsStandIn>>;
 let acme: TRestCompany;
 let other: TRestCompany;
 let acmeSlug: string;
@@ -21,6 +23,20 @@ const UPDATE = `mutation ($logoUrl: String, $websiteUrl: String, $customDomain: 
 
 const update = (token: string, variables: Record<string, unknown>) =>
   mutate(server, 'updateCompanyPortal', UPDATE, variables, token);
+
+/** Publishes the DNS TXT record that proves the company's domain, and has it checked. */
+async function proveDomain(company: TRestCompany) {
+  const { customDomain, customDomainToken } = await server.deps.prisma.company.findUniqueOrThrow({
+    where: { id: company.owner.companyId },
+  });
+  dns.records.set(`_feedboard-challenge.${customDomain}`, [
+    `feedboard-verification=${customDomainToken}`,
+  ]);
+  const VERIFY = `mutation { verifyCustomDomain { __typename ${APP_ERROR}
+    ... on MutationVerifyCustomDomainSuccess { data { outcome } } } }`;
+  const checked = await mutate(server, 'verifyCustomDomain', VERIFY, {}, company.owner.token);
+  expect(checked.outcome).toBe('FOUND');
+}
 
 /** A GET with its own Host header (fetch may not set one). */
 function getOnHost(
@@ -45,7 +61,8 @@ function getOnHost(
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ appUrl: APP_URL });
+  dns = await startDnsStandIn();
+  server = await startTestServer({ appUrl: APP_URL, dnsServers: [dns.server] });
   acme = await restCompany(server);
   other = await restCompany(server);
   const board = await server.deps.prisma.board.findUniqueOrThrow({
@@ -57,6 +74,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  await dns?.close();
 });
 
 describe("the company's portal settings", () => {
@@ -106,7 +124,9 @@ describe("the company's portal settings", () => {
     }
   });
 
-  it("refuses another company's domain with a clear message", async () => {
+  it("refuses another company's domain, once proved, with a clear message", async () => {
+    // The domain is served, and no longer another's to claim, once its DNS record proves it.
+    await proveDomain(acme);
     const taken = await update(other.owner.token, { customDomain: DOMAIN.toUpperCase() });
     expect(taken.code).toBe('VALIDATION');
     expect(taken.fields).toEqual([

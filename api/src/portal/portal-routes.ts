@@ -146,7 +146,8 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
         !c.req.header('authorization') &&
         !new URL(c.req.url).search;
       if (!isAnonymous) return handler(c, next, site);
-      const key = `${site.origin}${c.req.path}|${languageKey(c)}`;
+      // The slug too: a company's own domain may pass to another company that proves it.
+      const key = `${site.origin}${c.req.path}|${site.slug}|${languageKey(c)}`;
       const hit = cache.get(key);
       if (hit) {
         if (matchesEtag(c, hit.etag)) return notModified(hit.headers);

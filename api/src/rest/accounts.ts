@@ -326,9 +326,9 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Sends a test email to the signed-in admin and answers the SMTP server’s reply',
       description:
-        'Sent at once, outside the mail queue. `outcome` is SENT (with the server’s success line), FAILED (with its error) or NOT_CONFIGURED (SMTP_URL is unset: mail stays in the outbox). 403 `EMAIL_NOT_CONFIRMED` until the admin has confirmed their address.',
+        'Sent at once, outside the mail queue. `outcome` is SENT (with the server’s success line), FAILED (with its error) or NOT_CONFIGURED (SMTP_URL is unset: mail stays in the outbox). 403 `EMAIL_NOT_CONFIRMED` until the admin has confirmed their address; 429 past a few an hour per company and per address (RATE_LIMIT_TEST_EMAIL_*, RATE_LIMIT_MAIL_RECIPIENT_*).',
       auth: 'signedIn',
-      errors: [403, 409],
+      errors: [403, 409, 429],
       response: z
         .object({
           outcome: z.enum(['SENT', 'FAILED', 'NOT_CONFIGURED']),
@@ -336,7 +336,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
           to: z.string(),
         })
         .meta({ id: 'TestEmail' }),
-      handle: async (c) => sendTestEmail(deps, c.get('viewer')),
+      handle: async (c) => sendTestEmail(deps, c.get('viewer'), clientOfRequest(deps, c)),
     }),
     jsonRoute({
       method: 'get',

@@ -3,7 +3,71 @@ import { toRowId } from '../services/access.ts';
 import { companySecretFor } from '../services/company/get-company.ts';
 import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
 import { updateCompanyPortal } from '../services/company/update-company-portal.ts';
+import { verifyCustomDomain } from '../services/custom-domain/check-custom-domain.ts';
+import type { TDomainCheck } from '../services/custom-domain/check-custom-domain.ts';
+import { domainChallenge } from '../services/custom-domain/domain-proof.ts';
+import type { Company } from '../generated/prisma/client.ts';
 import { updateSsoSettings } from '../services/sso/update-sso-settings.ts';
+
+const CustomDomainStatusEnum = builder.enumType('CustomDomainStatus', {
+  description: "Where the company's own domain stands.",
+  values: {
+    PENDING: { description: 'Claimed; waiting for the DNS TXT record that proves it. Not served.' },
+    VERIFIED: { description: 'The record was found: served, and looked up again every few hours.' },
+    FAILED: {
+      description:
+        'Not served: the record was missing past the grace period, or never appeared within 7 days. "Check now" looks again.',
+    },
+  } as const,
+});
+
+const HOUR_MS = 3_600_000;
+
+const CustomDomainProofType = builder.objectRef<Company>('CustomDomainProof').implement({
+  description:
+    "The DNS TXT record that proves the company's own domain is theirs, and what the last lookup found.",
+  fields: (t) => ({
+    status: t.field({
+      type: CustomDomainStatusEnum,
+      description: 'PENDING, VERIFIED or FAILED.',
+      resolve: (company) => company.customDomainStatus ?? 'PENDING',
+    }),
+    recordName: t.string({
+      description: 'The name of the TXT record to create: `_feedboard-challenge.<domain>`.',
+      resolve: (company) =>
+        domainChallenge(company.customDomain ?? '', company.customDomainToken ?? '').name,
+    }),
+    recordValue: t.string({
+      description: 'Its value: `feedboard-verification=<token>`.',
+      resolve: (company) =>
+        domainChallenge(company.customDomain ?? '', company.customDomainToken ?? '').value,
+    }),
+    checkedAt: t.expose('customDomainCheckedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the record was last looked up, or null.',
+    }),
+    missingSince: t.expose('customDomainMissingSince', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'Since when the record has not been found (for a claim: since it was made), or null while it is found.',
+    }),
+    unbindsAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'A verified domain whose record is missing stops being served then, unless the record is back (CUSTOM_DOMAIN_GRACE_HOURS after it went missing); null otherwise.',
+      resolve: (company, _args, context) =>
+        company.customDomainStatus === 'VERIFIED' && company.customDomainMissingSince
+          ? new Date(
+              company.customDomainMissingSince.getTime() +
+                context.deps.config.customDomainGraceHours * HOUR_MS,
+            )
+          : null,
+    }),
+  }),
+});
 
 export const CompanyType = builder.prismaNode('Company', {
   description: 'A customer of Feedboard: owns boards, users, releases and a plan.',
@@ -50,8 +114,43 @@ export const CompanyType = builder.prismaNode('Company', {
     }),
     customDomain: t.exposeString('customDomain', {
       description:
-        "The company's own host name for its portal (`feedback.example.com`), or null. Requests with this Host are served the portal at `/`.",
+        "The company's own host name for its portal (`feedback.example.com`), or null. Requests with this Host are served the portal at `/` once a DNS TXT record proves the company holds it (see `customDomainProof`).",
       nullable: true,
+    }),
+    customDomainProof: t.field({
+      type: CustomDomainProofType,
+      nullable: true,
+      description:
+        'The TXT record that proves `customDomain`, and where the proof stands. Owners and admins only (null for others, and without a domain).',
+      authScopes: { companyAdmin: true },
+      unauthorizedResolver: () => null,
+      resolve: (company) => (company.customDomain && company.customDomainToken ? company : null),
+    }),
+  }),
+});
+
+const CustomDomainLookupEnum = builder.enumType('CustomDomainLookup', {
+  description: 'What a lookup of the domain proof found.',
+  values: {
+    FOUND: { description: 'The TXT record with the right value: the domain is served.' },
+    WRONG_VALUE: { description: 'TXT records at that name, none with the right value.' },
+    NO_RECORD: { description: 'No TXT record at that name (yet: DNS changes can take a while).' },
+    DNS_ERROR: { description: 'The DNS servers gave no answer (a timeout or a failure).' },
+  } as const,
+});
+
+const CustomDomainCheckType = builder.objectRef<TDomainCheck>('CustomDomainCheck').implement({
+  description: 'What "Check now" found, and the company afterwards.',
+  fields: (t) => ({
+    outcome: t.field({
+      type: CustomDomainLookupEnum,
+      description: 'FOUND, WRONG_VALUE, NO_RECORD or DNS_ERROR.',
+      resolve: (check) => (check.outcome === 'TAKEN' ? 'FOUND' : check.outcome),
+    }),
+    company: t.field({
+      type: CompanyType,
+      description: 'The company, with its domain proof as it is now.',
+      resolve: (check) => check.company,
     }),
   }),
 });
@@ -62,13 +161,22 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Sets the public portal's logo, the link back to the company's site and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A domain another company uses is refused (VALIDATION on `customDomain`).",
+      "Sets the public portal's logo, the link back to the company's site and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A new domain is PENDING until a DNS TXT record proves it (see `customDomainProof` and `verifyCustomDomain`); a domain another company has proved is refused (VALIDATION on `customDomain`).",
     args: {
       logoUrl: t.arg.string({ description: 'The logo, an http(s) address.' }),
       websiteUrl: t.arg.string({ description: "The company's site, an http(s) address." }),
       customDomain: t.arg.string({ description: 'A host name such as feedback.example.com.' }),
     },
     resolve: (_root, args, context) => updateCompanyPortal(context.deps, context.viewer, args),
+  }),
+  verifyCustomDomain: t.field({
+    type: CustomDomainCheckType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      "Looks up the TXT record that proves the company's own domain now and answers what it found (owners and admins, signed in; a few dozen an hour). Found, the domain is served; a periodic check also looks every few minutes while it is pending. CONFLICT without a domain; VALIDATION on `customDomain` when another company has proved it first.",
+    resolve: (_root, _args, context) =>
+      verifyCustomDomain(context.deps, context.viewer, context.client),
   }),
   rotateCompanySecret: t.field({
     type: CompanyType,

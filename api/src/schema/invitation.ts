@@ -84,22 +84,28 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      'Invites a person to the team by email with the role ADMIN or MEMBER and mails them a single-use link valid for 7 days (owners and admins whose own address is confirmed; FREE allows a few pending at once).',
+      'Invites a person to the team by email with the role ADMIN or MEMBER and mails them a single-use link valid for 7 days (owners and admins whose own address is confirmed; FREE allows a few pending at once). Invitation mails are limited per company and per recipient (RATE_LIMITED, 429).',
     args: {
       email: t.arg.string({ required: true, description: 'The address to invite.' }),
       role: t.arg({ type: AssignableRoleEnum, required: true, description: 'ADMIN or MEMBER.' }),
     },
-    resolve: (_root, args, context) => inviteMember(context.deps, context.viewer, args),
+    resolve: (_root, args, context) =>
+      inviteMember(context.deps, context.viewer, args, context.client),
   }),
   resendInvitation: t.field({
     type: InvitationType,
     errors: {},
     authScopes: { signedIn: true },
     description:
-      'Mails a pending invitation again with a new 7-day link (the old one stops working).',
+      'Mails a pending invitation again with a new 7-day link (the old one stops working). Limited like every invitation mail (RATE_LIMITED, 429).',
     args: { invitationId: t.arg.id(INVITATION_ID_ARG) },
     resolve: (_root, args, context) =>
-      resendInvitation(context.deps, context.viewer, decodeId(args.invitationId, 'Invitation')),
+      resendInvitation(
+        context.deps,
+        context.viewer,
+        decodeId(args.invitationId, 'Invitation'),
+        context.client,
+      ),
   }),
   revokeInvitation: t.field({
     type: InvitationType,

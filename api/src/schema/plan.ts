@@ -189,7 +189,7 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      'Mails an invoice request with the given details (company, address, tax number; 6 to 500 characters) to the billing address (admins).',
+      'Mails an invoice request with the given details (company, address, tax number; 6 to 500 characters) to the billing address (the owner, whose address is confirmed; a few an hour per company: RATE_LIMITED, 429).',
     args: {
       details: t.arg.string({
         required: true,
@@ -197,6 +197,7 @@ builder.mutationFields((t) => ({
           'The invoice details: company name, address and tax number (6 to 500 characters).',
       }),
     },
-    resolve: (_root, args, context) => requestInvoice(context.deps, context.viewer, args),
+    resolve: (_root, args, context) =>
+      requestInvoice(context.deps, context.viewer, args, context.client),
   }),
 }));

@@ -31,7 +31,7 @@ builder.mutationField('sendTestEmail', (t) =>
     errors: {},
     authScopes: { signedIn: true },
     description:
-      'Sends a test email to the signed-in admin at once (outside the mail queue) and answers the SMTP server’s reply (admins).',
-    resolve: (_root, _args, context) => sendTestEmail(context.deps, context.viewer),
+      'Sends a test email to the signed-in admin at once (outside the mail queue) and answers the SMTP server’s reply (admins; a few an hour per company and per address: RATE_LIMITED, 429).',
+    resolve: (_root, _args, context) => sendTestEmail(context.deps, context.viewer, context.client),
   }),
 );

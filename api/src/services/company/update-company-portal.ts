@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
-import type { Company } from '../../generated/prisma/client.ts';
+import type { Company, Prisma } from '../../generated/prisma/client.ts';
 import { clearableHttpUrl, isMissing, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
+import { newDomainToken } from '../custom-domain/domain-proof.ts';
 
 /** The longest logo or website address kept. */
 export const COMPANY_URL_MAX = 2_000;
@@ -15,6 +15,7 @@ const DOMAIN_MAX = 253;
 
 const URL_MESSAGE = 'Enter an address that starts with http:// or https://.';
 const DOMAIN_MESSAGE = 'It has to be a host name such as feedback.example.com.';
+/** A name another company has proved is theirs (verified) cannot be claimed. */
 export const DOMAIN_TAKEN = 'Another company uses this domain already.';
 const DOMAIN_OURS = "This is Feedboard's own address: use a domain of yours.";
 
@@ -57,16 +58,38 @@ export const ZCompanyPortal = z.object({
 /**
  * Whether `domain` is the app's own host, a name under it or one it is under (`www.` and bare
  * variants included): a company claiming one would be served Feedboard's own traffic wherever
- * that name points at the app. (Ownership of other names is not checked: see the README.)
+ * that name points at the app, and could prove nothing about it anyway.
  */
 function isOfAppHost(domain: string, appHost: string): boolean {
   return domain === appHost || domain.endsWith(`.${appHost}`) || appHost.endsWith(`.${domain}`);
 }
 
 /**
+ * The domain columns for a new claim of `domain`: PENDING with a new token (the TXT record's
+ * value), to be looked up at once by the periodic check; it is served only once proved
+ * (services/custom-domain). Null clears the claim and unbinds the name.
+ */
+function claimOf(domain: string | null): Prisma.CompanyUpdateInput {
+  const now = new Date();
+  return {
+    customDomain: domain,
+    customDomainStatus: domain ? 'PENDING' : null,
+    customDomainToken: domain ? newDomainToken() : null,
+    customDomainBound: null,
+    customDomainCheckedAt: null,
+    // For a claim, when it was made: it is given up if never proved within PENDING_DAYS.
+    customDomainMissingSince: domain ? now : null,
+    customDomainNextCheckAt: domain ? now : null,
+  };
+}
+
+/**
  * Sets how the company's public portal presents itself: its logo, the link back to the
- * company's site, and its own host name (which must be unique across companies and never
- * Feedboard's own). Owners and admins signed in as themselves. Absent fields stay; blank clears.
+ * company's site, and its own host name. A new host name is a claim, served only once a DNS TXT
+ * record proves the company holds it (the same name may be claimed by several companies until
+ * one proves it; a name another company has proved, or Feedboard's own, is refused). The same
+ * name again keeps its claim and token. Owners and admins signed in as themselves. Absent
+ * fields stay; blank clears.
  */
 export async function updateCompanyPortal(
   deps: TDeps,
@@ -77,20 +100,33 @@ export async function updateCompanyPortal(
     viewer,
     "API keys cannot change the company's portal: sign in to change it.",
   );
-  const data = parseInput(ZCompanyPortal, input);
-  if (data.customDomain && isOfAppHost(data.customDomain, new URL(deps.config.appUrl).hostname)) {
+  const { customDomain, ...presentation } = parseInput(ZCompanyPortal, input);
+  if (customDomain && isOfAppHost(customDomain, new URL(deps.config.appUrl).hostname)) {
     throw errors.validation([{ field: 'customDomain', message: DOMAIN_OURS }]);
   }
-  try {
-    const company = await deps.prisma.company.update({ where: { id: admin.companyId }, data });
-    deps.log.info(`Company ${company.id}: portal settings changed by user ${admin.userId}.`);
-    deps.events.publishPortalStale({ companyId: company.id, boardId: null });
-    return company;
-  } catch (error) {
-    // The unique key decides between two companies claiming one domain at once.
-    if (isUniqueViolation(error, 'customDomain')) {
+  let claim: Prisma.CompanyUpdateInput = {};
+  if (customDomain !== undefined) {
+    const current = await deps.prisma.company.findUniqueOrThrow({
+      where: { id: admin.companyId },
+      select: { customDomain: true },
+    });
+    if (customDomain !== current.customDomain) claim = claimOf(customDomain);
+  }
+  if (customDomain) {
+    const holder = await deps.prisma.company.findUnique({
+      where: { customDomainBound: customDomain },
+      select: { id: true },
+    });
+    if (holder && holder.id !== admin.companyId) {
       throw errors.validation([{ field: 'customDomain', message: DOMAIN_TAKEN }]);
     }
-    throw error;
   }
+  const company = await deps.prisma.company.update({
+    where: { id: admin.companyId },
+    data: { ...presentation, ...claim },
+  });
+  deps.log.info(`Company ${company.id}: portal settings changed by user ${admin.userId}.`);
+  deps.events.publishPortalStale({ companyId: company.id, boardId: null });
+  if (claim.customDomain) deps.domainChecks.wake();
+  return company;
 }

@@ -77,11 +77,15 @@ async function findCompany(deps: TDeps, slug: string): Promise<TPortalCompany | 
   });
 }
 
-/** The slug of the company whose own domain `host` is (lower case, no port), or null. */
+/**
+ * The slug of the company whose own domain `host` is (lower case, no port), or null. Only a
+ * domain the company proved it holds (a DNS TXT record, services/custom-domain) is served: a
+ * claimed one waits, whoever claimed it.
+ */
 export async function findCompanySlugByDomain(deps: TDeps, host: string): Promise<string | null> {
   if (unstorableText(host)) return null;
   const company = await deps.prisma.company.findUnique({
-    where: { customDomain: host },
+    where: { customDomainBound: host },
     select: { slug: true },
   });
   return company?.slug ?? null;

@@ -1,4 +1,5 @@
 import type { TDeps } from '../../deps.ts';
+import { inlineText } from '../../mail/inline-text.ts';
 
 /** How long an invitation link works (once). */
 export const INVITATION_TTL_DAYS = 7;
@@ -8,21 +9,27 @@ export function invitationLink(deps: Pick<TDeps, 'config'>, token: string): stri
   return `${deps.config.appUrl}/invitation/${token}`;
 }
 
-/** The invitation mail, in the inviter's language (en-US or pl-PL). */
+/**
+ * The invitation mail, in the inviter's language (en-US or pl-PL). The inviter and the company
+ * name themselves, so the subject carries neither (it reads as ours in every inbox list); the
+ * text quotes both on one line, capped, without control or format characters (inlineText).
+ */
 export function invitationMail(
   language: string,
   v: { inviter: string; company: string; role: string; link: string },
 ): { subject: string; text: string } {
+  const inviter = inlineText(v.inviter);
+  const company = inlineText(v.company);
   if (language.startsWith('pl')) {
     const role = v.role === 'ADMIN' ? 'administrator' : 'członek zespołu';
     return {
-      subject: `${v.inviter} zaprasza Cię do zespołu ${v.company} w Feedboard`,
-      text: `Cześć,\n\n${v.inviter} zaprasza Cię do zespołu ${v.company} w Feedboard (rola: ${role}).\n\nOtwórz ten link, aby dołączyć (działa raz, przez ${INVITATION_TTL_DAYS} dni):\n\n${v.link}\n\nJeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.\n`,
+      subject: 'Zaproszenie do zespołu w Feedboard',
+      text: `Cześć,\n\n${inviter} zaprasza Cię do zespołu „${company}” w Feedboard (rola: ${role}).\n\nOtwórz ten link, aby dołączyć (działa raz, przez ${INVITATION_TTL_DAYS} dni):\n\n${v.link}\n\nJeśli nie spodziewasz się tego zaproszenia, zignoruj tę wiadomość.\n`,
     };
   }
   const role = v.role === 'ADMIN' ? 'admin' : 'team member';
   return {
-    subject: `${v.inviter} invited you to the ${v.company} team on Feedboard`,
-    text: `Hi,\n\n${v.inviter} invited you to join the ${v.company} team on Feedboard as ${role}.\n\nOpen this link to join (it works once, for ${INVITATION_TTL_DAYS} days):\n\n${v.link}\n\nIf you did not expect this invitation, ignore this message.\n`,
+    subject: 'You are invited to join a team on Feedboard',
+    text: `Hi,\n\n${inviter} invited you to join the "${company}" team on Feedboard as ${role}.\n\nOpen this link to join (it works once, for ${INVITATION_TTL_DAYS} days):\n\n${v.link}\n\nIf you did not expect this invitation, ignore this message.\n`,
   };
 }

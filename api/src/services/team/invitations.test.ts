@@ -82,7 +82,8 @@ describe('inviting and accepting', () => {
     const owner = await signUpCompany(server, 'Invite Co');
     const email = newEmail();
     const { token, mail } = await invite(owner, email);
-    expect(mail.subject).toMatch(/invited you to the Invite Co team/);
+    expect(mail.subject).toBe('You are invited to join a team on Feedboard');
+    expect(mail.text).toMatch(/invited you to join the "Invite Co" team/);
     expect(mail.text).toContain('7 days');
     expect(await run(PREVIEW, { token })).toEqual({
       email,
@@ -122,7 +123,8 @@ describe('inviting and accepting', () => {
       data: { language: 'pl-PL' },
     });
     const { mail } = await invite(owner, newEmail(), 'ADMIN');
-    expect(mail.subject).toMatch(/zaprasza Cię do zespołu/);
+    expect(mail.subject).toBe('Zaproszenie do zespołu w Feedboard');
+    expect(mail.text).toMatch(/zaprasza Cię do zespołu/);
     expect(mail.text).toContain('administrator');
   });
 

@@ -3,12 +3,14 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { Invitation, Prisma } from '../../generated/prisma/client.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { ZEmail, parseInput, requiredEnum } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { isTeamRole } from '../../viewer.ts';
 import { requireConfirmedEmail } from '../account/require-confirmed-email.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import type { TAuditAction } from '../audit/audit-actions.ts';
+import { limitRequestedMail } from '../mail/limit-requested-mail.ts';
 import { loadPlan } from '../plan/plan-state.ts';
 import { PLAN_CAPS } from '../plan/plans.ts';
 import { ASSIGNABLE_ROLES } from './change-member-role.ts';
@@ -26,17 +28,24 @@ export function pendingInvitationWhere(companyId: number): Prisma.InvitationWher
  * Gives the invitation a new link, valid for 7 days from now, and writes the audit entry in one
  * transaction with `change`, then queues the mail in the inviter's language (the durable queue
  * retries it). Should queueing fail after the commit, the invitation waits unmailed and the
- * admin's "Resend" mails it.
+ * admin's "Resend" mails it. Every invitation mail counts against the company's and the
+ * recipient's limits first (RATE_LIMIT_INVITATION_MAIL_*, RATE_LIMIT_MAIL_RECIPIENT_*): a
+ * refused one changes nothing.
  */
 async function mailInvitation(
   deps: TDeps,
   admin: TViewer,
-  action: TAuditAction,
+  mail: { action: TAuditAction; to: string; client: TClient | undefined },
   change: (
     tx: Prisma.TransactionClient,
     link: { tokenHash: string; expiresAt: Date },
   ) => Promise<Invitation>,
 ): Promise<Invitation> {
+  await limitRequestedMail(deps, 'invitationMail', {
+    companyId: admin.companyId,
+    client: mail.client,
+    to: mail.to,
+  });
   const [inviter, company] = await Promise.all([
     deps.prisma.user.findUniqueOrThrow({ where: { id: admin.userId } }),
     deps.prisma.company.findUniqueOrThrow({ where: { id: admin.companyId } }),
@@ -48,7 +57,7 @@ async function mailInvitation(
     await recordAudit(
       deps,
       {
-        action,
+        action: mail.action,
         companyId: admin.companyId,
         actor: actorOf(admin),
         target: { type: 'Invitation', id: saved.id },
@@ -81,6 +90,7 @@ export async function inviteMember(
   deps: TDeps,
   viewer: TViewer | null,
   input: unknown,
+  client?: TClient,
 ): Promise<Invitation> {
   const admin = requireTeamAdmin(viewer);
   const data = parseInput(ZInvite, input);
@@ -107,7 +117,8 @@ export async function inviteMember(
       `Your plan allows ${cap} invitations waiting for an answer at once. Upgrade the plan, or revoke one.`,
     );
   }
-  return mailInvitation(deps, admin, 'INVITATION_SENT', (tx, link) =>
+  const mail = { action: 'INVITATION_SENT' as const, to: email, client };
+  return mailInvitation(deps, admin, mail, (tx, link) =>
     tx.invitation.create({
       data: {
         companyId: admin.companyId,
@@ -135,15 +146,20 @@ async function findPendingInvitation(
   return { admin: requireTeamAdmin(viewer), invitation };
 }
 
-/** Mails a pending (or expired, unanswered) invitation again with a new 7-day link; the old link stops working. */
+/**
+ * Mails a pending (or expired, unanswered) invitation again with a new 7-day link; the old link
+ * stops working. Limited like every invitation mail (per company, client and recipient).
+ */
 export async function resendInvitation(
   deps: TDeps,
   viewer: TViewer | null,
   invitationId: number,
+  client?: TClient,
 ): Promise<Invitation> {
   const { admin, invitation } = await findPendingInvitation(deps, viewer, invitationId);
   await requireConfirmedEmail(deps, admin.userId);
-  return mailInvitation(deps, admin, 'INVITATION_RESENT', (tx, link) =>
+  const mail = { action: 'INVITATION_RESENT' as const, to: invitation.email, client };
+  return mailInvitation(deps, admin, mail, (tx, link) =>
     tx.invitation.update({ where: { id: invitation.id }, data: { ...link, sentAt: new Date() } }),
   );
 }

@@ -165,6 +165,7 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   },
   sendTestEmail: { vars: () => ({}), ofA: false },
   updateCompanyPortal: { vars: () => ({ websiteUrl: 'https://member.example.com' }), ofA: false },
+  verifyCustomDomain: { vars: () => ({}), ofA: false },
   eraseEndUser: { vars: () => ({ userId: endUserId(), contentMode: 'DELETE' }), ofA: true },
   blockEndUser: { vars: () => ({ userId: endUserId(), removeVotes: true }), ofA: true },
   unblockEndUser: { vars: () => ({ userId: endUserId() }), ofA: true },

@@ -8,6 +8,7 @@ import { toastSaved } from '../../../toast/save-toasts.ts';
 import { useAction } from '../../../ui/useAction.ts';
 import { companyPortalMessages as messages } from './company-portal-messages.ts';
 import { SaveBar } from '../board/settings/SaveBar.tsx';
+import { CustomDomainProof } from './CustomDomainProof.tsx';
 import { useUpdateCompanyPortalMutation } from './useUpdateCompanyPortalMutation.ts';
 
 const HOST_NAME =
@@ -32,6 +33,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
           logoUrl
           websiteUrl
           customDomain
+          ...CustomDomainProof_company
         }
       }
     `,
@@ -123,6 +125,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
           }}
         />
       </form>
+      <CustomDomainProof company={data.company} />
     </section>
   );
 }

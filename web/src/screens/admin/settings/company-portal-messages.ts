@@ -23,7 +23,7 @@ export const companyPortalMessages = defineMessages({
   customDomainHint: {
     id: 'settings.portal.customDomainHint',
     defaultMessage:
-      'A host name such as feedback.example.com. Point it to Feedboard with a CNAME record; the portal then answers at that address. Leave it empty to use Feedboard’s address only.',
+      'A host name such as feedback.example.com. Point it to Feedboard with a CNAME record and prove it is yours with the TXT record shown after saving; the portal then answers at that address. Leave it empty to use Feedboard’s address only.',
   },
   domainInvalid: {
     id: 'settings.portal.domainInvalid',
@@ -32,5 +32,54 @@ export const companyPortalMessages = defineMessages({
   domainTaken: {
     id: 'settings.portal.domainTaken',
     defaultMessage: 'Another company uses this domain already.',
+  },
+  proofTitle: { id: 'settings.portal.proof.title', defaultMessage: 'Domain ownership' },
+  proofIntro: {
+    id: 'settings.portal.proof.intro',
+    defaultMessage:
+      'Create this TXT record at your DNS provider to prove {domain} is yours, then press Check now. Keep it: Feedboard looks it up again every few hours.',
+  },
+  proofType: { id: 'settings.portal.proof.type', defaultMessage: 'Type' },
+  proofName: { id: 'settings.portal.proof.name', defaultMessage: 'Name' },
+  proofValue: { id: 'settings.portal.proof.value', defaultMessage: 'Value' },
+  statusPending: {
+    id: 'settings.portal.proof.pending',
+    defaultMessage: 'Waiting for the record: not served yet',
+  },
+  statusVerified: { id: 'settings.portal.proof.verified', defaultMessage: 'Verified: served' },
+  statusFailed: {
+    id: 'settings.portal.proof.failed',
+    defaultMessage: 'Not served: the record was not found',
+  },
+  checkedAt: { id: 'settings.portal.proof.checkedAt', defaultMessage: 'Last checked {date}.' },
+  neverChecked: { id: 'settings.portal.proof.neverChecked', defaultMessage: 'Not checked yet.' },
+  unbindsAt: {
+    id: 'settings.portal.proof.unbindsAt',
+    defaultMessage:
+      'The record has been missing since {since}. Unless it is back, the domain stops being served on {date}.',
+  },
+  checkNow: { id: 'settings.portal.proof.checkNow', defaultMessage: 'Check now' },
+  checking: { id: 'settings.portal.proof.checking', defaultMessage: 'Checking…' },
+  outcomeFound: {
+    id: 'settings.portal.proof.found',
+    defaultMessage: 'Record found: your portal answers at {domain}.',
+  },
+  outcomeNoRecord: {
+    id: 'settings.portal.proof.noRecord',
+    defaultMessage:
+      'No TXT record found at that name yet. DNS changes can take a while to spread: try again in a few minutes.',
+  },
+  outcomeWrongValue: {
+    id: 'settings.portal.proof.wrongValue',
+    defaultMessage:
+      'A TXT record is there, but none has this value. Check that it was copied whole.',
+  },
+  outcomeDnsError: {
+    id: 'settings.portal.proof.dnsError',
+    defaultMessage: 'The DNS servers did not answer. Try again in a few minutes.',
+  },
+  checkLimited: {
+    id: 'settings.portal.proof.limited',
+    defaultMessage: 'Too many checks for now. Please try again later.',
   },
 });

@@ -18,6 +18,7 @@ export function useUpdateCompanyPortalMutation() {
             logoUrl
             websiteUrl
             customDomain
+            ...CustomDomainProof_company
           }
         }
         ... on AppError {
