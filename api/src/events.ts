@@ -24,6 +24,17 @@ export type TIdeaChange = {
   commentCount: number;
 };
 
+/**
+ * Credentials that ended (signed out, password changed, member removed or demoted, key
+ * revoked, user erased): every process closes the live streams they opened. `userIds` closes
+ * every stream of those users, whatever opened it.
+ */
+export type TCredentialRevocation = {
+  sessionIds?: number[];
+  apiKeyIds?: number[];
+  userIds?: number[];
+};
+
 export type TEvents = {
   /** Publishes after the write committed; never throws (a lost live event is not a lost write). */
   publishIdeaChanged: (change: TIdeaChange) => void;
@@ -35,6 +46,13 @@ export type TEvents = {
    * Answers the function that stops it.
    */
   watchPublished: (listener: (change: TIdeaChange) => void) => () => void;
+  /**
+   * Tells every process (this one at once, the others through Redis) that credentials ended;
+   * call after the revocation committed. Never throws.
+   */
+  publishCredentialRevoked: (revocation: TCredentialRevocation) => void;
+  /** Calls `listener` with every revocation of any process; answers the function that stops it. */
+  watchCredentialRevoked: (listener: (revocation: TCredentialRevocation) => void) => () => void;
   /** 'redis' when events cross processes through Redis, else 'memory'. */
   kind: 'redis' | 'memory';
   close: () => Promise<void>;
@@ -76,6 +94,7 @@ export function createEvents(options: {
       }
     }
   };
+  const revoked = revocationChannel(`${options.redisPrefix}credential-revoked`, options.log);
   if (!options.redisUrl) {
     // One listener per console subscription of a board: thousands are expected, not a leak
     // (Node warns past 10 on an EventTarget's type).
@@ -90,6 +109,8 @@ export function createEvents(options: {
       },
       watchPublished,
       subscribeIdeaChanged: (boardId) => pubsub.subscribe(topic, boardId),
+      publishCredentialRevoked: revoked.publish,
+      watchCredentialRevoked: revoked.watch,
       close: async () => {},
     };
   }
@@ -100,12 +121,12 @@ export function createEvents(options: {
   };
   const publishClient = connect({ enableOfflineQueue: false });
   const subscribeClient = connect();
-  const pubsub = createPubSub<TTopics>({
-    eventTarget: createRedisEventTarget({
-      publishClient: guarded(publishClient, options.log),
-      subscribeClient: guarded(subscribeClient, options.log),
-    }),
+  const redisTarget = createRedisEventTarget({
+    publishClient: guarded(publishClient, options.log),
+    subscribeClient: guarded(subscribeClient, options.log),
   });
+  const pubsub = createPubSub<TTopics>({ eventTarget: redisTarget });
+  revoked.connect(redisTarget);
   // Catch-up events reach this process's subscribers only (every process sends its own).
   const local = createPubSub<TTopics>();
   const watchedBoards = new Map<number, number>();
@@ -145,6 +166,8 @@ export function createEvents(options: {
         options.log.warn(`Live event not published: ${(error as Error).message}`);
       }
     },
+    publishCredentialRevoked: revoked.publish,
+    watchCredentialRevoked: revoked.watch,
     subscribeIdeaChanged: (boardId) =>
       watching(watchedBoards, boardId, () =>
         Repeater.merge([pubsub.subscribe(topic, boardId), local.subscribe(topic, boardId)]),
@@ -152,6 +175,48 @@ export function createEvents(options: {
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();
+    },
+  };
+}
+
+/**
+ * The `credential-revoked` channel: revocations reach this process's listeners at once (even
+ * while Redis is down) and, once `connect`ed to the Redis event target, every other process's.
+ * A process also hears its own revocation back from Redis; closing a closed stream does nothing.
+ */
+function revocationChannel(channel: string, log: TLogger) {
+  const listeners = new Set<(revocation: TCredentialRevocation) => void>();
+  let remote: EventTarget | null = null;
+  const tell = (revocation: TCredentialRevocation) => {
+    for (const listener of listeners) {
+      try {
+        listener(revocation);
+      } catch (error) {
+        log.warn(`Credential revocation listener failed: ${(error as Error).message}`);
+      }
+    }
+  };
+  return {
+    connect: (target: EventTarget) => {
+      remote = target;
+      target.addEventListener(channel, (event) => {
+        const detail = (event as CustomEvent<TCredentialRevocation | null>).detail;
+        if (detail) tell(detail);
+      });
+    },
+    publish: (revocation: TCredentialRevocation) => {
+      tell(revocation);
+      try {
+        remote?.dispatchEvent(new CustomEvent(channel, { detail: revocation }));
+      } catch (error) {
+        log.warn(`Credential revocation not published: ${(error as Error).message}`);
+      }
+    },
+    watch: (listener: (revocation: TCredentialRevocation) => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -134,23 +134,27 @@ export const ZNewPassword = z.object({
 });
 
 /**
- * Sets the new password and signs the user out everywhere. The link behind it was mailed to the
+ * Sets the new password and signs the user out everywhere (their live streams end too). The link behind it was mailed to the
  * user's address, so following it also confirms that address.
  */
 export async function setNewPassword(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
   await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
   const passwordHash = await hashPassword(password);
-  await deps.prisma.$transaction(async (tx) => {
+  const sessionIds = await deps.prisma.$transaction(async (tx) => {
     const userId = await consumeToken(tx, email, newPasswordToken, 'NEW_PASSWORD');
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     await tx.user.updateMany({
       where: { id: userId, email: { not: null }, emailConfirmedAt: null },
       data: { emailConfirmedAt: new Date() },
     });
-    await tx.session.updateMany({
+    const revoked = await tx.session.updateManyAndReturn({
       where: { userId, revokedAt: null },
       data: { revokedAt: new Date() },
+      select: { id: true },
     });
+    return revoked.map(({ id }) => id);
   });
+  // Whoever held a session (and its live streams) is out.
+  deps.events.publishCredentialRevoked({ sessionIds });
 }

@@ -94,8 +94,8 @@ export async function revokeApiKey(
   const admin = requireSignedInAdmin(viewer, KEYS_MANAGED_BY_SESSION);
   if (key.revokedAt) return key;
   // The revocation and its entry are written together or not at all.
-  return deps.prisma.$transaction(async (tx) => {
-    const revoked = await tx.apiKey.update({
+  const revoked = await deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.apiKey.update({
       where: { id: key.id },
       data: { revokedAt: new Date() },
     });
@@ -110,8 +110,10 @@ export async function revokeApiKey(
       },
       tx,
     );
-    return revoked;
+    return updated;
   });
+  deps.events.publishCredentialRevoked({ apiKeyIds: [key.id] });
+  return revoked;
 }
 
 /** The viewer an API key acts as (its creator, with their current role), or null. */
