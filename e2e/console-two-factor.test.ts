@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium())('console: two-factor sign-in', () => {
     await viaRecovery.context().close();
   });
 
-  it('makes new recovery codes (the old ones stop working) and turns off with the password', async () => {
+  it('makes new recovery codes (the old ones stop working) and turns off with the password and a code', async () => {
     const owner = await signUpCompany(console_.server);
     const started = await gql(
       `mutation { startTwoFactorEnrolment { ... on MutationStartTwoFactorEnrolmentSuccess { data { secret } } } }`,
@@ -227,14 +227,25 @@ describe.skipIf(!hasChromium())('console: two-factor sign-in', () => {
     expect((await secondStep(oldCodes[0]!)).status).toBe(401);
     expect((await secondStep(fresh[0]!)).status).toBe(200);
 
-    // Turning off: the password, then the card offers turning on again, with focus on it.
+    // Turning off: the password and a code (here a recovery code), then the card offers turning
+    // on again, with focus on it.
     await page.getByRole('button', { name: 'Turn off' }).click();
     const off = page.getByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    const offCode = off.getByLabel('Code from the app, or a recovery code');
     await off.getByLabel('Your password').fill('not-my-password');
+    await offCode.fill(fresh[1]!);
     await off.getByRole('button', { name: 'Turn off' }).click();
     await expect.poll(() => off.getByText('The password is not correct.').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await off.getByLabel('Your password').fill('secret-password');
+    await offCode.fill('00000-00000');
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect
+      .poll(() =>
+        off.getByText('The code is not correct. Type the code the app shows now.').count(),
+      )
+      .toBe(1);
+    await offCode.fill(fresh[1]!);
     await off.getByRole('button', { name: 'Turn off' }).click();
     await expect.poll(() => off.count()).toBe(0);
     await expect.poll(() => isFocusedOn(page, 'two-factor-turn-on')).toBe(true);

@@ -11,6 +11,7 @@ import type { PrismaClient } from './generated/prisma/client.ts';
 import { createLogger } from './log.ts';
 import type { TLogger } from './log.ts';
 import { findIdeaStates } from './services/idea/find-idea-states.ts';
+import { findLiveCredentials } from './services/account/find-live-credentials.ts';
 import { createIdeaFeeds } from './services/idea/watch-idea-changes.ts';
 import type { TIdeaFeeds } from './services/idea/watch-idea-changes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -82,6 +83,13 @@ export function createDeps(
     log,
   });
   const webhooks = createWebhookWorker({ prisma, config, log });
+  // A live stream ends with the credential that opened it: on the revocation event of any
+  // process, and by a periodic check in case an event was lost.
+  const streamSlots = createStreamSlots(config.streamLimits, {
+    findLive: findLiveCredentials(sql),
+    onError: (error) => log.warn(`Live streams' credential check failed: ${error.message}`),
+  });
+  events.watchCredentialRevoked((revocation) => streamSlots.endRevoked(revocation));
   return {
     prisma,
     sql,
@@ -94,7 +102,7 @@ export function createDeps(
     ),
     stripe: createStripe(config),
     rateLimiter,
-    streamSlots: createStreamSlots(config.streamLimits),
+    streamSlots,
     webhooks,
     auditRetention: createAuditRetention({ prisma, log }, config.auditRetentionDays),
     imports: createImportWorker({ prisma, log }),

@@ -30,6 +30,17 @@ export type TIdeaChange = {
  */
 export type TPortalStale = { companyId: number; boardId: number | null };
 
+/**
+ * Credentials that ended (signed out, password changed, member removed or demoted, key
+ * revoked, user erased): every process closes the live streams they opened. `userIds` closes
+ * every stream of those users, whatever opened it.
+ */
+export type TCredentialRevocation = {
+  sessionIds?: number[];
+  apiKeyIds?: number[];
+  userIds?: number[];
+};
+
 export type TEvents = {
   /**
    * Drops the cached portal pages the change touches in every process: this one at once
@@ -48,6 +59,13 @@ export type TEvents = {
    * Answers the function that stops it.
    */
   watchPublished: (listener: (change: TIdeaChange) => void) => () => void;
+  /**
+   * Tells every process (this one at once, the others through Redis) that credentials ended;
+   * call after the revocation committed. Never throws.
+   */
+  publishCredentialRevoked: (revocation: TCredentialRevocation) => void;
+  /** Calls `listener` with every revocation of any process; answers the function that stops it. */
+  watchCredentialRevoked: (listener: (revocation: TCredentialRevocation) => void) => () => void;
   /** 'redis' when events cross processes through Redis, else 'memory'. */
   kind: 'redis' | 'memory';
   close: () => Promise<void>;
@@ -89,6 +107,16 @@ export function createEvents(options: {
       }
     }
   };
+  const revoked = broadcastChannel<TCredentialRevocation>(
+    `${options.redisPrefix}credential-revoked`,
+    'Credential revocation',
+    options.log,
+  );
+  const portalStale = broadcastChannel<TPortalStale>(
+    `${options.redisPrefix}portal-stale`,
+    'Portal change',
+    options.log,
+  );
   if (!options.redisUrl) {
     // One listener per console subscription of a board: thousands are expected, not a leak
     // (Node warns past 10 on an EventTarget's type).
@@ -96,7 +124,8 @@ export function createEvents(options: {
     setMaxListeners(0, eventTarget);
     const pubsub = createPubSub<TTopics>({ eventTarget });
     return {
-      ...portalStaleEvents(null, options),
+      publishPortalStale: portalStale.publish,
+      watchPortalStale: portalStale.watch,
       kind: 'memory',
       publishIdeaChanged: (change) => {
         tellListeners(change);
@@ -104,6 +133,8 @@ export function createEvents(options: {
       },
       watchPublished,
       subscribeIdeaChanged: (boardId) => pubsub.subscribe(topic, boardId),
+      publishCredentialRevoked: revoked.publish,
+      watchCredentialRevoked: revoked.watch,
       close: async () => {},
     };
   }
@@ -119,7 +150,8 @@ export function createEvents(options: {
     subscribeClient: guarded(subscribeClient, options.log),
   });
   const pubsub = createPubSub<TTopics>({ eventTarget: redisTarget });
-  const portalStale = portalStaleEvents(redisTarget, options);
+  portalStale.connect(redisTarget);
+  revoked.connect(redisTarget);
   // Catch-up events reach this process's subscribers only (every process sends its own).
   const local = createPubSub<TTopics>();
   const watchedBoards = new Map<number, number>();
@@ -149,8 +181,8 @@ export function createEvents(options: {
   };
 
   return {
-    publishPortalStale: portalStale.publishPortalStale,
-    watchPortalStale: portalStale.watchPortalStale,
+    publishPortalStale: portalStale.publish,
+    watchPortalStale: portalStale.watch,
     kind: 'redis',
     watchPublished,
     publishIdeaChanged: (change) => {
@@ -161,12 +193,13 @@ export function createEvents(options: {
         options.log.warn(`Live event not published: ${(error as Error).message}`);
       }
     },
+    publishCredentialRevoked: revoked.publish,
+    watchCredentialRevoked: revoked.watch,
     subscribeIdeaChanged: (boardId) =>
       watching(watchedBoards, boardId, () =>
         Repeater.merge([pubsub.subscribe(topic, boardId), local.subscribe(topic, boardId)]),
       ),
     close: async () => {
-      portalStale.close();
       publishClient.disconnect();
       subscribeClient.disconnect();
     },
@@ -174,58 +207,45 @@ export function createEvents(options: {
 }
 
 /**
- * TPortalStale events: told to this process's listeners at once and, over `redisTarget`, to
- * every other process (which tells its own; this process hears its own again, harmlessly).
+ * A broadcast channel (credential revocations, stale portal pages): a message reaches this
+ * process's listeners at once (even while Redis is down) and, once `connect`ed to the Redis
+ * event target, every other process's. A process also hears its own message back from Redis;
+ * the listeners are idempotent (closing a closed stream or dropping a dropped page does nothing).
+ * `what` names the channel in log lines.
  */
-function portalStaleEvents(
-  redisTarget: EventTarget | null,
-  options: { redisPrefix: string; log: TLogger },
-): Pick<TEvents, 'publishPortalStale' | 'watchPortalStale'> & { close: () => void } {
-  const topic = `${options.redisPrefix}portal-stale`;
-  const listeners = new Set<(stale: TPortalStale) => void>();
-  const tell = (stale: TPortalStale) => {
+function broadcastChannel<T>(channel: string, what: string, log: TLogger) {
+  const listeners = new Set<(message: T) => void>();
+  let remote: EventTarget | null = null;
+  const tell = (message: T) => {
     for (const listener of listeners) {
       try {
-        listener(stale);
+        listener(message);
       } catch (error) {
-        options.log.warn(`Portal change listener failed: ${(error as Error).message}`);
+        log.warn(`${what} listener failed: ${(error as Error).message}`);
       }
     }
   };
-  const pubsub = redisTarget
-    ? createPubSub<Record<string, [TPortalStale]>>({ eventTarget: redisTarget })
-    : null;
-  let received: AsyncIterator<TPortalStale> | null = null;
-  const receive = () => {
-    if (!pubsub || received) return;
-    received = pubsub.subscribe(topic)[Symbol.asyncIterator]();
-    const stream = received;
-    void (async () => {
-      for (;;) {
-        const step = await stream.next();
-        if (step.done) break;
-        tell(step.value);
-      }
-    })().catch((error: Error) => options.log.warn(`Portal changes ended: ${error.message}`));
-  };
   return {
-    publishPortalStale: (stale) => {
-      tell(stale);
+    connect: (target: EventTarget) => {
+      remote = target;
+      target.addEventListener(channel, (event) => {
+        const detail = (event as CustomEvent<T | null>).detail;
+        if (detail) tell(detail);
+      });
+    },
+    publish: (message: T) => {
+      tell(message);
       try {
-        pubsub?.publish(topic, stale);
+        remote?.dispatchEvent(new CustomEvent(channel, { detail: message }));
       } catch (error) {
-        options.log.warn(`Portal change not published: ${(error as Error).message}`);
+        log.warn(`${what} not published: ${(error as Error).message}`);
       }
     },
-    watchPortalStale: (listener) => {
+    watch: (listener: (message: T) => void) => {
       listeners.add(listener);
-      receive();
       return () => {
         listeners.delete(listener);
       };
-    },
-    close: () => {
-      void received?.return?.();
     },
   };
 }

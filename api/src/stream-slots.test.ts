@@ -91,14 +91,84 @@ describe('createStreamSlots', () => {
   it('keys a token by its session or API key, never by the token itself', () => {
     const viewer = { userId: 1, companyId: 1, role: 'END_USER', kind: 'REGULAR' } as const;
     expect(streamOwner({ ip: '10.0.0.1' }, null)).toEqual({ ip: '10.0.0.1' });
-    expect(streamOwner({ ip: '10.0.0.1' }, { ...viewer, sessionId: 7 })).toEqual({
+    expect(streamOwner({ ip: '10.0.0.1' }, { ...viewer, sessionId: 7 })).toMatchObject({
       ip: '10.0.0.1',
       token: 'session:7',
     });
-    expect(streamOwner({ ip: '10.0.0.1' }, { ...viewer, sessionId: 0, apiKeyId: 3 })).toEqual({
-      ip: '10.0.0.1',
-      token: 'key:3',
-    });
+    expect(streamOwner({ ip: '10.0.0.1' }, { ...viewer, sessionId: 0, apiKeyId: 3 })).toMatchObject(
+      {
+        ip: '10.0.0.1',
+        token: 'key:3',
+      },
+    );
+  });
+
+  it('ends the streams a revocation names (session, key or user), and only those', () => {
+    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0 });
+    const base = { companyId: 1, role: 'ADMIN', kind: 'REGULAR' } as const;
+    const open = (userId: number, sessionId: number, apiKeyId?: number) => {
+      const viewer = { ...base, userId, sessionId, ...(apiKeyId ? { apiKeyId } : {}) };
+      const slot = slots.take(streamOwner({ ip: 'a' }, viewer));
+      const reasons: string[] = [];
+      slot.onClose((reason) => reasons.push(reason));
+      return reasons;
+    };
+    const session7 = open(1, 7);
+    const session8 = open(1, 8);
+    const key3 = open(1, 0, 3);
+    const otherUser = open(2, 9);
+    // Session id 3 is not API key 3.
+    expect(slots.endRevoked({ sessionIds: [7, 3] })).toBe(1);
+    expect(session7).toEqual(['revoked']);
+    expect(slots.endRevoked({ apiKeyIds: [3] })).toBe(1);
+    expect(key3).toEqual(['revoked']);
+    expect(slots.endRevoked({ userIds: [1] })).toBe(1);
+    expect(session8).toEqual(['revoked']);
+    expect(otherUser).toEqual([]);
+    expect(slots.count().total).toBe(1);
+    // An anonymous stream has no credential to end with.
+    slots.take({ ip: 'b' });
+    expect(slots.endRevoked({ userIds: [1, 2] })).toBe(1);
+    expect(slots.count().total).toBe(1);
+  });
+
+  it('rechecks open credentials on a timer: a lost revocation or a changed role ends the stream', async () => {
+    const asked: { sessionIds: number[]; apiKeyIds: number[] }[] = [];
+    const live = { companyId: 1, role: 'ADMIN', kind: 'REGULAR' } as const;
+    const slots = createStreamSlots(
+      { perIp: 0, perToken: 0, total: 0 },
+      {
+        recheckMs: 50,
+        findLive: async (credentials) => {
+          asked.push(credentials);
+          return {
+            // Session 1 lives on; session 2 ended; key 5 lives but its user is a member now.
+            sessions: new Map([[1, { ...live, userId: 1 }]]),
+            apiKeys: new Map([[5, { ...live, userId: 1, role: 'MEMBER' as const }]]),
+          };
+        },
+      },
+    );
+    const viewer = { ...live, userId: 1 };
+    const ends: Record<string, string[]> = { s1: [], s2: [], k5: [] };
+    slots
+      .take(streamOwner({ ip: 'a' }, { ...viewer, sessionId: 1 }))
+      .onClose((r) => ends.s1!.push(r));
+    slots
+      .take(streamOwner({ ip: 'a' }, { ...viewer, sessionId: 2 }))
+      .onClose((r) => ends.s2!.push(r));
+    slots
+      .take(streamOwner({ ip: 'a' }, { ...viewer, sessionId: 0, apiKeyId: 5 }))
+      .onClose((r) => ends.k5!.push(r));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked[0]).toEqual({ sessionIds: [1, 2], apiKeyIds: [5] });
+    expect(ends).toEqual({ s1: [], s2: ['revoked'], k5: ['revoked'] });
+    expect(slots.count().total).toBe(1);
+    // With no signed-in stream open, the timer stops asking.
+    slots.closeAll();
+    const calls = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(asked.length).toBe(calls);
   });
 });
 

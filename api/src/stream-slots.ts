@@ -1,5 +1,7 @@
 import type { TStreamLimits } from './config.ts';
 import { AppError } from './errors.ts';
+import type { TCredentialRevocation } from './events.ts';
+import type { Role, UserKind } from './generated/prisma/client.ts';
 import { RateLimitError } from './rate-limit.ts';
 import type { TClient } from './rate-limit.ts';
 import type { TViewer } from './viewer.ts';
@@ -10,16 +12,51 @@ import type { TViewer } from './viewer.ts';
  */
 export const STREAM_RETRY_AFTER_SECONDS = 30;
 
+/**
+ * The credential a stream was opened with and what it gave then: the stream lives while the
+ * session (or API key) does and the user's company, role and kind stay what they were.
+ */
+export type TStreamCredential = {
+  userId: number;
+  companyId: number;
+  role: Role;
+  kind: UserKind;
+  /** The session; 0 for an API key. */
+  sessionId: number;
+  apiKeyId?: number;
+};
+
 /** Whose stream it is: the client address (an IPv6 /64 as one) and the token, when signed in. */
-export type TStreamOwner = { ip: string; token?: string };
+export type TStreamOwner = { ip: string; token?: string; credential?: TStreamCredential };
+
+/** Why a stream is ended from the server's side. */
+export type TStreamEnd = 'stopping' | 'revoked';
 
 /** One open stream's place in the counts. */
 export type TStreamSlot = {
   /** Frees the place; later calls do nothing, so every way a stream ends may call it. */
   release: () => void;
-  /** How the stream is ended when the process stops (`closeAll`); it must release then. */
-  onClose: (end: () => void) => void;
+  /**
+   * How the stream is ended from the server's side: the process stops (`closeAll`), or the
+   * credential that opened it ended (`endRevoked`, `recheck`). It must release then.
+   */
+  onClose: (end: (reason: TStreamEnd) => void) => void;
 };
+
+/**
+ * Which of the credentials are still good, with what they give now (services/account/
+ * find-live-credentials.ts): a session or key missing from the answer has ended.
+ */
+export type TFindLiveCredentials = (credentials: {
+  sessionIds: number[];
+  apiKeyIds: number[];
+}) => Promise<{
+  sessions: Map<number, Omit<TStreamCredential, 'sessionId' | 'apiKeyId'>>;
+  apiKeys: Map<number, Omit<TStreamCredential, 'sessionId' | 'apiKeyId'>>;
+}>;
+
+/** How often open streams check their credentials (a lost revocation event ends them then). */
+export const STREAM_RECHECK_MS = 30_000;
 
 export type TStreamSlots = {
   /**
@@ -33,6 +70,15 @@ export type TStreamSlots = {
   count: (owner?: TStreamOwner) => { total: number; ip: number; token: number };
   /** Ends every open stream and refuses new ones (the process is stopping). */
   closeAll: () => void;
+  /** Ends the open streams of credentials that ended (a revocation event); answers how many. */
+  endRevoked: (revocation: TCredentialRevocation) => number;
+  /**
+   * Checks the credentials of every open stream once (findLive) and ends the streams whose
+   * credential ended or whose user's company, role or kind changed; answers how many. Runs
+   * every STREAM_RECHECK_MS while signed-in streams are open, so a revocation event lost on
+   * the way (Redis down) leaves a stream open that long at most.
+   */
+  recheck: () => Promise<number>;
 };
 
 /**
@@ -42,7 +88,21 @@ export type TStreamSlots = {
 export function streamOwner(client: TClient, viewer: TViewer | null): TStreamOwner {
   if (!viewer) return { ip: client.ip };
   const token = viewer.apiKeyId ? `key:${viewer.apiKeyId}` : `session:${viewer.sessionId}`;
-  return { ip: client.ip, token };
+  const { userId, companyId, role, kind, sessionId, apiKeyId } = viewer;
+  return {
+    ip: client.ip,
+    token,
+    credential: { userId, companyId, role, kind, sessionId, ...(apiKeyId ? { apiKeyId } : {}) },
+  };
+}
+
+/** Whether a revocation names the stream's credential. */
+function isRevoked(credential: TStreamCredential, revocation: TCredentialRevocation): boolean {
+  return Boolean(
+    revocation.userIds?.includes(credential.userId) ||
+    (credential.apiKeyId !== undefined && revocation.apiKeyIds?.includes(credential.apiKeyId)) ||
+    (credential.apiKeyId === undefined && revocation.sessionIds?.includes(credential.sessionId)),
+  );
 }
 
 /**
@@ -51,11 +111,70 @@ export function streamOwner(client: TClient, viewer: TViewer | null): TStreamOwn
  * applies the caps to the streams it holds. A count that drops to zero is deleted, so the maps
  * hold only owners with a stream open now.
  */
-export function createStreamSlots(limits: TStreamLimits): TStreamSlots {
+export function createStreamSlots(
+  limits: TStreamLimits,
+  options: {
+    findLive?: TFindLiveCredentials;
+    recheckMs?: number;
+    onError?: (e: Error) => void;
+  } = {},
+): TStreamSlots {
+  type TEntry = {
+    end: ((reason: TStreamEnd) => void) | undefined;
+    release: () => void;
+    credential: TStreamCredential | undefined;
+  };
   const byIp = new Map<string, number>();
   const byToken = new Map<string, number>();
-  const open = new Set<{ end: (() => void) | undefined; release: () => void }>();
+  const open = new Set<TEntry>();
   let isClosing = false;
+  // The recheck's timer runs while a signed-in stream is open (unref'd: it keeps no process up).
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let signedIn = 0;
+
+  const endEntry = (entry: TEntry, reason: TStreamEnd) => {
+    try {
+      entry.end?.(reason);
+    } catch {
+      // Its connection is gone already; the others must still end.
+    }
+    // A stream that failed to end (or had no way to) still gives its place back.
+    entry.release();
+  };
+
+  const recheck = async (): Promise<number> => {
+    if (!options.findLive) return 0;
+    const entries = [...open].filter((entry) => entry.credential);
+    if (entries.length === 0) return 0;
+    const sessionIds = new Set<number>();
+    const apiKeyIds = new Set<number>();
+    for (const { credential } of entries) {
+      if (credential!.apiKeyId !== undefined) apiKeyIds.add(credential!.apiKeyId);
+      else sessionIds.add(credential!.sessionId);
+    }
+    const live = await options.findLive({
+      sessionIds: [...sessionIds],
+      apiKeyIds: [...apiKeyIds],
+    });
+    let ended = 0;
+    for (const entry of entries) {
+      const credential = entry.credential!;
+      const now =
+        credential.apiKeyId !== undefined
+          ? live.apiKeys.get(credential.apiKeyId)
+          : live.sessions.get(credential.sessionId);
+      const isSame =
+        now !== undefined &&
+        now.userId === credential.userId &&
+        now.companyId === credential.companyId &&
+        now.role === credential.role &&
+        now.kind === credential.kind;
+      if (isSame || !open.has(entry)) continue;
+      endEntry(entry, 'revoked');
+      ended += 1;
+    }
+    return ended;
+  };
 
   const add = (counts: Map<string, number>, key: string, delta: number) => {
     const next = (counts.get(key) ?? 0) + delta;
@@ -82,8 +201,9 @@ export function createStreamSlots(limits: TStreamLimits): TStreamSlots {
       add(byIp, owner.ip, 1);
       if (owner.token !== undefined) add(byToken, owner.token, 1);
       let isReleased = false;
-      const entry = {
-        end: undefined as (() => void) | undefined,
+      const entry: TEntry = {
+        end: undefined,
+        credential: owner.credential,
         release: () => {
           if (isReleased) return;
           isReleased = true;
@@ -91,9 +211,25 @@ export function createStreamSlots(limits: TStreamLimits): TStreamSlots {
           add(byIp, owner.ip, -1);
           if (owner.token !== undefined) add(byToken, owner.token, -1);
           signal?.removeEventListener('abort', entry.release);
+          if (entry.credential) {
+            signedIn -= 1;
+            if (signedIn === 0 && timer) {
+              clearInterval(timer);
+              timer = null;
+            }
+          }
         },
       };
       open.add(entry);
+      if (entry.credential) {
+        signedIn += 1;
+        if (!timer && options.findLive) {
+          timer = setInterval(() => {
+            recheck().catch((error: Error) => options.onError?.(error));
+          }, options.recheckMs ?? STREAM_RECHECK_MS);
+          timer.unref();
+        }
+      }
       if (signal?.aborted) entry.release();
       else signal?.addEventListener('abort', entry.release, { once: true });
       return {
@@ -110,16 +246,18 @@ export function createStreamSlots(limits: TStreamLimits): TStreamSlots {
     }),
     closeAll: () => {
       isClosing = true;
-      for (const entry of [...open]) {
-        try {
-          entry.end?.();
-        } catch {
-          // Its connection is gone already; the others must still end.
-        }
-        // A stream that failed to end (or had no way to) still gives its place back.
-        entry.release();
-      }
+      for (const entry of [...open]) endEntry(entry, 'stopping');
     },
+    endRevoked: (revocation) => {
+      let ended = 0;
+      for (const entry of [...open]) {
+        if (!entry.credential || !isRevoked(entry.credential, revocation)) continue;
+        endEntry(entry, 'revoked');
+        ended += 1;
+      }
+      return ended;
+    },
+    recheck,
   };
 }
 

@@ -78,6 +78,8 @@ const ZIdeaEventJson = z
 
 /** The first frame: subscribed; a client that loses the stream reconnects after 3 s. */
 const READY = sseFrame('ready', '{}', 3000);
+/** The credential that opened the stream ended; the stream closes after it. */
+const REVOKED = sseFrame('revoked', '{}');
 /** When the server stops, clients come back after 1 to 5 s (`retry` of the `reconnect` frame). */
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_SPREAD_MS = 4_000;
@@ -176,7 +178,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'Live idea events of a board the caller may see (server-sent events)',
       description:
-        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, `reconnect` with a `retry` of 1 to 5 s when the server process stops, and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
+        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, `reconnect` with a `retry` of 1 to 5 s when the server process stops, `revoked` (then the stream closes) within seconds of the end of the session that opened it (sign-out, password change, removal from the team), and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
       auth: 'optional',
       request: { params: idParams('id') },
       event: ZIdeaEventJson,
@@ -200,13 +202,17 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           (send, close) => {
             // The process is stopping: the client is told to come back after a pause spread over
             // a few seconds, so a fleet's restarts do not bring every widget back at one instant.
-            slot.onClose(() => {
+            // The credential that opened the stream ended (signed out, removed, …): `revoked`,
+            // and the stream closes; a reconnect is answered for the caller as they are now.
+            slot.onClose((reason) => {
               send(
-                sseFrame(
-                  'reconnect',
-                  '{}',
-                  RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS),
-                ),
+                reason === 'revoked'
+                  ? REVOKED
+                  : sseFrame(
+                      'reconnect',
+                      '{}',
+                      RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS),
+                    ),
               );
               close();
             });

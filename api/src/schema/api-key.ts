@@ -1,5 +1,6 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/api-key/api-keys.ts';
 import { administeredCompanyId, toRowId } from '../services/access.ts';
+import { canReadCredentials } from '../viewer.ts';
 import { builder } from './builder.ts';
 import { decodeId } from './ids.ts';
 
@@ -7,9 +8,10 @@ export const ApiKeyType = builder.prismaNode('ApiKey', {
   description:
     'A company API key for integrators: send it as `Authorization: Bearer <key>` to /graphql. It acts with its creator’s rights.',
   id: { field: 'id' },
+  // Only an admin's session reads keys (listApiKeys' rule): through `node` an API key finds none.
   findUnique: (id, context) => ({
     id: toRowId(id),
-    companyId: administeredCompanyId(context.viewer),
+    companyId: canReadCredentials(context.viewer) ? administeredCompanyId(context.viewer) : 0,
   }),
   nullable: true,
   fields: (t) => ({
@@ -53,7 +55,8 @@ builder.queryField('apiKeys', (t) =>
   t.field({
     type: [ApiKeyType],
     authScopes: { companyAdmin: true },
-    description: "The company's API keys, newest first (admins only).",
+    description:
+      "The company's API keys, newest first (admins signed in with a session; an API key is refused).",
     resolve: (_root, _args, context) => listApiKeys(context.deps, context.viewer),
   }),
 );
@@ -63,7 +66,8 @@ builder.mutationFields((t) => ({
     type: CreatedApiKeyType,
     errors: {},
     authScopes: { signedIn: true },
-    description: 'Creates a company API key (admins; name 1 to 50 characters).',
+    description:
+      'Creates a company API key (admins signed in with a session, not with an API key; name 1 to 50 characters).',
     args: {
       name: t.arg.string({
         required: true,
@@ -80,7 +84,8 @@ builder.mutationFields((t) => ({
     type: ApiKeyType,
     errors: {},
     authScopes: { signedIn: true },
-    description: 'Revokes a company API key (admins).',
+    description:
+      'Revokes a company API key (admins signed in with a session, not with an API key). Live streams it opened end within seconds.',
     args: {
       apiKeyId: t.arg.id({ required: true, description: 'The global id of the key to revoke.' }),
     },

@@ -342,6 +342,39 @@ describe('API keys', () => {
     expect((await gql(server, VIEWER, {}, created.key)).status).toBe(200);
   });
 
+  it("is managed by an admin's session only: a key cannot list, read or revoke keys", async () => {
+    const leaked = await createKey('Leaked key');
+    const target = await createKey('Target key');
+    const list = await gql(server, API_KEYS, {}, leaked.key);
+    expect(list.body.data?.apiKeys ?? null).toBeNull();
+    expect(list.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const node = await gql(
+      server,
+      `query ($id: ID!) { node(id: $id) { id ... on ApiKey { name prefix } } }`,
+      { id: target.apiKey.id },
+      leaked.key,
+    );
+    expect(node.body.data.node).toBeNull();
+    for (const apiKeyId of [target.apiKey.id, leaked.apiKey.id]) {
+      const revoked = await mutate(server, 'revokeApiKey', REVOKE_KEY, { apiKeyId }, leaked.key);
+      expect(revoked).toMatchObject({ __typename: 'AppError', code: 'FORBIDDEN' });
+    }
+    expect((await gql(server, VIEWER, {}, target.key)).status).toBe(200);
+    expect((await gql(server, VIEWER, {}, leaked.key)).status).toBe(200);
+    const rows = await server.deps.prisma.apiKey.findMany({
+      where: { companyId: owner.companyId, name: { in: ['Leaked key', 'Target key'] } },
+    });
+    expect(rows.map((row) => row.revokedAt)).toEqual([null, null]);
+    // The owner's session still manages them.
+    const ownerNode = await gql(
+      server,
+      `query ($id: ID!) { node(id: $id) { id ... on ApiKey { name } } }`,
+      { id: target.apiKey.id },
+      owner.token,
+    );
+    expect(ownerNode.body.data.node).toEqual({ id: target.apiKey.id, name: 'Target key' });
+  });
+
   it('records when a key was last used', async () => {
     const created = await createKey('Usage tracker');
     await gql(server, VIEWER, {}, created.key);

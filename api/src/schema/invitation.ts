@@ -8,7 +8,7 @@ import {
 } from '../services/team/invite-member.ts';
 import { AppError } from '../errors.ts';
 import { administeredCompanyId, toRowId } from '../services/access.ts';
-import { TokenPayload } from './account.ts';
+import { LoginResultType } from './login-result.ts';
 import { builder } from './builder.ts';
 import { decodeId } from './ids.ts';
 import { AssignableRoleEnum } from './team.ts';
@@ -117,10 +117,10 @@ builder.mutationFields((t) => ({
       revokeInvitation(context.deps, context.viewer, decodeId(args.invitationId, 'Invitation')),
   }),
   acceptInvitation: t.field({
-    type: TokenPayload,
+    type: LoginResultType,
     errors: {},
     description:
-      'Accepts an invitation link: creates the account (password 6 to 50 characters, optional name) or, when the address has one, attaches it with its password. Answers a session token.',
+      'Accepts an invitation link: creates the account (password 6 to 50 characters, optional name) or, when the address has one, attaches it with its password. Answers a session token, or, as `login` does, a second-factor challenge instead: for an account with two-factor sign-in on, and (`enrolmentRequired`) for a team account of a company that requires two-factor sign-in and has none yet, which must enrol before it gets a session.',
     args: {
       token: t.arg.string({ required: true, description: 'The token of the link.' }),
       password: t.arg.string({
@@ -130,8 +130,8 @@ builder.mutationFields((t) => ({
       displayName: t.arg.string({ description: 'The name shown (new accounts; 1 to 50).' }),
     },
     resolve: async (_root, args, context) => {
-      const { token } = await acceptInvitation(context.deps, args.token, args, context.client);
-      return { token };
+      const result = await acceptInvitation(context.deps, args.token, args, context.client);
+      return 'token' in result ? { token: result.token } : { secondFactor: result.secondFactor };
     },
   }),
 }));

@@ -96,8 +96,15 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description:
-      'Turns two-factor sign-in off with the password. Refused (FORBIDDEN) for an owner or admin whose company requires it.',
-    args: { password: t.arg.string({ required: true, description: "The account's password." }) },
+      'Turns two-factor sign-in off with the password and a current code from the authenticator app or an unused recovery code (used up). Refused (FORBIDDEN) for an owner or admin whose company requires it.',
+    args: {
+      password: t.arg.string({ required: true, description: "The account's password." }),
+      // Checked by the service, so that a missing code is a field message like any other.
+      code: t.arg.string({
+        description:
+          'Required: a current six-digit code from the app, or a recovery code (xxxxx-xxxxx).',
+      }),
+    },
     resolve: async (_root, args, context) => {
       await disableTwoFactor(context.deps, context.viewer, args, context.client);
       return { enabled: false as const };

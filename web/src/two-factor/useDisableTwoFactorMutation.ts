@@ -2,11 +2,11 @@ import { graphql } from 'react-relay';
 import type { useDisableTwoFactorMutation as TMutation } from '../../__generated__/useDisableTwoFactorMutation.graphql.ts';
 import { usePromiseMutation } from '../relay/usePromiseMutation.ts';
 
-/** Turns two-factor sign-in off with the password. */
+/** Turns two-factor sign-in off with the password and a code of the app (or a recovery code). */
 export function useDisableTwoFactorMutation() {
   return usePromiseMutation<TMutation>(graphql`
-    mutation useDisableTwoFactorMutation($password: String!) {
-      disableTwoFactor(password: $password) {
+    mutation useDisableTwoFactorMutation($password: String!, $code: String!) {
+      disableTwoFactor(password: $password, code: $code) {
         __typename
         ... on MutationDisableTwoFactorSuccess {
           data {

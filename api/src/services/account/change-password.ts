@@ -19,7 +19,7 @@ export const SAME_PASSWORD = 'The new password has to be different from the curr
 
 /**
  * Changes the caller's password (6 to 50 characters, as at sign-up) when they give their
- * current one, then signs out every other session of theirs, voids unused reset links and
+ * current one, then signs out every other session of theirs (ending their live streams), voids unused reset links and
  * second-step challenges, and writes PASSWORD_CHANGED to the audit log, all in one
  * transaction. The session that made the change stays signed in. Attempts have a limit of their
  * own per account, as strict as sign-in's (`login`), so a stolen session cannot guess the
@@ -53,7 +53,7 @@ export async function changePassword(
     throw errors.validation([{ field: 'newPassword', message: SAME_PASSWORD }]);
   }
   const passwordHash = await hashPassword(newPassword);
-  return deps.prisma.$transaction(async (tx) => {
+  const changed = await deps.prisma.$transaction(async (tx) => {
     // Only over the hash that was checked: a change made meanwhile wins.
     const { count } = await tx.user.updateMany({
       where: { id: user.id, passwordHash: user.passwordHash },
@@ -66,10 +66,12 @@ export async function changePassword(
       );
     }
     const now = new Date();
-    const { count: signedOutSessions } = await tx.session.updateMany({
+    const revoked = await tx.session.updateManyAndReturn({
       where: { userId: user.id, revokedAt: null, id: { not: caller.sessionId } },
       data: { revokedAt: now },
+      select: { id: true },
     });
+    const signedOutSessions = revoked.length;
     await tx.passwordRecovery.updateMany({
       where: { userId: user.id, usedAt: null },
       data: { usedAt: now },
@@ -89,6 +91,9 @@ export async function changePassword(
       },
       tx,
     );
-    return { signedOutSessions };
+    return { signedOutSessions, sessionIds: revoked.map(({ id }) => id) };
   });
+  // The other sessions' live streams end with them.
+  deps.events.publishCredentialRevoked({ sessionIds: changed.sessionIds });
+  return { signedOutSessions: changed.signedOutSessions };
 }

@@ -3,7 +3,10 @@ import { AppError } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireViewer } from '../../viewer.ts';
 
-/** Revokes the session the viewer signed in with: its token answers 401 from now on. */
+/**
+ * Revokes the session the viewer signed in with: its token answers 401 from now on, and the
+ * live streams it opened end (on every process).
+ */
 export async function logOut(deps: TDeps, viewer: TViewer | null): Promise<void> {
   const { sessionId, apiKeyId } = requireViewer(viewer);
   if (apiKeyId) {
@@ -13,4 +16,5 @@ export async function logOut(deps: TDeps, viewer: TViewer | null): Promise<void>
     where: { id: sessionId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  deps.events.publishCredentialRevoked({ sessionIds: [sessionId] });
 }

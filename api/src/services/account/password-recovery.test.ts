@@ -159,6 +159,86 @@ describe('password recovery over real SMTP', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
   });
 
+  it('kills an older link once a newer one is sent, and after the newer one is used', async () => {
+    const email = 'two-links@example.com';
+    await register(email);
+    const send = () =>
+      server.call('POST', '/api/v1/password-recovery/send-link', { body: { email } });
+    await send();
+    const older = readLink((await smtp.nextMessage()).raw);
+    await send();
+    const newer = readLink((await smtp.nextMessage()).raw);
+
+    const check = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: newer,
+    });
+    expect(check.status).toBe(200);
+    const set = await server.call('POST', '/api/v1/password-recovery/new-password', {
+      body: { email, newPasswordToken: check.body.newPasswordToken, password: 'newer-password' },
+    });
+    expect(set.status).toBe(200);
+
+    const stale = await server.call('POST', '/api/v1/password-recovery/check-token', {
+      body: older,
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.code).toBe('INVALID_TOKEN');
+    const login = await server.call('POST', '/api/v1/login', {
+      body: { email, password: 'newer-password' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('voids a new-password token of an earlier link when a newer link is used', async () => {
+    const email = 'two-steps@example.com';
+    await register(email);
+    const send = () =>
+      server.call('POST', '/api/v1/password-recovery/send-link', { body: { email } });
+    const checkToken = async () => {
+      await send();
+      const link = readLink((await smtp.nextMessage()).raw);
+      const check = await server.call('POST', '/api/v1/password-recovery/check-token', {
+        body: link,
+      });
+      expect(check.status).toBe(200);
+      return check.body.newPasswordToken as string;
+    };
+    const first = await checkToken();
+    const second = await checkToken();
+    const late = await server.call('POST', '/api/v1/password-recovery/new-password', {
+      body: { email, newPasswordToken: first, password: 'first-password' },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.error.code).toBe('INVALID_TOKEN');
+    const current = await server.call('POST', '/api/v1/password-recovery/new-password', {
+      body: { email, newPasswordToken: second, password: 'second-password' },
+    });
+    expect(current.status).toBe(200);
+  });
+
+  it('lets one of two links used at once succeed', async () => {
+    const email = 'link-racer@example.com';
+    await register(email);
+    const user = await server.deps.prisma.user.findUniqueOrThrow({ where: { loginEmail: email } });
+    // Two live links at once (as before this fix, or issued in the same instant) are raced.
+    const { hashToken } = await import('../../auth/tokens.ts');
+    const tokens = ['race-token-one', 'race-token-two'];
+    await server.deps.prisma.passwordRecovery.createMany({
+      data: tokens.map((token) => ({
+        userId: user.id,
+        purpose: 'LINK' as const,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 60_000),
+      })),
+    });
+    const results = await Promise.all(
+      tokens.map((token) =>
+        server.call('POST', '/api/v1/password-recovery/check-token', { body: { email, token } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
   it('validates each call', async () => {
     const short = await server.call('POST', '/api/v1/password-recovery/send-link', {
       body: { email: 'a@b' },

@@ -3,7 +3,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { RecoveryPurpose } from '../../generated/prisma/client.ts';
+import type { Prisma, RecoveryPurpose } from '../../generated/prisma/client.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { ZPassword, parseInput, requiredText } from '../../validation.ts';
 
@@ -15,9 +15,33 @@ const invalidToken = () =>
     { field: 'token', message: 'This password reset link is invalid or has expired.' },
   ]);
 
-async function issueToken(deps: TDeps, userId: number, purpose: RecoveryPurpose): Promise<string> {
+/**
+ * Takes the user's row lock for the rest of the transaction: issuing and using that user's
+ * recovery tokens then happen one at a time, so "a newer link voids the older ones" and "using
+ * one voids the others" hold when two links are used at once.
+ */
+async function lockUser(tx: Prisma.TransactionClient, userId: number): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId}::int FOR UPDATE`;
+}
+
+/**
+ * Stores a new token. A new mailed link supersedes the user's unused ones (only the latest link
+ * works); a new-password token is issued once a link was used, which voided the others already.
+ */
+async function issueToken(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  purpose: RecoveryPurpose,
+): Promise<string> {
   const token = newToken();
-  await deps.prisma.passwordRecovery.create({
+  if (purpose === 'LINK') {
+    await lockUser(tx, userId);
+    await tx.passwordRecovery.updateMany({
+      where: { userId, usedAt: null },
+      data: { usedAt: new Date() },
+    });
+  }
+  await tx.passwordRecovery.create({
     data: {
       userId,
       purpose,
@@ -29,25 +53,33 @@ async function issueToken(deps: TDeps, userId: number, purpose: RecoveryPurpose)
 }
 
 /**
- * Uses up a token: one conditional update, so two concurrent uses cannot both succeed.
- * Answers the user id, or throws INVALID_TOKEN.
+ * Uses up a token and voids every other unused token of its user (an older link, a
+ * new-password token of an earlier use), under the user's row lock: one conditional update, so
+ * two concurrent uses of one token, or of two links of one user, cannot both succeed. Answers
+ * the user id, or throws INVALID_TOKEN.
  */
 async function consumeToken(
-  deps: TDeps,
+  tx: Prisma.TransactionClient,
   email: string,
   token: string,
   purpose: RecoveryPurpose,
 ): Promise<number> {
-  const row = await deps.prisma.passwordRecovery.findUnique({
+  const row = await tx.passwordRecovery.findUnique({
     where: { tokenHash: hashToken(token) },
     select: { id: true, userId: true, user: { select: { loginEmail: true } } },
   });
   if (!row || row.user.loginEmail !== email.toLowerCase()) throw invalidToken();
-  const used = await deps.prisma.passwordRecovery.updateMany({
-    where: { id: row.id, purpose, usedAt: null, expiresAt: { gt: new Date() } },
-    data: { usedAt: new Date() },
+  await lockUser(tx, row.userId);
+  const now = new Date();
+  const used = await tx.passwordRecovery.updateMany({
+    where: { id: row.id, purpose, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
   });
   if (used.count !== 1) throw invalidToken();
+  await tx.passwordRecovery.updateMany({
+    where: { userId: row.userId, usedAt: null, id: { not: row.id } },
+    data: { usedAt: now },
+  });
   return row.userId;
 }
 
@@ -66,7 +98,7 @@ export async function sendResetLink(deps: TDeps, input: unknown, client: TClient
     select: { id: true, kind: true, email: true, language: true },
   });
   if (!user || user.kind !== 'REGULAR') return;
-  const token = await issueToken(deps, user.id, 'LINK');
+  const token = await deps.prisma.$transaction((tx) => issueToken(tx, user.id, 'LINK'));
   const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(email.toLowerCase())}/${token}`;
   const isPolish = user.language.startsWith('pl');
   await deps.mailer.send({
@@ -88,8 +120,11 @@ export async function checkResetToken(
 ): Promise<{ newPasswordToken: string }> {
   const { email, token } = parseInput(ZCheckToken, input);
   await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
-  const userId = await consumeToken(deps, email, token, 'LINK');
-  return { newPasswordToken: await issueToken(deps, userId, 'NEW_PASSWORD') };
+  const newPasswordToken = await deps.prisma.$transaction(async (tx) => {
+    const userId = await consumeToken(tx, email, token, 'LINK');
+    return issueToken(tx, userId, 'NEW_PASSWORD');
+  });
+  return { newPasswordToken };
 }
 
 export const ZNewPassword = z.object({
@@ -99,23 +134,27 @@ export const ZNewPassword = z.object({
 });
 
 /**
- * Sets the new password and signs the user out everywhere. The link behind it was mailed to the
+ * Sets the new password and signs the user out everywhere (their live streams end too). The link behind it was mailed to the
  * user's address, so following it also confirms that address.
  */
 export async function setNewPassword(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
   await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
   const passwordHash = await hashPassword(password);
-  const userId = await consumeToken(deps, email, newPasswordToken, 'NEW_PASSWORD');
-  await deps.prisma.$transaction([
-    deps.prisma.user.update({ where: { id: userId }, data: { passwordHash } }),
-    deps.prisma.user.updateMany({
+  const sessionIds = await deps.prisma.$transaction(async (tx) => {
+    const userId = await consumeToken(tx, email, newPasswordToken, 'NEW_PASSWORD');
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.user.updateMany({
       where: { id: userId, email: { not: null }, emailConfirmedAt: null },
       data: { emailConfirmedAt: new Date() },
-    }),
-    deps.prisma.session.updateMany({
+    });
+    const revoked = await tx.session.updateManyAndReturn({
       where: { userId, revokedAt: null },
       data: { revokedAt: new Date() },
-    }),
-  ]);
+      select: { id: true },
+    });
+    return revoked.map(({ id }) => id);
+  });
+  // Whoever held a session (and its live streams) is out.
+  deps.events.publishCredentialRevoked({ sessionIds });
 }

@@ -5,7 +5,7 @@ import { requireViewer } from '../../viewer.ts';
 
 /**
  * "Sign out everywhere else": revokes every session of the viewer except the one this request
- * was made with; answers how many were signed out.
+ * was made with (their live streams end too); answers how many were signed out.
  */
 export async function signOutOtherSessions(
   deps: TDeps,
@@ -15,9 +15,11 @@ export async function signOutOtherSessions(
   if (apiKeyId) {
     throw new AppError('BAD_REQUEST', 'An API key has no sessions: sign in with a password.');
   }
-  const { count } = await deps.prisma.session.updateMany({
+  const revoked = await deps.prisma.session.updateManyAndReturn({
     where: { userId, revokedAt: null, id: { not: sessionId } },
     data: { revokedAt: new Date() },
+    select: { id: true },
   });
-  return { signedOut: count };
+  deps.events.publishCredentialRevoked({ sessionIds: revoked.map(({ id }) => id) });
+  return { signedOut: revoked.length };
 }

@@ -5,7 +5,7 @@ import { errors } from '../../errors.ts';
 import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin, requireSignedInAdmin, requireViewer } from '../../viewer.ts';
+import { requireSignedInAdmin, requireViewer } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 
 /** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
@@ -32,10 +32,7 @@ export async function createApiKey(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<{ apiKey: ApiKey; key: string }> {
-  const admin = requireSignedInAdmin(
-    viewer,
-    'API keys cannot create API keys: sign in to create one.',
-  );
+  const admin = requireSignedInAdmin(viewer, KEYS_MANAGED_BY_SESSION);
   const { name, isReadOnly } = parseInput(ZApiKeyInput, input);
   const key = `${API_KEY_PREFIX}${newToken()}`;
   // A new credential and its entry are written together or not at all.
@@ -66,16 +63,25 @@ export async function createApiKey(
   return { apiKey, key };
 }
 
-/** The company's keys, newest first (admins only; never the keys themselves). */
+/**
+ * Keys are managed by an admin signed in as a person: an API key (even an admin's) may neither
+ * list, create nor revoke keys, so a leaked key cannot take the others down or hide itself.
+ */
+const KEYS_MANAGED_BY_SESSION = 'API keys cannot manage API keys: sign in to manage them.';
+
+/** The company's keys, newest first (admins signed in; never the keys themselves). */
 export function listApiKeys(deps: TDeps, viewer: TViewer | null): Promise<ApiKey[]> {
-  const admin = requireCompanyAdmin(viewer);
+  const admin = requireSignedInAdmin(viewer, KEYS_MANAGED_BY_SESSION);
   return deps.prisma.apiKey.findMany({
     where: { companyId: admin.companyId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
 }
 
-/** Revokes a key of the admin's company: calls with it fail from now on. */
+/**
+ * Revokes a key of the admin's company (signed in as a person): calls with it fail from now on,
+ * and live streams it opened end.
+ */
 export async function revokeApiKey(
   deps: TDeps,
   viewer: TViewer | null,
@@ -85,11 +91,11 @@ export async function revokeApiKey(
   const key = await deps.prisma.apiKey.findFirst({ where: { id: apiKeyId, companyId } });
   // Another company's key is not found whatever the caller's role; then only admins go on.
   if (!key) throw errors.notFound('API key');
-  const admin = requireCompanyAdmin(viewer);
+  const admin = requireSignedInAdmin(viewer, KEYS_MANAGED_BY_SESSION);
   if (key.revokedAt) return key;
   // The revocation and its entry are written together or not at all.
-  return deps.prisma.$transaction(async (tx) => {
-    const revoked = await tx.apiKey.update({
+  const revoked = await deps.prisma.$transaction(async (tx) => {
+    const updated = await tx.apiKey.update({
       where: { id: key.id },
       data: { revokedAt: new Date() },
     });
@@ -104,8 +110,10 @@ export async function revokeApiKey(
       },
       tx,
     );
-    return revoked;
+    return updated;
   });
+  deps.events.publishCredentialRevoked({ apiKeyIds: [key.id] });
+  return revoked;
 }
 
 /** The viewer an API key acts as (its creator, with their current role), or null. */

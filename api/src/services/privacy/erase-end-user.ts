@@ -168,6 +168,8 @@ export async function eraseUser(
   });
 
   await publishErasure(deps, companyId, outcome);
+  // Their sessions went with the row; the live streams they opened end too.
+  deps.events.publishCredentialRevoked({ userIds: [user.id] });
   const isDelete = contentMode === 'DELETE';
   const wasSsoUser = user.kind === 'SSO';
   return {

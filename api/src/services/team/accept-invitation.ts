@@ -8,6 +8,8 @@ import type { TClient } from '../../rate-limit.ts';
 import { ZPassword, optionalText, parseInput } from '../../validation.ts';
 import { isTeamRole } from '../../viewer.ts';
 import { createSession } from '../account/create-session.ts';
+import type { TLogInResult } from '../account/log-in.ts';
+import { openLoginChallenge } from '../two-factor/login-challenge.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 
 /** What the accept page shows before the person answers. */
@@ -31,7 +33,7 @@ function invalidLink(): AppError {
 async function findUsableInvitation(deps: TDeps, token: string) {
   const invitation = await deps.prisma.invitation.findUnique({
     where: { tokenHash: hashToken(String(token)) },
-    include: { company: { select: { name: true } } },
+    include: { company: { select: { name: true, requireTwoFactor: true } } },
   });
   if (
     !invitation ||
@@ -64,13 +66,18 @@ export async function previewInvitation(deps: TDeps, token: string): Promise<TIn
  *
  * The link is claimed with a conditional update (still unanswered) in the same transaction as
  * the membership, so two acceptances at once make one membership and the other is refused.
+ *
+ * The link and the password are the first factor only, as at sign-in (logIn): an account with
+ * two-factor sign-in on, or a team account of a company that requires it and has none yet, is
+ * answered a second-factor challenge (`enrolmentRequired` for the latter) instead of a session,
+ * and gets its session from logInSecondFactor or confirmTwoFactorEnrolment.
  */
 export async function acceptInvitation(
   deps: TDeps,
   token: string,
   input: unknown,
   client: TClient,
-): Promise<{ token: string; userId: number; companyId: number }> {
+): Promise<TLogInResult & { userId: number; companyId: number }> {
   const data = parseInput(ZAccept, input);
   const invitation = await findUsableInvitation(deps, token);
   const { email, companyId, role } = invitation;
@@ -130,6 +137,11 @@ export async function acceptInvitation(
       },
       tx,
     );
+    if (user.twoFactorEnabledAt || (isTeamRole(user.role) && invitation.company.requireTwoFactor)) {
+      const mustEnrol = !user.twoFactorEnabledAt;
+      const secondFactor = await openLoginChallenge(deps, user.id, mustEnrol, tx);
+      return { secondFactor, userId: user.id, companyId };
+    }
     const session = await createSession(tx, user.id, deps.config.sessionTtlDays, client);
     return { token: session, userId: user.id, companyId };
   });

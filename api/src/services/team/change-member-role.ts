@@ -3,6 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import { parseInput, requiredEnum } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
+import { revokeMemberApiKeys } from '../api-key/revoke-member-api-keys.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import {
   lockTeamMembers,
@@ -20,7 +21,9 @@ const ZChangeMemberRole = z.object({ role: requiredEnum(ASSIGNABLE_ROLES) });
  * Makes a team member an ADMIN or a MEMBER (owners and admins, signed in). The owner's role
  * is refused (transferOwnership moves it); a user who is not on the caller's team is not found.
  * The change and its audit entry are written together; it applies to the member's very next
- * request, since each request reads the role afresh.
+ * request, since each request reads the role afresh, and their open live streams close at once.
+ * An admin made a member loses the API keys they created (revoked, each audit-logged): a key
+ * acts with its creator's rights, and those it was made for are gone.
  */
 export async function changeMemberRole(
   deps: TDeps,
@@ -30,10 +33,19 @@ export async function changeMemberRole(
 ): Promise<User> {
   const admin = await requireTeamTarget(deps, viewer, userId, requireTeamAdmin);
   const { role } = parseInput(ZChangeMemberRole, input);
-  return deps.prisma.$transaction(async (tx) => {
+  const { updated, isChanged } = await deps.prisma.$transaction(async (tx) => {
     const member = (await lockTeamMembers(tx, admin.companyId, [userId])).get(userId)!;
     if (member.role === 'OWNER') throw ownerRoleRefusal();
     const updated = await tx.user.update({ where: { id: userId }, data: { role } });
+    if (member.role === 'ADMIN' && role === 'MEMBER') {
+      await revokeMemberApiKeys(
+        deps,
+        tx,
+        { userId, companyId: admin.companyId },
+        actorOf(admin),
+        'TEAM_ROLE_CHANGED',
+      );
+    }
     if (member.role !== role) {
       await recordAudit(
         deps,
@@ -47,6 +59,9 @@ export async function changeMemberRole(
         tx,
       );
     }
-    return updated;
+    return { updated, isChanged: member.role !== role };
   });
+  // Streams opened with the old role's sight close; the client reopens them as what it is now.
+  if (isChanged) deps.events.publishCredentialRevoked({ userIds: [userId] });
+  return updated;
 }

@@ -1,6 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
+import { revokeMemberApiKeys } from '../api-key/revoke-member-api-keys.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import {
   lockTeamMembers,
@@ -11,8 +12,9 @@ import {
 
 /**
  * Takes a person off the team (owners and admins, signed in): they become an end user of the
- * company, so their ideas, comments and votes stay, shown under their name. Their sessions end
- * and their API keys are revoked at once. The owner cannot be removed (transfer ownership
+ * company, so their ideas, comments and votes stay, shown under their name. Their sessions end,
+ * their API keys are revoked (each with an API_KEY_REVOKED entry) and their live streams close,
+ * at once. The owner cannot be removed (transfer ownership
  * first); a user who is not on the caller's team is not found.
  */
 export async function removeMember(
@@ -21,16 +23,19 @@ export async function removeMember(
   userId: number,
 ): Promise<User> {
   const admin = await requireTeamTarget(deps, viewer, userId, requireTeamAdmin);
-  return deps.prisma.$transaction(async (tx) => {
+  const removed = await deps.prisma.$transaction(async (tx) => {
     const member = (await lockTeamMembers(tx, admin.companyId, [userId])).get(userId)!;
     if (member.role === 'OWNER') throw ownerRoleRefusal();
     const now = new Date();
     const updated = await tx.user.update({ where: { id: userId }, data: { role: 'END_USER' } });
     await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
-    await tx.apiKey.updateMany({
-      where: { createdById: userId, revokedAt: null },
-      data: { revokedAt: now },
-    });
+    await revokeMemberApiKeys(
+      deps,
+      tx,
+      { userId, companyId: admin.companyId },
+      actorOf(admin),
+      'TEAM_MEMBER_REMOVED',
+    );
     await recordAudit(
       deps,
       {
@@ -44,4 +49,7 @@ export async function removeMember(
     );
     return updated;
   });
+  // Their live streams (sessions' and keys') end on every process.
+  deps.events.publishCredentialRevoked({ userIds: [userId] });
+  return removed;
 }

@@ -160,6 +160,80 @@ describe('removeMember', () => {
   });
 });
 
+describe('the API keys a member made', () => {
+  const CREATE_KEY = `mutation ($name: String!) { createApiKey(name: $name) { __typename
+    ... on MutationCreateApiKeySuccess { data { key apiKey { id } } } ${APP_ERROR} } }`;
+  const VIEWER = `{ viewer { user { id role } } }`;
+
+  async function keyOf(account: TTestAccount, name: string) {
+    const { body } = await gql(server, CREATE_KEY, { name }, account.token);
+    expect(body.data.createApiKey.__typename).toBe('MutationCreateApiKeySuccess');
+    return body.data.createApiKey.data as { key: string; apiKey: { id: string } };
+  }
+
+  async function keyAudit(companyId: number) {
+    const entries = await server.deps.prisma.auditEntry.findMany({
+      where: { companyId, action: 'API_KEY_REVOKED' },
+      orderBy: { id: 'asc' },
+    });
+    return entries.map((e) => ({ actorUserId: e.actorUserId, details: e.details }));
+  }
+
+  it('are revoked when an admin is made a member, each in the audit log', async () => {
+    const owner = await signUpCompany(server);
+    const admin = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
+    const first = await keyOf(admin, 'Deploy bot');
+    const second = await keyOf(admin, 'CRM sync');
+    const ownersKey = await keyOf(owner, "Owner's key");
+    expect((await gql(server, VIEWER, {}, first.key)).body.data.viewer.user.role).toBe('ADMIN');
+
+    expect(await run(CHANGE, { userId: userId(admin), role: 'MEMBER' }, owner.token)).toMatchObject(
+      { data: { role: 'MEMBER' } },
+    );
+    for (const { key } of [first, second]) {
+      expect((await gql(server, VIEWER, {}, key)).status).toBe(401);
+    }
+    expect((await gql(server, VIEWER, {}, ownersKey.key)).status).toBe(200);
+    // The demoted member keeps their session, with a member's powers from the next request.
+    const me = await gql(server, VIEWER, {}, admin.token);
+    expect(me.body.data.viewer.user.role).toBe('MEMBER');
+    const minted = await gql(server, CREATE_KEY, { name: 'After demotion' }, admin.token);
+    expect(minted.body.data.createApiKey).toMatchObject({ code: 'FORBIDDEN' });
+    const audit = await keyAudit(owner.companyId);
+    expect(audit).toHaveLength(2);
+    for (const entry of audit) {
+      expect(entry).toMatchObject({
+        actorUserId: owner.userId,
+        details: { reason: 'TEAM_ROLE_CHANGED', createdBy: admin.userId },
+      });
+    }
+    expect(audit.map((e) => (e.details as { name: string }).name).sort()).toEqual([
+      'CRM sync',
+      'Deploy bot',
+    ]);
+  });
+
+  it('are revoked when the member is removed, each in the audit log', async () => {
+    const owner = await signUpCompany(server);
+    const admin = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
+    const key = await keyOf(admin, 'Nightly export');
+    expect(await run(REMOVE, { userId: userId(admin) }, owner.token)).toMatchObject({
+      data: { role: 'END_USER' },
+    });
+    expect((await gql(server, VIEWER, {}, key.key)).status).toBe(401);
+    expect(await keyAudit(owner.companyId)).toEqual([
+      {
+        actorUserId: owner.userId,
+        details: expect.objectContaining({
+          name: 'Nightly export',
+          reason: 'TEAM_MEMBER_REMOVED',
+          createdBy: admin.userId,
+        }),
+      },
+    ]);
+  });
+});
+
 describe('transferOwnership', () => {
   it('the owner hands over: one owner, the old owner an admin, an audit entry', async () => {
     const owner = await signUpCompany(server);

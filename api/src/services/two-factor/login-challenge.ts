@@ -13,15 +13,19 @@ export type TSecondFactorChallenge = {
   enrolmentRequired: boolean;
 };
 
-/** The password step passed: stores a challenge (hashed) and answers its token. */
+/**
+ * The password step passed: stores a challenge (hashed) and answers its token. `client` is the
+ * transaction to write it in, when the step is part of one (accepting an invitation).
+ */
 export async function openLoginChallenge(
   deps: TDeps,
   userId: number,
   mustEnrol: boolean,
+  client: Pick<TDeps['prisma'], 'loginChallenge'> = deps.prisma,
 ): Promise<TSecondFactorChallenge> {
   const challenge = newToken();
   const expiresAt = new Date(Date.now() + LOGIN_CHALLENGE_TTL_MS);
-  await deps.prisma.loginChallenge.create({
+  await client.loginChallenge.create({
     data: { userId, tokenHash: hashToken(challenge), expiresAt, mustEnrol },
   });
   return { challenge, expiresAt, enrolmentRequired: mustEnrol };

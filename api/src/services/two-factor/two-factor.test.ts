@@ -320,7 +320,7 @@ describe('sign-in with a second factor', () => {
     expect(statuses[2]).toBe(429);
   });
 
-  it('leaves API keys working, and turns off with the password', async () => {
+  it('leaves API keys working, and turns off only with the password and a current or recovery code', async () => {
     const owner = await signUpCompany(server);
     const created = await gql(
       server,
@@ -329,31 +329,37 @@ describe('sign-in with a second factor', () => {
       owner.token,
     );
     const key: string = created.createApiKey.data.key;
-    await enrol(server, owner);
+    const { secret, recoveryCodes } = await enrol(server, owner);
     expect((await gql(server, STATUS, {}, key)).viewer.user.id).toBeTruthy();
+    const DISABLE = `mutation($password: String!, $code: String) {
+      disableTwoFactor(password: $password, code: $code) { __typename ${APP_ERROR} } }`;
+    const disable = async (vars: Record<string, unknown>, token = owner.token) =>
+      (await gql(server, DISABLE, vars, token)).disableTwoFactor;
     // An API key cannot turn it off, nor read where the person signed in.
-    const byKey = await gql(
-      server,
-      `mutation { disableTwoFactor(password: "${PASSWORD}") { __typename ${APP_ERROR} } }`,
-      {},
-      key,
+    expect((await disable({ password: PASSWORD, code: await codeAt(secret) }, key)).code).toBe(
+      'FORBIDDEN',
     );
-    expect(byKey.disableTwoFactor.code).toBe('FORBIDDEN');
-
-    const wrong = await gql(
-      server,
-      `mutation { disableTwoFactor(password: "wrong-password") { __typename ${APP_ERROR} } }`,
-      {},
-      owner.token,
+    expect(await disable({ password: 'wrong-password', code: await codeAt(secret) })).toMatchObject(
+      { code: 'INVALID_CREDENTIALS', fields: [{ field: 'password' }] },
     );
-    expect(wrong.disableTwoFactor).toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    const off = await gql(
-      server,
-      `mutation { disableTwoFactor(password: "${PASSWORD}") { __typename } }`,
-      {},
-      owner.token,
-    );
-    expect(off.disableTwoFactor.__typename).toBe('MutationDisableTwoFactorSuccess');
+    // The password alone (a stolen session and a reused password) no longer does it.
+    expect(await disable({ password: PASSWORD })).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ field: 'code', message: 'This field is required.' }],
+    });
+    const wrongCode = String((Number(await codeAt(secret)) + 1) % 1_000_000).padStart(6, '0');
+    expect(await disable({ password: PASSWORD, code: wrongCode })).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      fields: [{ field: 'code' }],
+    });
+    expect(await disable({ password: PASSWORD, code: 'aaaaa-bbbbb' })).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      fields: [{ field: 'code' }],
+    });
+    expect((await gql(server, STATUS, {}, owner.token)).viewer.twoFactor.enabled).toBe(true);
+    // A recovery code stands in for a lost phone.
+    const off = await disable({ password: PASSWORD, code: recoveryCodes[0] });
+    expect(off.__typename).toBe('MutationDisableTwoFactorSuccess');
     const login = await gql(server, LOGIN, { email: owner.email, password: PASSWORD });
     expect(login.login.data.token).toEqual(expect.any(String));
     expect(login.login.data.secondFactor).toBeNull();
@@ -365,6 +371,21 @@ describe('sign-in with a second factor', () => {
         where: { action: 'TWO_FACTOR_DISABLED', actorUserId: owner.userId },
       }),
     ).toBe(1);
+  });
+
+  it('turns off with a current code of the app, once per code', async () => {
+    const owner = await signUpCompany(server);
+    const { secret } = await enrol(server, owner);
+    // The enrolment used this step's code: the next step's code is what the phone shows next.
+    const code = await codeAt(secret, 1);
+    const off = await gql(
+      server,
+      `mutation($code: String) { disableTwoFactor(password: "${PASSWORD}", code: $code) {
+        __typename ${APP_ERROR} } }`,
+      { code },
+      owner.token,
+    );
+    expect(off.disableTwoFactor.__typename).toBe('MutationDisableTwoFactorSuccess');
   });
 });
 
@@ -410,6 +431,85 @@ describe('signed-in devices', () => {
 describe('a company that requires two-factor sign-in', () => {
   const SET = `mutation($required: Boolean!) { setRequireTwoFactor(required: $required) {
     __typename ... on MutationSetRequireTwoFactorSuccess { data { requireTwoFactor } } ${APP_ERROR} } }`;
+
+  it('makes an invitee enrol before the invitation gives a session', async () => {
+    const owner = await signUpCompany(server);
+    await enrol(server, owner);
+    await gql(server, SET, { required: true }, owner.token);
+    const invited = await gql(
+      server,
+      `mutation { inviteMember(email: "invitee-${owner.userId}@example.com", role: ADMIN) {
+        __typename ${APP_ERROR} } }`,
+      {},
+      owner.token,
+    );
+    expect(invited.inviteMember.__typename).toBe('MutationInviteMemberSuccess');
+    const mail = await server.deps.prisma.mail.findFirstOrThrow({
+      where: { to: `invitee-${owner.userId}@example.com` },
+    });
+    const link = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const ACCEPT = `mutation($token: String!) { acceptInvitation(token: $token, password: "${PASSWORD}") {
+      __typename ... on MutationAcceptInvitationSuccess { data { token secondFactor {
+        challenge enrolmentRequired } } } ${APP_ERROR} } }`;
+    const accepted = (await gql(server, ACCEPT, { token: link })).acceptInvitation;
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    // No session before enrolment: nothing to read the SSO secret or mint keys with.
+    expect(accepted.data.token).toBeNull();
+    expect(accepted.data.secondFactor.enrolmentRequired).toBe(true);
+    const { challenge } = accepted.data.secondFactor;
+    const invitee = await server.deps.prisma.user.findUniqueOrThrow({
+      where: { loginEmail: `invitee-${owner.userId}@example.com` },
+    });
+    expect(await server.deps.prisma.session.count({ where: { userId: invitee.id } })).toBe(0);
+    expect((await gql(server, SECOND, { challenge, code: '123456' })).loginSecondFactor.code).toBe(
+      'TWO_FACTOR_ENROLMENT_REQUIRED',
+    );
+    const started = (await gql(server, START, { challenge })).startTwoFactorEnrolment;
+    const confirmed = (
+      await gql(server, CONFIRM, { challenge, code: await codeAt(started.data.secret) })
+    ).confirmTwoFactorEnrolment;
+    const token: string = confirmed.data.token;
+    expect((await gql(server, STATUS, {}, token)).viewer.twoFactor).toMatchObject({
+      enabled: true,
+      requiredByCompany: true,
+    });
+  });
+
+  it('asks an existing account with two-factor sign-in for its code when it accepts', async () => {
+    const owner = await signUpCompany(server);
+    const person = await addEndUser(server, owner.companyId);
+    await server.deps.prisma.user.update({
+      where: { id: person.userId },
+      data: { passwordHash: await hashPassword(PASSWORD) },
+    });
+    const { secret } = await enrol(server, person);
+    await gql(
+      server,
+      `mutation { inviteMember(email: "${person.email}", role: MEMBER) { __typename } }`,
+      {},
+      owner.token,
+    );
+    const mail = await server.deps.prisma.mail.findFirstOrThrow({
+      where: { to: person.email, topic: 'INVITATION' },
+    });
+    const link = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const accepted = (
+      await gql(
+        server,
+        `mutation($token: String!) { acceptInvitation(token: $token, password: "${PASSWORD}") {
+          ... on MutationAcceptInvitationSuccess { data { token secondFactor {
+            challenge enrolmentRequired } } } ${APP_ERROR} } }`,
+        { token: link },
+      )
+    ).acceptInvitation;
+    expect(accepted.data.token).toBeNull();
+    expect(accepted.data.secondFactor.enrolmentRequired).toBe(false);
+    const second = await gql(server, SECOND, {
+      challenge: accepted.data.secondFactor.challenge,
+      code: await codeAt(secret, 1),
+    });
+    expect(second.loginSecondFactor.data.token).toEqual(expect.any(String));
+  });
 
   it('is set by the owner once their own is on, and makes admins enrol at sign-in before a session', async () => {
     const owner = await signUpCompany(server);
@@ -459,11 +559,12 @@ describe('a company that requires two-factor sign-in', () => {
     expect((await gql(server, START, { challenge })).startTwoFactorEnrolment.code).toBe(
       'INVALID_TOKEN',
     );
-    // Required: the admin cannot turn it off.
+    // Required: the admin cannot turn it off, even with the password and a code.
     const off = await gql(
       server,
-      `mutation { disableTwoFactor(password: "${PASSWORD}") { __typename ${APP_ERROR} } }`,
-      {},
+      `mutation($code: String) { disableTwoFactor(password: "${PASSWORD}", code: $code) {
+        __typename ${APP_ERROR} } }`,
+      { code: confirmed.data.recoveryCodes[0] },
       token,
     );
     expect(off.disableTwoFactor.code).toBe('FORBIDDEN');

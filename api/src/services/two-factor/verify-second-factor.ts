@@ -16,15 +16,19 @@ export const wrongCode = () =>
 /**
  * Checks a second factor of a user with two-factor sign-in on: a current TOTP code, refused
  * when a code of the same or a later time step was accepted before (no replay), or an unused
- * recovery code, used up by this call. Attempts count against the `secondFactor` rate limit.
+ * recovery code, used up by this call. Attempts count against the `secondFactor` rate limit
+ * (`isCounted: false` when the caller counted this attempt already).
  */
 export async function verifySecondFactor(
   deps: TDeps,
   userId: number,
   code: string,
   client: TClient,
+  options: { isCounted?: boolean } = {},
 ): Promise<'totp' | 'recovery'> {
-  await deps.rateLimiter.consume('secondFactor', { ip: client.ip, account: `user:${userId}` });
+  if (options.isCounted ?? true) {
+    await deps.rateLimiter.consume('secondFactor', { ip: client.ip, account: `user:${userId}` });
+  }
   const typed = normalizeCode(code);
   if (/^\d{6}$/.test(typed)) {
     const user = await deps.prisma.user.findUnique({

@@ -1,3 +1,4 @@
+import { Suspense, lazy, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -11,8 +12,14 @@ import { usePromiseMutation } from '../../relay/usePromiseMutation.ts';
 import { startSession } from '../../session/session.ts';
 import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
 import { useAction } from '../../ui/useAction.ts';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { roleMessages } from '../admin/users/team-messages.ts';
+
+/** The sign-in's second step, loaded only when the invitee's account needs it. */
+const SecondFactorStep = lazy(() =>
+  import('../login/SecondFactorStep.tsx').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 const messages = defineMessages({
   title: { id: 'invitation.title', defaultMessage: 'Join the team' },
@@ -51,6 +58,10 @@ const acceptMutation = graphql`
       ... on MutationAcceptInvitationSuccess {
         data {
           token
+          secondFactor {
+            challenge
+            enrolmentRequired
+          }
         }
       }
       ... on AppError {
@@ -64,7 +75,11 @@ const acceptMutation = graphql`
   }
 `;
 
-/** /invitation/{token}: the page an invitation mail links to; accepting signs the person in. */
+/**
+ * /invitation/{token}: the page an invitation mail links to; accepting signs the person in, or,
+ * when the account has two-factor sign-in or the company requires it, leads to the second step
+ * (or the enrolment) as signing in does.
+ */
 export function AcceptInvitationScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -85,6 +100,11 @@ export function AcceptInvitationScreen() {
     { fetchPolicy: 'network-only' },
   );
   const [accept] = usePromiseMutation<TAccept>(acceptMutation);
+  // Set when the invitation was accepted and a second factor (or enrolment) is due.
+  const [secondFactor, setSecondFactor] = useState<{
+    challenge: string;
+    enrolmentRequired: boolean;
+  } | null>(null);
   const form = useForm({
     displayName: { max: 50 },
     password: { required: true, min: 6, max: 50 },
@@ -97,9 +117,13 @@ export function AcceptInvitationScreen() {
         displayName: values.displayName.trim() || null,
       })
     ).acceptInvitation;
-    if (result.__typename === 'MutationAcceptInvitationSuccess') {
+    if (result.__typename === 'MutationAcceptInvitationSuccess' && result.data.token) {
       startSession(result.data.token);
       navigate('/admin/boards', { replace: true });
+      return null;
+    }
+    if (result.__typename === 'MutationAcceptInvitationSuccess' && result.data.secondFactor) {
+      setSecondFactor(result.data.secondFactor);
       return null;
     }
     if (result.__typename === 'AppError') {
@@ -108,6 +132,20 @@ export function AcceptInvitationScreen() {
     }
     return { descriptor: commonMessages.genericError };
   });
+
+  if (secondFactor && invitation) {
+    // The link is used: going back means signing in with the invited address.
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SecondFactorStep
+          challenge={secondFactor.challenge}
+          enrolmentRequired={secondFactor.enrolmentRequired}
+          email={invitation.email}
+          onBack={() => navigate('/login', { replace: true, state: { email: invitation.email } })}
+        />
+      </Suspense>
+    );
+  }
 
   if (!invitation) {
     return (

@@ -29,8 +29,8 @@ const DATE = { dateStyle: 'medium' } as const;
 
 /**
  * Two-factor sign-in on the profile: its state, turning it on (QR code, first code, recovery
- * codes), new recovery codes, and turning it off with the password (not while the company
- * requires it).
+ * codes), new recovery codes, and turning it off with the password and a code of the app or
+ * a recovery code (not while the company requires it).
  */
 export function TwoFactorCard({ viewer }: { viewer: TwoFactorCard_viewer$key }) {
   const intl = useIntl();
@@ -261,15 +261,18 @@ function NewRecoveryCodes({ email, onDone }: { email: string; onDone: () => void
 function TurnOff({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
   const intl = useIntl();
   const [disable] = useDisableTwoFactorMutation();
-  const form = useForm({ password: { required: true, max: 50 } });
-  const submit = useAction(async (values: { password: string }) => {
+  const form = useForm({
+    password: { required: true, max: 50 },
+    code: { required: true, min: 6, max: 30 },
+  });
+  const submit = useAction(async (values: { password: string; code: string }) => {
     const { disableTwoFactor: result } = await disable(values);
     if (result.__typename === 'MutationDisableTwoFactorSuccess') {
       onDone();
       return null;
     }
     if (result.__typename === 'AppError')
-      return fieldFailure(result, form.setFieldError, ['password']);
+      return fieldFailure(result, form.setFieldError, ['password', 'code']);
     return { descriptor: commonMessages.genericError };
   });
   return (
@@ -281,6 +284,12 @@ function TurnOff({ onCancel, onDone }: { onCancel: () => void; onDone: () => voi
         autoComplete="current-password"
         isRequired
         autoFocus
+      />
+      <TextField
+        {...form.bind('code')}
+        label={intl.formatMessage(securityMessages.turnOffCode)}
+        autoComplete="one-time-code"
+        isRequired
       />
       <ActionError failure={submit.failure} />
       <div className="form__actions">

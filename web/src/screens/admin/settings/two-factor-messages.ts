@@ -41,7 +41,11 @@ export const securityMessages = defineMessages({
   turnOffText: {
     id: 'settings.twoFactor.turnOffText',
     defaultMessage:
-      'Signing in will need only your password again, and your recovery codes stop working. Type your password to turn it off.',
+      'Signing in will need only your password again, and your recovery codes stop working. Type your password and a code from the app (or one of your recovery codes) to turn it off.',
+  },
+  turnOffCode: {
+    id: 'settings.twoFactor.turnOffCode',
+    defaultMessage: 'Code from the app, or a recovery code',
   },
   turningOff: { id: 'settings.twoFactor.turningOff', defaultMessage: 'Turning off…' },
   turnedOff: { id: 'settings.twoFactor.turnedOff', defaultMessage: 'Two-factor sign-in is off' },
