@@ -135,8 +135,8 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
   it('pages through more users than the table shows at first', async () => {
     const { server } = console_;
     const account = await registerAccount(server, 'Crowded Company');
-    const owner = await server.deps.prisma.user.findUniqueOrThrow({
-      where: { loginEmail: account.email },
+    const owner = await server.deps.prisma.user.findFirstOrThrow({
+      where: { loginEmail: account.email, role: 'OWNER' },
     });
     await server.deps.prisma.user.createMany({
       data: Array.from({ length: 149 }, (_, i) => ({

@@ -32,8 +32,8 @@ describe.skipIf(!hasChromium())('console: mentions', () => {
     console_ = await startConsole({ smtpUrl: smtp.url });
     const { server } = console_;
     owner = await registerAccount(server, 'Mentions Company');
-    const me = await server.deps.prisma.user.findUniqueOrThrow({
-      where: { loginEmail: owner.email.toLowerCase() },
+    const me = await server.deps.prisma.user.findFirstOrThrow({
+      where: { loginEmail: owner.email.toLowerCase(), role: 'OWNER' },
     });
     teammate = await addEndUser(server, me.companyId, { role: 'MEMBER', name: 'Tina Teammate' });
     await server.deps.prisma.user.update({

@@ -39,8 +39,8 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
         account.token,
       );
     }
-    const user = await server.deps.prisma.user.findUniqueOrThrow({
-      where: { loginEmail: account.email.toLowerCase() },
+    const user = await server.deps.prisma.user.findFirstOrThrow({
+      where: { loginEmail: account.email.toLowerCase(), role: 'OWNER' },
       include: { company: true },
     });
     // The account's language picks the console's (the sign-in form stays in the browser's).

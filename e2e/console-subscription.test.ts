@@ -28,8 +28,8 @@ describe.skipIf(!hasChromium())('console: plan and billing (/admin/subscription)
 
   const companyIdOf = async (email: string) =>
     (
-      await console_.server.deps.prisma.user.findUniqueOrThrow({
-        where: { loginEmail: email.toLowerCase() },
+      await console_.server.deps.prisma.user.findFirstOrThrow({
+        where: { loginEmail: email.toLowerCase(), role: 'OWNER' },
       })
     ).companyId;
 

@@ -360,7 +360,9 @@ describe.skipIf(!hasChromium())('console: two-factor sign-in', () => {
   it('walks an admin whose company requires it through setting it up at sign-in', async () => {
     const { server } = console_;
     const companyId = (
-      await server.deps.prisma.user.findUniqueOrThrow({ where: { loginEmail: account.email } })
+      await server.deps.prisma.user.findFirstOrThrow({
+        where: { loginEmail: account.email, role: 'OWNER' },
+      })
     ).companyId;
     await server.deps.prisma.company.update({
       where: { id: companyId },

@@ -94,8 +94,8 @@ export async function registerAccount(
   const token = body.data.register.data?.token;
   if (!token) throw new Error(`register failed: ${JSON.stringify(body)}`);
   if (options.confirmEmail ?? true) {
-    await server.deps.prisma.user.update({
-      where: { loginEmail: email.toLowerCase() },
+    await server.deps.prisma.user.updateMany({
+      where: { loginEmail: email.toLowerCase(), role: 'OWNER' },
       data: { emailConfirmedAt: new Date() },
     });
   }

@@ -30,8 +30,10 @@ export type TRateLimit = { perIp: number; perAccount: number; windowSeconds: num
 /**
  * Defaults: generous for people, tight for scripts. The account is the email (IP and email
  * together for login, so nobody can lock a victim out from elsewhere), or the SSO user.
- * `loginEmail` counts one email's sign-ins from every address together, with a ceiling far
- * above a person's: it stops password guessing spread over many addresses.
+ * Sign-ins (guardSignIn in rate-limit.ts) count failures only: `login` per address and per
+ * address and account; `loginEmail` one account's failures from every address together, past
+ * which only addresses that failed on it wait (it slows guessing spread over many addresses
+ * and never refuses the right password from an address that has not failed).
  */
 export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   login: { perIp: 100, perAccount: 10, windowSeconds: 60 },

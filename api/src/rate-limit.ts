@@ -36,6 +36,18 @@ export type TRateLimiter = {
    * SSO user), each when given; throws RateLimitError when either is over its limit.
    */
   consume: (action: TRateLimitAction, keys: { ip?: string; account?: string }) => Promise<void>;
+  /** Gives back one attempt counted by `consume` (a success that must not count). */
+  refund: (action: TRateLimitAction, keys: { ip?: string; account?: string }) => Promise<void>;
+  /** Counts one attempt without refusing anything (throws nothing). */
+  record: (action: TRateLimitAction, keys: { ip?: string; account?: string }) => Promise<void>;
+  /**
+   * How the account's counter of `action` stands: the attempts counted in the window, whether
+   * that is over its limit, and when the window ends. Zero when nothing was counted.
+   */
+  peek: (
+    action: TRateLimitAction,
+    account: string,
+  ) => Promise<{ count: number; isOver: boolean; retryAfterSeconds: number }>;
   /** 'redis' when every process shares the counters, else 'memory'. */
   kind: 'redis' | 'memory';
   /** False while Redis is connecting or away (each process then counts on its own). */
@@ -95,15 +107,93 @@ export function createRateLimiter(options: {
     }
   };
 
+  // A store failure while giving back, adding or reading counts nothing (as in consume).
+  const quietly = async (name: string, work: () => Promise<unknown>): Promise<void> => {
+    try {
+      await work();
+    } catch (error) {
+      options.log.warn(`Rate limit ${name} not updated: ${String(error)}`);
+    }
+  };
+  const accountKey = (account: string) => account.trim().toLowerCase().slice(0, 300);
+  const eachKey = (action: string, { ip, account }: { ip?: string; account?: string }) => [
+    ...(ip !== undefined ? [[`${action}:ip`, ip] as const] : []),
+    ...(account ? [[`${action}:account`, accountKey(account)] as const] : []),
+  ];
+
   return {
     kind: redis ? 'redis' : 'memory',
     isShared: () => redis?.status === 'ready',
     consume: async (action, { ip, account }) => {
       if (ip !== undefined) await consume(`${action}:ip`, ip);
-      if (account) await consume(`${action}:account`, account.trim().toLowerCase().slice(0, 300));
+      if (account) await consume(`${action}:account`, accountKey(account));
+    },
+    refund: async (action, keys) => {
+      for (const [name, key] of eachKey(action, keys)) {
+        const counter = limiters.get(name);
+        if (counter) await quietly(name, () => counter.reward(key, 1));
+      }
+    },
+    record: async (action, keys) => {
+      for (const [name, key] of eachKey(action, keys)) {
+        const counter = limiters.get(name);
+        if (counter) await quietly(name, () => counter.penalty(key, 1));
+      }
+    },
+    peek: async (action, account) => {
+      const name = `${action}:account`;
+      const counter = limiters.get(name);
+      const none = { count: 0, isOver: false, retryAfterSeconds: 0 };
+      if (!counter) return none;
+      let state: RateLimiterRes | null = null;
+      await quietly(name, async () => {
+        state = await counter.get(accountKey(account));
+      });
+      const res = state as RateLimiterRes | null;
+      if (!res || res.consumedPoints <= 0) return none;
+      return {
+        count: res.consumedPoints,
+        isOver: res.consumedPoints >= counter.points,
+        retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      };
     },
     close: async () => {
       if (redis) await redis.quit().catch(() => redis?.disconnect());
     },
+  };
+}
+
+/** What a guarded sign-in reports once the password is checked. */
+export type TSignInAttempt = { succeeded: () => Promise<void>; failed: () => Promise<void> };
+
+/**
+ * The limits of a password sign-in, so that guessing is slow and nobody can lock a stranger out:
+ * - `login` per source (`ip`) and per account and source: each attempt is counted before the
+ *   password is checked (so a burst cannot slip past), and given back when it succeeds, so only
+ *   failures count and a source over its limit is refused even the right password;
+ * - `loginEmail` per account from every source, failures only: past its limit, a source that
+ *   failed on this account in its window is refused, while a source that has not failed keeps
+ *   its tries (the owner on their own device is never refused for someone else's guesses).
+ * `account` names the account tried (the place and the email).
+ */
+export async function guardSignIn(
+  limiter: TRateLimiter,
+  ip: string,
+  account: string,
+): Promise<TSignInAttempt> {
+  const sourceAndAccount = `${ip} ${account}`;
+  const [fromHere, fromEverywhere] = await Promise.all([
+    limiter.peek('login', sourceAndAccount),
+    limiter.peek('loginEmail', account),
+  ]);
+  if (fromEverywhere.isOver && fromHere.count > 0) {
+    throw new RateLimitError(
+      Math.min(fromHere.retryAfterSeconds, fromEverywhere.retryAfterSeconds),
+    );
+  }
+  await limiter.consume('login', { ip, account: sourceAndAccount });
+  return {
+    succeeded: () => limiter.refund('login', { ip, account: sourceAndAccount }),
+    failed: () => limiter.record('loginEmail', { account }),
   };
 }

@@ -20,6 +20,12 @@ export type TViewer = {
    */
   isBlocked?: boolean;
   /**
+   * The company lets only confirmed addresses of its domains take part (EMAIL_DOMAINS) and this
+   * end user has not confirmed theirs yet: they read, and cannot vote, comment or submit until
+   * they do (requireNotBlocked). Read with the session, like `isBlocked`.
+   */
+  mustConfirmEmail?: boolean;
+  /**
    * The client's address (client-ip.ts), set once by each transport where it resolves the
    * viewer, so services can write it to the audit log.
    */
@@ -37,11 +43,19 @@ export function requireViewer(viewer: TViewer | null): TViewer {
 }
 
 /**
- * Refuses a blocked end user's votes, comments and ideas (USER_BLOCKED). The vote statement
- * checks the block again under a row lock, so a vote racing the block is refused too.
+ * Refuses a blocked end user's votes, comments and ideas (USER_BLOCKED), and those of an end
+ * user who must confirm their address first (EMAIL_NOT_CONFIRMED, see `mustConfirmEmail`). The
+ * vote statement checks the block again under a row lock, so a vote racing the block is refused
+ * too.
  */
 export function requireNotBlocked(viewer: TViewer): TViewer {
   if (viewer.isBlocked) throw errors.userBlocked();
+  if (viewer.mustConfirmEmail) {
+    throw new AppError(
+      'EMAIL_NOT_CONFIRMED',
+      'Confirm your email address first: open the link we mailed you, then vote, comment and share ideas.',
+    );
+  }
   return viewer;
 }
 

@@ -62,13 +62,13 @@ export function AuthPanel(props: {
               password,
               ...(name.trim() ? { name: name.trim() } : {}),
             })
-          : await widget.api.logIn(email, password);
+          : await widget.api.logIn(widget.boardHash, email, password);
       setMode(null);
       props.onSignedIn(answer.token);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.fields.length) {
         setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
-      } else if (error instanceof ApiError && error.status === 409) {
+      } else if (error instanceof ApiError && (error.status === 409 || error.status === 403)) {
         setFailure(error.message);
       } else {
         setFailure(t('auth.failed'));

@@ -145,8 +145,14 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
     root,
     exchangeSso: (boardHash: string, token: string) =>
       call<{ token: string; user: TUser }>('POST', '/widget/sso', { boardHash, token }),
-    logIn: (email: string, password: string) =>
-      call<{ token: string }>('POST', '/login', { email, password }),
+    // Scoped to the board's company, and an end user's session whoever signs in: a team
+    // member's full session never lands in the host page's storage.
+    logIn: (boardHash: string, email: string, password: string) =>
+      call<{ token: string; user: TUser }>(
+        'POST',
+        `/widget/boards/${encodeURIComponent(boardHash)}/login`,
+        { email, password },
+      ),
     signUp: (boardHash: string, body: { email: string; password: string; name?: string }) =>
       call<{ token: string; user: TUser }>(
         'POST',

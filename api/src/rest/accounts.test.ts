@@ -36,8 +36,8 @@ describe('registration', () => {
     expect(company.body).toMatchObject({ companyName: 'Acme Robotics', slug: 'acme-robotics' });
     expect(company.body.companySecret.length).toBeGreaterThanOrEqual(32);
 
-    const user = await server.deps.prisma.user.findUniqueOrThrow({
-      where: { loginEmail: email },
+    const user = await server.deps.prisma.user.findFirstOrThrow({
+      where: { loginEmail: email, role: 'OWNER' },
       include: { company: { include: { subscription: true, boards: true } } },
     });
     expect(user.role).toBe('OWNER');
@@ -62,8 +62,8 @@ describe('registration', () => {
     await server.call('POST', '/api/v1/registrations', {
       body: { email, password: 'secret-password', ref: 'FRIEND2026' },
     });
-    const user = await server.deps.prisma.user.findUniqueOrThrow({
-      where: { loginEmail: email },
+    const user = await server.deps.prisma.user.findFirstOrThrow({
+      where: { loginEmail: email, role: 'OWNER' },
       include: { company: true },
     });
     expect(user.company.referralCode).toBe('FRIEND2026');

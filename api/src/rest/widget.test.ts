@@ -390,10 +390,11 @@ describe('POST /widget/boards/{hash}/signup', () => {
     });
     expect(view.canParticipate).toBe(true);
     await expectCall(server, 'POST', `/ideas/${a.ideaId}/upvote`, 200, { token: answer.token });
-    const login = await expectCall(server, 'POST', '/login', 200, {
+    const login = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 200, {
       body: { email, password: 'visitor-password' },
     });
     expect(login.token).toEqual(expect.any(String));
+    expect(login.user.id).toBe(answer.user.id);
     const again = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 409, {
       body: { email: email.toUpperCase(), password: 'visitor-password' },
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import type { TIdeaChange } from '../events.ts';
 import { IdeaStatus } from '../generated/prisma/enums.ts';
+import { ZCredentials, logInThroughBoard } from '../services/account/log-in.ts';
 import { ZEndUserRegistration, registerEndUser } from '../services/account/register-end-user.ts';
 import { getWidgetBoard } from '../services/board/get-widget-board.ts';
 import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
@@ -164,6 +165,27 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       response: ZSessionJson,
       handle: async (c) => {
         const { token, user } = await registerEndUser(
+          deps,
+          c.req.param('hash') ?? '',
+          await readJson(c),
+          clientOfRequest(deps, c),
+        );
+        return { token, user: presentCompanyUser(user) };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/widget/boards/{hash}/login',
+      tag,
+      summary: 'Signs a visitor in with email and password, as a user of the board’s company',
+      description:
+        'The account of that address in the board’s company (an end user, or a team member: they act as an end user here; team powers stay in the console). The session is END_USER-scoped: it votes, submits and comments, and reads nothing only the team may. A wrong email or password is a 401 like /login; a company that signs people in by its own SSO only a 403; an account with two-factor sign-in is sent to the console (403).',
+      auth: 'none',
+      request: { params: ZHashParams, body: ZCredentials },
+      errors: [403, 404, 429],
+      response: ZSessionJson,
+      handle: async (c) => {
+        const { token, user } = await logInThroughBoard(
           deps,
           c.req.param('hash') ?? '',
           await readJson(c),

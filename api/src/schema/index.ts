@@ -4,6 +4,7 @@ import { describeMutationResults } from './describe-results.ts';
 import './errors.ts';
 import './user.ts';
 import './company.ts';
+import './sign-in-settings.ts';
 import './viewer.ts';
 import './account.ts';
 import './board.ts';

@@ -90,8 +90,8 @@ export async function signUpCompany(
     body: { email, password: 'secret-password', company: name ?? `Company number ${counter}` },
   });
   if (status !== 201) throw new Error(`sign-up failed: ${status} ${JSON.stringify(body)}`);
-  const user = await server.deps.prisma.user.findUniqueOrThrow({
-    where: { loginEmail: email.toLowerCase() },
+  const user = await server.deps.prisma.user.findFirstOrThrow({
+    where: { loginEmail: email.toLowerCase(), role: 'OWNER' },
   });
   if (options.confirmEmail ?? true) {
     await server.deps.prisma.user.update({

@@ -18,20 +18,32 @@ type TSessionRow = {
   kind: UserKind;
   isBlocked: boolean;
   lastUsedAt: Date | null;
+  isEndUserScope: boolean;
+  mustConfirmEmail: boolean;
 };
 
 /** How fresh a session's `lastUsedAt` is kept (the devices list): one write a minute at most. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-/** The viewer of a session token, or null when it is unknown, expired or revoked. */
+/**
+ * The viewer of a session token, or null when it is unknown, expired or revoked. A session of
+ * scope END_USER (widget and portal sign-ins) is an end user of the user's company whatever the
+ * user's role: no team power reaches a token kept in a customer's page. Under the company's
+ * EMAIL_DOMAINS sign-up policy, an end user with an email account whose address is not
+ * confirmed yet reads but cannot act (`mustConfirmEmail`).
+ */
 export async function authenticate(deps: TDeps, token: string): Promise<TViewer | null> {
   if (token.length > 200) return null;
   // Every signed-in call starts here: one plain statement (Prisma would read the user
   // separately). Prisma keeps DateTime as UTC in `timestamp` columns, hence now() in UTC.
   const [session] = await deps.sql<TSessionRow>`
     SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt"
-    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt",
+           s.scope = 'END_USER' AS "isEndUserScope",
+           (c."signupPolicy" = 'EMAIL_DOMAINS' AND u.kind = 'REGULAR'
+             AND (s.scope = 'END_USER' OR u.role = 'END_USER')
+             AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Company" c ON c.id = u."companyId"
     WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`;
   if (!session) return null;
@@ -45,10 +57,11 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
   return {
     userId: session.userId,
     companyId: session.companyId,
-    role: session.role,
+    role: session.isEndUserScope ? 'END_USER' : session.role,
     kind: session.kind,
     sessionId: session.sessionId,
     isBlocked: session.isBlocked,
+    ...(session.mustConfirmEmail ? { mustConfirmEmail: true } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { Prisma, SessionScope } from '../../generated/prisma/client.ts';
 import type { TClient as TCaller } from '../../rate-limit.ts';
 
 type TClient = Pick<TDeps['prisma'], 'session'> | Prisma.TransactionClient;
@@ -8,12 +8,15 @@ type TClient = Pick<TDeps['prisma'], 'session'> | Prisma.TransactionClient;
 /**
  * Opens a session for the user and answers its bearer token (only its hash is stored). The
  * caller's address and User-Agent, when given, are kept for the signed-in devices list.
+ * `scope` END_USER: the session acts as an end user of the user's company whatever their role
+ * (widget and portal sign-ins, whose tokens live in a customer's page); FULL by default.
  */
 export async function createSession(
   client: TClient,
   userId: number,
   ttlDays: number,
   caller?: TCaller,
+  options: { scope?: SessionScope } = {},
 ): Promise<string> {
   const token = newToken();
   await client.session.create({
@@ -23,6 +26,7 @@ export async function createSession(
       expiresAt: new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000),
       userAgent: caller?.userAgent?.slice(0, 300) || null,
       ipAddress: caller?.ip || null,
+      scope: options.scope ?? 'FULL',
     },
   });
   return token;

@@ -252,15 +252,16 @@ describe('email confirmation', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('takes an email in the company’s signed SSO token as confirmed, a changed one too', async () => {
+  it('takes an email in the company’s signed SSO token as confirmed when it says email_verified, a changed one too', async () => {
     const { companySecret } = await expectCall(server, 'GET', '/company', 200, {
       token: company.owner.token,
     });
     const exchange = async (email: string) => {
-      const token = jwt.sign({ id: 'crm-77', name: 'Sam Sso', email }, companySecret, {
-        algorithm: 'HS256',
-        expiresIn: '10m',
-      });
+      const token = jwt.sign(
+        { id: 'crm-77', name: 'Sam Sso', email, email_verified: true },
+        companySecret,
+        { algorithm: 'HS256', expiresIn: '10m' },
+      );
       return expectCall(server, 'POST', '/widget/sso', 200, { body: { boardHash, token } });
     };
     let mark = await settled();
@@ -280,6 +281,51 @@ describe('email confirmation', () => {
     expect((await onlyMailTo(mark, 'sam.new@customer.example')).subject).toBe(
       '"SSO voters hear at once": the status is now In progress',
     );
+  });
+
+  it('mails no SSO address the token does not vouch for, unless the company trusts its tokens’ addresses', async () => {
+    const { companySecret } = await expectCall(server, 'GET', '/company', 200, {
+      token: company.owner.token,
+    });
+    const exchange = async (id: string, name: string, email: string) => {
+      const token = jwt.sign({ id, name, email }, companySecret, {
+        algorithm: 'HS256',
+        expiresIn: '10m',
+      });
+      return expectCall(server, 'POST', '/widget/sso', 200, { body: { boardHash, token } });
+    };
+    let mark = await settled();
+    // Anyone holding a token can name any address and any display name.
+    const forged = await exchange('crm-forged', 'Click evil.example now', 'victim@else.example');
+    expect(await profile(forged.token)).toMatchObject({ emailConfirmed: false });
+    const ideaId = await newIdea('Nobody unvouched hears of it');
+    await vote(ideaId, forged.token);
+    await setStatus(ideaId, 'PLANNED');
+    expect((await mailsSince(mark)).get('victim@else.example')).toBeUndefined();
+
+    // The company says its sign-in vouches for every address: the next token's address counts.
+    const trust = await server.call('POST', '/graphql', {
+      token: company.owner.token,
+      body: {
+        query: `mutation { updateSignInSettings(ssoTrustEmails: true, signupPolicy: ANYONE, signupEmailDomains: []) {
+          __typename ... on MutationUpdateSignInSettingsSuccess { data { ssoTrustEmails } } } }`,
+      },
+    });
+    expect(trust.body.data.updateSignInSettings.data).toEqual({ ssoTrustEmails: true });
+    mark = await settled();
+    const trusted = await exchange('crm-trusted', 'Tess Trusted', 'tess@customer.example');
+    expect(await profile(trusted.token)).toMatchObject({ emailConfirmed: true });
+    await vote(ideaId, trusted.token);
+    await setStatus(ideaId, 'IN_PROGRESS');
+    expect((await onlyMailTo(mark, 'tess@customer.example')).subject).toBe(
+      '"Nobody unvouched hears of it": the status is now In progress',
+    );
+    await server.call('POST', '/graphql', {
+      token: company.owner.token,
+      body: {
+        query: `mutation { updateSignInSettings(ssoTrustEmails: false, signupPolicy: ANYONE, signupEmailDomains: []) { __typename } }`,
+      },
+    });
   });
 });
 

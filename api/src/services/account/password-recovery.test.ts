@@ -219,7 +219,7 @@ describe('password recovery over real SMTP', () => {
   it('lets one of two links used at once succeed', async () => {
     const email = 'link-racer@example.com';
     await register(email);
-    const user = await server.deps.prisma.user.findUniqueOrThrow({ where: { loginEmail: email } });
+    const user = await server.deps.prisma.user.findFirstOrThrow({ where: { loginEmail: email } });
     // Two live links at once (as before this fix, or issued in the same instant) are raced.
     const { hashToken } = await import('../../auth/tokens.ts');
     const tokens = ['race-token-one', 'race-token-two'];

@@ -93,11 +93,18 @@ export const ZSendLink = z.object({ email: requiredText(6, 50) });
 export async function sendResetLink(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email } = parseInput(ZSendLink, input);
   await deps.rateLimiter.consume('recoveryRequest', { ip: client.ip, account: email });
-  const user = await deps.prisma.user.findUnique({
-    where: { loginEmail: email.toLowerCase() },
-    select: { id: true, kind: true, email: true, language: true },
+  // The console's recovery: the team account with this address, else the one end-user account
+  // it has (an address that is an end user of several companies is not told which one).
+  const accounts = await deps.prisma.user.findMany({
+    where: { loginEmail: email.toLowerCase(), kind: 'REGULAR' },
+    select: { id: true, role: true, email: true, language: true },
+    orderBy: { id: 'asc' },
+    take: 20,
   });
-  if (!user || user.kind !== 'REGULAR') return;
+  const user =
+    accounts.find((account) => account.role !== 'END_USER') ??
+    (accounts.length === 1 ? accounts[0] : undefined);
+  if (!user) return;
   const token = await deps.prisma.$transaction((tx) => issueToken(tx, user.id, 'LINK'));
   const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(email.toLowerCase())}/${token}`;
   const isPolish = user.language.startsWith('pl');

@@ -23,12 +23,19 @@ async function run(text: string, vars: Record<string, unknown>, token: string) {
   return body.data.result;
 }
 
-const logIn = (email: string, password: string) =>
-  server.call('POST', '/api/v1/login', { body: { email, password } });
+// The console signs in team accounts; an end user signs in through their company's widget.
+const logIn = (email: string, password: string, boardHash?: string) =>
+  server.call('POST', boardHash ? `/api/v1/widget/boards/${boardHash}/login` : '/api/v1/login', {
+    body: { email, password },
+  });
 
 /** Another session of the same person, signed in with email and password. */
-async function secondSession(email: string, password = 'secret-password'): Promise<string> {
-  const { status, body } = await logIn(email, password);
+async function secondSession(
+  email: string,
+  password = 'secret-password',
+  boardHash?: string,
+): Promise<string> {
+  const { status, body } = await logIn(email, password, boardHash);
   expect(status).toBe(200);
   return body.token;
 }
@@ -218,7 +225,7 @@ describe('password', () => {
     });
     expect(signUp.status).toBe(201);
     const token: string = signUp.body.token;
-    const other = await secondSession(email, 'first-password');
+    const other = await secondSession(email, 'first-password', board.widgetHash);
     const put = (body: unknown) => server.call('PUT', '/api/v1/profile/password', { token, body });
 
     const refusals: [unknown, { field: string; message: string }[]][] = [

@@ -9,6 +9,7 @@ import { ZEmail, ZLanguage, ZPassword, optionalText, parseInput } from '../../va
 import { createSession } from './create-session.ts';
 import { sendSignUpConfirmation } from './send-email-confirmation.ts';
 import { slugify } from '../slug.ts';
+import { TEAM_ROLES } from '../../viewer.ts';
 
 export const ZRegistration = z.object({
   email: ZEmail,
@@ -36,7 +37,8 @@ const duplicateEmail = () =>
 /**
  * Signs up: creates the company (unique slug, random SSO secret, FREE plan, no board yet), its
  * OWNER, and a session, then mails the owner a link to confirm their address (until then no
- * notification, invitation or test mail goes from or to it). Answers the session token.
+ * notification, invitation or test mail goes from or to it). Answers the session token. An
+ * address that is an end user of companies' boards may register: only team accounts conflict.
  * Sign-ups are limited per address and per email (RateLimitError).
  */
 export async function registerAccount(
@@ -47,7 +49,13 @@ export async function registerAccount(
   const data = parseInput(ZRegistration, input);
   await deps.rateLimiter.consume('signup', { ip: client.ip, account: data.email });
   const loginEmail = data.email.toLowerCase();
-  if (await deps.prisma.user.findUnique({ where: { loginEmail }, select: { id: true } })) {
+  // Team accounts' addresses are unique across companies (the console signs them in by address
+  // alone); being an end user of some company's board does not take the address.
+  const teamAccount = await deps.prisma.user.findFirst({
+    where: { loginEmail, role: { in: [...TEAM_ROLES] } },
+    select: { id: true },
+  });
+  if (teamAccount) {
     throw duplicateEmail();
   }
   const passwordHash = await hashPassword(data.password);

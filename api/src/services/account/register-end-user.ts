@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
 import { getBoardByHash } from '../board/find-board-by-hash.ts';
 import { createSession } from './create-session.ts';
+import { ssoOnlyRefusal } from './log-in.ts';
 import { sendSignUpConfirmation } from './send-email-confirmation.ts';
 import { DISPLAY_NAME_LIMITS } from './profile-limits.ts';
 
@@ -22,11 +23,21 @@ const duplicateEmail = () =>
     { field: 'email', message: 'An account with this email already exists.' },
   ]);
 
+/** Whether an address's domain is one of the listed ones (lower case, exact). */
+export function isAddressOfDomains(email: string, domains: readonly string[]): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.includes(domain);
+}
+
 /**
- * Signs a visitor of a public board up as an end user (REGULAR, MEMBER) of the board's company,
- * so they may vote, submit and comment there (confirmed or not), and mails them a link to confirm
- * their address: anyone can type someone else's, so no notification goes to it until then.
- * Answers a session. Private boards: not found.
+ * Signs a visitor of a public board up as an end user (REGULAR, END_USER) of the board's company,
+ * so they may vote, submit and comment there, and mails them a link to confirm their address:
+ * anyone can type someone else's, so no notification goes to it until then. The address is an
+ * account of this company only: the same address may be an end user of other companies, and
+ * nothing here tells whether it is. The company's sign-up policy decides who may: ANYONE;
+ * EMAIL_DOMAINS, addresses of its listed domains (others: a field error on `email`), who act
+ * once they confirm the address; SSO_ONLY, nobody by email (FORBIDDEN). Answers an
+ * END_USER-scoped session. Private boards: not found.
  * Sign-ups are limited per address and per email, with company sign-ups (RateLimitError).
  */
 export async function registerEndUser(
@@ -38,6 +49,19 @@ export async function registerEndUser(
   const data = parseInput(ZEndUserRegistration, input);
   await deps.rateLimiter.consume('signup', { ip: client.ip, account: data.email });
   const board = await getBoardByHash(deps, null, boardHash);
+  const { signupPolicy, signupEmailDomains } = await deps.prisma.company.findUniqueOrThrow({
+    where: { id: board.companyId },
+    select: { signupPolicy: true, signupEmailDomains: true },
+  });
+  if (signupPolicy === 'SSO_ONLY') throw ssoOnlyRefusal(board.company.name);
+  if (signupPolicy === 'EMAIL_DOMAINS' && !isAddressOfDomains(data.email, signupEmailDomains)) {
+    throw errors.validation([
+      {
+        field: 'email',
+        message: `${board.company.name} takes sign-ups from addresses at ${signupEmailDomains.join(', ') || 'its own domains'} only.`,
+      },
+    ]);
+  }
   const loginEmail = data.email.toLowerCase();
   const passwordHash = await hashPassword(data.password);
   let account: { token: string; user: User };
@@ -55,7 +79,10 @@ export async function registerEndUser(
           language: board.language,
         },
       });
-      return { user, token: await createSession(tx, user.id, deps.config.sessionTtlDays) };
+      const token = await createSession(tx, user.id, deps.config.sessionTtlDays, client, {
+        scope: 'END_USER',
+      });
+      return { user, token };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'loginEmail')) throw duplicateEmail();

@@ -18,7 +18,8 @@ export const AUDIT_ACTIONS = {
   PLAN_CHANGED: "A paid checkout was settled: the company's plan or its expiry changed.",
   IDEAS_EXPORTED: "A board's ideas were exported as CSV.",
   VOTERS_EXPORTED: "A board's voters were exported as CSV.",
-  SSO_SETTINGS_CHANGED: "The company's rules for widget SSO tokens (expiry, lifetime) changed.",
+  SSO_SETTINGS_CHANGED:
+    "The company's rules for widget SSO tokens (expiry, lifetime, trusted addresses) or who may sign up changed.",
   TWO_FACTOR_ENABLED: 'A user turned on two-factor sign-in.',
   TWO_FACTOR_DISABLED: 'A user turned off two-factor sign-in.',
   TWO_FACTOR_REQUIREMENT_CHANGED: 'The owner required two-factor sign-in of the team, or stopped.',

@@ -57,7 +57,7 @@ export async function getWidgetBoard(
   ]);
   const isOwnCompany = viewer !== null && viewer.companyId === board.companyId;
   const isBlocked = isOwnCompany && Boolean(me?.blockedAt);
-  const canParticipate = isOwnCompany && board.active && !isBlocked;
+  const canParticipate = isOwnCompany && board.active && !isBlocked && !viewer.mustConfirmEmail;
   return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas, myPendingIdeas, tags };
 }
 

@@ -43,7 +43,14 @@ export async function exchangeSsoToken(
     select: {
       companyId: true,
       language: true,
-      company: { select: { secret: true, ssoRequireExpiry: true, ssoMaxLifetimeMinutes: true } },
+      company: {
+        select: {
+          secret: true,
+          ssoRequireExpiry: true,
+          ssoMaxLifetimeMinutes: true,
+          ssoTrustEmails: true,
+        },
+      },
     },
   });
   if (!board) throw errors.notFound('Board');
@@ -63,21 +70,40 @@ export async function exchangeSsoToken(
     throw new AppError(error.code, error.message, error.fields, { language: board.language });
   }
   await deps.rateLimiter.consume('sso', { account: `${board.companyId} ${claims.externalId}` });
-  const user = await upsertSsoUser(deps, board.companyId, board.language, claims);
+  const isEmailTrusted = claims.isEmailVerified || board.company.ssoTrustEmails;
+  const user = await upsertSsoUser(deps, board.companyId, board.language, claims, isEmailTrusted);
   await storeCustomerClaims(deps, board.companyId, user.id, claims.customer);
-  return { token: await createSession(deps.prisma, user.id, deps.config.sessionTtlDays), user };
+  const session = await createSession(deps.prisma, user.id, deps.config.sessionTtlDays, client, {
+    scope: 'END_USER',
+  });
+  return { token: session, user };
 }
 
-/** One user per (company, external id), even when two first sign-ins race. */
+/**
+ * One user per (company, external id), even when two first sign-ins race. The token's email
+ * counts as confirmed only when `isEmailTrusted` (the token says `email_verified: true`, or the
+ * company vouches for every address its tokens carry: Company.ssoTrustEmails): whoever holds
+ * the secret can put any address in a token, and notification mail must not follow it there.
+ * An untrusted address stays unconfirmed until its owner confirms it by the mailed link; the
+ * same address again keeps the confirmation it has.
+ */
 async function upsertSsoUser(
   deps: TDeps,
   companyId: number,
   language: string,
   claims: TSsoClaims,
+  isEmailTrusted: boolean,
 ): Promise<User> {
-  const upsert = () =>
+  const where = { companyId_externalId: { companyId, externalId: claims.externalId } };
+  const emailUpdate = async () => {
+    if (!claims.email) return {};
+    if (isEmailTrusted) return { email: claims.email, emailConfirmedAt: new Date() };
+    const known = await deps.prisma.user.findUnique({ where, select: { email: true } });
+    return known?.email === claims.email ? {} : { email: claims.email, emailConfirmedAt: null };
+  };
+  const upsert = async () =>
     deps.prisma.user.upsert({
-      where: { companyId_externalId: { companyId, externalId: claims.externalId } },
+      where,
       create: {
         companyId,
         kind: 'SSO',
@@ -85,17 +111,14 @@ async function upsertSsoUser(
         externalId: claims.externalId,
         displayName: claims.displayName,
         email: claims.email,
-        // An email claim in a token signed with the company's secret is the company vouching
-        // for it: confirmed, as its own sign-in system already knows the person.
-        emailConfirmedAt: claims.email ? new Date() : null,
+        emailConfirmedAt: claims.email && isEmailTrusted ? new Date() : null,
         avatarUrl: claims.avatarUrl,
         // Their mails speak the language of the board they came through.
         language,
       },
       update: {
         displayName: claims.displayName,
-        // A new address in a signed token is vouched for like the first one.
-        ...(claims.email ? { email: claims.email, emailConfirmedAt: new Date() } : {}),
+        ...(await emailUpdate()),
         ...(claims.avatarUrl ? { avatarUrl: claims.avatarUrl } : {}),
       },
     });

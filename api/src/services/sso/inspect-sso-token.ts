@@ -100,6 +100,7 @@ export function inspectSsoToken(
       externalId: String(ZId.parse(payload.id)),
       displayName: ZName.parse(payload.name),
       email: plausibleEmail(payload.email),
+      isEmailVerified: payload.email_verified === true,
       avatarUrl: plausibleAvatarUrl(payload.avatarUrl ?? payload.avatar),
       customer: customerClaimsOf(payload),
     };

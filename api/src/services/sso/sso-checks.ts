@@ -7,6 +7,8 @@ export type TSsoClaims = {
   externalId: string;
   displayName: string;
   email: string | null;
+  /** The token says `email_verified: true` (the OpenID Connect claim): the address is proven. */
+  isEmailVerified: boolean;
   avatarUrl: string | null;
   /** `attributes` and `companies` (null when the token leaves one out). */
   customer: TCustomerClaims;

@@ -49,7 +49,9 @@ async function findUsableInvitation(deps: TDeps, token: string) {
 /** The invitation a link names, for the accept page; a used, revoked or expired link is refused. */
 export async function previewInvitation(deps: TDeps, token: string): Promise<TInvitationPreview> {
   const invitation = await findUsableInvitation(deps, token);
-  const account = await deps.prisma.user.count({ where: { loginEmail: invitation.email } });
+  const account = await deps.prisma.user.count({
+    where: { companyId: invitation.companyId, loginEmail: invitation.email },
+  });
   return {
     email: invitation.email,
     role: invitation.role,
@@ -61,8 +63,9 @@ export async function previewInvitation(deps: TDeps, token: string): Promise<TIn
 /**
  * Accepts an invitation with its link: creates the account (email confirmed by the link, the
  * given password and name) or, when one signs in with the invited address, attaches it after
- * checking its password (an end user of the company joins the team; someone of another
- * company is refused, since a person belongs to one company). Answers a session token.
+ * checking its password (an end user of the company joins the team; a team member of another
+ * company is refused, since a team account belongs to one company; being an end user of other
+ * companies' boards is no obstacle). Answers a session token.
  *
  * The link is claimed with a conditional update (still unanswered) in the same transaction as
  * the membership, so two acceptances at once make one membership and the other is refused.
@@ -81,8 +84,17 @@ export async function acceptInvitation(
   const data = parseInput(ZAccept, input);
   const invitation = await findUsableInvitation(deps, token);
   const { email, companyId, role } = invitation;
-  const existing = await deps.prisma.user.findUnique({ where: { loginEmail: email } });
-  if (existing && existing.companyId !== companyId) {
+  // The address's account in this company (an end user joins the team), if any; a team account
+  // elsewhere keeps the address (team addresses are unique across companies).
+  const [existing, teamElsewhere] = await Promise.all([
+    deps.prisma.user.findUnique({
+      where: { companyId_loginEmail: { companyId, loginEmail: email } },
+    }),
+    deps.prisma.user.count({
+      where: { loginEmail: email, companyId: { not: companyId }, role: { not: 'END_USER' } },
+    }),
+  ]);
+  if (teamElsewhere > 0) {
     throw new AppError(
       'CONFLICT',
       'This address signs in to another company on Feedboard: ask to be invited with another address.',

@@ -97,7 +97,7 @@ export async function inviteMember(
   await requireConfirmedEmail(deps, admin.userId);
   const email = data.email.toLowerCase();
   const existing = await deps.prisma.user.findUnique({
-    where: { loginEmail: email },
+    where: { companyId_loginEmail: { companyId: admin.companyId, loginEmail: email } },
     select: { companyId: true, role: true },
   });
   if (existing?.companyId === admin.companyId && isTeamRole(existing.role)) {

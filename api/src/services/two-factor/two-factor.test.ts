@@ -457,7 +457,7 @@ describe('a company that requires two-factor sign-in', () => {
     expect(accepted.data.token).toBeNull();
     expect(accepted.data.secondFactor.enrolmentRequired).toBe(true);
     const { challenge } = accepted.data.secondFactor;
-    const invitee = await server.deps.prisma.user.findUniqueOrThrow({
+    const invitee = await server.deps.prisma.user.findFirstOrThrow({
       where: { loginEmail: `invitee-${owner.userId}@example.com` },
     });
     expect(await server.deps.prisma.session.count({ where: { userId: invitee.id } })).toBe(0);

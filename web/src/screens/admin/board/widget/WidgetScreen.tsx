@@ -10,6 +10,7 @@ import { Icon } from '../../../../ui/Icon.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { RotateSecretCard } from './RotateSecretCard.tsx';
 import { SsoCheckerCard } from './SsoCheckerCard.tsx';
+import { SignInSettingsCard } from './SignInSettingsCard.tsx';
 import { SsoRulesCard } from './SsoRulesCard.tsx';
 import { claimMessages } from './sso-messages.ts';
 import {
@@ -71,6 +72,7 @@ export const widgetScreenQuery = graphql`
       company {
         secret
         ...SsoRulesCard_company
+        ...SignInSettingsCard_company
       }
     }
   }
@@ -187,6 +189,7 @@ export function WidgetScreen() {
             </li>
           </ol>
           <SsoRulesCard company={company} />
+          <SignInSettingsCard company={company} />
           <SsoCheckerCard boardId={board.id} />
           <RotateSecretCard />
         </>

@@ -267,3 +267,40 @@ export const findingMessages = defineMessages({
 });
 
 export type TFindingKey = keyof typeof findingMessages;
+
+export const signInMessages = defineMessages({
+  title: { id: 'widget.signIn.title', defaultMessage: 'Who may sign up' },
+  intro: {
+    id: 'widget.signIn.intro',
+    defaultMessage:
+      'For every board and the portal of your company. Your team always signs in here, in the console.',
+  },
+  policy: { id: 'widget.signIn.policy', defaultMessage: 'Sign-up through the widget and portal' },
+  policyAnyone: {
+    id: 'widget.signIn.policy.anyone',
+    defaultMessage: 'Anyone with an email address',
+  },
+  policyDomains: {
+    id: 'widget.signIn.policy.domains',
+    defaultMessage: 'Only confirmed addresses of the domains listed below',
+  },
+  policySsoOnly: {
+    id: 'widget.signIn.policy.ssoOnly',
+    defaultMessage: 'Only people your site signs in (SSO)',
+  },
+  domains: { id: 'widget.signIn.domains', defaultMessage: 'Email domains' },
+  domainsHint: {
+    id: 'widget.signIn.domainsHint',
+    defaultMessage:
+      'One per line, such as example.com. People with these addresses vote and comment once they confirm them.',
+  },
+  trustEmails: {
+    id: 'widget.signIn.trustEmails',
+    defaultMessage: 'Trust the email addresses in our SSO tokens',
+  },
+  trustEmailsHint: {
+    id: 'widget.signIn.trustEmailsHint',
+    defaultMessage:
+      'Only if your sign-in proves every address it puts in a token. Otherwise an address counts as confirmed only when the token says email_verified: true.',
+  },
+});

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../../testing/rest-fixtures.ts';
+import { startTestServer } from '../../testing/test-server.ts';
+import type { TTestServer } from '../../testing/test-server.ts';
+
+// End users belong to their company (an address may be an end user of several), team accounts
+// sign in to the console, and a widget or portal sign-in holds an end user's session only.
+
+let server: TTestServer;
+let a: TRestCompany;
+let b: TRestCompany;
+let hashA: string;
+let hashB: string;
+let counter = 0;
+const newEmail = () => {
+  counter += 1;
+  return `person${counter}-${Date.now()}@example.com`;
+};
+
+const boardHashOf = async (company: TRestCompany) =>
+  (
+    await expectCall(server, 'GET', `/boards/${company.boardId}/widget-setup`, 200, {
+      token: company.owner.token,
+    })
+  ).boardHash as string;
+
+async function graphql(token: string, query: string) {
+  const response = await server.call('POST', '/graphql', { token, body: { query } });
+  return response.body;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await restCompany(server);
+  b = await restCompany(server);
+  hashA = await boardHashOf(a);
+  hashB = await boardHashOf(b);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('end users belong to their company', () => {
+  it('signs the same address up in two companies’ widgets, and each widget signs in its own account', async () => {
+    const email = newEmail();
+    const inA = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 201, {
+      body: { email, password: 'password-in-a' },
+    });
+    // Company B's widget answers as for any new address: nothing tells that A has it.
+    const inB = await expectCall(server, 'POST', `/widget/boards/${hashB}/signup`, 201, {
+      body: { email: email.toUpperCase(), password: 'password-in-b' },
+    });
+    expect(inB.user.id).not.toBe(inA.user.id);
+    const users = await server.deps.prisma.user.findMany({
+      where: { loginEmail: email },
+      select: { companyId: true },
+      orderBy: { id: 'asc' },
+    });
+    expect(users.map((u) => u.companyId)).toEqual([a.owner.companyId, b.owner.companyId]);
+    // Each widget knows only its own company's account and password.
+    const signedInA = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 200, {
+      body: { email, password: 'password-in-a' },
+    });
+    expect(signedInA.user.id).toBe(inA.user.id);
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 401, {
+      body: { email, password: 'password-in-b' },
+    });
+    const signedInB = await expectCall(server, 'POST', `/widget/boards/${hashB}/login`, 200, {
+      body: { email, password: 'password-in-b' },
+    });
+    expect(signedInB.user.id).toBe(inB.user.id);
+    // Within one company the address is still one account.
+    const again = await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 409, {
+      body: { email, password: 'password-again' },
+    });
+    expect(again.error.code).toBe('CONFLICT');
+  });
+
+  it('registers a company with an address squatted through a widget; the console signs in its owner only', async () => {
+    const email = newEmail();
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 201, {
+      body: { email, password: 'squatter-password' },
+    });
+    // The squatter's password is no console sign-in: end users do not sign in there.
+    await expectCall(server, 'POST', '/login', 401, {
+      body: { email, password: 'squatter-password' },
+    });
+    const registered = await expectCall(server, 'POST', '/registrations', 201, {
+      body: { email, password: 'owner-password', company: 'Rightful Owner Ltd' },
+    });
+    const me = await expectCall(server, 'GET', '/me', 200, { token: registered.token });
+    expect(me.teamRole).toBe('OWNER');
+    const login = await expectCall(server, 'POST', '/login', 200, {
+      body: { email, password: 'owner-password' },
+    });
+    expect((await expectCall(server, 'GET', '/me', 200, { token: login.token })).companyId).toBe(
+      me.companyId,
+    );
+    // A second company with the same owner address is still refused: team addresses are unique.
+    const twice = await expectCall(server, 'POST', '/registrations', 409, {
+      body: { email, password: 'owner-password' },
+    });
+    expect(twice.error.code).toBe('CONFLICT');
+  });
+});
+
+describe('a widget sign-in holds an end user’s session', () => {
+  it('gives a team owner signing in through the widget a token without team powers, that still votes', async () => {
+    const signedIn = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 200, {
+      body: { email: a.owner.email, password: 'secret-password' },
+    });
+    const token = signedIn.token as string;
+    expect(signedIn.user.id).toBe(a.owner.userId);
+    // No company secret, API keys, audit log or admin mutation, on REST or GraphQL.
+    await expectCall(server, 'GET', '/company', 403, { token });
+    const me = await expectCall(server, 'GET', '/me', 200, { token });
+    expect(me.id).toBe(a.owner.userId);
+    const read = await graphql(
+      token,
+      '{ viewer { company { secret ssoRequireExpiry } } apiKeys { id } }',
+    );
+    expect(read.data?.viewer?.company?.secret ?? null).toBeNull();
+    expect(read.data?.viewer?.company?.ssoRequireExpiry ?? null).toBeNull();
+    expect(read.data?.apiKeys ?? null).toBeNull();
+    expect(read.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const mint = await graphql(
+      token,
+      'mutation { createApiKey(name: "stolen") { __typename ... on AppError { code } } }',
+    );
+    expect(mint.data?.createApiKey?.code ?? mint.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const rotate = await graphql(
+      token,
+      'mutation { rotateCompanySecret { __typename ... on AppError { code } } }',
+    );
+    expect(rotate.data?.rotateCompanySecret?.code ?? rotate.errors?.[0]?.extensions?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect(await server.deps.prisma.apiKey.count({ where: { companyId: a.owner.companyId } })).toBe(
+      0,
+    );
+    // It takes part like an end user.
+    await expectCall(server, 'POST', `/ideas/${a.ideaId}/upvote`, 200, { token });
+    // The console's own sign-in still gives the owner everything.
+    await expectCall(server, 'GET', '/company', 200, { token: a.owner.token });
+  });
+
+  it('signs a team member of another company in nowhere through this widget, alike an unknown address', async () => {
+    const foreign = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 401, {
+      body: { email: b.owner.email, password: 'secret-password' },
+    });
+    const unknown = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 401, {
+      body: { email: newEmail(), password: 'secret-password' },
+    });
+    expect(foreign.error).toEqual(unknown.error);
+  });
+});
