@@ -3,6 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Role, UserKind } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from '../api-key/api-keys.ts';
+import { END_USER_GRANT_COLUMNS } from '../access.ts';
 
 /** Reads `Authorization: Bearer <token>`; answers undefined when there is no bearer token. */
 export function bearerToken(header: string | null | undefined): string | undefined {
@@ -18,6 +19,8 @@ type TSessionRow = {
   kind: UserKind;
   isBlocked: boolean;
   lastUsedAt: Date | null;
+  confirmedEmailDomain: string | null;
+  customerCompanyIds: number[] | null;
 };
 
 /** How fresh a session's `lastUsedAt` is kept (the devices list): one write a minute at most. */
@@ -30,7 +33,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
   // separately). Prisma keeps DateTime as UTC in `timestamp` columns, hence now() in UTC.
   const [session] = await deps.sql<TSessionRow>`
     SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt"
+           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt",
+           ${END_USER_GRANT_COLUMNS}
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`;
@@ -49,6 +53,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
     kind: session.kind,
     sessionId: session.sessionId,
     isBlocked: session.isBlocked,
+    confirmedEmailDomain: session.confirmedEmailDomain,
+    customerCompanyIds: session.customerCompanyIds ?? [],
   };
 }
 
