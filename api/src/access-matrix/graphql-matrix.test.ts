@@ -53,7 +53,7 @@ describe('GraphQL caller matrix', () => {
 
   const entries = Object.entries(GRAPHQL_TABLE)
     .filter(([, entry]) => !entry.isStream)
-    .sort(([, a], [, b]) => Number(a.isLast ?? false) - Number(b.isLast ?? false));
+    .sort(([, a], [, b]) => (a.order ?? 0) - (b.order ?? 0));
   it.each(entries)('%s', async (name, entry) => {
     await runEntry(w, name, runnable(entry));
   });

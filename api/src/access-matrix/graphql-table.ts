@@ -1,4 +1,5 @@
 import { globalId } from '../schema/ids.ts';
+import { createSession } from '../services/account/create-session.ts';
 import { APP_ERROR } from '../testing/graphql-client.ts';
 import { CUSTOMER_EXTERNAL_ID } from './fixtures.ts';
 import type { TBoardFixture, TCaller, TWorld } from './fixtures.ts';
@@ -18,7 +19,8 @@ export type TGraphqlEntry = {
   call: (w: TWorld, caller: TCaller, board: TBoardFixture) => Promise<{ body: any }>;
   /** The answer as a class (default: graphqlOutcome of the field). */
   classify: (body: any, board: TBoardFixture) => TOutcome;
-  isLast?: boolean;
+  /** Runs after the others, in this order (it changes what later calls rely on). */
+  order?: number;
   /** A subscription: streams-matrix.test.ts runs it. */
   isStream?: boolean;
 };
@@ -37,7 +39,7 @@ type TOptions = {
   isFresh?: boolean;
   /** After the call, the fresh session becomes the caller's (the call ended the others). */
   keepsFresh?: boolean;
-  isLast?: boolean;
+  order?: number;
 };
 
 function entry(
@@ -50,7 +52,7 @@ function entry(
   return {
     rule,
     boardScoped: options.boardScoped ?? true,
-    isLast: options.isLast,
+    order: options.order,
     call: async (w, caller, board) => {
       const variables = (await vars?.(w, board, caller)) ?? {};
       if (!options.isFresh) return w.graphql(caller, text, variables);
@@ -114,9 +116,47 @@ const edgeIds = (connection: any) => (connection?.edges ?? []).map((edge: any) =
 const ideaVars: TVars = (_w, b) => ({ ideaId: b.ideaGid });
 const boardVars: TVars = (_w, b) => ({ boardId: b.gid });
 const scratchIdea: TVars = async (w, b) => ({ ideaId: (await w.scratchIdea(b.kind)).gid });
-/** A rule whose admins (and B's admin) reach a lookup of an id no row has (no fixture object). */
-const lookupOnly = (rule: TRule) =>
-  withAnswers(rule, { owner: 'notFound', admin: 'notFound', otherAdmin: 'notFound' });
+/**
+ * No fixture object (Slack connections, tracker connections and links, import jobs): the call
+ * names an id no row has and everyone gets "not found". Shallow: it shows only that no caller
+ * learns more than that.
+ */
+const NO_FIXTURE = rules.same('notFound');
+/** A list of the caller's own company's objects: A's are absent for B's admin; signed out: 401. */
+const OWN_COMPANY_LIST = withAnswers(rules.boardRead, {
+  anonymous: 'unauthenticated',
+  otherAdmin: 'notFound',
+});
+const SIGNED_IN: readonly TCaller[] = [
+  'selfRegistered',
+  'sso',
+  'domain',
+  'customer',
+  'removed',
+  'member',
+  'admin',
+  'owner',
+  'otherAdmin',
+];
+const everyoneSignedIn = (outcome: TOutcome) =>
+  Object.fromEntries(SIGNED_IN.map((caller) => [caller, outcome]));
+/** Two-factor is for people who sign in with a password, not SSO users. */
+const SSO_FORBIDDEN = { sso: 'forbidden', customer: 'forbidden' } as const;
+/**
+ * A wrong current password: users with a password get VALIDATION, users without one (SSO, and
+ * the users these fixtures write without a password) CONFLICT.
+ */
+export const WRONG_PASSWORD = withAnswers(rules.self, {
+  ...everyoneSignedIn('CONFLICT'),
+  selfRegistered: 'validation',
+  owner: 'validation',
+  otherAdmin: 'validation',
+});
+/** Only the self-registered user's address waits for confirmation; SSO users have none. */
+export const ONLY_UNCONFIRMED = withAnswers(rules.self, {
+  ...everyoneSignedIn('CONFLICT'),
+  selfRegistered: 'ok',
+});
 const NO_ROW = (type: string) => globalId(type, 2_000_000_000);
 
 /** The objects of a board node/nodes look up: the board, its idea, comment and release. */
@@ -133,7 +173,8 @@ function allOrNone(values: any[] | undefined): TOutcome {
 const QUERIES: Record<string, TGraphqlEntry> = {
   apiKeys: query('apiKeys', rules.companyAdmin, '', '', 'id', undefined, company),
   board: query('board', rules.boardRead, '$id: ID!', 'id: $id', 'id', (_w, b) => ({ id: b.gid })),
-  boards: query('boards', rules.boardRead, '', '', 'id', undefined, {
+  // The console's list of the caller's own company's boards.
+  boards: query('boards', OWN_COMPANY_LIST, '', '', 'id', undefined, {
     shows: (value, b) => idsOf(value).includes(b.gid),
   }),
   checkSsoToken: query(
@@ -153,7 +194,7 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     undefined,
     company,
   ),
-  customerCompanies: query('customerCompanies', rules.companyAdmin, '', '', 'id', undefined, company),
+  customerCompanies: query('customerCompanies', rules.companyTeam, '', '', 'id', undefined, company),
   endUserExport: query(
     'endUserExport',
     rules.companyAdminById,
@@ -175,7 +216,7 @@ const QUERIES: Record<string, TGraphqlEntry> = {
   idea: query('idea', rules.boardRead, '$id: ID!', 'id: $id', 'id', (_w, b) => ({ id: b.ideaGid })),
   importJob: query(
     'importJob',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'id: $id',
     'id',
@@ -202,10 +243,10 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     undefined,
     company,
   ),
-  issueTrackers: query('issueTrackers', rules.companyAdmin, '', '', '', undefined, company),
+  issueTrackers: query('issueTrackers', rules.self, '', '', '', undefined, company),
   mentionCandidates: query(
     'mentionCandidates',
-    rules.boardWrite,
+    rules.boardTeam,
     '$ideaId: ID!',
     'ideaId: $ideaId',
     `__typename ${APP_ERROR}`,
@@ -246,7 +287,7 @@ const QUERIES: Record<string, TGraphqlEntry> = {
   pricing: query('pricing', rules.same('ok'), '', '', '__typename', undefined, company),
   publicBoard: query(
     'publicBoard',
-    rules.publicOnly,
+    rules.boardRead,
     '$company: String!, $board: String!',
     'companySlug: $company, boardSlug: $board',
     'id',
@@ -255,7 +296,7 @@ const QUERIES: Record<string, TGraphqlEntry> = {
   release: query('release', rules.boardRead, '$id: ID!', 'id: $id', 'id', (_w, b) => ({
     id: b.releaseGid,
   })),
-  releases: query('releases', withAnswers(rules.boardRead, {}), '', 'first: 50', 'edges { node { id } }', undefined, {
+  releases: query('releases', OWN_COMPANY_LIST, '', 'first: 50', 'edges { node { id } }', undefined, {
     shows: (value, b) => edgeIds(value).includes(b.releaseGid),
   }),
   slackConnections: query('slackConnections', rules.companyAdmin, '', '', 'id', undefined, company),
@@ -333,7 +374,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   // The caller's own account.
   changePassword: mutation(
     'changePassword',
-    withAnswers(rules.self, {}),
+    WRONG_PASSWORD,
     '',
     'currentPassword: "not-the-password", newPassword: "another-password-1"',
     undefined,
@@ -341,7 +382,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   confirmTwoFactorEnrolment: mutation(
     'confirmTwoFactorEnrolment',
-    withAnswers(rules.self, {}),
+    withAnswers(rules.self, { ...everyoneSignedIn('validation'), ...SSO_FORBIDDEN }),
     '',
     'code: "000000"',
     undefined,
@@ -349,7 +390,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   disableTwoFactor: mutation(
     'disableTwoFactor',
-    withAnswers(rules.self, {}),
+    withAnswers(rules.self, { ...everyoneSignedIn('INVALID_CREDENTIALS'), ...SSO_FORBIDDEN }),
     '',
     'password: "not-the-password"',
     undefined,
@@ -359,13 +400,13 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   markNotificationsRead: mutation('markNotificationsRead', rules.self, '', '', undefined, company),
   replaceRecoveryCodes: mutation(
     'replaceRecoveryCodes',
-    withAnswers(rules.self, {}),
+    withAnswers(rules.self, { ...everyoneSignedIn('INVALID_CREDENTIALS'), ...SSO_FORBIDDEN }),
     '',
     'code: "000000", password: "not-the-password"',
     undefined,
     company,
   ),
-  resendEmailConfirmation: mutation('resendEmailConfirmation', rules.self, '', '', undefined, company),
+  resendEmailConfirmation: mutation('resendEmailConfirmation', ONLY_UNCONFIRMED, '', '', undefined, company),
   setLanguage: mutation('setLanguage', rules.self, '', 'language: "en-US"', undefined, company),
   setMentionPreference: mutation(
     'setMentionPreference',
@@ -387,11 +428,12 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     ...company,
     isFresh: true,
     keepsFresh: true,
+    order: 1,
   }),
-  startTwoFactorEnrolment: mutation('startTwoFactorEnrolment', rules.self, '', '', undefined, company),
+  startTwoFactorEnrolment: mutation('startTwoFactorEnrolment', withAnswers(rules.self, SSO_FORBIDDEN), '', '', undefined, company),
   updateProfile: mutation(
     'updateProfile',
-    rules.self,
+    withAnswers(rules.self, { sso: 'CONFLICT', customer: 'CONFLICT' }),
     '',
     'displayName: "Matrix Caller"',
     undefined,
@@ -416,12 +458,16 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   deleteIdea: mutation('deleteIdea', rules.boardEditor, '$ideaId: ID!', 'ideaId: $ideaId', scratchIdea),
   upvoteIdea: mutation('upvoteIdea', rules.boardWrite, '$ideaId: ID!', 'ideaId: $ideaId', ideaVars),
   downvoteIdea: mutation('downvoteIdea', rules.boardWrite, '$ideaId: ID!', 'ideaId: $ideaId', ideaVars),
+  // Importance marks one's own vote: the caller votes first (refused alike where not seen).
   setVoteImportance: mutation(
     'setVoteImportance',
     rules.boardWrite,
     '$ideaId: ID!',
-    'ideaId: $ideaId, importance: null',
-    ideaVars,
+    'ideaId: $ideaId, importance: IMPORTANT',
+    async (w, b, caller) => {
+      await w.rest(caller, 'POST', `/ideas/${b.ideaId}/upvote`);
+      return { ideaId: b.ideaGid };
+    },
   ),
   addComment: mutation(
     'addComment',
@@ -467,9 +513,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     'ideaIds: $ideaIds, status: PLANNED',
     async (w, b) => ({ ideaIds: [(await w.scratchIdea(b.kind)).gid] }),
   ),
+  // No merge to undo: the team gets CONFLICT, which shows the call reached the idea.
   undoMerge: mutation(
     'undoMerge',
-    withAnswers(rules.boardTeam, {}),
+    withAnswers(rules.boardTeam, { owner: 'CONFLICT', admin: 'CONFLICT', member: 'CONFLICT' }),
     '$ideaId: ID!',
     'ideaId: $ideaId',
     ideaVars,
@@ -507,14 +554,21 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.boardTeam,
     '$ideaId: ID!, $email: String!',
     'ideaId: $ideaId, email: $email, name: "Phoned In"',
-    (_w, b) => ({ ideaId: b.ideaGid, email: `phoned-${Date.now()}-${Math.random()}@example.com` }),
+    (_w, b) => ({ ideaId: b.ideaGid, email: `phoned-${Math.random().toString(36).slice(2, 10)}@example.com` }),
   ),
   removeVoteOnBehalf: mutation(
     'removeVoteOnBehalf',
     rules.boardTeam,
     '$ideaId: ID!, $userId: ID!',
     'ideaId: $ideaId, userId: $userId',
-    (w, b) => ({ ideaId: b.ideaGid, userId: globalId('CompanyUser', w.userIds.selfRegistered) }),
+    async (w, b) => {
+      // A fresh voter of A each time, so each team call has a vote to take back.
+      const voter = await w.fixtures.scratchUser();
+      await w.server.call('POST', `/api/v1/ideas/${b.ideaId}/upvote`, {
+        token: await createSession(w.server.deps.prisma, voter.id, 1),
+      });
+      return { ideaId: b.ideaGid, userId: voter.gid };
+    },
   ),
 
   // Boards: admins of A.
@@ -582,9 +636,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
       return { boardId: b.gid, statusIds: statuses.map((s) => globalId('BoardStatus', s.id)) };
     },
   ),
+  // The file is refused (VALIDATION) after the board and role checks: no import is made.
   previewImport: mutation(
     'previewImport',
-    rules.boardAdmin,
+    withAnswers(rules.boardAdmin, { owner: 'validation', admin: 'validation' }),
     '$boardId: ID!, $files: [ImportFileInput!]',
     'boardId: $boardId, source: CSV, files: $files',
     (_w, b) => ({
@@ -596,7 +651,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   startImport: mutation(
     'startImport',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'importJobId: $id',
     () => ({ id: NO_ROW('ImportJob') }),
@@ -692,16 +747,17 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     (w) => ({ id: w.fixtures.webhookGid }),
     company,
   ),
+  // No Slack to reach from here: admins' calls stop at the address (VALIDATION).
   connectSlack: mutation(
     'connectSlack',
-    rules.boardAdmin,
+    withAnswers(rules.boardAdmin, { owner: 'validation', admin: 'validation', otherAdmin: 'validation' }),
     '$boardId: ID!',
     'boardId: $boardId, events: [IDEA_CREATED], language: "en-US", url: "https://hooks.slack.com/services/T000/B000/matrix"',
     boardVars,
   ),
   updateSlackConnection: mutation(
     'updateSlackConnection',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'slackConnectionId: $id, language: "en-US"',
     () => ({ id: NO_ROW('SlackConnection') }),
@@ -709,7 +765,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   disconnectSlack: mutation(
     'disconnectSlack',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'slackConnectionId: $id',
     () => ({ id: NO_ROW('SlackConnection') }),
@@ -717,7 +773,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   sendSlackTest: mutation(
     'sendSlackTest',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'slackConnectionId: $id',
     () => ({ id: NO_ROW('SlackConnection') }),
@@ -733,7 +789,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   updateIssueTracker: mutation(
     'updateIssueTracker',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'issueTrackerConnectionId: $id',
     () => ({ id: NO_ROW('IssueTrackerConnection') }),
@@ -741,29 +797,31 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   disconnectIssueTracker: mutation(
     'disconnectIssueTracker',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'issueTrackerConnectionId: $id',
     () => ({ id: NO_ROW('IssueTrackerConnection') }),
     company,
   ),
+  // No tracker connected: the team's calls stop at `kind` (VALIDATION).
   createTrackerIssue: mutation(
     'createTrackerIssue',
-    withAnswers(rules.boardAdmin, {}),
+    withAnswers(rules.boardTeam, { owner: 'validation', admin: 'validation', member: 'validation' }),
     '$ideaId: ID!',
     'ideaId: $ideaId, kind: GITHUB',
     ideaVars,
   ),
+  // Not a tracker's address: the team's calls stop at `url` (VALIDATION).
   linkTrackerIssue: mutation(
     'linkTrackerIssue',
-    withAnswers(rules.boardAdmin, {}),
+    withAnswers(rules.boardTeam, { owner: 'validation', admin: 'validation', member: 'validation' }),
     '$ideaId: ID!',
     'ideaId: $ideaId, url: "not-a-url"',
     ideaVars,
   ),
   unlinkTrackerIssue: mutation(
     'unlinkTrackerIssue',
-    lookupOnly(rules.companyAdmin),
+    NO_FIXTURE,
     '$id: ID!',
     'issueLinkId: $id',
     () => ({ id: NO_ROW('IdeaIssueLink') }),
@@ -802,7 +860,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.companyAdmin,
     '$email: String!',
     'email: $email, role: MEMBER',
-    () => ({ email: `invitee-${Date.now()}-${Math.random()}@example.com` }),
+    () => ({ email: `inv-${Math.random().toString(36).slice(2, 10)}@example.com` }),
     company,
   ),
   resendInvitation: mutation(
@@ -837,13 +895,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     async (w) => ({ id: (await w.fixtures.scratchUser('MEMBER')).gid }),
     company,
   ),
+  // To a new member, last of all: the owner's call succeeds and A has a new owner.
   transferOwnership: mutation(
     'transferOwnership',
-    withAnswers(rules.companyOwnerById, { owner: 'validation' }),
+    rules.companyOwnerById,
     '$id: ID!',
     'userId: $id',
-    (w) => ({ id: globalId('CompanyUser', w.userIds.selfRegistered) }),
-    company,
+    async (w) => ({ id: (await w.fixtures.scratchUser('MEMBER')).gid }),
+    { ...company, order: 3 },
   ),
   blockEndUser: mutation(
     'blockEndUser',
@@ -923,7 +982,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.companyAdmin,
     '$csv: String!',
     'csv: $csv',
-    () => ({ csv: 'id,name,monthlySpend\nmatrix-imported-1,Imported Ltd,5\n' }),
+    () => ({ csv: 'name,external id,monthly spend\nImported Ltd,matrix-imported-1,5\n' }),
     company,
   ),
   previewCustomerCompanyImport: mutation(
@@ -931,7 +990,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.companyAdmin,
     '$csv: String!',
     'csv: $csv',
-    () => ({ csv: 'id,name,monthlySpend\nmatrix-imported-1,Imported Ltd,5\n' }),
+    () => ({ csv: 'name,external id,monthly spend\nImported Ltd,matrix-imported-1,5\n' }),
     company,
   ),
 
@@ -971,10 +1030,8 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   upgradeSubscription: mutation(
     'upgradeSubscription',
-    withAnswers(rules.companyOwner, {
-      owner: 'PAYMENTS_NOT_CONFIGURED',
-      otherAdmin: 'PAYMENTS_NOT_CONFIGURED',
-    }),
+    // The owners' calls stop at `channel` (VALIDATION) before any payment provider is asked.
+    withAnswers(rules.companyOwner, { owner: 'validation', otherAdmin: 'validation' }),
     '',
     'product: STARTUP, months: 1, amount: 1, channel: "card"',
     undefined,
@@ -982,7 +1039,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   rotateCompanySecret: mutation('rotateCompanySecret', rules.companyAdmin, '', '', undefined, {
     ...company,
-    isLast: true,
+    order: 2,
   }),
 };
 
