@@ -121,7 +121,7 @@ const scratchIdea: TVars = async (w, b) => ({ ideaId: (await w.scratchIdea(b.kin
  * names an id no row has and everyone gets "not found". Shallow: it shows only that no caller
  * learns more than that.
  */
-const NO_FIXTURE = rules.same('notFound');
+const NO_FIXTURE = withAnswers(rules.same('notFound'), { anonymous: 'unauthenticated' });
 /** A list of the caller's own company's objects: A's are absent for B's admin; signed out: 401. */
 const OWN_COMPANY_LIST = withAnswers(rules.boardRead, {
   anonymous: 'unauthenticated',
@@ -216,7 +216,7 @@ const QUERIES: Record<string, TGraphqlEntry> = {
   idea: query('idea', rules.boardRead, '$id: ID!', 'id: $id', 'id', (_w, b) => ({ id: b.ideaGid })),
   importJob: query(
     'importJob',
-    NO_FIXTURE,
+    rules.same('notFound'),
     '$id: ID!',
     'id: $id',
     'id',
@@ -563,7 +563,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     'ideaId: $ideaId, userId: $userId',
     async (w, b) => {
       // A fresh voter of A each time, so each team call has a vote to take back.
-      const voter = await w.fixtures.scratchUser();
+      const voter = await w.fixtures.scratchUser('MEMBER');
       await w.server.call('POST', `/api/v1/ideas/${b.ideaId}/upvote`, {
         token: await createSession(w.server.deps.prisma, voter.id, 1),
       });
@@ -593,6 +593,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     '$boardId: ID!',
     'boardId: $boardId, primary: "53d23d"',
     boardVars,
+  ),
+  // Who may see the board: sent as it is, so the call changes nothing.
+  updateBoard: mutation(
+    'updateBoard',
+    rules.boardAdmin,
+    '$boardId: ID!, $isPublic: Boolean!',
+    'boardId: $boardId, isPublic: $isPublic',
+    (_w, b) => ({ boardId: b.gid, isPublic: b.kind === 'public' }),
   ),
   setBoardVisibility: mutation(
     'setBoardVisibility',
@@ -636,10 +644,11 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
       return { boardId: b.gid, statusIds: statuses.map((s) => globalId('BoardStatus', s.id)) };
     },
   ),
-  // The file is refused (VALIDATION) after the board and role checks: no import is made.
+  // Admin-only, whatever board it imports into; the file is refused (VALIDATION) after the
+  // role and board checks, so no import is made.
   previewImport: mutation(
     'previewImport',
-    withAnswers(rules.boardAdmin, { owner: 'validation', admin: 'validation' }),
+    withAnswers(rules.companyAdminById, { owner: 'validation', admin: 'validation' }),
     '$boardId: ID!, $files: [ImportFileInput!]',
     'boardId: $boardId, source: CSV, files: $files',
     (_w, b) => ({
@@ -659,9 +668,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
 
   // Releases: admins of A.
+  // Admin-only whatever boards it names (as POST /companies/{id}/releases).
   createRelease: mutation(
     'createRelease',
-    rules.boardAdmin,
+    rules.companyAdminById,
     '$boardIds: [ID!]',
     'boardIds: $boardIds, name: "Matrix extra", releaseDate: "2026-02-01"',
     (_w, b) => ({ boardIds: [b.gid] }),
@@ -708,9 +718,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
 
   // Webhooks, Slack, trackers: admins of A.
+  // Admin-only whatever board it filters on (as POST /webhooks).
   createWebhook: mutation(
     'createWebhook',
-    rules.boardAdmin,
+    rules.companyAdminById,
     '$boardId: ID!',
     'boardId: $boardId, events: [IDEA_CREATED], url: "https://hooks.example.com/matrix"',
     boardVars,
@@ -750,7 +761,11 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   // No Slack to reach from here: admins' calls stop at the address (VALIDATION).
   connectSlack: mutation(
     'connectSlack',
-    withAnswers(rules.boardAdmin, { owner: 'validation', admin: 'validation', otherAdmin: 'validation' }),
+    withAnswers(rules.companyAdminById, {
+      owner: 'validation',
+      admin: 'validation',
+      otherAdmin: 'validation',
+    }),
     '$boardId: ID!',
     'boardId: $boardId, events: [IDEA_CREATED], language: "en-US", url: "https://hooks.slack.com/services/T000/B000/matrix"',
     boardVars,

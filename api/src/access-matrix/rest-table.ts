@@ -292,6 +292,13 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     (_w, b) => `/boards/${b.id}/set-public`,
     { body: (_w, b) => ({ isPublic: b.kind === 'public' }) },
   ),
+  // Who may see the board: sent as it is, so the call changes nothing.
+  'PUT /boards/{id}/access': route(
+    rules.boardAdmin,
+    'PUT',
+    (_w, b) => `/boards/${b.id}/access`,
+    { body: (_w, b) => ({ isPublic: b.kind === 'public' }) },
+  ),
   'GET /boards/{id}/ideas/similar': route(
     rules.boardRead,
     'GET',
