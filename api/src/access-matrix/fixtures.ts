@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test support (like api/src/testing/): JSON answers of every route and field */
 import jwt from 'jsonwebtoken';
 import { globalId } from '../schema/ids.ts';
 import { createSession } from '../services/account/create-session.ts';
@@ -156,7 +157,8 @@ const CREATE_KEY = `mutation ($name: String!) { createApiKey(name: $name) {
 
 async function createKey(server: TTestServer, token: string): Promise<string> {
   const created = await mutate(server, 'createApiKey', CREATE_KEY, { name: 'Matrix key' }, token);
-  if (created.__typename === 'AppError') throw new Error(`createApiKey: ${JSON.stringify(created)}`);
+  if (created.__typename === 'AppError')
+    throw new Error(`createApiKey: ${JSON.stringify(created)}`);
   return created.key;
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test support (like api/src/testing/): JSON answers of every route and field */
 import { globalId } from '../schema/ids.ts';
 import { createSession } from '../services/account/create-session.ts';
 import { APP_ERROR } from '../testing/graphql-client.ts';
@@ -194,7 +195,15 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     undefined,
     company,
   ),
-  customerCompanies: query('customerCompanies', rules.companyTeam, '', '', 'id', undefined, company),
+  customerCompanies: query(
+    'customerCompanies',
+    rules.companyTeam,
+    '',
+    '',
+    'id',
+    undefined,
+    company,
+  ),
   endUserExport: query(
     'endUserExport',
     rules.companyAdminById,
@@ -233,7 +242,15 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     company,
   ),
   invitations: query('invitations', rules.companyAdmin, '', '', 'id', undefined, company),
-  isCheckoutAvailable: query('isCheckoutAvailable', rules.same('ok'), '', '', '', undefined, company),
+  isCheckoutAvailable: query(
+    'isCheckoutAvailable',
+    rules.same('ok'),
+    '',
+    '',
+    '',
+    undefined,
+    company,
+  ),
   issueTrackerConnections: query(
     'issueTrackerConnections',
     rules.companyAdmin,
@@ -282,7 +299,8 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     ...query('nodes', rules.boardRead, '$ids: [ID!]!', 'ids: $ids', 'id', (_w, b) => ({
       ids: boardObjects(b),
     })),
-    classify: (body) => (body?.errors ? graphqlOutcome(body, 'nodes') : allOrNone(body?.data?.nodes)),
+    classify: (body) =>
+      body?.errors ? graphqlOutcome(body, 'nodes') : allOrNone(body?.data?.nodes),
   },
   pricing: query('pricing', rules.same('ok'), '', '', '__typename', undefined, company),
   publicBoard: query(
@@ -296,9 +314,17 @@ const QUERIES: Record<string, TGraphqlEntry> = {
   release: query('release', rules.boardRead, '$id: ID!', 'id: $id', 'id', (_w, b) => ({
     id: b.releaseGid,
   })),
-  releases: query('releases', OWN_COMPANY_LIST, '', 'first: 50', 'edges { node { id } }', undefined, {
-    shows: (value, b) => edgeIds(value).includes(b.releaseGid),
-  }),
+  releases: query(
+    'releases',
+    OWN_COMPANY_LIST,
+    '',
+    'first: 50',
+    'edges { node { id } }',
+    undefined,
+    {
+      shows: (value, b) => edgeIds(value).includes(b.releaseGid),
+    },
+  ),
   slackConnections: query('slackConnections', rules.companyAdmin, '', '', 'id', undefined, company),
   viewer: query(
     'viewer',
@@ -406,7 +432,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     undefined,
     company,
   ),
-  resendEmailConfirmation: mutation('resendEmailConfirmation', ONLY_UNCONFIRMED, '', '', undefined, company),
+  resendEmailConfirmation: mutation(
+    'resendEmailConfirmation',
+    ONLY_UNCONFIRMED,
+    '',
+    '',
+    undefined,
+    company,
+  ),
   setLanguage: mutation('setLanguage', rules.self, '', 'language: "en-US"', undefined, company),
   setMentionPreference: mutation(
     'setMentionPreference',
@@ -430,7 +463,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     keepsFresh: true,
     order: 1,
   }),
-  startTwoFactorEnrolment: mutation('startTwoFactorEnrolment', withAnswers(rules.self, SSO_FORBIDDEN), '', '', undefined, company),
+  startTwoFactorEnrolment: mutation(
+    'startTwoFactorEnrolment',
+    withAnswers(rules.self, SSO_FORBIDDEN),
+    '',
+    '',
+    undefined,
+    company,
+  ),
   updateProfile: mutation(
     'updateProfile',
     withAnswers(rules.self, { sso: 'CONFLICT', customer: 'CONFLICT' }),
@@ -455,9 +495,21 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     'ideaId: $ideaId, title: $title',
     (_w, b) => ({ ideaId: b.ideaGid, title: b.ideaTitle }),
   ),
-  deleteIdea: mutation('deleteIdea', rules.boardEditor, '$ideaId: ID!', 'ideaId: $ideaId', scratchIdea),
+  deleteIdea: mutation(
+    'deleteIdea',
+    rules.boardEditor,
+    '$ideaId: ID!',
+    'ideaId: $ideaId',
+    scratchIdea,
+  ),
   upvoteIdea: mutation('upvoteIdea', rules.boardWrite, '$ideaId: ID!', 'ideaId: $ideaId', ideaVars),
-  downvoteIdea: mutation('downvoteIdea', rules.boardWrite, '$ideaId: ID!', 'ideaId: $ideaId', ideaVars),
+  downvoteIdea: mutation(
+    'downvoteIdea',
+    rules.boardWrite,
+    '$ideaId: ID!',
+    'ideaId: $ideaId',
+    ideaVars,
+  ),
   // Importance marks one's own vote: the caller votes first (refused alike where not seen).
   setVoteImportance: mutation(
     'setVoteImportance',
@@ -504,7 +556,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.boardTeam,
     '$ideaIds: [ID!]!, $boardId: ID!',
     'ideaIds: $ideaIds, boardId: $boardId',
-    async (w, b) => ({ ideaIds: [(await w.scratchIdea(b.kind)).gid], boardId: w.boards.public.gid }),
+    async (w, b) => ({
+      ideaIds: [(await w.scratchIdea(b.kind)).gid],
+      boardId: w.boards.public.gid,
+    }),
   ),
   bulkSetIdeaStatus: mutation(
     'bulkSetIdeaStatus',
@@ -554,7 +609,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.boardTeam,
     '$ideaId: ID!, $email: String!',
     'ideaId: $ideaId, email: $email, name: "Phoned In"',
-    (_w, b) => ({ ideaId: b.ideaGid, email: `phoned-${Math.random().toString(36).slice(2, 10)}@example.com` }),
+    (_w, b) => ({
+      ideaId: b.ideaGid,
+      email: `phoned-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    }),
   ),
   removeVoteOnBehalf: mutation(
     'removeVoteOnBehalf',
@@ -572,7 +630,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
 
   // Boards: admins of A.
-  createBoard: mutation('createBoard', rules.companyAdmin, '', 'name: "Matrix extra board"', undefined, company),
+  createBoard: mutation(
+    'createBoard',
+    rules.companyAdmin,
+    '',
+    'name: "Matrix extra board"',
+    undefined,
+    company,
+  ),
   updateBoardName: mutation(
     'updateBoardName',
     rules.boardAdmin,
@@ -654,7 +719,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     (_w, b) => ({
       boardId: b.gid,
       files: [
-        { name: 'ideas.csv', base64: Buffer.from('title,description\nImported idea,Text\n').toString('base64') },
+        {
+          name: 'ideas.csv',
+          base64: Buffer.from('title,description\nImported idea,Text\n').toString('base64'),
+        },
       ],
     }),
   ),
@@ -796,7 +864,11 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   ),
   connectIssueTracker: mutation(
     'connectIssueTracker',
-    withAnswers(rules.companyAdmin, { owner: 'validation', admin: 'validation', otherAdmin: 'validation' }),
+    withAnswers(rules.companyAdmin, {
+      owner: 'validation',
+      admin: 'validation',
+      otherAdmin: 'validation',
+    }),
     '',
     'kind: GITHUB, token: "", repository: ""',
     undefined,
@@ -821,7 +893,11 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   // No tracker connected: the team's calls stop at `kind` (VALIDATION).
   createTrackerIssue: mutation(
     'createTrackerIssue',
-    withAnswers(rules.boardTeam, { owner: 'validation', admin: 'validation', member: 'validation' }),
+    withAnswers(rules.boardTeam, {
+      owner: 'validation',
+      admin: 'validation',
+      member: 'validation',
+    }),
     '$ideaId: ID!',
     'ideaId: $ideaId, kind: GITHUB',
     ideaVars,
@@ -829,7 +905,11 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   // Not a tracker's address: the team's calls stop at `url` (VALIDATION).
   linkTrackerIssue: mutation(
     'linkTrackerIssue',
-    withAnswers(rules.boardTeam, { owner: 'validation', admin: 'validation', member: 'validation' }),
+    withAnswers(rules.boardTeam, {
+      owner: 'validation',
+      admin: 'validation',
+      member: 'validation',
+    }),
     '$ideaId: ID!',
     'ideaId: $ideaId, url: "not-a-url"',
     ideaVars,
@@ -943,7 +1023,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     async (w) => ({ id: (await w.fixtures.scratchUser()).gid }),
     company,
   ),
-  createApiKey: mutation('createApiKey', rules.companyAdmin, '', 'name: "Matrix key"', undefined, company),
+  createApiKey: mutation(
+    'createApiKey',
+    rules.companyAdmin,
+    '',
+    'name: "Matrix key"',
+    undefined,
+    company,
+  ),
   revokeApiKey: mutation(
     'revokeApiKey',
     rules.companyAdminById,
@@ -975,7 +1062,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.companyAdminById,
     '$id: ID!, $userId: ID!',
     'customerCompanyId: $id, userId: $userId',
-    async (w) => ({ id: w.fixtures.customerCompanyGid, userId: (await w.fixtures.scratchUser()).gid }),
+    async (w) => ({
+      id: w.fixtures.customerCompanyGid,
+      userId: (await w.fixtures.scratchUser()).gid,
+    }),
     company,
   ),
   detachCustomerCompanyMember: mutation(

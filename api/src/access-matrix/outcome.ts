@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test support (like api/src/testing/): JSON answers of every route and field */
 import { BOARD_KINDS, CALLERS } from './fixtures.ts';
 import type { TBoardFixture, TBoardKind, TCaller } from './fixtures.ts';
 
@@ -21,7 +22,11 @@ const CODE_CLASS: Record<string, TOutcome> = {
  * (`boardId: Board not found.`) is "not found" too: that is how mutations name a missing id.
  */
 export function classOfCode(code: string, fields?: { message: string }[]): TOutcome {
-  if (code === 'VALIDATION' && fields?.length && fields.every((f) => /not found/i.test(f.message))) {
+  if (
+    code === 'VALIDATION' &&
+    fields?.length &&
+    fields.every((f) => /not found/i.test(f.message))
+  ) {
     return 'notFound';
   }
   return CODE_CLASS[code] ?? code;
@@ -195,7 +200,13 @@ export function withAnswers(rule: TRule, answers: Partial<Record<TCaller, TOutco
 }
 
 /** Callers of a `same` rule (its answer does not depend on who calls): one of each kind. */
-const SAME_CALLERS: readonly TCaller[] = ['anonymous', 'selfRegistered', 'sso', 'member', 'otherAdmin'];
+const SAME_CALLERS: readonly TCaller[] = [
+  'anonymous',
+  'selfRegistered',
+  'sso',
+  'member',
+  'otherAdmin',
+];
 
 /**
  * Which (caller, board) pairs an entry runs: every caller once, and for board-scoped entries the

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test support (like api/src/testing/): JSON answers of every route and field */
 import type { TBoardFixture, TCaller, TWorld } from './fixtures.ts';
 import { rules, withAnswers } from './outcome.ts';
 import type { TRule } from './outcome.ts';
@@ -162,9 +163,18 @@ export const REST_TABLE: Record<string, TRestEntry> = {
   'POST /profile/email-confirmation': route(
     withAnswers(rules.self, {
       ...Object.fromEntries(
-        (['sso', 'domain', 'customer', 'removed', 'member', 'admin', 'owner', 'otherAdmin'] as const).map(
-          (c) => [c, 'CONFLICT'],
-        ),
+        (
+          [
+            'sso',
+            'domain',
+            'customer',
+            'removed',
+            'member',
+            'admin',
+            'owner',
+            'otherAdmin',
+          ] as const
+        ).map((c) => [c, 'CONFLICT']),
       ),
     }),
     'POST',
@@ -181,18 +191,24 @@ export const REST_TABLE: Record<string, TRestEntry> = {
         ]),
       ),
     }),
-    'POST', () => '/profile/privacy-requests', {
-    ...company,
-    body: () => ({ kind: 'EXPORT' }),
-  }),
-  'POST /company/test-email': route(rules.companyAdmin, 'POST', () => '/company/test-email', company),
-  'GET /company': route(rules.companyAdmin, 'GET', () => '/company', company),
-  'POST /company/rotate-secret': route(
+    'POST',
+    () => '/profile/privacy-requests',
+    {
+      ...company,
+      body: () => ({ kind: 'EXPORT' }),
+    },
+  ),
+  'POST /company/test-email': route(
     rules.companyAdmin,
     'POST',
-    () => '/company/rotate-secret',
-    { ...company, isLast: true },
+    () => '/company/test-email',
+    company,
   ),
+  'GET /company': route(rules.companyAdmin, 'GET', () => '/company', company),
+  'POST /company/rotate-secret': route(rules.companyAdmin, 'POST', () => '/company/rotate-secret', {
+    ...company,
+    isLast: true,
+  }),
 
   // Company routes name A by id: B's admin gets "not found".
   'GET /companies/{id}/pricing': route(
@@ -207,12 +223,10 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     (w) => `${ofA(w)}/boards`,
     { shows: (body, board) => ids(body).includes(board.id) },
   ),
-  'POST /companies/{id}/boards': route(
-    rules.companyAdminById,
-    'POST',
-    (w) => `${ofA(w)}/boards`,
-    { ...company, body: () => ({ name: 'Matrix extra board' }) },
-  ),
+  'POST /companies/{id}/boards': route(rules.companyAdminById, 'POST', (w) => `${ofA(w)}/boards`, {
+    ...company,
+    body: () => ({ name: 'Matrix extra board' }),
+  }),
   'GET /companies/{id}/releases': route(
     withAnswers(rules.boardRead, { anonymous: 'unauthenticated', otherAdmin: 'notFound' }),
     'GET',
@@ -293,12 +307,9 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     { body: (_w, b) => ({ isPublic: b.kind === 'public' }) },
   ),
   // Who may see the board: sent as it is, so the call changes nothing.
-  'PUT /boards/{id}/access': route(
-    rules.boardAdmin,
-    'PUT',
-    (_w, b) => `/boards/${b.id}/access`,
-    { body: (_w, b) => ({ isPublic: b.kind === 'public' }) },
-  ),
+  'PUT /boards/{id}/access': route(rules.boardAdmin, 'PUT', (_w, b) => `/boards/${b.id}/access`, {
+    body: (_w, b) => ({ isPublic: b.kind === 'public' }),
+  }),
   'GET /boards/{id}/ideas/similar': route(
     rules.boardRead,
     'GET',
@@ -368,7 +379,10 @@ export const REST_TABLE: Record<string, TRestEntry> = {
   }),
   'GET /ideas/{id}': route(rules.boardRead, 'GET', (_w, b) => `/ideas/${b.ideaId}`),
   'PUT /ideas/{id}': route(rules.boardEditor, 'PUT', (_w, b) => `/ideas/${b.ideaId}`, {
-    body: (_w, b) => ({ title: b.ideaTitle, description: `An accepted idea of the ${b.kind} board.` }),
+    body: (_w, b) => ({
+      title: b.ideaTitle,
+      description: `An accepted idea of the ${b.kind} board.`,
+    }),
   }),
   'DELETE /ideas/{id}': {
     rule: rules.boardEditor,
@@ -396,7 +410,11 @@ export const REST_TABLE: Record<string, TRestEntry> = {
       });
     },
   },
-  'POST /ideas/{id}/upvote': route(rules.boardWrite, 'POST', (_w, b) => `/ideas/${b.ideaId}/upvote`),
+  'POST /ideas/{id}/upvote': route(
+    rules.boardWrite,
+    'POST',
+    (_w, b) => `/ideas/${b.ideaId}/upvote`,
+  ),
   'POST /ideas/{id}/downvote': route(
     rules.boardWrite,
     'POST',
@@ -424,8 +442,7 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     'GET',
     (_w, b) => `/ideas/${b.ideaId}/comments`,
     {
-      shows: (body, board) =>
-        JSON.stringify(body).includes(`A comment on the ${board.kind} board`),
+      shows: (body, board) => JSON.stringify(body).includes(`A comment on the ${board.kind} board`),
     },
   ),
   'POST /ideas/{id}/comments': route(
@@ -439,9 +456,14 @@ export const REST_TABLE: Record<string, TRestEntry> = {
   'POST /widget/sso': route(rules.same('unauthenticated'), 'POST', () => '/widget/sso', {
     body: (_w, b) => ({ boardHash: b.hash, token: 'not-a-jwt' }),
   }),
-  'GET /widget/boards/{hash}': route(rules.boardRead, 'GET', (_w, b) => `/widget/boards/${b.hash}`, {
-    shows: (body, board) => ids(body?.ideas).includes(board.ideaId),
-  }),
+  'GET /widget/boards/{hash}': route(
+    rules.boardRead,
+    'GET',
+    (_w, b) => `/widget/boards/${b.hash}`,
+    {
+      shows: (body, board) => ids(body?.ideas).includes(board.ideaId),
+    },
+  ),
   'POST /widget/boards/{hash}/signup': route(
     rules.same('validation'),
     'POST',
@@ -470,7 +492,10 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     rules.same('BAD_REQUEST'),
     'POST',
     () => '/billing/stripe-webhook',
-    { ...company, body: () => ({ id: 'evt_matrix', type: 'checkout.session.completed', data: {} }) },
+    {
+      ...company,
+      body: () => ({ id: 'evt_matrix', type: 'checkout.session.completed', data: {} }),
+    },
   ),
   'POST /integrations/github/{key}': route(
     rules.same('notFound'),

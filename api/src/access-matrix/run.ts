@@ -36,7 +36,8 @@ export async function runEntry(w: TWorld, name: string, entry: TRunnable): Promi
   }
   const report = process.env.MATRIX_REPORT;
   if (report) {
-    for (const m of mismatches) appendFileSync(report, `${JSON.stringify({ entry: name, ...m })}\n`);
+    for (const m of mismatches)
+      appendFileSync(report, `${JSON.stringify({ entry: name, ...m })}\n`);
   }
   if (mismatches.length) throw new Error(describeMismatches(name, entry.rule, mismatches));
 }
