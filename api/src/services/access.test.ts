@@ -5,6 +5,7 @@ import { addEndUser, gql, setPlan, signUpCompany } from '../testing/graphql-clie
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { expectCall } from '../testing/rest-fixtures.ts';
 import { readSse } from '../testing/sse-reader.ts';
+import { subscribeLive } from '../testing/live-subscriber.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 import { createSession } from './account/create-session.ts';
@@ -367,3 +368,258 @@ async function ideaGid(ideaId: number): Promise<string> {
   const { body } = await gql(server, `{ idea(id: "${ideaId}") { id } }`, {}, owner.token);
   return body.data.idea.id;
 }
+
+describe('a change of who may see a board', () => {
+  /** A private board granting the acme.test domain, with an idea by the owner. */
+  async function grantedBoard(name: string) {
+    const { id } = await expectCall(server, 'POST', `/companies/${owner.companyId}/boards`, 201, {
+      token: owner.token,
+      body: { name },
+    });
+    await expectCall(server, 'PUT', `/boards/${id}/access`, 200, {
+      token: owner.token,
+      body: { allowedEmailDomains: ['acme.test'] },
+    });
+    const idea = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: owner.token,
+      headers: { 'x-board-id': String(id) },
+      body: { title: `The ${name} idea`, description: 'Private words.' },
+    });
+    return { id, ideaId: idea.id as number };
+  }
+
+  it('ends what the widget stream (REST SSE) and the GraphQL subscription deliver at once', async () => {
+    const board = await grantedBoard('Live access board');
+    const { body } = await gql(server, `{ board(id: "${board.id}") { id } }`, {}, owner.token);
+    const SUBSCRIPTION = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) { ideaId voteCount } }`;
+    const url = `${server.url}/api/v1/boards/${board.id}/events`;
+    const granted = await readSse(url, tokens.confirmedDomain);
+    const team = await readSse(url, tokens.member);
+    const grantedLive = subscribeLive(
+      server.url,
+      SUBSCRIPTION,
+      { boardId: body.data.board.id },
+      tokens.confirmedDomain,
+    );
+    const teamLive = subscribeLive(
+      server.url,
+      SUBSCRIPTION,
+      { boardId: body.data.board.id },
+      tokens.member,
+    );
+    try {
+      await Promise.all([granted, team].map((s) => s.waitFor((e) => e.event === 'ready')));
+      let voted = false;
+      const toggle = async () => {
+        voted = !voted;
+        await expectCall(
+          server,
+          'POST',
+          `/ideas/${board.ideaId}/${voted ? 'upvote' : 'downvote'}`,
+          200,
+          { token: owner.token },
+        );
+      };
+      await grantedLive.waitUntilLive(toggle);
+      await teamLive.waitUntilLive(toggle);
+      // Granted: both hear the vote.
+      await granted.waitFor((e) => e.event === 'idea');
+      await team.waitFor((e) => e.event === 'idea');
+      await grantedLive.waitFor(() => true);
+      const heard = { sse: granted.events.length, live: grantedLive.results.length };
+
+      await expectCall(server, 'PUT', `/boards/${board.id}/access`, 200, {
+        token: owner.token,
+        body: { allowedEmailDomains: [] },
+      });
+      const teamHeard = team.events.filter((e) => e.event === 'idea').length;
+      const teamLiveHeard = teamLive.results.length;
+      await toggle();
+      // The team still hears the next vote; the end user no longer may see the board.
+      await team.waitFor(() => team.events.filter((e) => e.event === 'idea').length > teamHeard);
+      await teamLive.waitFor(() => teamLive.results.length > teamLiveHeard);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect({ sse: granted.events.length, live: grantedLive.results.length }).toEqual(heard);
+    } finally {
+      granted.close();
+      team.close();
+      grantedLive.close();
+      teamLive.close();
+    }
+  });
+
+  it('mails a status change only to voters who may see the board now', async () => {
+    const board = await grantedBoard('Mail access board');
+    await expectCall(server, 'POST', `/ideas/${board.ideaId}/upvote`, 200, {
+      token: tokens.confirmedDomain,
+    });
+    const mailsTo = (status: string) =>
+      server.deps.prisma.mail
+        .count({
+          where: {
+            userId: userIds.confirmedDomain,
+            topic: 'IDEA_STATUS',
+            subject: { contains: '' },
+          },
+        })
+        .then((n) => ({ status, n }));
+    await expectCall(server, 'PUT', `/ideas/${board.ideaId}/status`, 200, {
+      token: owner.token,
+      body: { status: 'PLANNED' },
+    });
+    expect(await mailsTo('PLANNED')).toEqual({ status: 'PLANNED', n: 1 });
+    await expectCall(server, 'PUT', `/boards/${board.id}/access`, 200, {
+      token: owner.token,
+      body: { allowedEmailDomains: ['elsewhere.test'] },
+    });
+    await expectCall(server, 'PUT', `/ideas/${board.ideaId}/status`, 200, {
+      token: owner.token,
+      body: { status: 'IN_PROGRESS' },
+    });
+    expect(await mailsTo('IN_PROGRESS')).toEqual({ status: 'IN_PROGRESS', n: 1 });
+  });
+
+  it('shows no releases, limits or similar ideas of a board to those it does not grant', async () => {
+    const board = await grantedBoard('Side paths board');
+    const paths = [
+      `/api/v1/boards/${board.id}/releases`,
+      `/api/v1/boards/${board.id}/limits`,
+      `/api/v1/boards/${board.id}/ideas/similar?text=Side%20paths%20idea`,
+    ];
+    for (const [caller, status] of [
+      ['confirmedDomain', 200],
+      ['unconfirmedDomain', 404],
+      ['selfRegistered', 404],
+    ] as const) {
+      for (const path of paths) {
+        const answer = await server.call('GET', path, {
+          token: tokens[caller],
+          headers: { 'x-board-id': String(board.id) },
+        });
+        expect([caller, path, answer.status]).toEqual([caller, path, status]);
+      }
+      const { body } = await gql(
+        server,
+        `query ($id: ID!) { board(id: $id) { id similarIdeas(text: "Side paths idea") { title } } }`,
+        { id: String(board.id) },
+        tokens[caller],
+      );
+      expect([caller, body.data.board === null]).toEqual([caller, status === 404]);
+    }
+  });
+});
+
+describe('board access settings', () => {
+  const UPDATE = `mutation ($boardId: ID!, $ssoAccess: Boolean, $domains: [String!], $customers: [ID!]) {
+    updateBoard(boardId: $boardId, ssoAccess: $ssoAccess, allowedEmailDomains: $domains,
+                allowedCustomerCompanyIds: $customers) {
+      __typename
+      ... on MutationUpdateBoardSuccess { data { id ssoAccess allowedEmailDomains allowedCustomerCompanies { name } } }
+      ... on AppError { code fields { field message } }
+    } }`;
+  const update = async (variables: Record<string, unknown>, token = owner.token) =>
+    (await gql(server, UPDATE, { boardId: boards.closed.gid, ...variables }, token)).body.data
+      .updateBoard;
+
+  it('sets them for admins, lower-cased and without repeats, and shows them to admins only', async () => {
+    const customer = (await gql(server, `{ customerCompanies { id name } }`, {}, owner.token)).body
+      .data.customerCompanies;
+    const acme = customer.find((c: { name: string }) => c.name === 'ACME Corp');
+    const set = await update({
+      ssoAccess: false,
+      domains: ['Example.ORG', 'example.org', 'sub.example.co.uk'],
+      customers: [acme.id],
+    });
+    expect(set).toEqual({
+      __typename: 'MutationUpdateBoardSuccess',
+      data: {
+        id: boards.closed.gid,
+        ssoAccess: false,
+        allowedEmailDomains: ['example.org', 'sub.example.co.uk'],
+        allowedCustomerCompanies: [{ name: 'ACME Corp' }],
+      },
+    });
+    const seenBy = async (token: string | undefined) =>
+      (
+        await gql(
+          server,
+          `{ board(id: "${boards.open.id}") { ssoAccess allowedEmailDomains allowedCustomerCompanies { name } } }`,
+          {},
+          token,
+        )
+      ).body.data.board;
+    expect(await seenBy(tokens.member)).toEqual({
+      ssoAccess: null,
+      allowedEmailDomains: null,
+      allowedCustomerCompanies: null,
+    });
+    expect(await seenBy(tokens.otherAdmin)).toEqual({
+      ssoAccess: null,
+      allowedEmailDomains: null,
+      allowedCustomerCompanies: null,
+    });
+    expect((await seenBy(owner.token)).ssoAccess).toBe(false);
+    // The grants take effect at once: a member of the customer company now sees the board.
+    const now = await server.call('GET', `/api/v1/boards/${boards.closed.id}`, {
+      token: tokens.customerMember,
+    });
+    expect(now.status).toBe(200);
+    await update({ domains: [], customers: [] });
+    const after = await server.call('GET', `/api/v1/boards/${boards.closed.id}`, {
+      token: tokens.customerMember,
+    });
+    expect(after.status).toBe(404);
+    const audit = await server.deps.prisma.auditEntry.findFirst({
+      where: { companyId: owner.companyId, action: 'BOARD_VISIBILITY_CHANGED' },
+      orderBy: { id: 'desc' },
+    });
+    expect(audit?.details).toMatchObject({
+      allowedEmailDomains: [],
+      allowedCustomerCompanyIds: [],
+    });
+  });
+
+  it('refuses bad domains and foreign customer companies with field errors, and changes nothing', async () => {
+    const foreign = await server.deps.prisma.customerCompany.create({
+      data: { companyId: other.companyId, externalId: 'foreign', name: 'Foreign' },
+    });
+    const foreignId = (await gql(server, `{ customerCompanies { id } }`, {}, other.token)).body.data
+      .customerCompanies[0].id;
+    expect(foreign.id).toBeGreaterThan(0);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ domains: ['not a domain'] }, 'allowedEmailDomains.0'],
+      [{ domains: ['ok.test', 'user@acme.test'] }, 'allowedEmailDomains.1'],
+      [{ domains: ['-bad.test'] }, 'allowedEmailDomains.0'],
+      [{ domains: [`${'a'.repeat(250)}.test`] }, 'allowedEmailDomains.0'],
+      [{ domains: Array.from({ length: 51 }, (_, n) => `d${n}.test`) }, 'allowedEmailDomains'],
+      [{ customers: [foreignId] }, 'allowedCustomerCompanyIds.0'],
+      [{ customers: ['not-an-id'] }, 'allowedCustomerCompanyIds.0'],
+    ];
+    const before = await server.deps.prisma.board.findUniqueOrThrow({
+      where: { id: boards.closed.id },
+      include: { customerAccess: true },
+    });
+    for (const [variables, field] of cases) {
+      const answer = await update(variables);
+      expect([field, answer.__typename, answer.code]).toEqual([field, 'AppError', 'VALIDATION']);
+      expect(answer.fields.map((f: { field: string }) => f.field)).toContain(field);
+    }
+    expect(
+      await server.deps.prisma.board.findUniqueOrThrow({
+        where: { id: boards.closed.id },
+        include: { customerAccess: true },
+      }),
+    ).toEqual(before);
+  });
+
+  it('is for the board company’s admins: members are forbidden, others do not find it', async () => {
+    expect((await update({ ssoAccess: true }, tokens.member)).code).toBe('FORBIDDEN');
+    expect((await update({ ssoAccess: true }, tokens.selfRegistered)).code).toBe('NOT_FOUND');
+    expect((await update({ ssoAccess: true }, other.token)).code).toBe('NOT_FOUND');
+    const rest = await server.call('PUT', `/api/v1/boards/${boards.closed.id}/access`, {
+      token: other.token,
+      body: { ssoAccess: true },
+    });
+    expect(rest.status).toBe(404);
+  });
+});

@@ -349,7 +349,11 @@ export async function findBoardForMember(
   return { board, plan, viewer };
 }
 
-/** A board the caller administers; `active` also requires it to be active under the plan. */
+/**
+ * A board the caller administers; `active` also requires it to be active under the plan. A
+ * board the caller may not see is not found (an end user learns nothing of a private board);
+ * one they see but may not administer is forbidden.
+ */
 export async function findBoardForAdmin(
   deps: TDeps,
   viewerOrNull: TViewer | null,
@@ -358,7 +362,7 @@ export async function findBoardForAdmin(
 ): Promise<TWritableBoard> {
   const viewer = requireViewer(viewerOrNull);
   const board = await deps.prisma.board.findFirst({
-    where: { id: boardId, companyId: viewer.companyId },
+    where: { id: boardId, companyId: viewer.companyId, AND: [boardVisibleWhere(viewer)] },
   });
   if (!board) throw errors.notFound('Board');
   if (!isCompanyAdmin(viewer)) throw errors.forbidden();
