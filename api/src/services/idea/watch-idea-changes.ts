@@ -2,7 +2,12 @@ import { Repeater } from 'graphql-yoga';
 import type { TDeps } from '../../deps.ts';
 import type { TEvents, TIdeaChange } from '../../events.ts';
 import type { TViewer } from '../../viewer.ts';
-import { BOARD_ACCESS_SELECT, canSeeIdeaChange, findVisibleBoard, toBoardAccess } from '../access.ts';
+import {
+  BOARD_ACCESS_SELECT,
+  canSeeIdeaChange,
+  findVisibleBoard,
+  toBoardAccess,
+} from '../access.ts';
 import type { TBoardAccess } from '../access.ts';
 
 /** Hears one board's idea changes until the function it was registered with is called. */
