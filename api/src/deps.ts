@@ -12,7 +12,7 @@ import { createLogger } from './log.ts';
 import type { TLogger } from './log.ts';
 import { findIdeaStates } from './services/idea/find-idea-states.ts';
 import { findLiveCredentials } from './services/account/find-live-credentials.ts';
-import { createIdeaFeeds } from './services/idea/watch-idea-changes.ts';
+import { boardAccessLoader, createIdeaFeeds } from './services/idea/watch-idea-changes.ts';
 import type { TIdeaFeeds } from './services/idea/watch-idea-changes.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { TMailer } from './mail/mailer.ts';
@@ -97,8 +97,10 @@ export function createDeps(
     config,
     log,
     events,
-    ideaFeeds: createIdeaFeeds(events, (error) =>
-      log.error(`A live stream failed to take an event: ${error.message}`),
+    ideaFeeds: createIdeaFeeds(
+      events,
+      (error) => log.error(`A live stream failed to take an event: ${error.message}`),
+      boardAccessLoader(prisma),
     ),
     stripe: createStripe(config),
     rateLimiter,

@@ -6,6 +6,8 @@ import type { RedisOptions } from 'ioredis';
 import type { IdeaStatus } from './generated/prisma/client.ts';
 import type { TLogger } from './log.ts';
 
+import type { TBoardAccess } from './services/access.ts';
+
 /** What happened to an idea; subscribers re-read what their viewer may see. */
 export type TIdeaChangeKind = 'CREATED' | 'UPDATED' | 'DELETED' | 'VOTED' | 'COMMENTED';
 
@@ -22,6 +24,16 @@ export type TIdeaChange = {
   status: IdeaStatus;
   voteCount: number;
   commentCount: number;
+  /**
+   * Set on a note that the board's access settings changed (publishBoardAccessChange): no idea
+   * changed; each process's feed of the board reads the board's access again and tells nobody.
+   */
+  isAccessChange?: true;
+  /**
+   * Who may see the board (services/access.ts TBoardAccess), attached by the receiving
+   * process's feed of the board (never published): canSeeIdeaChange reads it.
+   */
+  board?: TBoardAccess;
 };
 
 /**

@@ -26,6 +26,17 @@ export type TViewer = {
    */
   mustConfirmEmail?: boolean;
   /**
+   * The domain (lower-cased, after the '@') of the user's address when they confirmed it, else
+   * null: a private board whose `allowedEmailDomains` lists it shows to this end user
+   * (services/access.ts). Read with the session, so a newly confirmed address counts at once.
+   */
+  confirmedEmailDomain?: string | null;
+  /**
+   * The customer companies (CustomerCompanyMember) the user is a member of: a private board
+   * granted to one of them shows to this end user (services/access.ts). Read with the session.
+   */
+  customerCompanyIds?: readonly number[];
+  /**
    * The client's address (client-ip.ts), set once by each transport where it resolves the
    * viewer, so services can write it to the audit log.
    */

@@ -14,8 +14,16 @@ import {
   updateBoardTheme,
 } from '../services/board/update-board.ts';
 import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
+import { ZBoardAccess, updateBoardAccess } from '../services/board/update-board-access.ts';
 import { readJson } from './http.ts';
-import { ZBoardJson, ZReleaseJson, presentBoard, presentRelease } from './presenters.ts';
+import {
+  ZBoardJson,
+  ZBoardWithAccessJson,
+  ZReleaseJson,
+  presentBoard,
+  presentBoardAccess,
+  presentRelease,
+} from './presenters.ts';
 import { idParams, jsonRoute, pathId } from './route.ts';
 import type { TRestContext, TRestRoute } from './route.ts';
 
@@ -113,5 +121,24 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       ZBoardVisibility,
       setBoardVisibility,
     ),
+    jsonRoute({
+      method: 'put',
+      path: '/boards/{id}/access',
+      tag,
+      summary:
+        'Sets who may see the board (admins): isPublic, and for a private board ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds (fields left out stay)',
+      auth: 'signedIn',
+      request: { params, body: ZBoardAccess },
+      errors: [403],
+      response: ZBoardWithAccessJson,
+      handle: async (c: TRestContext) => {
+        const viewer = c.get('viewer');
+        const updated = await updateBoardAccess(deps, viewer, pathId(c), await readJson(c));
+        return {
+          ...presentBoard(await getBoard(deps, viewer, pathId(c))),
+          access: presentBoardAccess(updated),
+        };
+      },
+    }),
   ];
 }

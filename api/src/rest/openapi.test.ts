@@ -87,6 +87,7 @@ const NOTIFICATIONS = [
 ];
 /** Routes the spec does not list: the payment provider's calls, secret rotation, similar ideas, exports, webhooks. */
 const BEYOND_SECTION_7 = [
+  'PUT /boards/{id}/access',
   'POST /billing/stripe-webhook',
   'POST /integrations/github/{key}',
   'POST /integrations/linear/{key}',

@@ -9,6 +9,7 @@ import {
 } from '../generated/prisma/enums.ts';
 import { boardTheme } from '../services/board/board-input.ts';
 import type { TBoardWithState } from '../services/board/find-boards.ts';
+import type { TBoardWithAccess } from '../services/board/update-board-access.ts';
 import type { TCommentWithAuthor } from '../services/comment/add-comment.ts';
 import type { TPricingEntry } from '../services/company/get-pricing.ts';
 import type { TSubscriptionView } from '../services/company/get-subscription.ts';
@@ -63,6 +64,25 @@ export function presentBoard(board: TBoardWithState): z.input<typeof ZBoardJson>
     isPublic: board.isPublic,
     active: board.active,
     theme: boardTheme(board),
+  };
+}
+
+/** Who may see a private board (admins read it where they set it: PUT /boards/{id}/access). */
+export const ZBoardWithAccessJson = ZBoardJson.extend({
+  access: z.object({
+    ssoAccess: z.boolean(),
+    allowedEmailDomains: z.array(z.string()),
+    allowedCustomerCompanyIds: z.array(z.number().int()),
+  }),
+}).meta({ id: 'BoardWithAccess' });
+
+export function presentBoardAccess(
+  board: TBoardWithAccess,
+): z.input<typeof ZBoardWithAccessJson>['access'] {
+  return {
+    ssoAccess: board.ssoAccess,
+    allowedEmailDomains: board.allowedEmailDomains ?? [],
+    allowedCustomerCompanyIds: board.customerAccess.map((c) => c.customerCompanyId),
   };
 }
 

@@ -33,11 +33,20 @@ async function similar(boardId: number, text: string, token?: string): Promise<s
   return body.ideas.map((idea: { title: string }) => idea.title);
 }
 
+async function grantEndUsers(boardId: number): Promise<void> {
+  await expectCall(server, 'PUT', `/boards/${boardId}/access`, 200, {
+    token: company.owner.token,
+    body: { allowedEmailDomains: ['example.com'] },
+  });
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   company = await restCompany(server, { isPublic: false });
   stranger = await restCompany(server, { isPublic: true });
   const token = company.owner.token;
+  // The private board shows to the company's end users of these tests (example.com addresses).
+  await grantEndUsers(company.boardId);
   for (const title of [
     'Dark theme for the dashboard',
     'Export ideas to a spreadsheet',
@@ -143,6 +152,7 @@ describe('GET /api/v1/boards/{id}/ideas/similar', () => {
       201,
       { token: company.owner.token, body: { name: 'Calendar requests board' } },
     );
+    await grantEndUsers(board.id);
     const author = await addEndUser(server, company.owner.companyId);
     const reader = await addEndUser(server, company.owner.companyId);
     // 60 closer matches await acceptance: only their author and the admins see them.

@@ -163,10 +163,34 @@ describe('POST /widget/sso', () => {
     ]);
   });
 
-  it('lets the SSO user submit, vote and comment on their company’s private board', async () => {
+  it('lets the SSO user submit, vote and comment on their company’s private board once it grants SSO users', async () => {
     const { token } = await expectCall(server, 'POST', '/widget/sso', 200, {
       body: { boardHash: hashB, token: ssoToken(secretB) },
     });
+    // A private board that grants nobody: the SSO user of its company finds nothing on it.
+    await expectCall(server, 'GET', `/widget/boards/${hashB}`, 404, { token });
+    await expectCall(server, 'GET', `/boards/${b.boardId}`, 404, { token });
+    await expectCall(server, 'GET', `/ideas/${b.ideaId}`, 404, { token });
+    await expectCall(server, 'POST', '/ideas/', 404, {
+      token,
+      headers: { 'x-board-id': String(b.boardId) },
+      body: { title: 'An idea from SSO', description: 'Submitted through the widget.' },
+    });
+    await expectCall(server, 'POST', `/ideas/${b.ideaId}/upvote`, 404, { token });
+    await expectCall(server, 'POST', `/ideas/${b.ideaId}/comments`, 404, {
+      token,
+      body: { text: 'Me too, from SSO' },
+    });
+    const granted = await expectCall(server, 'PUT', `/boards/${b.boardId}/access`, 200, {
+      token: b.owner.token,
+      body: { ssoAccess: true },
+    });
+    expect(granted).toMatchObject({
+      id: b.boardId,
+      isPublic: false,
+      access: { ssoAccess: true, allowedEmailDomains: [], allowedCustomerCompanyIds: [] },
+    });
+    await expectCall(server, 'GET', `/widget/boards/${hashB}`, 200, { token });
     const idea = await expectCall(server, 'POST', '/ideas/', 201, {
       token,
       headers: { 'x-board-id': String(b.boardId) },

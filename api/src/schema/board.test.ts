@@ -220,6 +220,13 @@ describe('board settings', () => {
   it('hides the widget hash from end users', async () => {
     const board = await createBoard('Widget board');
     const member = await addEndUser(server, admin.companyId);
+    // The board shows to the end user (a confirmed example.com address), its settings do not.
+    await gql(
+      server,
+      `mutation ($id: ID!) { updateBoard(boardId: $id, allowedEmailDomains: ["example.com"]) { __typename } }`,
+      { id: board.id },
+      admin.token,
+    );
     const { body } = await gql(
       server,
       `query ($id: ID!) { board(id: $id) { widgetSetup { boardHash } } }`,

@@ -18,6 +18,9 @@ import {
   updateBoardTheme,
 } from '../services/board/update-board.ts';
 import { isBoardActive } from '../services/plan/plan-state.ts';
+import { BOARD_ACCESS_LIMITS } from '../services/board/board-access-limits.ts';
+import { updateBoardAccess } from '../services/board/update-board-access.ts';
+import { CustomerCompanyType } from './customer-company.ts';
 import { boardTheme } from '../services/board/board-input.ts';
 import { builder } from './builder.ts';
 import { decodeId, decodeIdOrRowId } from './ids.ts';
@@ -77,7 +80,7 @@ const WidgetSetupType = builder.objectRef<{ boardHash: string }>('WidgetSetup').
 
 export const BoardType = builder.prismaNode('Board', {
   description:
-    'A feedback board. Public boards are visible to anyone; private boards only to users of their company.',
+    "A feedback board. Public boards are visible to anyone; a private board to its company's team and to the end users of the company its access settings grant (`ssoAccess`, `allowedEmailDomains`, `allowedCustomerCompanies`).",
   id: { field: 'id' },
   findUnique: (id, context) => ({ id: toRowId(id), AND: [boardVisibleWhere(context.viewer)] }),
   nullable: true,
@@ -122,6 +125,34 @@ export const BoardType = builder.prismaNode('Board', {
         };
       },
     }),
+    ssoAccess: t.boolean({
+      nullable: true,
+      description:
+        "A private board shows to the end users the company's SSO signed in. Admins of the board's company only (null for others).",
+      resolve: (board, _args, context) =>
+        isAdminOf(context.viewer, board.companyId) ? board.ssoAccess : null,
+    }),
+    allowedEmailDomains: t.stringList({
+      nullable: true,
+      description:
+        "A private board shows to end users whose confirmed address is at one of these domains (lower-case). Admins of the board's company only (null for others).",
+      resolve: (board, _args, context) =>
+        isAdminOf(context.viewer, board.companyId) ? (board.allowedEmailDomains ?? []) : null,
+    }),
+    allowedCustomerCompanies: t.prismaField({
+      type: [CustomerCompanyType],
+      nullable: true,
+      description:
+        "A private board shows to the members of these customer companies (the SSO token's `companies`), by name. Admins of the board's company only (null for others).",
+      resolve: (query, board, _args, context) =>
+        isAdminOf(context.viewer, board.companyId)
+          ? context.deps.prisma.customerCompany.findMany({
+              ...query,
+              where: { companyId: board.companyId, boardAccess: { some: { boardId: board.id } } },
+              orderBy: [{ name: 'asc' }, { id: 'asc' }],
+            })
+          : null,
+    }),
     widgetSetup: t.field({
       type: WidgetSetupType,
       nullable: true,
@@ -137,7 +168,7 @@ builder.queryFields((t) => ({
     type: [BoardType],
     authScopes: { signedIn: true },
     description:
-      "The signed-in user's company boards: active first, then oldest first. Inactive boards (past the plan's cap) have `active: false`.",
+      "The signed-in user's company boards that they may see (the team: all; an end user: public ones and private ones granted to them): active first, then oldest first. Inactive boards (past the plan's cap) have `active: false`.",
     resolve: async (_root, _args, context) => {
       const companyId = context.viewer?.companyId ?? 0;
       return findBoards(context.deps, context.viewer, await planStateFor(context, companyId));
@@ -153,7 +184,7 @@ builder.queryFields((t) => ({
       }),
     },
     description:
-      'A board the caller may see: any public board, or a private board of their own company. Null otherwise.',
+      'A board the caller may see: any public board, or a private board of their own company that they may see (the team sees them all; an end user those granted to them). Null otherwise.',
     resolve: async (_root, args, context) =>
       findVisibleBoardWithSubscription(
         context.deps,
@@ -253,6 +284,35 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, context) =>
       updateBoardTheme(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  updateBoard: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      "Sets who may see a board (admins): public or private, and which end users a private board shows to. The company's team always sees every board. Arguments left out stay as they are.",
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board.' }),
+      isPublic: t.arg.boolean({ description: 'True shows the board to anyone.' }),
+      ssoAccess: t.arg.boolean({
+        description: "A private board shows to the end users the company's SSO signed in.",
+      }),
+      allowedEmailDomains: t.arg.stringList({
+        description: `A private board shows to end users whose confirmed address is at one of these domains (up to ${BOARD_ACCESS_LIMITS.maxDomains}, e.g. \`example.com\`; stored lower-case). The list replaces the board's.`,
+      }),
+      allowedCustomerCompanyIds: t.arg.idList({
+        description: `A private board shows to the members of these customer companies of the company (global ids, up to ${BOARD_ACCESS_LIMITS.maxCustomerCompanies}). The list replaces the board's.`,
+      }),
+    },
+    resolve: (_root, args, context) =>
+      updateBoardAccess(context.deps, context.viewer, decodeId(args.boardId, 'Board'), {
+        isPublic: args.isPublic ?? undefined,
+        ssoAccess: args.ssoAccess ?? undefined,
+        allowedEmailDomains: args.allowedEmailDomains ?? undefined,
+        allowedCustomerCompanyIds: args.allowedCustomerCompanyIds?.map((id) =>
+          decodeId(id, 'CustomerCompany'),
+        ),
+      }),
   }),
   setBoardVisibility: t.field({
     type: BoardType,

@@ -2,7 +2,14 @@ import DataLoader from 'dataloader';
 import type { TDeps } from '../deps.ts';
 import type { TIdeaChange } from '../events.ts';
 import type { Idea } from '../generated/prisma/client.ts';
-import { canEditIdea, canUpdateIdeaStatus, isIdeaVisibleTo } from '../services/access.ts';
+import {
+  BOARD_ACCESS_SELECT,
+  canEditIdea,
+  canUpdateIdeaStatus,
+  isIdeaVisibleTo,
+  toBoardAccess,
+} from '../services/access.ts';
+import type { TBoardAccess } from '../services/access.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
 import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
@@ -11,7 +18,7 @@ import type { TIdeaParent } from './idea.ts';
 /** What every subscriber of one event shares: the idea as it is now, read once. */
 type TSharedIdea = {
   idea: Idea;
-  board: { companyId: number; isPublic: boolean };
+  board: TBoardAccess;
   /** What the card's fields read beside the row (see TIdeaParent's `live`). */
   live: NonNullable<TIdeaParent['live']>;
   author: TAuthor | null;
@@ -48,7 +55,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
     const row = await deps.prisma.idea.findUnique({
       where: { id: ideaId },
       include: {
-        board: { select: { companyId: true, isPublic: true } },
+        board: { select: BOARD_ACCESS_SELECT },
         author: { select: { displayName: true, avatarUrl: true } },
         duplicateOf: { select: { id: true, title: true } },
         customStatus: true,
@@ -56,7 +63,9 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
       },
     });
     if (!row) return null;
-    const { board, author, duplicateOf, customStatus, tags, ...idea } = row;
+    const { author, duplicateOf, customStatus, tags, ...rest } = row;
+    const { board: boardRow, ...idea } = rest;
+    const board = toBoardAccess(boardRow);
     const plan = await loadPlanState(deps.prisma, board.companyId);
     return {
       idea,

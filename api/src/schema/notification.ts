@@ -23,6 +23,7 @@ export const NotificationType = builder.prismaNode('Notification', {
   findUnique: (id, context) => ({
     id: toRowId(id),
     userId: context.viewer?.userId ?? 0,
+    AND: [context.viewer ? notificationListWhere(context.viewer) : {}],
   }),
   nullable: true,
   authScopes: { signedIn: true },

@@ -49,6 +49,12 @@ async function ideas(account: TTestAccount, boardId: string) {
   };
 }
 
+/** The private board shows to the tests' end users (confirmed example.com addresses). */
+async function grantEndUsers(boardId: string, token: string): Promise<void> {
+  const UPDATE = `mutation ($id: ID!) { updateBoard(boardId: $id, allowedEmailDomains: ["example.com"]) { __typename } }`;
+  await gql(server, UPDATE, { id: boardId }, token);
+}
+
 describe('active boards', () => {
   it('makes the newest boards past the cap view-only, and an upgrade reactivates them at once', async () => {
     const admin = await signUpCompany(server);
@@ -265,6 +271,7 @@ describe('visible ideas', () => {
       admin.token,
     );
     const member = await addEndUser(server, admin.companyId);
+    await grantEndUsers(board.id, admin.token);
     for (let n = 1; n <= 6; n += 1) {
       await mutate(
         server,
@@ -303,6 +310,7 @@ describe('visible ideas', () => {
       admin.token,
     );
     const member = await addEndUser(server, admin.companyId);
+    await grantEndUsers(board.id, admin.token);
     for (let n = 1; n <= 5; n += 1) {
       await mutate(
         server,

@@ -629,6 +629,13 @@ describe('release lists and visibility', () => {
     publicBoard = await createBoard('Public changelog', owner.token);
     await makePublic(publicBoard.id, owner.token);
     privateBoard = await createBoard('Private changelog', owner.token);
+    // The private board shows to the end user (a confirmed example.com address).
+    await gql(
+      server,
+      `mutation ($id: ID!) { updateBoard(boardId: $id, allowedEmailDomains: ["example.com"]) { __typename } }`,
+      { id: privateBoard.id },
+      owner.token,
+    );
     const make = async (name: string, date: string, boards: string[], published: boolean) => {
       const release = await createRelease(name, date, boards, owner.token);
       await run(ADD_PART, { releaseId: release.id, title: `${name} entry` }, owner.token);
@@ -762,6 +769,17 @@ describe('release lists and visibility', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data.releases.edges.map((e: any) => e.node.name).sort()).toEqual(
       ['Mid public', 'Newest public', 'Old public', 'Private pub'].sort(),
+    );
+  });
+
+  it('shows an end user the private board does not grant nothing of its releases', async () => {
+    const outsider = await addEndUser(server, owner.companyId, { emailConfirmed: false });
+    const { body } = await gql(server, BOARD_RELEASES, { id: privateBoard.id }, outsider.token);
+    expect(body.data.board).toBeNull();
+    expect(await readRelease(releases['Private pub'].id, outsider.token)).toBeNull();
+    const list = await gql(server, RELEASES, {}, outsider.token);
+    expect(list.body.data.releases.edges.map((e: any) => e.node.name).sort()).toEqual(
+      ['Mid public', 'Newest public', 'Old public'].sort(),
     );
   });
 

@@ -79,6 +79,10 @@ const MUTATIONS: Record<string, [TArgTypes, string]> = {
   updateBoardLanguage: [{ boardId: 'ID!', language: 'String!' }, 'id language'],
   updateBoardTheme: [{ boardId: 'ID!', primary: 'String!' }, 'id color'],
   setBoardVisibility: [{ boardId: 'ID!', isPublic: 'Boolean!' }, 'id isPublic'],
+  updateBoard: [
+    { boardId: 'ID!', ssoAccess: 'Boolean', allowedEmailDomains: '[String!]' },
+    'id ssoAccess allowedEmailDomains',
+  ],
   createIdea: [{ boardId: 'ID!', title: 'String!', description: 'String' }, 'id title status'],
   updateIdea: [{ ideaId: 'ID!', title: 'String!', description: 'String' }, 'id title'],
   deleteIdea: [{ ideaId: 'ID!' }, 'deletedIdeaId'],
@@ -193,6 +197,13 @@ beforeAll(async () => {
   const privateBoard = await ok('createBoard', { name: 'Alpha private board' }, a.token);
   const publicBoard = await ok('createBoard', { name: 'Alpha public board' }, a.token);
   await ok('setBoardVisibility', { boardId: publicBoard.id, isPublic: true }, a.token);
+  // The private board shows to A's end users (all with confirmed example.com addresses, like
+  // B's, who must still see nothing of A) and A's SSO users: tenancy, not the grants, is tested.
+  await ok(
+    'updateBoard',
+    { boardId: privateBoard.id, ssoAccess: true, allowedEmailDomains: ['example.com'] },
+    a.token,
+  );
   ids.privateBoard = privateBoard.id;
   ids.publicBoard = publicBoard.id;
   aPrivateSlug = privateBoard.slug;
@@ -460,6 +471,16 @@ const ATTEMPTS: {
     label: 'setBoardVisibility private on the public board',
     field: 'setBoardVisibility',
     vars: () => ({ boardId: ids.publicBoard, isPublic: false }),
+  },
+  {
+    label: 'updateBoard grants B the private board',
+    field: 'updateBoard',
+    vars: () => ({ boardId: ids.privateBoard, allowedEmailDomains: ['bravo.example'] }),
+  },
+  {
+    label: 'updateBoard on the public board',
+    field: 'updateBoard',
+    vars: () => ({ boardId: ids.publicBoard, ssoAccess: true }),
   },
   {
     label: 'createIdea on the private board',

@@ -9,6 +9,8 @@ import type { TIdeaChange } from '../events.ts';
 import type { Board, Idea, Prisma, Product } from '../generated/prisma/client.ts';
 import type { TViewer } from '../viewer.ts';
 import { isCompanyAdmin, isTeamMember, requireViewer } from '../viewer.ts';
+import { sqlFragment, sqlPart } from '../db/sql.ts';
+import type { TSqlPart } from '../db/sql.ts';
 import { isBoardActive, isIdeaWithinCap, loadPlanState, planStateOf } from './plan/plan-state.ts';
 import type { TPlanState } from './plan/plan-state.ts';
 
@@ -30,11 +32,173 @@ export function administeredCompanyId(viewer: TViewer | null): number {
   return isCompanyAdmin(viewer) ? (viewer?.companyId ?? 0) : 0;
 }
 
-/** Boards a caller may see: their own company's (public or private) and any public board. */
+/**
+ * What the board rule reads of a board: its company, whether it is public, and the grants of a
+ * private board (Board.ssoAccess, Board.allowedEmailDomains, BoardCustomerAccess).
+ */
+export type TBoardAccess = {
+  companyId: number;
+  isPublic: boolean;
+  ssoAccess: boolean;
+  allowedEmailDomains: readonly string[] | null;
+  /** The customer companies granted (BoardCustomerAccess.customerCompanyId). */
+  customerCompanyIds: readonly number[];
+};
+
+/** The board columns and relation the rule reads, for a Prisma `select` (toBoardAccess). */
+export const BOARD_ACCESS_SELECT = {
+  companyId: true,
+  isPublic: true,
+  ssoAccess: true,
+  allowedEmailDomains: true,
+  customerAccess: { select: { customerCompanyId: true } },
+} as const;
+
+/** A board read with BOARD_ACCESS_SELECT as the rule reads it. */
+export function toBoardAccess(board: {
+  companyId: number;
+  isPublic: boolean;
+  ssoAccess: boolean;
+  allowedEmailDomains: string[] | null;
+  customerAccess: { customerCompanyId: number }[];
+}): TBoardAccess {
+  return {
+    companyId: board.companyId,
+    isPublic: board.isPublic,
+    ssoAccess: board.ssoAccess,
+    allowedEmailDomains: board.allowedEmailDomains,
+    customerCompanyIds: board.customerAccess.map((grant) => grant.customerCompanyId),
+  };
+}
+
+/** The lower-cased domain of an address its owner confirmed, or null (the viewer's grant). */
+export function confirmedDomainOf(user: {
+  email: string | null;
+  emailConfirmedAt: Date | null;
+}): string | null {
+  if (!user.email || !user.emailConfirmedAt) return null;
+  const at = user.email.lastIndexOf('@');
+  return at < 0 ? null : user.email.slice(at + 1).toLowerCase() || null;
+}
+
+/**
+ * The session lookup's columns for the end user's grants (authenticate.ts, from `"User" u`):
+ * the confirmed address's domain, as confirmedDomainOf reads it, and the customer companies.
+ * A team member's are never read (the team sees every board of its company).
+ */
+export const END_USER_GRANT_COLUMNS = sqlFragment(`CASE WHEN u."emailConfirmedAt" IS NOT NULL
+             AND position('@' in coalesce(u."email", '')) > 0
+             THEN nullif(lower(substring(u."email" from '@([^@]*)$')), '') END
+             AS "confirmedEmailDomain",
+           CASE WHEN u.role = 'END_USER' OR u.kind <> 'REGULAR'
+             THEN ARRAY(SELECT m."customerCompanyId" FROM "CustomerCompanyMember" m
+                        WHERE m."userId" = u.id) END AS "customerCompanyIds"`);
+
+/**
+ * Who sees a board, THE rule (spec section 6, issue 33): anyone sees a public board; the team
+ * (OWNER, ADMIN, MEMBER) sees every board of its company; an end user of the company sees a
+ * private board only when the board grants it: to the company's SSO users (ssoAccess), to
+ * confirmed addresses at an allowed domain (allowedEmailDomains), or to the members of an
+ * allowed customer company (BoardCustomerAccess). Nobody else sees a private board, another
+ * company's users included. Three forms of the one rule, for rows already read (this), for
+ * Prisma (boardVisibleWhere) and for SQL (boardVisibleSql); access.test.ts checks they agree.
+ */
+export function canSeeBoard(viewer: TViewer | null, board: TBoardAccess): boolean {
+  if (board.isPublic) return true;
+  if (!viewer || viewer.companyId !== board.companyId) return false;
+  if (isTeamMember(viewer)) return true;
+  if (board.ssoAccess && viewer.kind === 'SSO') return true;
+  const domain = viewer.confirmedEmailDomain;
+  if (domain && (board.allowedEmailDomains ?? []).includes(domain)) return true;
+  const customers = viewer.customerCompanyIds ?? [];
+  return board.customerCompanyIds.some((id) => customers.includes(id));
+}
+
+/** The grants of a private board that may apply to this end user, as Prisma filters. */
+function endUserGrantsWhere(viewer: TViewer): Prisma.BoardWhereInput[] {
+  const grants: Prisma.BoardWhereInput[] = [];
+  if (viewer.kind === 'SSO') grants.push({ ssoAccess: true });
+  if (viewer.confirmedEmailDomain) {
+    grants.push({ allowedEmailDomains: { has: viewer.confirmedEmailDomain } });
+  }
+  const customers = viewer.customerCompanyIds ?? [];
+  if (customers.length > 0) {
+    grants.push({ customerAccess: { some: { customerCompanyId: { in: [...customers] } } } });
+  }
+  return grants;
+}
+
+/** Boards a caller may see (canSeeBoard), as a Prisma filter. */
 export function boardVisibleWhere(viewer: TViewer | null): Prisma.BoardWhereInput {
-  return viewer
-    ? { OR: [{ companyId: viewer.companyId }, { isPublic: true }] }
-    : { isPublic: true };
+  if (!viewer) return { isPublic: true };
+  if (isTeamMember(viewer)) return { OR: [{ companyId: viewer.companyId }, { isPublic: true }] };
+  const grants = endUserGrantsWhere(viewer);
+  if (grants.length === 0) return { isPublic: true };
+  return { OR: [{ isPublic: true }, { companyId: viewer.companyId, OR: grants }] };
+}
+
+/**
+ * Boards a caller may see (canSeeBoard) as an SQL condition on the board alias `b` (a fixed
+ * identifier of the statement, never input). Only the grants that can apply to the caller are
+ * written, so each kind of caller has a statement of its own and a plain plan.
+ */
+export function boardVisibleSql(viewer: TViewer | null, alias = 'b'): TSqlPart {
+  if (!/^[a-z][a-z0-9_]*$/.test(alias)) throw new RangeError(`Bad alias ${alias}`);
+  const b = sqlFragment(alias);
+  if (!viewer) return sqlPart`${b}."isPublic"`;
+  if (isTeamMember(viewer)) {
+    return sqlPart`(${b}."isPublic" OR ${b}."companyId" = ${viewer.companyId}::int)`;
+  }
+  const grants: TSqlPart[] = [];
+  if (viewer.kind === 'SSO') grants.push(sqlPart`${b}."ssoAccess"`);
+  if (viewer.confirmedEmailDomain) {
+    grants.push(sqlPart`${viewer.confirmedEmailDomain}::text = ANY(${b}."allowedEmailDomains")`);
+  }
+  const customers = viewer.customerCompanyIds ?? [];
+  if (customers.length > 0) {
+    grants.push(sqlPart`EXISTS (SELECT 1 FROM "BoardCustomerAccess" bca
+               WHERE bca."boardId" = ${b}."id" AND bca."customerCompanyId" = ANY(${[...customers]}::int[]))`);
+  }
+  if (grants.length === 0) return sqlPart`${b}."isPublic"`;
+  const granted = grants.reduce((all, grant) => sqlPart`${all} OR ${grant}`);
+  return sqlPart`(${b}."isPublic" OR (${b}."companyId" = ${viewer.companyId}::int AND (${granted})))`;
+}
+
+/**
+ * canSeeBoard for every user of a statement at once (mails and notifications go to many): an
+ * SQL condition on the board alias `board` and the user alias `user` (fixed identifiers of the
+ * statement, never input), reading the user's role, kind, confirmed address and customer
+ * companies as the session lookup does (END_USER_GRANT_COLUMNS).
+ */
+export function boardVisibleToUserCondition(board: string, user: string): string {
+  for (const alias of [board, user]) {
+    if (!/^[a-z][a-z0-9_]*$/.test(alias)) throw new RangeError(`Bad alias ${alias}`);
+  }
+  const [b, u] = [board, user];
+  return `(${b}."isPublic" OR (${b}."companyId" = ${u}."companyId" AND (
+      (${u}.kind = 'REGULAR' AND ${u}.role IN ('OWNER', 'ADMIN', 'MEMBER'))
+      OR (${b}."ssoAccess" AND ${u}.kind = 'SSO')
+      OR (${u}."emailConfirmedAt" IS NOT NULL
+          AND lower(substring(${u}."email" from '@([^@]*)$')) = ANY(${b}."allowedEmailDomains"))
+      OR EXISTS (SELECT 1 FROM "BoardCustomerAccess" bca
+                 JOIN "CustomerCompanyMember" ccm ON ccm."customerCompanyId" = bca."customerCompanyId"
+                 WHERE bca."boardId" = ${b}."id" AND ccm."userId" = ${u}."id"))))`;
+}
+
+/**
+ * Which of `userIds` may see the board (canSeeBoard, as each of them is now): who a mention on
+ * the board may reach.
+ */
+export async function usersWhoSeeBoard(
+  deps: Pick<TDeps, 'sql'>,
+  boardId: number,
+  userIds: number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await deps.sql<{ id: number }>`
+    SELECT u."id" FROM "User" u JOIN "Board" b ON b."id" = ${boardId}::int
+    WHERE u."id" = ANY(${userIds}::int[]) AND ${sqlFragment(boardVisibleToUserCondition('b', 'u'))}`;
+  return new Set(rows.map((row) => Number(row.id)));
 }
 
 /**
@@ -75,19 +239,26 @@ function isAcceptedOrOwn(
   );
 }
 
-/** Whether a live event concerns an idea the subscriber may see (the rule of ideaVisibleWhere). */
+/**
+ * Whether a live event concerns an idea the subscriber may see (the rule of ideaVisibleWhere):
+ * on a board they may see now (the board's access the feed attached, read again whenever the
+ * board's settings change) and accepted or their own. A change without its board's access
+ * shows to the company's team only.
+ */
 export function canSeeIdeaChange(viewer: TViewer | null, change: TIdeaChange): boolean {
-  return isAcceptedOrOwn(viewer, change, change.companyId);
+  const isBoardVisible = change.board
+    ? canSeeBoard(viewer, change.board)
+    : isTeamMemberOf(viewer, change.companyId);
+  return isBoardVisible && isAcceptedOrOwn(viewer, change, change.companyId);
 }
 
 /** ideaVisibleWhere (board visible, idea accepted or the caller's own) on rows already read. */
 export function isIdeaVisibleTo(
   viewer: TViewer | null,
   idea: { status: string; authorId: number | null },
-  board: { companyId: number; isPublic: boolean },
+  board: TBoardAccess,
 ): boolean {
-  const isBoardVisible = board.isPublic || viewer?.companyId === board.companyId;
-  return isBoardVisible && isAcceptedOrOwn(viewer, idea, board.companyId);
+  return canSeeBoard(viewer, board) && isAcceptedOrOwn(viewer, idea, board.companyId);
 }
 
 /** Editors (the company's admins and the idea's author) may edit, delete and see voters. */
@@ -106,7 +277,7 @@ export function canUpdateIdeaStatus(viewer: TViewer | null, companyId: number): 
   return isTeamMemberOf(viewer, companyId);
 }
 
-/** A board the caller may see, or NOT_FOUND. */
+/** A board the caller may see (canSeeBoard), or NOT_FOUND. */
 export async function findVisibleBoard(
   deps: TDeps,
   viewer: TViewer | null,
@@ -136,8 +307,7 @@ export async function findVisibleBoardWithSubscription(
   >`
     SELECT b.*, s."product"::text AS "subscriptionProduct", s."expiresAt" AS "subscriptionExpiresAt"
     FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
-    WHERE b."id" = ${boardId}::int
-      AND (b."isPublic" OR b."companyId" = ${viewer?.companyId ?? 0}::int)`;
+    WHERE b."id" = ${boardId}::int AND ${boardVisibleSql(viewer)}`;
   if (!row) throw errors.notFound('Board');
   const { subscriptionProduct: product, subscriptionExpiresAt: expiresAt, ...board } = row;
   return { board, subscription: { product, expiresAt } };
@@ -159,9 +329,10 @@ export async function findVisibleBoardWithPlan(
 export type TWritableBoard = { board: Board; plan: TPlanState; viewer: TViewer };
 
 /**
- * A board of the caller's own company that is active under the plan: what end users need to
- * submit, vote and comment. Signed-out callers get 401; other companies' boards are not found;
- * inactive boards answer the plan-limit error.
+ * A board of the caller's own company that they may see (canSeeBoard) and that is active under
+ * the plan: what end users need to submit, vote and comment. Signed-out callers get 401;
+ * other companies' boards and boards the caller may not see are not found; inactive boards
+ * answer the plan-limit error.
  */
 export async function findBoardForMember(
   deps: TDeps,
@@ -170,7 +341,7 @@ export async function findBoardForMember(
 ): Promise<TWritableBoard> {
   const viewer = requireViewer(viewerOrNull);
   const board = await deps.prisma.board.findFirst({
-    where: { id: boardId, companyId: viewer.companyId },
+    where: { id: boardId, companyId: viewer.companyId, AND: [boardVisibleWhere(viewer)] },
   });
   if (!board) throw errors.notFound('Board');
   const plan = await loadPlanState(deps.prisma, board.companyId);
@@ -178,7 +349,11 @@ export async function findBoardForMember(
   return { board, plan, viewer };
 }
 
-/** A board the caller administers; `active` also requires it to be active under the plan. */
+/**
+ * A board the caller administers; `active` also requires it to be active under the plan. A
+ * board the caller may not see is not found (an end user learns nothing of a private board);
+ * one they see but may not administer is forbidden.
+ */
 export async function findBoardForAdmin(
   deps: TDeps,
   viewerOrNull: TViewer | null,
@@ -187,7 +362,7 @@ export async function findBoardForAdmin(
 ): Promise<TWritableBoard> {
   const viewer = requireViewer(viewerOrNull);
   const board = await deps.prisma.board.findFirst({
-    where: { id: boardId, companyId: viewer.companyId },
+    where: { id: boardId, companyId: viewer.companyId, AND: [boardVisibleWhere(viewer)] },
   });
   if (!board) throw errors.notFound('Board');
   if (!isCompanyAdmin(viewer)) throw errors.forbidden();
@@ -243,7 +418,8 @@ type TMemberIdeaRow = Idea & {
 };
 
 /**
- * An idea the caller may act on: visible to them, on a board of their own company, on an active
+ * An idea the caller may act on: visible to them (on a board they may see: canSeeBoard), on a
+ * board of their own company, on an active
  * board, and within the plan's cap of visible ideas. Which acts each role may do is the
  * caller's to check (canEditIdea, canUpdateIdeaStatus).
  *
@@ -275,6 +451,7 @@ export async function findIdeaForMember(
     JOIN "Board" b ON b."id" = i."boardId"
     LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
     WHERE i."id" = ${ideaId}::int AND b."companyId" = ${companyId}::int
+      AND ${boardVisibleSql(viewer)}
       AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = ${viewer.userId}::int
            OR ${isTeamMember(viewer)}::boolean)`;
   if (!found) throw errors.notFound('Idea');

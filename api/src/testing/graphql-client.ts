@@ -38,14 +38,31 @@ export async function mutate(
 const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
   __typename ... on MutationCreateBoardSuccess { data { id } } ${APP_ERROR} } }`;
 
-/** Creates a board through the API as `token`'s admin; answers its global id. */
+const GRANT_TEST_USERS = `mutation ($boardId: ID!) {
+  updateBoard(boardId: $boardId, ssoAccess: true, allowedEmailDomains: ["example.com"]) {
+  __typename ${APP_ERROR} } }`;
+
+/**
+ * Creates a private board through the API as `token`'s admin; answers its global id. The board
+ * grants the company's end users of the tests (addEndUser's confirmed example.com addresses)
+ * and its SSO users, so suites about ideas, votes and comments act as end users who may see it
+ * (services/access.test.ts tests who may see a private board); `grantsEndUsers: false` leaves
+ * it to the team.
+ */
 export async function createBoardId(
   server: TTestServer,
   token: string,
   name = 'A board for tests',
+  options: { grantsEndUsers?: boolean } = {},
 ): Promise<string> {
   const board = await mutate(server, 'createBoard', CREATE_BOARD, { name }, token);
   if (board.__typename === 'AppError') throw new Error(`createBoard: ${JSON.stringify(board)}`);
+  if (options.grantsEndUsers ?? true) {
+    const { body } = await gql(server, GRANT_TEST_USERS, { boardId: board.id }, token);
+    if (body.data?.updateBoard?.__typename !== 'MutationUpdateBoardSuccess') {
+      throw new Error(`updateBoard: ${JSON.stringify(body)}`);
+    }
+  }
   return board.id;
 }
 

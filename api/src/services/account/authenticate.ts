@@ -3,6 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Role, UserKind } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from '../api-key/api-keys.ts';
+import { END_USER_GRANT_COLUMNS } from '../access.ts';
 
 /** Reads `Authorization: Bearer <token>`; answers undefined when there is no bearer token. */
 export function bearerToken(header: string | null | undefined): string | undefined {
@@ -20,6 +21,8 @@ type TSessionRow = {
   lastUsedAt: Date | null;
   isEndUserScope: boolean;
   mustConfirmEmail: boolean;
+  confirmedEmailDomain: string | null;
+  customerCompanyIds: number[] | null;
 };
 
 /** How fresh a session's `lastUsedAt` is kept (the devices list): one write a minute at most. */
@@ -42,7 +45,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
            s.scope = 'END_USER' AS "isEndUserScope",
            (c."signupPolicy" = 'EMAIL_DOMAINS' AND u.kind = 'REGULAR'
              AND (s.scope = 'END_USER' OR u.role = 'END_USER')
-             AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail"
+             AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail",
+           ${END_USER_GRANT_COLUMNS}
     FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Company" c ON c.id = u."companyId"
     WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`;
@@ -62,6 +66,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
     sessionId: session.sessionId,
     isBlocked: session.isBlocked,
     ...(session.mustConfirmEmail ? { mustConfirmEmail: true } : {}),
+    confirmedEmailDomain: session.confirmedEmailDomain,
+    customerCompanyIds: session.customerCompanyIds ?? [],
   };
 }
 

@@ -6,6 +6,7 @@ import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin, requireViewer } from '../../viewer.ts';
+import { confirmedDomainOf } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 
 /** Every key starts with this, so a leaked key is recognisable (and scannable) as ours. */
@@ -126,7 +127,17 @@ export async function authenticateApiKey(deps: TDeps, key: string): Promise<TVie
       revokedAt: true,
       lastUsedAt: true,
       isReadOnly: true,
-      createdBy: { select: { id: true, companyId: true, role: true, kind: true } },
+      createdBy: {
+        select: {
+          id: true,
+          companyId: true,
+          role: true,
+          kind: true,
+          email: true,
+          emailConfirmedAt: true,
+          customerCompanies: { select: { customerCompanyId: true } },
+        },
+      },
     },
   });
   if (!found || found.revokedAt) return null;
@@ -143,6 +154,8 @@ export async function authenticateApiKey(deps: TDeps, key: string): Promise<TVie
     companyId: found.createdBy.companyId,
     role: found.createdBy.role,
     kind: found.createdBy.kind,
+    confirmedEmailDomain: confirmedDomainOf(found.createdBy),
+    customerCompanyIds: found.createdBy.customerCompanies.map((m) => m.customerCompanyId),
     sessionId: 0,
     apiKeyId: found.id,
     ...(found.isReadOnly ? { isReadOnlyKey: true } : {}),

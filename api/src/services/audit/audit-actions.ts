@@ -13,7 +13,8 @@ export const AUDIT_ACTIONS = {
   WEBHOOK_UPDATED: "A webhook's address, events, board filter or state changed.",
   WEBHOOK_SECRET_ROTATED: "A webhook's signing secret was replaced.",
   WEBHOOK_DELETED: 'A webhook was deleted.',
-  BOARD_VISIBILITY_CHANGED: 'A board was made public or private.',
+  BOARD_VISIBILITY_CHANGED:
+    'A board was made public or private, or who may see it changed (SSO users, email domains, customer companies).',
   PLAN_CHECKOUT_STARTED: 'A purchase of a paid plan was started (a checkout link was made).',
   PLAN_CHANGED: "A paid checkout was settled: the company's plan or its expiry changed.",
   IDEAS_EXPORTED: "A board's ideas were exported as CSV.",

@@ -2,6 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Board } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireViewer } from '../../viewer.ts';
+import { boardVisibleWhere } from '../access.ts';
 import { isBoardActive, loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
 
@@ -17,8 +18,9 @@ export async function withActiveState<T extends Board>(
 }
 
 /**
- * The boards of the caller's company: active boards first, then by age (oldest first), each
- * with `active` as the plan decides it.
+ * The boards of the caller's company that they may see (services/access.ts canSeeBoard: the
+ * team sees them all, an end user the public ones and those granted to them): active boards
+ * first, then by age (oldest first), each with `active` as the plan decides it.
  */
 export async function findBoards(
   deps: TDeps,
@@ -28,7 +30,7 @@ export async function findBoards(
   const { companyId } = requireViewer(viewer);
   const [boards, state] = await Promise.all([
     deps.prisma.board.findMany({
-      where: { companyId },
+      where: { companyId, AND: [boardVisibleWhere(viewer)] },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     }),
     plan ?? loadPlanState(deps.prisma, companyId),

@@ -5,6 +5,7 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import { publishBoardAccessChange } from '../idea/watch-idea-changes.ts';
 import {
   FIXED_THEME,
   ZBoardLanguage,
@@ -54,15 +55,16 @@ export const updateBoardTheme: TBoardChange = (deps, viewer, boardId, input) =>
   }));
 
 /**
- * Makes a board public (anyone can see it) or private (only the company's users). Who opened a
- * board to the world is a security question: the change and its audit entry are written in one
- * transaction.
+ * Makes a board public (anyone can see it) or private (the company's team and the end users its
+ * access settings grant: update-board-access.ts). Who opened a board to the world is a security
+ * question: the change and its audit entry are written in one transaction; then every live
+ * stream and cached portal page of the board learns of it at once.
  */
 export const setBoardVisibility: TBoardChange = async (deps, viewer, boardId, input) => {
   const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId);
   const { isPublic } = parseInput(ZBoardVisibility, input);
-  const changed = await deps.prisma.$transaction(async (tx) => {
-    const updated = await tx.board.update({ where: { id: board.id }, data: { isPublic } });
+  const updated = await deps.prisma.$transaction(async (tx) => {
+    const changed = await tx.board.update({ where: { id: board.id }, data: { isPublic } });
     await recordAudit(
       deps,
       {
@@ -74,9 +76,10 @@ export const setBoardVisibility: TBoardChange = async (deps, viewer, boardId, in
       },
       tx,
     );
-    return updated;
+    return changed;
   });
   // Cached portal pages of a board made private must not be served a moment longer.
   deps.events.publishPortalStale({ companyId: board.companyId, boardId: board.id });
-  return changed;
+  publishBoardAccessChange(deps, updated);
+  return updated;
 };

@@ -2,7 +2,13 @@ import { Repeater } from 'graphql-yoga';
 import type { TDeps } from '../../deps.ts';
 import type { TEvents, TIdeaChange } from '../../events.ts';
 import type { TViewer } from '../../viewer.ts';
-import { canSeeIdeaChange, findVisibleBoard } from '../access.ts';
+import {
+  BOARD_ACCESS_SELECT,
+  canSeeIdeaChange,
+  findVisibleBoard,
+  toBoardAccess,
+} from '../access.ts';
+import type { TBoardAccess } from '../access.ts';
 
 /** Hears one board's idea changes until the function it was registered with is called. */
 export type TIdeaChangeListener = (change: TIdeaChange) => void;
@@ -21,9 +27,47 @@ export type TIdeaFeeds = {
 
 type TBoardFeed = { listeners: Set<TIdeaChangeListener>; stop: () => void };
 
+/** Reads who may see a board now (null: no such board), for the board's feed. */
+export type TBoardAccessLoader = (boardId: number) => Promise<TBoardAccess | null>;
+
+/** The board's access settings as the rule reads them, from the database. */
+export function boardAccessLoader(prisma: TDeps['prisma']): TBoardAccessLoader {
+  return async (boardId) => {
+    const board = await prisma.board.findUnique({
+      where: { id: boardId },
+      select: BOARD_ACCESS_SELECT,
+    });
+    return board && toBoardAccess(board);
+  };
+}
+
+/**
+ * Tells every process's live streams of the board that its access settings changed (after
+ * the change committed): each feed reads them again before its next event, so a stream whose
+ * caller may no longer see the board gets nothing more of it, and the portal's cached pages of
+ * the board go at once.
+ */
+export function publishBoardAccessChange(
+  deps: Pick<TDeps, 'events'>,
+  board: { id: number; companyId: number },
+): void {
+  deps.events.publishIdeaChanged({
+    kind: 'UPDATED',
+    ideaId: 0,
+    boardId: board.id,
+    companyId: board.companyId,
+    authorId: null,
+    status: 'NOT_PUBLIC',
+    voteCount: 0,
+    commentCount: 0,
+    isAccessChange: true,
+  });
+}
+
 export function createIdeaFeeds(
   events: TEvents,
   onListenerError: (error: Error) => void,
+  loadBoardAccess: TBoardAccessLoader,
 ): TIdeaFeeds {
   const boards = new Map<number, TBoardFeed>();
 
@@ -31,6 +75,10 @@ export function createIdeaFeeds(
     const listeners = new Set<TIdeaChangeListener>();
     const source = events.subscribeIdeaChanged(boardId)[Symbol.asyncIterator]();
     let isStopped = false;
+    // Who may see the board, read when the feed starts and again after each access change;
+    // every change carries it to canSeeIdeaChange. A failed read shows the board to nobody.
+    const readAccess = () => loadBoardAccess(boardId).catch(() => null);
+    let access = readAccess();
     // Asking for the first event subscribes, before the caller's stream says it is ready.
     let next = source.next();
     void (async () => {
@@ -38,11 +86,18 @@ export function createIdeaFeeds(
         const step = await next;
         if (step.done || isStopped) return;
         next = source.next();
+        if (step.value.isAccessChange) {
+          access = readAccess();
+          continue;
+        }
         // After the write's own answer: the streams are written to synchronously, and thousands
         // of them took 50 ms that the voter's answer waited behind when the change came from
         // this process.
         await new Promise((resolve) => setImmediate(resolve));
+        const board = await access;
         if (isStopped) return;
+        if (!board) continue;
+        step.value.board = board;
         for (const listener of listeners) {
           try {
             listener(step.value);

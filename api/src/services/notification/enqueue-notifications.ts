@@ -1,5 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { boardVisibleToUserCondition } from '../access.ts';
 import type { TMailTexts } from './notification-texts.ts';
 import { NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
 import { unsubscribeTokenSql } from './unsubscribe-token.ts';
@@ -25,6 +26,11 @@ export type TNotification = {
    * with its own preference (mentions: `notifyMentions`).
    */
   allows?: Prisma.Sql;
+  /**
+   * The boards the mail is about (an idea's board; a release's boards): only users who may see
+   * at least one of them get it (services/access.ts, as each user is when the mail is queued).
+   */
+  boardIds: number[];
 };
 
 /** The company's slug and the key its unsubscribe links are signed with. */
@@ -69,6 +75,8 @@ export async function enqueueNotifications(deps: TDeps, n: TNotification): Promi
       -- anyone can sign up with someone else's.
       AND u."emailConfirmedAt" IS NOT NULL
       AND u."id" <> ${n.actorId ?? 0}
+      AND EXISTS (SELECT 1 FROM "Board" b WHERE b."id" = ANY(${n.boardIds}::int[])
+                  AND ${Prisma.raw(boardVisibleToUserCondition('b', 'u'))})
       AND ${
         n.allows ??
         Prisma.sql`(u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))`

@@ -27,6 +27,7 @@ export async function notifyAdminComment(
   return enqueueNotifications(deps, {
     companyId: idea.board.companyId,
     topic: 'ADMIN_COMMENT',
+    boardIds: [idea.board.id],
     recipients: Prisma.sql`SELECT ${idea.authorId}::int AS "userId", true AS "mine"`,
     actorId: comment.adminId,
     texts: adminCommentTexts({

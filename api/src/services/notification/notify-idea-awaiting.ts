@@ -20,6 +20,7 @@ export async function notifyIdeaAwaiting(
   return enqueueNotifications(deps, {
     companyId,
     topic: 'IDEA_AWAITING',
+    boardIds: [idea.board.id],
     recipients: Prisma.sql`
       SELECT "id" AS "userId", false AS "mine" FROM "User"
       WHERE "companyId" = ${companyId} AND "kind" = 'REGULAR' AND "role" IN ('OWNER', 'ADMIN')`,

@@ -2,6 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { TEAM_ROLES } from '../../viewer.ts';
 import { plainCommentText } from '../comment/mention-markup.ts';
+import { usersWhoSeeBoard } from '../access.ts';
 import { enqueueNotifications, loadMailCompany } from './enqueue-notifications.ts';
 import { ideaRef, loadBoardRef } from './links.ts';
 import { mentionTexts } from './notification-texts.ts';
@@ -26,7 +27,7 @@ export async function notifyMention(deps: TDeps, mention: TMention): Promise<num
   const { comment, idea } = mention;
   const companyId = idea.board.companyId;
   const team = [...TEAM_ROLES];
-  const recipients = await deps.prisma.user.findMany({
+  const named = await deps.prisma.user.findMany({
     where: {
       id: { in: mention.userIds.filter((id) => id !== comment.authorId) },
       companyId,
@@ -34,6 +35,13 @@ export async function notifyMention(deps: TDeps, mention: TMention): Promise<num
     },
     select: { id: true, role: true },
   });
+  // Someone who may not see the board learns nothing of it, not even that they were named.
+  const seeing = await usersWhoSeeBoard(
+    deps,
+    idea.board.id,
+    named.map((u) => u.id),
+  );
+  const recipients = named.filter((u) => seeing.has(u.id));
   if (recipients.length === 0) return 0;
   await deps.prisma.notification.createMany({
     data: recipients.map((user) => ({
@@ -77,6 +85,7 @@ export async function notifyMention(deps: TDeps, mention: TMention): Promise<num
     queued += await enqueueNotifications(deps, {
       companyId,
       topic: 'MENTION',
+      boardIds: [idea.board.id],
       recipients: Prisma.sql`SELECT unnest(${group.ids}::int[]) AS "userId", false AS "mine"`,
       actorId: comment.authorId,
       dedupeKey: `mention:${comment.id}`,

@@ -25,6 +25,7 @@ export async function notifyReleasePublished(
   return enqueueNotifications(deps, {
     companyId: release.companyId,
     topic: 'RELEASE',
+    boardIds: release.boards.map((b) => b.id),
     dedupeKey: `release:${release.id}`,
     recipients: Prisma.sql`
       SELECT v."userId", false AS "mine" FROM "ReleasePart" p

@@ -41,6 +41,7 @@ export async function notifyStatusChange(deps: TDeps, notice: TStatusNotice): Pr
   return enqueueNotifications(deps, {
     companyId: idea.board.companyId,
     topic: 'IDEA_STATUS',
+    boardIds: [idea.board.id],
     recipients: Prisma.sql`${voters} ${author}`,
     actorId: notice.actorId,
     texts: statusChangeTexts({
