@@ -1,6 +1,7 @@
 import type * as LinearSdk from '@linear/sdk';
 import type { LinearClient } from '@linear/sdk';
 import type { Octokit } from '@octokit/rest';
+import { z } from 'zod';
 import type { TDeps } from '../../../deps.ts';
 
 /** One issue as Feedboard keeps it (IdeaIssueLink). */
@@ -20,7 +21,14 @@ export type TTrackerTarget =
   | { kind: 'GITHUB'; token: string; repoOwner: string; repoName: string }
   | { kind: 'LINEAR'; token: string; teamId: string };
 
-export type TTrackerProblem = 'auth' | 'forbidden' | 'notFound' | 'rateLimited' | 'unavailable';
+export type TTrackerProblem =
+  | 'auth'
+  | 'forbidden'
+  | 'notFound'
+  | 'rateLimited'
+  | 'unavailable'
+  /** It answered, but not an issue as its API documents one (see `detail`: the fields). */
+  | 'malformed';
 
 /**
  * A tracker's refusal, classified so the caller can name the field at fault. `message` is ours
@@ -34,6 +42,8 @@ export class TrackerApiError extends Error {
     readonly status: number | undefined,
     /** Seconds to wait (rate limits), when the tracker said. */
     readonly retryAfterSeconds?: number,
+    /** For `malformed`: the fields of the answer that were missing or wrong. */
+    readonly detail?: string,
   ) {
     super(`${vendor} answered ${status ?? 'nothing'} (${problem})`);
   }
@@ -67,6 +77,7 @@ function header(headers: unknown, name: string): string | undefined {
 
 /** Octokit's RequestError (or a network failure) as a TrackerApiError. */
 function githubError(error: unknown): TrackerApiError {
+  if (error instanceof TrackerApiError) return error;
   const status = (error as { status?: unknown })?.status;
   if (typeof status !== 'number') return new TrackerApiError('unavailable', 'GitHub', undefined);
   const headers = (error as { response?: { headers?: unknown } }).response?.headers;
@@ -149,17 +160,40 @@ async function linearRequest<T>(
   }
 }
 
-type TLinearIssue = {
-  id: string;
-  identifier: string;
-  url: string;
-  title: string;
-  state: { type: string } | null;
-};
+/** An issue as GitHub's REST API answers one: what Feedboard keeps of it, checked. */
+const ZGithubIssue = z.object({
+  number: z.number().int().positive(),
+  html_url: z.url({ protocol: /^https?$/ }),
+  title: z.string(),
+  state: z.string(),
+});
+
+/** An issue as Linear's GraphQL API answers one (LINEAR_ISSUE_FIELDS), checked. */
+const ZLinearIssue = z.object({
+  id: z.string().min(1),
+  identifier: z.string().min(1),
+  url: z.url({ protocol: /^https?$/ }),
+  title: z.string(),
+  state: z.object({ type: z.string() }).nullish(),
+});
+
+type TLinearIssue = z.infer<typeof ZLinearIssue>;
+
+/**
+ * A tracker's answer as `schema` documents it, or `malformed` naming the fields at fault: an
+ * answer without an issue's address or title must be a clear error, not a 500 later on.
+ */
+function checkedAnswer<T>(schema: z.ZodType<T>, answer: unknown, vendor: 'GitHub' | 'Linear'): T {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || 'issue'))];
+  throw new TrackerApiError('malformed', vendor, 200, undefined, fields.join(', '));
+}
 
 const LINEAR_ISSUE_FIELDS = 'id identifier url title state { type }';
 
-function fromLinear(issue: TLinearIssue): TTrackerIssue {
+function fromLinear(answer: unknown): TTrackerIssue {
+  const issue: TLinearIssue = checkedAnswer(ZLinearIssue, answer, 'Linear');
   return {
     externalId: issue.id,
     identifier: issue.identifier,
@@ -169,12 +203,8 @@ function fromLinear(issue: TLinearIssue): TTrackerIssue {
   };
 }
 
-function fromGithub(issue: {
-  number: number;
-  html_url: string;
-  title: string;
-  state: string;
-}): TTrackerIssue {
+function fromGithub(answer: unknown): TTrackerIssue {
+  const issue = checkedAnswer(ZGithubIssue, answer, 'GitHub');
   return {
     externalId: String(issue.number),
     identifier: `#${issue.number}`,
@@ -233,7 +263,7 @@ export async function createTrackerIssue(
     }
   }
   const data = await linearRequest<{
-    issueCreate: { success: boolean; issue: TLinearIssue | null };
+    issueCreate: { success: boolean; issue: unknown };
   }>(
     deps,
     target.token,
@@ -270,7 +300,7 @@ export async function readTrackerIssue(
       throw githubError(error);
     }
   }
-  const data = await linearRequest<{ issue: TLinearIssue | null }>(
+  const data = await linearRequest<{ issue: unknown }>(
     deps,
     target.token,
     `query FeedboardIssue($id: String!) { issue(id: $id) { ${LINEAR_ISSUE_FIELDS} } }`,

@@ -168,6 +168,11 @@ export function trackerFailure(
         { field: fields.tokenField, message: `${who} rate limit reached.${wait}` },
       ]);
     }
+    case 'malformed':
+      throw new AppError(
+        'UNAVAILABLE',
+        `${who} answered without a valid issue (${error.detail ?? 'unreadable'}): nothing was linked or changed. Please try again shortly.`,
+      );
     default:
       throw new AppError(
         'UNAVAILABLE',

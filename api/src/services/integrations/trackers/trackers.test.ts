@@ -314,6 +314,39 @@ describe('issues from ideas', () => {
     expect(await call(UNLINK, { id: linked.id }, token)).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers a tracker answer without the issue’s address or title as a clear error, never a 500', async () => {
+    const ideaId = await newIdea('Malformed answer idea');
+    const token = member.token;
+    const url = `https://github.com/${REPO}/issues/1`;
+    for (const [json, missing] of [
+      [{ number: 1, title: 'No address', state: 'open' }, 'html_url'],
+      [{ number: 1, html_url: url, state: 'open' }, 'title'],
+      [{ number: 1, html_url: 'javascript:alert(1)', title: 'Script', state: 'open' }, 'html_url'],
+    ] as const) {
+      trackers.answerNext({ status: 200, json });
+      const refused = await call(LINK_URL, { ideaId: ideaGid(ideaId), url }, token);
+      expect(refused, missing).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(refused.message, missing).toContain(
+        `GitHub answered without a valid issue (${missing})`,
+      );
+    }
+    trackers.answerNext({
+      status: 200,
+      json: { data: { issue: { id: 'x', identifier: 'ENG-1', url: 'https://linear.app/i/1' } } },
+    });
+    const linear = await call(
+      LINK_URL,
+      { ideaId: ideaGid(ideaId), url: 'https://linear.app/acme/issue/ENG-1/title' },
+      token,
+    );
+    expect(linear).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(linear.message).toContain('Linear answered without a valid issue (title)');
+    trackers.answerNext({ status: 200, json: { number: 9, title: 'Created', state: 'open' } });
+    const created = await call(CREATE, { ideaId: ideaGid(ideaId), kind: 'GITHUB' }, token);
+    expect(created).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(await server.deps.prisma.ideaIssueLink.count({ where: { ideaId } })).toBe(0);
+  });
+
   it('answers a rate limit or a revoked token as a clear error on the field, never a 500', async () => {
     const ideaId = await newIdea('Rate limited idea');
     trackers.answerNext(TRACKER_ANSWERS.githubRateLimited());
