@@ -248,7 +248,7 @@ describe('a live stream ends with the credential that opened it', () => {
     expect(ownStream!.isEnded()).toBe(false);
   });
 
-  it('on "sign out everywhere else"', async () => {
+  it('on signing out everywhere else', async () => {
     const admin = await teamMember('ADMIN');
     const here = await createSession(server.deps.prisma, admin.userId, 1);
     const streams = await openStreams(admin.token);
