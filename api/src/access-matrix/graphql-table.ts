@@ -1,6 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- test support (like api/src/testing/): JSON answers of every route and field */
 import { globalId } from '../schema/ids.ts';
-import { createSession } from '../services/account/create-session.ts';
 import { APP_ERROR } from '../testing/graphql-client.ts';
 import { CUSTOMER_EXTERNAL_ID } from './fixtures.ts';
 import type { TBoardFixture, TCaller, TWorld } from './fixtures.ts';
@@ -620,10 +619,10 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     '$ideaId: ID!, $userId: ID!',
     'ideaId: $ideaId, userId: $userId',
     async (w, b) => {
-      // A fresh voter of A each time, so each team call has a vote to take back.
-      const voter = await w.fixtures.scratchUser('MEMBER');
-      await w.server.call('POST', `/api/v1/ideas/${b.ideaId}/upvote`, {
-        token: await createSession(w.server.deps.prisma, voter.id, 1),
+      // A vote the owner added for a new end user each time, so each team call has one to take back.
+      const voter = await w.fixtures.scratchUser();
+      await w.server.deps.prisma.vote.create({
+        data: { ideaId: b.ideaId, userId: voter.id, addedById: w.userIds.owner },
       });
       return { ideaId: b.ideaGid, userId: voter.gid };
     },
@@ -709,11 +708,11 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
       return { boardId: b.gid, statusIds: statuses.map((s) => globalId('BoardStatus', s.id)) };
     },
   ),
-  // Admin-only, whatever board it imports into; the file is refused (VALIDATION) after the
-  // role and board checks, so no import is made.
+  // Imports into the board; the file is refused (VALIDATION) after the board and role checks,
+  // so no import is made.
   previewImport: mutation(
     'previewImport',
-    withAnswers(rules.companyAdminById, { owner: 'validation', admin: 'validation' }),
+    withAnswers(rules.boardAdmin, { owner: 'validation', admin: 'validation' }),
     '$boardId: ID!, $files: [ImportFileInput!]',
     'boardId: $boardId, source: CSV, files: $files',
     (_w, b) => ({
