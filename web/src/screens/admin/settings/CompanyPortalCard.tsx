@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { CompanyPortalCard_viewer$key } from '../../../../__generated__/CompanyPortalCard_viewer.graphql.ts';
@@ -8,8 +9,12 @@ import { toastSaved } from '../../../toast/save-toasts.ts';
 import { useAction } from '../../../ui/useAction.ts';
 import { companyPortalMessages as messages } from './company-portal-messages.ts';
 import { SaveBar } from '../board/settings/SaveBar.tsx';
-import { CustomDomainProof } from './CustomDomainProof.tsx';
 import { useUpdateCompanyPortalMutation } from './useUpdateCompanyPortalMutation.ts';
+
+// Only a company with its own domain sees the DNS proof: the settings page loads without it.
+const CustomDomainProof = lazy(() =>
+  import('./CustomDomainProof.tsx').then((module) => ({ default: module.CustomDomainProof })),
+);
 
 const HOST_NAME =
   /^(?=.{1,253}$)((?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?!\d+$)(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -125,7 +130,11 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
           }}
         />
       </form>
-      <CustomDomainProof company={data.company} />
+      {data.company.customDomain ? (
+        <Suspense fallback={null}>
+          <CustomDomainProof company={data.company} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
