@@ -69,6 +69,7 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   updateBoardLanguage: { vars: () => ({ boardId: board(), language: 'pl-PL' }), ofA: true },
   updateBoardTheme: { vars: () => ({ boardId: board(), primary: 'ff0000' }), ofA: true },
   setBoardVisibility: { vars: () => ({ boardId: board(), isPublic: false }), ofA: true },
+  updateBoard: { vars: () => ({ boardId: board(), ssoAccess: true }), ofA: true },
   createBoardStatus: {
     vars: () => ({
       boardId: board(),
@@ -166,6 +167,10 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   sendTestEmail: { vars: () => ({}), ofA: false },
   updateCompanyPortal: { vars: () => ({ websiteUrl: 'https://member.example.com' }), ofA: false },
   verifyCustomDomain: { vars: () => ({}), ofA: false },
+  updateSignInSettings: {
+    vars: () => ({ signupPolicy: 'SSO_ONLY', signupEmailDomains: [], ssoTrustEmails: true }),
+    ofA: false,
+  },
   eraseEndUser: { vars: () => ({ userId: endUserId(), contentMode: 'DELETE' }), ofA: true },
   blockEndUser: { vars: () => ({ userId: endUserId(), removeVotes: true }), ofA: true },
   unblockEndUser: { vars: () => ({ userId: endUserId() }), ofA: true },
@@ -281,6 +286,11 @@ const REFUSED_ROUTES: Record<string, { path: () => string; body?: unknown; ofA: 
   'PUT /boards/{id}/language': {
     path: () => `/boards/${a.boardId}/language`,
     body: { language: 'pl-PL' },
+    ofA: true,
+  },
+  'PUT /boards/{id}/access': {
+    path: () => `/boards/${a.boardId}/access`,
+    body: { ssoAccess: true },
     ofA: true,
   },
   'PUT /boards/{id}/theme': {
@@ -465,6 +475,11 @@ beforeAll(async () => {
   member = await addEndUser(server, a.owner.companyId, { role: 'MEMBER', name: 'Mia Member' });
   bMember = await addEndUser(server, b.owner.companyId, { role: 'MEMBER' });
   endUser = await addEndUser(server, a.owner.companyId, { name: 'Eddie End' });
+  // The private board grants the end users' confirmed domain: they submit ideas the team accepts.
+  await server.deps.prisma.board.update({
+    where: { id: a.boardId },
+    data: { allowedEmailDomains: ['example.com'] },
+  });
   const hook = await expectCall(server, 'POST', '/webhooks', 201, {
     token: a.owner.token,
     body: { url: 'https://hooks.example.com/a', events: ['IDEA_CREATED'] },
