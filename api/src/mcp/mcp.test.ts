@@ -280,6 +280,11 @@ describe('tools', () => {
       boardId: aPrivateBoardId,
       title: 'New favourite',
     });
+    // The private board grants the voters' confirmed domain (addEndUser's example.com).
+    await server.deps.prisma.board.update({
+      where: { id: aPrivateBoardId },
+      data: { allowedEmailDomains: ['example.com'] },
+    });
     const voters: TTestAccount[] = [];
     for (let i = 0; i < 3; i += 1) voters.push(await addEndUser(server, a.owner.companyId));
     for (const voter of voters) {
