@@ -599,6 +599,7 @@ describe.skipIf(!hasChromium())(
       await page.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Data saved');
       await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      await expect.poll(() => page.getByText('It has to be a domain name').count()).toBe(0);
       await expect
         .poll(() => page.getByText('A visitor sees the board only once signed in').isVisible())
         .toBe(true);

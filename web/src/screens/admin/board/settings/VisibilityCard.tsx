@@ -129,14 +129,13 @@ export function VisibilityCard({
       return { text: result.message };
     }
     const saved = result.data;
+    form.reset();
     form.setValues({ allowedEmailDomains: (saved.allowedEmailDomains ?? []).join('\n') });
     toastSaved();
     return null;
   });
-  const handleSave = (event: React.FormEvent) => {
-    event.preventDefault();
-    void saveAccess.run();
-  };
+  // Through the form, so that a field error clears as soon as the field is edited.
+  const handleSave = form.handleSubmit(() => void saveAccess.run());
   const handleCancel = () => {
     setIsPublic(data.isPublic);
     setSsoAccess(savedSso);
