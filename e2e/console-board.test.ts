@@ -583,6 +583,39 @@ describe.skipIf(!hasChromium())(
       await expect.poll(() => page.getByLabel('Hex code').inputValue()).toBe('1e90ff');
       await expect.poll(() => page.title()).toBe('Renamed settings board · Board · Feedboard');
 
+      // Who can see it: private, with a domain grant; a bad domain is named under the field.
+      await page.getByRole('radio', { name: /Private/ }).check();
+      await expect
+        .poll(() => page.getByText('A visitor outside your team sees nothing').isVisible())
+        .toBe(true);
+      const domains = page.getByLabel('People with a confirmed address at these domains');
+      await domains.fill('Example.com, not_a.domain!');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => page.getByText('not_a.domain!: It has to be a domain name').isVisible())
+        .toBe(true);
+      await domains.fill('Example.com,\npartner.org');
+      await page.getByLabel('People signed in with your SSO').check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Data saved');
+      await expect.poll(() => page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      await expect.poll(() => page.getByText('It has to be a domain name').count()).toBe(0);
+      await expect
+        .poll(() => page.getByText('A visitor sees the board only once signed in').isVisible())
+        .toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'board-settings-private');
+      await page.reload();
+      await expect.poll(() => page.getByRole('radio', { name: /Private/ }).isChecked()).toBe(true);
+      await expect
+        .poll(() =>
+          page.getByLabel('People with a confirmed address at these domains').inputValue(),
+        )
+        .toBe('example.com\npartner.org');
+      await expect
+        .poll(() => page.getByLabel('People signed in with your SSO').isChecked())
+        .toBe(true);
+
       // The widget tab: real base url, board hash and secret; copy; language tabs by keyboard.
       const { body } = await gql(
         server,

@@ -20,6 +20,7 @@ export const boardSettingsScreenQuery = graphql`
       ...StatusesCard_board
       ...TagsCard_board
     }
+    ...VisibilityCard_query
     viewer {
       company {
         ...VisibilityCard_company
@@ -36,7 +37,8 @@ export const boardSettingsScreenQuery = graphql`
 export function BoardSettingsScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
-  const { board, viewer } = usePreloadedQuery<TQuery>(boardSettingsScreenQuery, queryRef);
+  const data = usePreloadedQuery<TQuery>(boardSettingsScreenQuery, queryRef);
+  const { board, viewer } = data;
   const viewOnly = useViewOnlyProps();
   if (!board) return null;
   return (
@@ -52,7 +54,7 @@ export function BoardSettingsScreen() {
         aria-describedby={viewOnly['aria-describedby']}
       >
         <GeneralCard board={board} />
-        <VisibilityCard board={board} company={viewer?.company ?? null} />
+        <VisibilityCard board={board} company={viewer?.company ?? null} query={data} />
         <ThemeCard board={board} />
         <StatusesCard board={board} />
         <TagsCard board={board} />

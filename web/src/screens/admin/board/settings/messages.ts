@@ -10,15 +10,61 @@ export const boardSettingsMessages = defineMessages({
   name: { id: 'boardSettings.name', defaultMessage: 'Board name' },
   nameHint: { id: 'boardSettings.nameHint', defaultMessage: '6 to 100 characters.' },
   language: { id: 'boardSettings.language', defaultMessage: 'Board language' },
-  visibilityTitle: { id: 'boardSettings.visibility.title', defaultMessage: 'Visibility' },
+  visibilityTitle: {
+    id: 'boardSettings.visibility.title',
+    defaultMessage: 'Who can see this board',
+  },
   visibilityIntro: {
     id: 'boardSettings.visibility.intro',
-    defaultMessage: 'Who may see the board outside your company.',
+    defaultMessage: 'Your team always sees every board; this decides who else does.',
   },
   private: { id: 'boardSettings.visibility.private', defaultMessage: 'Private' },
   privateHint: {
     id: 'boardSettings.visibility.privateHint',
-    defaultMessage: 'Only signed-in users of your company and your widget see it.',
+    defaultMessage:
+      'Your team, and the end users the grants below let in; anyone else finds no such board.',
+  },
+  grantsTitle: {
+    id: 'boardSettings.visibility.grants',
+    defaultMessage: 'Also let in (any one grant is enough)',
+  },
+  ssoGrant: {
+    id: 'boardSettings.visibility.sso',
+    defaultMessage: 'People signed in with your SSO',
+  },
+  ssoGrantHint: {
+    id: 'boardSettings.visibility.ssoHint',
+    defaultMessage: 'Anyone your widget signs in with your SSO token sees the board.',
+  },
+  domainsGrant: {
+    id: 'boardSettings.visibility.domains',
+    defaultMessage: 'People with a confirmed address at these domains',
+  },
+  domainsGrantHint: {
+    id: 'boardSettings.visibility.domainsHint',
+    defaultMessage:
+      'Separate domains with commas or new lines, e.g. example.com. Only addresses the user confirmed count.',
+  },
+  companiesGrant: {
+    id: 'boardSettings.visibility.companies',
+    defaultMessage: 'People at these customer companies',
+  },
+  companiesGrantNone: {
+    id: 'boardSettings.visibility.companiesNone',
+    defaultMessage: 'No customer companies yet: your SSO token adds them.',
+  },
+  summaryPublic: {
+    id: 'boardSettings.visibility.summaryPublic',
+    defaultMessage: 'A visitor sees the board and its ideas; signed-in users vote and comment.',
+  },
+  summaryPrivateTeam: {
+    id: 'boardSettings.visibility.summaryPrivateTeam',
+    defaultMessage: 'A visitor outside your team sees nothing: the board is not found.',
+  },
+  summaryPrivateGranted: {
+    id: 'boardSettings.visibility.summaryPrivateGranted',
+    defaultMessage:
+      'A visitor sees the board only once signed in and matching a ticked grant; others find nothing.',
   },
   public: { id: 'boardSettings.visibility.public', defaultMessage: 'Public' },
   publicHint: {
