@@ -272,11 +272,55 @@ describe('release routes, as the console drives them', () => {
   });
 });
 
-describe('admins only', () => {
-  it.each(cases(changes))('%s forbids an end user of the company', async (_t, index) => {
-    const call = changes(a.releaseId, a.partId)[index] as TRouteCall;
-    await expectCall(server, call.method, call.path, 403, { token: member.token, body: call.body });
+describe('admins only; a release the caller may not see is not found', () => {
+  // A published release on a public board (its end user sees it) and one on a private board
+  // that grants nobody (its end user does not).
+  let seen: TRestCompany;
+  let hidden: TRestCompany;
+  let seenBy: TTestAccount;
+  let hiddenFrom: TTestAccount;
+  beforeAll(async () => {
+    seen = await restCompany(server);
+    hidden = await restCompany(server, { isPublic: false });
+    for (const company of [seen, hidden]) {
+      await expectCall(server, 'PUT', `/releases/${company.releaseId}/publish`, 200, {
+        token: company.owner.token,
+        body: { published: true },
+      });
+    }
+    seenBy = await addEndUser(server, seen.owner.companyId);
+    hiddenFrom = await addEndUser(server, hidden.owner.companyId);
   });
+
+  it.each(cases(changes))('%s forbids an end user who sees the release', async (_t, index) => {
+    const call = changes(seen.releaseId, seen.partId)[index] as TRouteCall;
+    await expectCall(server, call.method, call.path, 403, { token: seenBy.token, body: call.body });
+  });
+
+  it.each(cases(changes))(
+    '%s answers 404 to an end user the private board does not grant',
+    async (_t, index) => {
+      const call = changes(hidden.releaseId, hidden.partId)[index] as TRouteCall;
+      const before = await release(hidden.owner.token, hidden.releaseId);
+      const body = await expectCall(server, call.method, call.path, 404, {
+        token: hiddenFrom.token,
+        body: call.body,
+      });
+      expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Release not found.' });
+      expect(await release(hidden.owner.token, hidden.releaseId)).toEqual(before);
+    },
+  );
+
+  it.each(cases(changes))(
+    '%s answers 404 to an end user for an unpublished release, as its read does',
+    async (_t, index) => {
+      const call = changes(a.releaseId, a.partId)[index] as TRouteCall;
+      await expectCall(server, call.method, call.path, 404, {
+        token: member.token,
+        body: call.body,
+      });
+    },
+  );
 });
 
 describe('requires authentication', () => {

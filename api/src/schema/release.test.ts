@@ -320,7 +320,7 @@ describe('updateRelease', () => {
   it("is for admins, and another company's release is not found", async () => {
     const release = await createRelease('Guarded', '2024-06-01', [board.id]);
     const vars = { releaseId: release.id, name: 'Hacked', releaseDate: '2020-01-01' };
-    expect(await run(UPDATE_RELEASE, vars, member.token)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await run(UPDATE_RELEASE, vars, member.token)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await run(UPDATE_RELEASE, vars, other.token)).toMatchObject({ code: 'NOT_FOUND' });
     const { body } = await runAnonymously(UPDATE_RELEASE, vars);
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -419,7 +419,7 @@ describe('release notes: body, cover image, labels', () => {
     const release = await createRelease('Notes guard', '2024-07-01', [board.id]);
     const vars = { releaseId: release.id, name: 'x', releaseDate: '2024-07-01', body: 'Hacked' };
     expect(await runNotes(UPDATE_WITH_NOTES, vars, member.token)).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'NOT_FOUND',
     });
     expect(await runNotes(UPDATE_WITH_NOTES, vars, other.token)).toMatchObject({
       code: 'NOT_FOUND',
@@ -453,7 +453,7 @@ describe('publishRelease', () => {
   it("is for admins, and another company's release is not found", async () => {
     const release = await createRelease('Not yours', '2024-07-02', [board.id]);
     const vars = { releaseId: release.id, published: true };
-    expect(await run(PUBLISH_RELEASE, vars, member.token)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await run(PUBLISH_RELEASE, vars, member.token)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await run(PUBLISH_RELEASE, vars, other.token)).toMatchObject({ code: 'NOT_FOUND' });
     const { body } = await runAnonymously(PUBLISH_RELEASE, vars);
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -491,7 +491,7 @@ describe('addReleasePart', () => {
   it("is for admins, and another company's release is not found", async () => {
     const release = await createRelease('Part guard', '2024-08-03', [board.id]);
     const vars = { releaseId: release.id, title: 'Injected entry' };
-    expect(await run(ADD_PART, vars, member.token)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await run(ADD_PART, vars, member.token)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await run(ADD_PART, vars, other.token)).toMatchObject({ code: 'NOT_FOUND' });
     const { body } = await runAnonymously(ADD_PART, vars);
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -556,7 +556,7 @@ describe('addReleaseIdeas', () => {
     const idea = await createIdea(board.id, 'Guarded idea title');
     const release = await createRelease('Idea guard', '2024-09-04', [board.id]);
     const vars = { releaseId: release.id, ideaIds: [idea.id] };
-    expect(await run(ADD_IDEAS, vars, member.token)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await run(ADD_IDEAS, vars, member.token)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await run(ADD_IDEAS, vars, other.token)).toMatchObject({ code: 'NOT_FOUND' });
     const { body } = await runAnonymously(ADD_IDEAS, vars);
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -605,7 +605,7 @@ describe('deleteReleasePart', () => {
     const release = await createRelease('Part keeper', '2024-10-04', [board.id]);
     const withPart = await run(ADD_PART, { releaseId: release.id, title: 'Keep this entry' });
     const vars = { releaseId: release.id, partId: withPart.parts[0].id };
-    expect(await run(DELETE_PART, vars, member.token)).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await run(DELETE_PART, vars, member.token)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await run(DELETE_PART, vars, other.token)).toMatchObject({ code: 'NOT_FOUND' });
     const { body } = await runAnonymously(DELETE_PART, vars);
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -781,6 +781,33 @@ describe('release lists and visibility', () => {
     expect(list.body.data.releases.edges.map((e: any) => e.node.name).sort()).toEqual(
       ['Mid public', 'Newest public', 'Old public'].sort(),
     );
+  });
+
+  it('changes: a release the caller may not see is not found, one they see but may not change is forbidden', async () => {
+    const outsider = await addEndUser(server, owner.companyId, { emailConfirmed: false });
+    const changes = (release: any): [[string, TArgTypes], Record<string, unknown>][] => [
+      [UPDATE_RELEASE, { releaseId: release.id, name: 'Hacked', releaseDate: '2020-01-01' }],
+      [PUBLISH_RELEASE, { releaseId: release.id, published: false }],
+      [ADD_PART, { releaseId: release.id, title: 'Injected entry' }],
+      [ADD_IDEAS, { releaseId: release.id, ideaIds: [globalId('Idea', 999_999)] }],
+      [DELETE_PART, { releaseId: release.id, partId: release.parts[0].id }],
+    ];
+    const answers = async (release: any, token: string) => {
+      const codes = [];
+      for (const [mutation, vars] of changes(release))
+        codes.push((await run(mutation, vars, token)).code);
+      return codes;
+    };
+    const all = (code: string) => Array<string>(5).fill(code);
+    // The private board does not grant the outsider: its releases do not exist for them.
+    expect(await answers(releases['Private pub'], outsider.token)).toEqual(all('NOT_FOUND'));
+    // The granted end user sees the published release: forbidden; a draft they cannot read is not found.
+    expect(await answers(releases['Private pub'], endUser.token)).toEqual(all('FORBIDDEN'));
+    expect(await answers(releases['Private draft'], endUser.token)).toEqual(all('NOT_FOUND'));
+    expect(await answers(releases['Mid public'], outsider.token)).toEqual(all('FORBIDDEN'));
+    for (const name of ['Private pub', 'Private draft', 'Mid public']) {
+      expect(await readRelease(releases[name].id, owner.token)).toEqual(releases[name]);
+    }
   });
 
   it('shows an anonymous visitor of a public board only its published releases', async () => {

@@ -33,7 +33,12 @@ export const RELEASE_ORDER: Prisma.ReleaseOrderByWithRelationInput[] = [
   { id: 'desc' },
 ];
 
-/** A release of the caller's company that they administer, or NOT_FOUND / FORBIDDEN. */
+/**
+ * A release of the caller's company that they administer. A release the caller may not see
+ * (releaseVisibleWhere: for anyone but the company's admins, a published release on a board
+ * they see) is NOT_FOUND, as it is to a read: an end user learns nothing of a private board's
+ * release or of an unpublished one. One they see but may not administer is FORBIDDEN.
+ */
 export async function findReleaseForAdmin(
   deps: TDeps,
   viewerOrNull: TViewer | null,
@@ -41,7 +46,7 @@ export async function findReleaseForAdmin(
 ): Promise<Release> {
   const viewer = requireViewer(viewerOrNull);
   const release = await deps.prisma.release.findFirst({
-    where: { id: releaseId, companyId: viewer.companyId },
+    where: { id: releaseId, companyId: viewer.companyId, AND: [releaseVisibleWhere(viewer)] },
   });
   if (!release) throw errors.notFound('Release');
   if (!isAdminOf(viewer, release.companyId)) throw errors.forbidden();

@@ -261,6 +261,36 @@ describe('checkSsoToken', () => {
     const anonymous = await gql(server, CHECK, { boardId: globalId('Board', a.boardId), token });
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
+
+  it('answers "not found" to end users on a private board that does not grant them', async () => {
+    const token = jwt.sign({ id: 'x', name: 'X' }, secretA, { expiresIn: 60 });
+    const { id } = await expectCall(server, 'POST', `/companies/${a.owner.companyId}/boards`, 201, {
+      token: a.owner.token,
+      body: { name: 'Private SSO board' },
+    });
+    const board = await expectCall(server, 'GET', `/boards/${id}`, 200, { token: a.owner.token });
+    expect(board.isPublic).toBe(false);
+    const boardId = globalId('Board', id);
+    const member = await addEndUser(server, a.owner.companyId);
+    const ssoUser = await addEndUser(server, a.owner.companyId, { kind: 'SSO' });
+    for (const caller of [member.token, ssoUser.token]) {
+      const answer = (await check(token, boardId, caller)).body.data.checkSsoToken;
+      expect(answer).toMatchObject({ __typename: 'AppError', code: 'NOT_FOUND' });
+    }
+    // The board grants SSO users: the SSO user sees it and is forbidden, as on a public board.
+    await gql(
+      server,
+      `mutation ($id: ID!) { updateBoard(boardId: $id, ssoAccess: true) { __typename } }`,
+      { id: boardId },
+      a.owner.token,
+    );
+    const granted = (await check(token, boardId, ssoUser.token)).body.data.checkSsoToken;
+    expect(granted).toMatchObject({ code: 'FORBIDDEN' });
+    const stillHidden = (await check(token, boardId, member.token)).body.data.checkSsoToken;
+    expect(stillHidden).toMatchObject({ code: 'NOT_FOUND' });
+    const own = (await check(token, boardId)).body.data.checkSsoToken;
+    expect(own.__typename).toBe('QueryCheckSsoTokenSuccess');
+  });
 });
 
 async function apiKeyOf(ownerToken: string): Promise<string> {
