@@ -84,7 +84,10 @@ export const CONSOLE_ROUTES: TRoute[] = [
     name: 'settings',
     path: '/admin/settings',
     modules: [...SIGNED_IN, 'src/screens/admin/settings/SettingsScreen.tsx'],
-    budgetBytes: 181 * 1024,
+    // 182 KB since issue 33 (2026-11-27): the two-factor turn-off asks for a code and the
+    // portal card says whether its own domain is proven (the DNS proof itself loads on use);
+    // 181.6 KB measured.
+    budgetBytes: 182 * 1024,
   },
 ];
 
