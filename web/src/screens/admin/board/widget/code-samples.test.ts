@@ -66,7 +66,11 @@ async function runWithInput(command: string, args: string[], cwd: string): Promi
   return stdout.trim();
 }
 
-/** Writes the sample with a small driver that reads id and name (UTF-8 lines) and prints the token. */
+/**
+ * Writes the sample with a small driver that reads id, name, email and company name (UTF-8
+ * lines) and prints two tokens: the user alone (address not said to be verified), then the
+ * user with a verified address and the customer claims.
+ */
 const runners: Record<TSsoLanguage, (dir: string, code: string) => Promise<string>> = {
   async javascript(dir, code) {
     // Saved under the name its header gives, and imported from plain CommonJS (a .cjs driver
@@ -81,6 +85,7 @@ import(${JSON.stringify(pathToFileURL(join(dir, NODE_SAMPLE_FILE)).href)}).then(
       id,
       name,
       email,
+      emailVerified: true,
       attributes: { role: 'admin', seats: 12, beta: true },
       companies: [
         { id: 'acme-1', name: companyName, monthlySpend: 1499.5, plan: 'Business', attributes: { region: 'EU' } },
@@ -109,14 +114,14 @@ public class Main {
         String name = in.readLine();
         String email = in.readLine();
         String companyName = in.readLine();
-        System.out.println(FeedboardToken.create(id, name, email));
+        System.out.println(FeedboardToken.create(id, name, email, false));
         Map<String, Object> attributes = new LinkedHashMap<>();
         attributes.put("role", "admin");
         attributes.put("seats", 12);
         attributes.put("beta", true);
         FeedboardToken.Company company = new FeedboardToken.Company("acme-1", companyName,
             new BigDecimal("1499.50"), "Business", Collections.singletonMap("region", "EU"));
-        System.out.println(FeedboardToken.create(id, name, email, attributes,
+        System.out.println(FeedboardToken.create(id, name, email, true, attributes,
             Collections.singletonList(company)));
     }
 }
@@ -138,6 +143,7 @@ echo feedboard_token(
     $id,
     $name,
     $email,
+    true,
     ['role' => 'admin', 'seats' => 12, 'beta' => true],
     [['id' => 'acme-1', 'name' => $companyName, 'monthlySpend' => 1499.5, 'plan' => 'Business',
         'attributes' => ['region' => 'EU']]]
@@ -158,6 +164,7 @@ print(
         user_id,
         name,
         email,
+        email_verified=True,
         attributes={"role": "admin", "seats": 12, "beta": True},
         companies=[
             {
@@ -200,7 +207,7 @@ public static class Program
             Plan = "Business",
             Attributes = new Dictionary<string, object> { ["region"] = "EU" },
         };
-        Console.WriteLine(FeedboardToken.Create(id, name, email, attributes, new[] { company }));
+        Console.WriteLine(FeedboardToken.Create(id, name, email, true, attributes, new[] { company }));
     }
 }
 `;
@@ -243,7 +250,7 @@ describe('widget tab: SSO code samples', () => {
     const missing = REQUIRED[language].filter((command) => !hasCommand(command));
     const skip = missing.length > 0 && process.env.CI !== 'true';
     it.skipIf(skip)(
-      `${language}: the sample runs and signs {id, name, email, exp} with HS256 and the secret, with the customer claims when given`,
+      `${language}: the sample runs and signs {id, name, email, exp} with HS256 and the secret, with email_verified and the customer claims when given`,
       async () => {
         const dir = join(root, language);
         await mkdir(dir);
@@ -266,8 +273,9 @@ describe('widget tab: SSO code samples', () => {
           );
         }
 
-        // Without customer data: the four claims, and only them (no `companies: []`, which
-        // would detach the user from their companies).
+        // Without customer data or a verified address: the four claims, and only them (no
+        // `companies: []`, which would detach the user from their companies, and no
+        // `email_verified: false`).
         expect(jwt.verify(plain, SECRET, { algorithms: ['HS256'] })).toEqual({
           id: USER_ID,
           name: NAME,
@@ -279,16 +287,25 @@ describe('widget tab: SSO code samples', () => {
           externalId: USER_ID,
           displayName: NAME,
           email: EMAIL,
+          // Not said to be verified: the server leaves the address unconfirmed (unless the
+          // company trusts every SSO address).
+          isEmailVerified: false,
           avatarUrl: null,
           // The token carries no customer claims, so the stored ones stay.
           customer: { attributes: null, companies: null },
         });
 
-        // With them: the server reads the user's attributes and the company it carried.
+        // With them: `email_verified: true` (the customer's system confirmed the address) and
+        // the customer claims; the server reads the user's attributes and the company it carried.
+        expect(jwt.verify(withCustomer, SECRET, { algorithms: ['HS256'] })).toMatchObject({
+          email: EMAIL,
+          email_verified: true,
+        });
         expect(verifySsoToken(withCustomer, SECRET, rules)).toEqual({
           externalId: USER_ID,
           displayName: NAME,
           email: EMAIL,
+          isEmailVerified: true,
           avatarUrl: null,
           customer: CUSTOMER,
         });

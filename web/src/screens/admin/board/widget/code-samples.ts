@@ -36,7 +36,9 @@ export const NODE_SAMPLE_FILE = 'feedboard-token.mjs';
 
 /**
  * Server-side code that signs {id, name, email, exp} with HS256 and the company secret: a
- * complete user (with an address for notification mail) in a token that lives ten minutes
+ * complete user (with an address for notification mail, and `email_verified: true` when the
+ * caller says its system has confirmed that address: without it, or the company's
+ * ssoTrustEmails, Feedboard leaves the address unconfirmed) in a token that lives ten minutes
  * (the page makes a fresh one on every load), with the optional customer claims (`attributes`,
  * `companies`) when the caller gives them. Each sample uses
  * only its language's standard library (HMAC-SHA256, base64url, JSON), so it runs as it is:
@@ -57,14 +59,17 @@ const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
 
 /**
  * The widget's SSO token for your signed-in user: id unique in your system, the name others
- * see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally, who they are
- * to your business: attributes (string, number or boolean values) and the customer companies
- * they work for, whose monthlySpend adds up to the value of the ideas they vote for:
+ * see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Set emailVerified: true
+ * only when your system has confirmed that the user owns the address (Feedboard mails an
+ * unconfirmed one nothing until its owner confirms it). Optionally, who they are to your
+ * business: attributes (string, number or boolean values) and the customer companies they work
+ * for, whose monthlySpend adds up to the value of the ideas they vote for:
  *
  *   feedboardToken({
  *     id: 42,
  *     name: 'Ada Lovelace',
  *     email: 'ada@example.com',
+ *     emailVerified: true,
  *     attributes: { role: 'admin', seats: 12, beta: true },
  *     companies: [{ id: 'acme', name: 'ACME Inc.', monthlySpend: 1499.5, plan: 'Business' }],
  *   });
@@ -79,6 +84,7 @@ export function feedboardToken(user) {
       id: String(user.id),
       name: user.name,
       email: user.email,
+      email_verified: user.emailVerified ? true : undefined, // left out unless confirmed
       attributes: user.attributes,
       companies: user.companies?.map((company) => ({
         id: String(company.id),
@@ -128,10 +134,13 @@ public final class FeedboardToken {
 
     /**
      * The widget's SSO token for your signed-in user: userId unique in your system, the name
-     * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}.
+     * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. emailVerified:
+     * true only when your system has confirmed that the user owns the address (Feedboard mails
+     * an unconfirmed one nothing until its owner confirms it).
      */
-    public static String create(String userId, String name, String email) throws Exception {
-        return create(userId, name, email, null, null);
+    public static String create(String userId, String name, String email, boolean emailVerified)
+            throws Exception {
+        return create(userId, name, email, emailVerified, null, null);
     }
 
     /**
@@ -143,17 +152,18 @@ public final class FeedboardToken {
      * Map&lt;String, Object&gt; attributes = new LinkedHashMap&lt;&gt;();
      * attributes.put("role", "admin");
      * attributes.put("seats", 12);
-     * String token = FeedboardToken.create("42", "Ada Lovelace", "ada@example.com", attributes,
+     * String token = FeedboardToken.create("42", "Ada Lovelace", "ada@example.com", true, attributes,
      *     Collections.singletonList(new FeedboardToken.Company(
      *         "acme", "ACME Inc.", new BigDecimal("1499.50"), "Business", null)));
      * </pre>
      */
-    public static String create(String userId, String name, String email,
+    public static String create(String userId, String name, String email, boolean emailVerified,
             Map<String, ?> attributes, List<Company> companies) throws Exception {
         long exp = System.currentTimeMillis() / 1000 + ${LIFETIME};
         StringBuilder claims = new StringBuilder("{\\"id\\":").append(json(userId))
             .append(",\\"name\\":").append(json(name))
             .append(",\\"email\\":").append(json(email));
+        if (emailVerified) claims.append(",\\"email_verified\\":true");
         if (attributes != null) claims.append(",\\"attributes\\":").append(jsonObject(attributes));
         if (companies != null) {
             claims.append(",\\"companies\\":[");
@@ -224,11 +234,13 @@ function feedboard_base64url(string $data): string
 
 /**
  * The widget's SSO token for your signed-in user: $userId unique in your system, the name
- * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally, who
- * they are to your business: $attributes (string, number or boolean values) and the customer
- * $companies they work for, whose monthlySpend adds up to the value of the ideas they vote for:
+ * others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. $emailVerified:
+ * true only when your system has confirmed that the user owns the address (Feedboard mails an
+ * unconfirmed one nothing until its owner confirms it). Optionally, who they are to your
+ * business: $attributes (string, number or boolean values) and the customer $companies they
+ * work for, whose monthlySpend adds up to the value of the ideas they vote for:
  *
- *     feedboard_token('42', 'Ada Lovelace', 'ada@example.com',
+ *     feedboard_token('42', 'Ada Lovelace', 'ada@example.com', true,
  *         ['role' => 'admin', 'seats' => 12, 'beta' => true],
  *         [['id' => 'acme', 'name' => 'ACME Inc.', 'monthlySpend' => 1499.5, 'plan' => 'Business']]);
  *
@@ -238,10 +250,14 @@ function feedboard_token(
     string $userId,
     string $name,
     string $email,
+    bool $emailVerified = false,
     ?array $attributes = null,
     ?array $companies = null
 ): string {
     $claims = ['id' => $userId, 'name' => $name, 'email' => $email];
+    if ($emailVerified) {
+        $claims['email_verified'] = true;
+    }
     if ($attributes !== null) {
         $claims['attributes'] = (object) $attributes; // {} even when empty
     }
@@ -282,22 +298,27 @@ def feedboard_token(
     user_id: str,
     name: str,
     email: str,
+    email_verified: bool = False,
     attributes: Optional[Attributes] = None,
     companies: Optional[List[Dict[str, Any]]] = None,
 ) -> str:
     """The widget's SSO token for your signed-in user: user_id unique in your system, the name
-    others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally, who
-    they are to your business: attributes (str, int, float or bool values) and the customer
-    companies they work for, whose monthlySpend adds up to the value of the ideas they vote for:
+    others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. email_verified:
+    True only when your system has confirmed that the user owns the address (Feedboard mails an
+    unconfirmed one nothing until its owner confirms it). Optionally, who they are to your
+    business: attributes (str, int, float or bool values) and the customer companies they work
+    for, whose monthlySpend adds up to the value of the ideas they vote for:
 
         feedboard_token(
-            "42", "Ada Lovelace", "ada@example.com",
+            "42", "Ada Lovelace", "ada@example.com", email_verified=True,
             attributes={"role": "admin", "seats": 12, "beta": True},
             companies=[{"id": "acme", "name": "ACME Inc.", "monthlySpend": 1499.5, "plan": "Business"}],
         )
 
     None keeps what earlier tokens stored; companies=[] detaches the user from every company."""
     claims: Dict[str, Any] = {"id": user_id, "name": name, "email": email}
+    if email_verified:
+        claims["email_verified"] = True
     if attributes is not None:
         claims["attributes"] = attributes
     if companies is not None:
@@ -334,26 +355,29 @@ public static class FeedboardToken
 
     /// <summary>
     /// The widget's SSO token for your signed-in user: userId unique in your system, the name
-    /// others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. Optionally,
-    /// who they are to your business: attributes (string, number or bool values) and the
+    /// others see, the email their notifications go to, valid for ${LIFETIME_TEXT}. emailVerified:
+    /// true only when your system has confirmed that the user owns the address (Feedboard mails
+    /// an unconfirmed one nothing until its owner confirms it). Optionally, who they are to your
+    /// business: attributes (string, number or bool values) and the
     /// customer companies they work for, whose MonthlySpend adds up to the value of the ideas
     /// they vote for. null keeps what earlier tokens stored; an empty list detaches the user
     /// from every company.
     /// </summary>
     /// <example>
     /// <code>
-    /// var token = FeedboardToken.Create("42", "Ada Lovelace", "ada@example.com",
+    /// var token = FeedboardToken.Create("42", "Ada Lovelace", "ada@example.com", true,
     ///     new Dictionary&lt;string, object&gt; { ["role"] = "admin", ["seats"] = 12, ["beta"] = true },
     ///     new[] { new FeedboardToken.Company { Id = "acme", Name = "ACME Inc.", MonthlySpend = 1499.50m, Plan = "Business" } });
     /// </code>
     /// </example>
-    public static string Create(string userId, string name, string email,
+    public static string Create(string userId, string name, string email, bool emailVerified = false,
         IDictionary<string, object> attributes = null, IList<Company> companies = null)
     {
         var exp = DateTimeOffset.UtcNow.ToUnixTimeSeconds() + ${LIFETIME};
         var claims = new StringBuilder("{\\"id\\":").Append(Json(userId))
             .Append(",\\"name\\":").Append(Json(name))
             .Append(",\\"email\\":").Append(Json(email));
+        if (emailVerified) claims.Append(",\\"email_verified\\":true");
         if (attributes != null) claims.Append(",\\"attributes\\":").Append(JsonObject(attributes));
         if (companies != null)
         {
