@@ -41,7 +41,9 @@ async function slugsOf(boardId: number) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ appUrl: APP_URL });
+  // restCompany's companies are on ULTRA; the one test that checks FREE's cap signs up a
+  // company on the default plan, FREE here (without Stripe the default would be ULTRA).
+  server = await startTestServer({ appUrl: APP_URL, defaultPlan: 'FREE' });
   acme = await restCompany(server);
   other = await restCompany(server);
   ({ company: acmeSlug, board: boardSlug } = await slugsOf(acme.boardId));

@@ -93,6 +93,12 @@ beforeAll(async () => {
     body: { name: 'Second board' },
   });
   secondBoardId = board.id;
+  // New boards are private: this one grants the company's example.com end users, so endUser
+  // reads the ideas moved onto it.
+  await server.deps.prisma.board.update({
+    where: { id: secondBoardId },
+    data: { allowedEmailDomains: ['example.com'] },
+  });
 });
 afterAll(async () => {
   await server?.close();

@@ -88,6 +88,12 @@ async function fixture({ withMembers = false } = {}): Promise<TFixture> {
     201,
     { token: company.owner.token, body: { name: 'Second board of value' } },
   );
+  // New boards are private: this one grants the company's example.com end users (the voters),
+  // who vote on the ideas moved onto it as on the fixture's public board.
+  await server.deps.prisma.board.update({
+    where: { id: other.id },
+    data: { allowedEmailDomains: ['example.com'] },
+  });
   const voters = await Promise.all(
     Array.from({ length: 5 }, () => addEndUser(server, company.owner.companyId)),
   );

@@ -52,6 +52,12 @@ async function fillCompany(server: TTestServer, owner: TTestAccount) {
   for (const name of ['Product ideas', 'Mobile app', 'Integrations']) {
     boards.push(await mutate(server, 'createBoard', CREATE_BOARD, { name }, owner.token));
   }
+  // New boards are private: these grant the company's example.com end users (addEndUser's
+  // readers), so what readers see is down to the plan alone.
+  await server.deps.prisma.board.updateMany({
+    where: { id: { in: boards.map((board) => decodeId(board.id, 'Board')) } },
+    data: { allowedEmailDomains: ['example.com'] },
+  });
   const ideaIds: string[] = [];
   for (let i = 1; i <= 10; i += 1) {
     const idea = await mutate(
