@@ -13,7 +13,8 @@ describe.skipIf(!hasChromium())('console: boards, users, settings, language, nav
   let console_: TConsole;
 
   beforeAll(async () => {
-    console_ = await startConsole();
+    // The board list checks the free plan's one active board.
+    console_ = await startConsole({ defaultPlan: 'FREE' });
   });
   afterAll(async () => {
     await console_?.close();

@@ -34,6 +34,18 @@ async function newBoard(console_: TConsole, account: TTestAccount, name: string)
   return data.id as string;
 }
 
+/**
+ * New boards are private: lets the company's end users of the tests (addEndUser's confirmed
+ * example.com addresses) see the board, so they can vote on its ideas.
+ */
+async function grantEndUsers(console_: TConsole, boardId: string) {
+  const rowId = Number(Buffer.from(boardId, 'base64').toString().split(':')[1]);
+  await console_.server.deps.prisma.board.update({
+    where: { id: rowId },
+    data: { allowedEmailDomains: ['example.com'] },
+  });
+}
+
 async function ideaId(console_: TConsole, account: TTestAccount, boardId: string, title: string) {
   const { body } = await gql(console_.server, IDEAS, { id: boardId }, account.token);
   const edge = body.data.board.ideas.edges.find(
@@ -79,7 +91,8 @@ describe.skipIf(!hasChromium())(
     let admin: TTestAccount;
 
     beforeAll(async () => {
-      console_ = await startConsole();
+      // The plan-cap test below checks FREE's caps; the admin's company is moved to ULTRA.
+      console_ = await startConsole({ defaultPlan: 'FREE' });
       admin = await signUpCompany(console_.server, 'Board Area Company');
       await setPlan(console_.server, admin.companyId, 'ULTRA');
     });
@@ -90,6 +103,7 @@ describe.skipIf(!hasChromium())(
     it('triages a board: add, vote and unvote, comment, change status, decline as a duplicate with merged votes, live votes', async () => {
       const { server } = console_;
       const boardId = await newBoard(console_, admin, 'Mobile app ideas');
+      await grantEndUsers(console_, boardId);
       const page = await console_.open();
       await logIn(page, server, { email: admin.email, password: PASSWORD });
       await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
@@ -1025,6 +1039,7 @@ describe.skipIf(!hasChromium())(
     it('adds and removes cards live when ideas are created or deleted elsewhere', async () => {
       const { server } = console_;
       const boardId = await newBoard(console_, admin, 'Live list board');
+      await grantEndUsers(console_, boardId);
       const { id: firstId } = await mutate(
         server,
         'createIdea',
@@ -1098,6 +1113,7 @@ describe.skipIf(!hasChromium())(
     it('reads the list again when its live stream comes back after a break, so nothing made meanwhile is missed', async () => {
       const { server } = console_;
       const boardId = await newBoard(console_, admin, 'Reconnecting board');
+      await grantEndUsers(console_, boardId);
       const { id: ideaGlobalId } = await mutate(
         server,
         'createIdea',

@@ -72,6 +72,12 @@ describe.skipIf(!hasChromium())('console: bulk actions and the tag filter', () =
     );
     triageRowId = rowIdOf(triage.id, 'Board');
     mobileRowId = rowIdOf(mobile.id, 'Board');
+    // New boards are private: the customer (a confirmed example.com address) keeps seeing the
+    // ideas moved to the Mobile board.
+    await server.deps.prisma.board.update({
+      where: { id: Number(mobileRowId) },
+      data: { allowedEmailDomains: ['example.com'] },
+    });
     await expectCall(server, 'PUT', `/boards/${triageRowId}/set-public`, 200, {
       token: admin.token,
       body: { isPublic: true },
