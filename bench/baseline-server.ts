@@ -34,10 +34,25 @@ export function pageWhereValues(boardId: number, userId: number): unknown[] {
 
 export const SQL = {
   // The product's statements for a vote, word for word (services/account/authenticate.ts,
-  // services/access.ts findIdeaForMember, services/vote/add-vote.ts), with its parameters.
+  // services/access.ts findIdeaForMember, services/vote/add-vote.ts), with its parameters. The
+  // session lookup reads the session's scope, the sign-up policy and the end user's board grants
+  // (confirmed domain, customer companies); the idea check writes the board's visibility rule
+  // (boardVisibleSql) for an end user whose grant is their customer companies (every bench end
+  // user works for one): values idea, company, company, customer company ids, user, isTeam.
   session: `SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
-           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt"
-    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+           u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt",
+           s.scope = 'END_USER' AS "isEndUserScope",
+           (c."signupPolicy" = 'EMAIL_DOMAINS' AND u.kind = 'REGULAR'
+             AND (s.scope = 'END_USER' OR u.role = 'END_USER')
+             AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail",
+           CASE WHEN u."emailConfirmedAt" IS NOT NULL
+             AND position('@' in coalesce(u."email", '')) > 0
+             THEN nullif(lower(substring(u."email" from '@([^@]*)$')), '') END
+             AS "confirmedEmailDomain",
+           CASE WHEN u.role = 'END_USER' OR u.kind <> 'REGULAR'
+             THEN ARRAY(SELECT m."customerCompanyId" FROM "CustomerCompanyMember" m
+                        WHERE m."userId" = u.id) END AS "customerCompanyIds"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Company" c ON c.id = u."companyId"
     WHERE s."tokenHash" = $1 AND s."revokedAt" IS NULL
       AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
   idea: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
@@ -56,8 +71,10 @@ export const SQL = {
     JOIN "Board" b ON b."id" = i."boardId"
     LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
     WHERE i."id" = $1::int AND b."companyId" = $2::int
-      AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $3::int
-           OR $4::boolean)`,
+      AND (b."isPublic" OR (b."companyId" = $3::int AND (EXISTS (SELECT 1 FROM "BoardCustomerAccess" bca
+               WHERE bca."boardId" = b."id" AND bca."customerCompanyId" = ANY($4::int[])))))
+      AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $5::int
+           OR $6::boolean)`,
   // The idea's value follows its count in the same statement (the trigger of migration
   // idea_value), after the company's value lock taken shared (services/customer/idea-value.ts).
   upvote: `WITH guard AS (SELECT pg_advisory_xact_lock_shared(1447119957, $1::int)), voter AS (
@@ -84,8 +101,14 @@ export const SQL = {
   // The product's board, page and count statements (services/access.ts,
   // findVisibleBoardWithSubscription; services/idea/find-idea-views.ts, findIdeaPageRows and
   // countListedIdeas) word for word, with its parameters: a page of ALL by VOTES for an end
-  // user, no plan cutoff.
+  // user, no plan cutoff. The board check is the visibility rule's form for an end user granted
+  // through customer companies: values board, company, customer company ids.
   board: `SELECT b.*, s."product"::text AS "subscriptionProduct", s."expiresAt" AS "subscriptionExpiresAt"
+    FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
+    WHERE b."id" = $1::int AND (b."isPublic" OR (b."companyId" = $2::int AND (EXISTS (SELECT 1 FROM "BoardCustomerAccess" bca
+               WHERE bca."boardId" = b."id" AND bca."customerCompanyId" = ANY($3::int[])))))`,
+  // The same check for the company's team (the value page's owner): its own form of the rule.
+  boardTeam: `SELECT b.*, s."product"::text AS "subscriptionProduct", s."expiresAt" AS "subscriptionExpiresAt"
     FROM "Board" b LEFT JOIN "Subscription" s ON s."companyId" = b."companyId"
     WHERE b."id" = $1::int
       AND (b."isPublic" OR b."companyId" = $2::int)`,
@@ -237,7 +260,15 @@ export function countedValues(boardId: number, userId: number): unknown[] {
   return [boardId, '{OPEN,REVIEW,PLANNED,IN_PROGRESS,COMPLETE}', userId, boardId];
 }
 
-type TCaller = { userId: number; companyId: number; isAdmin: boolean };
+type TCaller = {
+  userId: number;
+  companyId: number;
+  isAdmin: boolean;
+  /** On the company's team (the product's isTeamMember): sees every board of its company. */
+  isTeam: boolean;
+  /** The customer companies whose board grants apply to this end user (none for the team). */
+  customerCompanyIds: number[];
+};
 
 /** Runs one of the statements above, prepared under its own name. */
 function run(pool: pg.Pool, name: keyof typeof SQL, values: unknown[]) {
@@ -260,10 +291,14 @@ async function caller(pool: pg.Pool, req: IncomingMessage): Promise<TCaller | nu
   const { rows } = await run(pool, 'session', [hash]);
   const row = rows[0];
   if (!row) return null;
+  // A widget or portal session is END_USER-scoped whatever the account's role (authenticate.ts).
+  const role = row.isEndUserScope ? 'END_USER' : row.role;
   return {
     userId: row.userId,
     companyId: row.companyId,
-    isAdmin: row.role === 'OWNER' || row.role === 'ADMIN',
+    isAdmin: role === 'OWNER' || role === 'ADMIN',
+    isTeam: row.kind === 'REGULAR' && ['OWNER', 'ADMIN', 'MEMBER'].includes(role),
+    customerCompanyIds: (row.customerCompanyIds as number[] | null) ?? [],
   };
 }
 
@@ -345,8 +380,16 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     const who = await caller(pool, req);
     if (!who) return json(res, 401, { error: 'unauthenticated' });
     const ideaId = Number(vote[2]);
-    const idea = (await run(pool, 'idea', [ideaId, who.companyId, who.userId, who.isAdmin]))
-      .rows[0];
+    const idea = (
+      await run(pool, 'idea', [
+        ideaId,
+        who.companyId,
+        who.companyId,
+        who.customerCompanyIds,
+        who.userId,
+        who.isTeam,
+      ])
+    ).rows[0];
     if (!idea) return json(res, 404, { error: 'not found' });
     const { rows } =
       vote[1] === 'upvote'
@@ -360,7 +403,11 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     if (!who) return json(res, 401, { error: 'unauthenticated' });
     if (page.isTeamOnly && !who.isAdmin) return json(res, 403, { error: 'forbidden' });
     const boardId = Number(url.searchParams.get('board'));
-    const board = (await run(pool, 'board', [boardId, who.companyId])).rows[0];
+    const board = (
+      who.isTeam
+        ? await run(pool, 'boardTeam', [boardId, who.companyId])
+        : await run(pool, 'board', [boardId, who.companyId, who.customerCompanyIds])
+    ).rows[0];
     if (!board) return json(res, 404, { error: 'not found' });
     const [rows, count] = await Promise.all(
       page.statements(boardId, who).map(([name, values]) => run(pool, name, values)),

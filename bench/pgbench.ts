@@ -15,7 +15,10 @@ export type TPgbenchResult = {
   p99: number;
 };
 
-/** The session lookup of a bench user `:u`, setting `:userId` and `:companyId`. */
+/**
+ * The session lookup of a bench user `:u`, setting `:userId`, `:companyId` and
+ * `:customerCompanyIds` (an array literal, quoted where used).
+ */
 const SESSION = `${bind(SQL.session, [
   "encode(sha256(convert_to('bench-session-' || :u, 'UTF8')), 'hex')",
 ])} \\gset`;
@@ -28,7 +31,7 @@ function voteScript(dataset: TDataset): string {
 \\set idea random(${first}, ${last})
 \\set up random(0, 1)
 ${SESSION}
-${bind(SQL.idea, [':idea', ':companyId', ':userId', 'false'])};
+${bind(SQL.idea, [':idea', ':companyId', ':companyId', "':customerCompanyIds'", ':userId', 'false'])};
 \\if :up
 ${bind(SQL.upvote, [':companyId', ':userId', ':idea', ':userId', ':idea'])};
 \\else
@@ -51,7 +54,7 @@ function readScript(dataset: TDataset): string {
   const noSearch = ['NULL', 'NULL', 'NULL'];
   return `\\set u random(1, ${dataset.userIds.length - 1})
 ${SESSION}
-${bind(SQL.board, [`${dataset.boardId}`, ':companyId'])};
+${bind(SQL.board, [`${dataset.boardId}`, ':companyId', "':customerCompanyIds'"])};
 ${bind(SQL.page, [':userId', ...where, ...noSearch, '50', '0'])};
 ${bind(SQL.count, [...where, ...noSearch])};
 `;
@@ -66,7 +69,7 @@ function readNowScript(dataset: TDataset): string {
   );
   return `\\set u random(1, ${dataset.userIds.length - 1})
 ${SESSION}
-${bind(SQL.board, [`${dataset.boardId}`, ':companyId'])};
+${bind(SQL.board, [`${dataset.boardId}`, ':companyId', "':customerCompanyIds'"])};
 ${bind(SQL.pageNow, [':userId', ':companyId', `${dataset.boardId}`, ':userId'])};
 ${bind(SQL.counted, counted)};
 `;

@@ -69,11 +69,15 @@ const SECTION_7 = [
   'GET /ideas/{id}/comments',
   'POST /ideas/{id}/comments',
 ];
-/** What the embeddable widget adds (issue 7): SSO, its first screen by board hash, live events. */
+/**
+ * What the embeddable widget adds (issue 7): SSO, its first screen by board hash, its sign-up and
+ * sign-in (end users sign in through their company's widget, not the console), live events.
+ */
 const WIDGET = [
   'POST /widget/sso',
   'GET /widget/boards/{hash}',
   'POST /widget/boards/{hash}/signup',
+  'POST /widget/boards/{hash}/login',
   'GET /boards/{id}/events',
 ];
 /**

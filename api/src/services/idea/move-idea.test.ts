@@ -68,6 +68,12 @@ beforeAll(async () => {
     body: { name: 'Second board' },
   });
   secondBoardId = board.id;
+  // New boards are private; like the fixture's first board, the second is public so the end
+  // user who voted can still read the idea after it moves there.
+  await expectCall(server, 'PUT', `/boards/${secondBoardId}/set-public`, 200, {
+    token: acme.owner.token,
+    body: { isPublic: true },
+  });
   ({ key: apiKey } = await createApiKey(
     server.deps,
     {

@@ -70,7 +70,14 @@ async function seedCompany() {
   for (let b = 0; b < BOARDS; b += 1) {
     boards.push(
       await prisma.board.create({
-        data: { companyId, name: `Board ${b}`, slug: `board-${b}`, widgetHash: `h${b}-${tag}` },
+        // Boards are private: the SSO voters see them through the board's SSO grant.
+        data: {
+          companyId,
+          name: `Board ${b}`,
+          slug: `board-${b}`,
+          widgetHash: `h${b}-${tag}`,
+          ssoAccess: true,
+        },
       }),
     );
   }

@@ -45,6 +45,7 @@ describe('verifySsoToken', () => {
       externalId: 'u-42',
       displayName: 'Ada Lovelace',
       email: null,
+      isEmailVerified: false,
       avatarUrl: null,
       customer: { attributes: null, companies: null },
     });
