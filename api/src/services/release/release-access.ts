@@ -3,7 +3,7 @@ import { errors } from '../../errors.ts';
 import type { Prisma, Release } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireViewer } from '../../viewer.ts';
-import { boardVisibleWhere, isAdminOf } from '../access.ts';
+import { boardVisibleWhere, isAdminOf, isTeamMemberOf } from '../access.ts';
 import type { TReleaseFilter } from './release-input.ts';
 
 /**
@@ -35,7 +35,7 @@ export const RELEASE_ORDER: Prisma.ReleaseOrderByWithRelationInput[] = [
 
 /**
  * A release of the caller's company that they administer. A release the caller may not see
- * (releaseVisibleWhere: for anyone but the company's admins, a published release on a board
+ * (releaseVisibleWhere: for anyone but the company's team, a published release on a board
  * they see) is NOT_FOUND, as it is to a read: an end user learns nothing of a private board's
  * release or of an unpublished one. One they see but may not administer is FORBIDDEN.
  */
@@ -45,9 +45,12 @@ export async function findReleaseForAdmin(
   releaseId: number,
 ): Promise<Release> {
   const viewer = requireViewer(viewerOrNull);
-  const release = await deps.prisma.release.findFirst({
-    where: { id: releaseId, companyId: viewer.companyId, AND: [releaseVisibleWhere(viewer)] },
-  });
+  // The team works with every release of its company (the console lists drafts): a MEMBER is
+  // refused (FORBIDDEN), not told that a release it works beside does not exist.
+  const where = isTeamMemberOf(viewer, viewer.companyId)
+    ? { id: releaseId, companyId: viewer.companyId }
+    : { id: releaseId, companyId: viewer.companyId, AND: [releaseVisibleWhere(viewer)] };
+  const release = await deps.prisma.release.findFirst({ where });
   if (!release) throw errors.notFound('Release');
   if (!isAdminOf(viewer, release.companyId)) throw errors.forbidden();
   return release;
