@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEndUser } from '../api/src/testing/graphql-client.ts';
+import { decodeId } from '../api/src/schema/ids.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { logIn, registerAccount, saveScreenshot, startConsole, type TConsole } from './console.ts';
 
@@ -35,9 +36,15 @@ describe.skipIf(!hasChromium())('console: customers and value', () => {
         { boardId },
       )
     ).createIdea.data.id as string;
-    const companyId = (
-      await server.deps.prisma.board.findFirstOrThrow({ where: { name: 'Customer ideas' } })
-    ).companyId;
+    const board = await server.deps.prisma.board.findUniqueOrThrow({
+      where: { id: decodeId(boardId, 'Board') },
+    });
+    const companyId = board.companyId;
+    // New boards are private: let the company's end users (confirmed @example.com) see it.
+    await server.deps.prisma.board.update({
+      where: { id: board.id },
+      data: { allowedEmailDomains: ['example.com'] },
+    });
     const voter = await addEndUser(server, companyId, { name: 'Vera Voter' });
     const voted = await server.call('POST', '/graphql', {
       token: voter.token,

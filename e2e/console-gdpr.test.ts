@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEndUser, gql, mutate, signUpCompany } from '../api/src/testing/graphql-client.ts';
+import { decodeId } from '../api/src/schema/ids.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { logIn, saveScreenshot, startConsole } from './console.ts';
 import type { TConsole, TConsolePage } from './console.ts';
@@ -48,6 +49,11 @@ describe.skipIf(!hasChromium())('console: export and erase a person (GDPR)', () 
       { name: 'Roadmap' },
       account.token,
     );
+    // New boards are private: let the company's end users (confirmed @example.com) vote on it.
+    await server.deps.prisma.board.update({
+      where: { id: decodeId(board.id, 'Board') },
+      data: { allowedEmailDomains: ['example.com'] },
+    });
     const idea = await mutate(
       server,
       'createIdea',

@@ -46,7 +46,8 @@ describe.skipIf(!hasChromium())('console: roadmap links, a live plan banner', ()
   let console_: TConsole;
 
   beforeAll(async () => {
-    console_ = await startConsole();
+    // The banner test checks FREE's cap of 5 ideas: without Stripe the default plan is ULTRA.
+    console_ = await startConsole({ defaultPlan: 'FREE' });
   });
   afterAll(async () => {
     await console_?.close();

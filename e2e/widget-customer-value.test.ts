@@ -5,6 +5,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, mutate, signUpCompany } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
+import { decodeId } from '../api/src/schema/ids.ts';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { logIn, saveScreenshot, startConsole } from './console.ts';
@@ -40,6 +41,11 @@ describe.skipIf(!hasChromium())('customer value from the widget’s SSO token', 
     admin = await signUpCompany(server, 'Value Company');
     boardId = (await mutate(server, 'createBoard', CREATE_BOARD, { name: 'Requests' }, admin.token))
       .id;
+    // New boards are private: grant the company's SSO users, who come through the widget.
+    await server.deps.prisma.board.update({
+      where: { id: decodeId(boardId, 'Board') },
+      data: { ssoAccess: true },
+    });
     await mutate(server, 'createIdea', CREATE_IDEA, { boardId, title: TITLE }, admin.token);
     const { body } = await gql(server, SETUP, { id: boardId }, admin.token);
     boardHash = body.data.board.widgetSetup.boardHash;
