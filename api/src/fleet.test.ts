@@ -142,6 +142,11 @@ beforeAll(async () => {
   });
   expect(board.status, JSON.stringify(board.body)).toBe(201);
   boardId = board.body.id;
+  // The board is private: it grants the voters' confirmed domain (services/access.ts).
+  await database.db.prisma.board.update({
+    where: { id: boardId },
+    data: { allowedEmailDomains: ['example.com'] },
+  });
   for (let n = 0; n < IDEAS; n += 1) {
     const idea = await attempt(`${lb}/api/v1/ideas/`, 'POST', {
       token: owner,
