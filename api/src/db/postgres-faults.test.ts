@@ -55,6 +55,8 @@ beforeAll(async () => {
   });
   expect(board.status, JSON.stringify(board.body)).toBe(201);
   boardId = board.body.id;
+  // Public, so the voters below (end users of no grant) may vote on it (services/access.ts).
+  await db.prisma.board.update({ where: { id: boardId }, data: { isPublic: true } });
   for (let n = 0; n < IDEAS; n += 1) {
     const idea = await fetch(`${url}/api/v1/ideas/`, {
       method: 'POST',
