@@ -864,9 +864,9 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   connectIssueTracker: mutation(
     'connectIssueTracker',
     withAnswers(rules.companyAdmin, {
-      owner: 'CONFLICT',
-      admin: 'CONFLICT',
-      otherAdmin: 'CONFLICT',
+      owner: 'validation',
+      admin: 'validation',
+      otherAdmin: 'validation',
     }),
     '',
     'kind: GITHUB, token: "", repository: ""',

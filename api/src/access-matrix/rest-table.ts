@@ -470,6 +470,12 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     (_w, b) => `/widget/boards/${b.hash}/signup`,
     { body: () => ({ email: 'not-an-address', password: 'x' }) },
   ),
+  'POST /widget/boards/{hash}/login': route(
+    rules.same('validation'),
+    'POST',
+    (_w, b) => `/widget/boards/${b.hash}/login`,
+    { body: () => ({ email: 'not-an-address', password: 'x' }) },
+  ),
   'GET /boards/{id}/events': {
     rule: rules.boardRead,
     boardScoped: true,

@@ -56,7 +56,11 @@ builder.mutationFields((t) => ({
         required: true,
         description: 'Take every SSO token’s `email` as confirmed.',
       }),
-      signupPolicy: t.arg({ type: SignupPolicyEnum, required: true }),
+      signupPolicy: t.arg({
+        type: SignupPolicyEnum,
+        required: true,
+        description: 'Who may sign up through the widget and the portal.',
+      }),
       signupEmailDomains: t.arg.stringList({
         required: true,
         description: 'Domains such as example.com (at most 50); one at least for EMAIL_DOMAINS.',

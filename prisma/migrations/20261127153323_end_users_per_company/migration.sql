@@ -22,6 +22,6 @@ CREATE INDEX "User_loginEmail_idx" ON "User"("loginEmail");
 CREATE UNIQUE INDEX "User_companyId_loginEmail_key" ON "User"("companyId", "loginEmail");
 
 -- A team account's address stays unique across all companies (the console's sign-in and
--- password recovery find it by address alone); end users are unique per company only.
+-- password recovery find it by address alone), while end users are unique per company only.
 -- Prisma cannot declare a partial index: it lives here, outside schema.prisma.
 CREATE UNIQUE INDEX "User_team_loginEmail_key" ON "User"("loginEmail") WHERE "role" <> 'END_USER';
