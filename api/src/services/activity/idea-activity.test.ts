@@ -44,6 +44,11 @@ beforeAll(async () => {
     body: { name: 'Mobile app' },
   });
   secondBoardId = board.id;
+  // Public, so the idea's author (an end user) can still vote on it once it moves here.
+  await expectCall(server, 'PUT', `/boards/${secondBoardId}/set-public`, 200, {
+    token: acme.owner.token,
+    body: { isPublic: true },
+  });
   const idea = await expectCall(server, 'POST', '/ideas/', 201, {
     token: author.token,
     headers: { 'x-board-id': String(acme.boardId) },
