@@ -95,9 +95,12 @@ export function csvRoute(
   };
 }
 
-/** A CSV file as a download named `filename`. */
-export function csvResponse(file: { filename: string; csv: string }): Response {
-  return new Response(file.csv, {
+/** A CSV file as a download named `filename`, sent as it is read. */
+export function csvResponse(file: {
+  filename: string;
+  stream: ReadableStream<Uint8Array>;
+}): Response {
+  return new Response(file.stream, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
