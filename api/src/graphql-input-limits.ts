@@ -180,7 +180,10 @@ export type TLimit = 'depth' | 'cost' | 'aliases' | 'tokens' | 'directives';
 export function limitRefusal(limit: TLimit, message: string): GraphQLError {
   const text = message
     .replace(/^Syntax Error: /, '')
-    .replace(/found (\d+(?:\.\d+)?)\./, (_, found: string) => `found ${Math.round(Number(found))}.`);
+    .replace(
+      /found (\d+(?:\.\d+)?)\./,
+      (_, found: string) => `found ${Math.round(Number(found))}.`,
+    );
   return new GraphQLError(text, {
     extensions: { code: 'BAD_REQUEST', limit, http: { status: 400, spec: false } },
   });

@@ -1,6 +1,8 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from './schema/ids.ts';
 import { JSON_BODIES_ONLY, SIGNED_IN_UPLOADS_ONLY } from './graphql-media-type.ts';
-import { signUpCompany } from './testing/graphql-client.ts';
+import { createBoardId, signUpCompany } from './testing/graphql-client.ts';
 import type { TTestAccount } from './testing/graphql-client.ts';
 import { startTestServer } from './testing/test-server.ts';
 import type { TTestServer } from './testing/test-server.ts';
@@ -43,7 +45,11 @@ describe('what a POST to /graphql may carry', () => {
         `query=${encodeURIComponent(SIGN_UP)}`,
         JSON_BODIES_ONLY,
       ],
-      ['multipart/form-data; boundary=x', multipartBody({ query: SIGN_UP }), SIGNED_IN_UPLOADS_ONLY],
+      [
+        'multipart/form-data; boundary=x',
+        multipartBody({ query: SIGN_UP }),
+        SIGNED_IN_UPLOADS_ONLY,
+      ],
       ['text/plain;charset=UTF-8', JSON.stringify({ query: SIGN_UP }), JSON_BODIES_ONLY],
       ['application/graphql', SIGN_UP, JSON_BODIES_ONLY],
     ];
@@ -170,6 +176,122 @@ describe('a refusal by a limit on the operation’s shape', () => {
           ]);
         }
       }
+    }
+  });
+});
+
+describe('a page size given as a variable', () => {
+  /** Every field with a `first` argument, as a selection of the owner's objects. */
+  const fields = (ids: Record<string, string>): Record<string, (page: string) => string> => ({
+    'Board.ideas': (page) =>
+      `node(id: "${ids.board}") { ... on Board { ideas(${page}) { edges { cursor } } } }`,
+    'Board.releases': (page) =>
+      `node(id: "${ids.board}") { ... on Board { releases(${page}) { edges { cursor } } } }`,
+    'Company.auditLog': (page) => `viewer { company { auditLog(${page}) { edges { cursor } } } }`,
+    'Idea.activity': (page) =>
+      `node(id: "${ids.idea}") { ... on Idea { activity(${page}) { edges { cursor } } } }`,
+    'Idea.comments': (page) =>
+      `node(id: "${ids.idea}") { ... on Idea { comments(${page}) { edges { cursor } } } }`,
+    'Query.companyUsers': (page) => `companyUsers(${page}) { edges { cursor } }`,
+    'Query.releases': (page) => `releases(${page}) { edges { cursor } }`,
+    'Viewer.notifications': (page) => `viewer { notifications(${page}) { edges { cursor } } }`,
+    'Webhook.deliveries': (page) =>
+      `node(id: "${ids.webhook}") { ... on Webhook { deliveries(${page}) { id } } }`,
+    'SlackConnection.deliveries': (page) =>
+      `node(id: "${ids.slack}") { ... on SlackConnection { deliveries(${page}) { id } } }`,
+  });
+
+  it('is capped at 100 and refused exactly as the same size written in the query, on every field with `first`', async () => {
+    const { prisma } = server.deps;
+    const companyId = owner.companyId;
+    const boardId = await createBoardId(server, owner.token, 'A paged board');
+    const board = { id: Number(decodeGlobalID(boardId).id) };
+    const idea = await prisma.idea.create({
+      data: { boardId: board.id, authorId: owner.userId, title: 'A paged idea' },
+    });
+    const webhook = await prisma.webhook.create({
+      data: {
+        companyId,
+        url: 'https://hooks.example.com/in',
+        events: ['IDEA_CREATED'],
+        secret: 's',
+      },
+    });
+    const slack = await prisma.slackConnection.create({
+      data: { companyId, sealedUrl: 'box1$none', urlHint: 'none', events: ['IDEA_CREATED'] },
+    });
+    // 105 notifications: more than a page holds.
+    await prisma.notification.createMany({
+      data: Array.from({ length: 105 }, () => ({
+        userId: owner.userId,
+        companyId,
+        kind: 'MENTION' as const,
+      })),
+    });
+    const selections = fields({
+      board: globalId('Board', board.id),
+      idea: globalId('Idea', idea.id),
+      webhook: globalId('Webhook', webhook.id),
+      slack: globalId('SlackConnection', slack.id),
+    });
+
+    // The table names every field of the schema that takes `first`.
+    const { body: schema } = await server.call('POST', '/graphql', {
+      body: { query: '{ __schema { types { name fields { name args { name } } } } }' },
+      token: owner.token,
+    });
+    const paged = (schema.data.__schema.types as any[])
+      .filter((type) => !type.name.startsWith('__'))
+      .flatMap((type) =>
+        (type.fields ?? [])
+          .filter((field: any) => field.args.some((arg: any) => arg.name === 'first'))
+          .map((field: any) => `${type.name}.${field.name}`),
+      );
+    expect(Object.keys(selections).sort()).toEqual(paged.sort());
+
+    for (const [name, select] of Object.entries(selections)) {
+      const args = name.endsWith('.deliveries') ? ['first'] : ['first', 'last'];
+      for (const arg of args) {
+        for (const size of [2147483647, 101, -1, 0]) {
+          const where = `${name}(${arg}: ${size})`;
+          const literal = await server.call('POST', '/graphql', {
+            body: { query: `{ ${select(`${arg}: ${size}`)} }` },
+            token: owner.token,
+          });
+          const variable = await server.call('POST', '/graphql', {
+            body: { query: `query ($n: Int) { ${select(`${arg}: $n`)} }`, variables: { n: size } },
+            token: owner.token,
+          });
+          expect({ status: variable.status, body: variable.body }, where).toEqual({
+            status: literal.status,
+            body: literal.body,
+          });
+          if (size > 100) {
+            expect(literal.status, where).toBe(200);
+            expect(literal.body.errors, where).toBeUndefined();
+          }
+          if (size < 0 && !name.endsWith('.deliveries')) {
+            expect(literal.body.errors?.[0]?.message, where).toBe(
+              `Argument "${arg}" must be a non-negative integer`,
+            );
+          }
+        }
+      }
+    }
+
+    // What the cap means: 100 of the 105, asked for as a literal or a variable.
+    for (const [query, variables] of [
+      ['{ viewer { notifications(first: 2147483647) { edges { cursor } } } }', {}],
+      [
+        'query ($n: Int) { viewer { notifications(first: $n) { edges { cursor } } } }',
+        { n: 2147483647 },
+      ],
+    ] as const) {
+      const { body } = await server.call('POST', '/graphql', {
+        body: { query, variables },
+        token: owner.token,
+      });
+      expect(body.data.viewer.notifications.edges).toHaveLength(100);
     }
   });
 });

@@ -163,7 +163,7 @@ const MAX_DIRECTIVES = 50;
 const SUGGESTION = /Did you mean ".+"\?/g;
 
 /**
- * GraphQL Armor's limits on every operation (depth, cost, aliases, tokens, directives), and
+ * GraphQL Armor's limits on every operation (depth, aliases, tokens, directives; the cost is inputLimitsPlugin's), and
  * "Did you mean …?" suggestions hidden from callers without a valid session or key, so that
  * strangers cannot read the schema's private fields out of error messages. Armor's own
  * suggestion blocker is off: it rewrites the errors in place, and yoga caches validation
@@ -185,7 +185,11 @@ function armorPlugins(
   });
   const { plugins } = new EnvelopArmor({
     maxDepth: { n: limits.maxDepth, flattenFragments: true, ...refuse('depth') },
-    costLimit: { maxCost: limits.maxCost, flattenFragments: true, ...refuse('cost') },
+    // The cost is counted once, by inputLimitsPlugin, with the variables known and page sizes
+    // capped at a connection's 100: Armor's rule saw only literals and multiplied by them
+    // uncapped, so `first: 2147483647` was refused written in the query and served (100
+    // objects) as a variable.
+    costLimit: { enabled: false },
     maxAliases: { n: limits.maxAliases, ...refuse('aliases') },
     maxTokens: { n: limits.maxTokens, ...refuse('tokens') },
     maxDirectives: { n: MAX_DIRECTIVES, ...refuse('directives') },
