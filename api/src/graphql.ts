@@ -32,7 +32,7 @@ import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
 /**
  * An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`.
  * Field errors keep HTTP 200 (other fields may still answer); a bad token (`status` 401) and an
- * unreachable database fail the whole request.
+ * unreachable or busy database fail the whole request (503 with the error's Retry-After).
  */
 function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQLError {
   const located = source instanceof GraphQLError ? source : undefined;
@@ -42,7 +42,12 @@ function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQ
     extensions: {
       code: error.code,
       ...(error.fields ? { fields: error.fields } : {}),
-      http: { status: error.code === 'UNAVAILABLE' ? error.status : status },
+      http: {
+        status: error.code === 'UNAVAILABLE' ? error.status : status,
+        ...(error.retryAfterSeconds === undefined
+          ? {}
+          : { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
+      },
     },
   });
 }
