@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { isJsonMediaType } from './rest/index.ts';
+import { UNCOMPRESSED_BODIES_ONLY, isEncodedBody, isJsonMediaType } from './rest/index.ts';
 
 /** The answer to a POST whose body is not JSON (REST's words, /api/v1 says the same). */
 export const JSON_BODIES_ONLY =
@@ -37,7 +37,8 @@ async function parseJsonBody(request: Request): Promise<Record<string, unknown>>
  * What a POST to /graphql may carry: JSON (`application/json` in any letter case, with or
  * without parameters, or any `application/…+json` such as `application/graphql-response+json`),
  * and multipart/form-data only with an `Authorization` header (previewImport's file uploads).
- * Anything else answers 415 with a JSON error before the body is read or the caller looked up.
+ * Anything else, and a compressed body (`Content-Encoding`, which nothing here decodes), answers
+ * 415 with a JSON error before the body is read or the caller looked up.
  *
  * `text/plain`, `application/x-www-form-urlencoded` and `multipart/form-data` are what a page of
  * another site may POST without a CORS preflight; yoga parsed the last two into operations, so
@@ -49,6 +50,19 @@ export function mediaTypePlugin<TServerContext extends object>(): Plugin<TServer
   return {
     onRequestParse: ({ request, requestParser, setRequestParser, endResponse, fetchAPI }) => {
       if (request.method !== 'POST') return;
+      const refuse = (message: string) =>
+        endResponse(
+          new fetchAPI.Response(
+            JSON.stringify({
+              errors: [{ message, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }],
+            }),
+            { status: 415, headers: { 'content-type': 'application/json; charset=utf-8' } },
+          ),
+        );
+      if (isEncodedBody(request.headers.get('content-encoding'))) {
+        refuse(UNCOMPRESSED_BODIES_ONLY);
+        return;
+      }
       const type = mediaTypeOf(request);
       if (isJsonMediaType(type)) {
         // Yoga's parser matches only `application/json` and `application/graphql+json`, in
@@ -58,13 +72,7 @@ export function mediaTypePlugin<TServerContext extends object>(): Plugin<TServer
       }
       const isUpload = type === 'multipart/form-data' && request.headers.has('authorization');
       if (isUpload) return;
-      const message = type === 'multipart/form-data' ? SIGNED_IN_UPLOADS_ONLY : JSON_BODIES_ONLY;
-      endResponse(
-        new fetchAPI.Response(
-          JSON.stringify({ errors: [{ message, extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] }),
-          { status: 415, headers: { 'content-type': 'application/json; charset=utf-8' } },
-        ),
-      );
+      refuse(type === 'multipart/form-data' ? SIGNED_IN_UPLOADS_ONLY : JSON_BODIES_ONLY);
     },
   };
 }
