@@ -201,7 +201,7 @@ describe('a page size given as a variable', () => {
       `node(id: "${ids.slack}") { ... on SlackConnection { deliveries(${page}) { id } } }`,
   });
 
-  it('is capped at 100 and refused exactly as the same size written in the query, on every field with `first`', async () => {
+  it('is capped at 100 and refused exactly as the same size written in the query, on every field that takes first', async () => {
     const { prisma } = server.deps;
     const companyId = owner.companyId;
     const boardId = await createBoardId(server, owner.token, 'A paged board');

@@ -136,7 +136,7 @@ describe('no connection (PostgreSQL) or turn (PGlite) within the statement deadl
     await server?.close();
   });
 
-  it('answers 503 too busy with Retry-After on REST and GraphQL', async () => {
+  it('answers 503 too busy with Retry-After on REST and GraphQL when the wait for a connection passes the deadline', async () => {
     const release = await takeEveryConnection(server);
     try {
       expectBusy(await checkResetToken(server));
