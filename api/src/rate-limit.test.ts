@@ -12,6 +12,7 @@ const LIMITS: TConfig['rateLimits'] = {
   loginEmail: { perIp: 0, perAccount: 8, windowSeconds: 60 },
   signup: { perIp: 4, perAccount: 2, windowSeconds: 60 },
   recoveryRequest: { perIp: 5, perAccount: 2, windowSeconds: 900 },
+  recoveryMail: { perIp: 0, perAccount: 3, windowSeconds: 86_400 },
   recoveryReset: { perIp: 5, perAccount: 3, windowSeconds: 60 },
   sso: { perIp: 6, perAccount: 3, windowSeconds: 60 },
   confirmEmail: { perIp: 10, perAccount: 2, windowSeconds: 3600 },
