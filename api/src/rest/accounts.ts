@@ -53,7 +53,7 @@ const ZLoginAnswer = z
         expiresAt: z.string().meta({ description: 'When the challenge stops working (ISO 8601).' }),
         enrolmentRequired: z.boolean().meta({
           description:
-            'The company requires two-factor sign-in of owners and admins and this account has none: set it up in the console first.',
+            'The company requires two-factor sign-in of its team (owners, admins, members) and this account has none: set it up in the console first.',
         }),
       })
       .optional()
