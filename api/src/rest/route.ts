@@ -203,7 +203,8 @@ export function mountRoutes(
       if (route.status === 204) return c.body(null, 204);
       if (result instanceof OtherAnswer) {
         const other = route.otherAnswer;
-        if (!other) throw new Error(`${route.method.toUpperCase()} ${route.path} has no other answer`);
+        if (!other)
+          throw new Error(`${route.method.toUpperCase()} ${route.path} has no other answer`);
         if (options.checkResponses && !other.response.safeParse(result.body).success) {
           throw new Error(
             `${route.method.toUpperCase()} ${route.path} answered ${other.status} outside its documented schema`,

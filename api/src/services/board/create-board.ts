@@ -29,8 +29,10 @@ export async function createBoard(
   input: unknown,
 ): Promise<TBoardWithAccess> {
   const { companyId } = requireCompanyAdmin(viewer);
-  const { name, isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds } =
-    parseInput(ZCreateBoardWithAccess, input);
+  const { name, isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds } = parseInput(
+    ZCreateBoardWithAccess,
+    input,
+  );
   await requireOwnCustomerCompanies(deps, companyId, allowedCustomerCompanyIds);
   const baseSlug = slugify(name) || 'board';
   // `/{company}/changelog` and `/roadmap` are the portal's own pages: a board takes `-2`.
