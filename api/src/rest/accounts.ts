@@ -82,10 +82,10 @@ const ZMeJson = ZProfileJson.extend({
     description:
       'The role as the spec’s clients read it: OWNER, ADMIN, or MEMBER for everyone else (team members and end users alike). `teamRole` tells them apart.',
   }),
-  teamRole: z
-    .enum(['OWNER', 'ADMIN', 'MEMBER'])
-    .nullable()
-    .meta({ description: 'The role in the company’s team; null for end users (not on the team).' }),
+  teamRole: z.enum(['OWNER', 'ADMIN', 'MEMBER']).nullable().meta({
+    description:
+      'The role in the company’s team; null for end users (not on the team) and for any widget or portal session (END_USER-scoped), a team member’s included.',
+  }),
   companyId: z.number().int(),
   avatarUrl: z.string().nullable(),
 }).meta({ id: 'Me' });
