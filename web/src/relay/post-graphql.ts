@@ -1,6 +1,7 @@
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useCallback, useState } from 'react';
 import { getAuthToken } from '../session/storage.ts';
+import { RateLimitedError } from './rate-limited.ts';
 
 /** Thrown for a 401 / UNAUTHENTICATED answer, after the session-expiry handler has run. */
 export class SessionExpiredError extends Error {
@@ -12,7 +13,7 @@ export class SessionExpiredError extends Error {
 
 type TGraphQLAnswer = {
   data?: unknown;
-  errors?: { message?: string; extensions?: { code?: string } }[];
+  errors?: { message?: string; extensions?: { code?: string; retryAfter?: number } }[];
 };
 
 let handleUnauthenticated: () => void = () => {};
@@ -71,6 +72,14 @@ export async function postGraphQL(
   if (isUnauthenticated && token) {
     handleUnauthenticated();
     throw new SessionExpiredError();
+  }
+  if (response.status === 429 || body?.errors?.[0]?.extensions?.code === 'RATE_LIMITED') {
+    const header = Number(response.headers.get('retry-after'));
+    const seconds =
+      Number.isFinite(header) && header > 0
+        ? header
+        : (body?.errors?.[0]?.extensions?.retryAfter ?? 60);
+    throw new RateLimitedError(seconds);
   }
   if (!response.ok || !body) {
     throw new Error(`HTTP ${response.status}: ${response.statusText}`);
