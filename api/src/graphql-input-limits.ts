@@ -7,7 +7,8 @@ import type {
   ValueNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { AppError, errors } from './errors.ts';
+import type { AppError } from './errors.ts';
+import { errors } from './errors.ts';
 import { MAX_COMPANY_TAGS } from './services/tag/tag-input.ts';
 
 /** How many entries a list argument (ids, files, events…) holds at most, unless named below. */
