@@ -36,6 +36,8 @@ export class AppError extends Error {
   readonly fields: TFieldError[] | undefined;
   /** What a REST answer carries beside `error` (e.g. the language a refused widget speaks). */
   readonly beside: Record<string, unknown> | undefined;
+  /** When to try again (a 503's `Retry-After`, in seconds), for the errors that have one. */
+  retryAfterSeconds: number | undefined;
 
   constructor(
     code: TErrorCode,
@@ -48,6 +50,7 @@ export class AppError extends Error {
     this.code = code;
     this.fields = fields;
     this.beside = beside;
+    this.retryAfterSeconds = undefined;
   }
 
   get status(): number {
@@ -96,4 +99,18 @@ export const errors = {
     ),
   unavailable: (what = 'The database') =>
     new AppError('UNAVAILABLE', `${what} is not reachable right now. Please try again shortly.`),
+  /** The database's disk is full: nothing can be saved until an operator makes room. */
+  diskFull: () =>
+    retryAfter(
+      new AppError(
+        'UNAVAILABLE',
+        "The server's storage is full, so changes cannot be saved right now. Reading still works; please try again later.",
+      ),
+      60,
+    ),
 };
+
+function retryAfter(error: AppError, seconds: number): AppError {
+  error.retryAfterSeconds = seconds;
+  return error;
+}
