@@ -1,5 +1,5 @@
 // `npm start` serves the built console, widget and API explorers; build them once when one is missing.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const outputs = [
@@ -9,6 +9,12 @@ const outputs = [
 ];
 if (outputs.some((file) => !existsSync(file))) {
   console.log('Building the console (first start)…');
-  const result = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Not spawnSync: a SIGTERM or SIGINT to `npm start` during the build reaches this process,
+  // which passes it on, so no build is left running without its parent.
+  const build = spawn('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => build.kill(signal));
+  const status = await new Promise((resolve) =>
+    build.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  );
+  if (status !== 0) process.exit(status);
 }

@@ -5,6 +5,8 @@ import { usePlanDefault } from './services/plan/plan-state.ts';
 import { defaultPlanOf } from './services/plan/plans.ts';
 import { prismaSql } from './db/sql.ts';
 import type { TSql } from './db/sql.ts';
+import { createDatabaseFaults } from './db/faults.ts';
+import type { TDatabaseFaults } from './db/faults.ts';
 import { createEvents } from './events.ts';
 import type { TEvents } from './events.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
@@ -36,6 +38,8 @@ export type TDeps = {
   mailer: TMailer;
   config: TConfig;
   log: TLogger;
+  /** The database's "not now" failures: their 503 answers, readiness, rate-limited log lines. */
+  databaseFaults: TDatabaseFaults;
   events: TEvents;
   /** One shared subscription per board for the live streams of this process. */
   ideaFeeds: TIdeaFeeds;
@@ -96,6 +100,7 @@ export function createDeps(
     mailer,
     config,
     log,
+    databaseFaults: createDatabaseFaults(log, config.databaseUrl ? null : config.dataDir),
     events,
     ideaFeeds: createIdeaFeeds(
       events,

@@ -118,4 +118,13 @@ export const errors = {
       undefined,
       DATABASE_RETRY_AFTER_SECONDS,
     ),
+  /** The database's disk is full: nothing can be saved until an operator makes room. */
+  diskFull: () =>
+    new AppError(
+      'UNAVAILABLE',
+      "The server's storage is full, so changes cannot be saved right now. Reading still works; please try again later.",
+      undefined,
+      undefined,
+      60,
+    ),
 };

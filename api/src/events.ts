@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Repeater, createPubSub } from 'graphql-yoga';
@@ -80,20 +81,27 @@ export type TEvents = {
   watchCredentialRevoked: (listener: (revocation: TCredentialRevocation) => void) => () => void;
   /** 'redis' when events cross processes through Redis, else 'memory'. */
   kind: 'redis' | 'memory';
+  /** Whether Redis answers a PING within `timeoutMs` and the subscriber is connected (always true in memory). */
+  isConnected: (timeoutMs: number) => Promise<boolean>;
   close: () => Promise<void>;
 };
 
 type TTopics = Record<string, [boardId: number, change: TIdeaChange]>;
 
+/** An idea change as it travels through Redis: with the id of the process that published it. */
+type TRemoteChange = TIdeaChange & { origin?: string };
+
 /**
  * Live events: yoga's pub/sub, in-process by default, over Redis when `redisUrl` is set so that
  * a vote taken by one API process reaches subscribers connected to another.
  *
- * While Redis is down, writes go on and their events are dropped (not queued: a stale count
- * delivered after a fresher one would go backwards). When the subscriber connection comes back,
- * the process resubscribes its boards and sends its own subscribers `catchUp(boardIds)`: the
- * current counts of those boards' ideas (kind UPDATED), so nobody keeps a count from before the
- * outage.
+ * A process's own subscribers get its changes at once, in the process (Redis or not); Redis
+ * carries them to the other processes, and each process drops its own changes when Redis echoes
+ * them back (`origin`). While Redis is down, writes go on, this process's subscribers still see
+ * them, and the other processes' do not (not queued: a stale count delivered after a fresher one
+ * would go backwards). When the subscriber connection comes back, the process resubscribes its
+ * boards and sends its own subscribers `catchUp(boardIds)`: the current counts of those boards'
+ * ideas (kind UPDATED), so nobody keeps a count from before the outage.
  */
 export function createEvents(options: {
   redisUrl: string | undefined;
@@ -147,6 +155,7 @@ export function createEvents(options: {
       subscribeIdeaChanged: (boardId) => pubsub.subscribe(topic, boardId),
       publishCredentialRevoked: revoked.publish,
       watchCredentialRevoked: revoked.watch,
+      isConnected: async () => true,
       close: async () => {},
     };
   }
@@ -164,8 +173,10 @@ export function createEvents(options: {
   const pubsub = createPubSub<TTopics>({ eventTarget: redisTarget });
   portalStale.connect(redisTarget);
   revoked.connect(redisTarget);
-  // Catch-up events reach this process's subscribers only (every process sends its own).
+  // This process's own changes and catch-up events reach its subscribers through `local`
+  // (every process sends its own); Redis brings the other processes' changes.
   const local = createPubSub<TTopics>();
+  const origin = randomUUID();
   const watchedBoards = new Map<number, number>();
 
   let hasLostConnection = false;
@@ -199,8 +210,10 @@ export function createEvents(options: {
     watchPublished,
     publishIdeaChanged: (change) => {
       tellListeners(change);
+      local.publish(topic, change.boardId, change);
+      const remote: TRemoteChange = { ...change, origin };
       try {
-        pubsub.publish(topic, change.boardId, change);
+        pubsub.publish(topic, change.boardId, remote);
       } catch (error) {
         options.log.warn(`Live event not published: ${(error as Error).message}`);
       }
@@ -209,8 +222,25 @@ export function createEvents(options: {
     watchCredentialRevoked: revoked.watch,
     subscribeIdeaChanged: (boardId) =>
       watching(watchedBoards, boardId, () =>
-        Repeater.merge([pubsub.subscribe(topic, boardId), local.subscribe(topic, boardId)]),
+        Repeater.merge([
+          othersOnly(pubsub.subscribe(topic, boardId), origin),
+          local.subscribe(topic, boardId),
+        ]),
       ),
+    isConnected: async (timeoutMs) => {
+      if (subscribeClient.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([publishClient.ping().then(() => true), late]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     close: async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();
@@ -260,6 +290,31 @@ function broadcastChannel<T>(channel: string, what: string, log: TLogger) {
       };
     },
   };
+}
+
+/**
+ * The changes of `source` that another process published, without their `origin` (this
+ * process's own reached its subscribers already, through `local`).
+ */
+function othersOnly(
+  source: AsyncIterable<TRemoteChange>,
+  origin: string,
+): AsyncIterable<TIdeaChange> {
+  return new Repeater<TIdeaChange>(async (push, stop) => {
+    const iterator = source[Symbol.asyncIterator]();
+    const stopped = stop.then(() => ({ done: true as const, value: undefined }));
+    try {
+      for (;;) {
+        const step = await Promise.race([iterator.next(), stopped]);
+        if (step.done) break;
+        const { origin: from, ...change } = step.value;
+        if (from !== origin) await push(change);
+      }
+    } finally {
+      await iterator.return?.();
+      stop();
+    }
+  });
 }
 
 /**

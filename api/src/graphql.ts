@@ -4,7 +4,6 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, isAsyncIterable, maskError } from 'graphql-yoga';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
-import { databaseUnavailableError } from './db/errors.ts';
 import type { TDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { RateLimitError } from './rate-limit.ts';
@@ -241,7 +240,7 @@ function maskErrorOf(deps: TDeps) {
       // The whole request answers 429 with Retry-After, as REST does.
       return rateLimitedGraphQLError(original, error instanceof GraphQLError ? error : undefined);
     }
-    const unavailable = databaseUnavailableError(original);
+    const unavailable = deps.databaseFaults.answer(original);
     if (unavailable) return toGraphQLError(unavailable, error);
     if (original !== undefined && !(original instanceof GraphQLError)) {
       deps.log.error('GraphQL resolver failed', original);

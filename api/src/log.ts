@@ -86,3 +86,43 @@ function wrap(logger: Logger): TLogger {
     child: (bindings) => wrap(logger.child(bindings)),
   };
 }
+
+/** How long a log throttle keeps quiet about a kind after writing its line. */
+export const LOG_THROTTLE_MS = 30_000;
+
+/**
+ * One line per kind of failure per window, however often it happens: the first occurrence is
+ * written at once; the ones after it within `windowMs` are counted, and when the window ends one
+ * more line says how many there were (`suppressed`), which starts the next window. A full disk
+ * under load wrote one error line with a stack per failed request (hundreds a minute).
+ */
+export function createLogThrottle(
+  log: TLogger,
+  windowMs = LOG_THROTTLE_MS,
+): (level: 'warn' | 'error', kind: string, message: string, extra?: object) => void {
+  const windows = new Map<string, { suppressed: number }>();
+  const open = (level: 'warn' | 'error', kind: string, message: string, extra?: object) => {
+    const window = { suppressed: 0 };
+    windows.set(kind, window);
+    setTimeout(() => {
+      windows.delete(kind);
+      if (window.suppressed === 0) return;
+      const suppressed = window.suppressed;
+      open(level, kind, message, extra);
+      log[level](`${message} (${suppressed} more in the last ${windowMs / 1000} s)`, {
+        kind,
+        suppressed,
+        ...extra,
+      });
+    }, windowMs).unref();
+  };
+  return (level, kind, message, extra) => {
+    const window = windows.get(kind);
+    if (window) {
+      window.suppressed += 1;
+      return;
+    }
+    open(level, kind, message, extra);
+    log[level](message, { kind, ...extra });
+  };
+}

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,4 +123,56 @@ describe('the server as `npm start` runs it', () => {
     },
     PROCESS_TEST_MS,
   );
+
+  it(
+    'stops with `npm start` on SIGTERM and SIGINT: no server is left behind, and a new start takes the same data folder',
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-npm-start-'));
+      dataDirs.push(dataDir);
+      // SIGTERM to the first start (a supervisor, `kill <pid>`), SIGINT to the second (Ctrl-C).
+      // The second start is the proof that the first left the data folder free: before, it
+      // failed with "Another Feedboard server (pid …) is using …".
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        // npm → sh -c "<the start script>" → node: the signal goes to npm alone.
+        const started = await startServerProcess({ DATA_DIR: dataDir }, { npmStart: true });
+        const serverPid = Number(
+          /"pid":(\d+)[^\n]*Feedboard is serving/.exec(started.output())?.[1],
+        );
+        expect(serverPid, started.output()).toBeGreaterThan(0);
+        expect(serverPid).not.toBe(started.child.pid);
+        const health = await fetch(`${started.url}/healthz`);
+        expect(await health.json()).toMatchObject({ status: 'ok', databaseKind: 'pglite' });
+
+        await started.stop(signal);
+        // The server itself heard the signal and stopped as it does: no orphan keeps running.
+        await expect.poll(() => isRunning(serverPid), { timeout: 15_000 }).toBe(false);
+        await expect
+          .poll(() => started.output(), { timeout: 5_000 })
+          .toMatch(new RegExp(`${signal}: finishing open requests`));
+        expect(await isRefused(started.url)).toBe(true);
+      }
+    },
+    PROCESS_TEST_MS * 2,
+  );
 });
+
+/** Whether a process with this id is still running (an exited one not yet reaped is not). */
+async function isRunning(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // `pid (name) state …`: Z is a zombie, X dead.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return stat !== '' && state !== 'Z' && state !== 'X';
+}
+
+/** Whether a new TCP connection to the server's port is refused. */
+function isRefused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}

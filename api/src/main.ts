@@ -7,6 +7,7 @@ import { createDeps } from './deps.ts';
 import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { DOMAIN_CHECK_POLL_MS } from './services/custom-domain/domain-check-worker.ts';
+import { trackConnections } from './graceful-close.ts';
 import { createRequestListener } from './server.ts';
 
 /** How often expired audit entries are looked for (and once soon after start). */
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
   const { mailer } = deps;
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(db.prisma) : null;
-  const server = createServer(await createRequestListener(deps, db));
+  // Set at SIGTERM: /readyz answers 503 from then on, so a balancer stops sending new work.
+  let stopping = false;
+  const server = createServer(
+    await createRequestListener(deps, db, { isStopping: () => stopping }),
+  );
+  const connections = trackConnections(server);
   // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client or a balancer that
   // reuses a connection at the moment the server closes it gets ECONNRESET for a request that
   // never arrived (the soak saw 4 in 4,948 on a loaded machine). Balancers keep theirs for up
@@ -59,22 +65,17 @@ async function main(): Promise<void> {
     }
   });
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing open requests, then stopping.`);
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // New connections are refused; requests on open ones are answered with `Connection: close`
+    // (none is cut), idle connections are closed (graceful-close.ts).
+    const closed = connections.drain();
     // Live streams never finish by themselves: end them, so their clients reconnect elsewhere.
     deps.streamSlots.closeAll();
-    // Idle keep-alive connections would hold close() open; requests in flight still finish.
-    // A request answered after the signal leaves its connection idle for the 65 s keep-alive,
-    // so the sweep repeats until close() is done.
-    server.closeIdleConnections();
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     await closed;
-    clearInterval(sweep);
     await deps.webhooks.stop();
     await deps.imports.stop();
     await deps.auditRetention.stop();

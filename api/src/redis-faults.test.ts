@@ -1,4 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeps } from './deps.ts';
+import type { TDeps } from './deps.ts';
+import { createRequestListener } from './server.ts';
 import { globalId } from './schema/ids.ts';
 import { addEndUser } from './testing/graphql-client.ts';
 import type { TTestAccount } from './testing/graphql-client.ts';
@@ -10,13 +15,14 @@ import { expectCall, restCompany } from './testing/rest-fixtures.ts';
 import type { TRestCompany } from './testing/rest-fixtures.ts';
 import { readSse } from './testing/sse-reader.ts';
 import type { TSseReader } from './testing/sse-reader.ts';
-import { startTestServer } from './testing/test-server.ts';
+import { callAt, startTestServer } from './testing/test-server.ts';
 import type { TTestServer } from './testing/test-server.ts';
 
 /**
  * Redis stopped under live subscribers, against a private redis-server this file kills and
- * starts again (the machine's shared one is never touched): votes keep working, and when Redis
- * is back the subscribers' streams (still open) catch up with what they missed. Runs in the
+ * starts again (the machine's shared one is never touched): votes keep working, the voting
+ * process's own subscribers still see them, and when Redis is back the subscribers' streams
+ * (still open) catch up with what other processes took meanwhile. Runs in the
  * PostgreSQL + Redis pass of the suite (TEST_DATABASE_URL set), or with FAULT_TESTS=1.
  */
 
@@ -30,6 +36,8 @@ const SUBSCRIBE = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId)
 
 let redis: TPrivateRedis;
 let server: TTestServer;
+/** A second API process: its own events (and Redis connections) over the same database. */
+let other: { server: TTestServer; deps: TDeps; close: () => Promise<void> };
 let company: TRestCompany;
 const voters: TTestAccount[] = [];
 let widget: TSseReader | undefined;
@@ -43,6 +51,20 @@ beforeAll(async () => {
     redisUrl: redis.url,
     redisPrefix: `faults-${process.pid}-${Date.now()}:`,
   });
+  const otherDeps = createDeps(server.deps.config, server.db.prisma, server.db.sql);
+  const otherHttp = createServer(await createRequestListener(otherDeps, server.db));
+  await new Promise<void>((resolve) => otherHttp.listen(0, '127.0.0.1', resolve));
+  const otherUrl = `http://127.0.0.1:${(otherHttp.address() as AddressInfo).port}`;
+  other = {
+    server: { ...server, url: otherUrl, call: callAt(otherUrl) },
+    deps: otherDeps,
+    close: async () => {
+      otherDeps.streamSlots.closeAll();
+      await new Promise<void>((resolve) => otherHttp.close(() => resolve()));
+      await otherDeps.events.close();
+      await otherDeps.rateLimiter.close();
+    },
+  };
   company = await restCompany(server);
   for (let n = 0; n < 12; n += 1) voters.push(await addEndUser(server, company.owner.companyId));
 }, 120_000);
@@ -54,13 +76,14 @@ afterAll(async () => {
   );
   widget?.close();
   console_?.close();
+  await other?.close();
   await server?.close();
   await redis?.destroy();
 });
 
-const vote = async (voter: TTestAccount) => {
+const vote = async (voter: TTestAccount, through = server) => {
   figures.requests += 1;
-  return expectCall(server, 'POST', `/ideas/${company.ideaId}/upvote`, 200, {
+  return expectCall(through, 'POST', `/ideas/${company.ideaId}/upvote`, 200, {
     token: voter.token,
   });
 };
@@ -75,7 +98,7 @@ const consoleSaw = (count: number) => (result: any) =>
   result.data.ideaChanged.idea?.voteCount === count;
 
 describe.skipIf(reason)('Redis stopped under live subscribers', () => {
-  it('keeps votes working, and the open streams catch up when Redis returns', async () => {
+  it("keeps votes working, delivers this process's votes to its own subscribers at once, and the open streams catch up with other processes' votes when Redis returns", async () => {
     // A widget (REST server-sent events) and a console (GraphQL subscription) watch the board.
     widget = await readSse(`${server.url}/api/v1/boards/${company.boardId}/events`);
     expect(widget.status).toBe(200);
@@ -99,15 +122,34 @@ describe.skipIf(reason)('Redis stopped under live subscribers', () => {
     await vote(first);
     await widget.waitFor(widgetSaw(1));
     await console_.waitFor(consoleSaw(1));
-    figures.checks += 2;
+    // Another process's vote reaches them through Redis.
+    await vote(second, other.server);
+    await widget.waitFor(widgetSaw(2));
+    await console_.waitFor(consoleSaw(2));
+    figures.checks += 4;
 
     await redis.stop();
     figures.faults += 1;
-    // Votes go on while Redis is away, each answered with its count.
-    const counts: number[] = [];
-    for (const voter of [second, ...others]) counts.push((await vote(voter)).voteCount);
-    expect(counts).toEqual(voters.slice(1).map((_, n) => n + 2));
+    // Votes go on while Redis is away, each answered with its count; the ones this process
+    // takes reach its own subscribers at once (before: nobody saw them until Redis returned).
+    const own = others.slice(0, 4);
+    const elsewhere = others.slice(4);
+    let count = 2;
+    for (const voter of own) {
+      count += 1;
+      expect((await vote(voter)).voteCount).toBe(count);
+      await widget.waitFor(widgetSaw(count));
+      await console_.waitFor(consoleSaw(count));
+      figures.checks += 3;
+    }
+    // The other process's votes cannot reach this one's subscribers until Redis is back.
+    for (const voter of elsewhere) {
+      count += 1;
+      expect((await vote(voter, other.server)).voteCount).toBe(count);
+      figures.checks += 1;
+    }
     const total = voters.length;
+    expect(count).toBe(total);
     const idea = await server.deps.prisma.idea.findUniqueOrThrow({ where: { id: company.ideaId } });
     expect(idea.voteCount).toBe(total);
     figures.checks += 2;
@@ -118,9 +160,10 @@ describe.skipIf(reason)('Redis stopped under live subscribers', () => {
     await console_.waitFor(consoleSaw(total), 30_000);
     figures.checks += 2;
 
-    // And live events flow again.
+    // And live events flow again, from the other process too (once its publisher is back).
+    await expect.poll(() => other.deps.events.isConnected(1_000), { timeout: 30_000 }).toBe(true);
     figures.requests += 1;
-    await expectCall(server, 'POST', `/ideas/${company.ideaId}/downvote`, 200, {
+    await expectCall(other.server, 'POST', `/ideas/${company.ideaId}/downvote`, 200, {
       token: first.token,
     });
     await widget.waitFor(widgetSaw(total - 1), 30_000);

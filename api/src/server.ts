@@ -12,6 +12,8 @@ import { clientFrom, clientOf } from './client-ip.ts';
 import { createGraphQL } from './graphql.ts';
 import { errors } from './errors.ts';
 import { mountExplorers } from './explorers.ts';
+import { mountHealth } from './health.ts';
+import type { THealthOptions } from './health.ts';
 import { mountMcp } from './mcp/mcp-route.ts';
 import { createPortal } from './portal/portal-routes.ts';
 import { mountWidgetScript } from './public-page.ts';
@@ -36,7 +38,7 @@ export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
 /**
  * The one HTTP application: /graphql (GraphiQL in a browser), /api/v1/* (its reference at
- * /api/v1/docs), /mcp (agents, mcp/mcp-route.ts), the explorers' files at /explorers/*, /healthz, /widget.js, the public board pages,
+ * /api/v1/docs), /mcp (agents, mcp/mcp-route.ts), the explorers' files at /explorers/*, /healthz, /livez and /readyz (health.ts), /widget.js, the public board pages,
  * the unsubscribe and email-confirmation links of mails, and the built console for every other path (its router decides what is "not found").
  */
 export function createApp(
@@ -44,6 +46,7 @@ export function createApp(
   db: Pick<TDatabase, 'isHealthy' | 'kind'>,
   yoga = createGraphQL(deps),
   metrics: TMetrics | null = null,
+  health: THealthOptions = {},
 ): Hono {
   const app = new Hono();
   // The route pattern that answered (`/api/v1/boards/:boardId/ideas/`), for the request's log
@@ -69,6 +72,8 @@ export function createApp(
       isHealthy ? 200 : 503,
     );
   });
+
+  mountHealth(app, deps, db, health);
 
   app.use('/graphql', graphqlBodyLimit(deps));
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
@@ -117,6 +122,7 @@ function disconnectOf(env: unknown): (() => void) | undefined {
 export async function createRequestListener(
   deps: TDeps,
   db: Pick<TDatabase, 'isHealthy' | 'kind' | 'poolStats'>,
+  health: THealthOptions = {},
 ): Promise<RequestListener> {
   const yoga = createGraphQL(deps);
   // Metrics cost a little per request and a registry per server: only when someone reads them,
@@ -128,7 +134,7 @@ export async function createRequestListener(
         poolStats: db.poolStats,
       })
     : null;
-  const viaHono = getRequestListener(createApp(deps, db, yoga, metrics).fetch);
+  const viaHono = getRequestListener(createApp(deps, db, yoga, metrics, health).fetch);
   const serve: RequestListener = (req, res) => {
     const length = req.headers['content-length'];
     const isFastGraphQL =

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -131,4 +131,106 @@ describe('SIGTERM', () => {
     expect(server.output()).toMatch(/SIGTERM: finishing open requests/);
     stream.close();
   }, 60_000);
+});
+
+/** One answer of the keep-alive loop below, or how its request failed. */
+type TLoopOutcome =
+  | { status: number; connection: string | undefined; body: any; afterSignal: boolean }
+  | { error: string };
+
+/** GET `url` over `agent`; never rejects. */
+function getOver(agent: Agent, url: string, afterSignal: () => boolean): Promise<TLoopOutcome> {
+  return new Promise((resolve) => {
+    const sent = request(url, { agent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('error', (error: NodeJS.ErrnoException) =>
+        resolve({ error: error.code ?? error.message }),
+      );
+      response.once('end', () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = `incomplete: ${text}`;
+        }
+        resolve({
+          status: response.statusCode ?? 0,
+          connection: response.headers.connection,
+          body,
+          afterSignal: afterSignal(),
+        });
+      });
+    });
+    sent.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? error.message }),
+    );
+    sent.end();
+  });
+}
+
+describe('SIGTERM under keep-alive traffic', () => {
+  it('answers every request on an open keep-alive connection (the last with Connection: close and /readyz 503), resets none, then refuses new connections', async () => {
+    const ownDataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-keepalive-'));
+    const busy = await startServerProcess({
+      DATABASE_URL: database?.databaseUrl ?? '',
+      DATA_DIR: ownDataDir,
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      let signalled = false;
+      let answered = 0;
+      const outcomes: TLoopOutcome[] = [];
+      // Four clients, each in a loop of requests over its keep-alive connection, until a new
+      // connection is refused (bounded: 4,000 requests or 60 s each).
+      const until = Date.now() + 60_000;
+      const client = async () => {
+        for (let n = 0; n < 4_000 && Date.now() < until; n += 1) {
+          const outcome = await getOver(agent, `${busy.url}/readyz`, () => signalled);
+          outcomes.push(outcome);
+          if ('error' in outcome) return;
+          answered += 1;
+        }
+      };
+      const clients = Promise.all([client(), client(), client(), client()]);
+      await expect.poll(() => answered, { timeout: 30_000 }).toBeGreaterThan(100);
+      const exited = new Promise<number | null>((resolve) =>
+        busy.child.once('exit', (code) => resolve(code)),
+      );
+      busy.child.kill('SIGTERM');
+      signalled = true;
+      await clients;
+      expect(await exited).toBe(0);
+
+      // No request was cut: the only failure is a new connection refused once the port closed.
+      const failures = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
+      expect(failures.filter((code) => code !== 'ECONNREFUSED')).toEqual([]);
+      expect(failures.length).toBeGreaterThan(0);
+      // Every answer is whole: ready before the signal, "stopping" after it, nothing else.
+      const answers = outcomes.flatMap((outcome) => ('error' in outcome ? [] : [outcome]));
+      for (const answer of answers) {
+        if (answer.status === 200) {
+          expect(answer.body).toMatchObject({ status: 'ok' });
+        } else {
+          expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+          expect(answer.body).toMatchObject({
+            status: 'unavailable',
+            checks: { database: { status: 'ok' }, shutdown: { status: 'stopping' } },
+          });
+        }
+      }
+      // The answers after the signal told their clients to close the connection.
+      const closing = answers.filter((answer) => answer.connection === 'close');
+      expect(closing.length).toBeGreaterThan(0);
+      expect(closing.some((answer) => answer.status === 503)).toBe(true);
+      expect(answers.filter((answer) => answer.status === 503).every((a) => a.afterSignal)).toBe(
+        true,
+      );
+    } finally {
+      agent.destroy();
+      await busy.stop('SIGKILL');
+      await rm(ownDataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

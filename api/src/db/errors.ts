@@ -72,19 +72,62 @@ export function isDatabaseBusy(error: unknown): boolean {
   return false;
 }
 
+// PostgreSQL's disk_full (53100), and the operating system's words for it (ENOSPC): PGlite
+// reports a relation it cannot extend as `could not extend file "base/5/16385": No space left on
+// device` with code 53100.
+const DISK_FULL_SQLSTATE = /^53100$/;
+const DISK_FULL_TEXT = /No space left on device|ENOSPC|Code: `53100`/i;
+
+/** True when the database could not write because its disk is full (answer 503, not 500). */
+export function isDiskFull(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
+    const { message, code, originalCode, originalMessage } = cause as {
+      message?: unknown;
+      code?: unknown;
+      originalCode?: unknown;
+      originalMessage?: unknown;
+    };
+    if (
+      DISK_FULL_SQLSTATE.test(String(code ?? '')) ||
+      DISK_FULL_SQLSTATE.test(String(originalCode ?? ''))
+    ) {
+      return true;
+    }
+    if (DISK_FULL_TEXT.test(`${String(message ?? '')} ${String(originalMessage ?? '')}`)) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Which of the database's "not now" failures an error is, or null for any other error. */
+export type TDatabaseFault = 'disk-full' | 'busy' | 'unreachable';
+
+export function databaseFaultOf(error: unknown): TDatabaseFault | null {
+  if (isDiskFull(error)) return 'disk-full';
+  if (isDatabaseBusy(error)) return 'busy';
+  if (isDatabaseUnavailable(error)) return 'unreachable';
+  return null;
+}
+
 /**
- * The 503 a database failure answers: "busy" when a statement or the wait for a connection
- * passed its deadline, "not reachable" when the database cannot be reached; null otherwise.
+ * The 503 a database failure answers: "disk full" when a write found no room, "busy" when a
+ * statement or the wait for a connection passed its deadline, "not reachable" when the database
+ * cannot be reached; null otherwise.
  */
 export function databaseUnavailableError(error: unknown): AppError | null {
-  if (isDatabaseBusy(error)) return errors.databaseBusy();
-  if (isDatabaseUnavailable(error)) return errors.unavailable();
+  const fault = databaseFaultOf(error);
+  if (fault === 'disk-full') return errors.diskFull();
+  if (fault === 'busy') return errors.databaseBusy();
+  if (fault === 'unreachable') return errors.unavailable();
   return null;
 }
 
 /** True when the error means the database cannot be reached or is busy (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (isDiskFull(error)) return true;
   if (isDatabaseBusy(error)) return true;
   if (error instanceof Prisma.PrismaClientKnownRequestError && UNAVAILABLE_CODES.has(error.code)) {
     return true;

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { TDeps } from '../deps.ts';
-import { AppError, errors } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { RateLimitError } from '../rate-limit.ts';
 
 /** A tool's answer: its JSON as text (what every MCP client shows the model). */
@@ -20,9 +19,7 @@ export function toolFailure(deps: TDeps, error: unknown): CallToolResult {
       ? error.toJSON()
       : error instanceof RateLimitError
         ? { code: error.code, message: error.message, retryAfter: error.retryAfterSeconds }
-        : isDatabaseUnavailable(error)
-          ? errors.unavailable().toJSON()
-          : null;
+        : (deps.databaseFaults.answer(error)?.toJSON() ?? null);
   if (!known) deps.log.error('MCP tool failed', error);
   const body = known ?? {
     code: 'INTERNAL',

@@ -4,7 +4,6 @@ import { cors } from 'hono/cors';
 import { cheapBodyLimit } from '../body-limit.ts';
 import { PUBLIC_CORS } from '../cors.ts';
 import type { TDeps } from '../deps.ts';
-import { databaseUnavailableError } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 import { accountRoutes } from './accounts.ts';
 import { billingRoutes } from './billing.ts';
@@ -134,7 +133,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
   api.onError((error, c) => {
     if (error instanceof AppError) return errorResponse(c, error);
     if (error instanceof RateLimitError) return rateLimitedResponse(c, error);
-    const unavailable = databaseUnavailableError(error);
+    const unavailable = deps.databaseFaults.answer(error);
     if (unavailable) return errorResponse(c, unavailable);
     deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return c.json(

@@ -20,22 +20,25 @@ export type TServerProcess = {
  * Starts the real server on a free port: the bundle the tests' global setup built (else
  * `api/src/main.ts` through tsx), or with `bundle` as
  * `npm start` runs it (dist/server/main.js through scripts/serve.sh; build it first with
- * scripts/build-server.mjs). `nodeArgs` go before the entry point (`--expose-gc`, `--import` a
+ * scripts/build-server.mjs), or as `npm start` itself (`npmStart`: the child is npm, the server
+ * its descendant; it builds what is missing first). `nodeArgs` go before the entry point (`--expose-gc`, `--import` a
  * preload); `ipc` opens a channel to it.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; ipc?: boolean; bundle?: boolean } = {},
+  options: { nodeArgs?: string[]; ipc?: boolean; bundle?: boolean; npmStart?: boolean } = {},
 ): Promise<TServerProcess> {
   const nodeArgs = options.nodeArgs ?? [];
   // The run's own bundle (global-setup.ts) when there is one and no TypeScript is preloaded:
   // the same code without tsx transforming every source at each start.
   const testBundle = process.env[SERVER_BUNDLE_ENV];
-  const [command, args] = options.bundle
-    ? ['sh', ['scripts/serve.sh', ...nodeArgs]]
-    : testBundle && !nodeArgs.some((arg) => arg.endsWith('.ts'))
-      ? [process.execPath, [...nodeArgs, testBundle]]
-      : [process.execPath, ['--import', 'tsx', ...nodeArgs, 'api/src/main.ts']];
+  const [command, args] = options.npmStart
+    ? ['npm', ['start']]
+    : options.bundle
+      ? ['sh', ['scripts/serve.sh', ...nodeArgs]]
+      : testBundle && !nodeArgs.some((arg) => arg.endsWith('.ts'))
+        ? [process.execPath, [...nodeArgs, testBundle]]
+        : [process.execPath, ['--import', 'tsx', ...nodeArgs, 'api/src/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
@@ -66,7 +69,14 @@ export async function startServerProcess(
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 90_000);
+    // `npm start` bundles the server first (and builds the console when it is missing).
+    const timer = setTimeout(
+      () => {
+        child.kill('SIGTERM');
+        reject(new Error(`Server did not start:\n${output}`));
+      },
+      options.npmStart ? 240_000 : 90_000,
+    );
     const check = () => {
       const match = /\(port (\d+),/.exec(output);
       if (match) {
