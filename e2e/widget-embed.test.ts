@@ -357,6 +357,8 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
         );
         const shot = (name: string) =>
           path.join(SHOTS, `widget-tab-${language}-${width}${name}.png`);
+        // Back at the top, as the page opens (the sticky header in its place).
+        await admin.evaluate(() => window.scrollTo(0, 0));
         await admin.screenshot({ path: shot(''), fullPage: true });
         // Each new card on its own, at the width's scale (the preview's frame included).
         await admin.getByTestId('embed-access').screenshot({ path: shot('-access') });
@@ -372,5 +374,5 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
     await gql(console_.server, SET_LANGUAGE, { language: 'en-US' }, company.owner.token);
     expect(admin.errors).toEqual([]);
     await admin.context().close();
-  });
+  }, 240_000);
 });
