@@ -80,7 +80,7 @@ export function EmbedAccessCard(props: {
       data-state={state}
     >
       <h3 id="embed-access-title" className="card__title">
-        {intl.formatMessage(embedMessages.title)}{' '}
+        {intl.formatMessage(embedMessages.title)}
         <span className={`badge${state === 'PUBLIC' ? ' badge--public' : ''}`}>
           {intl.formatMessage(embedMessages[state])}
         </span>

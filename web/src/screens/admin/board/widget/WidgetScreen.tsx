@@ -19,6 +19,7 @@ import { claimMessages } from './sso-messages.ts';
 import {
   SSO_LANGUAGES,
   SSO_LANGUAGE_NAMES,
+  SSO_TOKEN_ANSWER,
   SSO_TOKEN_ENDPOINT,
   containerSnippet,
   scriptSnippet,
@@ -273,7 +274,7 @@ export function WidgetScreen() {
                     </h4>
                     <p className="card__intro">
                       {intl.formatMessage(messages.step3Text, {
-                        json: <code key="json">{'{"token": "…"}'}</code>,
+                        json: <code key="json">{SSO_TOKEN_ANSWER}</code>,
                       })}
                     </p>
                     <p className="card__intro">{intl.formatMessage(claimMessages.intro)}</p>

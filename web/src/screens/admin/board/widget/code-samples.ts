@@ -9,6 +9,9 @@ import { SSO_SAMPLE_LIFETIME_SECONDS } from '../../../../../../api/src/services/
  */
 export const SSO_TOKEN_ENDPOINT = '/feedboard-sso-token';
 
+/** What that address answers for a signed-in user (the token itself as plain text works too). */
+export const SSO_TOKEN_ANSWER = '{"token": "…"}';
+
 /** The two snippets of the widget tab: a public board with no SSO, and with SSO. */
 export type TSnippetKind = 'public' | 'sso';
 
