@@ -222,6 +222,8 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
       .poll(() => admin.getByRole('tab', { name: 'With SSO' }).getAttribute('aria-selected'))
       .toBe('true');
     await expect.poll(() => admin.getByTestId('not-embeddable').isVisible()).toBe(true);
+    // A private board's preview loads on request (its widget is refused, as anyone's would be).
+    await admin.getByRole('button', { name: 'Show the preview' }).click();
     const preview = admin.frameLocator('iframe[data-testid="widget-preview"]');
     const closed = widgetEn['private.closed'].replace('{company}', companyName);
     await expect.poll(() => preview.getByText(closed).isVisible(), { timeout: 15_000 }).toBe(true);

@@ -326,7 +326,11 @@ export function WidgetScreen() {
               </ol>
             </div>
           </section>
-          <WidgetPreview boardHash={boardHash} version={`${signupPolicy}`} />
+          <WidgetPreview
+            boardHash={boardHash}
+            version={`${signupPolicy}`}
+            isPublic={state === 'PUBLIC'}
+          />
           <SsoRulesCard company={company} />
           <SignInSettingsCard company={company} />
           <SsoCheckerCard boardId={board.id} />
