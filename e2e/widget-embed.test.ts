@@ -209,7 +209,7 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
     await visitor.context().close();
   });
 
-  it('a private board without SSO access: the tab explains it must be made public or let SSO users in, the preview and the widget say it is private, and the console says why', async () => {
+  it('a private board without SSO access: the tab explains it must be made public or let SSO users in, and its preview says the board is private', async () => {
     await expectCall(console_.server, 'PUT', `/boards/${company.boardId}/access`, 200, {
       token: company.owner.token,
       body: { isPublic: false, ssoAccess: false },
