@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, restCompany } from '../api/src/testing/rest-fixtures.ts';
 import type { TRestCompany } from '../api/src/testing/rest-fixtures.ts';
-import { SSO_TOKEN_PLACEHOLDER } from '../web/src/screens/admin/board/widget/code-samples.ts';
+import { SSO_TOKEN_ENDPOINT } from '../web/src/screens/admin/board/widget/code-samples.ts';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
 import { hasChromium } from './browser.ts';
 import { logIn, saveScreenshot, startConsole } from './console.ts';
@@ -16,18 +16,27 @@ import type { TConsole } from './console.ts';
 
 /**
  * Issue 7's "a hand-made HTML page with the widget tab's snippet works": the admin copies the
- * three steps exactly as the console's widget tab shows them (the text of its code blocks),
- * makes the SSO token with the tab's own Node sample, and pastes the snippet into a static page
+ * three steps of its "With SSO" snippet exactly as the console's widget tab shows them (the text
+ * of its code blocks), makes the SSO token with the tab's own Node sample, which the page's own
+ * server answers at the snippet's token address, and pastes the snippet into a static page
  * on another origin under a strict Content-Security-Policy. The widget renders there, the SSO
  * user votes, and the console's users page then lists that user with kind SSO.
  */
 
-/** Serves one fixed HTML page (from a second origin) with a strict CSP. */
-async function startStaticPage(html: string, apiOrigin: string) {
-  const server: Server = createServer((_request, response) => {
+/**
+ * Serves one fixed HTML page (from a second origin) with a strict CSP, and the signed-in user's
+ * SSO token at the snippet's token address, as the customer's server does (step 3).
+ */
+async function startStaticPage(html: string, apiOrigin: string, token: string) {
+  const server: Server = createServer((request, response) => {
+    if (request.url === SSO_TOKEN_ENDPOINT) {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ token }));
+      return;
+    }
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src 'self'; img-src 'self'`,
+      'content-security-policy': `default-src 'none'; script-src ${apiOrigin}; connect-src 'self' ${apiOrigin}; style-src 'self'; img-src 'self'`,
     });
     response.end(html);
   });
@@ -65,12 +74,13 @@ describe.skipIf(!hasChromium())('widget: the widget tab’s snippet on a hand-ma
     // The three steps, as the admin sees (and copies) them.
     const block = (label: string) => admin.getByLabel(label, { exact: true });
     await expect.poll(() => block('the script tag').isVisible()).toBe(true);
+    await admin.getByRole('tab', { name: 'With SSO' }).click();
     const scriptTag = (await block('the script tag').textContent()) ?? '';
     const container = (await block('the container element').textContent()) ?? '';
     await admin.getByRole('tab', { name: 'JavaScript / Node' }).click();
     const nodeSample = (await block('the JavaScript / Node sample').textContent()) ?? '';
     expect(scriptTag).toBe(`<script src="${server.url}/widget.js" defer></script>`);
-    expect(container).toContain(SSO_TOKEN_PLACEHOLDER);
+    expect(container).toContain(`data-sso-token-url="${SSO_TOKEN_ENDPOINT}"`);
 
     // The customer's server: the tab's Node sample, as copied, makes the token.
     const samplePath = path.join(sampleDir, 'feedboard-token.mjs');
@@ -87,10 +97,11 @@ describe.skipIf(!hasChromium())('widget: the widget tab’s snippet on a hand-ma
 ${scriptTag}
 </head>
 <body><h1>Tell us what to build</h1>
-${container.replace(SSO_TOKEN_PLACEHOLDER, token)}
+${container}
 </body>
 </html>`,
       new URL(server.url).origin,
+      token,
     );
     try {
       const visitor = await console_.open({ viewport: { width: 1200, height: 900 } });

@@ -149,6 +149,10 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
     await gql(server, SET_LANGUAGE, { language }, admin.token);
     await logIn(page, server, { email: admin.email, password: PASSWORD });
     await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/widget`);
+    // The board is public by now: the tab opens on the snippet without SSO; step 3 is SSO's.
+    await page
+      .getByRole('tab', { name: language === 'pl-PL' ? 'Z SSO' : 'With SSO', exact: true })
+      .click();
   }
 
   it('the console’s token checker shows the failing check, and the token rules are set there', async () => {

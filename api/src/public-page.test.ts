@@ -40,6 +40,31 @@ describe('GET /widget.js', () => {
   });
 });
 
+describe('GET /widget-preview/{hash}', () => {
+  it('is the no-SSO snippet on a bare page that only this server’s own pages may frame', async () => {
+    const response = await fetch(`${server.url}/widget-preview/${slugs.hash}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<div id="feedboard" data-board-hash="${slugs.hash}"></div>`);
+    expect(html).toContain('<script src="/widget.js" defer></script>');
+    expect(html).not.toMatch(/sso/i);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
+  it('answers 404 to a hash that could not be one, so nothing is written into the page', async () => {
+    const response = await fetch(
+      `${server.url}/widget-preview/${encodeURIComponent('"><script>')}`,
+    );
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<script>');
+  });
+});
+
 describe('public board pages', () => {
   it.each(['/public/{company}/{board}', '/{company}/{board}'])(
     '%s mounts the widget with a title, sharing tags and a strict CSP',

@@ -16,7 +16,7 @@ import { mountHealth } from './health.ts';
 import type { THealthOptions } from './health.ts';
 import { mountMcp } from './mcp/mcp-route.ts';
 import { createPortal } from './portal/portal-routes.ts';
-import { mountWidgetScript } from './public-page.ts';
+import { mountWidgetPreview, mountWidgetScript } from './public-page.ts';
 import { securityHeaders } from './security-headers.ts';
 import { mountUnsubscribePage } from './unsubscribe-page.ts';
 import { mountConfirmEmailPage } from './confirm-email-page.ts';
@@ -95,6 +95,7 @@ export function createApp(
 
   app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
   mountWidgetScript(app);
+  mountWidgetPreview(app);
   portal.mountRoutes(app);
   app.get('*', async (c) => {
     const index = path.join(WEB_DIST, 'index.html');

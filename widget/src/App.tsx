@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, createApi } from './api.ts';
-import type { TFilter, TIdea, TSort, TUser, TWidgetBoard } from './api.ts';
+import type { TFilter, TIdea, TPrivateGate, TSort, TUser, TWidgetBoard } from './api.ts';
 import { AuthPanel } from './AuthPanel.tsx';
 import { IdeaDetail } from './IdeaDetail.tsx';
 import { IdeaList } from './IdeaList.tsx';
@@ -10,10 +10,13 @@ import { themeProperties } from './contrast.ts';
 import { localeOf, translator } from './i18n.ts';
 import { followBoard } from './live.ts';
 import type { TIdeaEvent } from './live.ts';
+import { PrivateBoard } from './PrivateBoard.tsx';
 import { Releases } from './Releases.tsx';
+import { fetchSsoToken } from './sso-token-url.ts';
 import { Roadmap } from './Roadmap.tsx';
 import { readStored, sessionKey, writeStored } from './storage.ts';
 import type { TWidget } from './widget-context.ts';
+import { SETTINGS_HINT, unreachable, warn } from './warn.ts';
 
 type TView = 'ideas' | 'roadmap' | 'releases';
 type TSession = { token: string; me: TUser | null; isSso: boolean };
@@ -28,6 +31,11 @@ export function App(props: {
   baseUrl: string;
   boardHash: string;
   ssoToken: string | null;
+  /**
+   * Where the customer's server answers the signed-in user's SSO token (data-sso-token-url),
+   * read when the container carries no token itself.
+   */
+  ssoTokenUrl?: string | null;
   /** An idea to open first (the portal's idea page); Back goes to the board's list. */
   ideaId?: number | null;
   /**
@@ -50,6 +58,10 @@ export function App(props: {
   const [refusalLanguage, setRefusalLanguage] = useState<string | undefined>(undefined);
   const [data, setData] = useState<TWidgetBoard | null>(null);
   const [loadError, setLoadError] = useState<'notFound' | 'load' | null>(null);
+  /** A private board's 404: how a visitor gets in. */
+  const [gate, setGate] = useState<TPrivateGate | null>(null);
+  /** The SSO token the widget signed in with (the container's, or its token URL's). */
+  const [usedToken, setUsedToken] = useState<string | null>(props.ssoToken);
   const [view, setView] = useState<TView>('ideas');
   const [openIdeaId, setOpenIdeaId] = useState<number | null>(props.ideaId ?? null);
   const [sort, setSort] = useState<TSort>('VOTES');
@@ -61,20 +73,26 @@ export function App(props: {
   const [reloads, setReloads] = useState(0);
   const listRefresh = useRef<number | undefined>(undefined);
 
-  // Who the visitor is: an SSO token exchanged for a session, else a stored end-user session.
+  // Who the visitor is: an SSO token exchanged for a session (the container's, or the one the
+  // customer's server answers at data-sso-token-url), else a stored end-user session.
   useEffect(() => {
     let isCurrent = true;
     void (async () => {
-      if (props.ssoToken) {
+      const ssoToken =
+        props.ssoToken ?? (props.ssoTokenUrl ? await fetchSsoToken(props.ssoTokenUrl) : null);
+      if (!isCurrent) return;
+      setUsedToken(ssoToken);
+      if (ssoToken) {
         try {
-          const answer = await api.exchangeSso(props.boardHash, props.ssoToken);
+          const answer = await api.exchangeSso(props.boardHash, ssoToken);
           // A kept session is the visitor's own from then on: they may sign it out.
           const isKept = Boolean(props.keepsSsoSession);
           if (isKept) writeStored(storageKey, answer.token);
           if (isCurrent) setSession({ token: answer.token, me: answer.user, isSso: !isKept });
         } catch (error) {
-          // The server's reason is for the company's developers (the console's token checker
-          // shows it); visitors get one plain sentence in the board's language.
+          // The server's reason is for the company's developers (the browser's console here, the
+          // console's token checker); visitors get one plain sentence in the board's language.
+          warnRefusal(error, api.root);
           if (isCurrent) {
             setIsSsoRefused(true);
             if (error instanceof ApiError && error.language) setRefusalLanguage(error.language);
@@ -89,7 +107,7 @@ export function App(props: {
     return () => {
       isCurrent = false;
     };
-  }, [api, props.boardHash, props.ssoToken, props.keepsSsoSession, storageKey]);
+  }, [api, props.boardHash, props.ssoToken, props.ssoTokenUrl, props.keepsSsoSession, storageKey]);
 
   // The board, the caller and the first page of ideas, in one request.
   useEffect(() => {
@@ -100,7 +118,13 @@ export function App(props: {
         if (!isCurrent) return;
         setData(answer);
         setLoadError(null);
+        setGate(null);
         setLive({});
+        if (answer.signupPolicy === 'SSO_ONLY' && !sessionRef.current && !usedToken) {
+          warn(
+            `${answer.company.name} lets people sign up with its SSO only, and this page gives the widget no SSO token (data-sso-token or data-sso-token-url): visitors can read the board but cannot sign in, vote or add ideas.`,
+          );
+        }
       },
       (error: unknown) => {
         if (!isCurrent) return;
@@ -111,6 +135,17 @@ export function App(props: {
           setReloads((n) => n + 1);
           return;
         }
+        const access = error instanceof ApiError ? error.access : null;
+        setGate(access);
+        if (access && error instanceof ApiError && error.language) {
+          setRefusalLanguage(error.language);
+        }
+        warnLoadFailure(error, {
+          root: api.root,
+          boardHash: props.boardHash,
+          isSso: Boolean(usedToken && sessionRef.current),
+          hasToken: Boolean(usedToken),
+        });
         setLoadError(error instanceof ApiError && error.status === 404 ? 'notFound' : 'load');
       },
     );
@@ -128,6 +163,7 @@ export function App(props: {
     session?.token,
     reloads,
     storageKey,
+    usedToken,
   ]);
 
   const boardId = data?.board.id;
@@ -168,18 +204,37 @@ export function App(props: {
   const language = data?.board.language ?? refusalLanguage;
   const t = useMemo(() => translator(localeOf(language)), [language]);
 
+  const signOut = () => {
+    if (session && !session.isSso) void api.logOut().catch(() => undefined);
+    writeStored(storageKey, null);
+    setSession(null);
+  };
+  const signedIn = (token: string) => {
+    writeStored(storageKey, token);
+    setSession({ token, me: null, isSso: false });
+  };
+
+  if (loadError === 'notFound' && gate) {
+    return (
+      <PrivateBoard
+        api={api}
+        t={t}
+        locale={localeOf(language)}
+        boardHash={props.boardHash}
+        gate={gate}
+        isSsoRefused={isSsoRefused}
+        isSignedIn={session !== null}
+        canSignOut={session !== null && !session.isSso}
+        onSignedIn={signedIn}
+        onSignOut={signOut}
+      />
+    );
+  }
   if (loadError) {
     return (
       <div class="fb" role="alert" lang={localeOf(language)}>
-        {isSsoRefused && loadError === 'notFound' ? (
-          // A private board: it exists, but only a signed-in user of its company may read it.
-          <p data-testid="sso-refused">{t('sso.refusedPrivate')}</p>
-        ) : (
-          <>
-            {isSsoRefused ? <p data-testid="sso-refused">{t('sso.refused')}</p> : null}
-            {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
-          </>
-        )}
+        {isSsoRefused ? <p data-testid="sso-refused">{t('sso.refused')}</p> : null}
+        {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
       </div>
     );
   }
@@ -204,16 +259,6 @@ export function App(props: {
     setLive,
     boardHash: props.boardHash,
   };
-  const signOut = () => {
-    if (session && !session.isSso) void api.logOut().catch(() => undefined);
-    writeStored(storageKey, null);
-    setSession(null);
-  };
-  const signedIn = (token: string) => {
-    writeStored(storageKey, token);
-    setSession({ token, me: null, isSso: false });
-  };
-
   return (
     <div class="fb" style={theme} lang={localeOf(board.language)}>
       <header>
@@ -239,7 +284,10 @@ export function App(props: {
         widget={widget}
         me={me}
         isSso={Boolean(session?.isSso)}
-        canSignIn={!props.ssoToken || isSsoRefused}
+        canSignIn={!usedToken || isSsoRefused}
+        signupPolicy={data.signupPolicy ?? 'ANYONE'}
+        companyName={data.company.name}
+        mustConfirmEmail={data.mustConfirmEmail === true}
         onSignedIn={signedIn}
         onSignOut={signOut}
       />
@@ -298,4 +346,49 @@ export function App(props: {
       <footer class="muted">{t('poweredBy')}</footer>
     </div>
   );
+}
+
+/** Why an SSO sign-in failed, for the site's developer (visitors read a plain sentence). */
+function warnRefusal(error: unknown, root: string): void {
+  if (!(error instanceof ApiError)) {
+    warn(unreachable(root));
+  } else if (error.status === 401 || error.status === 400) {
+    const reasons = error.fields.map((field) => field.message).join(' ');
+    warn(
+      `the SSO token was refused: ${reasons || error.message} Check a token with the SSO token checker on the console's Widget tab. Visitors see the board as signed-out visitors do.`,
+    );
+  } else if (error.status === 429) {
+    warn('too many SSO sign-ins from this address for now: the visitor is not signed in.');
+  }
+}
+
+/** Why the board did not load, for the site's developer. */
+function warnLoadFailure(
+  error: unknown,
+  context: { root: string; boardHash: string; isSso: boolean; hasToken: boolean },
+): void {
+  if (!(error instanceof ApiError)) {
+    warn(unreachable(context.root));
+    return;
+  }
+  if (error.status !== 404) return;
+  const { access } = error;
+  const board = `the board of data-board-hash="${context.boardHash}"`;
+  if (!access) {
+    warn(
+      `no board has data-board-hash="${context.boardHash}" on ${context.root}. Copy the snippet again from the console's Widget tab (data-board-hash and data-base-url).`,
+    );
+  } else if (context.isSso) {
+    warn(
+      `the SSO token signed the visitor in, but ${board} is private and does not let in people signed in with your SSO. Tick “People signed in with your SSO” in ${SETTINGS_HINT}, or make the board public.`,
+    );
+  } else if (!context.hasToken) {
+    const noToken =
+      'this page gives the widget no SSO token (data-sso-token or data-sso-token-url), so visitors see a sign-in prompt instead of the board.';
+    warn(
+      access.ssoAccess
+        ? `${board} is private and ${noToken} Give the widget a token made on your server (the console's Widget tab, “With SSO”), or make the board public in ${SETTINGS_HINT}.`
+        : `${board} is private and lets in no SSO users, and ${noToken} Make the board public, or tick “People signed in with your SSO” in ${SETTINGS_HINT} and give the widget a token made on your server (the console's Widget tab, “With SSO”).`,
+    );
+  }
 }

@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
-import type { TUser } from './api.ts';
+import type { TApi, TSignupPolicy, TUser } from './api.ts';
+import type { TTranslate } from './i18n.ts';
+import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { EmailPreference } from './EmailPreference.tsx';
 import { YourData } from './YourData.tsx';
 import { TextField } from './TextField.tsx';
@@ -16,17 +18,17 @@ export function AuthPanel(props: {
   me: TUser | null;
   isSso: boolean;
   canSignIn: boolean;
+  /** The company's sign-up policy: SSO_ONLY offers no form, it says where to sign in. */
+  signupPolicy: TSignupPolicy;
+  companyName: string;
+  /** The signed-in user's address awaits confirmation (EMAIL_DOMAINS). */
+  mustConfirmEmail: boolean;
   onSignedIn: (token: string) => void;
   onSignOut: () => void;
 }) {
   const { widget, me } = props;
   const { t } = widget;
   const [mode, setMode] = useState<'signIn' | 'signUp' | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
 
   if (me) {
     return (
@@ -41,40 +43,29 @@ export function AuthPanel(props: {
           <span role="status" data-testid="blocked">
             {t('auth.blocked')}
           </span>
+        ) : props.mustConfirmEmail ? (
+          <span data-testid="unconfirmed">
+            {t('auth.unconfirmed')} <ResendConfirmation api={widget.api} t={t} />
+          </span>
         ) : !widget.canParticipate ? (
           <span>{t('auth.otherCompany')}</span>
         ) : null}
         <EmailPreference widget={widget} />
-        {widget.canParticipate || widget.isBlocked ? <YourData widget={widget} /> : null}
+        {widget.canParticipate || widget.isBlocked || props.mustConfirmEmail ? (
+          <YourData widget={widget} />
+        ) : null}
       </div>
     );
   }
 
-  const handleSubmit = async (event: Event) => {
-    event.preventDefault();
-    setErrors({});
-    setFailure(null);
-    try {
-      const answer =
-        mode === 'signUp'
-          ? await widget.api.signUp(widget.boardHash, {
-              email,
-              password,
-              ...(name.trim() ? { name: name.trim() } : {}),
-            })
-          : await widget.api.logIn(widget.boardHash, email, password);
-      setMode(null);
-      props.onSignedIn(answer.token);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.fields.length) {
-        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
-      } else if (error instanceof ApiError && (error.status === 409 || error.status === 403)) {
-        setFailure(error.message);
-      } else {
-        setFailure(t('auth.failed'));
-      }
-    }
-  };
+  if (props.signupPolicy === 'SSO_ONLY' && props.canSignIn) {
+    // Nobody signs up or in by email here: the company's own sign-in is the way in.
+    return (
+      <p class="bar muted" data-testid="sso-only">
+        <span>{t('auth.ssoOnly', { company: props.companyName })}</span>
+      </p>
+    );
+  }
 
   return (
     <div>
@@ -92,54 +83,111 @@ export function AuthPanel(props: {
         ) : null}
       </p>
       {mode ? (
-        <form
-          onSubmit={handleSubmit}
-          aria-label={t(mode === 'signUp' ? 'auth.signUp' : 'auth.signIn')}
-          noValidate
-        >
-          {mode === 'signUp' ? (
-            <TextField
-              label={t('auth.name')}
-              value={name}
-              onInput={setName}
-              error={errors.name}
-              name="name"
-              autoComplete="name"
-            />
-          ) : null}
-          <TextField
-            label={t('auth.email')}
-            value={email}
-            onInput={setEmail}
-            error={errors.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-          />
-          <TextField
-            label={t('auth.password')}
-            value={password}
-            onInput={setPassword}
-            error={errors.password}
-            name="password"
-            type="password"
-            autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
-          />
-          {failure ? (
-            <p class="field-error" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <div class="actions">
-            <button type="submit" class="primary">
-              {t(mode === 'signUp' ? 'auth.submitSignUp' : 'auth.submitSignIn')}
-            </button>
-            <button type="button" onClick={() => setMode(null)}>
-              {t('auth.cancel')}
-            </button>
-          </div>
-        </form>
+        <SignInForm
+          api={widget.api}
+          t={t}
+          boardHash={widget.boardHash}
+          mode={mode}
+          onSignedIn={(token) => {
+            setMode(null);
+            props.onSignedIn(token);
+          }}
+          onCancel={() => setMode(null)}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** The email sign-in or sign-up form of a visitor (an end user of the board's company). */
+export function SignInForm(props: {
+  api: TApi;
+  t: TTranslate;
+  boardHash: string;
+  mode: 'signIn' | 'signUp';
+  onSignedIn: (token: string) => void;
+  onCancel: () => void;
+}) {
+  const { t, mode } = props;
+  const widget = { api: props.api, boardHash: props.boardHash };
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const handleSubmit = async (event: Event) => {
+    event.preventDefault();
+    setErrors({});
+    setFailure(null);
+    try {
+      const answer =
+        mode === 'signUp'
+          ? await widget.api.signUp(widget.boardHash, {
+              email,
+              password,
+              ...(name.trim() ? { name: name.trim() } : {}),
+            })
+          : await widget.api.logIn(widget.boardHash, email, password);
+      props.onSignedIn(answer.token);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.fields.length) {
+        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
+      } else if (error instanceof ApiError && (error.status === 409 || error.status === 403)) {
+        setFailure(error.message);
+      } else {
+        setFailure(t('auth.failed'));
+      }
+    }
+  };
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      aria-label={t(mode === 'signUp' ? 'auth.signUp' : 'auth.signIn')}
+      noValidate
+    >
+      {mode === 'signUp' ? (
+        <TextField
+          label={t('auth.name')}
+          value={name}
+          onInput={setName}
+          error={errors.name}
+          name="name"
+          autoComplete="name"
+        />
+      ) : null}
+      <TextField
+        label={t('auth.email')}
+        value={email}
+        onInput={setEmail}
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+      />
+      <TextField
+        label={t('auth.password')}
+        value={password}
+        onInput={setPassword}
+        error={errors.password}
+        name="password"
+        type="password"
+        autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+      />
+      {failure ? (
+        <p class="field-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="submit" class="primary">
+          {t(mode === 'signUp' ? 'auth.submitSignUp' : 'auth.submitSignIn')}
+        </button>
+        <button type="button" onClick={props.onCancel}>
+          {t('auth.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }

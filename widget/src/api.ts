@@ -41,6 +41,19 @@ export type TIdea = {
 /** A new idea as POST /ideas/ answers it: also whether the plan's cap keeps it off the board. */
 export type TCreatedIdea = TIdea & { isHiddenByPlan?: boolean };
 export type TIdeaPage = { ideas: TIdea[]; totalCount: number; nextOffset: number | null };
+export type TSignupPolicy = 'ANYONE' | 'EMAIL_DOMAINS' | 'SSO_ONLY';
+/** How a visitor gets into a private board its hash names (the 404's `access`). */
+export type TPrivateGate = {
+  reason: 'PRIVATE';
+  company: { name: string };
+  /** The company's SSO users see it. */
+  ssoAccess: boolean;
+  /** Confirmed addresses at some listed domains see it. */
+  emailAccess: boolean;
+  signupPolicy: TSignupPolicy;
+  /** The caller is signed in to the company, and their address awaits confirmation. */
+  emailAwaitsConfirmation: boolean;
+};
 export type TWidgetBoard = {
   board: TBoard;
   company: { name: string; slug: string };
@@ -48,6 +61,10 @@ export type TWidgetBoard = {
   canParticipate: boolean;
   /** The company's admins blocked the caller: they read the board, nothing more. */
   isBlocked?: boolean;
+  /** The caller's address awaits confirmation: they read until they confirm it. */
+  mustConfirmEmail?: boolean;
+  /** Who may sign up here; absent from older servers (then: anyone). */
+  signupPolicy?: TSignupPolicy;
   ideas: TIdeaPage;
   /** The caller's own ideas the plan's cap keeps off the list (received, not shown yet). */
   myHiddenIdeas?: { id: number; title: string }[];
@@ -88,6 +105,8 @@ export class ApiError extends Error {
     readonly fields: TFieldError[] = [],
     /** The language the server says to speak (a refused SSO sign-in names the board's). */
     readonly language: string | null = null,
+    /** A private board's 404: how a visitor gets in. */
+    readonly access: TPrivateGate | null = null,
   ) {
     super(message);
   }
@@ -119,6 +138,7 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
     const json = (await response.json().catch(() => null)) as {
       error?: { code: string; message: string; fields?: TFieldError[] };
       language?: string;
+      access?: TPrivateGate;
     } | null;
     if (!response.ok) {
       const error = json?.error;
@@ -128,6 +148,7 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         error?.message ?? `HTTP ${response.status}: ${response.statusText}`,
         error?.fields,
         json?.language ?? null,
+        json?.access?.reason === 'PRIVATE' ? json.access : null,
       );
     }
     return json as T;

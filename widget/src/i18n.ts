@@ -23,6 +23,16 @@ export const en = {
   'auth.otherCompany': 'You are signed in to another company: this board is read-only for you.',
   'auth.blocked':
     'Your account is blocked on this board: you can read it, but not vote, comment or add ideas.',
+  'auth.ssoOnly': 'To vote, add ideas and comment, sign in on {company}’s site.',
+  'auth.unconfirmed':
+    'Your email address awaits confirmation: open the link we mailed you, then vote, add ideas and comment.',
+  'private.sso': 'This board is private. Sign in on {company}’s site to see it.',
+  'private.closed': 'This board is private: only the people {company} lets in can see it.',
+  'private.emailSignIn':
+    'If {company} has opened this board to your email address, sign in to see it.',
+  'private.unconfirmed':
+    'Your email address awaits confirmation: open the link we mailed you, then reload this page to see the board.',
+  'private.notForYou': 'You are signed in, but {company} has not opened this board to you.',
   'auth.signIn': 'Sign in',
   'auth.signUp': 'Sign up',
   'auth.signOut': 'Sign out',
@@ -154,6 +164,17 @@ export const pl: TMessages = {
   'auth.otherCompany': 'Zalogowano do innej firmy: ta tablica jest dla Ciebie tylko do odczytu.',
   'auth.blocked':
     'Twoje konto na tej tablicy jest zablokowane: możesz ją czytać, ale nie możesz głosować, komentować ani dodawać pomysłów.',
+  'auth.ssoOnly': 'Aby głosować, dodawać pomysły i komentować, zaloguj się w witrynie {company}.',
+  'auth.unconfirmed':
+    'Twój adres e-mail czeka na potwierdzenie: otwórz link, który do Ciebie wysłaliśmy, a potem głosuj, dodawaj pomysły i komentuj.',
+  'private.sso': 'Ta tablica jest prywatna. Zaloguj się w witrynie {company}, aby ją zobaczyć.',
+  'private.closed':
+    'Ta tablica jest prywatna: widzą ją tylko osoby, którym udostępnia ją {company}.',
+  'private.emailSignIn':
+    'Jeśli {company} udostępnia tę tablicę Twojemu adresowi e-mail, zaloguj się, aby ją zobaczyć.',
+  'private.unconfirmed':
+    'Twój adres e-mail czeka na potwierdzenie: otwórz link, który do Ciebie wysłaliśmy, a potem odśwież tę stronę, aby zobaczyć tablicę.',
+  'private.notForYou': 'Zalogowano Cię, ale {company} nie udostępnia Ci tej tablicy.',
   'auth.signIn': 'Zaloguj się',
   'auth.signUp': 'Załóż konto',
   'auth.signOut': 'Wyloguj się',

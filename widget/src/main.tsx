@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { App } from './App.tsx';
 import { Changelog } from './Changelog.tsx';
 import { adoptStyles } from './styles.ts';
+import { looksLikeToken, warn } from './warn.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
 // What the script tag's data-mode asks of containers that name none ("changelog": what's new).
@@ -39,8 +40,48 @@ function takePortalSsoToken(): string | null {
 }
 
 /**
+ * The container's data-sso-token, when it holds a token: a placeholder left in a pasted snippet
+ * (or a server template that rendered nothing) is no token, so the widget shows the board as to
+ * a signed-out visitor and tells the developer why, rather than failing a sign-in.
+ */
+function containerToken(host: HTMLElement): string | null {
+  const value = host.dataset.ssoToken?.trim();
+  if (!value) return null;
+  if (looksLikeToken(value)) return value;
+  warn(
+    `data-sso-token="${value.slice(0, 60)}" is not an SSO token (a JWT made on your server with the company secret), so the widget shows the board as to a signed-out visitor. Put the token your server makes for the signed-in user there, or name the address that answers it in data-sso-token-url.`,
+  );
+  return null;
+}
+
+let isWatchingPolicy = false;
+
+/**
+ * The page's Content-Security-Policy blocking the widget's calls to its server: the developer
+ * reads which directive to widen (the visitor sees that the board could not be loaded).
+ */
+function watchPolicy(baseUrl: string): void {
+  if (isWatchingPolicy) return;
+  isWatchingPolicy = true;
+  const origin = (() => {
+    try {
+      return new URL(baseUrl).origin;
+    } catch {
+      return baseUrl;
+    }
+  })();
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (!event.blockedURI.startsWith(origin)) return;
+    warn(
+      `this page's Content-Security-Policy (${event.effectiveDirective}) blocks ${event.blockedURI}: add ${origin} to ${event.effectiveDirective} so the widget can reach its server.`,
+    );
+  });
+}
+
+/**
  * Renders the board into a container carrying data-board-hash (and optionally data-base-url,
- * data-sso-token, data-idea-id, an idea to open first, data-portal, a portal page that takes its
+ * data-sso-token, data-sso-token-url (where the customer's server answers the signed-in user's
+ * token, when the container carries none), data-idea-id, an idea to open first, data-portal, a portal page that takes its
  * SSO token from the address's fragment and keeps the session, and data-mode: "changelog" shows the
  * board's latest releases instead, the "what's new" list; the script tag's own data-mode is the
  * default for containers that name none), inside a shadow root: the
@@ -57,7 +98,8 @@ export function mount(host: HTMLElement): void {
   adoptStyles(root);
   const baseUrl = host.dataset.baseUrl || scriptOrigin;
   const isPortal = host.dataset.portal !== undefined;
-  const ssoToken = host.dataset.ssoToken || (isPortal ? takePortalSsoToken() : null);
+  const ssoToken = containerToken(host) || (isPortal ? takePortalSsoToken() : null);
+  watchPolicy(baseUrl);
   render(
     (host.dataset.mode || scriptMode) === 'changelog' ? (
       <Changelog baseUrl={baseUrl} boardHash={boardHash} ssoToken={ssoToken} />
@@ -66,6 +108,7 @@ export function mount(host: HTMLElement): void {
         baseUrl={baseUrl}
         boardHash={boardHash}
         ssoToken={ssoToken}
+        ssoTokenUrl={host.dataset.ssoTokenUrl || null}
         ideaId={Number(host.dataset.ideaId) || null}
         keepsSsoSession={isPortal}
       />

@@ -297,6 +297,71 @@ describe('GET /widget/boards/{hash}', () => {
     await expectCall(server, 'GET', '/widget/boards/unknown-hash', 404);
   });
 
+  it('tells a visitor of a private board whose it is and how to get in, nothing of the board itself; an unknown hash stays a plain 404', async () => {
+    const company = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { id: b.owner.companyId },
+    });
+    const board = await server.deps.prisma.board.findUniqueOrThrow({ where: { id: b.boardId } });
+    const { status, body } = await server.call('GET', `/api/v1/widget/boards/${hashB}`);
+    expect(status).toBe(404);
+    expect(body).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Board not found.' },
+      language: 'en-US',
+      access: {
+        reason: 'PRIVATE',
+        company: { name: company.name },
+        // As the board is now (an earlier test lets in SSO users).
+        ssoAccess: board.ssoAccess,
+        emailAccess: board.allowedEmailDomains.length > 0,
+        signupPolicy: 'ANYONE',
+        emailAwaitsConfirmation: false,
+      },
+    });
+    expect(JSON.stringify(body)).not.toContain(board.name);
+
+    // Signed in to the company with an address it has not confirmed: the widget says so.
+    const unconfirmed = await addEndUser(server, b.owner.companyId, { emailConfirmed: false });
+    const mine = await server.call('GET', `/api/v1/widget/boards/${hashB}`, {
+      token: unconfirmed.token,
+    });
+    expect(mine.status).toBe(404);
+    expect(mine.body.access).toMatchObject({ emailAwaitsConfirmation: true });
+    // Another company's user learns nothing of their own.
+    const other = await server.call('GET', `/api/v1/widget/boards/${hashB}`, {
+      token: a.owner.token,
+    });
+    expect(other.body.access).toMatchObject({ emailAwaitsConfirmation: false });
+
+    const unknown = await server.call('GET', '/api/v1/widget/boards/no-such-hash');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: { code: 'NOT_FOUND', message: 'Board not found.' } });
+  });
+
+  it('answers the company’s sign-up policy and whether the caller must confirm their address first', async () => {
+    const view = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200);
+    expect(view).toMatchObject({ signupPolicy: 'ANYONE', mustConfirmEmail: false });
+    await server.deps.prisma.company.update({
+      where: { id: a.owner.companyId },
+      data: { signupPolicy: 'EMAIL_DOMAINS', signupEmailDomains: ['example.com'] },
+    });
+    try {
+      const unconfirmed = await addEndUser(server, a.owner.companyId, { emailConfirmed: false });
+      const mine = await expectCall(server, 'GET', `/widget/boards/${hashA}`, 200, {
+        token: unconfirmed.token,
+      });
+      expect(mine).toMatchObject({
+        signupPolicy: 'EMAIL_DOMAINS',
+        mustConfirmEmail: true,
+        canParticipate: false,
+      });
+    } finally {
+      await server.deps.prisma.company.update({
+        where: { id: a.owner.companyId },
+        data: { signupPolicy: 'ANYONE', signupEmailDomains: [] },
+      });
+    }
+  });
+
   it("lists an author's ideas awaiting acceptance to that author alone, newest first", async () => {
     const c = await restCompany(server);
     const hashC = await hashOf(c);

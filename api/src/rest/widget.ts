@@ -56,6 +56,14 @@ const ZWidgetBoardJson = z
       description:
         'The caller is an end user the board’s company blocked: they read the board but cannot vote, comment or submit (those answer 403 USER_BLOCKED).',
     }),
+    mustConfirmEmail: z.boolean().meta({
+      description:
+        'The caller signed up with an address the company wants confirmed first (sign-up policy EMAIL_DOMAINS): they read the board, and vote, comment and submit once they open the mailed link (POST /profile/email-confirmation sends a new one).',
+    }),
+    signupPolicy: z.enum(['ANYONE', 'EMAIL_DOMAINS', 'SSO_ONLY']).meta({
+      description:
+        'Who may sign up through the widget: anyone, addresses of the company’s listed domains, or nobody by email (SSO_ONLY: visitors are signed in by the company’s SSO token only).',
+    }),
     ideas: ZIdeaPageJson,
     myHiddenIdeas: z.array(z.object({ id: z.number().int(), title: z.string() })).meta({
       description:
@@ -132,7 +140,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'The widget’s first screen: the board by its hash, the caller, the first ideas',
       description:
-        'A public board for anyone; a private one only for users of its company. The query takes the same filter, sort, search and page as GET /ideas/.',
+        'A public board for anyone; a private one only for the users of its company it grants (its team, its SSO users when `ssoAccess`, confirmed addresses at its allowed domains, members of allowed customer companies). The query takes the same filter, sort, search and page as GET /ideas/. An unknown hash is a plain 404; a private board the caller may not see is a 404 too, whose `language` (beside `error`) is the board’s and whose `access` says how a visitor gets in: `{reason: "PRIVATE", company: {name}, ssoAccess, emailAccess, signupPolicy, emailAwaitsConfirmation}` (nothing of the board itself), so the widget can tell its visitor and the site’s developer why it shows no board.',
       auth: 'optional',
       request: { params: ZHashParams, query: ZIdeaPageParams },
       response: ZWidgetBoardJson,
@@ -149,6 +157,8 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           me: view.me ? presentCompanyUser(view.me) : null,
           canParticipate: view.canParticipate,
           isBlocked: view.isBlocked,
+          mustConfirmEmail: view.mustConfirmEmail,
+          signupPolicy: view.board.company.signupPolicy,
           ideas: { ...view.ideas, ideas: view.ideas.ideas.map(presentIdea) },
           myHiddenIdeas: view.myHiddenIdeas,
           myPendingIdeas: view.myPendingIdeas,

@@ -1,12 +1,15 @@
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import { unstorableText } from '../../validation.ts';
+import type { SignupPolicy } from '../../generated/prisma/enums.ts';
 import type { TViewer } from '../../viewer.ts';
 import { boardVisibleWhere } from '../access.ts';
 import { withActiveState } from './find-boards.ts';
 import type { TBoardWithState } from './find-boards.ts';
 
-export type TPublicBoard = TBoardWithState & { company: { name: string; slug: string } };
+export type TPublicBoard = TBoardWithState & {
+  company: { name: string; slug: string; signupPolicy: SignupPolicy };
+};
 
 /**
  * The board a widget is configured with (its hash), if the caller may see it: a public board
@@ -22,7 +25,7 @@ export async function getBoardByHash(
   if (unstorableText(boardHash)) throw errors.notFound('Board');
   const board = await deps.prisma.board.findFirst({
     where: { widgetHash: boardHash, ...boardVisibleWhere(viewer) },
-    include: { company: { select: { name: true, slug: true } } },
+    include: { company: { select: { name: true, slug: true, signupPolicy: true } } },
   });
   if (!board) throw errors.notFound('Board');
   return withActiveState(deps, board);

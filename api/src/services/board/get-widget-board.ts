@@ -1,4 +1,7 @@
 import type { TDeps } from '../../deps.ts';
+import { AppError, errors } from '../../errors.ts';
+import { unstorableText } from '../../validation.ts';
+import type { SignupPolicy } from '../../generated/prisma/enums.ts';
 import type { Tag, User } from '../../generated/prisma/client.ts';
 import { findCompanyTags } from '../tag/find-tags.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -19,6 +22,11 @@ export type TWidgetBoard = {
   canParticipate: boolean;
   /** The caller is an end user the board's company blocked (the widget says why it is read-only). */
   isBlocked: boolean;
+  /**
+   * The caller signed up with an address the company wants confirmed first (EMAIL_DOMAINS): they
+   * read until they open the mailed link (the widget says so and offers to send it again).
+   */
+  mustConfirmEmail: boolean;
   ideas: TIdeaPage;
   /**
    * The caller's own ideas on the board that the plan's cap hides from the list: the widget
@@ -46,7 +54,9 @@ export async function getWidgetBoard(
   boardHash: string,
   listParams: unknown,
 ): Promise<TWidgetBoard> {
-  const board = await getBoardByHash(deps, viewer, boardHash);
+  const board = await getBoardByHash(deps, viewer, boardHash).catch(async (error: unknown) => {
+    throw (await privateBoardRefusal(deps, viewer, boardHash)) ?? error;
+  });
   const [me, ideas, myHiddenIdeas, myPendingIdeas, tags] = await Promise.all([
     viewer ? deps.prisma.user.findUnique({ where: { id: viewer.userId } }) : null,
     findIdeasPage(deps, viewer, board.id, listParams),
@@ -57,8 +67,77 @@ export async function getWidgetBoard(
   ]);
   const isOwnCompany = viewer !== null && viewer.companyId === board.companyId;
   const isBlocked = isOwnCompany && Boolean(me?.blockedAt);
-  const canParticipate = isOwnCompany && board.active && !isBlocked && !viewer.mustConfirmEmail;
-  return { board, me, canParticipate, isBlocked, ideas, myHiddenIdeas, myPendingIdeas, tags };
+  const mustConfirmEmail = isOwnCompany && Boolean(viewer.mustConfirmEmail);
+  const canParticipate = isOwnCompany && board.active && !isBlocked && !mustConfirmEmail;
+  return {
+    board,
+    me,
+    canParticipate,
+    isBlocked,
+    mustConfirmEmail,
+    ideas,
+    myHiddenIdeas,
+    myPendingIdeas,
+    tags,
+  };
+}
+
+/**
+ * What a widget learns of a board its hash names but its caller may not see (a private board):
+ * beside the usual 404, the board's language and how a visitor could get in: whose board it
+ * is, whether the company's SSO users see it, whether a confirmed address at a listed domain
+ * does (not which domains), the company's sign-up policy, and, for a caller signed in to that
+ * company, whether their address still awaits confirmation. Nothing of the board itself (name,
+ * ideas). The hash is what the company publishes in its pages' snippet, 24 random characters
+ * nobody guesses; an unknown hash stays a plain 404.
+ */
+export type TPrivateBoardGate = {
+  reason: 'PRIVATE';
+  company: { name: string };
+  ssoAccess: boolean;
+  emailAccess: boolean;
+  signupPolicy: SignupPolicy;
+  /** The caller is signed in to the board's company, and their address awaits confirmation. */
+  emailAwaitsConfirmation: boolean;
+};
+
+async function privateBoardRefusal(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardHash: string,
+): Promise<AppError | null> {
+  if (unstorableText(boardHash)) return null;
+  const board = await deps.prisma.board.findUnique({
+    where: { widgetHash: boardHash },
+    select: {
+      companyId: true,
+      language: true,
+      ssoAccess: true,
+      allowedEmailDomains: true,
+      company: { select: { name: true, signupPolicy: true } },
+    },
+  });
+  if (!board) return null;
+  let emailAwaitsConfirmation = false;
+  if (viewer && viewer.companyId === board.companyId) {
+    const me = await deps.prisma.user.findUnique({
+      where: { id: viewer.userId },
+      select: { email: true, emailConfirmedAt: true },
+    });
+    emailAwaitsConfirmation = Boolean(me?.email && !me.emailConfirmedAt);
+  }
+  const access: TPrivateBoardGate = {
+    reason: 'PRIVATE',
+    company: { name: board.company.name },
+    ssoAccess: board.ssoAccess,
+    emailAccess: (board.allowedEmailDomains ?? []).length > 0,
+    signupPolicy: board.company.signupPolicy,
+    emailAwaitsConfirmation,
+  };
+  return new AppError('NOT_FOUND', errors.notFound('Board').message, undefined, {
+    language: board.language,
+    access,
+  });
 }
 
 /** The caller's ideas on the board past the plan's cap, oldest first (none when signed out). */

@@ -8,7 +8,14 @@ import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySsoToken } from '../../../../../../api/src/services/sso/verify-sso-token.ts';
-import { NODE_SAMPLE_FILE, SSO_LANGUAGES, ssoSample } from './code-samples.ts';
+import {
+  NODE_SAMPLE_FILE,
+  SSO_LANGUAGES,
+  SSO_TOKEN_ENDPOINT,
+  containerSnippet,
+  ssoSample,
+} from './code-samples.ts';
+import { defaultSnippetOf, embedStateOf } from './embed-state.ts';
 import type { TSsoLanguage } from './code-samples.ts';
 
 /**
@@ -312,4 +319,44 @@ describe('widget tab: SSO code samples', () => {
       },
     );
   }
+});
+
+describe('widget tab: the snippets work as pasted', () => {
+  const BASE = 'https://feedback.example.com';
+
+  it('the no-SSO container carries no token attribute and nothing to fill in', () => {
+    const code = containerSnippet(BASE, 'abc123');
+    expect(code).toBe(`<div
+  id="feedboard"
+  data-base-url="${BASE}"
+  data-board-hash="abc123"
+></div>`);
+    expect(code).not.toMatch(/sso|REPLACE|token/i);
+  });
+
+  it('the SSO container names the customer’s token address instead of a placeholder token', () => {
+    const code = containerSnippet(BASE, 'abc123', 'sso');
+    expect(code).toContain(`data-sso-token-url="${SSO_TOKEN_ENDPOINT}"`);
+    expect(code).not.toContain('data-sso-token=');
+    expect(code).not.toMatch(/REPLACE/);
+    expect(SSO_TOKEN_ENDPOINT).toBe('/feedboard-sso-token');
+  });
+
+  it('every SSO sample says how to serve its token at the snippet’s token address', () => {
+    for (const language of SSO_LANGUAGES) {
+      const code = ssoSample(language, 'x');
+      expect(code, language).toContain(`GET ${SSO_TOKEN_ENDPOINT}`);
+      expect(code, language).toMatch(/401/);
+    }
+  });
+
+  it('opens on the snippet that works for the board: no SSO when public, with SSO when private', () => {
+    expect(embedStateOf({ isPublic: true, ssoAccess: true })).toBe('PUBLIC');
+    expect(embedStateOf({ isPublic: false, ssoAccess: true })).toBe('PRIVATE_SSO');
+    expect(embedStateOf({ isPublic: false, ssoAccess: false })).toBe('PRIVATE');
+    expect(embedStateOf({ isPublic: false, ssoAccess: null })).toBe('PRIVATE');
+    expect(defaultSnippetOf('PUBLIC')).toBe('public');
+    expect(defaultSnippetOf('PRIVATE_SSO')).toBe('sso');
+    expect(defaultSnippetOf('PRIVATE')).toBe('sso');
+  });
 });

@@ -1,18 +1,34 @@
 import { SSO_SAMPLE_LIFETIME_SECONDS } from '../../../../../../api/src/services/sso/sso-rules.ts';
 /** The embed snippets and the SSO token samples, filled with the board's real values. */
 
-export const SSO_TOKEN_PLACEHOLDER = 'REPLACE_WITH_THE_SSO_TOKEN_OF_THE_SIGNED_IN_USER';
+/**
+ * Where the SSO snippet's widget asks the customer's own server (the page's origin, with its
+ * cookies) for the signed-in user's token: `{"token": "…"}`, or 401 for a visitor who is not
+ * signed in (then the widget shows the board as to anyone). The snippet works as pasted: until
+ * that address answers, the widget loads signed out and says why in the browser's console.
+ */
+export const SSO_TOKEN_ENDPOINT = '/feedboard-sso-token';
+
+/** What that address answers for a signed-in user (the token itself as plain text works too). */
+export const SSO_TOKEN_ANSWER = '{"token": "…"}';
+
+/** The two snippets of the widget tab: a public board with no SSO, and with SSO. */
+export type TSnippetKind = 'public' | 'sso';
 
 export function scriptSnippet(baseUrl: string): string {
   return `<script src="${baseUrl}/widget.js" defer></script>`;
 }
 
-export function containerSnippet(baseUrl: string, boardHash: string): string {
+/** The container: with SSO, it names where the customer's server answers the token. */
+export function containerSnippet(
+  baseUrl: string,
+  boardHash: string,
+  kind: TSnippetKind = 'public',
+): string {
   return `<div
   id="feedboard"
   data-base-url="${baseUrl}"
-  data-board-hash="${boardHash}"
-  data-sso-token="${SSO_TOKEN_PLACEHOLDER}"
+  data-board-hash="${boardHash}"${kind === 'sso' ? `\n  data-sso-token-url="${SSO_TOKEN_ENDPOINT}"` : ''}
 ></div>`;
 }
 
@@ -46,6 +62,70 @@ export const NODE_SAMPLE_FILE = 'feedboard-token.mjs';
  * code-samples.test.ts runs every one and checks the token with jsonwebtoken.
  */
 export function ssoSample(language: TSsoLanguage, secret: string): string {
+  return `${signingCode(language, secret)}\n${SERVE_NOTES[language]}\n`;
+}
+
+/**
+ * How each sample's token reaches the widget: the customer's server answers the snippet's
+ * data-sso-token-url (SSO_TOKEN_ENDPOINT) for its signed-in user, a comment each sample ends
+ * with, in its language's comment syntax, with the usual web framework of the language.
+ */
+const SERVE_NOTES: Record<TSsoLanguage, string> = {
+  javascript: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
+// on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
+// 401 for a visitor who is not signed in (the widget then shows the board signed out). Express:
+//
+//   app.get('${SSO_TOKEN_ENDPOINT}', (req, res) => {
+//     res.set('Cache-Control', 'no-store');
+//     if (!req.user) return res.sendStatus(401);
+//     res.json({ token: feedboardToken({ id: req.user.id, name: req.user.name, email: req.user.email }) });
+//   });`,
+  java: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
+// on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
+// 401 for a visitor who is not signed in (the widget then shows the board signed out). Spring:
+//
+//   @GetMapping(value = "${SSO_TOKEN_ENDPOINT}", produces = "application/json")
+//   ResponseEntity<Map<String, String>> feedboardSsoToken(@AuthenticationPrincipal AppUser user) throws Exception {
+//       if (user == null) return ResponseEntity.status(401).build();
+//       return ResponseEntity.ok().cacheControl(CacheControl.noStore())
+//           .body(Map.of("token", FeedboardToken.create(user.getId(), user.getName(), user.getEmail(), true)));
+//   }`,
+  php: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
+// on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
+// 401 for a visitor who is not signed in (the widget then shows the board signed out), e.g.:
+//
+//     header('Content-Type: application/json');
+//     header('Cache-Control: no-store');
+//     if (!isset($_SESSION['user'])) { http_response_code(401); exit; }
+//     $user = $_SESSION['user'];
+//     echo json_encode(['token' => feedboard_token((string) $user['id'], $user['name'], $user['email'], true)]);`,
+  python: `# Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
+# on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
+# 401 for a visitor who is not signed in (the widget then shows the board signed out). Flask:
+#
+#     @app.get("${SSO_TOKEN_ENDPOINT}")
+#     def feedboard_sso_token():
+#         if not current_user.is_authenticated:
+#             return "", 401
+#         token = feedboard_token(str(current_user.id), current_user.name, current_user.email, True)
+#         return {"token": token}, 200, {"Cache-Control": "no-store"}`,
+  csharp: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
+// on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
+// 401 for a visitor who is not signed in (the widget then shows the board signed out).
+// ASP.NET Core:
+//
+//   app.MapGet("${SSO_TOKEN_ENDPOINT}", (HttpContext http) =>
+//   {
+//       http.Response.Headers.CacheControl = "no-store";
+//       var user = http.User;
+//       if (user.Identity?.IsAuthenticated != true) return Results.Unauthorized();
+//       return Results.Json(new { token = FeedboardToken.Create(
+//           user.FindFirst("sub")!.Value, user.Identity.Name, user.FindFirst("email")?.Value, true) });
+//   });`,
+};
+
+/** A sample's code: the token function of its language, with the company secret in it. */
+function signingCode(language: TSsoLanguage, secret: string): string {
   const quoted = JSON.stringify(secret);
   switch (language) {
     case 'javascript':

@@ -5,7 +5,7 @@ export const claimMessages = defineMessages({
   intro: {
     id: 'widget.claims.intro',
     defaultMessage:
-      'On every page load your server signs a fresh token for the signed-in user with HS256 and your company secret, and puts it in data-sso-token. The token carries these claims (the last two are optional and tell your team who is asking):',
+      'Your server signs a fresh token for the signed-in user with HS256 and your company secret each time the widget asks (or writes it into the container’s data-sso-token, if your pages are made on the server). The token carries these claims (the last two are optional and tell your team who is asking):',
   },
   id: {
     id: 'widget.claims.id',

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { defineMessages } from '../../../../i18n/define-messages.ts';
+
+const messages = defineMessages({
+  title: { id: 'widget.preview.title', defaultMessage: 'Preview' },
+  intro: {
+    id: 'widget.preview.intro',
+    defaultMessage:
+      'The real widget from this server, as a visitor who is not signed in sees it on your site with the “Public board, no SSO” snippet.',
+  },
+  frame: { id: 'widget.preview.frame', defaultMessage: 'Preview of the embedded board' },
+  reload: { id: 'widget.preview.reload', defaultMessage: 'Reload the preview' },
+  private: {
+    id: 'widget.preview.private',
+    defaultMessage:
+      'This board is private: a visitor who is not signed in sees the widget’s sign-in prompt, not the ideas.',
+  },
+  show: { id: 'widget.preview.show', defaultMessage: 'Show the preview' },
+});
+
+/**
+ * The widget as an anonymous visitor sees it: this server's /widget-preview/{boardHash} page
+ * (the "no SSO" snippet on a bare page) in a sandboxed frame without allow-same-origin, so the
+ * widget there reads none of the console's storage and signs nobody in by the console's
+ * session. `version` remounts it when what it shows changes (the sign-up policy).
+ */
+export function WidgetPreview({
+  boardHash,
+  version,
+  isPublic,
+}: {
+  boardHash: string;
+  version: string;
+  /**
+   * A private board's preview loads on request: the widget's request for it is refused (404,
+   * as to any outsider), which the browser reports in the console page's log.
+   */
+  isPublic: boolean;
+}) {
+  const intl = useIntl();
+  const [reloads, setReloads] = useState(0);
+  const [isShown, setIsShown] = useState(isPublic);
+  return (
+    <section className="card widget-preview" aria-labelledby="widget-preview-title">
+      <div className="widget-preview__header">
+        <div>
+          <h3 id="widget-preview-title" className="card__title">
+            {intl.formatMessage(messages.title)}
+          </h3>
+          <p className="card__intro">{intl.formatMessage(messages.intro)}</p>
+        </div>
+        {isShown ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setReloads((n) => n + 1)}
+          >
+            {intl.formatMessage(messages.reload)}
+          </button>
+        ) : null}
+      </div>
+      {isPublic ? null : <p className="card__intro">{intl.formatMessage(messages.private)}</p>}
+      {isShown ? (
+        <iframe
+          key={`${version}-${reloads}`}
+          className="widget-preview__frame"
+          src={`/widget-preview/${encodeURIComponent(boardHash)}`}
+          title={intl.formatMessage(messages.frame)}
+          sandbox="allow-scripts allow-forms allow-popups"
+          data-testid="widget-preview"
+        />
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => setIsShown(true)}>
+          {intl.formatMessage(messages.show)}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { TSnippetKind } from './code-samples.ts';
+
+/**
+ * What an embedded board shows a visitor, from the board's access (api/src/services/access.ts):
+ * PUBLIC, anyone reads it; PRIVATE_SSO, people the company's SSO signs in see it (and the
+ * board's other grants), a visitor without a token sees a sign-in prompt; PRIVATE, nobody the
+ * SSO signs in is let in, so every embedded visitor sees a sign-in prompt.
+ */
+export type TEmbedState = 'PUBLIC' | 'PRIVATE_SSO' | 'PRIVATE';
+
+export function embedStateOf(board: {
+  isPublic: boolean;
+  ssoAccess: boolean | null | undefined;
+}): TEmbedState {
+  if (board.isPublic) return 'PUBLIC';
+  return board.ssoAccess ? 'PRIVATE_SSO' : 'PRIVATE';
+}
+
+/**
+ * The snippet the widget tab opens with: the one that works for the board as it is (no SSO for
+ * a public board, SSO for a private one). A private board that lets in no SSO user opens on
+ * the SSO snippet too, under the explanation that the board must first be made public or let
+ * SSO users in.
+ */
+export function defaultSnippetOf(state: TEmbedState): TSnippetKind {
+  return state === 'PUBLIC' ? 'public' : 'sso';
+}
