@@ -12,8 +12,24 @@ export class SessionExpiredError extends Error {
 
 type TGraphQLAnswer = {
   data?: unknown;
-  errors?: { message?: string; extensions?: { code?: string } }[];
+  errors?: { message?: string; extensions?: { code?: string; retryAfter?: number } }[];
 };
+
+/**
+ * A request the server refused as a whole (`HTTP <status>: <text>`); a 429 says, when the server
+ * did, how many seconds to wait (Retry-After).
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly retryAfterSeconds: number | null;
+
+  constructor(status: number, statusText: string, retryAfterSeconds: number | null) {
+    super(`HTTP ${status}: ${statusText}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 let handleUnauthenticated: () => void = () => {};
 
@@ -73,7 +89,14 @@ export async function postGraphQL(
     throw new SessionExpiredError();
   }
   if (!response.ok || !body) {
-    throw new Error(`HTTP ${response.status}: ${response.statusText}`);
+    const wait = Number(
+      response.headers.get('retry-after') ?? body?.errors?.[0]?.extensions?.retryAfter ?? NaN,
+    );
+    throw new HttpError(
+      response.status,
+      response.statusText,
+      Number.isFinite(wait) && wait >= 0 ? wait : null,
+    );
   }
   return body;
 }
