@@ -75,7 +75,7 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
         {intl.formatMessage(teamMessages.inviteTitle)}
       </h2>
       <p className="muted">{intl.formatMessage(teamMessages.inviteIntro)}</p>
-      <div aria-live="polite">
+      <div className="team-notice" aria-live="polite">
         {notice ? <p className="alert alert--success">{notice}</p> : null}
       </div>
       <form
