@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNLIMITED_FOR_TESTS } from '../api/src/testing/test-server.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import {
   expectToast,
@@ -171,6 +172,27 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await expectToast(page, 'Sorry, something went wrong. Please, try again later or refresh page');
   });
 
+  it('sends a sign-up with an address that has an account to /login with a check-your-inbox toast, signed in nowhere', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('another-secret-1');
+    await page.getByLabel('Confirm password').fill('another-secret-1');
+    await page.getByLabel(/I have read and accept the Terms of Use/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL('**/login');
+    await expectToast(page, 'Check your inbox');
+    await expectToast(page, `We have mailed ${account.email} what to do next.`);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    // The form keeps the address for the sign-in.
+    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    await saveScreenshot(page, 'signup-check-inbox');
+    expect(page.errors).toEqual([]);
+  });
+
   it('sends an expired session to /login?expired=true with the warning toast', async () => {
     const { server } = console_;
     const account = await registerAccount(server);
@@ -204,5 +226,58 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await page.goto(`${server.url}/admin/dashboard`);
     await page.waitForURL('**/login?expired=true');
     await expectToast(page, 'Session Expired');
+  });
+});
+
+describe.skipIf(!hasChromium())('console: one attempt too many (HTTP 429)', () => {
+  let console_: TConsole;
+
+  beforeAll(async () => {
+    // Two sign-in attempts and one reset request per address in two minutes.
+    console_ = await startConsole({
+      rateLimits: {
+        ...UNLIMITED_FOR_TESTS,
+        login: { perIp: 2, perAccount: 1_000, windowSeconds: 120 },
+        recoveryRequest: { perIp: 1, perAccount: 1_000, windowSeconds: 120 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await console_?.close();
+  });
+
+  it('says how many minutes to wait, from Retry-After, on the sign-in and reset forms, in English and Polish', async () => {
+    const { server } = console_;
+    const account = await registerAccount(server);
+    const page = await console_.open();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    for (let n = 0; n < 2; n += 1) {
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect
+        .poll(() => page.getByText('The email or password is not correct.').isVisible())
+        .toBe(true);
+    }
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect
+      .poll(() => page.getByText('Too many attempts. Try again in 2 minutes.').isVisible())
+      .toBe(true);
+    expect(await page.getByText('Sorry, something went wrong', { exact: false }).count()).toBe(0);
+    await saveScreenshot(page, 'login-rate-limited');
+
+    const polish = await console_.open({ locale: 'pl-PL' });
+    await polish.goto(`${server.url}/password-reset`);
+    const send = async () => {
+      await polish.getByLabel('E-mail').fill(account.email);
+      await polish.getByRole('button', { name: 'Wyślij link' }).click();
+    };
+    await send();
+    await polish.waitForURL('**/password-reset/sent');
+    await polish.goto(`${server.url}/password-reset`);
+    await send();
+    await expect
+      .poll(() => polish.getByText('Zbyt wiele prób. Spróbuj ponownie za 2 minuty.').isVisible())
+      .toBe(true);
   });
 });

@@ -323,7 +323,7 @@ describe.skipIf(!hasChromium())('console: two-factor sign-in', () => {
       .poll(() =>
         again
           .getByText(
-            'Your company requires two-factor sign-in for its owners and admins, so it cannot be turned off.',
+            'Your company requires two-factor sign-in for its whole team, so it cannot be turned off.',
           )
           .count(),
       )

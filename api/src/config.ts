@@ -11,6 +11,7 @@ export const RATE_LIMIT_ACTIONS = [
   'loginEmail',
   'signup',
   'recoveryRequest',
+  'recoveryMail',
   'recoveryReset',
   'sso',
   'confirmEmail',
@@ -39,7 +40,12 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   login: { perIp: 100, perAccount: 10, windowSeconds: 60 },
   loginEmail: { perIp: 0, perAccount: 50, windowSeconds: 900 },
   signup: { perIp: 20, perAccount: 5, windowSeconds: 60 },
+  // Reset links: `recoveryRequest` per source, and per address and source together, so that a
+  // stranger's requests never use up the owner's own (issue 33); `recoveryMail` per address from
+  // every source together, a day's cap against flooding one inbox. Past either address limit
+  // the answer stays the same 200 and nothing is mailed (password-recovery.ts).
   recoveryRequest: { perIp: 30, perAccount: 5, windowSeconds: 900 },
+  recoveryMail: { perIp: 0, perAccount: 20, windowSeconds: 86_400 },
   recoveryReset: { perIp: 30, perAccount: 10, windowSeconds: 60 },
   sso: { perIp: 300, perAccount: 30, windowSeconds: 60 },
   // Each attempt mails a stranger's inbox, perhaps: a few an hour per address is plenty for a

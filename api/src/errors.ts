@@ -36,18 +36,22 @@ export class AppError extends Error {
   readonly fields: TFieldError[] | undefined;
   /** What a REST answer carries beside `error` (e.g. the language a refused widget speaks). */
   readonly beside: Record<string, unknown> | undefined;
+  /** Seconds to wait before trying again: the answer's `Retry-After` header (REST and GraphQL). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: TErrorCode,
     message: string,
     fields?: TFieldError[],
     beside?: Record<string, unknown>,
+    retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
     this.beside = beside;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get status(): number {
@@ -62,6 +66,12 @@ export class AppError extends Error {
     };
   }
 }
+
+/**
+ * How long a client waits before retrying a request the database could not serve now (busy past
+ * DATABASE_STATEMENT_TIMEOUT_MS, no connection or transaction in time, not reachable).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const errors = {
   validation: (fields: TFieldError[]) =>
@@ -88,12 +98,24 @@ export const errors = {
       'USER_BLOCKED',
       'Your account is blocked on this board: you can read it, but not vote, comment or add ideas.',
     ),
-  /** A statement, or the wait for the database, passed its deadline (DATABASE_STATEMENT_TIMEOUT_MS). */
+  /**
+   * A statement, or the wait for a connection or a transaction, passed its deadline
+   * (DATABASE_STATEMENT_TIMEOUT_MS, a transaction's maxWait or timeout).
+   */
   databaseBusy: () =>
     new AppError(
       'UNAVAILABLE',
       'The database is too busy to answer this request in time. Please try again shortly.',
+      undefined,
+      undefined,
+      DATABASE_RETRY_AFTER_SECONDS,
     ),
   unavailable: (what = 'The database') =>
-    new AppError('UNAVAILABLE', `${what} is not reachable right now. Please try again shortly.`),
+    new AppError(
+      'UNAVAILABLE',
+      `${what} is not reachable right now. Please try again shortly.`,
+      undefined,
+      undefined,
+      DATABASE_RETRY_AFTER_SECONDS,
+    ),
 };

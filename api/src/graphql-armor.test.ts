@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { getIntrospectionQuery } from 'graphql';
+import { getIntrospectionQuery, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputLimitRefusal } from './graphql-input-limits.ts';
 import { signUpCompany } from './testing/graphql-client.ts';
 import type { TTestAccount } from './testing/graphql-client.ts';
 import { startTestServer } from './testing/test-server.ts';
@@ -168,6 +169,9 @@ describe('GraphQL Armor', () => {
         token: owner.token,
       });
       expect(body, query.split('\n')[0]).toEqual({ data: { __typename: 'Query' } });
+      // The cost is counted when an operation runs (graphql-input-limits.ts), as here.
+      const maxCost = server.deps.config.graphqlLimits.maxCost;
+      expect(inputLimitRefusal(parse(query), undefined, {}, maxCost), query).toBeNull();
     }
   });
 });

@@ -1,9 +1,8 @@
-import { Kind, getOperationAST } from 'graphql';
+import { GraphQLError, Kind, getOperationAST } from 'graphql';
 import type {
   DocumentNode,
   FieldNode,
   FragmentDefinitionNode,
-  GraphQLError,
   SelectionSetNode,
   ValueNode,
 } from 'graphql';
@@ -169,13 +168,51 @@ function measure(
   return { cost: selectionCost(operation.selectionSet) / DEPTH_COST_FACTOR, problems };
 }
 
+/** The limits on the shape of an operation (GraphQL Armor's, and the cost with variables). */
+export type TLimit = 'depth' | 'cost' | 'aliases' | 'tokens' | 'directives';
+
+/**
+ * The one refusal of an operation past a limit on its shape, whichever rule saw it: HTTP 400,
+ * `extensions: {code: "BAD_REQUEST", limit}`, and a message naming the limit and what was found
+ * ("Query depth limit of 10 exceeded, found 13."). GraphQL Armor's own errors said
+ * "Syntax Error: …" without a code and answered HTTP 200; a fractional cost is rounded.
+ */
+export function limitRefusal(limit: TLimit, message: string): GraphQLError {
+  const text = message
+    .replace(/^Syntax Error: /, '')
+    .replace(
+      /found (\d+(?:\.\d+)?)\./,
+      (_, found: string) => `found ${Math.round(Number(found))}.`,
+    );
+  return new GraphQLError(text, {
+    extensions: { code: 'BAD_REQUEST', limit, http: { status: 400, spec: false } },
+  });
+}
+
+/**
+ * Keeps a limit's refusal at HTTP 400 whatever the client accepts. Yoga marks an error thrown
+ * by the parser (the token limit) as one of the GraphQL-over-HTTP spec's, and answers those
+ * with 200 to a client that accepts `application/json`.
+ */
+export function limitStatusPlugin<TServerContext extends object>(): Plugin<TServerContext> {
+  return {
+    onResultProcess: ({ result }) => {
+      if (Array.isArray(result) || Symbol.asyncIterator in result) return;
+      for (const error of result.errors ?? []) {
+        const http = error.extensions?.limit ? error.extensions.http : undefined;
+        if (http && typeof http === 'object') (http as { spec?: boolean }).spec = false;
+      }
+    },
+  };
+}
+
 /** The refusal of an operation whose input lists are too long or too costly, if it is. */
 export function inputLimitRefusal(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: unknown,
   maxCost: number,
-): AppError | null {
+): AppError | GraphQLError | null {
   const measured = measure(
     document,
     operationName,
@@ -184,7 +221,7 @@ export function inputLimitRefusal(
   if (!measured) return null;
   const cost = Math.round(measured.cost);
   if (cost > maxCost) {
-    return new AppError('BAD_REQUEST', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
+    return limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
   }
   if (measured.problems.length === 0) return null;
   return errors.validation(
@@ -198,7 +235,7 @@ export function inputLimitRefusal(
 /**
  * Refuses, before any resolver runs, an operation whose input lists are longer than their cap
  * (MAX_LIST_ENTRIES unless LIST_ENTRIES_OF says otherwise: VALIDATION naming the argument), or
- * whose cost with its variables counted passes `maxCost` (BAD_REQUEST, HTTP 400). GraphQL
+ * whose cost with its variables counted passes `maxCost` (limitRefusal, HTTP 400). GraphQL
  * Armor's cost rule runs at validation, where variables are unknown: `nodes(ids: $ids)` with
  * 20,000 ids cost it 3 and then held the embedded database for minutes.
  */
@@ -216,7 +253,8 @@ export function inputLimitsPlugin<TServerContext extends object>(
       args.variableValues,
       maxCost,
     );
-    if (refusal) stop({ errors: [toGraphQLError(refusal)] });
+    if (refusal instanceof GraphQLError) stop({ errors: [refusal] });
+    else if (refusal) stop({ errors: [toGraphQLError(refusal)] });
   };
   return {
     onExecute: ({ args, setResultAndStopExecution }) => check(args, setResultAndStopExecution),

@@ -22,7 +22,9 @@ import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
-import { inputLimitsPlugin } from './graphql-input-limits.ts';
+import { inputLimitsPlugin, limitRefusal, limitStatusPlugin } from './graphql-input-limits.ts';
+import type { TLimit } from './graphql-input-limits.ts';
+import { mediaTypePlugin } from './graphql-media-type.ts';
 import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
 import { publicCorsPlugin } from './cors.ts';
 import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
@@ -30,7 +32,7 @@ import { GRAPHIQL_TITLE, graphiqlPage } from './explorers.ts';
 /**
  * An AppError outside a mutation's error result, as a GraphQL error with `extensions.code`.
  * Field errors keep HTTP 200 (other fields may still answer); a bad token (`status` 401) and an
- * unreachable database fail the whole request.
+ * unreachable or busy database fail the whole request (503 with the error's Retry-After).
  */
 function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQLError {
   const located = source instanceof GraphQLError ? source : undefined;
@@ -40,7 +42,12 @@ function toGraphQLError(error: AppError, source?: unknown, status = 200): GraphQ
     extensions: {
       code: error.code,
       ...(error.fields ? { fields: error.fields } : {}),
-      http: { status: error.code === 'UNAVAILABLE' ? error.status : status },
+      http: {
+        status: error.code === 'UNAVAILABLE' ? error.status : status,
+        ...(error.retryAfterSeconds === undefined
+          ? {}
+          : { headers: { 'retry-after': String(error.retryAfterSeconds) } }),
+      },
     },
   });
 }
@@ -154,11 +161,14 @@ async function resolveCaller(deps: TDeps, request: Request): Promise<TCaller> {
   return { viewer, isRefused: !viewer };
 }
 
+/** Directives one operation may use (GraphQL Armor's maxDirectives). */
+const MAX_DIRECTIVES = 50;
+
 /** "Did you mean …?" in a validation error names fields of the schema (GraphQL Armor's wording). */
 const SUGGESTION = /Did you mean ".+"\?/g;
 
 /**
- * GraphQL Armor's limits on every operation (depth, cost, aliases, tokens, directives), and
+ * GraphQL Armor's limits on every operation (depth, aliases, tokens, directives; the cost is inputLimitsPlugin's), and
  * "Did you mean …?" suggestions hidden from callers without a valid session or key, so that
  * strangers cannot read the schema's private fields out of error messages. Armor's own
  * suggestion blocker is off: it rewrites the errors in place, and yoga caches validation
@@ -169,16 +179,30 @@ function armorPlugins(
   callers: WeakMap<Request, TCaller>,
 ): Plugin<TGraphQLServerContext>[] {
   const limits = deps.config.graphqlLimits;
+  // Armor's refusals were GraphQLErrors saying "Syntax Error: …" with no code, HTTP 200: each
+  // is thrown instead as the one shape of a limit's refusal (limitRefusal: BAD_REQUEST, 400).
+  const refuse = (limit: TLimit) => ({
+    onReject: [
+      (_context: unknown, error: GraphQLError) => {
+        throw limitRefusal(limit, error.message);
+      },
+    ],
+  });
   const { plugins } = new EnvelopArmor({
-    maxDepth: { n: limits.maxDepth, flattenFragments: true },
-    costLimit: { maxCost: limits.maxCost, flattenFragments: true },
-    maxAliases: { n: limits.maxAliases },
-    maxTokens: { n: limits.maxTokens },
-    maxDirectives: { n: 50 },
+    maxDepth: { n: limits.maxDepth, flattenFragments: true, ...refuse('depth') },
+    // The cost is counted once, by inputLimitsPlugin, with the variables known and page sizes
+    // capped at a connection's 100: Armor's rule saw only literals and multiplied by them
+    // uncapped, so `first: 2147483647` was refused written in the query and served (100
+    // objects) as a variable.
+    costLimit: { enabled: false },
+    maxAliases: { n: limits.maxAliases, ...refuse('aliases') },
+    maxTokens: { n: limits.maxTokens, ...refuse('tokens') },
+    maxDirectives: { n: MAX_DIRECTIVES, ...refuse('directives') },
     blockFieldSuggestion: { enabled: false },
   }).protect();
   return [
     ...(plugins as Plugin<TGraphQLServerContext>[]),
+    limitStatusPlugin<TGraphQLServerContext>(),
     {
       onExecutionResult: ({ request, result, setResult }) => {
         if (!result || Symbol.asyncIterator in result || callers.get(request)?.viewer) return;
@@ -285,6 +309,7 @@ export function createGraphQL(
     plugins: [
       publicCorsPlugin<TGraphQLServerContext>(),
       searchParamsJsonPlugin(),
+      mediaTypePlugin<TGraphQLServerContext>(),
       {
         // Resolved before validation (the context is built after it) for the suggestion rule.
         onParams: async ({ request }) => {
@@ -293,9 +318,10 @@ export function createGraphQL(
       },
       ...armorPlugins(deps, callers),
       // Input lists capped and counted in the cost with the variables known, before anything
-      // runs: a refused cost answers HTTP 400 as Armor's does, a long list a VALIDATION error.
+      // runs: a refused cost answers as Armor's limits do (limitRefusal), a long list a
+      // VALIDATION error.
       inputLimitsPlugin<TGraphQLServerContext>(deps.config.graphqlLimits.maxCost, (error) =>
-        toGraphQLError(error, undefined, error.code === 'BAD_REQUEST' ? 400 : 200),
+        toGraphQLError(error),
       ),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),

@@ -12,6 +12,7 @@ const LIMITS: TConfig['rateLimits'] = {
   loginEmail: { perIp: 0, perAccount: 8, windowSeconds: 60 },
   signup: { perIp: 4, perAccount: 2, windowSeconds: 60 },
   recoveryRequest: { perIp: 5, perAccount: 2, windowSeconds: 900 },
+  recoveryMail: { perIp: 0, perAccount: 3, windowSeconds: 86_400 },
   recoveryReset: { perIp: 5, perAccount: 3, windowSeconds: 60 },
   sso: { perIp: 6, perAccount: 3, windowSeconds: 60 },
   confirmEmail: { perIp: 10, perAccount: 2, windowSeconds: 3600 },
@@ -368,31 +369,48 @@ describe('rate limits', () => {
     ).toBe(0);
   });
 
-  it('mails at most the per-email allowance of reset links, however many addresses ask', async () => {
+  it('mails at most the per-email allowance of reset links a day, however many addresses ask, and answers the same 200 past it', async () => {
     const email = company.owner.email;
-    for (let n = 0; n < 2; n += 1) {
-      const response = await post(
-        limited,
-        '/api/v1/password-recovery/send-link',
-        { email },
-        newAddress(),
+    const answers = [];
+    for (let n = 0; n < 3; n += 1) {
+      answers.push(
+        await post(limited, '/api/v1/password-recovery/send-link', { email }, newAddress()),
       );
-      expect(response.status).toBe(200);
     }
-    expectRateLimited(
+    // Past the address's day cap: the same answer (a refusal would tell a stranger something),
+    // and no mail.
+    answers.push(
       await post(limited, '/api/v1/password-recovery/send-link', { email }, newAddress()),
     );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     const viaGraphql = await post(
       limited,
       '/graphql',
       { query: `mutation { sendPasswordResetLink(email: "${email}") { __typename } }` },
       newAddress(),
     );
-    expect(viaGraphql.status).toBe(429);
+    expect(viaGraphql.status).toBe(200);
     await limited.deps.mailer.flush();
     // The owner's sign-up confirmation mail is not one of them.
     expect(await limited.deps.prisma.mail.count({ where: { to: email, topic: 'ACCOUNT' } })).toBe(
-      2,
+      3,
+    );
+  });
+
+  it('refuses reset requests past the per-source limit with 429, whichever addresses they name', async () => {
+    const ip = newAddress();
+    for (let n = 0; n < 5; n += 1) {
+      const response = await post(
+        limited,
+        '/api/v1/password-recovery/send-link',
+        { email: `someone-${n}@example.com` },
+        ip,
+      );
+      expect(response.status).toBe(200);
+    }
+    expectRateLimited(
+      await post(limited, '/api/v1/password-recovery/send-link', { email: 'next@example.com' }, ip),
     );
   });
 

@@ -476,6 +476,14 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     (_w, b) => `/widget/boards/${b.hash}/login`,
     { body: () => ({ email: 'not-an-address', password: 'x' }) },
   ),
+  // The same answer for everyone and every board (nobody learns whether the address has an
+  // account in the board's company).
+  'POST /widget/boards/{hash}/password-recovery/send-link': route(
+    rules.same('ok'),
+    'POST',
+    (_w, b) => `/widget/boards/${b.hash}/password-recovery/send-link`,
+    { body: () => ({ email: 'nobody-matrix@example.com' }) },
+  ),
   'GET /boards/{id}/events': {
     rule: rules.boardRead,
     boardScoped: true,

@@ -11,7 +11,7 @@ export function isUniqueViolation(error: unknown, field?: string): boolean {
   return JSON.stringify(error.meta ?? {}).includes(field);
 }
 
-const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017']);
 // PostgreSQL's SQLSTATEs for "not now": connection exceptions (class 08), shutdown and
 // recovery (57P01-57P03), too many connections (53300).
 const UNAVAILABLE_SQLSTATE = /\b(08[0-9A-Z]{3}|57P0[1-3]|53300)\b/;
@@ -20,7 +20,7 @@ const UNAVAILABLE_TEXT =
 
 // A statement past its deadline (57014, `statement_timeout`; 55P03, a lock wait; 25P03 an idle
 // transaction ended), no pool connection free in time, or PGlite's queue past the deadline
-// (DatabaseBusyError below).
+// (DatabaseBusyError below). A transaction's own deadlines: isTransactionTimeout.
 const BUSY_SQLSTATE = /^(57014|55P03|25P03)$/;
 const BUSY_TEXT =
   /canceling statement due to (statement|lock) timeout|timeout exceeded when trying to connect|DATABASE_BUSY|idle-in-transaction timeout/i;
@@ -34,8 +34,28 @@ export class DatabaseBusyError extends Error {
   }
 }
 
+/**
+ * Prisma's P2024 (no pool connection in time), and its P2028 ("Transaction API error") when a
+ * transaction could not start within its `maxWait` ("Unable to start a transaction in the given
+ * time": every connection was taken) or ran past its `timeout` (`meta.timeout`). Another P2028,
+ * such as a query on a transaction the code already committed, is a bug: it stays a 500.
+ */
+function isTransactionTimeout(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === 'P2024') return true;
+  if (error.code !== 'P2028') return false;
+  const meta = error.meta as { timeout?: unknown } | undefined;
+  return (
+    meta?.timeout !== undefined ||
+    /Unable to start a transaction in the given time|expired transaction|timeout/i.test(
+      error.message,
+    )
+  );
+}
+
 /** True when the error is the database refusing work past its deadline (answer 503, not 500). */
 export function isDatabaseBusy(error: unknown): boolean {
+  if (isTransactionTimeout(error)) return true;
   for (let cause: unknown = error, depth = 0; cause && depth < 5; depth += 1) {
     const { message, code, originalCode } = cause as {
       message?: unknown;

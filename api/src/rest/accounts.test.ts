@@ -69,19 +69,35 @@ describe('registration', () => {
     expect(user.company.referralCode).toBe('FRIEND2026');
   });
 
-  it('answers 409 for an email that already has an account, in any letter case', async () => {
-    const { email } = await register();
-    const again = await register(email.toUpperCase());
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('CONFLICT');
-    expect(again.body.error.message).toMatch(/already exists/);
+  it('answers 202 CHECK_INBOX without a token, never an error, for an email that already has an account, and mails its owner how to sign in', async () => {
+    const { email, body: first } = await register();
+    const again = await register(email.toUpperCase(), 'another-password', 'Squatter Company');
+    // No 409 (an oracle of which addresses have accounts) and no token (nothing was created).
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ status: 'CHECK_INBOX' });
+    expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(1);
+    expect(await server.deps.prisma.company.count({ where: { name: 'Squatter Company' } })).toBe(0);
+    const notice = await server.deps.prisma.mail.findFirstOrThrow({
+      where: {
+        to: email,
+        subject: 'Someone tried to create a Feedboard account with your address',
+      },
+    });
+    expect(notice.text).toContain('/login');
+    expect(notice.text).toContain('/password-reset');
+    // The account and its session are untouched: its password still signs in.
+    expect((await server.call('GET', '/api/v1/me', { token: first.token })).status).toBe(200);
+    const login = await server.call('POST', '/api/v1/login', {
+      body: { email, password: 'secret-password' },
+    });
+    expect(login.status).toBe(200);
   });
 
   it('creates exactly one account when the same email signs up concurrently', async () => {
     const email = uniqueEmail();
     const results = await Promise.all(Array.from({ length: 5 }, () => register(email)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 202)).toHaveLength(4);
     expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(1);
   });
 

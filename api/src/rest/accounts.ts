@@ -6,6 +6,7 @@ import { ZProfileUpdate, updateProfile } from '../services/account/update-profil
 import { ZCredentials, logIn } from '../services/account/log-in.ts';
 import { logOut } from '../services/account/log-out.ts';
 import {
+  RESET_LINK_ANSWER,
   ZCheckToken,
   ZNewPassword,
   ZSendLink,
@@ -31,7 +32,7 @@ import {
 } from '../services/notification/set-notification-preference.ts';
 import { ZSecondFactor, logInSecondFactor } from '../services/two-factor/log-in-second-factor.ts';
 import { clientOfRequest, readJson } from './http.ts';
-import { emptyRoute, jsonRoute } from './route.ts';
+import { OtherAnswer, emptyRoute, jsonRoute } from './route.ts';
 import type { TRestRoute } from './route.ts';
 
 const ZToken = z.object({ token: z.string().meta({ description: 'The bearer token.' }) });
@@ -52,7 +53,7 @@ const ZLoginAnswer = z
         expiresAt: z.string().meta({ description: 'When the challenge stops working (ISO 8601).' }),
         enrolmentRequired: z.boolean().meta({
           description:
-            'The company requires two-factor sign-in of owners and admins and this account has none: set it up in the console first.',
+            'The company requires two-factor sign-in of its team (owners, admins, members) and this account has none: set it up in the console first.',
         }),
       })
       .optional()
@@ -81,10 +82,10 @@ const ZMeJson = ZProfileJson.extend({
     description:
       'The role as the spec’s clients read it: OWNER, ADMIN, or MEMBER for everyone else (team members and end users alike). `teamRole` tells them apart.',
   }),
-  teamRole: z
-    .enum(['OWNER', 'ADMIN', 'MEMBER'])
-    .nullable()
-    .meta({ description: 'The role in the company’s team; null for end users (not on the team).' }),
+  teamRole: z.enum(['OWNER', 'ADMIN', 'MEMBER']).nullable().meta({
+    description:
+      'The role in the company’s team; null for end users (not on the team) and for any widget or portal session (END_USER-scoped), a team member’s included.',
+  }),
   companyId: z.number().int(),
   avatarUrl: z.string().nullable(),
 }).meta({ id: 'Me' });
@@ -108,14 +109,25 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       path: '/registrations',
       tag,
       summary: 'Sign up: creates a company and its owner; answers a session token',
+      description:
+        'An address that has a team account already is not an error (that would tell anyone which addresses have accounts): the answer is 202 `{"status": "CHECK_INBOX"}` without a token, and the address is mailed how to sign in or reset the password (a few times an hour at most).',
       auth: 'none',
       request: { body: ZRegistration },
-      errors: [409, 429],
+      errors: [429],
       status: 201,
       response: ZToken,
+      otherAnswer: {
+        status: 202,
+        description:
+          'Nothing was created: the address has an account, and its mailbox was told how to sign in. No token.',
+        response: z
+          .object({ status: z.literal('CHECK_INBOX') })
+          .meta({ id: 'RegistrationCheckInbox' }),
+      },
       handle: async (c) => {
-        const { token } = await registerAccount(deps, await readJson(c), clientOfRequest(deps, c));
-        return { token };
+        const result = await registerAccount(deps, await readJson(c), clientOfRequest(deps, c));
+        if (result.status === 'CHECK_INBOX') return new OtherAnswer({ status: 'CHECK_INBOX' });
+        return { token: result.token };
       },
     }),
     jsonRoute({
@@ -153,16 +165,17 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       method: 'post',
       path: '/password-recovery/send-link',
       tag,
-      summary: 'Mails a link to choose a new password (the answer never says whether it exists)',
+      summary:
+        'Mails a link to choose a new password of a team account (the answer never says whether it exists)',
+      description:
+        'For team accounts (the console); end users reset through their company’s widget or portal (POST /widget/boards/{hash}/password-recovery/send-link). Always 200 with the same body whether or not the account exists. Limited per source (429); per address and source, and per address a day, silently: the same 200 and no mail, so a stranger’s requests never use up the owner’s own.',
       auth: 'none',
       request: { body: ZSendLink },
       errors: [429],
       response: ZMessage,
       handle: async (c) => {
         await sendResetLink(deps, await readJson(c), clientOfRequest(deps, c));
-        return {
-          message: 'If an account uses this email, a link to choose a new password is on its way.',
-        };
+        return { message: RESET_LINK_ANSWER };
       },
     }),
     jsonRoute({

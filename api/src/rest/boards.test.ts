@@ -53,7 +53,79 @@ describe('GET /boards/{id}', () => {
       isPublic: true,
       active: true,
       theme: { primary: '53d23d', primaryText: 'ffffff', text: '000000', background: 'ffffff' },
+      // Beside the spec's fields, for the board's team only: who sees it when private.
+      access: { ssoAccess: false, allowedEmailDomains: [], allowedCustomerCompanyIds: [] },
     });
+  });
+
+  it('creates a board with its access settings, checked as PUT /boards/{id}/access does, and shows them to its team only', async () => {
+    const customer = await server.deps.prisma.customerCompany.create({
+      data: { companyId: a.owner.companyId, externalId: 'cust-access', name: 'Access Customer' },
+    });
+    const foreignCustomer = await server.deps.prisma.customerCompany.create({
+      data: { companyId: b.owner.companyId, externalId: 'cust-foreign', name: 'Foreign Customer' },
+    });
+    const boardsBefore = await server.deps.prisma.board.count({
+      where: { companyId: a.owner.companyId },
+    });
+    const create = (body: Record<string, unknown>) =>
+      server.call('POST', `/api/v1/companies/${a.owner.companyId}/boards`, {
+        token: a.owner.token,
+        body: { name: 'Granted board', ...body },
+      });
+    const badDomain = await create({ allowedEmailDomains: ['not a domain'] });
+    expect(badDomain.status).toBe(400);
+    expect(badDomain.body.error.fields).toEqual([
+      { field: 'allowedEmailDomains.0', message: 'It has to be a domain name, e.g. example.com.' },
+    ]);
+    const otherCompanys = await create({ allowedCustomerCompanyIds: [foreignCustomer.id] });
+    expect(otherCompanys.status).toBe(400);
+    expect(otherCompanys.body.error.fields).toEqual([
+      { field: 'allowedCustomerCompanyIds.0', message: 'No such customer company.' },
+    ]);
+    const notBoolean = await create({ ssoAccess: 'yes' });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.error.fields[0].field).toBe('ssoAccess');
+    // Refused creations made nothing.
+    expect(await server.deps.prisma.board.count({ where: { companyId: a.owner.companyId } })).toBe(
+      boardsBefore,
+    );
+
+    const created = await create({
+      isPublic: false,
+      ssoAccess: true,
+      allowedEmailDomains: ['@Example.COM', 'acme.io', 'example.com'],
+      allowedCustomerCompanyIds: [customer.id],
+    });
+    expect(created.status).toBe(201);
+    const access = {
+      ssoAccess: true,
+      allowedEmailDomains: ['example.com', 'acme.io'],
+      allowedCustomerCompanyIds: [customer.id],
+    };
+    const asOwner = await expectCall(server, 'GET', `/boards/${created.body.id}`, 200, {
+      token: a.owner.token,
+    });
+    expect(asOwner).toMatchObject({ isPublic: false, access });
+    const teamMember = await addEndUser(server, a.owner.companyId, { role: 'MEMBER' });
+    expect(
+      (
+        await expectCall(server, 'GET', `/boards/${created.body.id}`, 200, {
+          token: teamMember.token,
+        })
+      ).access,
+    ).toEqual(access);
+    // The grant works from the start: an end user at the allowed domain reads the board, without `access`.
+    const granted = await expectCall(server, 'GET', `/boards/${created.body.id}`, 200, {
+      token: member.token,
+    });
+    expect(granted.access).toBeUndefined();
+    // Anonymous and another company's callers read a public board without it.
+    expect((await expectCall(server, 'GET', `/boards/${a.boardId}`, 200)).access).toBeUndefined();
+    expect(
+      (await expectCall(server, 'GET', `/boards/${a.boardId}`, 200, { token: b.owner.token }))
+        .access,
+    ).toBeUndefined();
   });
 
   it('shows a public board to anyone, a private one only to its company', async () => {

@@ -15,8 +15,10 @@ import {
 } from '../services/board/update-board.ts';
 import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
 import { ZBoardAccess, updateBoardAccess } from '../services/board/update-board-access.ts';
+import { isTeamMember } from '../viewer.ts';
 import { readJson } from './http.ts';
 import {
+  ZBoardDetailJson,
   ZBoardJson,
   ZBoardWithAccessJson,
   ZReleaseJson,
@@ -61,10 +63,24 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       path: '/boards/{id}',
       tag,
       summary: 'A board: any public board, or a private one of the caller’s company',
+      description:
+        'Its company’s team (owners, admins, members) also reads `access`: who may see the board when it is private.',
       auth: 'optional',
       request: { params },
-      response: ZBoardJson,
-      handle: async (c) => presentBoard(await getBoard(deps, c.get('viewer'), pathId(c))),
+      response: ZBoardDetailJson,
+      handle: async (c) => {
+        const viewer = c.get('viewer');
+        const board = await getBoard(deps, viewer, pathId(c));
+        if (!isTeamMember(viewer) || viewer?.companyId !== board.companyId) {
+          return presentBoard(board);
+        }
+        const customerAccess = await deps.prisma.boardCustomerAccess.findMany({
+          where: { boardId: board.id },
+          select: { customerCompanyId: true },
+          orderBy: { customerCompanyId: 'asc' },
+        });
+        return { ...presentBoard(board), access: presentBoardAccess({ ...board, customerAccess }) };
+      },
     }),
     jsonRoute({
       method: 'get',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
-import { ZCreateBoard } from '../services/board/board-input.ts';
 import { listPayments } from '../services/billing/list-payments.ts';
-import { createBoard } from '../services/board/create-board.ts';
+import { ZCreateBoardWithAccess, createBoard } from '../services/board/create-board.ts';
 import { findCompanyBoards } from '../services/board/find-company-boards.ts';
 import { requireOwnCompanyAdmin } from '../services/company/company-access.ts';
 import { getCompanyPricing } from '../services/company/get-company-pricing.ts';
@@ -64,9 +63,9 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       path: '/companies/{id}/boards',
       tag,
       summary: 'Creates a board (admins; name 6 to 50 characters); answers its id',
-      description: `Past the plan's board cap the new board is view-only (active: false). ${companyIdNote}`,
+      description: `Past the plan's board cap the new board is view-only (active: false). Who may see it can be set at once with the rules of PUT /boards/{id}/access (isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds; a new board is private with no grants when they are left out). ${companyIdNote}`,
       auth: 'signedIn',
-      request: { params, body: ZCreateBoard },
+      request: { params, body: ZCreateBoardWithAccess },
       errors: [403],
       status: 201,
       response: z.object({ id: z.number().int() }),

@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../schema/ids.ts';
+import { exportIdeasCsv, exportVotersCsv } from '../services/export/export-csv.ts';
+import type { TViewer } from '../viewer.ts';
 import { addEndUser, gql } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
@@ -200,5 +202,41 @@ describe('GET /api/v1/boards/{id}/export/voters.csv', () => {
     expect(
       (await download(`/boards/${company.boardId}/export/voters.csv`, stranger.owner.token)).status,
     ).toBe(404);
+  });
+});
+
+describe('exports read a page at a time', () => {
+  it('sends the same file whatever the page size, rows across page boundaries kept in order', async () => {
+    const owner: TViewer = {
+      userId: company.owner.userId,
+      companyId: company.owner.companyId,
+      role: 'OWNER',
+      kind: 'REGULAR',
+      sessionId: 0,
+    };
+    // Two more votes on the second idea, so the voters file spans pages of one and two rows.
+    const ideas = await server.deps.prisma.idea.findMany({
+      where: { boardId: company.boardId },
+      orderBy: { id: 'asc' },
+    });
+    for (const name of ['Page One', 'Page Two']) {
+      const voter = await addEndUser(server, company.owner.companyId, { name });
+      await expectCall(server, 'POST', `/ideas/${ideas[1]!.id}/upvote`, 200, {
+        token: voter.token,
+      });
+    }
+    for (const exportCsv of [exportIdeasCsv, exportVotersCsv]) {
+      const whole = await new Response(
+        (await exportCsv(server.deps, owner, company.boardId)).stream,
+      ).text();
+      const rows = parse(whole, { columns: true }) as unknown[];
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const pageSize of [1, 2]) {
+        const paged = await new Response(
+          (await exportCsv(server.deps, owner, company.boardId, pageSize)).stream,
+        ).text();
+        expect(paged).toBe(whole);
+      }
+    }
   });
 });

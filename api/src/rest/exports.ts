@@ -51,14 +51,9 @@ export function exportRoutes(deps: TDeps): TRestRoute[] {
       errors: [403],
       handle: async (c) => {
         const query = parseInput(ZAuditCsvParams, c.req.query());
-        const file = await exportAuditCsv(deps, c.get('viewer'), pathId(c), auditFilterOf(query));
-        return new Response(file.stream, {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${file.filename}"`,
-            'cache-control': 'no-store',
-          },
-        });
+        return csvResponse(
+          await exportAuditCsv(deps, c.get('viewer'), pathId(c), auditFilterOf(query)),
+        );
       },
     }),
   ];

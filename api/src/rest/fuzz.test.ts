@@ -133,11 +133,23 @@ function encode(value: unknown): string {
   }
 }
 
+/**
+ * How a body is sent: JSON mostly, else as a type a page of another site may send without a
+ * preflight, or gzip-encoded JSON. Every route refuses the others with a 4xx.
+ */
+const BODY_FORMS = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'gzip',
+] as const;
+
 type TRequest = {
   path: string;
   query: string;
   headers: Record<string, string>;
   body?: string;
+  form: 'json' | (typeof BODY_FORMS)[number];
   caller: string;
 };
 
@@ -230,6 +242,10 @@ function requestFor({ method, path, operation }: TOperation): fc.Arbitrary<TRequ
               ),
             },
           ),
+    form: fc.oneof(
+      { weight: 8, arbitrary: fc.constant('json' as const) },
+      { weight: 1, arbitrary: fc.constantFrom(...BODY_FORMS) },
+    ),
     caller: fc.constantFrom('owner', 'owner', 'member', 'anonymous', 'bad-token'),
   });
 }
@@ -250,17 +266,36 @@ function isClosedSocket(error: unknown): boolean {
   return cause?.code === 'UND_ERR_SOCKET';
 }
 
-async function send(method: string, request: TRequest): Promise<{ status: number; text: string }> {
+/** The body as sent, and whether the server must refuse it (4xx): not JSON, or compressed. */
+function bodyOf(
+  request: TRequest,
+  headers: Record<string, string>,
+): { body: BodyInit | undefined; isForeign: boolean } {
+  if (request.body === undefined) return { body: undefined, isForeign: false };
+  if (request.form === 'gzip') {
+    headers['content-type'] = 'application/json';
+    headers['content-encoding'] = 'gzip';
+    return { body: new Uint8Array(gzipSync(request.body)), isForeign: true };
+  }
+  headers['content-type'] = request.form === 'json' ? 'application/json' : request.form;
+  // An empty body is no body: nothing to refuse.
+  return { body: request.body, isForeign: request.form !== 'json' && request.body !== '' };
+}
+
+async function send(
+  method: string,
+  request: TRequest,
+): Promise<{ status: number; text: string; isForeign: boolean }> {
   const token = await tokenFor(request.caller, request.path);
   const headers: Record<string, string> = { ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const { body, isForeign } = bodyOf(request, headers);
   const controller = new AbortController();
   const attempt = () =>
     fetch(`${server.url}/api/v1${request.path}${request.query}`, {
       method,
       headers,
-      body: request.body,
+      body,
       signal: controller.signal,
     });
   let response: Response;
@@ -269,7 +304,7 @@ async function send(method: string, request: TRequest): Promise<{ status: number
   } catch (error) {
     // Over the body limit the server answers 413 at once and closes the connection; a client
     // still sending may see the close before the answer. Either way the body was refused.
-    if ((request.body?.length ?? 0) > REST_BODY_LIMIT) return { status: 413, text: '' };
+    if ((request.body?.length ?? 0) > REST_BODY_LIMIT) return { status: 413, text: '', isForeign };
     // After a 413 or 431 the server closes that keep-alive connection, and fetch may already
     // have sent the next request down it ("other side closed"). One retry goes on a fresh
     // connection; a server that really stopped fails it too, and the invariants check /healthz.
@@ -281,7 +316,7 @@ async function send(method: string, request: TRequest): Promise<{ status: number
   const isStream = response.headers.get('content-type')?.includes('text/event-stream');
   const text = isStream ? '' : await response.text();
   if (isStream) controller.abort();
-  return { status: response.status, text };
+  return { status: response.status, text, isForeign };
 }
 
 function checkInvariants(where: string): Promise<void> {
@@ -302,11 +337,14 @@ describe('REST routes under random and hostile input', () => {
         const where = `${operation.method} ${operation.path}`;
         await fc.assert(
           fc.asyncProperty(requestFor(operation), async (request) => {
-            const { status, text } = await send(operation.method, request);
+            const { status, text, isForeign } = await send(operation.method, request);
             tally.requests += 1;
             tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
             const problem = answerProblem(status, text);
             if (problem) throw new Error(`${where}: ${problem}`);
+            if (isForeign && (status < 400 || status >= 500)) {
+              throw new Error(`${where}: a ${request.form} body answered ${status}, not a 4xx`);
+            }
             if (loggedErrors.length)
               throw new Error(`${where}: logged ${loggedErrors.splice(0).join('\n')}`);
             tally.invariantChecks += 1;
@@ -323,27 +361,34 @@ describe('REST routes under random and hostile input', () => {
 
 describe('shapes that once stalled the server', () => {
   it(
-    'other content types, compressed bodies and many distinct ids: no 5xx, and /healthz answers',
+    'other content types and compressed bodies answer 415, many distinct ids no 5xx, and /healthz answers',
     async () => {
       const json = JSON.stringify({ title: 'A plain title', text: 'Some text of a comment' });
       const manyIds = JSON.stringify({
         ideaIds: Array.from({ length: 20_000 }, (_, n) => n + 1),
         ids: Array.from({ length: 20_000 }, (_, n) => n + 1),
       });
-      const shapes: [Record<string, string>, BodyInit][] = [
-        [{ 'content-type': 'text/plain' }, json],
-        [{ 'content-type': 'application/x-www-form-urlencoded' }, 'title=A+plain+title&text=x'],
-        [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken'],
+      // [headers, body, whether the answer must be 415 (the JSON one may be anything but 5xx)]
+      const shapes: [Record<string, string>, BodyInit, boolean][] = [
+        [{ 'content-type': 'text/plain' }, json, true],
+        [
+          { 'content-type': 'application/x-www-form-urlencoded' },
+          'title=A+plain+title&text=x',
+          true,
+        ],
+        [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken', true],
         [
           { 'content-type': 'application/json', 'content-encoding': 'gzip' },
           new Uint8Array(gzipSync(json)),
+          true,
         ],
         // 64 MB of zeros in 64 KB: a server that inflated it would hold the 64 MB.
         [
           { 'content-type': 'application/json', 'content-encoding': 'gzip' },
           new Uint8Array(gzipSync(Buffer.alloc(64 * 1024 * 1024))),
+          true,
         ],
-        [{ 'content-type': 'application/json' }, manyIds],
+        [{ 'content-type': 'application/json' }, manyIds, false],
       ];
       const bodied = operations.filter(({ method }) => method !== 'GET' && method !== 'DELETE');
       expect(bodied.length).toBeGreaterThan(20);
@@ -351,7 +396,7 @@ describe('shapes that once stalled the server', () => {
         const url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
           String(idsFor(name, path)?.[0] ?? a.ideaId),
         );
-        for (const [headers, body] of shapes) {
+        for (const [headers, body, isRefused] of shapes) {
           const [response, health] = await Promise.all([
             fetch(`${server.url}/api/v1${url}`, {
               method,
@@ -366,6 +411,7 @@ describe('shapes that once stalled the server', () => {
           ]);
           const where = `${method} ${path} ${JSON.stringify(headers)}`;
           expect(health.status, `${where}: /healthz`).toBe(200);
+          if (isRefused) expect(response.status, where).toBe(415);
           const problem = answerProblem(response.status, await response.text());
           if (problem) throw new Error(`${where}: ${problem}`);
           if (loggedErrors.length)

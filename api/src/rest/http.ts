@@ -64,7 +64,12 @@ export function rateLimitedResponse(c: Context, error: RateLimitError): Response
 export const clientOfRequest = (deps: TDeps, c: Context): TClient =>
   clientOf(c, deps.config.trustProxy);
 
-/** The one JSON error shape: `{error: {code, message, fields?}}` (and what the error adds beside). */
+/**
+ * The one JSON error shape: `{error: {code, message, fields?}}` (and what the error adds beside),
+ * with `Retry-After` when the error says when to try again.
+ */
 export function errorResponse(c: Context, error: AppError): Response {
+  if (error.retryAfterSeconds !== undefined)
+    c.header('retry-after', String(error.retryAfterSeconds));
   return c.json({ ...error.beside, error: error.toJSON() }, error.status as ContentfulStatusCode);
 }

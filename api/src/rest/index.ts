@@ -48,6 +48,19 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return type === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
 }
 
+/** The answer to a compressed body (RFC 9110 15.5.16: a coding the server does not take). */
+export const UNCOMPRESSED_BODIES_ONLY =
+  'Send the request body uncompressed, without a Content-Encoding header.';
+
+/**
+ * Whether a body is sent in a content coding (gzip, br, …): none is decoded here, so its bytes
+ * were read as JSON and refused as "not valid JSON", which says nothing of the cause.
+ */
+export function isEncodedBody(contentEncoding: string | null | undefined): boolean {
+  const coding = contentEncoding?.trim().toLowerCase() ?? '';
+  return coding !== '' && coding !== 'identity';
+}
+
 /** Whether a request carries a body: a length above 0, or a chunked one. */
 function hasBody(c: Context): boolean {
   const length = c.req.header('content-length');
@@ -63,6 +76,9 @@ function hasBody(c: Context): boolean {
  */
 export function jsonBodiesOnly(): MiddlewareHandler {
   return async (c, next) => {
+    if (hasBody(c) && isEncodedBody(c.req.header('content-encoding'))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNCOMPRESSED_BODIES_ONLY);
+    }
     if (hasBody(c) && !isJsonMediaType(c.req.header('content-type'))) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',

@@ -78,6 +78,7 @@ const WIDGET = [
   'GET /widget/boards/{hash}',
   'POST /widget/boards/{hash}/signup',
   'POST /widget/boards/{hash}/login',
+  'POST /widget/boards/{hash}/password-recovery/send-link',
   'GET /boards/{id}/events',
 ];
 /**

@@ -67,14 +67,24 @@ export function presentBoard(board: TBoardWithState): z.input<typeof ZBoardJson>
   };
 }
 
+const ZBoardAccessJson = z.object({
+  ssoAccess: z.boolean(),
+  allowedEmailDomains: z.array(z.string()),
+  allowedCustomerCompanyIds: z.array(z.number().int()),
+});
+
 /** Who may see a private board (admins read it where they set it: PUT /boards/{id}/access). */
 export const ZBoardWithAccessJson = ZBoardJson.extend({
-  access: z.object({
-    ssoAccess: z.boolean(),
-    allowedEmailDomains: z.array(z.string()),
-    allowedCustomerCompanyIds: z.array(z.number().int()),
-  }),
+  access: ZBoardAccessJson,
 }).meta({ id: 'BoardWithAccess' });
+
+/** GET /boards/{id}: the board, and who may see it for its company's team. */
+export const ZBoardDetailJson = ZBoardJson.extend({
+  access: ZBoardAccessJson.optional().meta({
+    description:
+      "Who may see the board when private (as PUT /boards/{id}/access sets it): for the board's company's team only, absent for everyone else.",
+  }),
+}).meta({ id: 'BoardDetail' });
 
 export function presentBoardAccess(
   board: TBoardWithAccess,

@@ -33,6 +33,11 @@ type TRouteInfo = {
   };
   /** Failure statuses beyond those every route implies (400, 401, and 404 with path ids). */
   errors?: readonly (402 | 403 | 404 | 409 | 429 | 503)[];
+  /**
+   * A second success answer with its own status and body (the handler answers it as an
+   * {@link OtherAnswer}), documented beside the first.
+   */
+  otherAnswer?: { status: 202; description: string; response: z.ZodType };
 };
 
 export type TRestRoute = TRouteInfo & {
@@ -51,12 +56,17 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/** The route's `otherAnswer`: its status, with this body (checked against its schema in tests). */
+export class OtherAnswer {
+  constructor(readonly body: unknown) {}
+}
+
 /** A route answering JSON; the handler's answer is typed by (and, in tests, checked against) `response`. */
 export function jsonRoute<S extends z.ZodType>(
   route: TRouteInfo & {
     status?: 200 | 201;
     response: S;
-    handle: (c: TRestContext) => Promise<z.input<S> | JsonText>;
+    handle: (c: TRestContext) => Promise<z.input<S> | JsonText | OtherAnswer>;
   },
 ): TRestRoute {
   return { ...route, status: route.status ?? 200 };
@@ -95,9 +105,12 @@ export function csvRoute(
   };
 }
 
-/** A CSV file as a download named `filename`. */
-export function csvResponse(file: { filename: string; csv: string }): Response {
-  return new Response(file.csv, {
+/** A CSV file as a download named `filename`, sent as it is read. */
+export function csvResponse(file: {
+  filename: string;
+  stream: ReadableStream<Uint8Array>;
+}): Response {
+  return new Response(file.stream, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
@@ -191,6 +204,17 @@ export function mountRoutes(
       const result = await route.handle(c);
       if (route.streams) return result as Response;
       if (route.status === 204) return c.body(null, 204);
+      if (result instanceof OtherAnswer) {
+        const other = route.otherAnswer;
+        if (!other)
+          throw new Error(`${route.method.toUpperCase()} ${route.path} has no other answer`);
+        if (options.checkResponses && !other.response.safeParse(result.body).success) {
+          throw new Error(
+            `${route.method.toUpperCase()} ${route.path} answered ${other.status} outside its documented schema`,
+          );
+        }
+        return c.json(result.body as object, other.status);
+      }
       const isText = result instanceof JsonText;
       if (options.checkResponses && route.response) {
         const checked = route.response.safeParse(isText ? JSON.parse(result.text) : result);
@@ -223,6 +247,12 @@ function registerRoute(app: OpenAPIHono<TRestEnv>, route: TRestRoute): void {
         : {}),
     },
   };
+  if (route.otherAnswer) {
+    responses[route.otherAnswer.status] = {
+      description: route.otherAnswer.description,
+      content: { 'application/json': { schema: route.otherAnswer.response } },
+    };
+  }
   for (const status of errorStatuses(route)) {
     responses[status] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Failure.',

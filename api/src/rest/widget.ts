@@ -4,6 +4,11 @@ import type { TIdeaChange } from '../events.ts';
 import { IdeaStatus } from '../generated/prisma/enums.ts';
 import { ZCredentials, logInThroughBoard } from '../services/account/log-in.ts';
 import { ZEndUserRegistration, registerEndUser } from '../services/account/register-end-user.ts';
+import {
+  RESET_LINK_ANSWER,
+  ZSendLink,
+  sendResetLink,
+} from '../services/account/password-recovery.ts';
 import { getWidgetBoard } from '../services/board/get-widget-board.ts';
 import { ZIdeaPageParams } from '../services/idea/find-idea-views.ts';
 import { watchIdeaChanges } from '../services/idea/watch-idea-changes.ts';
@@ -192,6 +197,25 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
           clientOfRequest(deps, c),
         );
         return { token, user: presentCompanyUser(user) };
+      },
+    }),
+    jsonRoute({
+      method: 'post',
+      path: '/widget/boards/{hash}/password-recovery/send-link',
+      tag,
+      summary:
+        'Mails a link to choose a new password for the account of that address in the board’s company',
+      description:
+        'Only that company’s account is reset (an address may be an end user of several companies, each with its own password); the mailed link opens the reset page of /password-reset. The answer is the same whether or not the account exists. Limited per source (429); per address silently (the same answer, no mail). A company that signs people in by its own SSO only: 403.',
+      auth: 'none',
+      request: { params: ZHashParams, body: ZSendLink },
+      errors: [403, 404, 429],
+      response: z.object({ message: z.string() }),
+      handle: async (c) => {
+        await sendResetLink(deps, await readJson(c), clientOfRequest(deps, c), {
+          boardHash: c.req.param('hash') ?? '',
+        });
+        return { message: RESET_LINK_ANSWER };
       },
     }),
     streamRoute({

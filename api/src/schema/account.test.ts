@@ -221,18 +221,23 @@ describe('expected failures are AppError results', () => {
     });
   });
 
-  it('answers CONFLICT for an email that already has an account, in any letter case', async () => {
+  it('answers CHECK_INBOX without a token for an email that already has an account, in any letter case, and mails its owner', async () => {
     const { email } = await register();
-    const again = await graphql(REGISTER, {
-      email: email.toUpperCase(),
-      password: 'other-password',
+    const again = await graphql(
+      `mutation($email: String!, $password: String!) { register(email: $email, password: $password) {
+        __typename ... on MutationRegisterSuccess { data { status token } } ${APP_ERROR} } }`,
+      { email: email.toUpperCase(), password: 'other-password' },
+    );
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data.register).toEqual({
+      __typename: 'MutationRegisterSuccess',
+      data: { status: 'CHECK_INBOX', token: null },
     });
-    expect(again.body.data.register).toMatchObject({
-      __typename: 'AppError',
-      code: 'CONFLICT',
-      fields: [{ field: 'email', message: 'An account with this email already exists.' }],
+    expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(1);
+    const notice = await server.deps.prisma.mail.findFirstOrThrow({
+      where: { to: email, subject: { startsWith: 'Someone tried to create' } },
     });
-    expect(again.body.data.register.message).toMatch(/already exists/);
+    expect(notice.text).toMatch(/\/password-reset/);
   });
 
   it('answers INVALID_CREDENTIALS for a wrong password and an unknown email alike', async () => {

@@ -70,14 +70,38 @@ const NewPasswordTokenPayload = builder
     }),
   });
 
+const RegistrationStatusEnum = builder.enumType('RegistrationStatus', {
+  description: 'What a sign-up did.',
+  values: {
+    CREATED: { description: 'The company and its owner exist; `token` is their session.' },
+    CHECK_INBOX: {
+      description:
+        'Nothing was created and there is no token: the address was mailed how to go on (it has an account already, which the answer does not say).',
+    },
+  } as const,
+});
+
+const RegistrationPayload = builder
+  .objectRef<{ status: 'CREATED' | 'CHECK_INBOX'; token: string | null }>('Registration')
+  .implement({
+    description: 'What a sign-up answers: a session token, or CHECK_INBOX without one.',
+    fields: (t) => ({
+      status: t.expose('status', { type: RegistrationStatusEnum, description: 'What happened.' }),
+      token: t.exposeString('token', {
+        nullable: true,
+        description: 'The new owner’s session token (CREATED); null with CHECK_INBOX.',
+      }),
+    }),
+  });
+
 const withErrors = { errors: {} };
 
 builder.mutationFields((t) => ({
   register: t.field({
-    type: TokenPayload,
+    type: RegistrationPayload,
     ...withErrors,
     description:
-      "Signs up: creates a company (on the server's default plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50.",
+      "Signs up: creates a company (on the server's default plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50. An address with an account already answers `status: CHECK_INBOX` and no token (never an error: nobody learns which addresses have accounts), and that address is mailed how to sign in or reset the password.",
     args: {
       email: t.arg.string({
         required: true,
@@ -92,8 +116,10 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (_root, args, context) => {
-      const { token } = await registerAccount(context.deps, args, context.client);
-      return { token };
+      const result = await registerAccount(context.deps, args, context.client);
+      return result.status === 'CREATED'
+        ? { status: 'CREATED' as const, token: result.token }
+        : { status: 'CHECK_INBOX' as const, token: null };
     },
   }),
   login: t.field({
@@ -165,15 +191,24 @@ builder.mutationFields((t) => ({
     type: DonePayload,
     ...withErrors,
     description:
-      'Mails a password reset link if the email has an account. Answers the same either way.',
+      "Mails a password reset link if the email has an account. Answers the same either way (past the per-address limits too: then nothing is mailed). Without `boardHash`, a team account's (the console); with it, only the account of that address in the board's company (a widget or portal).",
     args: {
       email: t.arg.string({
         required: true,
         description: 'The email address of the account to reset.',
       }),
+      boardHash: t.arg.string({
+        description:
+          "The board hash of the widget or portal asking: resets that company's account of the address only.",
+      }),
     },
     resolve: async (_root, args, context) => {
-      await sendResetLink(context.deps, args, context.client);
+      await sendResetLink(
+        context.deps,
+        { email: args.email },
+        context.client,
+        args.boardHash ? { boardHash: args.boardHash } : undefined,
+      );
       return { done: true as const };
     },
   }),

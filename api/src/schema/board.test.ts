@@ -34,6 +34,57 @@ const createBoard = (name: string, token = admin.token) =>
   mutate(server, 'createBoard', CREATE_BOARD, { name }, token);
 
 describe('createBoard', () => {
+  it('sets who may see the board at creation, with updateBoard’s rules', async () => {
+    const customer = await server.deps.prisma.customerCompany.create({
+      data: { companyId: admin.companyId, externalId: 'gql-access', name: 'Gql Customer' },
+    });
+    const customerGid = Buffer.from(`CustomerCompany:${customer.id}`).toString('base64');
+    const CREATE_WITH_ACCESS = `mutation ($name: String!, $domains: [String!], $customers: [ID!]) {
+      createBoard(name: $name, isPublic: false, ssoAccess: true, allowedEmailDomains: $domains,
+        allowedCustomerCompanyIds: $customers) {
+        __typename ... on MutationCreateBoardSuccess { data { isPublic ssoAccess allowedEmailDomains
+          allowedCustomerCompanies { name } } } ${APP_ERROR} } }`;
+    const board = await mutate(
+      server,
+      'createBoard',
+      CREATE_WITH_ACCESS,
+      {
+        name: 'Granted from the start',
+        domains: ['Acme.io'],
+        customers: [customerGid],
+      },
+      admin.token,
+    );
+    expect(board).toEqual({
+      isPublic: false,
+      ssoAccess: true,
+      allowedEmailDomains: ['acme.io'],
+      allowedCustomerCompanies: [{ name: 'Gql Customer' }],
+    });
+    const refused = await mutate(
+      server,
+      'createBoard',
+      CREATE_WITH_ACCESS,
+      {
+        name: 'Refused board name',
+        domains: ['no domain here'],
+        customers: [],
+      },
+      admin.token,
+    );
+    expect(refused).toMatchObject({
+      __typename: 'AppError',
+      code: 'VALIDATION',
+      fields: [
+        {
+          field: 'allowedEmailDomains.0',
+          message: 'It has to be a domain name, e.g. example.com.',
+        },
+      ],
+    });
+    expect(await server.deps.prisma.board.count({ where: { name: 'Refused board name' } })).toBe(0);
+  });
+
   it('creates a board with a slug from its name and the default theme', async () => {
     const board = await createBoard('Product ideas');
     expect(board).toMatchObject({

@@ -232,11 +232,30 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description:
-      "Creates a board in the admin's company (name 6 to 50 characters; the slug is derived from it and unique in the company). Past the plan's board cap the new board is inactive.",
+      "Creates a board in the admin's company (name 6 to 50 characters; the slug is derived from it and unique in the company). Past the plan's board cap the new board is inactive. Who may see it can be set at once, with updateBoard's rules (a new board is private, with no grants, when they are left out).",
     args: {
       name: t.arg.string({ required: true, description: "The board's name, 6 to 50 characters." }),
+      isPublic: t.arg.boolean({ description: 'True shows the board to anyone (false if absent).' }),
+      ssoAccess: t.arg.boolean({
+        description: "A private board shows to the end users the company's SSO signed in.",
+      }),
+      allowedEmailDomains: t.arg.stringList({
+        description: `A private board shows to end users whose confirmed address is at one of these domains (up to ${BOARD_ACCESS_LIMITS.maxDomains}, e.g. \`example.com\`; stored lower-case).`,
+      }),
+      allowedCustomerCompanyIds: t.arg.idList({
+        description: `A private board shows to the members of these customer companies of the company (global ids, up to ${BOARD_ACCESS_LIMITS.maxCustomerCompanies}).`,
+      }),
     },
-    resolve: (_root, args, context) => createBoard(context.deps, context.viewer, args),
+    resolve: (_root, args, context) =>
+      createBoard(context.deps, context.viewer, {
+        name: args.name,
+        isPublic: args.isPublic ?? undefined,
+        ssoAccess: args.ssoAccess ?? undefined,
+        allowedEmailDomains: args.allowedEmailDomains ?? undefined,
+        allowedCustomerCompanyIds: args.allowedCustomerCompanyIds?.map((id) =>
+          decodeId(id, 'CustomerCompany'),
+        ),
+      }),
   }),
   updateBoardName: t.field({
     type: BoardType,

@@ -169,7 +169,19 @@ function valueOf(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 6, arbitrary: right }, { weight: 1, arbitrary: wrongType });
 }
 
-type TCall = { variables: Record<string, unknown>; extra: boolean; caller: string };
+/**
+ * How an operation is sent: JSON mostly, else as a type a page of another site may send without
+ * a preflight (text, a form, multipart), or gzip-encoded JSON. All of those but a multipart
+ * upload with an Authorization header are refused with 415.
+ */
+const BODY_FORMS = ['text/plain', 'form', 'multipart', 'gzip'] as const;
+
+type TCall = {
+  variables: Record<string, unknown>;
+  extra: boolean;
+  caller: string;
+  form: 'json' | (typeof BODY_FORMS)[number];
+};
 
 function callFor(field: GraphQLField<unknown, unknown>): fc.Arbitrary<TCall> {
   return fc.record({
@@ -180,7 +192,47 @@ function callFor(field: GraphQLField<unknown, unknown>): fc.Arbitrary<TCall> {
     ),
     extra: fc.boolean(),
     caller: fc.constantFrom('owner', 'owner', 'member', 'apiKey', 'anonymous', 'bad-token'),
+    form: fc.oneof(
+      { weight: 8, arbitrary: fc.constant('json' as const) },
+      { weight: 1, arbitrary: fc.constantFrom(...BODY_FORMS) },
+    ),
   });
+}
+
+/** The request body in `form`, its headers, and whether the server must answer 415. */
+function bodyIn(
+  form: TCall['form'],
+  json: string,
+  token: string | undefined,
+): { body: BodyInit; headers: Record<string, string>; isForeign: boolean } {
+  switch (form) {
+    case 'json':
+      return { body: json, headers: { 'content-type': 'application/json' }, isForeign: false };
+    case 'text/plain':
+      return { body: json, headers: { 'content-type': 'text/plain' }, isForeign: true };
+    case 'form': {
+      const { query, variables } = JSON.parse(json) as { query: string; variables: unknown };
+      const body = new URLSearchParams({ query, variables: JSON.stringify(variables) }).toString();
+      return {
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        isForeign: true,
+      };
+    }
+    case 'multipart': {
+      const form = new FormData();
+      form.set('operations', json);
+      form.set('map', '{}');
+      // A signed-in multipart request is an upload's (previewImport): answered, not refused.
+      return { body: form, headers: {}, isForeign: !token };
+    }
+    case 'gzip':
+      return {
+        body: new Uint8Array(gzipSync(json)),
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        isForeign: true,
+      };
+  }
 }
 
 type TOperationKind = 'mutation' | 'query';
@@ -220,25 +272,23 @@ async function send(
   field: GraphQLField<unknown, unknown>,
   call: TCall,
   kind: TOperationKind = 'mutation',
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; isForeign: boolean }> {
   const token = await tokenFor(call.caller, field.name);
   const variables = call.extra ? { ...call.variables, notAnArgument: 'x' } : call.variables;
-  const body = JSON.stringify({ query: operationText(field, kind), variables });
+  const json = JSON.stringify({ query: operationText(field, kind), variables });
+  const { body, headers, isForeign } = bodyIn(call.form, json, token);
   const response = await fetch(`${server.url}/graphql`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body,
   }).catch((error: unknown) => {
     // Over the body limit the server answers 413 at once and closes the connection; a client
     // still sending may see the close before the answer. Either way the body was refused.
-    if (body.length > 1024 * 1024) return null;
+    if (json.length > 1024 * 1024) return null;
     throw error;
   });
-  if (!response) return { status: 413, text: '' };
-  return { status: response.status, text: await response.text() };
+  if (!response) return { status: 413, text: '', isForeign };
+  return { status: response.status, text: await response.text(), isForeign };
 }
 
 /** Whether a call's variables hold a list longer than any cap (the "many distinct ids" shape). */
@@ -260,11 +310,15 @@ async function fuzz(fields: GraphQLField<unknown, unknown>[], kind: TOperationKi
     const where = `${kind} ${field.name}`;
     await fc.assert(
       fc.asyncProperty(callFor(field), async (call) => {
-        const { status, text } = await send(field, call, kind);
+        const { status, text, isForeign } = await send(field, call, kind);
         tally.requests += 1;
         tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
         const problem = answerProblem(status, text);
         if (problem) throw new Error(`${where}: ${problem}`);
+        // 413 when the body is over the limit, which is checked first.
+        if (isForeign && status !== 415 && status !== 413) {
+          throw new Error(`${where}: a ${call.form} body answered ${status}, not 415`);
+        }
         if (loggedErrors.length) {
           throw new Error(`${where}: logged ${loggedErrors.splice(0).join('\n')}`);
         }
@@ -329,32 +383,55 @@ describe('shapes that once stalled the server', () => {
     }
   });
 
-  it('other content types and compressed bodies: no 5xx, and /healthz answers', async () => {
+  it('other content types and compressed bodies: a 4xx, no 5xx, and /healthz answers', async () => {
     const query = JSON.stringify({ query: '{ __typename }' });
-    const bodies: [Record<string, string>, BodyInit][] = [
-      [{ 'content-type': 'text/plain' }, query],
-      [{ 'content-type': 'application/x-www-form-urlencoded' }, 'query=%7B__typename%7D'],
-      [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken'],
+    // [headers, body, signed in, the 4xx expected (null: a JSON body, answered)]
+    const bodies: [Record<string, string>, BodyInit, boolean, number | null][] = [
+      [{ 'content-type': 'text/plain' }, query, true, 415],
+      [{ 'content-type': 'text/plain;charset=UTF-8' }, query, false, 415],
+      [
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        'query=%7B__typename%7D',
+        true,
+        415,
+      ],
+      [
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        'query=%7B__typename%7D',
+        false,
+        415,
+      ],
+      // Multipart is an upload's (previewImport), signed in: broken, it is a 400.
+      [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken', true, 400],
+      [{ 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken', false, 415],
       [
         { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         new Uint8Array(gzipSync(query)),
+        true,
+        415,
       ],
       // 64 MB of zeros in 64 KB: a server that inflated it would hold the 64 MB.
       [
         { 'content-type': 'application/json', 'content-encoding': 'gzip' },
         new Uint8Array(gzipSync(Buffer.alloc(64 * 1024 * 1024))),
+        true,
+        415,
       ],
-      [{ 'content-type': 'application/json', 'content-encoding': 'br' }, 'not brotli'],
-      [{ 'content-type': 'application/json; charset=utf-16' }, query],
+      [{ 'content-type': 'application/json', 'content-encoding': 'br' }, 'not brotli', true, 415],
+      [{ 'content-type': 'application/json; charset=utf-16' }, query, true, null],
     ];
-    for (const [headers, body] of bodies) {
-      await withHealth(() =>
+    for (const [headers, body, isSignedIn, expected] of bodies) {
+      const { status } = await withHealth(() =>
         fetch(`${server.url}/graphql`, {
           method: 'POST',
-          headers: { ...headers, authorization: `Bearer ${a.owner.token}` },
+          headers: {
+            ...headers,
+            ...(isSignedIn ? { authorization: `Bearer ${a.owner.token}` } : {}),
+          },
           body,
         }),
       );
+      if (expected !== null) expect(status, JSON.stringify(headers)).toBe(expected);
     }
   });
 

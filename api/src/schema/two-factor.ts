@@ -43,7 +43,7 @@ const RecoveryCodesType = builder
 builder.objectField(CompanyType, 'requireTwoFactor', (t) =>
   t.exposeBoolean('requireTwoFactor', {
     description:
-      'Owners and admins must sign in with a second factor; those without one set it up at their next sign-in.',
+      'Every team member (owners, admins and members) must sign in with a second factor; those without one set it up at their next sign-in (or when accepting an invitation).',
   }),
 );
 
@@ -140,7 +140,7 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description:
-      "Requires (or stops requiring) two-factor sign-in of the company's owners and admins. The owner only, signed in, with two-factor sign-in on for their own account first (CONFLICT otherwise).",
+      "Requires (or stops requiring) two-factor sign-in of the company's whole team: owners, admins and members (members read private boards). The owner only, signed in, with two-factor sign-in on for their own account first (CONFLICT otherwise).",
     args: {
       required: t.arg.boolean({ required: true, description: 'Whether it is required.' }),
     },

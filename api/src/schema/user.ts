@@ -82,9 +82,13 @@ export const UserType = builder.prismaNode('User', {
       resolve: (user, _args, context) =>
         context.viewer?.userId === user.id ? user.notifyMentions : null,
     }),
-    role: t.expose('role', {
+    role: t.field({
       type: RoleEnum,
-      description: 'OWNER, ADMIN, MEMBER (the team) or END_USER.',
+      description:
+        "OWNER, ADMIN, MEMBER (the team) or END_USER. The signed-in user's own is their session's: END_USER in a widget or portal session, whatever their role on the team.",
+      select: { role: true },
+      resolve: (user, _args, context) =>
+        context.viewer?.userId === user.id ? context.viewer.role : user.role,
     }),
     company: t.relation('company', { description: 'The company this user belongs to.' }),
     isBlocked: t.boolean({

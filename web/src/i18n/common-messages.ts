@@ -13,6 +13,11 @@ export const commonMessages = defineMessages({
     id: 'toast.error.generic',
     defaultMessage: 'Sorry, something went wrong. Please, try again later or refresh page',
   },
+  rateLimited: {
+    id: 'toast.error.rateLimited',
+    defaultMessage:
+      '{minutes, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
+  },
   credentialsError: {
     id: 'toast.error.credentials',
     defaultMessage:

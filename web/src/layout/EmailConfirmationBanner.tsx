@@ -5,7 +5,7 @@ import type { EmailConfirmationBanner_user$key } from '../../__generated__/Email
 import type { EmailConfirmationBannerResendMutation as TResend } from '../../__generated__/EmailConfirmationBannerResendMutation.graphql.ts';
 import { commonMessages } from '../i18n/common-messages.ts';
 import { defineMessages } from '../i18n/define-messages.ts';
-import { HttpError } from '../relay/post-graphql.ts';
+import { RateLimitedError, minutesToWait } from '../relay/rate-limited.ts';
 import { usePromiseMutation } from '../relay/usePromiseMutation.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { PendingButton } from '../ui/PendingButton.tsx';
@@ -87,8 +87,8 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
       }
       if (answer.__typename === 'AppError') return { text: answer.message };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 429) {
-        const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 3600) / 60));
+      if (error instanceof RateLimitedError) {
+        const minutes = minutesToWait(error.retryAfterSeconds);
         return { text: intl.formatMessage(messages.limited, { minutes }) };
       }
       throw error;

@@ -1,6 +1,7 @@
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useCallback, useState } from 'react';
 import { getAuthToken } from '../session/storage.ts';
+import { RateLimitedError } from './rate-limited.ts';
 
 /** Thrown for a 401 / UNAUTHENTICATED answer, after the session-expiry handler has run. */
 export class SessionExpiredError extends Error {
@@ -14,22 +15,6 @@ type TGraphQLAnswer = {
   data?: unknown;
   errors?: { message?: string; extensions?: { code?: string; retryAfter?: number } }[];
 };
-
-/**
- * A request the server refused as a whole (`HTTP <status>: <text>`); a 429 says, when the server
- * did, how many seconds to wait (Retry-After).
- */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly retryAfterSeconds: number | null;
-
-  constructor(status: number, statusText: string, retryAfterSeconds: number | null) {
-    super(`HTTP ${status}: ${statusText}`);
-    this.name = 'HttpError';
-    this.status = status;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 let handleUnauthenticated: () => void = () => {};
 
@@ -88,15 +73,16 @@ export async function postGraphQL(
     handleUnauthenticated();
     throw new SessionExpiredError();
   }
+  if (response.status === 429 || body?.errors?.[0]?.extensions?.code === 'RATE_LIMITED') {
+    const header = Number(response.headers.get('retry-after'));
+    const seconds =
+      Number.isFinite(header) && header > 0
+        ? header
+        : (body?.errors?.[0]?.extensions?.retryAfter ?? 60);
+    throw new RateLimitedError(seconds);
+  }
   if (!response.ok || !body) {
-    const wait = Number(
-      response.headers.get('retry-after') ?? body?.errors?.[0]?.extensions?.retryAfter ?? NaN,
-    );
-    throw new HttpError(
-      response.status,
-      response.statusText,
-      Number.isFinite(wait) && wait >= 0 ? wait : null,
-    );
+    throw new Error(`HTTP ${response.status}: ${response.statusText}`);
   }
   return body;
 }

@@ -50,7 +50,9 @@ function ToastItem({ toast }: { toast: TToast }) {
       <div className="toast__text" role={isUrgent ? 'alert' : 'status'}>
         <p className="toast__title">{intl.formatMessage(toast.title)}</p>
         {toast.description ? (
-          <p className="toast__description">{intl.formatMessage(toast.description)}</p>
+          <p className="toast__description">
+            {intl.formatMessage(toast.description, toast.values)}
+          </p>
         ) : null}
       </div>
       <button

@@ -1,4 +1,5 @@
 import { commonMessages } from '../i18n/common-messages.ts';
+import { failureOf } from '../ui/useAction.ts';
 import { showToast } from './toast-store.ts';
 
 /** A settings change was saved. */
@@ -10,11 +11,16 @@ export function toastSaved(): void {
   });
 }
 
-/** Spec section 8: a failed settings save shows the generic error. */
-export function toastSaveFailed(): void {
+/**
+ * Spec section 8: a failed settings save shows the generic error; a refusal as one attempt too
+ * many (`error`, HTTP 429) says how long to wait instead (failureOf).
+ */
+export function toastSaveFailed(error?: unknown): void {
+  const failure = failureOf(error);
   showToast({
     type: 'error',
     title: commonMessages.errorTitle,
-    description: commonMessages.genericError,
+    description: 'descriptor' in failure ? failure.descriptor : commonMessages.genericError,
+    ...('values' in failure && failure.values ? { values: failure.values } : {}),
   });
 }

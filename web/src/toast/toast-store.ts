@@ -7,6 +7,8 @@ export type TToast = {
   type: TToastType;
   title: MessageDescriptor;
   description?: MessageDescriptor;
+  /** Values of the description's placeholders. */
+  values?: Record<string, string | number>;
   /** Toasts with the same key are shown once at a time. */
   key?: string;
 };

@@ -2,7 +2,7 @@ import { graphql } from 'react-relay';
 import type { useSetRequireTwoFactorMutation as TMutation } from '../../__generated__/useSetRequireTwoFactorMutation.graphql.ts';
 import { usePromiseMutation } from '../relay/usePromiseMutation.ts';
 
-/** The owner requires two-factor sign-in of every owner and admin, or stops requiring it. */
+/** The owner requires two-factor sign-in of the whole team (owners, admins, members), or stops requiring it. */
 export function useSetRequireTwoFactorMutation() {
   return usePromiseMutation<TMutation>(graphql`
     mutation useSetRequireTwoFactorMutation($required: Boolean!) {

@@ -1,10 +1,26 @@
 import { useCallback, useRef, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { commonMessages } from '../i18n/common-messages.ts';
+import { RateLimitedError, minutesToWait } from '../relay/rate-limited.ts';
 
 /** Why an action failed, as the user reads it: a catalogue message or the server's own text. */
 export type TActionFailure =
   { descriptor: MessageDescriptor; values?: Record<string, string | number> } | { text: string };
+
+/**
+ * What a thrown error (the network, a GraphQL error, a refusal) tells the user: how many
+ * minutes to wait when the server refused one attempt too many (HTTP 429, Retry-After), else the
+ * generic error. The one place the console maps such errors: forms (useAction) and toasts.
+ */
+export function failureOf(error: unknown): TActionFailure {
+  if (error instanceof RateLimitedError) {
+    return {
+      descriptor: commonMessages.rateLimited,
+      values: { minutes: minutesToWait(error.retryAfterSeconds) },
+    };
+  }
+  return { descriptor: commonMessages.genericError };
+}
 
 /**
  * Runs one request-starting action at a time: `isPending` while it runs (for the button's
@@ -12,7 +28,7 @@ export type TActionFailure =
  * failure lands in `failure` for an inline alert beside the button instead of vanishing.
  *
  * The action answers a failure to show, or nothing on success; a thrown error (the network,
- * a GraphQL error) shows the generic message. The guard is a ref, not the state: two clicks in
+ * a GraphQL error) shows the generic message, a rate limit how long to wait (failureOf). The guard is a ref, not the state: two clicks in
  * one frame both run before React re-renders the button as disabled.
  */
 export function useAction<TArgs extends unknown[]>(
@@ -34,7 +50,7 @@ export function useAction<TArgs extends unknown[]>(
       if (result) setFailure(result);
     } catch (error) {
       console.warn('action failed', error);
-      setFailure({ descriptor: commonMessages.genericError });
+      setFailure(failureOf(error));
     } finally {
       isRunning.current = false;
       setIsPending(false);

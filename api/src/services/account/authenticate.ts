@@ -4,6 +4,18 @@ import type { Role, UserKind } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { API_KEY_PREFIX, authenticateApiKey } from '../api-key/api-keys.ts';
 import { END_USER_GRANT_COLUMNS } from '../access.ts';
+import { sqlFragment } from '../../db/sql.ts';
+
+/**
+ * The role a session acts with, from `"Session" s JOIN "User" u` (THE rule of a session's
+ * scope): an END_USER-scoped session (widget and portal sign-ins) is an end user's whatever
+ * the user's role; a FULL one has the user's role. The session lookup and the recheck of open
+ * live streams (find-live-credentials.ts) read it alike, and every team-power check reads the
+ * viewer's role (viewer.ts), never the user row's.
+ */
+export const SESSION_ROLE = sqlFragment(
+  `CASE WHEN s.scope = 'END_USER' THEN 'END_USER' ELSE u.role::text END`,
+);
 
 /** Reads `Authorization: Bearer <token>`; answers undefined when there is no bearer token. */
 export function bearerToken(header: string | null | undefined): string | undefined {
@@ -19,7 +31,6 @@ type TSessionRow = {
   kind: UserKind;
   isBlocked: boolean;
   lastUsedAt: Date | null;
-  isEndUserScope: boolean;
   mustConfirmEmail: boolean;
   confirmedEmailDomain: string | null;
   customerCompanyIds: number[] | null;
@@ -40,9 +51,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
   // Every signed-in call starts here: one plain statement (Prisma would read the user
   // separately). Prisma keeps DateTime as UTC in `timestamp` columns, hence now() in UTC.
   const [session] = await deps.sql<TSessionRow>`
-    SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
+    SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", ${SESSION_ROLE} AS role,
            u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt",
-           s.scope = 'END_USER' AS "isEndUserScope",
            (c."signupPolicy" = 'EMAIL_DOMAINS' AND u.kind = 'REGULAR'
              AND (s.scope = 'END_USER' OR u.role = 'END_USER')
              AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail",
@@ -61,7 +71,7 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
   return {
     userId: session.userId,
     companyId: session.companyId,
-    role: session.isEndUserScope ? 'END_USER' : session.role,
+    role: session.role,
     kind: session.kind,
     sessionId: session.sessionId,
     isBlocked: session.isBlocked,

@@ -98,11 +98,15 @@ describe('end users belong to their company', () => {
     expect((await expectCall(server, 'GET', '/me', 200, { token: login.token })).companyId).toBe(
       me.companyId,
     );
-    // A second company with the same owner address is still refused: team addresses are unique.
-    const twice = await expectCall(server, 'POST', '/registrations', 409, {
+    // A second company with the same owner address is still not made: team addresses are
+    // unique (the answer says to check the inbox, not that the address is taken).
+    const twice = await expectCall(server, 'POST', '/registrations', 202, {
       body: { email, password: 'owner-password' },
     });
-    expect(twice.error.code).toBe('CONFLICT');
+    expect(twice).toEqual({ status: 'CHECK_INBOX' });
+    expect(
+      await server.deps.prisma.user.count({ where: { loginEmail: email, role: 'OWNER' } }),
+    ).toBe(1);
   });
 });
 
@@ -146,6 +150,44 @@ describe('a widget sign-in holds an end user’s session', () => {
     await expectCall(server, 'GET', '/company', 200, { token: a.owner.token });
   });
 
+  it('reports a team owner’s widget session as an end user on GET /me and GraphQL viewer, and it reads no private board nor its access', async () => {
+    const signedIn = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 200, {
+      body: { email: a.owner.email, password: 'secret-password' },
+    });
+    const token = signedIn.token as string;
+    const me = await expectCall(server, 'GET', '/me', 200, { token });
+    expect(me).toMatchObject({ id: a.owner.userId, teamRole: null, role: 'MEMBER' });
+    const viewer = await graphql(token, '{ viewer { user { role } } }');
+    expect(viewer.data.viewer.user.role).toBe('END_USER');
+    // The console's session of the same person is the owner's.
+    expect((await expectCall(server, 'GET', '/me', 200, { token: a.owner.token })).teamRole).toBe(
+      'OWNER',
+    );
+    expect(
+      (await graphql(a.owner.token, '{ viewer { user { role } } }')).data.viewer.user.role,
+    ).toBe('OWNER');
+    // A private board that grants no end user: the team's only.
+    const { id: privateBoard } = await expectCall(
+      server,
+      'POST',
+      `/companies/${a.owner.companyId}/boards`,
+      201,
+      { token: a.owner.token, body: { name: 'Team only board', isPublic: false } },
+    );
+    await expectCall(server, 'GET', `/boards/${privateBoard}`, 404, { token });
+    const asTeam = await expectCall(server, 'GET', `/boards/${privateBoard}`, 200, {
+      token: a.owner.token,
+    });
+    expect(asTeam.access).toEqual({
+      ssoAccess: false,
+      allowedEmailDomains: [],
+      allowedCustomerCompanyIds: [],
+    });
+    // On a public board it reads what end users read: no access settings.
+    const publicBoard = await expectCall(server, 'GET', `/boards/${a.boardId}`, 200, { token });
+    expect(publicBoard.access).toBeUndefined();
+  });
+
   it('signs a team member of another company in nowhere through this widget, alike an unknown address', async () => {
     const foreign = await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 401, {
       body: { email: b.owner.email, password: 'secret-password' },
@@ -154,5 +196,94 @@ describe('a widget sign-in holds an end user’s session', () => {
       body: { email: newEmail(), password: 'secret-password' },
     });
     expect(foreign.error).toEqual(unknown.error);
+  });
+});
+
+describe('password recovery of end users, per company', () => {
+  /** The reset link's token of the newest reset mail to `email` (the outbox: no SMTP here). */
+  async function latestResetToken(email: string): Promise<string | undefined> {
+    const mail = await server.deps.prisma.mail.findFirst({
+      where: { to: email, subject: 'Reset your Feedboard password' },
+      orderBy: { id: 'desc' },
+    });
+    return mail ? /\/password-reset\/[^/\s]+\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
+  }
+
+  it('resets through a company’s widget only that company’s account of an address that is an end user of several', async () => {
+    const email = newEmail();
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 201, {
+      body: { email, password: 'password-in-a' },
+    });
+    await expectCall(server, 'POST', `/widget/boards/${hashB}/signup`, 201, {
+      body: { email, password: 'password-in-b' },
+    });
+    const sent = await expectCall(
+      server,
+      'POST',
+      `/widget/boards/${hashB}/password-recovery/send-link`,
+      200,
+      { body: { email } },
+    );
+    const unknown = await expectCall(
+      server,
+      'POST',
+      `/widget/boards/${hashB}/password-recovery/send-link`,
+      200,
+      { body: { email: newEmail() } },
+    );
+    expect(unknown).toEqual(sent);
+    const token = await latestResetToken(email);
+    expect(token).toBeDefined();
+    const mail = await server.deps.prisma.mail.findFirstOrThrow({
+      where: { to: email, subject: 'Reset your Feedboard password' },
+    });
+    const companyB = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { id: b.owner.companyId },
+    });
+    expect(mail.text).toContain(`This is for your account with ${companyB.name}`);
+    const { newPasswordToken } = await expectCall(
+      server,
+      'POST',
+      '/password-recovery/check-token',
+      200,
+      {
+        body: { email, token },
+      },
+    );
+    await expectCall(server, 'POST', '/password-recovery/new-password', 200, {
+      body: { email, newPasswordToken, password: 'new-password-b' },
+    });
+    // B's account has the new password; A's keeps its own.
+    await expectCall(server, 'POST', `/widget/boards/${hashB}/login`, 200, {
+      body: { email, password: 'new-password-b' },
+    });
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 401, {
+      body: { email, password: 'new-password-b' },
+    });
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/login`, 200, {
+      body: { email, password: 'password-in-a' },
+    });
+  });
+
+  it('mails no console reset link to an address that is an end user only, and answers the same', async () => {
+    const email = newEmail();
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/signup`, 201, {
+      body: { email, password: 'password-in-a' },
+    });
+    const forEndUser = await expectCall(server, 'POST', '/password-recovery/send-link', 200, {
+      body: { email },
+    });
+    const forTeam = await expectCall(server, 'POST', '/password-recovery/send-link', 200, {
+      body: { email: a.owner.email },
+    });
+    expect(forEndUser).toEqual(forTeam);
+    await server.deps.mailer.flush();
+    expect(await latestResetToken(email)).toBeUndefined();
+    expect(await latestResetToken(a.owner.email)).toBeDefined();
+    // Through the company's widget the same address gets its link.
+    await expectCall(server, 'POST', `/widget/boards/${hashA}/password-recovery/send-link`, 200, {
+      body: { email },
+    });
+    expect(await latestResetToken(email)).toBeDefined();
   });
 });

@@ -21,7 +21,8 @@ export type TProfile = {
 
 /** The signed-in user's profile (spec: id, login, email, language). */
 export async function getProfile(deps: TDeps, viewer: TViewer | null): Promise<TProfile> {
-  const { userId } = requireViewer(viewer);
+  const signedIn = requireViewer(viewer);
+  const { userId } = signedIn;
   const user = await deps.prisma.user.findUnique({ where: { id: userId } });
   if (!user) throw errors.unauthenticated();
   return {
@@ -33,7 +34,9 @@ export async function getProfile(deps: TDeps, viewer: TViewer | null): Promise<T
     notifications: user.notifications,
     displayName: user.displayName,
     kind: user.kind,
-    role: user.role,
+    // The session's role, not the row's: a widget or portal session (END_USER-scoped) of a team
+    // member is an end user's (authenticate.ts), and says so.
+    role: signedIn.role,
     companyId: user.companyId,
     avatarUrl: user.avatarUrl,
   };

@@ -43,8 +43,12 @@ export const ssoOnlyRefusal = (companyName: string) =>
 const invalidCredentials = () =>
   new AppError('INVALID_CREDENTIALS', 'The email or password is not correct.');
 
-/** The board of a widget or portal sign-in, private ones included (their visitors sign in). */
-async function signInCompany(deps: TDeps, boardHash: string) {
+/**
+ * The company of a widget or portal sign-in (or password reset), by its board's hash, private
+ * boards included (their visitors sign in). Not found for an unknown hash; FORBIDDEN when the
+ * company signs people in by its own SSO only.
+ */
+export async function signInCompany(deps: TDeps, boardHash: string) {
   const board = unstorableText(boardHash)
     ? null
     : await deps.prisma.board.findUnique({
@@ -53,7 +57,7 @@ async function signInCompany(deps: TDeps, boardHash: string) {
       });
   if (!board) throw errors.notFound('Board');
   if (board.company.signupPolicy === 'SSO_ONLY') throw ssoOnlyRefusal(board.company.name);
-  return board.companyId;
+  return { id: board.companyId, name: board.company.name };
 }
 
 /**
@@ -99,7 +103,7 @@ async function signIn(
 ): Promise<{ token: string; userId: number } | { secondFactor: TSecondFactorChallenge }> {
   const { email, password } = parseInput(ZCredentials, input);
   const loginEmail = email.toLowerCase();
-  const companyId = place ? await signInCompany(deps, place.boardHash) : undefined;
+  const companyId = place ? (await signInCompany(deps, place.boardHash)).id : undefined;
   const attempt = await guardSignIn(deps.rateLimiter, client.ip, `${companyId ?? 'team'} ${email}`);
   const select = {
     id: true,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../testing/smtp-sink.ts';
-import { startTestServer } from '../../testing/test-server.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
+import { UNLIMITED_FOR_TESTS, startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 
 let server: TTestServer;
@@ -259,6 +260,79 @@ describe('password recovery over real SMTP', () => {
     expect(weak.body.error.fields).toEqual([
       { field: 'password', message: 'It has to be 6 characters at least.' },
     ]);
+  });
+});
+
+describe('reset requests of strangers (issue 33)', () => {
+  let guarded: TTestServer;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // The shipped limits of reset requests; TRUST_PROXY=1, so each call says where it is from.
+    guarded = await startTestServer({
+      smtpUrl: sink.url,
+      appUrl: 'https://boards.example.com',
+      trustProxy: 1,
+      rateLimits: {
+        ...UNLIMITED_FOR_TESTS,
+        recoveryRequest: DEFAULT_RATE_LIMITS.recoveryRequest,
+        recoveryMail: DEFAULT_RATE_LIMITS.recoveryMail,
+      },
+    });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+    await sink?.close();
+  });
+
+  const resetMails = (to: string) =>
+    sink.messages.filter(
+      (mail) => mail.to.includes(to) && /Subject: Reset your Feedboard password/.test(mail.raw),
+    );
+
+  it('does not use up the owner’s reset: a stranger past the limit from one source, the owner from another still gets the mail', async () => {
+    const email = 'victim-owner@example.com';
+    const registered = await guarded.call('POST', '/api/v1/registrations', {
+      body: { email, password: 'old-password' },
+      headers: { 'x-forwarded-for': '192.0.2.10' },
+    });
+    expect(registered.status).toBe(201);
+    const send = (from: string) =>
+      guarded.call('POST', '/api/v1/password-recovery/send-link', {
+        body: { email },
+        headers: { 'x-forwarded-for': from },
+      });
+    const stranger = '198.51.100.66';
+    const answers = [];
+    for (let n = 0; n < 8; n += 1) answers.push(await send(stranger));
+    const viaGraphql = await guarded.call('POST', '/graphql', {
+      body: { query: `mutation { sendPasswordResetLink(email: "${email}") { __typename } }` },
+      headers: { 'x-forwarded-for': stranger },
+    });
+    // Every answer is the same 200: none says a limit was reached (nor whether the account exists).
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    expect(viaGraphql.status).toBe(200);
+    expect(viaGraphql.body.data.sendPasswordResetLink.__typename).toBe(
+      'MutationSendPasswordResetLinkSuccess',
+    );
+    await guarded.deps.mailer.flush();
+    // The stranger's source had its allowance (5 in 15 minutes), no more.
+    expect(resetMails(email)).toHaveLength(DEFAULT_RATE_LIMITS.recoveryRequest.perAccount);
+
+    // The owner, from their own address, asks and gets a working link.
+    const own = await send('203.0.113.77');
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual(answers[0]!.body);
+    await guarded.deps.mailer.flush();
+    const mails = resetMails(email);
+    expect(mails).toHaveLength(DEFAULT_RATE_LIMITS.recoveryRequest.perAccount + 1);
+    const link = readLink(mails.at(-1)!.raw);
+    const check = await guarded.call('POST', '/api/v1/password-recovery/check-token', {
+      body: link,
+      headers: { 'x-forwarded-for': '203.0.113.77' },
+    });
+    expect(check.status).toBe(200);
   });
 });
 

@@ -4,9 +4,13 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Prisma, RecoveryPurpose } from '../../generated/prisma/client.ts';
+import { RateLimitError } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { ZPassword, parseInput, requiredText } from '../../validation.ts';
+import { TEAM_ROLES } from '../../viewer.ts';
 import { releaseHeldMail } from '../mail/release-held-mail.ts';
+import { signInCompany } from './log-in.ts';
+import type { TSignInPlace } from './log-in.ts';
 
 /** How long a recovery token (mailed or answered) stays good. */
 export const RECOVERY_TTL_MS = 60 * 60 * 1000;
@@ -86,35 +90,73 @@ async function consumeToken(
 
 export const ZSendLink = z.object({ email: requiredText(6, 50) });
 
+/** What every reset request answers, whether or not the address has an account. */
+export const RESET_LINK_ANSWER =
+  'If an account uses this email, a link to choose a new password is on its way.';
+
+/**
+ * Counts a reset request against the address's limits and answers whether a mail may go:
+ * `recoveryRequest` per address and source together (a stranger's requests use up only their
+ * own source's allowance, never the owner's), then `recoveryMail` per address from every source
+ * (a day's cap, so nobody floods an inbox from many sources). Past either it answers false and
+ * nothing else changes: the caller answers as always, so the limits tell nothing about the
+ * address, and a stranger cannot make the owner's own request look refused.
+ */
+async function mayMail(deps: TDeps, client: TClient, loginEmail: string): Promise<boolean> {
+  try {
+    await deps.rateLimiter.consume('recoveryRequest', { account: `${client.ip} ${loginEmail}` });
+    await deps.rateLimiter.consume('recoveryMail', { account: loginEmail });
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitError) return false;
+    throw error;
+  }
+}
+
 /**
  * Mails a reset link when the email belongs to an account. The answer is the same either way,
- * so nobody learns which emails have accounts. Requests are limited per address and per email
- * (RateLimitError), which also keeps anyone from flooding a mailbox.
+ * so nobody learns which emails have accounts. The console's reset (`place` undefined) is for
+ * team accounts only; a widget's or portal's (its board hash) resets only the account of that
+ * address in the board's company (end users are per company: the same address may be an end
+ * user of several, each with its own password). Requests are limited per source (RateLimitError,
+ * which says nothing about the address) and, silently, per address (mayMail).
  */
-export async function sendResetLink(deps: TDeps, input: unknown, client: TClient): Promise<void> {
+export async function sendResetLink(
+  deps: TDeps,
+  input: unknown,
+  client: TClient,
+  place?: TSignInPlace,
+): Promise<void> {
   const { email } = parseInput(ZSendLink, input);
-  await deps.rateLimiter.consume('recoveryRequest', { ip: client.ip, account: email });
-  // The console's recovery: the team account with this address, else the one end-user account
-  // it has (an address that is an end user of several companies is not told which one).
-  const accounts = await deps.prisma.user.findMany({
-    where: { loginEmail: email.toLowerCase(), kind: 'REGULAR' },
-    select: { id: true, role: true, email: true, language: true },
-    orderBy: { id: 'asc' },
-    take: 20,
-  });
-  const user =
-    accounts.find((account) => account.role !== 'END_USER') ??
-    (accounts.length === 1 ? accounts[0] : undefined);
+  const company = place ? await signInCompany(deps, place.boardHash) : undefined;
+  await deps.rateLimiter.consume('recoveryRequest', { ip: client.ip });
+  const loginEmail = email.toLowerCase();
+  if (!(await mayMail(deps, client, loginEmail))) return;
+  const select = { id: true, email: true, language: true } as const;
+  const user = company
+    ? await deps.prisma.user.findFirst({
+        where: { companyId: company.id, loginEmail, kind: 'REGULAR' },
+        select,
+      })
+    : await deps.prisma.user.findFirst({
+        where: { loginEmail, kind: 'REGULAR', role: { in: [...TEAM_ROLES] } },
+        select,
+      });
   if (!user) return;
   const token = await deps.prisma.$transaction((tx) => issueToken(tx, user.id, 'LINK'));
-  const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(email.toLowerCase())}/${token}`;
+  const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(loginEmail)}/${token}`;
   const isPolish = user.language.startsWith('pl');
+  const where = company
+    ? isPolish
+      ? `Dotyczy Twojego konta w ${company.name}; potem zaloguj się ponownie na tablicy ${company.name}.\n\n`
+      : `This is for your account with ${company.name}; then sign in again on ${company.name}'s board.\n\n`
+    : '';
   await deps.mailer.send({
     to: user.email ?? email,
     subject: isPolish ? 'Zresetuj hasło do Feedboard' : 'Reset your Feedboard password',
     text: isPolish
-      ? `Aby ustawić nowe hasło, otwórz ten link (ważny przez godzinę, jednorazowy):\n\n${link}\n\nJeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.\n`
-      : `To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\nIf you did not ask for this, you can ignore this message.\n`,
+      ? `Aby ustawić nowe hasło, otwórz ten link (ważny przez godzinę, jednorazowy):\n\n${link}\n\n${where}Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.\n`
+      : `To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\n${where}If you did not ask for this, you can ignore this message.\n`,
   });
 }
 

@@ -1,8 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import type { AuditEntry } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
+import { csvStream } from '../export/csv-stream.ts';
 import { AUDIT_ACTION_NAMES } from './audit-actions.ts';
 import type { TAuditAction } from './audit-actions.ts';
 import { actorOf, recordAudit } from './record-audit.ts';
@@ -19,10 +19,6 @@ const HEADER = [
   'target',
   'details',
 ];
-
-/** Spreadsheet-safe CSV lines (RFC 4180, CRLF, formula cells quoted) for some rows. */
-const lines = (rows: unknown[][]) =>
-  stringify(rows, { escape_formulas: true, record_delimiter: 'windows' });
 
 /** `name: value; …` of an entry's details, as the console shows them. */
 function detailsText(entry: AuditEntry): string {
@@ -59,21 +55,9 @@ export async function exportAuditCsv(
     },
   });
   const pages = auditEntriesInPages(deps, viewer, companyId, filter);
-  const encoder = new TextEncoder();
-  let isHeaderSent = false;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!isHeaderSent) {
-        isHeaderSent = true;
-        controller.enqueue(encoder.encode(lines([HEADER])));
-        return;
-      }
-      const next = await pages.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      const rows = next.value.map((entry) => [
+  async function* rows(): AsyncGenerator<unknown[][]> {
+    for await (const page of pages) {
+      yield page.map((entry) => [
         entry.createdAt.toISOString(),
         entry.action,
         entry.actorLabel,
@@ -83,12 +67,9 @@ export async function exportAuditCsv(
         entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}`.trim() : '',
         detailsText(entry),
       ]);
-      controller.enqueue(encoder.encode(lines(rows)));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
+    }
+  }
+  const stream = csvStream(HEADER, rows());
   return { filename: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, stream };
 }
 

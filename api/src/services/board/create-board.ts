@@ -1,26 +1,39 @@
 import { newToken } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
-import type { Board } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
 import { PORTAL_PAGE_SLUGS } from '../portal/portal-page-slugs.ts';
 import { slugify } from '../slug.ts';
 import { ZCreateBoard } from './board-input.ts';
+import { ZBoardAccess, requireOwnCustomerCompanies } from './update-board-access.ts';
+import type { TBoardWithAccess } from './update-board-access.ts';
 
 /**
- * Creates a board in the admin's company. The slug comes from the name and is unique within
- * the company (a short suffix is added on a clash). A board past the plan's active-board cap
- * is created view-only (`active: false`) and becomes active when the plan allows it.
+ * The name, and optionally who may see the board from the start, with updateBoardAccess's
+ * rules (ZBoardAccess): isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds.
+ */
+export const ZCreateBoardWithAccess = ZCreateBoard.extend(ZBoardAccess.shape);
+
+/**
+ * Creates a board in the admin's company, with its access settings when given (so a private
+ * board is never visible to more than meant, not even between two calls). The slug comes from
+ * the name and is unique within the company (a short suffix is added on a clash). A board past
+ * the plan's active-board cap is created view-only (`active: false`) and becomes active when
+ * the plan allows it. Customer companies of another company are a field error.
  */
 export async function createBoard(
   deps: TDeps,
   viewer: TViewer | null,
   input: unknown,
-): Promise<Board> {
+): Promise<TBoardWithAccess> {
   const { companyId } = requireCompanyAdmin(viewer);
-  const { name } = parseInput(ZCreateBoard, input);
+  const { name, isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds } = parseInput(
+    ZCreateBoardWithAccess,
+    input,
+  );
+  await requireOwnCustomerCompanies(deps, companyId, allowedCustomerCompanyIds);
   const baseSlug = slugify(name) || 'board';
   // `/{company}/changelog` and `/roadmap` are the portal's own pages: a board takes `-2`.
   const firstAttempt = PORTAL_PAGE_SLUGS.has(baseSlug) ? 1 : 0;
@@ -28,7 +41,30 @@ export async function createBoard(
     const slug = attempt === 0 ? baseSlug : `${baseSlug}-${attempt + 1}`;
     try {
       const board = await deps.prisma.board.create({
-        data: { companyId, name, slug, widgetHash: newToken().slice(0, 24) },
+        data: {
+          companyId,
+          name,
+          slug,
+          widgetHash: newToken().slice(0, 24),
+          ...(isPublic === undefined ? {} : { isPublic }),
+          ...(ssoAccess === undefined ? {} : { ssoAccess }),
+          ...(allowedEmailDomains === undefined ? {} : { allowedEmailDomains }),
+          ...(allowedCustomerCompanyIds?.length
+            ? {
+                customerAccess: {
+                  create: allowedCustomerCompanyIds.map((customerCompanyId) => ({
+                    customerCompanyId,
+                  })),
+                },
+              }
+            : {}),
+        },
+        include: {
+          customerAccess: {
+            select: { customerCompanyId: true },
+            orderBy: { customerCompanyId: 'asc' },
+          },
+        },
       });
       deps.log.debug(`Board ${board.id} created in company ${companyId}`);
       return board;

@@ -43,6 +43,29 @@ export const ZBoardAccess = z.object({
 
 export type TBoardAccessInput = z.input<typeof ZBoardAccess>;
 
+/**
+ * Refuses customer companies that are not the company's own (another company's, or no such
+ * id), as a field error on the first of them: what updateBoardAccess and createBoard grant.
+ */
+export async function requireOwnCustomerCompanies(
+  deps: TDeps,
+  companyId: number,
+  customerIds: readonly number[] | undefined,
+): Promise<void> {
+  if (!customerIds || customerIds.length === 0) return;
+  const found = await deps.prisma.customerCompany.findMany({
+    where: { id: { in: [...customerIds] }, companyId },
+    select: { id: true },
+  });
+  const known = new Set(found.map((c) => c.id));
+  const unknown = customerIds.findIndex((id) => !known.has(id));
+  if (unknown >= 0) {
+    throw errors.validation([
+      { field: `allowedCustomerCompanyIds.${unknown}`, message: 'No such customer company.' },
+    ]);
+  }
+}
+
 /** A board with the customer companies its access settings grant. */
 export type TBoardWithAccess = Board & { customerAccess: { customerCompanyId: number }[] };
 
@@ -65,22 +88,7 @@ export async function updateBoardAccess(
   });
   const data = parseInput(ZBoardAccess, input);
   const customerIds = data.allowedCustomerCompanyIds;
-  if (customerIds && customerIds.length > 0) {
-    const found = await deps.prisma.customerCompany.findMany({
-      where: { id: { in: customerIds }, companyId: board.companyId },
-      select: { id: true },
-    });
-    const known = new Set(found.map((c) => c.id));
-    const unknown = customerIds.findIndex((id) => !known.has(id));
-    if (unknown >= 0) {
-      throw errors.validation([
-        {
-          field: `allowedCustomerCompanyIds.${unknown}`,
-          message: 'No such customer company.',
-        },
-      ]);
-    }
-  }
+  await requireOwnCustomerCompanies(deps, board.companyId, customerIds);
   const updated = await deps.prisma.$transaction(async (tx) => {
     const before = await tx.board.findUniqueOrThrow({
       where: { id: board.id },

@@ -10,7 +10,7 @@ import { actorOf, recordAudit } from '../audit/record-audit.ts';
 const ZRequireTwoFactor = z.object({ required: requiredBoolean() });
 
 /**
- * Requires (or stops requiring) two-factor sign-in of the company's owners and admins: the owner
+ * Requires (or stops requiring) two-factor sign-in of the company's whole team (owners, admins and members, who read private boards): the owner
  * only, signed in with a session, and with two-factor sign-in on for their own account first
  * (so the owner shows it works before asking it of others). Team members without it are made
  * to set it up at their next sign-in (see log-in.ts); sessions already open stay.

@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
+import { csvStream } from './csv-stream.ts';
 
 const IMPORTANCE_LABELS: Record<string, string> = {
   NICE_TO_HAVE: 'nice to have',
@@ -11,21 +11,11 @@ const IMPORTANCE_LABELS: Record<string, string> = {
   MUST_HAVE: 'must have',
 };
 
-export type TCsvFile = { filename: string; csv: string };
+/** A CSV download: its file name and its rows, read a page at a time as the client takes them. */
+export type TCsvFile = { filename: string; stream: ReadableStream<Uint8Array> };
 
-/**
- * CSV as spreadsheets read it: a header row, RFC 4180 quoting (commas, quotes and line breaks
- * inside cells survive), CRLF line ends, and cells starting with = + - @ (or a tab or carriage
- * return) prefixed with a quote, so that a spreadsheet shows an idea titled "=HYPERLINK(…)" as
- * text instead of running it (CSV injection).
- */
-function toCsv(header: string[], rows: unknown[][]): string {
-  return stringify([header, ...rows], {
-    escape_formulas: true,
-    record_delimiter: 'windows',
-    cast: { date: (value) => value.toISOString() },
-  });
-}
+/** Rows read per statement: a page of ideas or votes, so memory stays flat however big the board. */
+export const EXPORT_PAGE_SIZE = 1000;
 
 /** A file name from the board's slug and today's date. */
 function fileName(slug: string, what: string): string {
@@ -62,13 +52,13 @@ type TIdeaCustomerRow = {
 };
 
 /**
- * Each idea of a board with its stored value (summed monthly spend of the distinct customer
+ * Each idea of a page with its stored value (summed monthly spend of the distinct customer
  * companies behind its votes), those companies' names, and its votes per importance: one
  * statement.
  */
 async function customerColumns(
   deps: TDeps,
-  boardId: number,
+  ideaIds: number[],
 ): Promise<Map<number, TIdeaCustomerRow>> {
   const rows = await deps.sql<TIdeaCustomerRow>`
     SELECT i."id", i."value",
@@ -83,7 +73,7 @@ async function customerColumns(
         WHERE v."ideaId" = i."id")::int AS "important",
       (SELECT count(*) FILTER (WHERE v."importance" = 'MUST_HAVE') FROM "Vote" v
         WHERE v."ideaId" = i."id")::int AS "mustHave"
-    FROM "Idea" i WHERE i."boardId" = ${boardId}::int`;
+    FROM "Idea" i WHERE i."id" = ANY(${ideaIds}::int[])`;
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
@@ -100,45 +90,46 @@ export async function exportIdeasCsv(
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
+  pageSize = EXPORT_PAGE_SIZE,
 ): Promise<TCsvFile> {
   const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId, {
     active: false,
   });
   await recordExport(deps, admin, board, 'IDEAS_EXPORTED');
-  const ideas = await deps.prisma.idea.findMany({
-    where: { boardId: board.id },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: {
-      id: true,
-      title: true,
-      status: true,
-      voteCount: true,
-      commentCount: true,
-      createdAt: true,
-      author: { select: { displayName: true } },
-    },
-  });
-  const customers = await customerColumns(deps, board.id);
   const url = boardConsoleUrl(deps, board.id);
-  return {
-    filename: fileName(board.slug, 'ideas'),
-    csv: toCsv(
-      [
-        'id',
-        'title',
-        'status',
-        'votes',
-        'comments',
-        'author',
-        'created',
-        'url',
-        'value',
-        'customer companies',
-        'nice to have',
-        'important',
-        'must have',
-      ],
-      ideas.map((idea) => {
+  async function* pages(): AsyncGenerator<unknown[][]> {
+    let after: { createdAt: Date; id: number } | undefined;
+    for (;;) {
+      const ideas = await deps.prisma.idea.findMany({
+        where: {
+          boardId: board.id,
+          ...(after
+            ? {
+                OR: [
+                  { createdAt: { gt: after.createdAt } },
+                  { createdAt: after.createdAt, id: { gt: after.id } },
+                ],
+              }
+            : {}),
+        },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take: pageSize,
+        select: {
+          id: true,
+          title: true,
+          status: true,
+          voteCount: true,
+          commentCount: true,
+          createdAt: true,
+          author: { select: { displayName: true } },
+        },
+      });
+      if (ideas.length === 0) return;
+      const customers = await customerColumns(
+        deps,
+        ideas.map((idea) => idea.id),
+      );
+      yield ideas.map((idea) => {
         const extra = customers.get(idea.id);
         return [
           idea.id,
@@ -155,7 +146,31 @@ export async function exportIdeasCsv(
           extra?.important ?? 0,
           extra?.mustHave ?? 0,
         ];
-      }),
+      });
+      if (ideas.length < pageSize) return;
+      const last = ideas[ideas.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  }
+  return {
+    filename: fileName(board.slug, 'ideas'),
+    stream: csvStream(
+      [
+        'id',
+        'title',
+        'status',
+        'votes',
+        'comments',
+        'author',
+        'created',
+        'url',
+        'value',
+        'customer companies',
+        'nice to have',
+        'important',
+        'must have',
+      ],
+      pages(),
     ),
   };
 }
@@ -169,36 +184,71 @@ export async function exportVotersCsv(
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
+  pageSize = EXPORT_PAGE_SIZE,
 ): Promise<TCsvFile> {
   const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId, {
     active: false,
   });
   await recordExport(deps, admin, board, 'VOTERS_EXPORTED');
-  const votes = await deps.prisma.vote.findMany({
-    where: { idea: { boardId: board.id } },
-    orderBy: [{ ideaId: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-    select: {
-      createdAt: true,
-      importance: true,
-      note: true,
-      idea: { select: { id: true, title: true } },
-      addedBy: { select: { displayName: true } },
-      user: {
+  async function* pages(): AsyncGenerator<unknown[][]> {
+    let after: { ideaId: number; createdAt: Date; id: number } | undefined;
+    for (;;) {
+      const votes = await deps.prisma.vote.findMany({
+        where: {
+          idea: { boardId: board.id },
+          ...(after
+            ? {
+                OR: [
+                  { ideaId: { gt: after.ideaId } },
+                  { ideaId: after.ideaId, createdAt: { gt: after.createdAt } },
+                  { ideaId: after.ideaId, createdAt: after.createdAt, id: { gt: after.id } },
+                ],
+              }
+            : {}),
+        },
+        orderBy: [{ ideaId: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
+        take: pageSize,
         select: {
           id: true,
-          displayName: true,
-          email: true,
-          customerCompanies: {
-            select: { customerCompany: { select: { name: true } } },
-            orderBy: { customerCompany: { name: 'asc' } },
+          createdAt: true,
+          importance: true,
+          note: true,
+          idea: { select: { id: true, title: true } },
+          addedBy: { select: { displayName: true } },
+          user: {
+            select: {
+              id: true,
+              displayName: true,
+              email: true,
+              customerCompanies: {
+                select: { customerCompany: { select: { name: true } } },
+                orderBy: { customerCompany: { name: 'asc' } },
+              },
+            },
           },
         },
-      },
-    },
-  });
+      });
+      if (votes.length === 0) return;
+      yield votes.map((vote) => [
+        vote.idea.id,
+        vote.idea.title,
+        vote.user.id,
+        vote.user.displayName,
+        vote.user.email ?? '',
+        vote.createdAt,
+        vote.user.customerCompanies.map((m) => m.customerCompany.name).join('; '),
+        IMPORTANCE_LABELS[vote.importance ?? ''] ?? '',
+        vote.addedBy?.displayName ?? '',
+        vote.note ?? '',
+      ]);
+      if (votes.length < pageSize) return;
+      const last = votes[votes.length - 1]!;
+      after = { ideaId: last.idea.id, createdAt: last.createdAt, id: last.id };
+    }
+  }
   return {
     filename: fileName(board.slug, 'voters'),
-    csv: toCsv(
+    stream: csvStream(
       [
         'idea id',
         'idea title',
@@ -211,18 +261,7 @@ export async function exportVotersCsv(
         'added by',
         'note',
       ],
-      votes.map((vote) => [
-        vote.idea.id,
-        vote.idea.title,
-        vote.user.id,
-        vote.user.displayName,
-        vote.user.email ?? '',
-        vote.createdAt,
-        vote.user.customerCompanies.map((m) => m.customerCompany.name).join('; '),
-        IMPORTANCE_LABELS[vote.importance ?? ''] ?? '',
-        vote.addedBy?.displayName ?? '',
-        vote.note ?? '',
-      ]),
+      pages(),
     ),
   };
 }

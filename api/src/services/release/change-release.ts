@@ -4,7 +4,7 @@ import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
 import { toRowId } from '../access.ts';
-import { RELEASE_INCLUDE } from './find-releases.ts';
+import { releaseInclude } from './find-releases.ts';
 import type { TReleaseWithParts } from './find-releases.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyReleasePublished } from '../notification/notify-release-published.ts';
@@ -19,10 +19,14 @@ import {
   ZReleaseForm,
 } from './release-input.ts';
 
-function reloadRelease(deps: TDeps, releaseId: number): Promise<TReleaseWithParts> {
+function reloadRelease(
+  deps: TDeps,
+  viewer: TViewer | null,
+  releaseId: number,
+): Promise<TReleaseWithParts> {
   return deps.prisma.release.findUniqueOrThrow({
     where: { id: releaseId },
-    include: RELEASE_INCLUDE,
+    include: releaseInclude(viewer),
   });
 }
 
@@ -52,7 +56,7 @@ export async function createRelease(
       labels: data.labels ?? [],
       boards: { connect: boards },
     },
-    include: RELEASE_INCLUDE,
+    include: releaseInclude(viewer),
   });
 }
 
@@ -77,7 +81,7 @@ export async function updateRelease(
       coverImageUrl: data.coverImageUrl,
       labels: data.labels,
     },
-    include: RELEASE_INCLUDE,
+    include: releaseInclude(viewer),
   });
 }
 
@@ -101,7 +105,7 @@ export async function publishRelease(
       publishedAt: published ? (release.publishedAt ?? new Date()) : null,
     },
   });
-  const updated = await reloadRelease(deps, release.id);
+  const updated = await reloadRelease(deps, viewer, release.id);
   if (published && count > 0) {
     await notifySafely(deps, `release ${release.id}`, () =>
       notifyReleasePublished(deps, release.id, requireCompanyAdmin(viewer).userId),
@@ -128,7 +132,7 @@ export async function addReleasePart(
   const release = await findReleaseForAdmin(deps, viewer, releaseId);
   const { title } = parseInput(ZGenericPart, input);
   await deps.prisma.releasePart.create({ data: { releaseId: release.id, title } });
-  return reloadRelease(deps, release.id);
+  return reloadRelease(deps, viewer, release.id);
 }
 
 /**
@@ -157,7 +161,7 @@ export async function addReleaseIdeas(
     data: ideas.map((idea) => ({ releaseId: release.id, ideaId: idea.id, title: idea.title })),
     skipDuplicates: true,
   });
-  return reloadRelease(deps, release.id);
+  return reloadRelease(deps, viewer, release.id);
 }
 
 /** Removes one part of a release. */
@@ -172,5 +176,5 @@ export async function deleteReleasePart(
     where: { id: partId, releaseId: release.id },
   });
   if (count === 0) throw errors.notFound('Release part');
-  return reloadRelease(deps, release.id);
+  return reloadRelease(deps, viewer, release.id);
 }

@@ -4,7 +4,7 @@ import type { Prisma, Release, ReleasePart } from '../../generated/prisma/client
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireViewer } from '../../viewer.ts';
-import { findVisibleBoard } from '../access.ts';
+import { boardVisibleWhere, findVisibleBoard } from '../access.ts';
 import { z } from 'zod';
 import { RELEASE_ORDER, releaseFilterWhere, releaseVisibleWhere } from './release-access.ts';
 import { RELEASE_FILTERS } from './release-input.ts';
@@ -20,10 +20,17 @@ export const ZReleaseListParams = z.object({
   ),
 });
 
-export const RELEASE_INCLUDE = {
-  parts: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
-  boards: { select: { id: true } },
-};
+/**
+ * A release's parts, and its boards that the caller may see (access.ts): an end user with no
+ * grant to a private board that shows the release too does not learn the board's id from it
+ * (the MCP tools list `boardIds`); the team sees every board of its company.
+ */
+export function releaseInclude(viewer: TViewer | null) {
+  return {
+    parts: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
+    boards: { where: boardVisibleWhere(viewer), select: { id: true } },
+  };
+}
 
 /** The filter of a release list: of a company (its admins) or of a board (anyone who sees it). */
 export async function releaseListWhere(
@@ -52,7 +59,11 @@ export async function findReleases(
   rawParams: unknown = {},
 ): Promise<TReleaseWithParts[]> {
   const where = await releaseListWhere(deps, viewer, scope, rawParams);
-  return deps.prisma.release.findMany({ where, orderBy: RELEASE_ORDER, include: RELEASE_INCLUDE });
+  return deps.prisma.release.findMany({
+    where,
+    orderBy: RELEASE_ORDER,
+    include: releaseInclude(viewer),
+  });
 }
 
 /** One release the caller may see, with its parts. */
@@ -63,7 +74,7 @@ export async function getRelease(
 ): Promise<TReleaseWithParts> {
   const release = await deps.prisma.release.findFirst({
     where: { id: releaseId, ...releaseVisibleWhere(viewer) },
-    include: RELEASE_INCLUDE,
+    include: releaseInclude(viewer),
   });
   if (!release) throw errors.notFound('Release');
   return release;

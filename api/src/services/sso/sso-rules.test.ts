@@ -262,7 +262,7 @@ describe('checkSsoToken', () => {
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
-  it('answers "not found" to end users on a private board that does not grant them', async () => {
+  it('answers “not found” to end users on a private board that does not grant them', async () => {
     const token = jwt.sign({ id: 'x', name: 'X' }, secretA, { expiresIn: 60 });
     const { id } = await expectCall(server, 'POST', `/companies/${a.owner.companyId}/boards`, 201, {
       token: a.owner.token,

@@ -5,7 +5,7 @@ export type TTwoFactorStatus = {
   enabled: boolean;
   enabledAt: Date | null;
   recoveryCodesLeft: number;
-  /** The company requires it of owners and admins. */
+  /** The company requires it of its team (owners, admins, members) and this user is on it. */
   requiredByCompany: boolean;
 };
 

@@ -475,6 +475,65 @@ describe('a company that requires two-factor sign-in', () => {
     });
   });
 
+  it('makes a MEMBER enrol too: at invitation acceptance and at sign-in, before any session', async () => {
+    const owner = await signUpCompany(server);
+    await enrol(server, owner);
+    await gql(server, SET, { required: true }, owner.token);
+    // An invited MEMBER: the link and password are the first factor only.
+    const invitee = `member-invitee-${owner.userId}@example.com`;
+    await gql(
+      server,
+      `mutation { inviteMember(email: "${invitee}", role: MEMBER) { __typename } }`,
+      {},
+      owner.token,
+    );
+    const mail = await server.deps.prisma.mail.findFirstOrThrow({ where: { to: invitee } });
+    const link = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const accepted = (
+      await gql(
+        server,
+        `mutation($token: String!) { acceptInvitation(token: $token, password: "${PASSWORD}") {
+          ... on MutationAcceptInvitationSuccess { data { token secondFactor { enrolmentRequired } } }
+          ${APP_ERROR} } }`,
+        { token: link },
+      )
+    ).acceptInvitation;
+    expect(accepted.data.token).toBeNull();
+    expect(accepted.data.secondFactor.enrolmentRequired).toBe(true);
+    const joined = await server.deps.prisma.user.findFirstOrThrow({
+      where: { loginEmail: invitee },
+    });
+    expect(joined.role).toBe('MEMBER');
+    expect(await server.deps.prisma.session.count({ where: { userId: joined.id } })).toBe(0);
+    // A MEMBER already on the team: asked at the console's sign-in, then cannot turn it off.
+    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
+    await server.deps.prisma.user.update({
+      where: { id: member.userId },
+      data: { passwordHash: await hashPassword(PASSWORD) },
+    });
+    const login = await gql(server, LOGIN, { email: member.email, password: PASSWORD });
+    expect(login.login.data.token).toBeNull();
+    const { challenge, enrolmentRequired } = login.login.data.secondFactor;
+    expect(enrolmentRequired).toBe(true);
+    const started = (await gql(server, START, { challenge })).startTwoFactorEnrolment;
+    const confirmed = (
+      await gql(server, CONFIRM, { challenge, code: await codeAt(started.data.secret) })
+    ).confirmTwoFactorEnrolment;
+    const token: string = confirmed.data.token;
+    expect((await gql(server, STATUS, {}, token)).viewer.twoFactor).toMatchObject({
+      enabled: true,
+      requiredByCompany: true,
+    });
+    const off = await gql(
+      server,
+      `mutation($code: String) { disableTwoFactor(password: "${PASSWORD}", code: $code) {
+        __typename ${APP_ERROR} } }`,
+      { code: confirmed.data.recoveryCodes[0] },
+      token,
+    );
+    expect(off.disableTwoFactor.code).toBe('FORBIDDEN');
+  });
+
   it('asks an existing account with two-factor sign-in for its code when it accepts', async () => {
     const owner = await signUpCompany(server);
     const person = await addEndUser(server, owner.companyId);

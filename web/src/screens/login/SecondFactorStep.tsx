@@ -35,7 +35,7 @@ export const secondFactorMessages = defineMessages({
   enrolIntro: {
     id: 'login.secondFactor.enrolIntro',
     defaultMessage:
-      'Your company requires two-factor sign-in for owners and admins, and your account does not have it yet. Set it up now to sign in: you need an authenticator app on your phone.',
+      'Your company requires two-factor sign-in for its whole team, and your account does not have it yet. Set it up now to sign in: you need an authenticator app on your phone.',
   },
 });
 

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { commonMessages } from '../../i18n/common-messages.ts';
 import { showToast } from '../../toast/toast-store.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { failureOf } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { resetMessages } from './messages.ts';
 import { useCheckResetTokenMutation } from './usePasswordResetMutations.ts';
@@ -24,11 +25,13 @@ export function CheckResetTokenScreen() {
     // The token is single-use: check it once even when effects run twice (StrictMode).
     if (hasChecked.current) return;
     hasChecked.current = true;
-    const fail = () => {
+    const fail = (error?: unknown) => {
+      const failure = failureOf(error);
       showToast({
         type: 'error',
         title: commonMessages.errorTitle,
-        description: commonMessages.genericError,
+        description: 'descriptor' in failure ? failure.descriptor : commonMessages.genericError,
+        ...('values' in failure && failure.values ? { values: failure.values } : {}),
       });
       navigate('/login', { replace: true });
     };

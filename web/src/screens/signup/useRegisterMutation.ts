@@ -21,6 +21,7 @@ export function useRegisterMutation() {
         __typename
         ... on MutationRegisterSuccess {
           data {
+            status
             token
           }
         }

@@ -9,7 +9,7 @@ import { ActionError } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
 import { securityMessages } from './two-factor-messages.ts';
 
-/** The owner's switch: two-factor sign-in required of every owner and admin of the company. */
+/** The owner's switch: two-factor sign-in required of everyone on the company's team (owners, admins, members). */
 export function TeamTwoFactorCard({ viewer }: { viewer: TeamTwoFactorCard_viewer$key }) {
   const intl = useIntl();
   const data = useFragment(

@@ -16,7 +16,7 @@ export const securityMessages = defineMessages({
   required: {
     id: 'settings.twoFactor.required',
     defaultMessage:
-      'Your company requires two-factor sign-in for its owners and admins, so it cannot be turned off.',
+      'Your company requires two-factor sign-in for its whole team, so it cannot be turned off.',
   },
   turnOn: { id: 'settings.twoFactor.turnOn', defaultMessage: 'Turn on two-factor sign-in' },
   enrolTitle: { id: 'settings.twoFactor.enrolTitle', defaultMessage: 'Turn on two-factor sign-in' },
@@ -87,7 +87,7 @@ export const securityMessages = defineMessages({
   teamText: {
     id: 'settings.team2fa.text',
     defaultMessage:
-      'Require two-factor sign-in of every owner and admin of your company. Those without it set it up at their next sign-in.',
+      'Require two-factor sign-in of everyone on your team: owners, admins and members. Those without it set it up at their next sign-in.',
   },
   teamToggle: {
     id: 'settings.team2fa.toggle',
