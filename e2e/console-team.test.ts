@@ -39,6 +39,10 @@ describe.skipIf(!hasChromium())('console: inviting a team member', () => {
     await expect
       .poll(() => page.getByText(`Invitation sent to ${invitee}.`).isVisible())
       .toBe(true);
+    // The link is shown once, to copy; the mail carries the same one.
+    const dialog = page.getByRole('dialog', { name: 'Invitation link' });
+    const shownLink = await dialog.getByLabel(`Invitation link for ${invitee}`).inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).count())
       .toBe(1);
@@ -56,6 +60,7 @@ describe.skipIf(!hasChromium())('console: inviting a team member', () => {
         return path;
       })
       .toMatch(/^\/invitation\//);
+    expect(new URL(shownLink).pathname).toBe(path);
 
     // A second browser (no shared storage) accepts it with the keyboard.
     const guest = await console_.open();

@@ -30,6 +30,17 @@ export type TMailRetry = {
   pollMs: number;
 };
 
+/** Where and how `send` records a message. */
+export type TSendOptions = {
+  /**
+   * Records the row in this transaction: it exists only if the transaction commits, so the
+   * caller wakes the worker (`wake`) after the commit.
+   */
+  db?: Prisma.TransactionClient;
+  /** Holds the message (status HELD) until this user confirms their address (releaseHeldMail). */
+  heldForUserId?: number;
+};
+
 export type TMailer = {
   /** 'smtp' when SMTP_URL is set; 'outbox' keeps messages as QUEUED rows and logs them. */
   kind: 'smtp' | 'outbox';
@@ -37,7 +48,7 @@ export type TMailer = {
    * Records the message as a QUEUED row; the worker sends it in the background, so the
    * caller's request never waits on (or fails because of) the SMTP server.
    */
-  send: (message: TMailMessage) => Promise<void>;
+  send: (message: TMailMessage, options?: TSendOptions) => Promise<{ id: number }>;
   /** Tells the worker that rows were queued (by SQL elsewhere) and are due now. */
   wake: () => void;
   /**
@@ -187,23 +198,28 @@ export function createMailer(options: {
 
   return {
     kind: transport ? 'smtp' : 'outbox',
-    async send(message) {
-      const row = await prisma.mail.create({
+    async send(message, options = {}) {
+      const isHeld = options.heldForUserId !== undefined;
+      const row = await (options.db ?? prisma).mail.create({
         data: {
           to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
           topic: message.topic ?? 'ACCOUNT',
+          ...(isHeld ? { status: 'HELD' as const, heldForUserId: options.heldForUserId } : {}),
         },
+        select: { id: true },
       });
+      if (isHeld) return row;
       if (!transport) {
         log.info(
           `[outbox] mail ${row.id} to ${message.to}: ${message.subject}\n${message.text}\n(set SMTP_URL to send mail)`,
         );
-        return;
+        return row;
       }
-      worker?.wake();
+      if (!options.db) worker?.wake();
+      return row;
     },
     wake() {
       worker?.wake();

@@ -15,7 +15,8 @@ import { AssignableRoleEnum } from './team.ts';
 import { RoleEnum } from './user.ts';
 
 export const InvitationType = builder.prismaNode('Invitation', {
-  description: 'An invitation to join the team, mailed as a single-use link valid for 7 days.',
+  description:
+    'An invitation to join the team: a single-use link valid for 7 days, answered to the inviter to copy and mailed to the invitee.',
   id: { field: 'id' },
   findUnique: (id, context) => ({
     id: toRowId(id),
@@ -33,6 +34,18 @@ export const InvitationType = builder.prismaNode('Invitation', {
     isExpired: t.boolean({
       description: 'The link has expired: resend to mail a new one.',
       resolve: (invitation) => invitation.expiresAt.getTime() <= Date.now(),
+    }),
+    isMailHeld: t.boolean({
+      description:
+        'The mail with the current link waits for the inviter to confirm their address (it goes when they do); the link works meanwhile.',
+      select: { heldMailId: true },
+      resolve: (invitation) => invitation.heldMailId !== null,
+    }),
+    link: t.string({
+      nullable: true,
+      description:
+        'The invitation link to copy, in the answer of `inviteMember` and `resendInvitation` only: it is shown this once (the server keeps only its hash) and is null everywhere else. A new link (`resendInvitation`) voids the old one.',
+      resolve: (invitation) => (invitation as { link?: string }).link ?? null,
     }),
   }),
 });
@@ -84,7 +97,7 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      'Invites a person to the team by email with the role ADMIN or MEMBER and mails them a single-use link valid for 7 days (owners and admins whose own address is confirmed; FREE allows a few pending at once). Invitation mails are limited per company and per recipient (RATE_LIMITED, 429).',
+      'Invites a person to the team by email with the role ADMIN or MEMBER (owners and admins; FREE allows a few pending at once) and answers the invitation with its single-use link, valid for 7 days, in `link` (shown this once). The link is also mailed to the invitee: at once when the inviter’s address is confirmed, else when they confirm it (`isMailHeld`). Invitation mails are limited per company and per recipient (RATE_LIMITED, 429).',
     args: {
       email: t.arg.string({ required: true, description: 'The address to invite.' }),
       role: t.arg({ type: AssignableRoleEnum, required: true, description: 'ADMIN or MEMBER.' }),
@@ -97,7 +110,7 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      'Mails a pending invitation again with a new 7-day link (the old one stops working). Limited like every invitation mail (RATE_LIMITED, 429).',
+      'Gives a pending invitation a new 7-day link, answered in `link` (shown this once) and mailed again (held until the inviter’s address is confirmed, as for `inviteMember`); the old link stops working. Limited like every invitation mail (RATE_LIMITED, 429).',
     args: { invitationId: t.arg.id(INVITATION_ID_ARG) },
     resolve: (_root, args, context) =>
       resendInvitation(

@@ -8,6 +8,7 @@ import { toLocale, useLocale } from '../i18n/locale.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
+import { EmailConfirmationBanner } from './EmailConfirmationBanner.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { RoleContext, missingRole, navMessages } from './nav-items.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -22,6 +23,7 @@ export const adminLayoutQuery = graphql`
         language
         role
         ...AccountMenu_user
+        ...EmailConfirmationBanner_user
       }
       company {
         name
@@ -71,6 +73,7 @@ export function AdminLayout() {
         </header>
         <main className="shell__main" id="main" tabIndex={-1}>
           <div className="shell__content">
+            <EmailConfirmationBanner user={viewer.user} />
             {missing === null ? (
               <Suspense fallback={<PageSpinner />}>
                 <Outlet />

@@ -129,8 +129,11 @@ export function NativeDialog({
       // Should the browser close it anyway (a cancel it would not let be cancelled), the
       // caller's state follows, or a locked dialog opens again.
       onClose={(event) => {
-        // Not a dialog opened from this one, whose close React bubbles up to here.
+        // Not a dialog opened from this one, whose close React bubbles up to here; nor the late
+        // event of a close() that a show followed (StrictMode runs the effect above twice, and a
+        // dialog opened after an awaited request hears that close after its second show).
         if (event.target !== event.currentTarget || !isMounted.current) return;
+        if (event.currentTarget.open) return;
         if (isLocked) event.currentTarget.showModal();
         else onDismiss();
       }}

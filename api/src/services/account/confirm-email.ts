@@ -1,5 +1,6 @@
 import { hashToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
+import { releaseHeldMail } from '../mail/release-held-mail.ts';
 
 /**
  * What a confirmation link stands for: `ready` (valid, not used yet), `confirmed` (the address
@@ -45,7 +46,8 @@ export async function checkEmailConfirmation(
 /**
  * Confirms the address a link was mailed to (the POST of its page). The token is used up in one
  * conditional update, so it works once however many requests race; it confirms only while the
- * user still has that address. Doing it again once confirmed changes nothing.
+ * user still has that address. Doing it again once confirmed changes nothing. The mails held
+ * for the confirmation (invitations sent before it) are queued in the same transaction.
  */
 export async function confirmEmail(deps: TDeps, token: string): Promise<TConfirmationState> {
   const row = await findConfirmation(deps, token);
@@ -58,11 +60,13 @@ export async function confirmEmail(deps: TDeps, token: string): Promise<TConfirm
       data: { usedAt: new Date() },
     });
     if (used.count !== 1) return false;
-    await tx.user.updateMany({
+    const user = await tx.user.updateMany({
       where: { id: row.userId, email: row.email, emailConfirmedAt: null },
       data: { emailConfirmedAt: new Date() },
     });
+    if (user.count === 1) await releaseHeldMail(tx, row.userId);
     return true;
   });
+  if (confirmed) deps.mailer.wake();
   return confirmed ? { state: 'confirmed', language } : { state: 'invalid' };
 }

@@ -8,6 +8,7 @@ import { RateLimitError } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { ZPassword, parseInput, requiredText } from '../../validation.ts';
 import { TEAM_ROLES } from '../../viewer.ts';
+import { releaseHeldMail } from '../mail/release-held-mail.ts';
 import { signInCompany } from './log-in.ts';
 import type { TSignInPlace } from './log-in.ts';
 
@@ -193,10 +194,12 @@ export async function setNewPassword(deps: TDeps, input: unknown, client: TClien
   const sessionIds = await deps.prisma.$transaction(async (tx) => {
     const userId = await consumeToken(tx, email, newPasswordToken, 'NEW_PASSWORD');
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-    await tx.user.updateMany({
+    const confirmed = await tx.user.updateMany({
       where: { id: userId, email: { not: null }, emailConfirmedAt: null },
       data: { emailConfirmedAt: new Date() },
     });
+    // The mails held for that confirmation (invitations sent before it) go now.
+    if (confirmed.count === 1) await releaseHeldMail(tx, userId);
     const revoked = await tx.session.updateManyAndReturn({
       where: { userId, revokedAt: null },
       data: { revokedAt: new Date() },
@@ -206,4 +209,5 @@ export async function setNewPassword(deps: TDeps, input: unknown, client: TClien
   });
   // Whoever held a session (and its live streams) is out.
   deps.events.publishCredentialRevoked({ sessionIds });
+  deps.mailer.wake();
 }

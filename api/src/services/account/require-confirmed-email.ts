@@ -3,8 +3,9 @@ import { AppError, errors } from '../../errors.ts';
 
 /**
  * Refuses, with EMAIL_NOT_CONFIRMED, an action that mails from or in the name of a user whose
- * address is not confirmed yet (test mails, invitations): an account signed up with someone
- * else's address must not be able to mail people. Answers the confirmed address.
+ * address is not confirmed yet (test mails, invoice requests; invitation mails are held until
+ * the confirmation instead): an account signed up with someone else's address must not be able
+ * to mail people. Answers the confirmed address.
  */
 export async function requireConfirmedEmail(deps: TDeps, userId: number): Promise<string> {
   const user = await deps.prisma.user.findUnique({

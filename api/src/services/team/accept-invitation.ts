@@ -11,6 +11,7 @@ import { createSession } from '../account/create-session.ts';
 import type { TLogInResult } from '../account/log-in.ts';
 import { openLoginChallenge } from '../two-factor/login-challenge.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { dropHeldInvitationMail } from '../mail/release-held-mail.ts';
 
 /** What the accept page shows before the person answers. */
 export type TInvitationPreview = {
@@ -68,7 +69,9 @@ export async function previewInvitation(deps: TDeps, token: string): Promise<TIn
  * companies' boards is no obstacle). Answers a session token.
  *
  * The link is claimed with a conditional update (still unanswered) in the same transaction as
- * the membership, so two acceptances at once make one membership and the other is refused.
+ * the membership, so two acceptances at once make one membership and the other is refused. It
+ * works before the inviter confirmed their address; the invitation mail held until then is
+ * dropped.
  *
  * The link and the password are the first factor only, as at sign-in (logIn): an account with
  * two-factor sign-in on, or a team account of a company that requires it and has none yet, is
@@ -111,6 +114,8 @@ export async function acceptInvitation(
     const claimed = await tx.invitation.updateMany({
       where: {
         id: invitation.id,
+        // A new link made meanwhile voids this one.
+        tokenHash: invitation.tokenHash,
         acceptedAt: null,
         revokedAt: null,
         expiresAt: { gt: new Date() },
@@ -118,6 +123,8 @@ export async function acceptInvitation(
       data: { acceptedAt: new Date() },
     });
     if (claimed.count === 0) throw invalidLink();
+    // The mail still waiting for the inviter's confirmation has nothing left to say.
+    await dropHeldInvitationMail(tx, invitation.id);
     const user = existing
       ? await tx.user.update({
           where: { id: existing.id },

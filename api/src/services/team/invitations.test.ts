@@ -15,7 +15,8 @@ import type { TTestServer } from '../../testing/test-server.ts';
 /**
  * Team invitations end to end over GraphQL and real SMTP: the mail and its single-use link,
  * accepting as a new or an existing account, resend, revoke, expiry, the FREE cap, and two
- * acceptances of one link at once.
+ * acceptances of one link at once; the link answered to copy, and the mail of an inviter whose
+ * address is not confirmed held until they confirm it.
  */
 
 const APP_URL = 'https://boards.example.com';
@@ -25,9 +26,11 @@ let counter = 0;
 
 const INVITE = `mutation ($email: String!, $role: AssignableRole!) {
   result: inviteMember(email: $email, role: $role) {
-    __typename ${APP_ERROR} ... on MutationInviteMemberSuccess { data { id email role } } } }`;
+    __typename ${APP_ERROR}
+    ... on MutationInviteMemberSuccess { data { id email role link isMailHeld } } } }`;
 const RESEND = `mutation ($id: ID!) { result: resendInvitation(invitationId: $id) {
-  __typename ${APP_ERROR} ... on MutationResendInvitationSuccess { data { id } } } }`;
+  __typename ${APP_ERROR}
+  ... on MutationResendInvitationSuccess { data { id link isMailHeld } } } }`;
 const REVOKE = `mutation ($id: ID!) { result: revokeInvitation(invitationId: $id) {
   __typename ${APP_ERROR} ... on MutationRevokeInvitationSuccess { data { id } } } }`;
 const ACCEPT = `mutation ($token: String!, $password: String!, $displayName: String) {
@@ -236,7 +239,7 @@ describe('pending invitations', () => {
     ]);
   });
 
-  it('refuses: a MEMBER inviting, an owner whose address is unconfirmed, a team member, a second pending invitation', async () => {
+  it('refuses: a MEMBER inviting, a team member, a second pending invitation', async () => {
     const owner = await signUpCompany(server);
     const member = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
     expect(await run(INVITE, { email: newEmail(), role: 'MEMBER' }, member.token)).toMatchObject({
@@ -251,10 +254,6 @@ describe('pending invitations', () => {
     expect(await run(INVITE, { email, role: 'ADMIN' }, owner.token)).toMatchObject({
       code: 'VALIDATION',
     });
-    const unconfirmed = await signUpCompany(server, undefined, { confirmEmail: false });
-    expect(
-      await run(INVITE, { email: newEmail(), role: 'MEMBER' }, unconfirmed.token),
-    ).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
   });
 
   it("another company's admin is told not found for an invitation", async () => {
@@ -271,5 +270,147 @@ describe('pending invitations', () => {
       other.token,
     );
     expect(node.body.data.node).toBeNull();
+  });
+});
+
+/** The token of a link `https://boards.example.com/invitation/<token>`. */
+function tokenOf(link: string): string {
+  const match = /^https:\/\/boards\.example\.com\/invitation\/([A-Za-z0-9_-]+)$/.exec(link);
+  expect(match).not.toBeNull();
+  return match![1]!;
+}
+
+/** The invitation mails `to` received since `from` (after the worker sent what was due). */
+async function invitationMailsTo(to: string, from: number) {
+  await server.deps.mailer.flush();
+  return Promise.all(
+    smtp.messages
+      .slice(from)
+      .filter((m) => m.to.includes(to))
+      .map(readMail),
+  );
+}
+
+/** Follows the confirmation link the owner's sign-up mailed (the page's POST), as they would. */
+async function confirmAddress(owner: TTestAccount): Promise<void> {
+  await server.deps.mailer.flush();
+  const mails = await Promise.all(
+    smtp.messages.filter((m) => m.to.includes(owner.email)).map(readMail),
+  );
+  const confirmation = mails.find((m) => m.subject === 'Confirm your email address for Feedboard');
+  const path = /https:\/\/boards\.example\.com(\/confirm-email\/[A-Za-z0-9_-]+)/.exec(
+    confirmation?.text ?? '',
+  )?.[1];
+  expect(path).toBeDefined();
+  const response = await fetch(`${server.url}${path}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+}
+
+describe('invitations by link', () => {
+  it('answers the link that the mail carries, to copy; the console list never shows it again', async () => {
+    const owner = await signUpCompany(server);
+    const email = newEmail();
+    const from = await mark();
+    const result = await run(INVITE, { email, role: 'MEMBER' }, owner.token);
+    expect(result.data).toMatchObject({ email, isMailHeld: false });
+    const mailed = await linkMailedTo(email, from);
+    expect(tokenOf(result.data.link)).toBe(mailed.token);
+    // Only its hash is stored: no later answer has it.
+    const list = await gql(server, '{ invitations { id link isMailHeld } }', {}, owner.token);
+    expect(list.body.data.invitations).toEqual([
+      { id: result.data.id, link: null, isMailHeld: false },
+    ]);
+    const row = await server.deps.prisma.invitation.findFirstOrThrow({
+      where: { companyId: owner.companyId },
+    });
+    expect(row.tokenHash).not.toContain(mailed.token);
+  });
+
+  it('an owner whose address is unconfirmed gets a working link; the mail waits and goes once after the confirmation', async () => {
+    const owner = await signUpCompany(server, 'Early Co', { confirmEmail: false });
+    const email = newEmail();
+    const from = await mark();
+    const result = await run(INVITE, { email, role: 'MEMBER' }, owner.token);
+    expect(result.__typename).toBe('MutationInviteMemberSuccess');
+    expect(result.data.isMailHeld).toBe(true);
+    const token = tokenOf(result.data.link);
+    expect(await invitationMailsTo(email, from)).toEqual([]);
+    expect((await run(PREVIEW, { token })).companyName).toBe('Early Co');
+
+    await confirmAddress(owner);
+    const mails = await invitationMailsTo(email, from);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('You are invited to join a team on Feedboard');
+    expect(mails[0]!.text).toContain(`https://boards.example.com/invitation/${token}`);
+    const list = await gql(server, '{ invitations { isMailHeld } }', {}, owner.token);
+    expect(list.body.data.invitations).toEqual([{ isMailHeld: false }]);
+
+    // Once: the worker's next rounds and a second confirmation send nothing more.
+    await confirmAddress(owner);
+    expect(await invitationMailsTo(email, from)).toHaveLength(1);
+    // The link still works, once.
+    const accepted = await run(ACCEPT, { token, password: 'secret-pass', displayName: 'Ed' });
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+  });
+
+  it('a new link voids the old one; the held mail carries only the newest', async () => {
+    const owner = await signUpCompany(server, undefined, { confirmEmail: false });
+    const email = newEmail();
+    const from = await mark();
+    const first = await run(INVITE, { email, role: 'ADMIN' }, owner.token);
+    const second = await run(RESEND, { id: first.data.id }, owner.token);
+    expect(second.__typename).toBe('MutationResendInvitationSuccess');
+    expect(second.data.isMailHeld).toBe(true);
+    expect(second.data.link).not.toBe(first.data.link);
+    const old = tokenOf(first.data.link);
+    expect(await run(PREVIEW, { token: old })).toBeNull();
+    expect(await run(ACCEPT, { token: old, password: 'secret-pass' })).toMatchObject({
+      code: 'INVALID_TOKEN',
+    });
+    expect(await invitationMailsTo(email, from)).toEqual([]);
+
+    await confirmAddress(owner);
+    const mails = await invitationMailsTo(email, from);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(second.data.link);
+    expect(mails[0]!.text).not.toContain(first.data.link);
+  });
+
+  it('the teammate may accept before the owner confirms; then the held mail never goes, nor a revoked one', async () => {
+    const owner = await signUpCompany(server, undefined, { confirmEmail: false });
+    const joining = newEmail();
+    const revoked = newEmail();
+    const from = await mark();
+    const invited = await run(INVITE, { email: joining, role: 'MEMBER' }, owner.token);
+    const other = await run(INVITE, { email: revoked, role: 'MEMBER' }, owner.token);
+    const accepted = await run(ACCEPT, {
+      token: tokenOf(invited.data.link),
+      password: 'secret-pass',
+      displayName: 'Early Bird',
+    });
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    const me = await gql(server, '{ viewer { user { role } } }', {}, accepted.data.token);
+    expect(me.body.data.viewer.user).toEqual({ role: 'MEMBER' });
+    expect((await run(REVOKE, { id: other.data.id }, owner.token)).__typename).toBe(
+      'MutationRevokeInvitationSuccess',
+    );
+
+    await confirmAddress(owner);
+    expect(await invitationMailsTo(joining, from)).toEqual([]);
+    expect(await invitationMailsTo(revoked, from)).toEqual([]);
+    expect(await server.deps.prisma.mail.count({ where: { to: { in: [joining, revoked] } } })).toBe(
+      0,
+    );
+  });
+
+  it("another company's admin cannot make a new link for an invitation (not found)", async () => {
+    const owner = await signUpCompany(server, undefined, { confirmEmail: false });
+    const other = await signUpCompany(server);
+    const invited = await run(INVITE, { email: newEmail(), role: 'MEMBER' }, owner.token);
+    const refused = await run(RESEND, { id: invited.data.id }, other.token);
+    expect(refused).toMatchObject({ __typename: 'AppError', code: 'NOT_FOUND' });
+    expect(refused.data).toBeUndefined();
+    // The owner's link still works: the refused call made no new one.
+    expect(await run(PREVIEW, { token: tokenOf(invited.data.link) })).not.toBeNull();
   });
 });

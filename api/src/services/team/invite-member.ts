@@ -7,10 +7,10 @@ import type { TClient } from '../../rate-limit.ts';
 import { ZEmail, parseInput, requiredEnum } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { isTeamRole } from '../../viewer.ts';
-import { requireConfirmedEmail } from '../account/require-confirmed-email.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import type { TAuditAction } from '../audit/audit-actions.ts';
 import { limitRequestedMail } from '../mail/limit-requested-mail.ts';
+import { dropHeldInvitationMail } from '../mail/release-held-mail.ts';
 import { loadPlan } from '../plan/plan-state.ts';
 import { PLAN_CAPS } from '../plan/plans.ts';
 import { ASSIGNABLE_ROLES } from './change-member-role.ts';
@@ -24,13 +24,18 @@ export function pendingInvitationWhere(companyId: number): Prisma.InvitationWher
   return { companyId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } };
 }
 
+/** An invitation as inviting answers it: with its link, shown this once (only its hash is kept). */
+export type TInvitationWithLink = Invitation & { link: string };
+
 /**
- * Gives the invitation a new link, valid for 7 days from now, and writes the audit entry in one
- * transaction with `change`, then queues the mail in the inviter's language (the durable queue
- * retries it). Should queueing fail after the commit, the invitation waits unmailed and the
- * admin's "Resend" mails it. Every invitation mail counts against the company's and the
+ * Gives the invitation a new link, valid for 7 days from now (the old link stops working), and
+ * in one transaction with `change` writes the audit entry and the mail in the inviter's language:
+ * queued when the inviter's address is confirmed, else held until they confirm it
+ * (releaseHeldMail), replacing the mail held for the old link. The inviter's row is locked
+ * first, so a confirmation at the same moment either comes before (the mail is queued) or after
+ * (it releases this held mail). Every invitation mail counts against the company's and the
  * recipient's limits first (RATE_LIMIT_INVITATION_MAIL_*, RATE_LIMIT_MAIL_RECIPIENT_*): a
- * refused one changes nothing.
+ * refused one changes nothing. Answers the invitation with its link.
  */
 async function mailInvitation(
   deps: TDeps,
@@ -40,20 +45,41 @@ async function mailInvitation(
     tx: Prisma.TransactionClient,
     link: { tokenHash: string; expiresAt: Date },
   ) => Promise<Invitation>,
-): Promise<Invitation> {
+): Promise<TInvitationWithLink> {
   await limitRequestedMail(deps, 'invitationMail', {
     companyId: admin.companyId,
     client: mail.client,
     to: mail.to,
   });
-  const [inviter, company] = await Promise.all([
-    deps.prisma.user.findUniqueOrThrow({ where: { id: admin.userId } }),
-    deps.prisma.company.findUniqueOrThrow({ where: { id: admin.companyId } }),
-  ]);
+  const company = await deps.prisma.company.findUniqueOrThrow({ where: { id: admin.companyId } });
   const token = newToken();
+  const link = invitationLink(deps, token);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3_600_000);
-  const invitation = await deps.prisma.$transaction(async (tx) => {
+  const { invitation, isHeld } = await deps.prisma.$transaction(async (tx) => {
+    const [inviter] = await tx.$queryRaw<
+      { displayName: string; language: string; isConfirmed: boolean }[]
+    >`SELECT "displayName", "language",
+        ("email" IS NOT NULL AND "emailConfirmedAt" IS NOT NULL) AS "isConfirmed"
+      FROM "User" WHERE "id" = ${admin.userId} FOR UPDATE`;
+    if (!inviter) throw errors.unauthenticated();
     const saved = await change(tx, { tokenHash: hashToken(token), expiresAt });
+    await dropHeldInvitationMail(tx, saved.id);
+    const queued = await deps.mailer.send(
+      {
+        to: saved.email,
+        topic: 'INVITATION',
+        ...invitationMail(inviter.language, {
+          inviter: inviter.displayName,
+          company: company.name,
+          role: saved.role,
+          link,
+        }),
+      },
+      { db: tx, ...(inviter.isConfirmed ? {} : { heldForUserId: admin.userId }) },
+    );
+    const current = inviter.isConfirmed
+      ? { ...saved, heldMailId: null }
+      : await tx.invitation.update({ where: { id: saved.id }, data: { heldMailId: queued.id } });
     await recordAudit(
       deps,
       {
@@ -61,40 +87,36 @@ async function mailInvitation(
         companyId: admin.companyId,
         actor: actorOf(admin),
         target: { type: 'Invitation', id: saved.id },
-        details: { email: saved.email, role: saved.role },
+        details: {
+          email: saved.email,
+          role: saved.role,
+          ...(inviter.isConfirmed ? {} : { mailHeld: true }),
+        },
       },
       tx,
     );
-    return saved;
+    return { invitation: current, isHeld: !inviter.isConfirmed };
   });
-  await deps.mailer.send({
-    to: invitation.email,
-    topic: 'INVITATION',
-    ...invitationMail(inviter.language, {
-      inviter: inviter.displayName,
-      company: company.name,
-      role: invitation.role,
-      link: invitationLink(deps, token),
-    }),
-  });
-  return invitation;
+  if (!isHeld) deps.mailer.wake();
+  return { ...invitation, link };
 }
 
 /**
  * Invites a person to the team by email with the role ADMIN or MEMBER (owners and admins,
- * signed in, whose own address is confirmed). Someone already on the team, or already invited
- * and not answered yet, is a conflict (resend that invitation instead); FREE companies have at
- * most PLAN_CAPS.FREE.pendingInvitations invitations waiting at once.
+ * signed in) and answers the invitation with its link to copy. The mail with the link goes at
+ * once when the inviter's address is confirmed, else when they confirm it; the link works
+ * either way. Someone already on the team, or already invited and not answered yet, is a
+ * conflict (make a new link for that invitation instead); FREE companies have at most
+ * PLAN_CAPS.FREE.pendingInvitations invitations waiting at once.
  */
 export async function inviteMember(
   deps: TDeps,
   viewer: TViewer | null,
   input: unknown,
   client?: TClient,
-): Promise<Invitation> {
+): Promise<TInvitationWithLink> {
   const admin = requireTeamAdmin(viewer);
   const data = parseInput(ZInvite, input);
-  await requireConfirmedEmail(deps, admin.userId);
   const email = data.email.toLowerCase();
   const existing = await deps.prisma.user.findUnique({
     where: { companyId_loginEmail: { companyId: admin.companyId, loginEmail: email } },
@@ -147,24 +169,24 @@ async function findPendingInvitation(
 }
 
 /**
- * Mails a pending (or expired, unanswered) invitation again with a new 7-day link; the old link
- * stops working. Limited like every invitation mail (per company, client and recipient).
+ * Gives a pending (or expired, unanswered) invitation a new 7-day link, answered to copy and
+ * mailed (or held, as inviteMember does); the old link stops working, and a mail still held
+ * with it is dropped. Limited like every invitation mail (per company, client and recipient).
  */
 export async function resendInvitation(
   deps: TDeps,
   viewer: TViewer | null,
   invitationId: number,
   client?: TClient,
-): Promise<Invitation> {
+): Promise<TInvitationWithLink> {
   const { admin, invitation } = await findPendingInvitation(deps, viewer, invitationId);
-  await requireConfirmedEmail(deps, admin.userId);
   const mail = { action: 'INVITATION_RESENT' as const, to: invitation.email, client };
   return mailInvitation(deps, admin, mail, (tx, link) =>
     tx.invitation.update({ where: { id: invitation.id }, data: { ...link, sentAt: new Date() } }),
   );
 }
 
-/** Revokes a pending invitation: its link stops working at once. */
+/** Revokes a pending invitation: its link stops working at once, and a held mail never goes. */
 export async function revokeInvitation(
   deps: TDeps,
   viewer: TViewer | null,
@@ -172,6 +194,7 @@ export async function revokeInvitation(
 ): Promise<Invitation> {
   const { admin, invitation } = await findPendingInvitation(deps, viewer, invitationId);
   return deps.prisma.$transaction(async (tx) => {
+    await dropHeldInvitationMail(tx, invitation.id);
     const revoked = await tx.invitation.update({
       where: { id: invitation.id },
       data: { revokedAt: new Date() },

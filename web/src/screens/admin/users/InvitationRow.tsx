@@ -1,19 +1,27 @@
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { InvitationRow_invitation$key } from '../../../../__generated__/InvitationRow_invitation.graphql.ts';
+import { commonMessages } from '../../../i18n/common-messages.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
+import type { TShownLink } from './InvitationLinkDialog.tsx';
 import { roleMessages, teamMessages } from './team-messages.ts';
 import { useResendInvitationMutation, useRevokeInvitationMutation } from './useTeamMutations.ts';
 
-/** One pending invitation: address, role, link validity; resend (a new link) and revoke. */
+/**
+ * One pending invitation: address, role, link validity, whether its mail waits for the
+ * inviter's confirmation; "Copy new link" (a new link to copy, mailed too; the old one stops
+ * working) and revoke.
+ */
 export function InvitationRow({
   invitation,
   onNotice,
+  onLink,
   onRevoked,
 }: {
   invitation: InvitationRow_invitation$key;
   onNotice: (text: string) => void;
+  onLink: (shown: TShownLink) => void;
   onRevoked: (id: string) => void;
 }) {
   const intl = useIntl();
@@ -25,6 +33,7 @@ export function InvitationRow({
         role
         expiresAt
         isExpired
+        isMailHeld
       }
     `,
     invitation,
@@ -34,7 +43,11 @@ export function InvitationRow({
   const resend = useAction(async () => {
     const result = (await resendInvitation({ invitationId: data.id })).resendInvitation;
     if (result.__typename === 'AppError') return { text: result.message };
-    onNotice(intl.formatMessage(teamMessages.resent, { email: data.email }));
+    if (result.__typename !== 'MutationResendInvitationSuccess' || !result.data.link) {
+      return { descriptor: commonMessages.genericError };
+    }
+    onNotice(intl.formatMessage(teamMessages.newLinkMade, { email: data.email }));
+    onLink({ ...result.data, link: result.data.link });
     return null;
   });
   const revoke = useAction(async () => {
@@ -54,15 +67,18 @@ export function InvitationRow({
           : intl.formatMessage(teamMessages.expires, {
               date: intl.formatDate(data.expiresAt, { dateStyle: 'medium' }),
             })}
+        {data.isMailHeld ? (
+          <span className="invitation__held">{intl.formatMessage(teamMessages.mailHeld)}</span>
+        ) : null}
       </span>
       <span className="table__actions">
         <PendingButton
           className="button button--secondary"
           isPending={resend.isPending}
-          aria-label={intl.formatMessage(teamMessages.resendLabel, { email: data.email })}
+          aria-label={intl.formatMessage(teamMessages.newLinkLabel, { email: data.email })}
           onClick={() => void resend.run()}
         >
-          {intl.formatMessage(teamMessages.resend)}
+          {intl.formatMessage(teamMessages.newLink)}
         </PendingButton>
         <PendingButton
           className="button button--danger"

@@ -8,13 +8,18 @@ import { useAction } from '../../../ui/useAction.ts';
 import { graphql, useFragment } from 'react-relay';
 import type { InvitationRow_invitation$key } from '../../../../__generated__/InvitationRow_invitation.graphql.ts';
 import type { TeamPanel_query$key } from '../../../../__generated__/TeamPanel_query.graphql.ts';
+import { InvitationLinkDialog } from './InvitationLinkDialog.tsx';
+import type { TShownLink } from './InvitationLinkDialog.tsx';
 import { InvitationRow } from './InvitationRow.tsx';
 import { roleMessages, teamMessages } from './team-messages.ts';
 import { useInviteMutation } from './useTeamMutations.ts';
 
 type TInvitation = { id: string } & InvitationRow_invitation$key;
 
-/** The "Team" card of the users screen: invite by email with a role, and pending invitations. */
+/**
+ * The "Team" card of the users screen: invite by email with a role (the answer's link is shown
+ * once in a dialog to copy), and pending invitations (copy a new link, revoke).
+ */
 export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
   const intl = useIntl();
   const { invitations } = useFragment(
@@ -34,6 +39,7 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
   const [invite] = useInviteMutation();
   const [role, setRole] = useState<'MEMBER' | 'ADMIN'>('MEMBER');
   const [notice, setNotice] = useState<string | null>(null);
+  const [linkShown, setLinkShown] = useState<TShownLink | null>(null);
   const [added, setAdded] = useState<TInvitation[]>([]);
   const [revoked, setRevoked] = useState<ReadonlySet<string>>(new Set());
   const form = useForm({ email: { required: true, min: 6, max: 50, email: true } });
@@ -42,8 +48,14 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
     setNotice(null);
     const result = (await invite({ email, role })).inviteMember;
     if (result.__typename === 'MutationInviteMemberSuccess') {
-      setAdded((list) => [result.data, ...list]);
-      setNotice(intl.formatMessage(teamMessages.invited, { email }));
+      const { data } = result;
+      setAdded((list) => [data, ...list]);
+      setNotice(
+        intl.formatMessage(data.isMailHeld ? teamMessages.invitedHeld : teamMessages.invited, {
+          email,
+        }),
+      );
+      if (data.link) setLinkShown({ ...data, link: data.link });
       form.reset();
       return null;
     }
@@ -63,7 +75,7 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
         {intl.formatMessage(teamMessages.inviteTitle)}
       </h2>
       <p className="muted">{intl.formatMessage(teamMessages.inviteIntro)}</p>
-      <div aria-live="polite">
+      <div className="team-notice" aria-live="polite">
         {notice ? <p className="alert alert--success">{notice}</p> : null}
       </div>
       <form
@@ -114,11 +126,13 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
               key={invitation.id}
               invitation={invitation}
               onNotice={setNotice}
+              onLink={setLinkShown}
               onRevoked={(id) => setRevoked((set) => new Set([...set, id]))}
             />
           ))}
         </ul>
       )}
+      <InvitationLinkDialog shown={linkShown} onClose={() => setLinkShown(null)} />
     </section>
   );
 }

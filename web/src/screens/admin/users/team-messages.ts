@@ -36,12 +36,39 @@ export const teamMessages = defineMessages({
   pendingEmpty: { id: 'team.pending.empty', defaultMessage: 'No invitations waiting.' },
   expires: { id: 'team.pending.expires', defaultMessage: 'Link valid until {date}' },
   expired: { id: 'team.pending.expired', defaultMessage: 'Link expired' },
-  resend: { id: 'team.pending.resend', defaultMessage: 'Resend' },
-  resendLabel: {
-    id: 'team.pending.resend.label',
-    defaultMessage: 'Resend the invitation to {email}',
+  newLink: { id: 'team.pending.newLink', defaultMessage: 'Copy new link' },
+  newLinkLabel: {
+    id: 'team.pending.newLink.label',
+    defaultMessage: 'Copy new link for the invitation to {email}',
   },
-  resent: { id: 'team.pending.resent', defaultMessage: 'A new link was mailed to {email}.' },
+  newLinkMade: {
+    id: 'team.pending.newLink.made',
+    defaultMessage: 'A new link was made for {email}; the old one no longer works.',
+  },
+  mailHeld: {
+    id: 'team.pending.mailHeld',
+    defaultMessage: 'Mail waits for your address confirmation',
+  },
+  invitedHeld: {
+    id: 'team.invite.created',
+    defaultMessage:
+      'Invitation created for {email}. Copy the link; the mail goes once you confirm your address.',
+  },
+  linkTitle: { id: 'team.link.title', defaultMessage: 'Invitation link' },
+  linkOnce: {
+    id: 'team.link.once',
+    defaultMessage:
+      'Send this link to {email} yourself. It works once, until {date}. It won’t be shown again: if you lose it, make a new link (this one then stops working).',
+  },
+  linkLabel: { id: 'team.link.label', defaultMessage: 'Invitation link for {email}' },
+  linkCopy: { id: 'team.link.copy', defaultMessage: 'Copy' },
+  linkCopied: { id: 'team.link.copied', defaultMessage: 'Copied' },
+  linkMailed: { id: 'team.link.mailed', defaultMessage: 'We have mailed it to {email} too.' },
+  linkMailHeld: {
+    id: 'team.link.mailHeld',
+    defaultMessage: 'We will mail it to {email} too once you confirm your own address.',
+  },
+  linkDone: { id: 'team.link.done', defaultMessage: 'Done' },
   revoke: { id: 'team.pending.revoke', defaultMessage: 'Revoke' },
   revokeLabel: {
     id: 'team.pending.revoke.label',

@@ -46,7 +46,7 @@ export function useRemoveMemberMutation() {
   `);
 }
 
-/** Invites a person by email with a role (the mail carries the link). */
+/** Invites a person by email with a role; the answer has the link to copy, shown this once. */
 export function useInviteMutation() {
   return usePromiseMutation<TInvite>(graphql`
     mutation useTeamMutationsInviteMutation($email: String!, $role: AssignableRole!) {
@@ -55,6 +55,10 @@ export function useInviteMutation() {
         ... on MutationInviteMemberSuccess {
           data {
             id
+            email
+            link
+            expiresAt
+            isMailHeld
             ...InvitationRow_invitation
           }
         }
@@ -70,7 +74,7 @@ export function useInviteMutation() {
   `);
 }
 
-/** Mails a pending invitation again with a new link. */
+/** Gives a pending invitation a new link (to copy, shown this once; also mailed). */
 export function useResendInvitationMutation() {
   return usePromiseMutation<TResend>(graphql`
     mutation useTeamMutationsResendMutation($invitationId: ID!) {
@@ -79,6 +83,10 @@ export function useResendInvitationMutation() {
         ... on MutationResendInvitationSuccess {
           data {
             id
+            email
+            link
+            expiresAt
+            isMailHeld
             ...InvitationRow_invitation
           }
         }

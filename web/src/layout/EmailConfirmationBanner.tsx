@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { graphql, useFragment } from 'react-relay';
+import type { EmailConfirmationBanner_user$key } from '../../__generated__/EmailConfirmationBanner_user.graphql.ts';
+import type { EmailConfirmationBannerResendMutation as TResend } from '../../__generated__/EmailConfirmationBannerResendMutation.graphql.ts';
+import { commonMessages } from '../i18n/common-messages.ts';
+import { defineMessages } from '../i18n/define-messages.ts';
+import { RateLimitedError, minutesToWait } from '../relay/rate-limited.ts';
+import { usePromiseMutation } from '../relay/usePromiseMutation.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { PendingButton } from '../ui/PendingButton.tsx';
+import { useAction } from '../ui/useAction.ts';
+
+const messages = defineMessages({
+  label: { id: 'confirmBanner.label', defaultMessage: 'Email address confirmation' },
+  text: {
+    id: 'confirmBanner.text',
+    defaultMessage: 'Confirm your address {email} to send invitations and notifications by mail.',
+  },
+  resend: { id: 'confirmBanner.resend', defaultMessage: 'Send again' },
+  sending: { id: 'confirmBanner.sending', defaultMessage: 'Sending…' },
+  sent: {
+    id: 'confirmBanner.sent',
+    defaultMessage:
+      'A new confirmation link is on its way to {email}. It works once, for 24 hours.',
+  },
+  limited: {
+    id: 'confirmBanner.limited',
+    defaultMessage:
+      'Several links went to this address lately. You can ask for another in {minutes, plural, one {# minute} other {# minutes}}; check your spam folder meanwhile.',
+  },
+  hide: { id: 'confirmBanner.hide', defaultMessage: 'Hide until the next visit' },
+});
+
+/** Hidden for the rest of the browser tab's session (per address), never for longer. */
+const HIDDEN_KEY = 'feedboard.confirmBanner.hiddenFor';
+
+function isHiddenFor(email: string): boolean {
+  try {
+    return sessionStorage.getItem(HIDDEN_KEY) === email;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The console shell's notice while the signed-in user's address is unconfirmed: until they
+ * follow the mailed link, invitation and notification mails wait. "Send again" mails a new link
+ * (limited per address: a 429 says how long to wait). Hiding it lasts for the tab's session;
+ * it returns while the address stays unconfirmed.
+ */
+export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanner_user$key }) {
+  const intl = useIntl();
+  const data = useFragment(
+    graphql`
+      fragment EmailConfirmationBanner_user on User {
+        email
+        emailConfirmed
+      }
+    `,
+    user,
+  );
+  const [resend] = usePromiseMutation<TResend>(graphql`
+    mutation EmailConfirmationBannerResendMutation {
+      resendEmailConfirmation {
+        __typename
+        ... on MutationResendEmailConfirmationSuccess {
+          data {
+            email
+          }
+        }
+        ... on AppError {
+          message
+        }
+      }
+    }
+  `);
+  const [isHidden, setIsHidden] = useState(() => (data.email ? isHiddenFor(data.email) : true));
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const send = useAction(async () => {
+    setSentTo(null);
+    try {
+      const answer = (await resend({})).resendEmailConfirmation;
+      if (answer.__typename === 'MutationResendEmailConfirmationSuccess') {
+        setSentTo(answer.data.email);
+        return null;
+      }
+      if (answer.__typename === 'AppError') return { text: answer.message };
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        const minutes = minutesToWait(error.retryAfterSeconds);
+        return { text: intl.formatMessage(messages.limited, { minutes }) };
+      }
+      throw error;
+    }
+    return { descriptor: commonMessages.genericError };
+  });
+
+  if (!data.email || data.emailConfirmed || isHidden) return null;
+  const email = data.email;
+  const hide = () => {
+    try {
+      sessionStorage.setItem(HIDDEN_KEY, email);
+    } catch {
+      // No storage (a private window's quota): hidden until the page reloads.
+    }
+    setIsHidden(true);
+  };
+  const failure = send.failure;
+  return (
+    <section
+      className="confirm-banner"
+      aria-label={intl.formatMessage(messages.label)}
+      data-testid="confirm-banner"
+    >
+      <Icon name="mail" size={20} />
+      <div className="confirm-banner__body">
+        <p className="confirm-banner__text">{intl.formatMessage(messages.text, { email })}</p>
+        <div role="status" aria-live="polite" className="confirm-banner__status">
+          {sentTo ? intl.formatMessage(messages.sent, { email: sentTo }) : null}
+          {failure
+            ? 'text' in failure
+              ? failure.text
+              : intl.formatMessage(failure.descriptor, failure.values)
+            : null}
+        </div>
+      </div>
+      <div className="confirm-banner__actions">
+        <PendingButton
+          className="button button--secondary"
+          isPending={send.isPending}
+          pendingLabel={intl.formatMessage(messages.sending)}
+          onClick={() => void send.run()}
+        >
+          {intl.formatMessage(messages.resend)}
+        </PendingButton>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={intl.formatMessage(messages.hide)}
+          onClick={hide}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+    </section>
+  );
+}
