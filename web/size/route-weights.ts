@@ -62,7 +62,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
     name: 'login',
     path: '/login',
     modules: ['src/screens/login/LoginScreen.tsx'],
-    budgetBytes: 110 * 1024,
+    // 111 KB since issue 33 (2026-11-27): a refused sign-in says how many minutes to wait
+    // (Retry-After, plural forms) instead of the generic error; 110.3 KB measured.
+    budgetBytes: 111 * 1024,
   },
   {
     name: 'console shell',
@@ -78,7 +80,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
       'src/screens/admin/board/BoardLayout.tsx',
       'src/screens/admin/board/ideas/IdeasScreen.tsx',
     ],
-    budgetBytes: 179 * 1024,
+    // 180 KB since issues 33 and 34 (2026-11-27): 429 waits, board access at creation;
+    // 179.5 KB measured (the issue's 180 KB).
+    budgetBytes: 180 * 1024,
   },
   {
     name: 'settings',
@@ -86,8 +90,8 @@ export const CONSOLE_ROUTES: TRoute[] = [
     modules: [...SIGNED_IN, 'src/screens/admin/settings/SettingsScreen.tsx'],
     // 182 KB since issue 33 (2026-11-27): the two-factor turn-off asks for a code and the
     // portal card says whether its own domain is proven (the DNS proof itself loads on use);
-    // 181.6 KB measured.
-    budgetBytes: 182 * 1024,
+    // 181.6 KB measured. 183 KB since the 429 waits and invitation links (182.2 KB measured).
+    budgetBytes: 183 * 1024,
   },
 ];
 
