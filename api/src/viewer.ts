@@ -37,6 +37,18 @@ export type TViewer = {
    */
   customerCompanyIds?: readonly number[];
   /**
+   * A team member's account signed in through a widget or portal (an END_USER-scoped session,
+   * whose token sits in a customer's page): it acts as an end user and reaches none of the
+   * account's security (sessions, two-factor, password, API keys): requireAccountConsole.
+   */
+  isTeamAccountInWidget?: boolean;
+  /**
+   * A team member's session whose company now requires two-factor sign-in while the account has
+   * none: it carries no team powers (its role reads as END_USER, SESSION_ROLE) and may enrol,
+   * like a fresh sign-in's `enrolmentRequired` challenge. Read with the session.
+   */
+  twoFactorEnrolmentRequired?: boolean;
+  /**
    * The client's address (client-ip.ts), set once by each transport where it resolves the
    * viewer, so services can write it to the audit log.
    */
@@ -68,6 +80,19 @@ export function requireNotBlocked(viewer: TViewer): TViewer {
     );
   }
   return viewer;
+}
+
+/**
+ * Refuses the account's security operations (signed-in devices and signing them out, two-factor
+ * sign-in, password, API keys) to a team member's widget session (`isTeamAccountInWidget`): its
+ * token lives in a customer's page. End users' own widget sessions pass.
+ */
+export function requireAccountConsole(viewer: TViewer | null): TViewer {
+  const signedIn = requireViewer(viewer);
+  if (signedIn.isTeamAccountInWidget) {
+    throw new AppError('FORBIDDEN', 'Manage your account in the console.');
+  }
+  return signedIn;
 }
 
 /** The company's team: its owner, admins and members (not end users: sign-ups and SSO users). */

@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.ts';
 import type { TDatabase } from '../db/client.ts';
 import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
+import { backgroundSettled } from '../background.ts';
 import { createRequestListener } from '../server.ts';
 import { PGLITE_SNAPSHOT_ENV, TEMPLATE_DATABASE_ENV } from './global-setup.ts';
 
@@ -170,6 +171,8 @@ export function callAt(url: string): TTestServer['call'] {
     }
     const response = await fetch(`${url}${path}`, { method, headers, body });
     const text = await response.text();
+    // What the request left running after its answer (background.ts) is done, as tests expect.
+    await backgroundSettled();
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

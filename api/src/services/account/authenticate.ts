@@ -7,14 +7,26 @@ import { END_USER_GRANT_COLUMNS } from '../access.ts';
 import { sqlFragment } from '../../db/sql.ts';
 
 /**
+ * A team member (by the user row) whose company requires two-factor sign-in and who has none:
+ * their FULL session carries no team power until they enrol (THE rule; a fresh sign-in gets an
+ * `enrolmentRequired` challenge instead, log-in.ts). From `"Session" s JOIN "User" u`.
+ */
+const MUST_ENROL = `(u.role::text IN ('OWNER', 'ADMIN', 'MEMBER') AND u."twoFactorEnabledAt" IS NULL
+  AND EXISTS (SELECT 1 FROM "Company" rc WHERE rc.id = u."companyId" AND rc."requireTwoFactor"))`;
+
+/** Whether a session must enrol a second factor first (MUST_ENROL), for the viewer. */
+const MUST_ENROL_COLUMN = sqlFragment(`(s.scope = 'FULL' AND ${MUST_ENROL})`);
+
+/**
  * The role a session acts with, from `"Session" s JOIN "User" u` (THE rule of a session's
  * scope): an END_USER-scoped session (widget and portal sign-ins) is an end user's whatever
- * the user's role; a FULL one has the user's role. The session lookup and the recheck of open
+ * the user's role; a FULL one has the user's role, but an end user's while the account must
+ * enrol a second factor (MUST_ENROL). The session lookup and the recheck of open
  * live streams (find-live-credentials.ts) read it alike, and every team-power check reads the
  * viewer's role (viewer.ts), never the user row's.
  */
 export const SESSION_ROLE = sqlFragment(
-  `CASE WHEN s.scope = 'END_USER' THEN 'END_USER' ELSE u.role::text END`,
+  `CASE WHEN s.scope = 'END_USER' OR ${MUST_ENROL} THEN 'END_USER' ELSE u.role::text END`,
 );
 
 /** Reads `Authorization: Bearer <token>`; answers undefined when there is no bearer token. */
@@ -34,6 +46,8 @@ type TSessionRow = {
   mustConfirmEmail: boolean;
   confirmedEmailDomain: string | null;
   customerCompanyIds: number[] | null;
+  isTeamAccountInWidget: boolean;
+  twoFactorEnrolmentRequired: boolean;
 };
 
 /** How fresh a session's `lastUsedAt` is kept (the devices list): one write a minute at most. */
@@ -56,6 +70,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
            (c."signupPolicy" = 'EMAIL_DOMAINS' AND u.kind = 'REGULAR'
              AND (s.scope = 'END_USER' OR u.role = 'END_USER')
              AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail",
+           (s.scope = 'END_USER' AND u.role <> 'END_USER') AS "isTeamAccountInWidget",
+           ${MUST_ENROL_COLUMN} AS "twoFactorEnrolmentRequired",
            ${END_USER_GRANT_COLUMNS}
     FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Company" c ON c.id = u."companyId"
     WHERE s."tokenHash" = ${hashToken(token)} AND s."revokedAt" IS NULL
@@ -78,6 +94,8 @@ export async function authenticate(deps: TDeps, token: string): Promise<TViewer 
     ...(session.mustConfirmEmail ? { mustConfirmEmail: true } : {}),
     confirmedEmailDomain: session.confirmedEmailDomain,
     customerCompanyIds: session.customerCompanyIds ?? [],
+    ...(session.isTeamAccountInWidget ? { isTeamAccountInWidget: true } : {}),
+    ...(session.twoFactorEnrolmentRequired ? { twoFactorEnrolmentRequired: true } : {}),
   };
 }
 

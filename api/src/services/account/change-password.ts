@@ -4,7 +4,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import { ZPassword, messages, parseInput, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 
 export const ZPasswordChange = z.object({
@@ -32,7 +32,7 @@ export async function changePassword(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<{ signedOutSessions: number }> {
-  const caller = requireViewer(viewer);
+  const caller = requireAccountConsole(viewer);
   if (caller.apiKeyId) {
     throw new AppError('BAD_REQUEST', 'An API key cannot change a password: sign in to do it.');
   }

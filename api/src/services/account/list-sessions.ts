@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 
 export type TSignedInDevice = {
   id: number;
@@ -18,7 +18,7 @@ export async function listSessions(
   deps: TDeps,
   viewer: TViewer | null,
 ): Promise<TSignedInDevice[]> {
-  const { userId, sessionId, apiKeyId } = requireViewer(viewer);
+  const { userId, sessionId, apiKeyId } = requireAccountConsole(viewer);
   // Where and from what a person signs in is theirs, not an integration's.
   if (apiKeyId) throw errors.forbidden();
   const rows = await deps.prisma.session.findMany({

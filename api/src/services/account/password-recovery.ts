@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
+import { runAfterAnswer } from '../../background.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Prisma, RecoveryPurpose } from '../../generated/prisma/client.ts';
@@ -132,6 +133,20 @@ export async function sendResetLink(
   await deps.rateLimiter.consume('recoveryRequest', { ip: client.ip });
   const loginEmail = email.toLowerCase();
   if (!(await mayMail(deps, client, loginEmail))) return;
+  // Whether the account exists must not show in the answer's timing: the lookup and the mail
+  // run after the answer (runAfterAnswer), with failures logged.
+  runAfterAnswer(deps.log, 'A password reset link', () =>
+    mailResetLink(deps, email, loginEmail, company),
+  );
+}
+
+/** sendResetLink's lookup and mail, after the answer went out. */
+async function mailResetLink(
+  deps: TDeps,
+  email: string,
+  loginEmail: string,
+  company: Awaited<ReturnType<typeof signInCompany>> | undefined,
+): Promise<void> {
   const select = { id: true, email: true, language: true } as const;
   const user = company
     ? await deps.prisma.user.findFirst({

@@ -1,6 +1,7 @@
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { RateLimitError } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireViewer } from '../../viewer.ts';
@@ -56,11 +57,36 @@ export async function sendEmailConfirmation(deps: TDeps, userId: number): Promis
 }
 
 /**
+ * Whether one more mail nobody signed in asked for (a sign-up's confirmation, "someone tried to
+ * sign up with your address") may go to `email`: counted per address across every company, on
+ * the confirmation mail's limit (RATE_LIMIT_CONFIRM_EMAIL_*, shared with "Resend confirmation"),
+ * so sign-ups at many companies' widgets cannot flood one inbox. Past it: false, nothing thrown.
+ */
+export async function mayMailUnasked(deps: TDeps, email: string): Promise<boolean> {
+  try {
+    await deps.rateLimiter.consume('confirmEmail', { account: email.toLowerCase() });
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitError) {
+      deps.log.info(`No more unasked mail to an address this hour (user sign-up).`);
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
  * The confirmation mail a sign-up sends, after the account committed: a mail failure is logged
- * and never fails the sign-up (the user can ask again from their profile).
+ * and never fails the sign-up (the user can ask again from their profile). Past the per-address
+ * cap (mayMailUnasked) no mail goes and the sign-up answers the same.
  */
 export async function sendSignUpConfirmation(deps: TDeps, userId: number): Promise<void> {
   try {
+    const user = await deps.prisma.user.findUnique({
+      where: { id: userId },
+      select: { email: true },
+    });
+    if (!user?.email || !(await mayMailUnasked(deps, user.email))) return;
     await sendEmailConfirmation(deps, userId);
   } catch (error) {
     deps.log.error(`The email confirmation of user ${userId} was not queued`, error);

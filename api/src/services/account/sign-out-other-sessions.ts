@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 
 /**
  * "Sign out everywhere else": revokes every session of the viewer except the one this request
@@ -11,7 +11,7 @@ export async function signOutOtherSessions(
   deps: TDeps,
   viewer: TViewer | null,
 ): Promise<{ signedOut: number }> {
-  const { userId, sessionId, apiKeyId } = requireViewer(viewer);
+  const { userId, sessionId, apiKeyId } = requireAccountConsole(viewer);
   if (apiKeyId) {
     throw new AppError('BAD_REQUEST', 'An API key has no sessions: sign in with a password.');
   }

@@ -13,7 +13,8 @@ const ZRequireTwoFactor = z.object({ required: requiredBoolean() });
  * Requires (or stops requiring) two-factor sign-in of the company's whole team (owners, admins and members, who read private boards): the owner
  * only, signed in with a session, and with two-factor sign-in on for their own account first
  * (so the owner shows it works before asking it of others). Team members without it are made
- * to set it up at their next sign-in (see log-in.ts); sessions already open stay.
+ * to set it up at their next sign-in (see log-in.ts); their open sessions lose team powers until
+ * they enrol (MUST_ENROL, authenticate.ts).
  */
 export async function setRequireTwoFactor(
   deps: TDeps,

@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 import { findOpenChallenge } from './login-challenge.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function enrollingUser(
     }
     return { userId: open.userId, challengeId: open.id };
   }
-  const signedIn = requireViewer(viewer);
+  const signedIn = requireAccountConsole(viewer);
   if (signedIn.apiKeyId || signedIn.kind !== 'REGULAR') {
     throw new AppError(
       'FORBIDDEN',
