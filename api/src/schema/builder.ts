@@ -3,7 +3,7 @@ import { GraphQLError, isObjectType } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
-import RelayPlugin from '@pothos/plugin-relay';
+import RelayPlugin, { resolveNodes } from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
@@ -83,12 +83,12 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description: 'Objects by their global ids, each null where the caller may not see it.',
       args: { ids: { description: 'The global ids of the objects.' } },
-      resolve: async (_root, args, context, info, resolveNodes) => {
-        // Pothos skips a null id: an id of a type that is no node answers null, as unknown ids do.
-        const ids = args.ids.map((id) =>
-          isNodeTypename(info.schema, id.typename) ? id : null,
-        ) as typeof args.ids;
-        return withoutIdeasPastCap(context, args.ids, await resolveNodes(ids));
+      resolve: async (_root, args, context, info) => {
+        // An id of a type that is no node answers null, as an unknown id does (Pothos skips a
+        // null id; the resolver it hands over would resolve all of args.ids).
+        const ids = args.ids.map((id) => (isNodeTypename(info.schema, id.typename) ? id : null));
+        const nodes = await Promise.all(await resolveNodes(builder, context, info, ids));
+        return withoutIdeasPastCap(context, args.ids, nodes);
       },
     },
     idFieldOptions: {
