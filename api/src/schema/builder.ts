@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import { GraphQLError, isObjectType } from 'graphql';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLResolveInfo, GraphQLSchema } from 'graphql';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin, { resolveNodes } from '@pothos/plugin-relay';
@@ -87,7 +87,7 @@ export const builder = new SchemaBuilder<{
         // An id of a type that is no node answers null, as an unknown id does (Pothos skips a
         // null id; the resolver it hands over would resolve all of args.ids).
         const ids = args.ids.map((id) => (isNodeTypename(info.schema, id.typename) ? id : null));
-        const nodes = await Promise.all(await resolveNodes(builder, context, info, ids));
+        const nodes = await resolveNodeIds(context, info, ids);
         return withoutIdeasPastCap(context, args.ids, nodes);
       },
     },
@@ -121,6 +121,15 @@ export const builder = new SchemaBuilder<{
 });
 
 type TIdeaRow = { id: number; boardId: number; status: string; createdAt: Date };
+
+/** The nodes of global ids (null where the id is null), as Pothos resolves them. */
+async function resolveNodeIds(
+  context: TGraphQLContext,
+  info: GraphQLResolveInfo,
+  ids: ({ id: unknown; typename: string } | null)[],
+): Promise<unknown[]> {
+  return Promise.all(await resolveNodes(builder, context, info, ids));
+}
 
 /** Whether a global id's type is an object type of the schema that implements Node. */
 function isNodeTypename(schema: GraphQLSchema, typename: string): boolean {
