@@ -133,6 +133,7 @@ export const ZConfig = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
   DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).default(500),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z.string().default('feedboard:'),
   SMTP_URL: z.string().url().optional(),
@@ -210,6 +211,12 @@ export type TConfig = {
    * request answers 503 UNAVAILABLE. Migrations and backups are exempt.
    */
   statementTimeoutMs: number;
+  /**
+   * The longest a client may take to send a whole request (headers and body), in ms: past it
+   * Node answers 408 and closes the connection. It bounds receiving only: an answer (a live
+   * event stream) may go on for as long as it likes.
+   */
+  requestTimeoutMs: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis channel, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -295,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databasePoolSize: c.DATABASE_POOL_SIZE,
     databaseStatementCache: c.DATABASE_STATEMENT_CACHE,
     statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     smtpUrl: c.SMTP_URL,

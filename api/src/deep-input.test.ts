@@ -45,6 +45,48 @@ describe('deeply nested input', () => {
     expect(answer.body.errors?.length).toBeGreaterThan(0);
   });
 
+  // A later attack (issue 41): ~1 MB of brackets stalled the server 2-4 s in JSON.parse alone,
+  // before the check above could run. Such a body is refused unparsed: its one problem is the
+  // body itself (the check after parsing named the path where it went too deep).
+  it('is refused before parsing on REST, anonymous, with the body named as too deep', async () => {
+    const megabyteList = '['.repeat(499_000) + ']'.repeat(499_000);
+    const megabyteField = `{"email":${megabyteList}}`;
+    for (const [path, rawBody] of [
+      ['/api/v1/login', megabyteList],
+      ['/api/v1/login', megabyteField],
+      ['/api/v1/widget/boards/x/signup', megabyteField],
+    ] as const) {
+      const answer = await server.call('POST', path, { rawBody });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.error.code).toBe('VALIDATION');
+      expect(answer.body.error.fields).toEqual([
+        { field: 'body', message: 'It is nested too deeply.' },
+      ]);
+    }
+  });
+
+  it('is refused before parsing on GraphQL POST bodies with a plain 400', async () => {
+    const megabyteList = '['.repeat(499_000) + ']'.repeat(499_000);
+    const rawBody = `{"query":"query($v: String) { __typename }","variables":{"v":${megabyteList}}}`;
+    const answer = await server.call('POST', '/graphql', { rawBody });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      {
+        message: 'The request body: It is nested too deeply.',
+        extensions: { code: 'BAD_REQUEST' },
+      },
+    ]);
+  });
+
+  it('counts no brackets inside strings, escaped quotes included', async () => {
+    const answer = await server.call('POST', '/api/v1/login', {
+      rawBody: JSON.stringify({ email: `\\" ${'[{'.repeat(100)} \\`, password: 'secret' }),
+    });
+    expect(answer.status).toBe(400);
+    // The email's own problem, not the body's depth.
+    expect(answer.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['email']);
+  });
+
   it('keeps ordinary nesting working', async () => {
     const answer = await server.call('PUT', '/api/v1/profile', {
       token: a.owner.token,

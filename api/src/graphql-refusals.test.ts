@@ -295,3 +295,36 @@ describe('a page size given as a variable', () => {
     }
   });
 });
+
+describe('what a caller learns of the server’s internals', () => {
+  it('answers invalid JSON with a plain 400, no parser error beside it', async () => {
+    const response = await server.call('POST', '/graphql', {
+      rawBody: '{"query": "{ __typename',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      errors: [
+        { message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } },
+      ],
+    });
+  });
+
+  it('answers an id of a type that is no node exactly as an unknown id', async () => {
+    const id = (text: string) => Buffer.from(text).toString('base64');
+    const query = 'query($id: ID!, $ids: [ID!]!) { node(id: $id) { id } nodes(ids: $ids) { id } }';
+    const answers = [];
+    for (const token of [undefined, owner.token]) {
+      for (const raw of ['Session:1', 'PageInfo:1', 'Nothing:1', 'Idea:999999999']) {
+        const response = await server.call('POST', '/graphql', {
+          body: { query, variables: { id: id(raw), ids: [id(raw)] } },
+          ...(token ? { token } : {}),
+        });
+        answers.push({ status: response.status, body: response.body });
+      }
+    }
+    for (const answer of answers) {
+      expect(answer).toEqual({ status: 200, body: { data: { node: null, nodes: [null] } } });
+    }
+  });
+});

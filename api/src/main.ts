@@ -8,7 +8,7 @@ import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { DOMAIN_CHECK_POLL_MS } from './services/custom-domain/domain-check-worker.ts';
 import { trackConnections } from './graceful-close.ts';
-import { createRequestListener } from './server.ts';
+import { createRequestListener, httpServerOptions } from './server.ts';
 
 /** How often expired audit entries are looked for (and once soon after start). */
 const AUDIT_RETENTION_POLL_MS = 60 * 60 * 1000;
@@ -36,16 +36,16 @@ async function main(): Promise<void> {
   // Set at SIGTERM: /readyz answers 503 from then on, so a balancer stops sending new work.
   let stopping = false;
   const server = createServer(
+    httpServerOptions(config),
     await createRequestListener(deps, db, { isStopping: () => stopping }),
   );
   const connections = trackConnections(server);
   // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client or a balancer that
   // reuses a connection at the moment the server closes it gets ECONNRESET for a request that
   // never arrived (the soak saw 4 in 4,948 on a loaded machine). Balancers keep theirs for up
-  // to a minute (HAProxy's http-keep-alive, AWS's 60 s), so the server must outlast them; the
-  // headers timeout stays above it as Node requires.
+  // to a minute (HAProxy's http-keep-alive, AWS's 60 s), so the server must outlast them. The
+  // headers and request timeouts (httpServerOptions) count from a request's start, not idle time.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   deps.webhooks.start();
   deps.imports.start();
   deps.auditRetention.start(AUDIT_RETENTION_POLL_MS);

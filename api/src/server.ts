@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerOptions } from 'node:http';
+import type { TConfig } from './config.ts';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -111,6 +112,22 @@ export function createApp(
 function disconnectOf(env: unknown): (() => void) | undefined {
   const outgoing = outgoingOf(env);
   return outgoing ? () => outgoing.destroy() : undefined;
+}
+
+/**
+ * The Node HTTP server's timeouts. A client that sends its request slowly (a body at a byte
+ * every 2 s held a connection 94 s) is cut off once REQUEST_TIMEOUT_MS has passed since the
+ * request began (408, connection closed), checked a few times within that time. The headers
+ * must arrive within it too. An idle keep-alive connection is no request: keepAliveTimeout
+ * (main.ts) bounds it. Answers are not bounded: a live event stream stays open.
+ */
+export function httpServerOptions(config: Pick<TConfig, 'requestTimeoutMs'>): ServerOptions {
+  const requestTimeout = config.requestTimeoutMs;
+  return {
+    requestTimeout,
+    headersTimeout: Math.min(66_000, requestTimeout),
+    connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestTimeout / 4))),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
+import { messages, nestsTooDeep } from '../validation.ts';
 import { requestContextOf } from '../request-context.ts';
 import { authenticate, bearerToken } from '../services/account/authenticate.ts';
 import { API_KEY_PREFIX } from '../services/api-key/api-keys.ts';
@@ -20,6 +21,8 @@ export type TRestEnv = { Variables: { viewer: TViewer | null } };
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  // Refused before parsing: parsing ~1 MB of nested brackets alone stalls the server for seconds.
+  if (nestsTooDeep(text)) throw errors.validation([{ field: 'body', message: messages.tooDeep }]);
   try {
     return JSON.parse(text) as unknown;
   } catch {

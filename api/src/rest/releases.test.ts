@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEndUser } from '../testing/graphql-client.ts';
+import { globalId } from '../schema/ids.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { callTitle, expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany, TRouteCall } from '../testing/rest-fixtures.ts';
@@ -269,6 +270,65 @@ describe('release routes, as the console drives them', () => {
     );
     expect(answer.error.fields).toEqual([{ field: 'ideaIds', message: 'Idea not found' }]);
     expect((await release()).parts).toHaveLength(1);
+  });
+});
+
+describe('a release takes ideas of its own boards only', () => {
+  // An outside attack (issue 41): an idea of a private board added to a release of a public
+  // board showed its title and id to anonymous readers of the release and the changelog.
+  it('refuses an idea of a board outside the release, on REST and GraphQL, and shows nothing of it', async () => {
+    const company = await restCompany(server);
+    const token = company.owner.token;
+    const { id: privateBoardId } = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/boards`,
+      201,
+      { token, body: { name: 'Private plans board' } },
+    );
+    await expectCall(server, 'PUT', `/boards/${privateBoardId}/set-public`, 200, {
+      token,
+      body: { isPublic: false },
+    });
+    const secret = await expectCall(server, 'POST', '/ideas/', 201, {
+      token,
+      headers: { 'x-board-id': String(privateBoardId) },
+      body: { title: 'Secret acquisition plan', description: 'Nobody outside may read this.' },
+    });
+    await expectCall(server, 'PUT', `/releases/${company.releaseId}/publish`, 200, {
+      token,
+      body: { published: true },
+    });
+    const answer = await expectCall(
+      server,
+      'POST',
+      `/releases/${company.releaseId}/add-from-ideas`,
+      400,
+      { token, body: { ideaIds: [company.ideaId, secret.id] } },
+    );
+    expect(answer.error.fields).toEqual([
+      { field: 'ideaIds', message: 'The idea is not on a board of this release.' },
+    ]);
+    const graphql = await server.call('POST', '/graphql', {
+      token,
+      body: {
+        query: `mutation($r: ID!, $i: [ID!]!) { addReleaseIdeas(releaseId: $r, ideaIds: $i) {
+          __typename ... on AppError { fields { field message } } } }`,
+        variables: {
+          r: globalId('Release', company.releaseId),
+          i: [globalId('Idea', secret.id)],
+        },
+      },
+    });
+    expect(JSON.stringify(graphql.body)).toMatch(/The idea is not on a board of this release/);
+    const reader = await addEndUser(server, company.owner.companyId);
+    for (const readerToken of [undefined, reader.token]) {
+      const read = await expectCall(server, 'GET', `/releases/${company.releaseId}`, 200, {
+        ...(readerToken ? { token: readerToken } : {}),
+      });
+      expect(read.parts.map((p: any) => p.title)).toEqual(['A generic part']);
+      expect(JSON.stringify(read)).not.toMatch(/Secret acquisition/);
+    }
   });
 });
 

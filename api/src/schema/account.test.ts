@@ -418,7 +418,7 @@ describe('the /graphql endpoint over HTTP', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors).toHaveLength(1);
     expect(response.body.errors[0]).toMatchObject({
-      message: 'POST body sent invalid JSON.',
+      message: 'The request body is not valid JSON.',
       extensions: { code: 'BAD_REQUEST' },
     });
     expect(JSON.stringify(response.body)).not.toMatch(/stack|at .*\.js:\d+/);

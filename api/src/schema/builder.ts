@@ -1,8 +1,9 @@
 import SchemaBuilder from '@pothos/core';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, isObjectType } from 'graphql';
+import type { GraphQLResolveInfo, GraphQLSchema } from 'graphql';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
-import RelayPlugin from '@pothos/plugin-relay';
+import RelayPlugin, { resolveNodes } from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
@@ -71,7 +72,10 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: {
       description: 'Any object by its global id, if the caller may see it (null otherwise).',
       args: { id: { description: 'The global id of the object.' } },
-      resolve: async (_root, args, context, _info, resolveNode) => {
+      resolve: async (_root, args, context, info, resolveNode) => {
+        // An id of a type that is no node answers as an unknown id does: Pothos's own error
+        // ("Session has not been implemented") named the server's internal types.
+        if (!isNodeTypename(info.schema, args.id.typename)) return null;
         const [node] = await withoutIdeasPastCap(context, [args.id], [await resolveNode(args.id)]);
         return node;
       },
@@ -79,8 +83,13 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description: 'Objects by their global ids, each null where the caller may not see it.',
       args: { ids: { description: 'The global ids of the objects.' } },
-      resolve: async (_root, args, context, _info, resolveNodes) =>
-        withoutIdeasPastCap(context, args.ids, await resolveNodes(args.ids)),
+      resolve: async (_root, args, context, info) => {
+        // An id of a type that is no node answers null, as an unknown id does (Pothos skips a
+        // null id; the resolver it hands over would resolve all of args.ids).
+        const ids = args.ids.map((id) => (isNodeTypename(info.schema, id.typename) ? id : null));
+        const nodes = await resolveNodeIds(context, info, ids);
+        return withoutIdeasPastCap(context, args.ids, nodes);
+      },
     },
     idFieldOptions: {
       description:
@@ -112,6 +121,21 @@ export const builder = new SchemaBuilder<{
 });
 
 type TIdeaRow = { id: number; boardId: number; status: string; createdAt: Date };
+
+/** The nodes of global ids (null where the id is null), as Pothos resolves them. */
+async function resolveNodeIds(
+  context: TGraphQLContext,
+  info: GraphQLResolveInfo,
+  ids: ({ id: unknown; typename: string } | null)[],
+): Promise<unknown[]> {
+  return Promise.all(await resolveNodes(builder, context, info, ids));
+}
+
+/** Whether a global id's type is an object type of the schema that implements Node. */
+function isNodeTypename(schema: GraphQLSchema, typename: string): boolean {
+  const type = schema.getType(typename);
+  return isObjectType(type) && type.getInterfaces().some((face) => face.name === 'Node');
+}
 
 /**
  * `node`/`nodes` answers with the ideas past the plan's cap made null for all but the company's

@@ -9,7 +9,7 @@ import type { TDatabase } from '../db/client.ts';
 import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
 import { backgroundSettled } from '../background.ts';
-import { createRequestListener } from '../server.ts';
+import { createRequestListener, httpServerOptions } from '../server.ts';
 import { PGLITE_SNAPSHOT_ENV, TEMPLATE_DATABASE_ENV } from './global-setup.ts';
 
 /** Rate limits far above anything a suite does (the limits stay on: they are just high). */
@@ -131,7 +131,7 @@ export async function startTestServer(
     deps.webhooks.start({ pollMs: 200 });
     deps.imports.start(200);
   }
-  const server = createServer(await createRequestListener(deps, db));
+  const server = createServer(httpServerOptions(config), await createRequestListener(deps, db));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -150,10 +150,21 @@ export async function addReleaseIdeas(
   const ideaIds = [...new Set(data.ideaIds.map(toRowId))];
   const ideas = await deps.prisma.idea.findMany({
     where: { id: { in: ideaIds }, board: { companyId: release.companyId } },
-    select: { id: true, title: true },
+    select: {
+      id: true,
+      title: true,
+      board: { select: { releases: { where: { id: release.id }, select: { id: true } } } },
+    },
   });
   if (ideas.length !== ideaIds.length) {
     throw errors.validation([{ field: 'ideaIds', message: 'Idea not found' }]);
+  }
+  // Only ideas of the release's own boards: an idea of another (private) board became a part
+  // that the release's public boards, the changelog and its feed showed to anyone.
+  if (ideas.some((idea) => idea.board.releases.length === 0)) {
+    throw errors.validation([
+      { field: 'ideaIds', message: 'The idea is not on a board of this release.' },
+    ]);
   }
   const order = new Map(ideaIds.map((id, index) => [id, index]));
   ideas.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));

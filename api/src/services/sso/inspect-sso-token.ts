@@ -202,7 +202,15 @@ function timeChecks(payload: jwt.JwtPayload, policy: TSsoPolicy, now: number): T
   }
 
   const notBefore = instant(nbf);
-  if (nbf === undefined) {
+  const issuedAt = instant(iat);
+  if (issuedAt && (iat as number) > now + CLOCK_TOLERANCE_SECONDS) {
+    // A token cannot be valid before it was made: an iat past the clock skew was accepted.
+    checks.push(
+      result('NOT_BEFORE', 'FAILED', 'NOT_YET_VALID', 'it was issued in the future (iat).', {
+        at: issuedAt,
+      }),
+    );
+  } else if (nbf === undefined) {
     checks.push(result('NOT_BEFORE', 'PASSED', 'ABSENT', 'it has no nbf claim.'));
   } else if (!notBefore) {
     checks.push(
