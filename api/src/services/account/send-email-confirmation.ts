@@ -64,7 +64,8 @@ export async function sendEmailConfirmation(deps: TDeps, userId: number): Promis
  */
 export async function mayMailUnasked(deps: TDeps, email: string): Promise<boolean> {
   try {
-    await deps.rateLimiter.consume('confirmEmail', { account: email.toLowerCase() });
+    // A count of its own (the same allowance), so sign-ups never use up the user's own resends.
+    await deps.rateLimiter.consume('confirmEmail', { account: `sign-up:${email.toLowerCase()}` });
     return true;
   } catch (error) {
     if (error instanceof RateLimitError) {
