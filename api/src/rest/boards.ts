@@ -14,8 +14,11 @@ import {
   updateBoardTheme,
 } from '../services/board/update-board.ts';
 import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
-import { ZBoardAccess, updateBoardAccess } from '../services/board/update-board-access.ts';
-import { isTeamMember } from '../viewer.ts';
+import {
+  ZBoardAccess,
+  findBoardAccess,
+  updateBoardAccess,
+} from '../services/board/update-board-access.ts';
 import { readJson } from './http.ts';
 import {
   ZBoardDetailJson,
@@ -64,22 +67,17 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'A board: any public board, or a private one of the caller’s company',
       description:
-        'Its company’s team (owners, admins, members) also reads `access`: who may see the board when it is private.',
+        'Its company’s admins (owners and admins) also read `access`: who may see the board when it is private.',
       auth: 'optional',
       request: { params },
       response: ZBoardDetailJson,
       handle: async (c) => {
         const viewer = c.get('viewer');
         const board = await getBoard(deps, viewer, pathId(c));
-        if (!isTeamMember(viewer) || viewer?.companyId !== board.companyId) {
-          return presentBoard(board);
-        }
-        const customerAccess = await deps.prisma.boardCustomerAccess.findMany({
-          where: { boardId: board.id },
-          select: { customerCompanyId: true },
-          orderBy: { customerCompanyId: 'asc' },
-        });
-        return { ...presentBoard(board), access: presentBoardAccess({ ...board, customerAccess }) };
+        const withAccess = await findBoardAccess(deps, viewer, board);
+        return withAccess
+          ? { ...presentBoard(board), access: presentBoardAccess(withAccess) }
+          : presentBoard(board);
       },
     }),
     jsonRoute({

@@ -82,7 +82,7 @@ export const ZBoardWithAccessJson = ZBoardJson.extend({
 export const ZBoardDetailJson = ZBoardJson.extend({
   access: ZBoardAccessJson.optional().meta({
     description:
-      "Who may see the board when private (as PUT /boards/{id}/access sets it): for the board's company's team only, absent for everyone else.",
+      "Who may see the board when private (as PUT /boards/{id}/access sets it): for the board's company's admins only, absent for everyone else.",
   }),
 }).meta({ id: 'BoardDetail' });
 

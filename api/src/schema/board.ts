@@ -1,6 +1,7 @@
 import {
   boardVisibleWhere,
   findVisibleBoardWithSubscription,
+  canReadBoardAccess,
   isAdminOf,
   toRowId,
 } from '../services/access.ts';
@@ -130,14 +131,14 @@ export const BoardType = builder.prismaNode('Board', {
       description:
         "A private board shows to the end users the company's SSO signed in. Admins of the board's company only (null for others).",
       resolve: (board, _args, context) =>
-        isAdminOf(context.viewer, board.companyId) ? board.ssoAccess : null,
+        canReadBoardAccess(context.viewer, board) ? board.ssoAccess : null,
     }),
     allowedEmailDomains: t.stringList({
       nullable: true,
       description:
         "A private board shows to end users whose confirmed address is at one of these domains (lower-case). Admins of the board's company only (null for others).",
       resolve: (board, _args, context) =>
-        isAdminOf(context.viewer, board.companyId) ? (board.allowedEmailDomains ?? []) : null,
+        canReadBoardAccess(context.viewer, board) ? (board.allowedEmailDomains ?? []) : null,
     }),
     allowedCustomerCompanies: t.prismaField({
       type: [CustomerCompanyType],
@@ -145,7 +146,7 @@ export const BoardType = builder.prismaNode('Board', {
       description:
         "A private board shows to the members of these customer companies (the SSO token's `companies`), by name. Admins of the board's company only (null for others).",
       resolve: (query, board, _args, context) =>
-        isAdminOf(context.viewer, board.companyId)
+        canReadBoardAccess(context.viewer, board)
           ? context.deps.prisma.customerCompany.findMany({
               ...query,
               where: { companyId: board.companyId, boardAccess: { some: { boardId: board.id } } },

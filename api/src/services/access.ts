@@ -19,6 +19,15 @@ export function isAdminOf(viewer: TViewer | null, companyId: number): boolean {
   return isCompanyAdmin(viewer) && viewer?.companyId === companyId;
 }
 
+/**
+ * Who reads a board's access settings (ssoAccess, allowed email domains and customer
+ * companies): the admins of its company, who change them. Everyone else, members included,
+ * reads the board without them.
+ */
+export function canReadBoardAccess(viewer: TViewer | null, board: { companyId: number }): boolean {
+  return isAdminOf(viewer, board.companyId);
+}
+
 /** OWNER, ADMIN or MEMBER of this very company: sees its ideas awaiting acceptance. */
 export function isTeamMemberOf(viewer: TViewer | null, companyId: number): boolean {
   return isTeamMember(viewer) && viewer?.companyId === companyId;

@@ -4,7 +4,7 @@ import { errors } from '../../errors.ts';
 import type { Board } from '../../generated/prisma/client.ts';
 import { parseInput, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { findBoardForAdmin } from '../access.ts';
+import { canReadBoardAccess, findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { publishBoardAccessChange } from '../idea/watch-idea-changes.ts';
 import { BOARD_ACCESS_LIMITS, DOMAIN_NAME } from './board-access-limits.ts';
@@ -68,6 +68,24 @@ export async function requireOwnCustomerCompanies(
 
 /** A board with the customer companies its access settings grant. */
 export type TBoardWithAccess = Board & { customerAccess: { customerCompanyId: number }[] };
+
+/**
+ * The board with its access grants when the caller may read them (canReadBoardAccess), else
+ * null: what GET /boards/{id} adds for the board's admins.
+ */
+export async function findBoardAccess(
+  deps: TDeps,
+  viewer: TViewer | null,
+  board: Board,
+): Promise<TBoardWithAccess | null> {
+  if (!canReadBoardAccess(viewer, board)) return null;
+  const customerAccess = await deps.prisma.boardCustomerAccess.findMany({
+    where: { boardId: board.id },
+    select: { customerCompanyId: true },
+    orderBy: { customerCompanyId: 'asc' },
+  });
+  return { ...board, customerAccess };
+}
 
 /**
  * Sets who may see a board (services/access.ts canSeeBoard): public or private, and for a
