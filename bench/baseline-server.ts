@@ -32,6 +32,10 @@ export function pageWhereValues(boardId: number, userId: number): unknown[] {
   return [boardId, userId, false, true, null, 0, 'ALL', 'ALL', null, null, null];
 }
 
+/** A team member who must enrol a second factor first (MUST_ENROL in authenticate.ts). */
+const MUST_ENROL = `(u.role::text IN ('OWNER', 'ADMIN', 'MEMBER') AND u."twoFactorEnabledAt" IS NULL
+  AND EXISTS (SELECT 1 FROM "Company" rc WHERE rc.id = u."companyId" AND rc."requireTwoFactor"))`;
+
 export const SQL = {
   // The product's statements for a vote, word for word (services/account/authenticate.ts,
   // services/access.ts findIdeaForMember, services/vote/add-vote.ts), with its parameters. The
@@ -39,12 +43,14 @@ export const SQL = {
   // (confirmed domain, customer companies); the idea check writes the board's visibility rule
   // (boardVisibleSql) for an end user whose grant is their customer companies (every bench end
   // user works for one): values idea, company, company, customer company ids, user, isTeam.
-  session: `SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", u.role::text AS role,
+  session:
+    `SELECT s.id AS "sessionId", u.id AS "userId", u."companyId", CASE WHEN s.scope = 'END_USER' OR MUST_ENROL THEN 'END_USER' ELSE u.role::text END AS role,
            u.kind::text AS kind, u."blockedAt" IS NOT NULL AS "isBlocked", s."lastUsedAt",
-           s.scope = 'END_USER' AS "isEndUserScope",
            (c."signupPolicy" = 'EMAIL_DOMAINS' AND u.kind = 'REGULAR'
              AND (s.scope = 'END_USER' OR u.role = 'END_USER')
              AND u."emailConfirmedAt" IS NULL) AS "mustConfirmEmail",
+           (s.scope = 'END_USER' AND u.role <> 'END_USER') AS "isTeamAccountInWidget",
+           (s.scope = 'FULL' AND MUST_ENROL) AS "twoFactorEnrolmentRequired",
            CASE WHEN u."emailConfirmedAt" IS NOT NULL
              AND position('@' in coalesce(u."email", '')) > 0
              THEN nullif(lower(substring(u."email" from '@([^@]*)$')), '') END
@@ -54,7 +60,7 @@ export const SQL = {
                         WHERE m."userId" = u.id) END AS "customerCompanyIds"
     FROM "Session" s JOIN "User" u ON u.id = s."userId" JOIN "Company" c ON c.id = u."companyId"
     WHERE s."tokenHash" = $1 AND s."revokedAt" IS NULL
-      AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`,
+      AND s."expiresAt" > (now() AT TIME ZONE 'UTC')`.replaceAll('MUST_ENROL', MUST_ENROL),
   idea: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
            i."status"::text AS "status", i."voteCount", i."value", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
@@ -291,8 +297,8 @@ async function caller(pool: pg.Pool, req: IncomingMessage): Promise<TCaller | nu
   const { rows } = await run(pool, 'session', [hash]);
   const row = rows[0];
   if (!row) return null;
-  // A widget or portal session is END_USER-scoped whatever the account's role (authenticate.ts).
-  const role = row.isEndUserScope ? 'END_USER' : row.role;
+  // The statement answers the role the session acts with (SESSION_ROLE in authenticate.ts).
+  const role = row.role;
   return {
     userId: row.userId,
     companyId: row.companyId,

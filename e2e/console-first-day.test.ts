@@ -191,11 +191,10 @@ describe.skipIf(!hasChromium())('console: first-day polish', () => {
       await new Promise((resolve) => setTimeout(resolve, 2500));
       return route.continue();
     });
-    const started = Date.now();
+    // The dialog is there before any answer could have come (2.5 s), on a busy machine too.
     await page.getByRole('button', { name: 'Create your first board' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a board' });
-    await dialog.waitFor({ timeout: 1000 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    await dialog.waitFor({ timeout: 2000 });
 
     // A failed request is reported in the dialog, next to the button, which works again.
     mode = 'fail';

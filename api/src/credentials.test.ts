@@ -254,13 +254,15 @@ describe('credentials (company secret, webhook secrets, API keys)', () => {
       }
     }
     // A new credential field must join CASES above (and go through canReadCredentials). The
-    // caller's own session and password-reset tokens are theirs, not the company's, and so is
-    // the TOTP secret shown once to the person enrolling (two-factor.test.ts covers it).
+    // caller's own session (a sign-up's too) and password-reset tokens are theirs, not the
+    // company's, and so is the TOTP secret shown once to the person enrolling (two-factor.test.ts
+    // covers it).
     expect(found.sort()).toEqual([
       'Company.secret',
       'CreatedApiKey.key',
       'LoginResult.token',
       'NewPasswordToken.newPasswordToken',
+      'Registration.token',
       'SecondFactorSession.token',
       'SessionToken.token',
       'TwoFactorEnabled.token',

@@ -10,7 +10,7 @@ export type THealthOptions = {
   isStopping?: () => boolean;
 };
 
-type TCheck = { status: string; [detail: string]: unknown };
+type TCheck = { status: string };
 
 /**
  * The probes an orchestrator watches (README "Health checks"):
@@ -23,7 +23,7 @@ type TCheck = { status: string; [detail: string]: unknown };
 export function mountHealth(
   app: Hono,
   deps: Pick<TDeps, 'databaseFaults' | 'events' | 'config'>,
-  db: Pick<TDatabase, 'isHealthy' | 'kind'>,
+  db: Pick<TDatabase, 'isHealthy'>,
   options: THealthOptions = {},
 ): void {
   app.get('/livez', (c) => {
@@ -37,9 +37,11 @@ export function mountHealth(
       deps.databaseFaults.checkDisk(),
       deps.config.redisUrl ? deps.events.isConnected(REDIS_PING_MS) : Promise.resolve(null),
     ]);
+    // Statuses only: the probe is anonymous, so it tells neither the database's kind nor the
+    // disk's free room (a stranger watching it would learn how close a full disk is).
     const checks: Record<string, TCheck> = {
-      database: { status: isHealthy ? 'ok' : 'unreachable', kind: db.kind },
-      disk,
+      database: { status: isHealthy ? 'ok' : 'unreachable' },
+      disk: { status: disk.status },
       ...(redis === null ? {} : { redis: { status: redis ? 'ok' : 'unreachable' } }),
       shutdown: { status: options.isStopping?.() ? 'stopping' : 'ok' },
     };

@@ -83,9 +83,10 @@ export function requireNotBlocked(viewer: TViewer): TViewer {
 }
 
 /**
- * Refuses the account's security operations (signed-in devices and signing them out, two-factor
- * sign-in, password, API keys) to a team member's widget session (`isTeamAccountInWidget`): its
- * token lives in a customer's page. End users' own widget sessions pass.
+ * Refuses the account's own operations (signed-in devices and signing them out, two-factor
+ * sign-in and its status, password, profile, the confirmation mail) to a team member's widget
+ * session (`isTeamAccountInWidget`): its token lives in a customer's page. End users' own widget
+ * sessions pass.
  */
 export function requireAccountConsole(viewer: TViewer | null): TViewer {
   const signedIn = requireViewer(viewer);

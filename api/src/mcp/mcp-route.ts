@@ -5,6 +5,7 @@ import { clientOf } from '../client-ip.ts';
 import { PUBLIC_CORS } from '../cors.ts';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
+import { messages, nestsTooDeep } from '../validation.ts';
 import { RateLimitError } from '../rate-limit.ts';
 import { requestContextOf } from '../request-context.ts';
 import { errorResponse, rateLimitedResponse } from '../rest/http.ts';
@@ -92,6 +93,8 @@ export function mountMcp(app: Hono, deps: TDeps): void {
       const text = await c.req.text();
       let body: unknown;
       try {
+        // Refused before parsing, as on REST and GraphQL: parsing deep brackets takes seconds.
+        if (nestsTooDeep(text)) throw new SyntaxError(messages.tooDeep);
         body = JSON.parse(text) as unknown;
       } catch {
         return c.json(

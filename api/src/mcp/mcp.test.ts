@@ -167,6 +167,24 @@ describe('connecting', () => {
     expect(response.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/i);
   });
 
+  it('refuses deeply nested JSON before parsing it, as a JSON-RPC parse error', async () => {
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${aKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '['.repeat(300_000) + ']'.repeat(300_000),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error' },
+      id: null,
+    });
+  });
+
   it('is stateless: no session id, and GET or DELETE answer 405', async () => {
     const client = await connect(aKey);
     expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined();

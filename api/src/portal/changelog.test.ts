@@ -112,6 +112,8 @@ beforeAll(async () => {
         body: '## Dark mode\n\nAt last! <script>alert(1)</script> [Docs](https://docs.example) [bad](javascript:alert(1))',
         coverImageUrl: 'https://img.example/cover.png',
         labels: ['NEW', 'FIXED'],
+        // Shown on the private board too, so it may carry that board's idea.
+        boardIds: [acme.boardId, privateBoard.id],
       },
       { ideaIds: [publicIdea, awaitingIdea, privateIdea] },
     )),
@@ -160,9 +162,9 @@ describe('the changelog page', () => {
       `<li><a href="/${acmeSlug}/${boardSlug}/ideas/${publicIdea}-dark-mode-for-the-editor">Dark mode for the editor</a></li>`,
     );
     expect(html).toContain('<li>Secret awaiting idea</li>');
-    expect(html).toContain('<li>Private board idea</li>');
+    // A part of the private board's idea is not listed at all: its title is not for readers.
+    expect(html).not.toContain('Private board idea');
     expect(html).not.toContain(`/ideas/${awaitingIdea}-`);
-    expect(html).not.toContain(`/ideas/${privateIdea}-`);
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/${acmeSlug}/changelog" />`);
     expect(html).toContain(
       `type="application/atom+xml" title="${companyName} changelog" href="/${acmeSlug}/changelog.atom"`,

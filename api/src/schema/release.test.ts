@@ -504,7 +504,7 @@ describe('addReleaseIdeas', () => {
     const first = await createIdea(board.id, 'Export to CSV');
     const second = await createIdea(secondBoard.id, 'Slack integration');
     const third = await createIdea(board.id, 'Keyboard shortcuts');
-    const release = await createRelease('Ideas', '2024-09-01', [board.id]);
+    const release = await createRelease('Ideas', '2024-09-01', [board.id, secondBoard.id]);
     await run(ADD_PART, { releaseId: release.id, title: 'Generic entry' });
 
     const added = await run(ADD_IDEAS, { releaseId: release.id, ideaIds: [first.id, second.id] });
@@ -525,6 +525,29 @@ describe('addReleaseIdeas', () => {
       ['Keyboard shortcuts', third.id],
     ]);
     expect(await readRelease(release.id)).toEqual(again);
+  });
+
+  it('shows a reader the parts of ideas on boards they may see, and generic ones', async () => {
+    const shown = await createBoard('Public parts board');
+    await makePublic(shown.id);
+    const hidden = await createBoard('Private parts board');
+    const release = await createRelease('Two audiences', '2024-09-05', [shown.id, hidden.id]);
+    await run(ADD_PART, { releaseId: release.id, title: 'Generic entry' });
+    const open = await createIdea(shown.id, 'Public idea shipped');
+    const secret = await createIdea(hidden.id, 'Secret codename shipped');
+    await run(ADD_IDEAS, { releaseId: release.id, ideaIds: [open.id, secret.id] });
+    await run(PUBLISH_RELEASE, { releaseId: release.id, published: true });
+
+    const titles = (read: any) => read.parts.map((p: any) => p.title);
+    expect(titles(await readRelease(release.id))).toEqual([
+      'Generic entry',
+      'Public idea shipped',
+      'Secret codename shipped',
+    ]);
+    // An end user with no grant to the private board reads the release on the public one.
+    const read = await readRelease(release.id, member.token);
+    expect(titles(read)).toEqual(['Generic entry', 'Public idea shipped']);
+    expect(read.boards).toEqual([{ id: shown.id }]);
   });
 
   it("refuses another company's idea and adds none of the list", async () => {

@@ -7,7 +7,12 @@ import {
   publishRelease,
   updateRelease,
 } from '../services/release/change-release.ts';
-import { getRelease, releaseListWhere } from '../services/release/find-releases.ts';
+import {
+  RELEASE_PART_ORDER,
+  getRelease,
+  releaseListWhere,
+  releasePartVisibleWhere,
+} from '../services/release/find-releases.ts';
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
 import { loadMarkdown } from '../services/release/load-markdown.ts';
@@ -87,8 +92,12 @@ export const ReleaseType = builder.prismaNode('Release', {
       resolve: (release) => release.labels,
     }),
     parts: t.relation('parts', {
-      description: 'Its lines, in the order they were added.',
-      query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+      description:
+        'Its lines, in the order they were added: generic ones and those of ideas on boards the caller may see.',
+      query: (_args, context) => ({
+        where: releasePartVisibleWhere(context.viewer),
+        orderBy: RELEASE_PART_ORDER,
+      }),
     }),
     boards: t.relation('boards', {
       type: BoardType,

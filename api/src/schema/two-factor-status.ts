@@ -1,5 +1,6 @@
 import { getTwoFactorStatus } from '../services/two-factor/get-two-factor-status.ts';
 import type { TTwoFactorStatus } from '../services/two-factor/get-two-factor-status.ts';
+import { requireAccountConsole } from '../viewer.ts';
 import { builder } from './builder.ts';
 import { ViewerType } from './viewer.ts';
 
@@ -28,6 +29,7 @@ builder.objectField(ViewerType, 'twoFactor', (t) =>
   t.field({
     type: TwoFactorStatusType,
     description: "The signed-in user's two-factor sign-in.",
-    resolve: (viewer, _args, context) => getTwoFactorStatus(context.deps, viewer.userId),
+    resolve: (_viewer, _args, context) =>
+      getTwoFactorStatus(context.deps, requireAccountConsole(context.viewer).userId),
   }),
 );

@@ -50,6 +50,9 @@ const REQUIRE = `mutation { setRequireTwoFactor(required: true) { __typename ${A
 const CREATE_KEY = `mutation { createApiKey(name: "ci") { __typename ${APP_ERROR} } }`;
 const SIGN_OUT_OTHERS = `mutation { signOutOtherSessions { __typename ${APP_ERROR} } }`;
 const DEVICES = `{ viewer { signedInDevices { id ipAddress userAgent } } }`;
+const TWO_FACTOR_STATUS = `{ viewer { twoFactor { enabled recoveryCodesLeft } } }`;
+const RENAME = `mutation { updateProfile(displayName: "Impostor Name") { __typename ${APP_ERROR} } }`;
+const RESEND = `mutation { resendEmailConfirmation { __typename ${APP_ERROR} } }`;
 const CHANGE_PASSWORD = `mutation { changePassword(currentPassword: "${PASSWORD}", newPassword: "another-password") {
   __typename ${APP_ERROR} } }`;
 
@@ -130,6 +133,8 @@ describe('a team account signed in through a widget', () => {
       (await gql(server, SIGN_OUT_OTHERS, {}, widget.token)).body.data.signOutOtherSessions,
       (await gql(server, START, {}, widget.token)).body.data.startTwoFactorEnrolment,
       (await gql(server, CHANGE_PASSWORD, {}, widget.token)).body.data.changePassword,
+      (await gql(server, RENAME, {}, widget.token)).body.data.updateProfile,
+      (await gql(server, RESEND, {}, widget.token)).body.data.resendEmailConfirmation,
     ];
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({
@@ -137,6 +142,8 @@ describe('a team account signed in through a widget', () => {
         message: 'Manage your account in the console.',
       });
     }
+    const status = await gql(server, TWO_FACTOR_STATUS, {}, widget.token);
+    expect(status.body.errors?.[0]?.message).toBe('Manage your account in the console.');
     const devices = await gql(server, DEVICES, {}, widget.token);
     expect(JSON.stringify(devices.body)).toMatch(/Manage your account in the console\./);
     expect(JSON.stringify(devices.body)).not.toMatch(/ipAddress":"/);
@@ -146,6 +153,15 @@ describe('a team account signed in through a widget', () => {
     });
     expect(rest.status).toBe(403);
     expect(rest.body.error.message).toBe('Manage your account in the console.');
+    const renamed = await server.call('PUT', '/api/v1/profile', {
+      token: widget.token,
+      body: { displayName: 'Impostor Name' },
+    });
+    expect(renamed.status).toBe(403);
+    expect(
+      (await server.deps.prisma.user.findUniqueOrThrow({ where: { id: admin.userId } }))
+        .displayName,
+    ).not.toBe('Impostor Name');
 
     // Nothing changed: the console sessions stay, the password too, no secret waits.
     expect(

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { RateLimitError } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 
 /** How long a confirmation link works (once). */
 export const CONFIRMATION_TTL_HOURS = 24;
@@ -103,7 +103,7 @@ export async function resendEmailConfirmation(
   viewer: TViewer | null,
   client: TClient,
 ): Promise<{ email: string }> {
-  const { userId } = requireViewer(viewer);
+  const { userId } = requireAccountConsole(viewer);
   const user = await deps.prisma.user.findUnique({
     where: { id: userId },
     select: { email: true, emailConfirmedAt: true },

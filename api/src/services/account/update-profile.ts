@@ -4,7 +4,7 @@ import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import { isMissing, messages, parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 import { AVATAR_URL_MAX_LENGTH, DISPLAY_NAME_LIMITS } from './profile-limits.ts';
 
 export const AVATAR_URL_MESSAGE = 'Enter an address that starts with http:// or https://.';
@@ -47,7 +47,7 @@ export async function updateProfile(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<User> {
-  const { userId } = requireViewer(viewer);
+  const { userId } = requireAccountConsole(viewer);
   const data = parseInput(ZProfileUpdate, input);
   const user = await deps.prisma.user.findUnique({ where: { id: userId } });
   if (!user) throw errors.unauthenticated();

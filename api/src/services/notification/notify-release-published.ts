@@ -1,5 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { RELEASE_PART_ORDER } from '../release/find-releases.ts';
 import { enqueueNotifications, loadMailCompany } from './enqueue-notifications.ts';
 import { boardUrl } from './links.ts';
 import { releaseTexts } from './notification-texts.ts';
@@ -16,10 +17,23 @@ export async function notifyReleasePublished(
   const release = await deps.prisma.release.findUniqueOrThrow({
     where: { id: releaseId },
     include: {
-      parts: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { title: true } },
+      parts: {
+        orderBy: RELEASE_PART_ORDER,
+        select: {
+          title: true,
+          idea: { select: { board: { select: { id: true, isPublic: true } } } },
+        },
+      },
       boards: { orderBy: { id: 'asc' } },
     },
   });
+  // Every recipient sees one of the release's boards at least, not necessarily each: the mail,
+  // one text for all, lists the parts any of them may read (generic lines, ideas of public
+  // boards, ideas of the one board when the release has a single board).
+  const soleBoardId = release.boards.length === 1 ? release.boards[0]?.id : undefined;
+  const listed = release.parts.filter(
+    ({ idea }) => !idea || idea.board.isPublic || idea.board.id === soleBoardId,
+  );
   const company = await loadMailCompany(deps, release.companyId);
   const shownOn = release.boards.find((b) => b.isPublic) ?? release.boards[0];
   return enqueueNotifications(deps, {
@@ -38,7 +52,7 @@ export async function notifyReleasePublished(
     texts: releaseTexts({
       name: release.name,
       date: release.releaseDate.toISOString().slice(0, 10),
-      parts: release.parts.map((p) => p.title),
+      parts: listed.map((p) => p.title),
       url: shownOn ? boardUrl(deps, company.slug, shownOn) : null,
     }),
   });

@@ -1,6 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { IdeaStatus, Prisma, ReleaseLabel } from '../../generated/prisma/client.ts';
 import { COUNTED_IDEAS, ideaBeyondCapWhere } from '../plan/plan-state.ts';
+import { RELEASE_PART_ORDER, releasePartVisibleWhere } from '../release/find-releases.ts';
 import { RELEASE_ORDER } from '../release/release-access.ts';
 import { loadMarkdown } from '../release/load-markdown.ts';
 import { findPortal, ideaPathSlug, pathSlugOf } from './find-portal.ts';
@@ -64,7 +65,8 @@ const RELEASE_SELECT = {
   coverImageUrl: true,
   labels: true,
   parts: {
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    where: releasePartVisibleWhere(null),
+    orderBy: RELEASE_PART_ORDER,
     select: { id: true, title: true, ideaId: true },
   },
 } satisfies Prisma.ReleaseSelect;

@@ -21,13 +21,26 @@ export const ZReleaseListParams = z.object({
 });
 
 /**
- * A release's parts, and its boards that the caller may see (access.ts): an end user with no
+ * The parts of a release a caller may read: generic lines, and lines whose idea is on a board
+ * the caller may see (access.ts). A release shown on a public and a private board may carry an
+ * idea of the private one; its title is not for readers of the public board (nor, for parts
+ * added before a release took only ideas of its own boards, for anyone outside the company).
+ */
+export function releasePartVisibleWhere(viewer: TViewer | null): Prisma.ReleasePartWhereInput {
+  return { OR: [{ ideaId: null }, { idea: { board: boardVisibleWhere(viewer) } }] };
+}
+
+/** The order of a release's parts: as they were added. */
+export const RELEASE_PART_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+
+/**
+ * A release's parts, and its boards, that the caller may see (access.ts): an end user with no
  * grant to a private board that shows the release too does not learn the board's id from it
- * (the MCP tools list `boardIds`); the team sees every board of its company.
+ * (the MCP tools list `boardIds`) nor its ideas' titles; the team sees every board of its company.
  */
 export function releaseInclude(viewer: TViewer | null) {
   return {
-    parts: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] },
+    parts: { where: releasePartVisibleWhere(viewer), orderBy: RELEASE_PART_ORDER },
     boards: { where: boardVisibleWhere(viewer), select: { id: true } },
   };
 }

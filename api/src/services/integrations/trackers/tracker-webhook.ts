@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TDeps } from '../../../deps.ts';
 import { AppError, errors } from '../../../errors.ts';
+import { messages, nestsTooDeep } from '../../../validation.ts';
 import type { IssueTrackerConnection } from '../../../generated/prisma/client.ts';
 import { announceIdeaStatusChange, applyIdeaStatusChange } from '../../idea/set-idea-status.ts';
 import type { TIdeaStatusChange } from '../../idea/set-idea-status.ts';
@@ -156,7 +157,10 @@ export async function handleTrackerWebhook(
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(Buffer.from(rawBody).toString('utf8'));
+    const text = Buffer.from(rawBody).toString('utf8');
+    // Refused before parsing, as on REST and GraphQL: parsing deep brackets takes seconds.
+    if (nestsTooDeep(text)) throw new SyntaxError(messages.tooDeep);
+    payload = JSON.parse(text);
   } catch {
     throw errors.malformedJson();
   }

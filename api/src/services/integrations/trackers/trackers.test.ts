@@ -495,6 +495,18 @@ describe('status sync by signed webhooks', () => {
     });
     expect(again.body.movedIdeas).toBe(0);
     expect(await mailsTo(voter.email, mark)).toHaveLength(1);
+
+    // A signed body of deep brackets is refused before it is parsed (parsing takes seconds).
+    const deep = '['.repeat(300_000) + ']'.repeat(300_000);
+    const nested = await server.call('POST', new URL(webhookUrl).pathname, {
+      rawBody: deep,
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'issues',
+        'x-hub-signature-256': `sha256=${signTrackerBody(GITHUB_SECRET, deep)}`,
+      },
+    });
+    expect(nested).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST' } } });
   });
 
   it('a signed Linear completed update applies the chosen custom status; a bad Linear-Signature changes nothing', async () => {
