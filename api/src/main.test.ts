@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './root.ts';
 import { startServerProcess } from './testing/server-process.ts';
+import { IS_POSTGRES_PASS } from './testing/test-server.ts';
 
 /** The real server (`api/src/main.ts`) as `npm start` runs it, seeding the demo, on `dataDir`. */
 function startServer(dataDir: string) {
@@ -30,7 +31,7 @@ afterAll(async () => {
 // migration first: on a loaded two-core machine one start alone took up to 40 s.
 const PROCESS_TEST_MS = 150_000;
 
-describe('the server process on embedded PGlite', () => {
+describe.skipIf(IS_POSTGRES_PASS)('the server process on embedded PGlite', () => {
   it(
     'seeds the demo once, signs in with the printed login, keeps data across a restart, stops on SIGTERM',
     async () => {
@@ -86,7 +87,7 @@ describe('the server process on embedded PGlite', () => {
   );
 });
 
-describe('the server as `npm start` runs it', () => {
+describe.skipIf(IS_POSTGRES_PASS)('the server as `npm start` runs it', () => {
   it(
     'bundles, starts on an empty folder with the allocator settings, migrates and serves',
     async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGLITE_SETTINGS, createPGlite } from './pglite.ts';
+import { IS_POSTGRES_PASS } from '../testing/test-server.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -15,7 +16,7 @@ async function setting(db: Awaited<ReturnType<typeof createPGlite>>, name: strin
   return Object.values(result.rows[0] ?? {})[0];
 }
 
-describe('createPGlite', () => {
+describe.skipIf(IS_POSTGRES_PASS)('createPGlite', () => {
   it('runs PostgreSQL with the memory settings, not its 128 MB of shared buffers', async () => {
     const db = await createPGlite();
     try {

@@ -57,6 +57,13 @@ function migratedPGlite(): Promise<Blob | undefined> {
 }
 
 /**
+ * Whether this is the suite's PostgreSQL pass (TEST_DATABASE_URL set). Files that test the
+ * embedded database alone (PGlite itself, its migrations, the `npm start` process on a folder)
+ * run the same whichever pass it is: they run in the PGlite pass only (describe.skipIf).
+ */
+export const IS_POSTGRES_PASS = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * A database for one test file: a fresh PostgreSQL database on the server TEST_DATABASE_URL
  * names (dropped afterwards), else an in-memory PGlite. Both start as copies of the database
  * global-setup.ts migrated (when it ran), so `migrate()` only confirms they are up to date.

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   ISSUE_TRACKER_UPDATED:
     "A GitHub or Linear connection's token, repository, team, webhook secret or closed status changed.",
   ISSUE_TRACKER_DISCONNECTED: 'A GitHub or Linear connection was removed with its issue links.',
+  BOARD_CREATED:
+    'A board was created (details: its name and who may see it: public or private, SSO users, email domains, customer companies).',
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

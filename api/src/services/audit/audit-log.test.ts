@@ -207,6 +207,37 @@ describe('what is recorded', () => {
       }),
     );
     expectByOwner(hidden, 'BOARD_VISIBILITY_CHANGED');
+    let createdId = 0;
+    const boardMade = await onlyEntryOf(async () => {
+      const board = await expectCall(
+        server,
+        'POST',
+        `/companies/${a.owner.companyId}/boards`,
+        201,
+        {
+          token,
+          headers: from(),
+          body: {
+            name: 'Partners only',
+            ssoAccess: true,
+            allowedEmailDomains: ['partner.example'],
+          },
+        },
+      );
+      createdId = board.id;
+    });
+    expectByOwner(boardMade, 'BOARD_CREATED');
+    expect(boardMade).toMatchObject({
+      targetType: 'Board',
+      targetId: String(createdId),
+      details: {
+        board: 'Partners only',
+        isPublic: false,
+        ssoAccess: true,
+        allowedEmailDomains: ['partner.example'],
+        allowedCustomerCompanyIds: [],
+      },
+    });
     expect(hidden).toMatchObject({
       targetType: 'Board',
       targetId: String(a.boardId),
@@ -488,6 +519,7 @@ describe('reading the log', () => {
       'API_KEY_REVOKED',
       'API_KEY_CREATED',
       'BOARD_VISIBILITY_CHANGED',
+      'BOARD_CREATED',
     ]);
     expect(rows[2]).toContain(`,'=SUM(1+1) <`);
     expect(rows.slice(2).every((row) => !row.includes(',=SUM'))).toBe(true);

@@ -4,6 +4,7 @@ import type { TDeps } from '../../deps.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
+import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { PORTAL_PAGE_SLUGS } from '../portal/portal-page-slugs.ts';
 import { slugify } from '../slug.ts';
 import { ZCreateBoard } from './board-input.ts';
@@ -21,14 +22,16 @@ export const ZCreateBoardWithAccess = ZCreateBoard.extend(ZBoardAccess.shape);
  * board is never visible to more than meant, not even between two calls). The slug comes from
  * the name and is unique within the company (a short suffix is added on a clash). A board past
  * the plan's active-board cap is created view-only (`active: false`) and becomes active when
- * the plan allows it. Customer companies of another company are a field error.
+ * the plan allows it. Customer companies of another company are a field error. The board and
+ * its audit entry (BOARD_CREATED, with who may see it) are one transaction.
  */
 export async function createBoard(
   deps: TDeps,
   viewer: TViewer | null,
   input: unknown,
 ): Promise<TBoardWithAccess> {
-  const { companyId } = requireCompanyAdmin(viewer);
+  const admin = requireCompanyAdmin(viewer);
+  const { companyId } = admin;
   const { name, isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds } = parseInput(
     ZCreateBoardWithAccess,
     input,
@@ -40,31 +43,54 @@ export async function createBoard(
   for (let attempt = firstAttempt; ; attempt += 1) {
     const slug = attempt === 0 ? baseSlug : `${baseSlug}-${attempt + 1}`;
     try {
-      const board = await deps.prisma.board.create({
-        data: {
-          companyId,
-          name,
-          slug,
-          widgetHash: newToken().slice(0, 24),
-          ...(isPublic === undefined ? {} : { isPublic }),
-          ...(ssoAccess === undefined ? {} : { ssoAccess }),
-          ...(allowedEmailDomains === undefined ? {} : { allowedEmailDomains }),
-          ...(allowedCustomerCompanyIds?.length
-            ? {
-                customerAccess: {
-                  create: allowedCustomerCompanyIds.map((customerCompanyId) => ({
-                    customerCompanyId,
-                  })),
-                },
-              }
-            : {}),
-        },
-        include: {
-          customerAccess: {
-            select: { customerCompanyId: true },
-            orderBy: { customerCompanyId: 'asc' },
+      const board = await deps.prisma.$transaction(async (tx) => {
+        const created = await tx.board.create({
+          data: {
+            companyId,
+            name,
+            slug,
+            widgetHash: newToken().slice(0, 24),
+            ...(isPublic === undefined ? {} : { isPublic }),
+            ...(ssoAccess === undefined ? {} : { ssoAccess }),
+            ...(allowedEmailDomains === undefined ? {} : { allowedEmailDomains }),
+            ...(allowedCustomerCompanyIds?.length
+              ? {
+                  customerAccess: {
+                    create: allowedCustomerCompanyIds.map((customerCompanyId) => ({
+                      customerCompanyId,
+                    })),
+                  },
+                }
+              : {}),
           },
-        },
+          include: {
+            customerAccess: {
+              select: { customerCompanyId: true },
+              orderBy: { customerCompanyId: 'asc' },
+            },
+          },
+        });
+        // Who may see it from the start is audited as a later change of it would be.
+        await recordAudit(
+          deps,
+          {
+            action: 'BOARD_CREATED',
+            companyId,
+            actor: actorOf(admin),
+            target: { type: 'Board', id: created.id },
+            details: {
+              board: created.name,
+              isPublic: created.isPublic,
+              ssoAccess: created.ssoAccess,
+              allowedEmailDomains: created.allowedEmailDomains,
+              allowedCustomerCompanyIds: created.customerAccess.map((c) =>
+                String(c.customerCompanyId),
+              ),
+            },
+          },
+          tx,
+        );
+        return created;
       });
       deps.log.debug(`Board ${board.id} created in company ${companyId}`);
       return board;

@@ -160,4 +160,5 @@ export const actionMessages = defineMessages({
     id: 'audit.action.ISSUE_TRACKER_DISCONNECTED',
     defaultMessage: 'Disconnected GitHub or Linear',
   },
+  BOARD_CREATED: { id: 'audit.action.BOARD_CREATED', defaultMessage: 'Created a board' },
 });
