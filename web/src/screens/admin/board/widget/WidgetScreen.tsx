@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -8,6 +8,7 @@ import type { WidgetScreenQuery as TQuery } from '../../../../../__generated__/W
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { boardPath } from '../../../../relay/row-id.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { TabList } from '../../../../ui/TabList.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { EmbedAccessCard } from './EmbedAccessCard.tsx';
 import { RotateSecretCard } from './RotateSecretCard.tsx';
@@ -119,24 +120,6 @@ export const widgetScreenQuery = graphql`
 
 const SNIPPETS: readonly TSnippetKind[] = ['public', 'sso'];
 
-/** Arrow keys move between a tab list's tabs (the ARIA tabs pattern). */
-function useTabKeys<T extends string>(options: readonly T[], select: (option: T) => void) {
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + options.length) % options.length;
-    const option = options[next];
-    if (option !== undefined) select(option);
-    tabs.current[next]?.focus();
-  };
-  const ref = (index: number) => (element: HTMLButtonElement | null) => {
-    tabs.current[index] = element;
-  };
-  return { onKeyDown, ref };
-}
-
 /**
  * /admin/boards/{id}/widget: who sees the embedded board, the snippet that works for it (a
  * public board with no SSO, or with SSO and the token made on the customer's server), a live
@@ -149,8 +132,6 @@ export function WidgetScreen() {
   const state = embedStateOf({ isPublic: board?.isPublic ?? false, ssoAccess: board?.ssoAccess });
   const [snippet, setSnippet] = useState<TSnippetKind>(defaultSnippetOf(state));
   const [language, setLanguage] = useState<TSsoLanguage>('javascript');
-  const snippetTabs = useTabKeys(SNIPPETS, setSnippet);
-  const languageTabs = useTabKeys(SSO_LANGUAGES, setLanguage);
   const baseUrl = window.location.origin;
   const boardHash = board?.widgetSetup?.boardHash;
   const secret = viewer?.company.secret;
@@ -195,29 +176,18 @@ export function WidgetScreen() {
             <h3 id="snippets-title" className="card__title">
               {intl.formatMessage(messages.snippets)}
             </h3>
-            <div
-              className="tabs"
-              role="tablist"
-              aria-label={intl.formatMessage(messages.snippetsLabel)}
+            <TabList
+              options={SNIPPETS}
+              selected={snippet}
+              onSelect={setSnippet}
+              label={intl.formatMessage(messages.snippetsLabel)}
+              idPrefix="snippet-tab"
+              panelId="snippet-panel"
             >
-              {SNIPPETS.map((option, index) => (
-                <button
-                  key={option}
-                  ref={snippetTabs.ref(index)}
-                  type="button"
-                  role="tab"
-                  id={`snippet-tab-${option}`}
-                  aria-selected={snippet === option}
-                  aria-controls="snippet-panel"
-                  tabIndex={snippet === option ? 0 : -1}
-                  className="tabs__tab"
-                  onClick={() => setSnippet(option)}
-                  onKeyDown={(event) => snippetTabs.onKeyDown(event, index)}
-                >
-                  {intl.formatMessage(option === 'public' ? messages.tabPublic : messages.tabSso)}
-                </button>
-              ))}
-            </div>
+              {(option) =>
+                intl.formatMessage(option === 'public' ? messages.tabPublic : messages.tabSso)
+              }
+            </TabList>
             <div
               id="snippet-panel"
               role="tabpanel"
@@ -290,29 +260,16 @@ export function WidgetScreen() {
                         ),
                       )}
                     </dl>
-                    <div
-                      className="tabs"
-                      role="tablist"
-                      aria-label={intl.formatMessage(messages.languages)}
+                    <TabList
+                      options={SSO_LANGUAGES}
+                      selected={language}
+                      onSelect={setLanguage}
+                      label={intl.formatMessage(messages.languages)}
+                      idPrefix="sso-tab"
+                      panelId="sso-panel"
                     >
-                      {SSO_LANGUAGES.map((option, index) => (
-                        <button
-                          key={option}
-                          ref={languageTabs.ref(index)}
-                          type="button"
-                          role="tab"
-                          id={`sso-tab-${option}`}
-                          aria-selected={language === option}
-                          aria-controls="sso-panel"
-                          tabIndex={language === option ? 0 : -1}
-                          className="tabs__tab"
-                          onClick={() => setLanguage(option)}
-                          onKeyDown={(event) => languageTabs.onKeyDown(event, index)}
-                        >
-                          {SSO_LANGUAGE_NAMES[option]}
-                        </button>
-                      ))}
-                    </div>
+                      {(option) => SSO_LANGUAGE_NAMES[option]}
+                    </TabList>
                     <div id="sso-panel" role="tabpanel" aria-labelledby={`sso-tab-${language}`}>
                       <CodeBlock
                         code={ssoSample(language, secret)}
