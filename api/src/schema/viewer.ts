@@ -1,8 +1,9 @@
 import { builder } from './builder.ts';
 import { CompanyType } from './company.ts';
+import type { TViewer } from '../viewer.ts';
 import { UserType } from './user.ts';
 
-type TViewerShape = { userId: number; companyId: number };
+type TViewerShape = Pick<TViewer, 'userId' | 'companyId' | 'twoFactorEnrolmentRequired'>;
 
 export const ViewerType = builder.objectRef<TViewerShape>('Viewer').implement({
   description: 'The signed-in user and their company.',
@@ -21,6 +22,11 @@ export const ViewerType = builder.objectRef<TViewerShape>('Viewer').implement({
           ...query,
           where: { id: viewer.companyId },
         }),
+    }),
+    twoFactorEnrolmentRequired: t.boolean({
+      description:
+        'The company requires two-factor sign-in and this account has none: the session acts as an end user until it is set up (`startTwoFactorEnrolment`, `confirmTwoFactorEnrolment`), and then its team powers come back. False for widget and portal sessions and API keys.',
+      resolve: (viewer) => viewer.twoFactorEnrolmentRequired === true,
     }),
   }),
 });

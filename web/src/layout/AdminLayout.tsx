@@ -22,9 +22,17 @@ const EmailConfirmationBanner = lazy(() =>
   import('./EmailConfirmationBanner.tsx').then((m) => ({ default: m.EmailConfirmationBanner })),
 );
 
+/** The page that asks for two-factor sign-in (a team member's rare case), loaded when shown. */
+const EnrolmentRequiredPage = lazy(() =>
+  import('../enrolment-required/EnrolmentRequiredPage.tsx').then((m) => ({
+    default: m.EnrolmentRequiredPage,
+  })),
+);
+
 export const adminLayoutQuery = graphql`
   query AdminLayoutQuery {
     viewer {
+      twoFactorEnrolmentRequired
       unreadNotificationCount
       user {
         language
@@ -35,11 +43,16 @@ export const adminLayoutQuery = graphql`
       company {
         name
       }
+      ...EnrolmentRequiredPage_viewer
     }
   }
 `;
 
-/** The console shell under /admin: side menu, top bar, and the screen in the middle. */
+/**
+ * The console shell under /admin: side menu, top bar, and the screen in the middle. A team
+ * member who must set up two-factor sign-in first (their company requires it) gets that page
+ * instead, whatever the address: their session has no team role until then.
+ */
 export function AdminLayout() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TAdminLayoutQuery>;
@@ -58,6 +71,13 @@ export function AdminLayout() {
   }, [storedLanguage]);
 
   if (!viewer) return <Navigate to="/login" replace />;
+  if (viewer.twoFactorEnrolmentRequired) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <EnrolmentRequiredPage viewer={viewer} />
+      </Suspense>
+    );
+  }
   const count = viewer.unreadNotificationCount;
   return (
     <RoleContext.Provider value={viewer.user.role}>
