@@ -2,6 +2,7 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCompany } from '../api/src/testing/rest-fixtures.ts';
 import { readMail, startSmtpSink } from '../api/src/testing/smtp-sink.ts';
+import { UNLIMITED_FOR_TESTS } from '../api/src/testing/test-server.ts';
 import { ensureWidgetBuilt } from '../widget/build-once.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { saveScreenshot, startConsole } from './console.ts';
@@ -25,7 +26,14 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
   beforeAll(async () => {
     await ensureWidgetBuilt();
     smtp = await startSmtpSink();
-    console_ = await startConsole({ smtpUrl: smtp.url });
+    // Two reset requests from one source an hour: the third is refused (429).
+    console_ = await startConsole({
+      smtpUrl: smtp.url,
+      rateLimits: {
+        ...UNLIMITED_FOR_TESTS,
+        recoveryRequest: { perIp: 2, perAccount: 1_000_000, windowSeconds: 3600 },
+      },
+    });
     const { server } = console_;
     const company = await restCompany(server);
     const board = await server.deps.prisma.board.findUniqueOrThrow({
@@ -155,6 +163,17 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
       expect(await reset.getByRole('link', { name: 'Back to log in' }).count()).toBe(0);
       expect(await seriousAxeViolations(reset)).toEqual([]);
       await saveScreenshot(reset, 'widget-password-reset-done');
+
+      // The used link again: a card that says so and where to ask for a new one, still no login.
+      await reset.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
+      const invalid = reset.getByTestId('board-reset-card');
+      await expect
+        .poll(() => invalid.getByRole('heading', { name: 'This link does not work' }).isVisible())
+        .toBe(true);
+      expect(await invalid.innerText()).toContain('“Forgot your password?” in the sign-in form');
+      expect(new URL(reset.url()).pathname).toMatch(/^\/password-reset\//);
+      expect(await reset.locator('a[href="/login"]').count()).toBe(0);
+      expect(await seriousAxeViolations(reset)).toEqual([]);
       expect(reset.errors).toEqual([]);
       await reset.context().close();
 
@@ -173,6 +192,24 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
       await expect
         .poll(() => page.getByText('Signed in as Forgetful Reader').isVisible())
         .toBe(true);
+
+      // Past the source's limit the server's own message shows, in an alert, the form kept.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      const ask = async () => {
+        await page.getByRole('button', { name: 'Forgot your password?' }).click();
+        await page.getByRole('button', { name: 'Send link' }).click();
+      };
+      await ask();
+      await expect.poll(() => answer.isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Back to sign in' }).click();
+      await ask();
+      await expect
+        .poll(() => page.getByRole('alert').getByText('Too many attempts. Please wait').isVisible())
+        .toBe(true);
+      expect(await answer.count()).toBe(0);
+      expect(await field.inputValue()).toBe(email);
       await page.context().close();
     },
   );
