@@ -1,10 +1,11 @@
 /** @jsxImportSource preact */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
 import type { TApi, TSignupPolicy, TUser } from './api.ts';
 import type { TTranslate } from './i18n.ts';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { EmailPreference } from './EmailPreference.tsx';
+import { ForgotPassword } from './ForgotPassword.tsx';
 import { YourData } from './YourData.tsx';
 import { TextField } from './TextField.tsx';
 import type { TWidget } from './widget-context.ts';
@@ -99,7 +100,10 @@ export function AuthPanel(props: {
   );
 }
 
-/** The email sign-in or sign-up form of a visitor (an end user of the board's company). */
+/**
+ * The email sign-in or sign-up form of a visitor (an end user of the board's company); signing
+ * in offers "Forgot your password?" (a link mailed for that company's account).
+ */
 export function SignInForm(props: {
   api: TApi;
   t: TTranslate;
@@ -115,6 +119,15 @@ export function SignInForm(props: {
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [isForgotten, setIsForgotten] = useState(false);
+  const forgotButton = useRef<HTMLButtonElement>(null);
+  const wasForgotten = useRef(false);
+
+  // Back from "Forgot your password?": focus returns to the button that opened it.
+  useEffect(() => {
+    if (wasForgotten.current && !isForgotten) forgotButton.current?.focus();
+    wasForgotten.current = isForgotten;
+  }, [isForgotten]);
 
   const handleSubmit = async (event: Event) => {
     event.preventDefault();
@@ -140,6 +153,21 @@ export function SignInForm(props: {
       }
     }
   };
+
+  if (isForgotten && mode === 'signIn') {
+    return (
+      <ForgotPassword
+        api={props.api}
+        t={t}
+        boardHash={props.boardHash}
+        email={email}
+        onBack={(typed) => {
+          setEmail(typed);
+          setIsForgotten(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form
@@ -175,6 +203,16 @@ export function SignInForm(props: {
         type="password"
         autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
       />
+      {mode === 'signIn' ? (
+        <button
+          type="button"
+          class="link forgot"
+          ref={forgotButton}
+          onClick={() => setIsForgotten(true)}
+        >
+          {t('auth.forgot')}
+        </button>
+      ) : null}
       {failure ? (
         <p class="field-error" role="alert">
           {failure}

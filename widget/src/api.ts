@@ -180,6 +180,14 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         `/widget/boards/${encodeURIComponent(boardHash)}/signup`,
         body,
       ),
+    // Resets only the account of that address in the board's company; the same answer whether
+    // or not it has one.
+    sendResetLink: (boardHash: string, email: string) =>
+      call<{ message: string }>(
+        'POST',
+        `/widget/boards/${encodeURIComponent(boardHash)}/password-recovery/send-link`,
+        { email },
+      ),
     logOut: () => call<unknown>('POST', '/logout'),
     widgetBoard: (
       boardHash: string,

@@ -44,6 +44,17 @@ export const en = {
   'auth.failed':
     'Sorry, something went wrong. Please, make sure you typed proper credentials or try again later',
   'auth.cancel': 'Cancel',
+  'auth.forgot': 'Forgot your password?',
+  'forgot.title': 'Reset your password',
+  'forgot.intro':
+    'Enter the email you signed up with on this board: we will mail you a link to choose a new password.',
+  'forgot.submit': 'Send link',
+  'forgot.sending': 'Sending…',
+  // The route's answer, in the board's language: the same whether or not the address has an account.
+  'forgot.sent': 'If an account uses this email, a link to choose a new password is on its way.',
+  'forgot.hint':
+    'The link works once, for one hour. After choosing the new password, come back here and sign in with it.',
+  'forgot.back': 'Back to sign in',
   'list.sort': 'Sort',
   'list.filter': 'Filter',
   'list.search': 'Search',
@@ -186,6 +197,17 @@ export const pl: TMessages = {
   'auth.failed':
     'Przepraszamy, coś poszło nie tak. Upewnij się, że dane logowania są poprawne, lub spróbuj później',
   'auth.cancel': 'Anuluj',
+  'auth.forgot': 'Nie pamiętasz hasła?',
+  'forgot.title': 'Zresetuj hasło',
+  'forgot.intro':
+    'Podaj adres e-mail użyty przy rejestracji na tej tablicy: wyślemy na niego link do ustawienia nowego hasła.',
+  'forgot.submit': 'Wyślij link',
+  'forgot.sending': 'Wysyłanie…',
+  'forgot.sent':
+    'Jeśli jakieś konto używa tego adresu e-mail, link do ustawienia nowego hasła jest już w drodze.',
+  'forgot.hint':
+    'Link działa raz, przez godzinę. Po ustawieniu nowego hasła wróć tutaj i zaloguj się nowym hasłem.',
+  'forgot.back': 'Wróć do logowania',
   'list.sort': 'Sortuj',
   'list.filter': 'Filtruj',
   'list.search': 'Szukaj',

@@ -80,6 +80,7 @@ export const CSS = `
 .fb form { display: grid; gap: 8px; margin: 8px 0 12px; }
 .fb form label { display: grid; gap: 4px; }
 .fb .field-error { color: #a12020; font-size: 13px; }
+.fb form .forgot { justify-self: start; font-size: 13px; }
 .fb .actions { display: flex; gap: 8px; }
 .fb .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; }
 .fb .column { background: #f6f7f9; border-radius: 8px; padding: 8px; }

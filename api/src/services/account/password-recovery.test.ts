@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink } from '../../testing/smtp-sink.ts';
+import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
+import { readMail, startSmtpSink } from '../../testing/smtp-sink.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { UNLIMITED_FOR_TESTS, startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
@@ -333,6 +334,77 @@ describe('reset requests of strangers (issue 33)', () => {
       headers: { 'x-forwarded-for': '203.0.113.77' },
     });
     expect(check.status).toBe(200);
+  });
+});
+
+describe('the mailed link says whose reset it is (issue 33)', () => {
+  let marked: TTestServer;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    marked = await startTestServer({ smtpUrl: sink.url, appUrl: 'https://boards.example.com' });
+  });
+  afterAll(async () => {
+    await marked?.close();
+    await sink?.close();
+  });
+
+  /** The link in the reset mail to `to`, once it has arrived over SMTP. */
+  async function resetLinkTo(to: string): Promise<string> {
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mails = await Promise.all(
+          sink.messages.filter((mail) => mail.to.includes(to)).map(readMail),
+        );
+        const reset = mails.find((mail) => mail.subject === 'Reset your Feedboard password');
+        link =
+          /https:\/\/boards\.example\.com\/password-reset\/\S+/.exec(reset?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    return link;
+  }
+
+  it('marks a board end user’s link `?for=board`, and not a team account’s', async () => {
+    const company = await restCompany(marked);
+    const { boardHash } = await expectCall(
+      marked,
+      'GET',
+      `/boards/${company.boardId}/widget-setup`,
+      200,
+      { token: company.owner.token },
+    );
+    const endUser = 'board-reader@example.com';
+    await expectCall(marked, 'POST', `/widget/boards/${boardHash}/signup`, 201, {
+      body: { email: endUser, password: 'old-password' },
+    });
+    await expectCall(
+      marked,
+      'POST',
+      `/widget/boards/${boardHash}/password-recovery/send-link`,
+      200,
+      {
+        body: { email: endUser },
+      },
+    );
+    await expectCall(marked, 'POST', '/password-recovery/send-link', 200, {
+      body: { email: company.owner.email },
+    });
+
+    const boardLink = await resetLinkTo(endUser);
+    expect(boardLink).toMatch(
+      /^https:\/\/boards\.example\.com\/password-reset\/board-reader%40example\.com\/[A-Za-z0-9_-]{40,}\?for=board$/,
+    );
+    const consoleLink = await resetLinkTo(company.owner.email);
+    expect(consoleLink).toMatch(
+      /^https:\/\/boards\.example\.com\/password-reset\/[^/?\s]+\/[A-Za-z0-9_-]{40,}$/,
+    );
+    // The marked link still works: the token ends before the query.
+    const [, email, token] = /\/password-reset\/([^/]+)\/([^?]+)/.exec(boardLink)!;
+    await expectCall(marked, 'POST', '/password-recovery/check-token', 200, {
+      body: { email: decodeURIComponent(email!), token },
+    });
   });
 });
 

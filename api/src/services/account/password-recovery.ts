@@ -159,7 +159,11 @@ async function mailResetLink(
       });
   if (!user) return;
   const token = await deps.prisma.$transaction((tx) => issueToken(tx, user.id, 'LINK'));
-  const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(loginEmail)}/${token}`;
+  // `for=board` tells the reset page the account is a board's end user: it ends with "sign in
+  // on the board" rather than sending them to the console's login, which is for the team.
+  const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(loginEmail)}/${token}${
+    company ? '?for=board' : ''
+  }`;
   const isPolish = user.language.startsWith('pl');
   const where = company
     ? isPolish

@@ -1,24 +1,34 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { commonMessages } from '../../i18n/common-messages.ts';
 import { showToast } from '../../toast/toast-store.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { failureOf } from '../../ui/useAction.ts';
+import type { TActionFailure } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { BoardResetCard, useIsBoardReset } from './BoardResetCard.tsx';
 import { resetMessages } from './messages.ts';
 import { useCheckResetTokenMutation } from './usePasswordResetMutations.ts';
 
 /**
  * /password-reset/{email}/{token}, the link in the mail: trades the single-use token for a
- * new-password token, then goes to the new-password form; on failure back to /login.
+ * new-password token, then goes to the new-password form (the link's query, `?for=board`, goes
+ * along); on failure back to /login, or, for a board's end user, a card saying what to do.
  */
 export function CheckResetTokenScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const isBoardReset = useIsBoardReset();
   const { email = '', token = '' } = useParams();
   const [checkToken] = useCheckResetTokenMutation();
   const hasChecked = useRef(false);
+  // A board end user's failure (null: none yet, or the link was checked).
+  const [boardFailure, setBoardFailure] = useState<{
+    isInvalid: boolean;
+    failure: TActionFailure;
+  } | null>(null);
   usePageTitle(resetMessages.title);
 
   useEffect(() => {
@@ -27,6 +37,10 @@ export function CheckResetTokenScreen() {
     hasChecked.current = true;
     const fail = (error?: unknown) => {
       const failure = failureOf(error);
+      if (isBoardReset) {
+        setBoardFailure({ isInvalid: error === undefined, failure });
+        return;
+      }
       showToast({
         type: 'error',
         title: commonMessages.errorTitle,
@@ -39,11 +53,28 @@ export function CheckResetTokenScreen() {
       if (result.__typename !== 'MutationCheckPasswordResetTokenSuccess') return fail();
       const path = `/password-reset/new/${encodeURIComponent(email)}/${encodeURIComponent(
         result.data.newPasswordToken,
-      )}`;
+      )}${search}`;
       navigate(path, { replace: true });
     }, fail);
-  }, [checkToken, email, token, navigate]);
+  }, [checkToken, email, token, navigate, search, isBoardReset]);
 
+  if (boardFailure) {
+    return boardFailure.isInvalid ? (
+      <BoardResetCard
+        icon="alert"
+        title={{ descriptor: resetMessages.boardInvalidTitle }}
+        text={{ descriptor: resetMessages.boardInvalidText }}
+        hint={{ descriptor: resetMessages.boardInvalidHint }}
+      />
+    ) : (
+      <BoardResetCard
+        icon="alert"
+        title={{ descriptor: commonMessages.errorTitle }}
+        text={boardFailure.failure}
+        hint={{ descriptor: resetMessages.boardRetryHint }}
+      />
+    );
+  }
   return (
     <section className="card auth-card auth-card--centered">
       <Spinner label={intl.formatMessage(resetMessages.checking)} />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
@@ -7,15 +8,21 @@ import { showToast } from '../../toast/toast-store.ts';
 import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
 import { useAction } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { BoardResetCard, useIsBoardReset } from './BoardResetCard.tsx';
 import { resetMessages } from './messages.ts';
 import { useSetNewPasswordMutation } from './usePasswordResetMutations.ts';
 
-/** /password-reset/new/{email}/{token}: new password twice; success goes to /login. */
+/**
+ * /password-reset/new/{email}/{token}: new password twice; success goes to /login, or, for a
+ * board's end user (`?for=board`), to a card that sends them back to the board to sign in.
+ */
 export function NewPasswordScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { email = '', token = '' } = useParams();
   const [setNewPassword] = useSetNewPasswordMutation();
+  const isBoardReset = useIsBoardReset();
+  const [isBoardDone, setIsBoardDone] = useState(false);
   const form = useForm({
     password: { required: true, min: 6, max: 50 },
     confirmPassword: { required: true, min: 6, max: 50 },
@@ -28,6 +35,10 @@ export function NewPasswordScreen() {
       newPasswordToken: token,
       password,
     });
+    if (result.__typename !== 'AppError' && isBoardReset) {
+      setIsBoardDone(true);
+      return null;
+    }
     if (result.__typename !== 'AppError') {
       showToast({
         type: 'success',
@@ -48,6 +59,16 @@ export function NewPasswordScreen() {
     void save.run(password);
   });
 
+  if (isBoardDone) {
+    return (
+      <BoardResetCard
+        icon="check"
+        title={{ descriptor: resetMessages.boardDoneTitle }}
+        text={{ descriptor: resetMessages.boardDoneText }}
+        hint={{ descriptor: resetMessages.boardDoneHint }}
+      />
+    );
+  }
   return (
     <section className="card auth-card" aria-labelledby="new-password-heading">
       <h1 id="new-password-heading" className="auth-card__title">
@@ -79,11 +100,13 @@ export function NewPasswordScreen() {
           {intl.formatMessage(resetMessages.newSubmit)}
         </PendingButton>
       </form>
-      <p className="auth-card__switch">
-        <Link to="/login" className="link">
-          {intl.formatMessage(resetMessages.backToLogin)}
-        </Link>
-      </p>
+      {isBoardReset ? null : (
+        <p className="auth-card__switch">
+          <Link to="/login" className="link">
+            {intl.formatMessage(resetMessages.backToLogin)}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

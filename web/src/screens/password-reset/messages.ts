@@ -36,6 +36,36 @@ export const resetMessages = defineMessages({
     id: 'toast.resetSent.description',
     defaultMessage: 'We have sent the reset link if the address has an account.',
   },
+  // A board end user's reset (the link carries ?for=board): it ends on the board, not at the
+  // console's login.
+  boardDoneTitle: { id: 'passwordReset.board.done.title', defaultMessage: 'Password changed' },
+  boardDoneText: {
+    id: 'passwordReset.board.done.text',
+    defaultMessage:
+      'Your password is changed. Sign in with it on the board where you asked for the link.',
+  },
+  boardDoneHint: {
+    id: 'passwordReset.board.done.hint',
+    defaultMessage: 'You can close this page.',
+  },
+  boardInvalidTitle: {
+    id: 'passwordReset.board.invalid.title',
+    defaultMessage: 'This link does not work',
+  },
+  boardInvalidText: {
+    id: 'passwordReset.board.invalid.text',
+    defaultMessage: 'It was used already, a newer link replaced it, or its hour has passed.',
+  },
+  boardInvalidHint: {
+    id: 'passwordReset.board.invalid.hint',
+    defaultMessage:
+      'Ask for a new one on the board where you sign in: choose “Forgot your password?” in the sign-in form.',
+  },
+  boardRetryHint: {
+    id: 'passwordReset.board.retry.hint',
+    defaultMessage:
+      'Open the link from the mail again; if it does not work, ask for a new one on the board.',
+  },
   changedToastTitle: { id: 'toast.passwordChanged.title', defaultMessage: 'Password changed' },
   changedToastDescription: {
     id: 'toast.passwordChanged.description',
