@@ -70,7 +70,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
     name: 'console shell',
     path: '/admin/boards',
     modules: [...SIGNED_IN, 'src/screens/admin/boards/BoardsScreen.tsx'],
-    budgetBytes: 165 * 1024,
+    // 166 KB since issue 33 (2026-11-28): the layout asks whether the session must set up
+    // two-factor sign-in first (the page that says so loads only when shown); 165.2 KB measured.
+    budgetBytes: 166 * 1024,
   },
   {
     name: 'board area',
@@ -81,8 +83,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
       'src/screens/admin/board/ideas/IdeasScreen.tsx',
     ],
     // 180 KB since issues 33 and 34 (2026-11-27): 429 waits, board access at creation;
-    // 179.5 KB measured (the issue's 180 KB).
-    budgetBytes: 180 * 1024,
+    // 179.5 KB measured (the issue's 180 KB). 181 KB with the two-factor check of the
+    // layout (179.7 KB measured).
+    budgetBytes: 181 * 1024,
   },
   {
     name: 'settings',
@@ -90,8 +93,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
     modules: [...SIGNED_IN, 'src/screens/admin/settings/SettingsScreen.tsx'],
     // 182 KB since issue 33 (2026-11-27): the two-factor turn-off asks for a code and the
     // portal card says whether its own domain is proven (the DNS proof itself loads on use);
-    // 181.6 KB measured. 183 KB since the 429 waits and invitation links (182.2 KB measured).
-    budgetBytes: 183 * 1024,
+    // 181.6 KB measured. 183 KB since the 429 waits and invitation links (182.2 KB measured);
+    // 184 KB with the layout's two-factor check (182.5 KB measured).
+    budgetBytes: 184 * 1024,
   },
 ];
 
