@@ -177,6 +177,7 @@ export const ZConfig = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  REQUEST_LOG_LEVEL: z.enum(['debug', 'info']).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .union([z.enum(['true', 'false']), z.coerce.number().int().min(0).max(10)])
@@ -270,6 +271,12 @@ export type TConfig = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** JSON lines (the default) or, when stdout is a terminal and LOG_FORMAT is unset, pretty. */
   logFormat: 'json' | 'pretty';
+  /**
+   * The level of the one line each request writes (REQUEST_LOG_LEVEL): `info` with a PostgreSQL
+   * server (a deployment, whose log shipper wants them), `debug` on the embedded default (a
+   * person's own machine, where a line per request buries what matters).
+   */
+  requestLogLevel: 'debug' | 'info';
   /** Bearer token that `GET /metrics` asks for; unset, /metrics is off (404). */
   metricsToken: string | undefined;
   /**
@@ -340,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webhookRetryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    requestLogLevel: c.REQUEST_LOG_LEVEL ?? (c.DATABASE_URL ? 'info' : 'debug'),
     metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
     rateLimits: Object.fromEntries(

@@ -9,6 +9,7 @@ import { seedDemoIfEmpty } from './seed/demo.ts';
 import { DOMAIN_CHECK_POLL_MS } from './services/custom-domain/domain-check-worker.ts';
 import { trackConnections } from './graceful-close.ts';
 import { createRequestListener, httpServerOptions } from './server.ts';
+import { startBanner } from './start-banner.ts';
 
 /** How often expired audit entries are looked for (and once soon after start). */
 const AUDIT_RETENTION_POLL_MS = 60 * 60 * 1000;
@@ -57,6 +58,12 @@ async function main(): Promise<void> {
       void deps.imports.drain();
       void deps.auditRetention.drain();
     }, START_BACKGROUND_AFTER_MS).unref();
+    if (config.logFormat === 'pretty') {
+      // A person at a terminal: a short banner, not log records.
+      const dataDir = db.kind === 'pglite' ? config.dataDir : null;
+      process.stdout.write(startBanner({ appUrl: config.appUrl, dataDir, demo }));
+      return;
+    }
     log.info(
       `Feedboard is serving on ${config.appUrl} (port ${(server.address() as AddressInfo).port}, database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     );

@@ -35,7 +35,11 @@ beforeAll(async () => {
     // Request lines would drown the test run's own output.
     return String(chunk).startsWith('{') ? true : writeOut(chunk, ...(rest as []));
   });
-  server = await startTestServer({ logLevel: 'info', metricsToken: METRICS_TOKEN });
+  server = await startTestServer({
+    logLevel: 'info',
+    requestLogLevel: 'info',
+    metricsToken: METRICS_TOKEN,
+  });
   company = await restCompany(server);
 });
 afterAll(async () => {

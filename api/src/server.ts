@@ -195,7 +195,7 @@ export async function createRequestListener(
         ...(res.writableFinished ? {} : { aborted: true }),
       };
       if (res.statusCode >= 500) requestLog.warn('request', line);
-      else requestLog.info('request', line);
+      else requestLog[deps.config.requestLogLevel]('request', line);
     });
     setRequestContext(req, context);
     serve(req, res);
