@@ -203,6 +203,12 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
       await root.getByLabel('Title').fill('Keyboard shortcuts for the editor');
       await root.getByRole('button', { name: widgetEn['submit.submit'] }).click();
       await expect.poll(() => root.getByText(widgetEn['submit.thanks']).isVisible()).toBe(true);
+      // Awaiting acceptance, it shows once: in his pending box, not in the list as well.
+      const mine = root.getByText('Keyboard shortcuts for the editor');
+      await expect.poll(() => mine.count()).toBe(1);
+      expect(await root.getByTestId('pending-idea').innerText()).toContain(
+        'Keyboard shortcuts for the editor',
+      );
 
       // Another portal page, and the board again: still Rui, with his own state.
       await page.goto(`${server.url}${ideaPath}`);
@@ -215,6 +221,8 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
         .toBe('true');
       const items = root.getByTestId('pending-idea');
       expect(await items.count()).toBe(1);
+      // After a new read of the board too: once.
+      expect(await root.getByText('Keyboard shortcuts for the editor').count()).toBe(1);
       expect(await items.innerText()).toContain('Keyboard shortcuts for the editor');
       expect(await items.innerText()).toContain(widgetEn['pending.mark']);
       // Ola's pending idea is hers alone.

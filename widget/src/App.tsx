@@ -57,6 +57,9 @@ export function App(props: {
   /** The board's language as a refused sign-in tells it (a private board is not readable then). */
   const [refusalLanguage, setRefusalLanguage] = useState<string | undefined>(undefined);
   const [data, setData] = useState<TWidgetBoard | null>(null);
+  // Ideas submitted here since the board was read that await acceptance (the next read lists them).
+  const [pendingHere, setPendingHere] = useState<{ id: number; title: string }[]>([]);
+  useEffect(() => setPendingHere([]), [data]);
   const [loadError, setLoadError] = useState<'notFound' | 'load' | null>(null);
   /** A private board's 404: how a visitor gets in. */
   const [gate, setGate] = useState<TPrivateGate | null>(null);
@@ -308,7 +311,16 @@ export function App(props: {
       </nav>
       <main>
         {view === 'ideas' ? (
-          <PendingIdeas widget={widget} ideas={data.myPendingIdeas ?? []} onOpen={setOpenIdeaId} />
+          <PendingIdeas
+            widget={widget}
+            ideas={[
+              ...pendingHere,
+              ...(data.myPendingIdeas ?? []).filter(
+                (idea) => !pendingHere.some((here) => here.id === idea.id),
+              ),
+            ]}
+            onOpen={setOpenIdeaId}
+          />
         ) : null}
         {view === 'ideas' && openIdeaId !== null ? (
           <IdeaDetail widget={widget} ideaId={openIdeaId} onBack={() => setOpenIdeaId(null)} />
@@ -327,6 +339,7 @@ export function App(props: {
             onSort={setSort}
             onFilter={setFilter}
             onOpen={setOpenIdeaId}
+            onPending={(idea) => setPendingHere((current) => [idea, ...current])}
           />
         ) : view === 'roadmap' ? (
           <Roadmap

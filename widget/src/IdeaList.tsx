@@ -36,6 +36,8 @@ export function IdeaList(props: {
   onSort: (sort: TSort) => void;
   onFilter: (filter: TFilter) => void;
   onOpen: (id: number) => void;
+  /** An idea this visitor just submitted that awaits the team's acceptance (PendingIdeas lists it). */
+  onPending: (idea: { id: number; title: string }) => void;
 }) {
   const { widget, firstPage } = props;
   const { t } = widget;
@@ -49,6 +51,8 @@ export function IdeaList(props: {
     ...receivedHere,
     ...props.hiddenOwnIdeas.filter((idea) => !receivedHere.some((here) => here.id === idea.id)),
   ];
+  // The caller's own ideas awaiting acceptance are in the pending box above the list (App), once.
+  const listed = ideas.filter((idea) => idea.status !== 'NOT_PUBLIC');
   const [searchText, setSearchText] = useState(props.search);
   const { onSearch } = props;
 
@@ -142,7 +146,10 @@ export function IdeaList(props: {
           onCreated={(idea) => {
             setIsAdding(false);
             setThanks(idea.status === 'NOT_PUBLIC');
-            if (idea.isHiddenByPlan) {
+            if (idea.status === 'NOT_PUBLIC') {
+              // Awaiting acceptance: listed once, in the author's pending box, not here too.
+              props.onPending({ id: idea.id, title: idea.title });
+            } else if (idea.isHiddenByPlan) {
               // Readers of the board will not see it: say it was received rather than list it.
               setReceivedHere((current) => [{ id: idea.id, title: idea.title }, ...current]);
             } else {
@@ -151,7 +158,7 @@ export function IdeaList(props: {
           }}
         />
       ) : null}
-      {ideas.length === 0 ? (
+      {listed.length === 0 ? (
         <p class="muted">
           {t(
             props.filter === 'ALL' && !props.search.trim() && props.tag === null
@@ -161,7 +168,7 @@ export function IdeaList(props: {
         </p>
       ) : (
         <ul aria-label={t('nav.ideas')}>
-          {ideas.map((raw) => {
+          {listed.map((raw) => {
             const idea = withLive(widget, raw);
             return (
               <li class="card" key={idea.id} data-testid="idea">
