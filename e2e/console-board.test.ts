@@ -193,7 +193,14 @@ describe.skipIf(!hasChromium())(
       // Every status but the current one and DECLINED, then Decline… apart.
       await expect
         .poll(() => menu.getByRole('menuitem').allTextContents())
-        .toEqual(['Unpublished', 'Under review', 'Planned', 'In progress', 'Complete', 'Decline…']);
+        .toEqual([
+          'Awaiting acceptance',
+          'Under review',
+          'Planned',
+          'In progress',
+          'Complete',
+          'Decline…',
+        ]);
       await menu.getByRole('menuitem', { name: 'Planned' }).focus();
       await page.keyboard.press('Enter');
       await expect

@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium())('console: plan caps, decline and merge, focus', 
       .getByRole('button', { name: 'Offline mode from the widget', exact: true })
       .click();
     const detail = page.getByRole('dialog', { name: 'Offline mode from the widget' });
-    const trigger = detail.getByRole('button', { name: 'Change status: Unpublished' });
+    const trigger = detail.getByRole('button', { name: 'Change status: Awaiting acceptance' });
     await chooseStatus(page, trigger, 'Open');
     const confirm = page.getByRole('dialog', { name: 'Accept “Offline mode from the widget”?' });
     await expect

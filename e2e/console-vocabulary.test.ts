@@ -38,7 +38,7 @@ const IDEAS = [
 
 const LABELS = {
   en: {
-    NOT_PUBLIC: 'Unpublished',
+    NOT_PUBLIC: 'Awaiting acceptance',
     OPEN: 'Open',
     REVIEW: 'Under review',
     PLANNED: 'Planned',

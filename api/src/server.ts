@@ -67,8 +67,8 @@ export function createApp(
     return c.json(
       {
         status: isHealthy ? 'ok' : 'unavailable',
+        // No database kind: the probe is anonymous (as /readyz, health.ts).
         database: isHealthy ? 'ok' : 'unreachable',
-        databaseKind: db.kind,
       },
       isHealthy ? 200 : 503,
     );

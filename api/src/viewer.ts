@@ -84,9 +84,9 @@ export function requireNotBlocked(viewer: TViewer): TViewer {
 
 /**
  * Refuses the account's own operations (signed-in devices and signing them out, two-factor
- * sign-in and its status, password, profile, the confirmation mail) to a team member's widget
- * session (`isTeamAccountInWidget`): its token lives in a customer's page. End users' own widget
- * sessions pass.
+ * sign-in and its status, password, profile, mail and language settings, the confirmation mail)
+ * to a team member's widget session (`isTeamAccountInWidget`): its token lives in a customer's
+ * page. End users' own widget sessions pass.
  */
 export function requireAccountConsole(viewer: TViewer | null): TViewer {
   const signedIn = requireViewer(viewer);

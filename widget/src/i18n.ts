@@ -66,7 +66,7 @@ export const en = {
   'filter.ALL': 'All',
   'tag.ALL': 'All tags',
   // The statuses' one name each, as in the console and the mails (status-vocabulary.test.ts).
-  'status.NOT_PUBLIC': 'Unpublished',
+  'status.NOT_PUBLIC': 'Awaiting acceptance',
   'status.OPEN': 'Open',
   'status.REVIEW': 'Under review',
   'status.PLANNED': 'Planned',

@@ -153,6 +153,20 @@ describe('a team account signed in through a widget', () => {
     });
     expect(rest.status).toBe(403);
     expect(rest.body.error.message).toBe('Manage your account in the console.');
+    // Nor its mail settings: a script of the host page could silence the team member's mail.
+    for (const [path, body] of [
+      ['/api/v1/profile/notifications', { notifications: 'NONE' }],
+      ['/api/v1/profile/language', { language: 'pl' }],
+    ] as const) {
+      const refused = await server.call('PUT', path, { token: widget.token, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe('Manage your account in the console.');
+    }
+    const settings = await server.deps.prisma.user.findUniqueOrThrow({
+      where: { id: admin.userId },
+    });
+    expect(settings.notifications).not.toBe('NONE');
+    expect(settings.language).not.toBe('pl');
     const renamed = await server.call('PUT', '/api/v1/profile', {
       token: widget.token,
       body: { displayName: 'Impostor Name' },

@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { TLanguage } from '../../validation.ts';
 import { ZLanguage, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 
 export const ZSetLanguage = z.object({ language: ZLanguage });
 
@@ -13,7 +13,7 @@ export async function setLanguage(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<{ language: TLanguage }> {
-  const { userId } = requireViewer(viewer);
+  const { userId } = requireAccountConsole(viewer);
   const { language } = parseInput(ZSetLanguage, input);
   await deps.prisma.user.update({ where: { id: userId }, data: { language } });
   return { language };

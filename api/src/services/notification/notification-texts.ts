@@ -14,7 +14,7 @@ export const UNSUBSCRIBE_URL = '{{UNSUBSCRIBE_URL}}';
  */
 export const STATUS_LABELS: Record<TLang, Record<IdeaStatus, string>> = {
   en: {
-    NOT_PUBLIC: 'Unpublished',
+    NOT_PUBLIC: 'Awaiting acceptance',
     OPEN: 'Open',
     REVIEW: 'Under review',
     PLANNED: 'Planned',

@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.ts';
 import type { NotificationPreference } from '../../generated/prisma/client.ts';
 import { parseInput, requiredEnum } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireViewer } from '../../viewer.ts';
+import { requireAccountConsole } from '../../viewer.ts';
 
 export const NOTIFICATION_PREFERENCES = ['ALL', 'MY_IDEAS', 'NONE'] as const;
 
@@ -20,7 +20,7 @@ export async function setNotificationPreference(
   viewer: TViewer | null,
   input: unknown,
 ): Promise<{ notifications: NotificationPreference }> {
-  const { userId } = requireViewer(viewer);
+  const { userId } = requireAccountConsole(viewer);
   const { notifications } = parseInput(ZSetNotifications, input);
   await deps.prisma.user.update({ where: { id: userId }, data: { notifications } });
   return { notifications };

@@ -222,7 +222,7 @@ describe('Slack connections', () => {
     expect(texts(posts)).toEqual([
       expect.stringMatching(/^New idea by .+: /),
       // Moving to NOT_PUBLIC is a status change; leaving it is an acceptance (one message).
-      'Status changed: Open → Unpublished: ' + escaped,
+      'Status changed: Open → Awaiting acceptance: ' + escaped,
       `Idea accepted: ${escaped}`,
       `Status changed: Open → Planned: ${escaped}`,
       expect.stringMatching(/^New comment by .+: /),

@@ -7,7 +7,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
  * same words; `status-vocabulary.test.ts` holds the three together.
  */
 export const statusMessages = defineMessages({
-  NOT_PUBLIC: { id: 'idea.status.notPublic', defaultMessage: 'Unpublished' },
+  NOT_PUBLIC: { id: 'idea.status.notPublic', defaultMessage: 'Awaiting acceptance' },
   OPEN: { id: 'idea.status.open', defaultMessage: 'Open' },
   REVIEW: { id: 'idea.status.review', defaultMessage: 'Under review' },
   PLANNED: { id: 'idea.status.planned', defaultMessage: 'Planned' },

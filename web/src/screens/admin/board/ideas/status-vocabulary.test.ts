@@ -59,7 +59,7 @@ describe('one name per status', () => {
 
   it('uses the agreed words', () => {
     expect(STATUSES.map((status) => STATUS_LABELS.en[status])).toEqual([
-      'Unpublished',
+      'Awaiting acceptance',
       'Open',
       'Under review',
       'Planned',
