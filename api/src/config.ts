@@ -22,6 +22,7 @@ export const RATE_LIMIT_ACTIONS = [
   'invitationMail',
   'mailRecipient',
   'domainCheck',
+  'graphqlCost',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -69,6 +70,12 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // "Check now" on the company's own domain: each one is a DNS lookup of a name the company
   // chose (the account is the company); the periodic check needs no button.
   domainCheck: { perIp: 120, perAccount: 30, windowSeconds: 3600 },
+  // GraphQL's cost points a minute (the cost model of graphql-input-limits.ts; one query may
+  // cost up to GRAPHQL_MAX_COST): anonymous callers per address, signed-in ones per account
+  // (session user or API key). A page of 50 ideas costs about 2,000, a console screen a few
+  // thousand; a query that loads every comment of 100 ideas costs 66,607 and a second or two
+  // of the server's CPU, so a budget keeps one client from stalling everyone (issue 33).
+  graphqlCost: { perIp: 200_000, perAccount: 500_000, windowSeconds: 60 },
 };
 
 /**

@@ -207,6 +207,20 @@ export function limitStatusPlugin<TServerContext extends object>(): Plugin<TServ
   };
 }
 
+/** An operation's cost (the model above, its variables known); 0 when there is no operation. */
+export function operationCost(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+): number {
+  const measured = measure(
+    document,
+    operationName,
+    variables && typeof variables === 'object' ? (variables as TVariables) : {},
+  );
+  return measured ? Math.round(measured.cost) : 0;
+}
+
 /** The refusal of an operation whose input lists are too long or too costly, if it is. */
 export function inputLimitRefusal(
   document: DocumentNode,

@@ -21,7 +21,12 @@ import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
-import { inputLimitsPlugin, limitRefusal, limitStatusPlugin } from './graphql-input-limits.ts';
+import {
+  inputLimitsPlugin,
+  limitRefusal,
+  limitStatusPlugin,
+  operationCost,
+} from './graphql-input-limits.ts';
 import type { TLimit } from './graphql-input-limits.ts';
 import { mediaTypePlugin } from './graphql-media-type.ts';
 import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
@@ -123,6 +128,46 @@ function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
         }
         return holdingSlot(result, slot, context.disconnect);
       });
+    },
+  };
+}
+
+/**
+ * Every query and mutation spends its cost (graphql-input-limits.ts, the variables known) from
+ * its caller's budget, before anything runs: an anonymous caller's per client address, a
+ * signed-in one's per account (its API key, else its user), so an office behind one address
+ * is not one caller. Past the budget the request answers 429 with Retry-After, as REST's limits
+ * do. The per-query cap (GRAPHQL_MAX_COST) bounds one query; this bounds a client's stream of
+ * them, which could otherwise keep the server's one thread busy for everyone (issue 33).
+ */
+function costBudgetPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
+  return {
+    onExecute: async ({ args, setResultAndStopExecution }) => {
+      const cost = operationCost(args.document, args.operationName, args.variableValues);
+      if (cost <= 0) return;
+      const { viewer, client } = args.contextValue as unknown as TGraphQLContext &
+        TGraphQLServerContext;
+      const keys = viewer
+        ? {
+            account:
+              viewer.apiKeyId === undefined ? `user:${viewer.userId}` : `key:${viewer.apiKeyId}`,
+          }
+        : { ip: client.ip };
+      try {
+        await deps.rateLimiter.consume('graphqlCost', keys, cost);
+      } catch (error) {
+        if (!(error instanceof RateLimitError)) throw error;
+        setResultAndStopExecution({
+          errors: [
+            rateLimitedGraphQLError(
+              new RateLimitError(
+                error.retryAfterSeconds,
+                `Too many costly requests. Please wait ${error.retryAfterSeconds} second${error.retryAfterSeconds === 1 ? '' : 's'} and try again.`,
+              ),
+            ),
+          ],
+        });
+      }
     },
   };
 }
@@ -322,6 +367,7 @@ export function createGraphQL(
       inputLimitsPlugin<TGraphQLServerContext>(deps.config.graphqlLimits.maxCost, (error) =>
         toGraphQLError(error),
       ),
+      costBudgetPlugin(deps),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
       // Queries and subscriptions run as JavaScript compiled once per document (graphql-jit)

@@ -23,6 +23,7 @@ const LIMITS: TConfig['rateLimits'] = {
   invitationMail: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   mailRecipient: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   domainCheck: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  graphqlCost: { perIp: 150_000, perAccount: 150_000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;
@@ -98,6 +99,46 @@ describe('rate limits', () => {
       newAddress(),
     );
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('spends a GraphQL budget of cost points: an anonymous address, then an account, past it 429 with Retry-After', async () => {
+    // Every comment of 100 ideas: 66,607 points (a page of 50 ideas costs about 2,000).
+    const heavy = `{ board(id: "${company.boardId}") { ideas(first: 100) { edges { node {
+      comments(first: 10) { edges { node { text } } } } } } } }`;
+    const cheap = `{ board(id: "${company.boardId}") { name } }`;
+    const ip = newAddress();
+    for (let n = 0; n < 2; n += 1) {
+      const answer = await post(limited, '/graphql', { query: heavy }, ip);
+      expect(answer.status).toBe(200);
+      expect(answer.body.errors).toBeUndefined();
+    }
+    const refused = await post(limited, '/graphql', { query: heavy }, ip);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        message: `Too many costly requests. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+        extensions: { code: 'RATE_LIMITED', retryAfter },
+      }),
+    ]);
+    expect(refused.body.data).toBeUndefined();
+    // Another address is not that one; a signed-in caller from the same address counts on
+    // its own account (an office shares an address, not a budget).
+    expect((await post(limited, '/graphql', { query: heavy }, newAddress())).status).toBe(200);
+    const signedIn = (query: string) =>
+      limited.call('POST', '/graphql', {
+        token: company.owner.token,
+        body: { query },
+        headers: { 'x-forwarded-for': ip },
+      });
+    expect((await signedIn(heavy)).status).toBe(200);
+    expect((await signedIn(heavy)).status).toBe(200);
+    expect((await signedIn(heavy)).status).toBe(429);
+    // A cheap question still fits what is left.
+    const small = await signedIn(cheap);
+    expect(small.status).toBe(200);
+    expect(small.body.data.board.name).toEqual(expect.any(String));
   });
 
   it('limits one address across emails, and the GraphQL login counts with REST', async () => {

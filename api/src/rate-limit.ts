@@ -32,10 +32,15 @@ export class RateLimitError extends Error {
 
 export type TRateLimiter = {
   /**
-   * Counts one attempt at `action` by the client address `ip` and by `account` (an email or an
-   * SSO user), each when given; throws RateLimitError when either is over its limit.
+   * Counts one attempt at `action` (or `points` of it: a GraphQL operation's cost) by the
+   * client address `ip` and by `account` (an email or an SSO user), each when given; throws
+   * RateLimitError when either is over its limit.
    */
-  consume: (action: TRateLimitAction, keys: { ip?: string; account?: string }) => Promise<void>;
+  consume: (
+    action: TRateLimitAction,
+    keys: { ip?: string; account?: string },
+    points?: number,
+  ) => Promise<void>;
   /** Gives back one attempt counted by `consume` (a success that must not count). */
   refund: (action: TRateLimitAction, keys: { ip?: string; account?: string }) => Promise<void>;
   /** Counts one attempt without refusing anything (throws nothing). */
@@ -93,13 +98,16 @@ export function createRateLimiter(options: {
     }
   }
 
-  const consume = async (name: string, key: string): Promise<void> => {
+  const consume = async (name: string, key: string, points: number): Promise<void> => {
     const counter = limiters.get(name);
     if (!counter) return;
     try {
-      await counter.consume(key);
+      await counter.consume(key, points);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
+        // Points of work refused (a GraphQL cost) are given back: the budget counts work done,
+        // so a cheap request still fits what is left. A refused attempt (1) keeps counting.
+        if (points > 1) await counter.reward(key, points).catch(() => {});
         throw new RateLimitError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
       }
       // The store failed and had no fallback: count nothing rather than refuse everyone.
@@ -124,9 +132,9 @@ export function createRateLimiter(options: {
   return {
     kind: redis ? 'redis' : 'memory',
     isShared: () => redis?.status === 'ready',
-    consume: async (action, { ip, account }) => {
-      if (ip !== undefined) await consume(`${action}:ip`, ip);
-      if (account) await consume(`${action}:account`, accountKey(account));
+    consume: async (action, { ip, account }, points = 1) => {
+      if (ip !== undefined) await consume(`${action}:ip`, ip, points);
+      if (account) await consume(`${action}:account`, accountKey(account), points);
     },
     refund: async (action, keys) => {
       for (const [name, key] of eachKey(action, keys)) {
