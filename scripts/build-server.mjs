@@ -1,9 +1,10 @@
 // Bundles the server (api/src/main.ts, its TypeScript and the packages it imports) into
-// dist/server/main.js, which `npm start` runs with plain node. Running the sources through tsx
-// instead keeps its loader (a second V8 isolate and every module's transformed source) in the
-// process: 87 MB of RSS of the embedded default's 530 at idle. The packages are bundled too:
-// resolving and opening their ~1,800 files was half of the start's CPU (1.6-1.8 s against
-// 0.8-0.9 s bundled, on a loaded two-core machine), since Node 20 has no compile cache.
+// dist/server/main.js (and server.js, which main.js imports), which `npm start` runs with plain
+// node. Running the sources through tsx instead keeps its loader (a second V8 isolate and every
+// module's transformed source) in the process: 87 MB of RSS of the embedded default's 530 at
+// idle. The packages are bundled too, all but those named in `external` below: resolving and
+// opening their ~1,800 files was half of the start's CPU (1.6-1.8 s against 0.8-0.9 s bundled,
+// on a loaded two-core machine), since Node 20 has no compile cache.
 // Modules the server imports on first use (`await import(...)`, e.g. the MCP server, the mail,
 // payment and webhook clients, the release Markdown renderer) become chunks of their own in
 // chunks/, read only when first needed. What every start does load is kept small and in one
@@ -30,9 +31,13 @@ export async function buildServer(outdir = 'dist/server') {
   await rm(out, { recursive: true, force: true });
   const { metafile } = await build({
     absWorkingDir: ROOT,
-    // The import worker (services/import/read-import-files.ts) is a script of its own.
+    // main.js starts tracing when configured, then imports server.js (api/src/main.ts says
+    // why): both sit here, not in chunks/, since the server finds dist/web and the other built
+    // files from its own folder. The import worker (services/import/read-import-files.ts) is a
+    // script of its own.
     entryPoints: {
       main: 'api/src/main.ts',
+      server: 'api/src/run-server.ts',
       'import-worker': 'api/src/services/import/read-import-files-worker.ts',
     },
     outdir: out,
@@ -44,6 +49,9 @@ export async function buildServer(outdir = 'dist/server') {
     target: 'node20',
     // Stay in node_modules: PGlite reads its WebAssembly and data files beside its own modules;
     // pino may start transports by file name; pg-native is pg's optional native driver.
+    // OpenTelemetry's instrumentations patch pg, ioredis and graphql as Node loads them, which
+    // a copy inside the bundle never is (api/src/telemetry.ts); its own packages are loaded
+    // only when tracing is configured.
     external: [
       '@electric-sql/pglite',
       '@electric-sql/pglite/*',
@@ -51,6 +59,13 @@ export async function buildServer(outdir = 'dist/server') {
       'pino-pretty',
       'thread-stream',
       'pg-native',
+      'pg',
+      'pg/*',
+      'ioredis',
+      'ioredis/*',
+      'graphql',
+      'graphql/*',
+      '@opentelemetry/*',
     ],
     // CommonJS packages in an ES module bundle: their `require` of Node's modules and their
     // `__dirname` need these (esbuild leaves them to the platform).
@@ -175,15 +190,16 @@ const queryCompiler = (() => {
  * source with one character past Latin-1 is held as two bytes a character: main.js (3 MB)
  * took 6 MB of the idle heap for an 'ł' in slugify's pattern. esbuild escapes non-ASCII
  * characters in strings but not in regular expressions, tagged templates or comments, so the
- * files every start loads (main.js and the chunks it imports statically) must be ASCII, the
- * simpler rule: write the character as an escape, or load its package on first use (as
- * markdown-it, which has a '…' in a pattern). Chunks loaded on first use may keep theirs.
+ * files every start loads (main.js, server.js and the chunks they import statically) must be
+ * ASCII, the simpler rule: write the character as an escape, or load its package on first use
+ * (as markdown-it, which has a '…' in a pattern). Chunks loaded on first use may keep theirs.
  */
 async function assertAscii(metafile) {
   const outputs = metafile.outputs;
-  const main = Object.keys(outputs).find((file) => file.endsWith('/main.js'));
+  // main.js, and server.js, which main.js always imports.
+  const entries = Object.keys(outputs).filter((file) => /\/(main|server)\.js$/.test(file));
   const eager = new Set();
-  const pending = [main];
+  const pending = [...entries];
   while (pending.length) {
     const file = pending.pop();
     if (eager.has(file)) continue;

@@ -132,6 +132,20 @@ function rateLimitEnv() {
   ) as Record<string, z.ZodDefault<z.ZodCoercedNumber>>;
 }
 
+/** OTLP's transports (OTEL_EXPORTER_OTLP_PROTOCOL); unset, OpenTelemetry's default (protobuf). */
+const ZOtlpProtocol = z.enum(['http/protobuf', 'http/json', 'grpc']);
+
+/**
+ * Tracing (telemetry.ts): on when an OTLP endpoint is set, in OpenTelemetry's own variables,
+ * which its SDK reads too (headers, timeout, compression, sampler: OTEL_EXPORTER_OTLP_HEADERS, …).
+ */
+export type TTracingConfig = {
+  /** `service.name` of every span (OTEL_SERVICE_NAME, default `feedboard`). */
+  serviceName: string;
+  /** Where spans go (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT). */
+  endpoint: string;
+};
+
 export const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
@@ -198,6 +212,16 @@ export const ZConfig = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: ZOtlpProtocol.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: ZOtlpProtocol.optional(),
+  OTEL_SERVICE_NAME: z.string().default('feedboard'),
+  // OpenTelemetry's switch: `true` (any case) turns tracing off whatever else is set.
+  OTEL_SDK_DISABLED: z
+    .string()
+    .default('false')
+    .transform((v) => v.trim().toLowerCase() === 'true'),
 });
 
 export type TConfig = {
@@ -296,6 +320,11 @@ export type TConfig = {
   streamLimits: TStreamLimits;
   /** GraphQL Armor's limits on each operation (the console's largest stay well under). */
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number; maxTokens: number };
+  /**
+   * OpenTelemetry traces over OTLP; null (no endpoint set, or OTEL_SDK_DISABLED=true): none,
+   * and nothing of OpenTelemetry is loaded.
+   */
+  tracing: TTracingConfig | null;
 };
 
 /** Reads the configuration from environment variables (documented in the README). */
@@ -383,5 +412,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       maxAliases: c.GRAPHQL_MAX_ALIASES,
       maxTokens: c.GRAPHQL_MAX_TOKENS,
     },
+    tracing: tracingConfig(c),
   };
+}
+
+function tracingConfig(c: z.infer<typeof ZConfig>): TTracingConfig | null {
+  const endpoint = c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? c.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint || c.OTEL_SDK_DISABLED) return null;
+  return { serviceName: c.OTEL_SERVICE_NAME, endpoint };
 }

@@ -36,6 +36,21 @@ const REDACTED = [
   '*.secret',
 ];
 
+/** The trace and the span a line was written in (OpenTelemetry's hex ids). */
+export type TTraceIds = { traceId: string; spanId: string };
+
+/** Reads the active span's ids; null while tracing is off (telemetry.ts sets it). */
+let readTraceIds: (() => TTraceIds | undefined) | null = null;
+
+/**
+ * Loggers created after this write `traceId` and `spanId` on each line written while a span is
+ * active (a request's lines among them), so a line leads to its trace. Tracing sets it before
+ * the server creates a logger; with tracing off lines are written as before, at no extra cost.
+ */
+export function writeTraceIdsInLogs(read: (() => TTraceIds | undefined) | null): void {
+  readTraceIds = read;
+}
+
 /**
  * A logger at `level`. Lines go to process.stdout through its own `write` (not a file
  * descriptor of pino's), so a test that captures stdout sees them. `pretty` renders in this
@@ -55,9 +70,11 @@ export function createLogger(level: TLogLevel, format: TLogFormat = 'json'): TLo
           singleLine: true,
         })
       : stdout;
+  const traceIds = readTraceIds;
   const root = pino(
     {
       level,
+      ...(traceIds ? { mixin: () => traceIds() ?? {} } : {}),
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
