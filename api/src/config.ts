@@ -23,6 +23,7 @@ export const RATE_LIMIT_ACTIONS = [
   'mailRecipient',
   'domainCheck',
   'graphqlCost',
+  'similarIdeas',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -76,6 +77,9 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // thousand; a query that loads every comment of 100 ideas costs 66,607 and a second or two
   // of the server's CPU, so a budget keeps one client from stalling everyone (issue 33).
   graphqlCost: { perIp: 200_000, perAccount: 500_000, windowSeconds: 60 },
+  // Similar-idea hints run as people type (the forms wait for a pause), and each reads the
+  // board's ideas: a person makes a few a minute, 30 loops of them stalled a server.
+  similarIdeas: { perIp: 120, perAccount: 120, windowSeconds: 60 },
 };
 
 /**

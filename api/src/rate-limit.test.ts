@@ -24,6 +24,7 @@ const LIMITS: TConfig['rateLimits'] = {
   mailRecipient: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   domainCheck: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   graphqlCost: { perIp: 150_000, perAccount: 150_000, windowSeconds: 60 },
+  similarIdeas: { perIp: 3, perAccount: 3, windowSeconds: 60 },
 };
 
 let limited: TTestServer;
@@ -139,6 +140,38 @@ describe('rate limits', () => {
     const small = await signedIn(cheap);
     expect(small.status).toBe(200);
     expect(small.body.data.board.name).toEqual(expect.any(String));
+  });
+
+  it('limits similar-idea searches per address, REST and GraphQL together', async () => {
+    const ip = newAddress();
+    const similar = () =>
+      limited.call('GET', `/api/v1/boards/${company.boardId}/ideas/similar?text=export%20csv`, {
+        headers: { 'x-forwarded-for': ip },
+      });
+    expect((await similar()).status).toBe(200);
+    expect((await similar()).status).toBe(200);
+    const graphql = await post(
+      limited,
+      '/graphql',
+      { query: `{ board(id: "${company.boardId}") { similarIdeas(text: "export csv") { id } } }` },
+      ip,
+    );
+    expect(graphql.status).toBe(200);
+    expectRateLimited(await similar());
+    const refused = await post(
+      limited,
+      '/graphql',
+      { query: `{ board(id: "${company.boardId}") { similarIdeas(text: "export csv") { id } } }` },
+      ip,
+    );
+    expect(refused.status).toBe(429);
+    // Another address keeps its own.
+    const elsewhere = await limited.call(
+      'GET',
+      `/api/v1/boards/${company.boardId}/ideas/similar?text=export%20csv`,
+      { headers: { 'x-forwarded-for': newAddress() } },
+    );
+    expect(elsewhere.status).toBe(200);
   });
 
   it('limits one address across emails, and the GraphQL login counts with REST', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
-import { findSimilarIdeaViews } from '../services/idea/find-similar-ideas.ts';
+import { findSimilarIdeaViews, spendSimilarSearch } from '../services/idea/find-similar-ideas.ts';
+import { clientOfRequest } from './http.ts';
 import { ZIdeaJson, presentIdea } from './presenters.ts';
 import { idParams, jsonRoute, pathId } from './route.ts';
 import type { TRestRoute } from './route.ts';
@@ -14,7 +15,7 @@ export function similarIdeaRoutes(deps: TDeps): TRestRoute[] {
       tag: 'Ideas',
       summary: 'Up to five existing ideas of the board that read like `text`, best first',
       description:
-        'For submit forms, so people vote instead of duplicating: full-text search (any language: no stemming) with a trigram fallback, over the ideas the caller may see in the board’s lists (declined ideas left out).',
+        'For submit forms, so people vote instead of duplicating: full-text search (any language: no stemming) with a trigram fallback, over the ideas the caller may see in the board’s lists (declined ideas left out). Limited per client (anonymous: per address; signed in: per account; `RATE_LIMIT_SIMILAR_IDEAS_*`): 429 with Retry-After.',
       auth: 'optional',
       request: {
         params: idParams('id'),
@@ -23,7 +24,9 @@ export function similarIdeaRoutes(deps: TDeps): TRestRoute[] {
         }),
       },
       response: z.object({ ideas: z.array(ZIdeaJson) }).meta({ id: 'SimilarIdeas' }),
+      errors: [429],
       handle: async (c) => {
+        await spendSimilarSearch(deps, c.get('viewer'), clientOfRequest(deps, c));
         const ideas = await findSimilarIdeaViews(deps, c.get('viewer'), pathId(c), {
           text: c.req.query('text') ?? '',
         });

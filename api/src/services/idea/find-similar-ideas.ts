@@ -8,6 +8,7 @@ import { planStateOf } from '../plan/plan-state.ts';
 import { toView, viewInclude } from './find-idea-views.ts';
 import { listedIdeasWhere } from './listed-ideas.ts';
 import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
+import type { TClient } from '../../rate-limit.ts';
 
 /** How many hints a submit form shows. */
 export const SIMILAR_IDEAS_LIMIT = 5;
@@ -115,6 +116,22 @@ export async function findSimilarIdeas(
 }
 
 /** The similar ideas as the caller sees them (author, own vote, what they may do): for REST. */
+/**
+ * Counts one similar-ideas search (RATE_LIMIT_SIMILAR_IDEAS_*): it runs as people type and reads
+ * every idea of the board, so one client's stream of them is bounded, anonymous ones per
+ * address, signed-in ones per account. Throws RateLimitError (429) past the limit.
+ */
+export async function spendSimilarSearch(
+  deps: TDeps,
+  viewer: TViewer | null,
+  client: TClient,
+): Promise<void> {
+  await deps.rateLimiter.consume(
+    'similarIdeas',
+    viewer ? { account: `user:${viewer.userId}` } : { ip: client.ip },
+  );
+}
+
 export async function findSimilarIdeaViews(
   deps: TDeps,
   viewer: TViewer | null,
