@@ -22,6 +22,8 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
   let console_: TConsole;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let url = '';
+  // A console session of the company's owner: the browser may be a team member's too.
+  let ownerToken = '';
 
   beforeAll(async () => {
     await ensureWidgetBuilt();
@@ -36,6 +38,7 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
     });
     const { server } = console_;
     const company = await restCompany(server);
+    ownerToken = company.owner.token;
     const board = await server.deps.prisma.board.findUniqueOrThrow({
       where: { id: company.boardId },
       include: { company: true },
@@ -137,6 +140,9 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
       expect(link.startsWith(`${server.deps.config.appUrl}/password-reset/`)).toBe(true);
       expect(link.endsWith('?for=board')).toBe(true);
       const reset = await console_.open();
+      // Opened where someone is signed in to the console: the board's reset still opens (the
+      // console's session is not the end user's account), not the console's dashboard.
+      await reset.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
       await reset.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
       await reset.waitForURL('**/password-reset/new/**?for=board');
       await expect

@@ -59,8 +59,13 @@ function redirectOldLink(
   throw redirect(`${parts.join('/')}${url.search}${url.hash}`);
 }
 
-/** Signed-in users have no business on login, signup and reset pages (spec 6). */
-const guestOnly = () => (getAuthToken() ? redirect('/') : null);
+/**
+ * Signed-in users have no business on login, signup and reset pages (spec 6). A board end
+ * user's reset link (`?for=board`) is not about the console's account: it opens whoever is
+ * signed in to the console in this browser.
+ */
+const guestOnly = ({ request }: { request: Request }) =>
+  getAuthToken() && new URL(request.url).searchParams.get('for') !== 'board' ? redirect('/') : null;
 
 export function createRouter() {
   return createBrowserRouter([

@@ -65,6 +65,8 @@ export function IdeaList(props: {
   useEffect(() => {
     setIdeas(firstPage.ideas);
     setNextOffset(firstPage.nextOffset);
+    // A new read of the board (signing in or out, another filter): the last thank-you is old.
+    setThanks(false);
   }, [firstPage]);
 
   const loadMore = async () => {
