@@ -168,6 +168,8 @@ beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-telemetry-'));
     storeEnv = { DATA_DIR: dataDir };
   }
+  // The request's log line is what the trace id is read from (debug by default on PGlite).
+  storeEnv.REQUEST_LOG_LEVEL = 'info';
 });
 
 afterAll(async () => {
