@@ -19,7 +19,7 @@ export type TAuditActor = {
   address?: string | null;
 };
 
-type TDetail = string | number | boolean | null | string[];
+export type TDetail = string | number | boolean | null | string[];
 
 export type TAuditInput = {
   action: TAuditAction;

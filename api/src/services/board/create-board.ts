@@ -8,7 +8,12 @@ import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { PORTAL_PAGE_SLUGS } from '../portal/portal-page-slugs.ts';
 import { slugify } from '../slug.ts';
 import { ZCreateBoard } from './board-input.ts';
-import { ZBoardAccess, requireOwnCustomerCompanies } from './update-board-access.ts';
+import {
+  BOARD_ACCESS_INCLUDE,
+  ZBoardAccess,
+  boardAccessDetails,
+  requireOwnCustomerCompanies,
+} from './update-board-access.ts';
 import type { TBoardWithAccess } from './update-board-access.ts';
 
 /**
@@ -63,12 +68,7 @@ export async function createBoard(
                 }
               : {}),
           },
-          include: {
-            customerAccess: {
-              select: { customerCompanyId: true },
-              orderBy: { customerCompanyId: 'asc' },
-            },
-          },
+          include: BOARD_ACCESS_INCLUDE,
         });
         // Who may see it from the start is audited as a later change of it would be.
         await recordAudit(
@@ -78,15 +78,7 @@ export async function createBoard(
             companyId,
             actor: actorOf(admin),
             target: { type: 'Board', id: created.id },
-            details: {
-              board: created.name,
-              isPublic: created.isPublic,
-              ssoAccess: created.ssoAccess,
-              allowedEmailDomains: created.allowedEmailDomains,
-              allowedCustomerCompanyIds: created.customerAccess.map((c) =>
-                String(c.customerCompanyId),
-              ),
-            },
+            details: boardAccessDetails(created),
           },
           tx,
         );

@@ -6,6 +6,7 @@ import { parseInput, requiredOr } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { canReadBoardAccess, findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import type { TDetail } from '../audit/record-audit.ts';
 import { publishBoardAccessChange } from '../idea/watch-idea-changes.ts';
 import { BOARD_ACCESS_LIMITS, DOMAIN_NAME } from './board-access-limits.ts';
 
@@ -87,6 +88,25 @@ export async function findBoardAccess(
   return { ...board, customerAccess };
 }
 
+/** A board with its customer-company grants, as the access services answer it. */
+export const BOARD_ACCESS_INCLUDE = {
+  customerAccess: {
+    select: { customerCompanyId: true },
+    orderBy: { customerCompanyId: 'asc' as const },
+  },
+};
+
+/** Who may see a board, as its audit entries record it (BOARD_CREATED, BOARD_VISIBILITY_CHANGED). */
+export function boardAccessDetails(board: TBoardWithAccess): Record<string, TDetail> {
+  return {
+    board: board.name,
+    isPublic: board.isPublic,
+    ssoAccess: board.ssoAccess,
+    allowedEmailDomains: board.allowedEmailDomains,
+    allowedCustomerCompanyIds: board.customerAccess.map((c) => String(c.customerCompanyId)),
+  };
+}
+
 /**
  * Sets who may see a board (services/access.ts canSeeBoard): public or private, and for a
  * private board the end users it grants (the company's SSO users, confirmed addresses at the
@@ -127,12 +147,7 @@ export async function updateBoardAccess(
           ? {}
           : { allowedEmailDomains: data.allowedEmailDomains }),
       },
-      include: {
-        customerAccess: {
-          select: { customerCompanyId: true },
-          orderBy: { customerCompanyId: 'asc' },
-        },
-      },
+      include: BOARD_ACCESS_INCLUDE,
     });
     await recordAudit(
       deps,
@@ -142,12 +157,8 @@ export async function updateBoardAccess(
         actor: actorOf(admin),
         target: { type: 'Board', id: board.id },
         details: {
-          board: board.name,
+          ...boardAccessDetails({ ...after, name: board.name }),
           wasPublic: before.isPublic,
-          isPublic: after.isPublic,
-          ssoAccess: after.ssoAccess,
-          allowedEmailDomains: after.allowedEmailDomains,
-          allowedCustomerCompanyIds: after.customerAccess.map((c) => String(c.customerCompanyId)),
         },
       },
       tx,
