@@ -207,18 +207,34 @@ export function limitStatusPlugin<TServerContext extends object>(): Plugin<TServ
   };
 }
 
-/** An operation's cost (the model above, its variables known); 0 when there is no operation. */
-export function operationCost(
+/** The cost of an operation (the model above, its variables known) and what it breaks. */
+type TChecked = { cost: number; refusal: AppError | GraphQLError | null };
+
+function checkOperation(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: unknown,
-): number {
+  maxCost: number,
+): TChecked {
   const measured = measure(
     document,
     operationName,
     variables && typeof variables === 'object' ? (variables as TVariables) : {},
   );
-  return measured ? Math.round(measured.cost) : 0;
+  if (!measured) return { cost: 0, refusal: null };
+  const cost = Math.round(measured.cost);
+  if (cost > maxCost) {
+    const refusal = limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
+    return { cost, refusal };
+  }
+  if (measured.problems.length === 0) return { cost, refusal: null };
+  const refusal = errors.validation(
+    measured.problems.map(({ field, entries, cap }) => ({
+      field,
+      message: `At most ${cap} entries at a time (found ${entries}).`,
+    })),
+  );
+  return { cost, refusal };
 }
 
 /** The refusal of an operation whose input lists are too long or too costly, if it is. */
@@ -228,51 +244,50 @@ export function inputLimitRefusal(
   variables: unknown,
   maxCost: number,
 ): AppError | GraphQLError | null {
-  const measured = measure(
-    document,
-    operationName,
-    variables && typeof variables === 'object' ? (variables as TVariables) : {},
-  );
-  if (!measured) return null;
-  const cost = Math.round(measured.cost);
-  if (cost > maxCost) {
-    return limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
-  }
-  if (measured.problems.length === 0) return null;
-  return errors.validation(
-    measured.problems.map(({ field, entries, cap }) => ({
-      field,
-      message: `At most ${cap} entries at a time (found ${entries}).`,
-    })),
-  );
+  return checkOperation(document, operationName, variables, maxCost).refusal;
 }
+
+/**
+ * Spends an operation's cost from its caller's budget (graphql.ts): a GraphQLError to answer
+ * instead when the budget is spent, else null.
+ */
+export type TSpendCost = (cost: number, context: unknown) => Promise<GraphQLError | null>;
 
 /**
  * Refuses, before any resolver runs, an operation whose input lists are longer than their cap
  * (MAX_LIST_ENTRIES unless LIST_ENTRIES_OF says otherwise: VALIDATION naming the argument), or
  * whose cost with its variables counted passes `maxCost` (limitRefusal, HTTP 400). GraphQL
  * Armor's cost rule runs at validation, where variables are unknown: `nodes(ids: $ids)` with
- * 20,000 ids cost it 3 and then held the embedded database for minutes.
+ * 20,000 ids cost it 3 and then held the embedded database for minutes. A query or mutation
+ * that passes then spends its cost through `spend` (the caller's budget), measured once.
  */
 export function inputLimitsPlugin<TServerContext extends object>(
   maxCost: number,
   toGraphQLError: (error: AppError) => GraphQLError,
+  spend?: TSpendCost,
 ): Plugin<TServerContext> {
-  const check = (
-    args: { document: DocumentNode; operationName?: string | null; variableValues?: unknown },
-    stop: (result: { errors: GraphQLError[] }) => void,
-  ) => {
-    const refusal = inputLimitRefusal(
-      args.document,
-      args.operationName,
-      args.variableValues,
-      maxCost,
-    );
-    if (refusal instanceof GraphQLError) stop({ errors: [refusal] });
-    else if (refusal) stop({ errors: [toGraphQLError(refusal)] });
-  };
+  const refuse = (refusal: AppError | GraphQLError) =>
+    refusal instanceof GraphQLError ? refusal : toGraphQLError(refusal);
   return {
-    onExecute: ({ args, setResultAndStopExecution }) => check(args, setResultAndStopExecution),
-    onSubscribe: ({ args, setResultAndStopExecution }) => check(args, setResultAndStopExecution),
+    onExecute: async ({ args, setResultAndStopExecution }) => {
+      const { cost, refusal } = checkOperation(
+        args.document,
+        args.operationName,
+        args.variableValues,
+        maxCost,
+      );
+      if (refusal) return setResultAndStopExecution({ errors: [refuse(refusal)] });
+      const spent = spend && cost > 0 ? await spend(cost, args.contextValue) : null;
+      if (spent) setResultAndStopExecution({ errors: [spent] });
+    },
+    onSubscribe: ({ args, setResultAndStopExecution }) => {
+      const { refusal } = checkOperation(
+        args.document,
+        args.operationName,
+        args.variableValues,
+        maxCost,
+      );
+      if (refusal) setResultAndStopExecution({ errors: [refuse(refusal)] });
+    },
   };
 }

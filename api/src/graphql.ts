@@ -21,13 +21,8 @@ import type { TViewer } from './viewer.ts';
 import { canWrite, requireWriter, withAddress } from './viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from './security-headers.ts';
 import { storableTextPlugin } from './storable-text.ts';
-import {
-  inputLimitsPlugin,
-  limitRefusal,
-  limitStatusPlugin,
-  operationCost,
-} from './graphql-input-limits.ts';
-import type { TLimit } from './graphql-input-limits.ts';
+import { inputLimitsPlugin, limitRefusal, limitStatusPlugin } from './graphql-input-limits.ts';
+import type { TLimit, TSpendCost } from './graphql-input-limits.ts';
 import { mediaTypePlugin } from './graphql-media-type.ts';
 import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
 import { publicCorsPlugin } from './cors.ts';
@@ -133,42 +128,35 @@ function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
 }
 
 /**
- * Every query and mutation spends its cost (graphql-input-limits.ts, the variables known) from
+ * Spends a query's or mutation's cost (inputLimitsPlugin measures it, with its variables) from
  * its caller's budget, before anything runs: an anonymous caller's per client address, a
  * signed-in one's per account (its API key, else its user), so an office behind one address
- * is not one caller. Past the budget the request answers 429 with Retry-After, as REST's limits
- * do. The per-query cap (GRAPHQL_MAX_COST) bounds one query; this bounds a client's stream of
- * them, which could otherwise keep the server's one thread busy for everyone (issue 33).
+ * is not one caller. Past the budget: a 429 with Retry-After, as REST's limits answer. The
+ * per-query cap (GRAPHQL_MAX_COST) bounds one query; this bounds a client's stream of them,
+ * which could otherwise keep the server's one thread busy for everyone (issue 33).
  */
-function costBudgetPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
-  return {
-    onExecute: async ({ args, setResultAndStopExecution }) => {
-      const cost = operationCost(args.document, args.operationName, args.variableValues);
-      if (cost <= 0) return;
-      const { viewer, client } = args.contextValue as unknown as TGraphQLContext &
-        TGraphQLServerContext;
-      const keys = viewer
-        ? {
-            account:
-              viewer.apiKeyId === undefined ? `user:${viewer.userId}` : `key:${viewer.apiKeyId}`,
-          }
-        : { ip: client.ip };
-      try {
-        await deps.rateLimiter.consume('graphqlCost', keys, cost);
-      } catch (error) {
-        if (!(error instanceof RateLimitError)) throw error;
-        setResultAndStopExecution({
-          errors: [
-            rateLimitedGraphQLError(
-              new RateLimitError(
-                error.retryAfterSeconds,
-                `Too many costly requests. Please wait ${error.retryAfterSeconds} second${error.retryAfterSeconds === 1 ? '' : 's'} and try again.`,
-              ),
-            ),
-          ],
-        });
-      }
-    },
+function spendCostBudget(deps: TDeps): TSpendCost {
+  return async (cost, context) => {
+    const { viewer, client } = context as TGraphQLContext & TGraphQLServerContext;
+    const keys = viewer
+      ? {
+          account:
+            viewer.apiKeyId === undefined ? `user:${viewer.userId}` : `key:${viewer.apiKeyId}`,
+        }
+      : { ip: client.ip };
+    try {
+      await deps.rateLimiter.consume('graphqlCost', keys, cost);
+      return null;
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      const wait = error.retryAfterSeconds;
+      return rateLimitedGraphQLError(
+        new RateLimitError(
+          wait,
+          `Too many costly requests. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+        ),
+      );
+    }
   };
 }
 
@@ -363,11 +351,12 @@ export function createGraphQL(
       ...armorPlugins(deps, callers),
       // Input lists capped and counted in the cost with the variables known, before anything
       // runs: a refused cost answers as Armor's limits do (limitRefusal), a long list a
-      // VALIDATION error.
-      inputLimitsPlugin<TGraphQLServerContext>(deps.config.graphqlLimits.maxCost, (error) =>
-        toGraphQLError(error),
+      // VALIDATION error; then the cost is spent from the caller's budget (429 past it).
+      inputLimitsPlugin<TGraphQLServerContext>(
+        deps.config.graphqlLimits.maxCost,
+        (error) => toGraphQLError(error),
+        spendCostBudget(deps),
       ),
-      costBudgetPlugin(deps),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
       // Queries and subscriptions run as JavaScript compiled once per document (graphql-jit)

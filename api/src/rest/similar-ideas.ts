@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
-import { findSimilarIdeaViews, spendSimilarSearch } from '../services/idea/find-similar-ideas.ts';
+import { findSimilarIdeaViews } from '../services/idea/find-similar-ideas.ts';
 import { clientOfRequest } from './http.ts';
 import { ZIdeaJson, presentIdea } from './presenters.ts';
 import { idParams, jsonRoute, pathId } from './route.ts';
@@ -26,8 +26,9 @@ export function similarIdeaRoutes(deps: TDeps): TRestRoute[] {
       response: z.object({ ideas: z.array(ZIdeaJson) }).meta({ id: 'SimilarIdeas' }),
       errors: [429],
       handle: async (c) => {
-        await spendSimilarSearch(deps, c.get('viewer'), clientOfRequest(deps, c));
-        const ideas = await findSimilarIdeaViews(deps, c.get('viewer'), pathId(c), {
+        const viewer = c.get('viewer');
+        const client = clientOfRequest(deps, c);
+        const ideas = await findSimilarIdeaViews(deps, viewer, client, pathId(c), {
           text: c.req.query('text') ?? '',
         });
         return { ideas: ideas.map(presentIdea) };

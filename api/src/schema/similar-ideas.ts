@@ -1,4 +1,4 @@
-import { findSimilarIdeas, spendSimilarSearch } from '../services/idea/find-similar-ideas.ts';
+import { findSimilarIdeas } from '../services/idea/find-similar-ideas.ts';
 import { builder } from './builder.ts';
 import { BoardType } from './board.ts';
 import { IdeaType } from './idea.ts';
@@ -11,9 +11,7 @@ builder.objectField(BoardType, 'similarIdeas', (t) =>
     args: {
       text: t.arg.string({ required: true, description: 'The title typed so far (at most 500).' }),
     },
-    resolve: async (query, board, args, context) => {
-      await spendSimilarSearch(context.deps, context.viewer, context.client);
-      return findSimilarIdeas(context.deps, context.viewer, board.id, args, query);
-    },
+    resolve: (query, board, args, context) =>
+      findSimilarIdeas(context.deps, context.viewer, context.client, board.id, args, query),
   }),
 );

@@ -75,11 +75,13 @@ export function searchTerms(text: string): string[] {
 export async function findSimilarIdeas(
   deps: TDeps,
   viewer: TViewer | null,
+  client: TClient,
   boardId: number,
   input: unknown,
   query: { include?: Prisma.IdeaInclude; select?: Prisma.IdeaSelect } = {},
 ): Promise<Idea[]> {
   const { text } = parseInput(ZSimilarText, input);
+  await spendSimilarSearch(deps, viewer, client);
   const { board, subscription } = await findVisibleBoardWithSubscription(deps, viewer, boardId);
   const terms = searchTerms(text);
   if (terms.length === 0) return [];
@@ -121,7 +123,7 @@ export async function findSimilarIdeas(
  * every idea of the board, so one client's stream of them is bounded, anonymous ones per
  * address, signed-in ones per account. Throws RateLimitError (429) past the limit.
  */
-export async function spendSimilarSearch(
+async function spendSimilarSearch(
   deps: TDeps,
   viewer: TViewer | null,
   client: TClient,
@@ -135,10 +137,11 @@ export async function spendSimilarSearch(
 export async function findSimilarIdeaViews(
   deps: TDeps,
   viewer: TViewer | null,
+  client: TClient,
   boardId: number,
   input: unknown,
 ): Promise<TIdeaView[]> {
-  const rows = (await findSimilarIdeas(deps, viewer, boardId, input, {
+  const rows = (await findSimilarIdeas(deps, viewer, client, boardId, input, {
     include: viewInclude(viewer),
   })) as TIdeaRow[];
   return rows.map((row) => toView(viewer, row));

@@ -311,6 +311,52 @@ describe('release mails', () => {
     await publish(true);
     expect((await mailsSince(mark)).size).toBe(0);
   });
+
+  it("list to everyone only the parts all readers may read: a private board's idea stays out", async () => {
+    const reader = await member('Rita Reader');
+    const shipped = await newIdea(company.owner.token, 'Dark mode for reports');
+    await vote(shipped, reader);
+    const hidden = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/boards`,
+      201,
+      { token: company.owner.token, body: { name: 'Partners roadmap' } },
+    );
+    const secret = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: company.owner.token,
+      headers: { 'x-board-id': String(hidden.id) },
+      body: { title: 'Acquisition codename Falcon' },
+    });
+    const release = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/releases`,
+      201,
+      {
+        token: company.owner.token,
+        body: { name: 'v3.0', releaseDate: '2026-11-21', boardIds: [company.boardId, hidden.id] },
+      },
+    );
+    await expectCall(server, 'POST', `/releases/${release.id}/parts`, 201, {
+      token: company.owner.token,
+      body: { title: 'Faster start-up' },
+    });
+    await expectCall(server, 'POST', `/releases/${release.id}/add-from-ideas`, 200, {
+      token: company.owner.token,
+      body: { ideaIds: [shipped, secret.id] },
+    });
+
+    const mark = await settled();
+    await expectCall(server, 'PUT', `/releases/${release.id}/publish`, 200, {
+      token: company.owner.token,
+      body: { published: true },
+    });
+    const mail = (await mailsSince(mark)).get(reader.email)?.[0] as TParsedMail;
+    expect(mail.text).toContain('• Faster start-up');
+    expect(mail.text).toContain('• Dark mode for reports');
+    expect(mail.text).not.toContain('Falcon');
+  });
 });
 
 describe('preferences', () => {

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { RELEASE_PART_ORDER } from '../release/find-releases.ts';
+import { RELEASE_PART_ORDER, releasePartForEveryReaderWhere } from '../release/find-releases.ts';
 import { enqueueNotifications, loadMailCompany } from './enqueue-notifications.ts';
 import { boardUrl } from './links.ts';
 import { releaseTexts } from './notification-texts.ts';
@@ -16,24 +16,18 @@ export async function notifyReleasePublished(
 ): Promise<number> {
   const release = await deps.prisma.release.findUniqueOrThrow({
     where: { id: releaseId },
-    include: {
-      parts: {
-        orderBy: RELEASE_PART_ORDER,
-        select: {
-          title: true,
-          idea: { select: { board: { select: { id: true, isPublic: true } } } },
-        },
-      },
-      boards: { orderBy: { id: 'asc' } },
-    },
+    include: { boards: { orderBy: { id: 'asc' } } },
   });
   // Every recipient sees one of the release's boards at least, not necessarily each: the mail,
-  // one text for all, lists the parts any of them may read (generic lines, ideas of public
-  // boards, ideas of the one board when the release has a single board).
-  const soleBoardId = release.boards.length === 1 ? release.boards[0]?.id : undefined;
-  const listed = release.parts.filter(
-    ({ idea }) => !idea || idea.board.isPublic || idea.board.id === soleBoardId,
-  );
+  // one text for all, lists the parts every one of them may read.
+  const listed = await deps.prisma.releasePart.findMany({
+    where: {
+      releaseId,
+      ...releasePartForEveryReaderWhere(release.boards.map((board) => board.id)),
+    },
+    orderBy: RELEASE_PART_ORDER,
+    select: { title: true },
+  });
   const company = await loadMailCompany(deps, release.companyId);
   const shownOn = release.boards.find((b) => b.isPublic) ?? release.boards[0];
   return enqueueNotifications(deps, {

@@ -30,6 +30,17 @@ export function releasePartVisibleWhere(viewer: TViewer | null): Prisma.ReleaseP
   return { OR: [{ ideaId: null }, { idea: { board: boardVisibleWhere(viewer) } }] };
 }
 
+/**
+ * The parts every reader of a release on `boardIds` may read (one text for all, as the release
+ * mail is): those anyone may read, and, when the release shows on one board only, that board's
+ * ideas too, since every reader sees that board.
+ */
+export function releasePartForEveryReaderWhere(boardIds: number[]): Prisma.ReleasePartWhereInput {
+  const [soleBoardId, ...others] = boardIds;
+  if (soleBoardId === undefined || others.length > 0) return releasePartVisibleWhere(null);
+  return { OR: [releasePartVisibleWhere(null), { idea: { boardId: soleBoardId } }] };
+}
+
 /** The order of a release's parts: as they were added. */
 export const RELEASE_PART_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
 
