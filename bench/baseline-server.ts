@@ -64,8 +64,8 @@ export const SQL = {
   idea: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
            i."status"::text AS "status", i."voteCount", i."value", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-           i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
-           b."createdAt" AS "boardCreatedAt",
+           i."declinedAt", i."rejectedAt", i."rejectionReason", i."createdAt", i."updatedAt",
+           i."customStatusId", b."createdAt" AS "boardCreatedAt",
            s."product"::text AS "product", s."expiresAt",
            EXISTS (
              SELECT 1 FROM "Webhook" w
@@ -156,9 +156,10 @@ export const SQL = {
   // twice, the ideas' ids.
   cards: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
-             i."declineComment", i."duplicateOfId", i."declinedAt", i."createdAt",
+             i."declineComment", i."duplicateOfId", i."declinedAt", i."rejectedAt",
+             i."rejectionReason", i."createdAt",
              i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
-             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             i."isSample", a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",
@@ -178,9 +179,10 @@ export const SQL = {
       WHERE i."id" = ANY($3::int[])`,
   cardsTeam: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
-             i."declineComment", i."duplicateOfId", i."declinedAt", i."createdAt",
+             i."declineComment", i."duplicateOfId", i."declinedAt", i."rejectedAt",
+             i."rejectionReason", i."createdAt",
              i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
-             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             i."isSample", a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",

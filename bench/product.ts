@@ -35,7 +35,7 @@ export async function ensureServerBuild(): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22.15',
     packages: 'external',
     logLevel: 'warning',
   });

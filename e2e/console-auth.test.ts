@@ -172,24 +172,27 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await expectToast(page, 'Sorry, something went wrong. Please, try again later or refresh page');
   });
 
-  it('sends a sign-up with an address that has an account to /login with a check-your-inbox toast, signed in nowhere', async () => {
+  it('signs up an address that has an account like any other: a company of its own, signed in to it', async () => {
     const { server } = console_;
-    const account = await registerAccount(server);
+    const account = await registerAccount(server, 'First Company Ltd');
     const page = await console_.open();
     await page.goto(`${server.url}/signup`);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('another-secret-1');
     await page.getByLabel('Confirm password').fill('another-secret-1');
+    await page.getByLabel(/Company name/).fill('Second Company Ltd');
     await page.getByLabel(/I have read and accept the Terms of Use/).check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await page.waitForURL('**/login');
-    await expectToast(page, 'Check your inbox');
-    await expectToast(page, `We have mailed ${account.email} what to do next.`);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
-    // The form keeps the address for the sign-in.
-    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
-    await saveScreenshot(page, 'signup-check-inbox');
+    // Nothing on the page tells that the address had an account elsewhere.
+    await page.waitForURL('**/admin/dashboard');
+    await expectToast(page, 'Thank you for signing up!');
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const me = await server.call('GET', '/api/v1/company', { token: token ?? '' });
+    expect(me.body.companyName).toBe('Second Company Ltd');
+    // The first company's account and password are untouched.
+    const first = await server.call('GET', '/api/v1/company', { token: account.token });
+    expect(first.body.companyName).toBe('First Company Ltd');
     expect(page.errors).toEqual([]);
   });
 
@@ -205,7 +208,7 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
       token: token ?? '',
       body: { query: 'mutation { logout { __typename } }' },
     });
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Company', exact: true }).click();
 
     await page.waitForURL('**/login?expired=true');
     await expectToast(page, 'Session Expired');

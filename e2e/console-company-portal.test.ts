@@ -17,7 +17,7 @@ describe.skipIf(!hasChromium())('console: the company portal card', () => {
     const account = await registerAccount(server, 'Acme Portal Co');
     const page = await console_.open();
     await logIn(page, server, account);
-    await page.goto(`${server.url}/admin/settings`);
+    await page.goto(`${server.url}/admin/company`);
     const card = page.getByRole('region', { name: 'Company portal' });
     await card.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -4,7 +4,13 @@ import { hashPassword } from '../api/src/auth/password.ts';
 import { addEndUser, createBoardId, signUpCompany } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
-import { saveScreenshot, startConsole, type TConsole, type TConsolePage } from './console.ts';
+import {
+  requireTwoFactorInSettings,
+  saveScreenshot,
+  startConsole,
+  type TConsole,
+  type TConsolePage,
+} from './console.ts';
 
 const PASSWORD = 'secret-password';
 
@@ -88,19 +94,8 @@ describe.skipIf(!hasChromium())('console: two-factor sign-in required of an open
     await page.getByRole('link', { name: 'Team-only roadmap' }).waitFor();
 
     // The owner requires two-factor sign-in of the team, from their settings.
-    const ownerPage = await openConsole(owner.token, '/admin/settings');
-    const toggle = ownerPage.getByLabel('Require two-factor sign-in for the team');
-    await toggle.check();
-    await expect
-      .poll(
-        async () =>
-          (
-            await console_.server.deps.prisma.company.findUniqueOrThrow({
-              where: { id: owner.companyId },
-            })
-          ).requireTwoFactor,
-      )
-      .toBe(true);
+    const ownerPage = await openConsole(owner.token, '/admin/company');
+    await requireTwoFactorInSettings(ownerPage, console_.server, owner.companyId);
     await ownerPage.context().close();
 
     // The admin's page, loaded again: the prompt, not an end user's view of the console.

@@ -373,7 +373,7 @@ describe.skipIf(!hasChromium())('console: first-day polish', () => {
         await page.context().close();
       }
     }
-  });
+  }, 150_000);
 
   it('saves every touched screen at 1440 and 390 px in both languages, with no overflow and no serious axe violations', async () => {
     const problems: string[] = [];
@@ -415,7 +415,8 @@ describe.skipIf(!hasChromium())('console: first-day polish', () => {
           ['webhooks', '/admin/webhooks'],
           ['board-settings', `${board}/settings`],
           ['board-releases', `${board}/releases`],
-          ['settings', '/admin/settings'],
+          ['settings', '/admin/profile'],
+          ['company-settings', '/admin/company'],
         ] as const) {
           await page.goto(`${console_.server.url}${path}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor();

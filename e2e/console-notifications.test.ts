@@ -4,6 +4,7 @@ import { hasChromium, seriousAxeViolations } from './browser.ts';
 import {
   expectToast,
   logIn,
+  openProfileSettings,
   registerAccount,
   saveScreenshot,
   startConsole,
@@ -28,8 +29,7 @@ describe.skipIf(!hasChromium())('console: notification emails and the test email
     const account = await registerAccount(server);
     const page = await console_.open();
     await logIn(page, server, account);
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.waitForURL('**/admin/settings');
+    await openProfileSettings(page);
 
     const all = page.getByRole('radio', { name: /All notifications/ });
     const mine = page.getByRole('radio', { name: /Only my ideas/ });
@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium())('console: notification emails and the test email
     const account = await registerAccount(server);
     const page = await console_.open();
     await logIn(page, server, account);
-    await page.goto(`${server.url}/admin/settings`);
+    await page.goto(`${server.url}/admin/company`);
 
     const before = smtp.messages.length;
     await page.getByRole('button', { name: 'Send a test email' }).click();
@@ -86,6 +86,8 @@ describe.skipIf(!hasChromium())('console: notification emails and the test email
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'settings-test-email');
 
+    // The language is the person's own setting; the test email the company's.
+    await openProfileSettings(page);
     await page.getByLabel('Interface language').selectOption('pl-PL');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Powiadomienia e-mail' }).isVisible())
@@ -93,9 +95,10 @@ describe.skipIf(!hasChromium())('console: notification emails and the test email
     await expect
       .poll(() => page.getByRole('radio', { name: /Tylko moje pomysły/ }).isVisible())
       .toBe(true);
-    expect(await page.getByRole('button', { name: 'Wyślij testowy e-mail' }).isVisible()).toBe(
-      true,
-    );
+    await page.getByRole('link', { name: 'ustawieniach firmy' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Wyślij testowy e-mail' }).isVisible())
+      .toBe(true);
     expect(page.errors).toEqual([]);
   });
 });

@@ -134,7 +134,8 @@ describe.skipIf(!hasChromium())('console: every screen at 1440 px and 390 px', (
       ['board-settings', `${board}/settings`],
       ['board-users', `${board}/users`],
       ['users', '/admin/users'],
-      ['settings', '/admin/settings'],
+      ['settings', '/admin/profile'],
+      ['company-settings', '/admin/company'],
       ['subscription', '/admin/subscription'],
     ];
     const problems: string[] = [];

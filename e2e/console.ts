@@ -70,6 +70,36 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Opens "Profile settings" from the account menu in the top bar, by keyboard, as a person would
+ * (each person's own settings are not in the side menu, which holds the company's).
+ */
+export async function openProfileSettings(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Profile settings' }).click();
+  await page.waitForURL('**/admin/profile');
+}
+
+/**
+ * On the owner's open /admin/company page: ticks "Require two-factor sign-in for the team" and
+ * waits until the company requires it.
+ */
+export async function requireTwoFactorInSettings(
+  page: Page,
+  server: TTestServer,
+  companyId: number,
+): Promise<void> {
+  await page.getByLabel('Require two-factor sign-in for the team').check();
+  await expect
+    .poll(
+      async () =>
+        (await server.deps.prisma.company.findUniqueOrThrow({ where: { id: companyId } }))
+          .requireTwoFactor,
+    )
+    .toBe(true);
+}
+
 let accounts = 0;
 
 /**

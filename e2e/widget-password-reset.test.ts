@@ -138,13 +138,22 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
       // The real mail's link, marked as a board's, opens the reset pages.
       const link = await resetLinkTo(email);
       expect(link.startsWith(`${server.deps.config.appUrl}/password-reset/`)).toBe(true);
-      expect(link.endsWith('?for=board')).toBe(true);
+      // It names the mail's language and the board's portal page (a public board).
+      const hints = new URL(link).searchParams;
+      expect([hints.get('for'), hints.get('lang')]).toEqual(['board', 'en-US']);
+      const boardPath = hints.get('board') ?? '';
+      expect(boardPath).toMatch(/^\/[a-z0-9-]+\/[a-z0-9-]+$/);
       const reset = await console_.open();
-      // Opened where someone is signed in to the console: the board's reset still opens (the
-      // console's session is not the end user's account), not the console's dashboard.
-      await reset.addInitScript((token) => localStorage.setItem('authToken', token), ownerToken);
+      // Opened where someone is signed in to the console (in Polish): the board's reset still
+      // opens (the console's session is not the end user's account), not the console's
+      // dashboard, and in the mail's language, not the console's.
+      await reset.addInitScript((token) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('lang', 'pl-PL');
+      }, ownerToken);
       await reset.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
-      await reset.waitForURL('**/password-reset/new/**?for=board');
+      await reset.waitForURL('**/password-reset/new/**');
+      expect(new URL(reset.url()).searchParams.get('for')).toBe('board');
       await expect
         .poll(() => reset.getByRole('heading', { name: 'Set a new password' }).isVisible())
         .toBe(true);
@@ -167,6 +176,10 @@ describe.skipIf(!hasChromium())('widget: a forgotten password', () => {
       expect(new URL(reset.url()).pathname).toMatch(/^\/password-reset\/new\//);
       expect(await reset.locator('a[href="/login"]').count()).toBe(0);
       expect(await reset.getByRole('link', { name: 'Back to log in' }).count()).toBe(0);
+      // ...and a link back to the board's page.
+      expect(await done.getByRole('link', { name: 'Back to the board' }).getAttribute('href')).toBe(
+        boardPath,
+      );
       expect(await seriousAxeViolations(reset)).toEqual([]);
       await saveScreenshot(reset, 'widget-password-reset-done');
 

@@ -345,6 +345,8 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     const url = `${host.url}/?token=${encodeURIComponent(token)}`;
     const page = await open(url);
     await expect.poll(() => page.getByText('Signed in as Pia Prefs').isVisible()).toBe(true);
+    // Closed, the section is its title alone: nothing says it is loading before it is opened.
+    expect(await page.getByTestId('email-preference').textContent()).toBe('Email notifications');
     // Keyboard: the disclosure opens with Enter, then the choice is picked from the select.
     await page.getByText('Email notifications').focus();
     await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@
 // module's transformed source) in the process: 87 MB of RSS of the embedded default's 530 at
 // idle. The packages are bundled too, all but those named in `external` below: resolving and
 // opening their ~1,800 files was half of the start's CPU (1.6-1.8 s against 0.8-0.9 s bundled,
-// on a loaded two-core machine), since Node 20 has no compile cache.
+// on a loaded two-core machine).
 // Modules the server imports on first use (`await import(...)`, e.g. the MCP server, the mail,
 // payment and webhook clients, the release Markdown renderer) become chunks of their own in
 // chunks/, read only when first needed. What every start does load is kept small and in one
@@ -30,7 +30,7 @@ export async function buildServer(outdir = 'dist/server') {
   const out = path.resolve(ROOT, outdir);
   await rm(out, { recursive: true, force: true });
   const { metafile } = await build({
-    absWorkingDir: ROOT,
+    ...BUNDLE,
     // main.js starts tracing when configured, then imports server.js (api/src/main.ts says
     // why): both sit here, not in chunks/, since the server finds dist/web and the other built
     // files from its own folder. The import worker (services/import/read-import-files.ts) is a
@@ -41,59 +41,109 @@ export async function buildServer(outdir = 'dist/server') {
       'import-worker': 'api/src/services/import/read-import-files-worker.ts',
     },
     outdir: out,
-    bundle: true,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Stay in node_modules: PGlite reads its WebAssembly and data files beside its own modules;
-    // pino may start transports by file name; pg-native is pg's optional native driver.
-    // OpenTelemetry's instrumentations patch pg, ioredis and graphql as Node loads them, which
-    // a copy inside the bundle never is (api/src/telemetry.ts); its own packages are loaded
-    // only when tracing is configured.
-    external: [
-      '@electric-sql/pglite',
-      '@electric-sql/pglite/*',
-      'pino',
-      'pino-pretty',
-      'thread-stream',
-      'pg-native',
-      'pg',
-      'pg/*',
-      'ioredis',
-      'ioredis/*',
-      'graphql',
-      'graphql/*',
-      '@opentelemetry/*',
-    ],
-    // CommonJS packages in an ES module bundle: their `require` of Node's modules and their
-    // `__dirname` need these (esbuild leaves them to the platform).
-    banner: {
-      js: [
-        "import { createRequire as __createRequire } from 'node:module';",
-        "import { fileURLToPath as __fileURLToPath } from 'node:url';",
-        "import { dirname as __pathDirname } from 'node:path';",
-        'const require = __createRequire(import.meta.url);',
-        'const __filename = __fileURLToPath(import.meta.url);',
-        'const __dirname = __pathDirname(__filename);',
-      ].join('\n'),
-    },
-    // For a stack trace's file and line: `node --enable-source-maps dist/server/main.js`.
-    // Less source for V8 to hold and parse; identifiers keep their names for stack traces.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    sourcemap: 'linked',
-    // The packages' license comments go to main.js.LEGAL.txt (and one per chunk) instead of the
-    // end of the code, where their authors' names would be the only non-ASCII (assertAscii).
-    legalComments: 'external',
-    metafile: true,
-    logLevel: 'warning',
     plugins: [queryCompiler.plugin, zodEnglishOnly],
   });
   await queryCompiler.writeWasm(metafile);
   await assertAscii(metafile);
 }
+
+/**
+ * The operators' commands (package.json's `db:migrate`, `db:backup`, `db:restore`,
+ * `secrets:reseal`, `plan`, `db:idea-counts`, `db:move-to-postgres`) bundled into dist/cli, for an image or a host that
+ * has the bundle and its runtime packages but neither the sources nor tsx
+ * (scripts/runtime-package.mjs gives them `npm run` names there). Built apart from the server
+ * so that its chunks stay as they are; `node scripts/build-server.mjs --cli` builds both.
+ */
+export async function buildCli(outdir = 'dist/cli') {
+  const out = path.resolve(ROOT, outdir);
+  await rm(out, { recursive: true, force: true });
+  const { metafile } = await build({
+    ...BUNDLE,
+    entryPoints: {
+      'db-migrate': 'api/src/db/migrate-cli.ts',
+      'db-backup': 'api/src/db/backup-cli.ts',
+      'db-idea-counts': 'api/src/db/idea-counts-cli.ts',
+      'db-move-to-postgres': 'api/src/db/move-to-postgres-cli.ts',
+      'secrets-reseal': 'api/src/auth/reseal-cli.ts',
+      plan: 'api/src/billing/plan-cli.ts',
+    },
+    outdir: out,
+    plugins: [queryCompiler.plugin, zodEnglishOnly],
+  });
+  await queryCompiler.writeWasm(metafile);
+}
+
+/**
+ * Packages that stay in node_modules (`external` below, by package name): what an image or a
+ * bare host must carry beside dist/ (scripts/runtime-package.mjs copies them with their
+ * dependencies). `@opentelemetry/*` stands for every such package in package.json.
+ */
+export const RUNTIME_PACKAGES = [
+  '@electric-sql/pglite',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'pg-native',
+  'pg',
+  'ioredis',
+  'graphql',
+  '@opentelemetry/*',
+  // Not external: the bundled schema engine finds its WebAssembly through the package
+  // (api/src/db/schema-engine.ts).
+  '@prisma/schema-engine-wasm',
+];
+
+const BUNDLE = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22.15',
+  // Stay in node_modules: PGlite reads its WebAssembly and data files beside its own modules;
+  // pino may start transports by file name; pg-native is pg's optional native driver.
+  // OpenTelemetry's instrumentations patch pg, ioredis and graphql as Node loads them, which
+  // a copy inside the bundle never is (api/src/telemetry.ts); its own packages are loaded
+  // only when tracing is configured.
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    'pino',
+    'pino-pretty',
+    'thread-stream',
+    'pg-native',
+    'pg',
+    'pg/*',
+    'ioredis',
+    'ioredis/*',
+    'graphql',
+    'graphql/*',
+    '@opentelemetry/*',
+  ],
+  // CommonJS packages in an ES module bundle: their `require` of Node's modules and their
+  // `__dirname` need these (esbuild leaves them to the platform).
+  banner: {
+    js: [
+      "import { createRequire as __createRequire } from 'node:module';",
+      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+      "import { dirname as __pathDirname } from 'node:path';",
+      'const require = __createRequire(import.meta.url);',
+      'const __filename = __fileURLToPath(import.meta.url);',
+      'const __dirname = __pathDirname(__filename);',
+    ].join('\n'),
+  },
+  // For a stack trace's file and line: `node --enable-source-maps dist/server/main.js`.
+  // Less source for V8 to hold and parse; identifiers keep their names for stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  // The packages' license comments go to main.js.LEGAL.txt (and one per chunk) instead of the
+  // end of the code, where their authors' names would be the only non-ASCII (assertAscii).
+  legalComments: 'external',
+  metafile: true,
+  logLevel: 'warning',
+};
 
 /**
  * zod's namespace object carries every locale's messages (`z.locales`, 300 KB of the bundle in
@@ -219,4 +269,7 @@ async function assertAscii(metafile) {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildServer();
+  if (process.argv.includes('--cli')) await buildCli();
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSecretKeys } from './auth/secret-box.ts';
 import type { TSecretKeys } from './auth/secret-box.ts';
+import { isDatabaseUrl } from './db/hosts.ts';
 import type { TMailRetry } from './mail/mailer.ts';
 
 /** What a rate limit guards: each has its own counters and limits. */
@@ -24,6 +25,8 @@ export const RATE_LIMIT_ACTIONS = [
   'domainCheck',
   'graphqlCost',
   'similarIdeas',
+  'ideaSubmission',
+  'commentSubmission',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -80,6 +83,13 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // Similar-idea hints run as people type (the forms wait for a pause), and each reads the
   // board's ideas: a person makes a few a minute, 30 loops of them stalled a server.
   similarIdeas: { perIp: 120, perAccount: 120, windowSeconds: 60 },
+  // Ideas and comments by end users (services/submission-limits.ts): a person posts a few ideas
+  // in a sitting and never 120 in 3 s (issue 33). The window's allowance may come at once (a
+  // burst of 10 ideas), then nothing until the window ends. Per address too, because widget
+  // sign-ups make new end users cheaply; an office behind one address shares that allowance.
+  // The company's team is not counted (it triages, answers and imports), nor are importers.
+  ideaSubmission: { perIp: 60, perAccount: 10, windowSeconds: 600 },
+  commentSubmission: { perIp: 120, perAccount: 30, windowSeconds: 600 },
 };
 
 /**
@@ -154,7 +164,9 @@ export const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  // One server, or several in libpq's form (postgresql://u@h1:5432,h2:5432/db): the primary
+  // among them takes the connections (db/hosts.ts).
+  DATABASE_URL: z.string().refine(isDatabaseUrl, { message: 'Invalid url' }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(10),
   DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).default(500),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),

@@ -11,6 +11,8 @@ import {
   signUpCompany,
 } from './testing/graphql-client.ts';
 import type { TTestAccount } from './testing/graphql-client.ts';
+import { openStream, waitUntil } from './testing/sse-stream.ts';
+import type { TStream } from './testing/sse-stream.ts';
 import { startTestServer } from './testing/test-server.ts';
 import type { TTestServer } from './testing/test-server.ts';
 
@@ -27,69 +29,6 @@ const PER_SUBSCRIBER = SHARED.replace('idea { id ', 'idea { board { id } id ');
 const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
   __typename ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
 const VIEWER = `{ viewer { user { id role } } }`;
-
-type TStream = {
-  label: string;
-  status: number;
-  /** The text received so far. */
-  text: () => string;
-  /** Resolves when the server ends the stream (or drops its connection). */
-  ended: Promise<void>;
-  isEnded: () => boolean;
-  close: () => void;
-};
-
-/** Reads a server-sent event stream with fetch, as the widget and graphql-sse do. */
-async function openStream(
-  label: string,
-  url: string,
-  init: { token: string; body?: unknown },
-): Promise<TStream> {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    method: init.body ? 'POST' : 'GET',
-    headers: {
-      accept: 'text/event-stream',
-      authorization: `Bearer ${init.token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-    signal: controller.signal,
-  });
-  let text = '';
-  let isEnded = false;
-  const ended = (async () => {
-    if (!response.body) return;
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += value;
-      }
-    } catch {
-      // The connection was dropped: ended too.
-    } finally {
-      isEnded = true;
-    }
-  })();
-  return {
-    label,
-    status: response.status,
-    text: () => text,
-    ended,
-    isEnded: () => isEnded,
-    close: () => controller.abort(),
-  };
-}
-
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 let server: TTestServer;
 let owner: TTestAccount;

@@ -7,9 +7,9 @@ import { ZConfig } from './config.ts';
 import { ROOT } from './root.ts';
 
 /**
- * The deploy/ folder: what can be checked without a container registry. (api/src/fleet.test.ts
- * runs deploy/haproxy.cfg in front of three real processes; main.test.ts starts the bundle
- * through scripts/serve.sh as the Dockerfile and the systemd unit do.)
+ * The deploy/ folder's text. (api/src/image.test.ts builds and runs the image;
+ * api/src/fleet.test.ts runs deploy/haproxy.cfg in front of three real processes; main.test.ts
+ * starts the bundle through scripts/serve.sh as the Dockerfile and the systemd unit do.)
  */
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -19,12 +19,20 @@ const readme = read('README.md');
 describe('deploy/', () => {
   it('sets only settings the server knows, each documented in the README', () => {
     const compose = read('deploy/compose.yaml');
-    const app = compose.slice(compose.indexOf('x-app:'), compose.indexOf('services:'));
-    const fromCompose = [...app.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]!);
+    // Every service of the image takes the environment of `x-env`.
+    const env = compose.slice(compose.indexOf('x-env:'), compose.indexOf('x-app:'));
+    const fromCompose = [...env.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1]!);
+    expect(fromCompose).toEqual(expect.arrayContaining(['SECRETS_KEY', 'TWO_FACTOR_KEY']));
+    expect(compose.match(/<<: \*env/g)).toHaveLength(2);
     const fromUnit = [...read('deploy/feedboard.service').matchAll(/^Environment=([A-Z_]+)=/gm)]
       .map((match) => match[1]!)
       .filter((name) => name !== 'NODE_ENV');
-    const fromImage = [...read('deploy/Dockerfile').matchAll(/\b([A-Z][A-Z_]+)=/g)]
+    // The server's settings the image sets (its ENV lines; ARG NODE_IMAGE is the build's).
+    const envLines = read('deploy/Dockerfile')
+      .split('\n')
+      .filter((line) => line.startsWith('ENV '))
+      .join('\n');
+    const fromImage = [...envLines.matchAll(/\b([A-Z][A-Z_]+)=/g)]
       .map((match) => match[1]!)
       .filter((name) => name !== 'NODE_ENV');
     const named = [...new Set([...fromCompose, ...fromUnit, ...fromImage])];
@@ -39,8 +47,12 @@ describe('deploy/', () => {
     expect(read('scripts/serve.sh')).toMatch(
       /exec node \$\{semi:\+--max-semi-space-size="\$semi"\} "\$@" dist\/server\/main\.js/,
     );
-    for (const folder of ['node_modules', 'prisma', 'dist', 'scripts/serve.sh', 'package.json']) {
-      expect(dockerfile).toContain(`COPY --from=build /app/${folder} ./${folder}`);
+    // The last stage takes the folder scripts/runtime-package.mjs lays out, and nothing else.
+    expect(dockerfile).toMatch(/^COPY --from=build \/runtime\/ \.\/$/m);
+    expect(dockerfile.match(/^COPY --from=/gm)).toHaveLength(1);
+    const runtime = read('scripts/runtime-package.mjs');
+    for (const folder of ['prisma', 'scripts/serve.sh', 'package.json', 'dist']) {
+      expect(runtime).toContain(`'${folder}`);
     }
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(read('deploy/feedboard.service')).toMatch(/^ExecStart=\/bin\/sh scripts\/serve\.sh$/m);

@@ -94,6 +94,9 @@ export function createDeps(
     onError: (error) => log.warn(`Live streams' credential check failed: ${error.message}`),
   });
   events.watchCredentialRevoked((revocation) => streamSlots.endRevoked(revocation));
+  // A grant withdrawn from users (customer company, SSO claims, required two-factor): their
+  // streams are checked against what their credential gives now, at once.
+  events.watchAccessChanged((change) => void streamSlots.recheck(change));
   return {
     prisma,
     sql,
@@ -106,6 +109,7 @@ export function createDeps(
       events,
       (error) => log.error(`A live stream failed to take an event: ${error.message}`),
       boardAccessLoader(prisma),
+      () => streamSlots.settled(),
     ),
     stripe: createStripe(config),
     rateLimiter,

@@ -54,6 +54,15 @@ export type TCredentialRevocation = {
   userIds?: number[];
 };
 
+/**
+ * A write that may narrow what users see (detached from a customer company, an SSO sign-in that
+ * changed their customer companies or address, a team made to enrol a second factor): every
+ * process checks the open live streams of those users, or of every user of those companies,
+ * against what their credential gives now, and ends the streams that lost a grant
+ * (stream-slots.ts `recheck`).
+ */
+export type TAccessChange = { userIds?: number[]; companyIds?: number[] };
+
 export type TEvents = {
   /**
    * Drops the cached portal pages the change touches in every process: this one at once
@@ -79,6 +88,13 @@ export type TEvents = {
   publishCredentialRevoked: (revocation: TCredentialRevocation) => void;
   /** Calls `listener` with every revocation of any process; answers the function that stops it. */
   watchCredentialRevoked: (listener: (revocation: TCredentialRevocation) => void) => () => void;
+  /**
+   * Tells every process (this one at once, the others through Redis) that what these users
+   * may see may have narrowed; call after the write committed. Never throws.
+   */
+  publishAccessChanged: (change: TAccessChange) => void;
+  /** Calls `listener` with every access change of any process; answers the function that stops it. */
+  watchAccessChanged: (listener: (change: TAccessChange) => void) => () => void;
   /** 'redis' when events cross processes through Redis, else 'memory'. */
   kind: 'redis' | 'memory';
   /** Whether Redis answers a PING within `timeoutMs` and the subscriber is connected (always true in memory). */
@@ -132,6 +148,11 @@ export function createEvents(options: {
     'Credential revocation',
     options.log,
   );
+  const accessChanged = broadcastChannel<TAccessChange>(
+    `${options.redisPrefix}access-changed`,
+    'Access change',
+    options.log,
+  );
   const portalStale = broadcastChannel<TPortalStale>(
     `${options.redisPrefix}portal-stale`,
     'Portal change',
@@ -155,6 +176,8 @@ export function createEvents(options: {
       subscribeIdeaChanged: (boardId) => pubsub.subscribe(topic, boardId),
       publishCredentialRevoked: revoked.publish,
       watchCredentialRevoked: revoked.watch,
+      publishAccessChanged: accessChanged.publish,
+      watchAccessChanged: accessChanged.watch,
       isConnected: async () => true,
       close: async () => {},
     };
@@ -173,6 +196,7 @@ export function createEvents(options: {
   const pubsub = createPubSub<TTopics>({ eventTarget: redisTarget });
   portalStale.connect(redisTarget);
   revoked.connect(redisTarget);
+  accessChanged.connect(redisTarget);
   // This process's own changes and catch-up events reach its subscribers through `local`
   // (every process sends its own); Redis brings the other processes' changes.
   const local = createPubSub<TTopics>();
@@ -220,6 +244,8 @@ export function createEvents(options: {
     },
     publishCredentialRevoked: revoked.publish,
     watchCredentialRevoked: revoked.watch,
+    publishAccessChanged: accessChanged.publish,
+    watchAccessChanged: accessChanged.watch,
     subscribeIdeaChanged: (boardId) =>
       watching(watchedBoards, boardId, () =>
         Repeater.merge([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDatabase } from './db/client.ts';
+import { createSession } from './services/account/create-session.ts';
 import { attempt, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
 import { openTestDatabase } from './testing/test-server.ts';
@@ -137,5 +138,82 @@ describe.skipIf(!wanted)('two processes on Redis', () => {
       expect(again.status).toBe(401);
       await again.body?.cancel();
     }
+  }, 60_000);
+
+  it('a customer-company detachment on process 1 ends the end user’s streams of the private board it granted on process 2 (attack F16)', async () => {
+    const [one, two] = servers as [TServerProcess, TServerProcess];
+    const signup = await attempt(`${one.url}/api/v1/registrations`, 'POST', {
+      body: { email: 'fleet-access@example.com', password: 'fleet-password', company: 'Access' },
+    });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+    const ownerToken = signup.body.token as string;
+    const { prisma } = database.db;
+    const owner = await prisma.user.findFirstOrThrow({
+      where: { loginEmail: 'fleet-access@example.com' },
+    });
+    const board = await attempt(`${one.url}/api/v1/companies/${owner.companyId}/boards`, 'POST', {
+      token: ownerToken,
+      body: { name: 'Customer plans' },
+    });
+    expect(board.status, JSON.stringify(board.body)).toBe(201);
+    const boardId = board.body.id as number;
+    const customer = await prisma.customerCompany.create({
+      data: { companyId: owner.companyId, externalId: 'fleet-cc', name: 'Fleet customer' },
+    });
+    const access = await attempt(`${one.url}/api/v1/boards/${boardId}/access`, 'PUT', {
+      token: ownerToken,
+      body: { isPublic: false, allowedCustomerCompanyIds: [customer.id] },
+    });
+    expect(access.status, JSON.stringify(access.body)).toBe(200);
+    const endUser = await prisma.user.create({
+      data: { companyId: owner.companyId, kind: 'REGULAR', role: 'END_USER', displayName: 'Cu' },
+    });
+    await prisma.customerCompanyMember.create({
+      data: { customerCompanyId: customer.id, userId: endUser.id },
+    });
+    const token = await createSession(prisma, endUser.id, 1);
+
+    const rest = await openStream(`${two.url}/api/v1/boards/${boardId}/events`, token);
+    const graphql = await openStream(`${two.url}/graphql`, token, {
+      query: `subscription ($b: ID!) { ideaChanged(boardId: $b) { ideaId idea { title } } }`,
+      variables: { b: Buffer.from(`Board:${boardId}`).toString('base64') },
+    });
+    await waitUntil(() => rest.text.includes('event: ready') && graphql.text.length > 0, 'open');
+    const writeIdea = (title: string) =>
+      attempt(`${one.url}/api/v1/ideas/`, 'POST', {
+        token: ownerToken,
+        headers: { 'x-board-id': String(boardId) },
+        body: { title },
+      });
+    const first = await writeIdea('Customer-only plan');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await waitUntil(
+      () =>
+        rest.text.includes(`"ideaId":${first.body.id}`) &&
+        graphql.text.includes('Customer-only plan'),
+      'the idea on process 2',
+    );
+
+    const detachedAt = Date.now();
+    const detached = await attempt(`${one.url}/graphql`, 'POST', {
+      token: ownerToken,
+      body: {
+        query: `mutation ($c: ID!, $u: ID!) { detachCustomerCompanyMember(customerCompanyId: $c, userId: $u) { __typename } }`,
+        variables: {
+          c: Buffer.from(`CustomerCompany:${customer.id}`).toString('base64'),
+          u: Buffer.from(`CompanyUser:${endUser.id}`).toString('base64'),
+        },
+      },
+    });
+    expect(JSON.stringify(detached.body)).toContain('MutationDetachCustomerCompanyMemberSuccess');
+    const after = await writeIdea('Written after the detachment');
+    expect(after.status).toBe(201);
+    await waitUntil(() => rest.endedAt > 0 && graphql.endedAt > 0, 'the streams to end', 5_000);
+    console.log(
+      `Streams on process 2 ended ${rest.endedAt - detachedAt} ms (REST) and ${graphql.endedAt - detachedAt} ms (GraphQL) after a detachment on process 1.`,
+    );
+    expect(rest.text).toContain('event: revoked');
+    expect(rest.text).not.toContain(`"ideaId":${after.body.id}`);
+    expect(graphql.text).not.toContain('Written after the detachment');
   }, 60_000);
 });

@@ -20,7 +20,7 @@ import { startWebhookReceiver } from './testing/webhook-receiver.ts';
 
 /**
  * Issue 22 part 4: three server processes on one PostgreSQL and one Redis behind HAProxy (from
- * Debian's packages) on loopback, as the README's "Running at scale" describes. It runs in the
+ * Debian's packages) on loopback, as docs/operations.md "Running at scale" describes. It runs in the
  * PostgreSQL pass (TEST_DATABASE_URL) or with FLEET_TESTS=1; with CI=true a missing HAProxy
  * fails the run (.ci/run installs it).
  */

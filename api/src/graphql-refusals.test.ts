@@ -195,6 +195,7 @@ describe('a page size given as a variable', () => {
     'Query.companyUsers': (page) => `companyUsers(${page}) { edges { cursor } }`,
     'Query.releases': (page) => `releases(${page}) { edges { cursor } }`,
     'Viewer.notifications': (page) => `viewer { notifications(${page}) { edges { cursor } } }`,
+    'Viewer.awaitingIdeas': (page) => `viewer { awaitingIdeas(${page}) { edges { cursor } } }`,
     'Webhook.deliveries': (page) =>
       `node(id: "${ids.webhook}") { ... on Webhook { deliveries(${page}) { id } } }`,
     'SlackConnection.deliveries': (page) =>
@@ -271,9 +272,13 @@ describe('a page size given as a variable', () => {
             expect(literal.body.errors, where).toBeUndefined();
           }
           if (size < 0 && !name.endsWith('.deliveries')) {
-            expect(literal.body.errors?.[0]?.message, where).toBe(
-              `Argument "${arg}" must be a non-negative integer`,
-            );
+            expect(literal.body.errors?.[0], where).toMatchObject({
+              message: `"${arg}" must be 0 or more: a page holds up to 100 objects.`,
+              extensions: {
+                code: 'VALIDATION',
+                fields: [{ field: arg, message: 'Ask for 0 to 100 objects.' }],
+              },
+            });
           }
         }
       }

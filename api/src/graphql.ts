@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { GraphQLError, getOperationAST } from 'graphql';
+import { PothosValidationError } from '@pothos/core';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { createYoga, isAsyncIterable, maskError } from 'graphql-yoga';
@@ -14,6 +15,7 @@ import type { TClient } from './rate-limit.ts';
 import { schema } from './schema/index.ts';
 import type { TGraphQLContext } from './schema/builder.ts';
 import { votedByMeLoader } from './schema/voted-by-me.ts';
+import { notACursor } from './schema/connection-cursor.ts';
 import { relatedRowsLoader } from './schema/related-rows.ts';
 import { createLiveIdeas } from './schema/live-idea.ts';
 import { authenticateBearer, bearerToken } from './services/account/authenticate.ts';
@@ -258,17 +260,90 @@ function armorPlugins(
   ];
 }
 
+/**
+ * A page size below zero (`first: -1`): the Relay plugin's own error had no code. Answered like
+ * the other argument errors of a list (a bad cursor): VALIDATION, with the argument as its field.
+ */
+function pageSizeRefusal(error: PothosValidationError): AppError | null {
+  const argument = /^Argument "(first|last)" must be a non-negative integer$/.exec(
+    error.message,
+  )?.[1];
+  if (!argument) return null;
+  return new AppError(
+    'VALIDATION',
+    `"${argument}" must be 0 or more: a page holds up to 100 objects.`,
+    [{ field: argument, message: 'Ask for 0 to 100 objects.' }],
+  );
+}
+
+/**
+ * A cursor Pothos could not read (not base64, not `GPC:`...): its own error had no code and
+ * echoed the string (attack F6). VALIDATION on the argument that carried it, as a cursor of
+ * another list is (schema/connection-cursor.ts).
+ */
+function cursorRefusal(error: PothosValidationError): AppError | null {
+  if (!/^(Invalid cursor|Cursor must be a string)/.test(error.message)) return null;
+  // Pothos's error does not say which argument carried it; `after` is the usual one (a cursor
+  // it can read but that is not one of the list names `before` when it came there).
+  return notACursor('after');
+}
+
 /** Yoga's default text for a masked error. */
 const UNEXPECTED = 'Unexpected error.';
 
 /**
- * How errors reach callers: an AppError or RateLimitError as its code and message, an
- * unreachable database as UNAVAILABLE, anything else masked (and logged).
+ * The code of an error the caller caused (a refused input, a missing object, a limit: an
+ * AppError, a RateLimitError or a negative page size), or null for one of ours.
  */
-function maskErrorOf(deps: TDeps) {
+function clientErrorCode(error: unknown): string | null {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof AppError) return original.code;
+  if (original instanceof RateLimitError) return 'RATE_LIMITED';
+  if (original instanceof PothosValidationError && pageSizeRefusal(original)) return 'VALIDATION';
+  return null;
+}
+
+/**
+ * Yoga's logger, writing through ours. Yoga logs at error level (with the stack) every error
+ * its mask replaced, expected ones included: one anonymous query of 20 aliased `first: -1`
+ * lists wrote 18 KB of stacks (attack finding F12). An error the caller caused is a debug line
+ * (code and message, no stack); an unexpected one stays an error with its stack, once (the mask
+ * logged a resolver's own failure already).
+ */
+function yogaLoggerOf(deps: TDeps, loggedByMask: WeakSet<object>) {
+  const text = (args: unknown[]) => args.map((arg) => String(arg)).join(' ');
+  return {
+    debug: (...args: unknown[]) => deps.log.debug(`GraphQL: ${text(args)}`),
+    info: (...args: unknown[]) => deps.log.info(`GraphQL: ${text(args)}`),
+    warn: (...args: unknown[]) => deps.log.warn(`GraphQL: ${text(args)}`),
+    error: (...args: unknown[]) => {
+      const [error] = args;
+      const code = clientErrorCode(error);
+      if (code) {
+        deps.log.debug(`GraphQL refused: ${code} ${(error as Error).message}`);
+        return;
+      }
+      const original = error instanceof GraphQLError ? error.originalError : error;
+      if (typeof original === 'object' && original !== null && loggedByMask.has(original)) return;
+      deps.log.error('GraphQL request failed', error);
+    },
+  };
+}
+
+/**
+ * How errors reach callers: an AppError or RateLimitError as its code and message, an
+ * unreachable database as UNAVAILABLE, anything else masked (and logged, once: `logged` keeps
+ * yoga's logger from writing it again).
+ */
+function maskErrorOf(deps: TDeps, logged: WeakSet<object>) {
   return (error: unknown, message: string, isDev?: boolean): Error => {
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (original instanceof AppError) return toGraphQLError(original, error);
+    const refusal =
+      original instanceof PothosValidationError
+        ? (pageSizeRefusal(original) ?? cursorRefusal(original))
+        : null;
+    if (refusal) return toGraphQLError(refusal, error);
     if (original instanceof RateLimitError) {
       // The whole request answers 429 with Retry-After, as REST does.
       return rateLimitedGraphQLError(original, error instanceof GraphQLError ? error : undefined);
@@ -277,6 +352,7 @@ function maskErrorOf(deps: TDeps) {
     if (unavailable) return toGraphQLError(unavailable, error);
     if (original !== undefined && !(original instanceof GraphQLError)) {
       deps.log.error('GraphQL resolver failed', original);
+      if (typeof original === 'object' && original !== null) logged.add(original);
     }
     return maskError(error, message, isDev);
   };
@@ -323,7 +399,8 @@ export function createGraphQL(
   const callers = new WeakMap<Request, TCaller>();
   const securityHeaders = baseSecurityHeaders(deps.config);
   const liveIdeas = createLiveIdeas(deps);
-  const maskErrorFn = maskErrorOf(deps);
+  const loggedByMask = new WeakSet<object>();
+  const maskErrorFn = maskErrorOf(deps, loggedByMask);
   return createYoga<TGraphQLServerContext, TGraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -337,7 +414,7 @@ export function createGraphQL(
     renderGraphiQL: graphiqlPage,
     // Yoga's CORS reflects the caller's origin with credentials allowed; ours answers `*`.
     cors: false,
-    logging: deps.config.logLevel === 'silent' ? false : 'warn',
+    logging: deps.config.logLevel === 'silent' ? false : yogaLoggerOf(deps, loggedByMask),
     plugins: [
       publicCorsPlugin<TGraphQLServerContext>(),
       searchParamsJsonPlugin(),

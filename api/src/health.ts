@@ -13,7 +13,7 @@ export type THealthOptions = {
 type TCheck = { status: string };
 
 /**
- * The probes an orchestrator watches (README "Health checks"):
+ * The probes an orchestrator watches (docs/operations.md "Running at scale"):
  * - `/livez`: the process is alive and serving (no dependency is asked): restart it when not.
  * - `/readyz`: it can do its work now: the database answers, has room to write, Redis answers
  *   (when REDIS_URL is set), and the process is not stopping. 503 when any check fails, with

@@ -22,7 +22,7 @@ import type { TTestServer } from './testing/test-server.ts';
 const SHARED = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
   kind ideaId voteCount commentCount status idea { id title voteCount status isVotedByMe canEdit
     canUpdateStatus isHiddenByPlan description commentCount value internalNoteCount createdAt
-    customStatus { id kind nameEn namePl color position } tags { id name color isPrivate }
+    rejectedAt customStatus { id kind nameEn namePl color position } tags { id name color isPrivate }
     author { displayName avatarUrl }
     declineDetails { reason comment declinedAt declinedDuplicateIdeaFound declinedDuplicateIdeaId
       declinedDuplicateIdeaTitle } } } }`;
@@ -158,15 +158,30 @@ describe('the shared fan-out of the console subscription', () => {
         await own.waitUntilLive(poke);
       }
 
-      await gql(server, UPVOTE, { ideaId: kept.id }, voter.token);
-      await gql(server, STATUS, { ideaId: kept.id, status: 'OPEN', statusId }, admin.token);
-      const pending = await idea('An idea awaiting acceptance', author.token);
-      await gql(server, UPVOTE, { ideaId: pending.id }, author.token);
-      await gql(server, STATUS, { ideaId: pending.id, status: 'OPEN' }, admin.token);
-      await gql(server, UPVOTE, { ideaId: pending.id }, voter.token);
-      await gql(server, DECLINE, { ideaId: pending.id, keptId: kept.id }, admin.token);
-      // The last event: once a stream has it, it has every event before it.
-      await gql(server, UPVOTE, { ideaId: last.id }, bystander.token);
+      // Each stream reads the idea when it delivers an event: the next change waits until every
+      // stream has delivered the last one (a vote on `last`, once a stream has it, it has every
+      // event before it), or the two paths would read different moments (a vote the decline
+      // moved away was 'voted by me' on one path and not on the other, on PostgreSQL).
+      const isLast = (r: any) => r.data?.ideaChanged.ideaId === last.id;
+      let barriers = 0;
+      const step = async <T>(change: () => Promise<T>): Promise<T> => {
+        const answer = await change();
+        barriers += 1;
+        await gql(server, barriers % 2 ? UPVOTE : DOWNVOTE, { ideaId: last.id }, bystander.token);
+        for (const subscriber of pairs.flatMap(({ shared, own }) => [shared, own])) {
+          await subscriber.waitFor(() => subscriber.results.filter(isLast).length >= barriers);
+        }
+        return answer;
+      };
+      await step(() => gql(server, UPVOTE, { ideaId: kept.id }, voter.token));
+      await step(() =>
+        gql(server, STATUS, { ideaId: kept.id, status: 'OPEN', statusId }, admin.token),
+      );
+      const pending = await step(() => idea('An idea awaiting acceptance', author.token));
+      await step(() => gql(server, UPVOTE, { ideaId: pending.id }, author.token));
+      await step(() => gql(server, STATUS, { ideaId: pending.id, status: 'OPEN' }, admin.token));
+      await step(() => gql(server, UPVOTE, { ideaId: pending.id }, voter.token));
+      await step(() => gql(server, DECLINE, { ideaId: pending.id, keptId: kept.id }, admin.token));
 
       const about = new Set([kept.id, pending.id]);
       const ideaEvents = (subscriber: TLiveSubscriber) =>
@@ -174,9 +189,6 @@ describe('the shared fan-out of the console subscription', () => {
           .map((result) => result.data?.ideaChanged)
           .filter((change) => change && about.has(change.ideaId));
       for (const { name, shared, own } of pairs) {
-        const isLast = (r: any) => r.data?.ideaChanged.ideaId === last.id;
-        await shared.waitFor(isLast);
-        await own.waitFor(isLast);
         const expected = ideaEvents(own).map((change) => {
           if (!change.idea) return change;
           const idea = { ...change.idea };

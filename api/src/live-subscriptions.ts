@@ -47,6 +47,7 @@ const SHAREABLE_FIELDS = new Set([
     'internalNoteCount',
     'isHiddenByPlan',
     'isVotedByMe',
+    'rejectedAt',
     'tags',
     'value',
   ].map((f) => `Idea.${f}`),

@@ -25,6 +25,8 @@ const LIMITS: TConfig['rateLimits'] = {
   domainCheck: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   graphqlCost: { perIp: 150_000, perAccount: 150_000, windowSeconds: 60 },
   similarIdeas: { perIp: 3, perAccount: 3, windowSeconds: 60 },
+  ideaSubmission: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  commentSubmission: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;
@@ -59,7 +61,9 @@ function expectRateLimited(response: { status: number; body: any; headers: Heade
   });
 }
 
-describe('rate limits', () => {
+// Console sign-ins check at least two password hashes since one address may be on several teams:
+// the sign-in loops below took past 60 s on a loaded two-core machine.
+describe('rate limits', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     limited = await startTestServer({ trustProxy: 1, rateLimits: LIMITS });
     untrusting = await startTestServer({ trustProxy: 0, rateLimits: LIMITS });
@@ -320,6 +324,110 @@ describe('rate limits', () => {
     );
     expect(right.status).toBe(200);
     expect(right.body.token).toEqual(expect.any(String));
+  });
+
+  it('gives one address one allowance across the console and the widget: a guesser gets no second one', async () => {
+    const owner = await restCompany(limited);
+    const { boardHash: ownHash } = await expectCall(
+      limited,
+      'GET',
+      `/boards/${owner.boardId}/widget-setup`,
+      200,
+      { token: owner.owner.token },
+    );
+    const email = owner.owner.email;
+    const inConsole = (password: string, ip: string) =>
+      post(limited, '/api/v1/login', { email, password }, ip);
+    const inWidget = (password: string, ip: string) =>
+      post(limited, `/api/v1/widget/boards/${ownHash}/login`, { email, password }, ip);
+    // Per address and source: two failures in the console and one in the widget use up the
+    // allowance (3); the next try is refused on either path, the right password too.
+    const ip = newAddress();
+    expect((await inConsole('guess-1', ip)).status).toBe(401);
+    expect((await inConsole('guess-2', ip)).status).toBe(401);
+    expect((await inWidget('GUESS-3', ip)).status).toBe(401);
+    expectRateLimited(await inWidget('secret-password', ip));
+    expectRateLimited(await inConsole('secret-password', ip));
+    // Per address from every source: the 8 failures of the account's limit, spread over both
+    // paths (3 above, 5 more here), slow each source that failed, on either path...
+    const guessers = Array.from({ length: 3 }, newAddress);
+    for (const [index, guesser] of guessers.entries()) {
+      expect((await inWidget(`guess-w${index}`, guesser)).status).toBe(401);
+      if (index < 2) expect((await inConsole(`guess-c${index}`, guesser)).status).toBe(401);
+    }
+    expectRateLimited(await inConsole('guess-more', guessers[2]!));
+    expectRateLimited(await inWidget('guess-more', guessers[1]!));
+    // ...while the right password from a source that has not failed signs in on both.
+    expect((await inWidget('secret-password', newAddress())).status).toBe(200);
+    expect((await inConsole('secret-password', newAddress())).status).toBe(200);
+  });
+
+  it('counts an invitation’s password check as a sign-in: a link is no guessing oracle', async () => {
+    // Outsider finding: accepting an invitation for an end user's address checks that account's
+    // password, and wrong guesses went unlimited (53 in a row).
+    const owner = await restCompany(limited);
+    const { boardHash: ownHash } = await expectCall(
+      limited,
+      'GET',
+      `/boards/${owner.boardId}/widget-setup`,
+      200,
+      { token: owner.owner.token },
+    );
+    const email = `invited-end-user-${Date.now()}@example.com`;
+    const joined = await post(
+      limited,
+      `/api/v1/widget/boards/${ownHash}/signup`,
+      { email, password: 'end-user-password' },
+      newAddress(),
+    );
+    expect(joined.status).toBe(201);
+    const invited = await limited.call('POST', '/graphql', {
+      token: owner.owner.token,
+      body: {
+        query: `mutation ($email: String!) { inviteMember(email: $email, role: MEMBER) {
+          __typename ... on MutationInviteMemberSuccess { data { link } } } }`,
+        variables: { email },
+      },
+    });
+    const link: string = invited.body.data.inviteMember.data.link;
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    const accept = (password: string, ip: string) =>
+      post(
+        limited,
+        '/graphql',
+        {
+          query: `mutation ($token: String!, $password: String!) { acceptInvitation(token: $token, password: $password) {
+            __typename ... on AppError { code } } }`,
+          variables: { token, password },
+        },
+        ip,
+      );
+    const ip = newAddress();
+    for (let n = 1; n <= 3; n += 1) {
+      const wrong = await accept(`guess-${n}-password`, ip);
+      expect(wrong.body.data.acceptInvitation).toEqual({
+        __typename: 'AppError',
+        code: 'VALIDATION',
+      });
+    }
+    const refused = await accept('end-user-password', ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    // The guesses count for the address everywhere: the widget's sign-in from there waits too.
+    expectRateLimited(
+      await post(
+        limited,
+        `/api/v1/widget/boards/${ownHash}/login`,
+        { email, password: 'end-user-password' },
+        ip,
+      ),
+    );
+    // The right password from another source joins the team.
+    const joinedTeam = await accept('end-user-password', newAddress());
+    expect(joinedTeam.status).toBe(200);
+    expect(joinedTeam.body.data.acceptInvitation.__typename).toBe(
+      'MutationAcceptInvitationSuccess',
+    );
   });
 
   it('counts a whole IPv6 /64 as one client', async () => {

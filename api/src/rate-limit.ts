@@ -182,7 +182,8 @@ export type TSignInAttempt = { succeeded: () => Promise<void>; failed: () => Pro
  * - `loginEmail` per account from every source, failures only: past its limit, a source that
  *   failed on this account in its window is refused, while a source that has not failed keeps
  *   its tries (the owner on their own device is never refused for someone else's guesses).
- * `account` names the account tried (the place and the email).
+ * `account` names what is tried: the email address alone, whichever place (console, widget,
+ * portal) it is tried at, so one person has one allowance across every sign-in path.
  */
 export async function guardSignIn(
   limiter: TRateLimiter,

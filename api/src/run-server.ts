@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import module from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { TConfig } from './config.ts';
 import { claimDataDir, runningServerPid } from './db/backup.ts';
@@ -7,6 +8,10 @@ import { createDeps } from './deps.ts';
 import { createLogger } from './log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { DOMAIN_CHECK_POLL_MS } from './services/custom-domain/domain-check-worker.ts';
+import {
+  NEW_IDEA_DIGEST_POLL_MS,
+  createNewIdeaDigestWorker,
+} from './services/notification/new-idea-digest.ts';
 import { trackConnections } from './graceful-close.ts';
 import { createRequestListener, httpServerOptions } from './server.ts';
 import { startBanner } from './start-banner.ts';
@@ -57,12 +62,19 @@ export async function runServer(
   deps.imports.start();
   deps.auditRetention.start(AUDIT_RETENTION_POLL_MS);
   deps.domainChecks.start(DOMAIN_CHECK_POLL_MS);
+  // Yesterday's new-idea digests (UTC days), on whichever process polls first after midnight.
+  const newIdeaDigests = createNewIdeaDigestWorker(deps);
+  newIdeaDigests.start(NEW_IDEA_DIGEST_POLL_MS);
   server.listen(config.port, config.host, () => {
     // Background rounds wait until the server has served for a moment: their first queries
     // compile in Prisma's WebAssembly query compiler, CPU the first requests need more.
     setTimeout(() => {
       void deps.imports.drain();
       void deps.auditRetention.drain();
+      void newIdeaDigests.drain();
+      // The code the start compiled goes to Node's compile cache now (main.ts), not only at a
+      // clean exit: the next start reads it even after a crash or SIGKILL.
+      module.flushCompileCache?.();
     }, START_BACKGROUND_AFTER_MS).unref();
     if (config.logFormat === 'pretty') {
       // A person at a terminal: a short banner, not log records.
@@ -93,6 +105,7 @@ export async function runServer(
     await deps.imports.stop();
     await deps.auditRetention.stop();
     await deps.domainChecks.stop();
+    await newIdeaDigests.stop();
     // Sends in flight finish; queued mail stays in the database for the next start.
     await mailer.close();
     await deps.events.close();

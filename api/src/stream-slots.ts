@@ -1,10 +1,11 @@
 import type { TStreamLimits } from './config.ts';
 import { AppError } from './errors.ts';
-import type { TCredentialRevocation } from './events.ts';
+import type { TAccessChange, TCredentialRevocation } from './events.ts';
 import type { Role, UserKind } from './generated/prisma/client.ts';
 import { RateLimitError } from './rate-limit.ts';
 import type { TClient } from './rate-limit.ts';
 import type { TViewer } from './viewer.ts';
+import { isTeamMember } from './viewer.ts';
 
 /**
  * Seconds a refused client is asked to wait: streams free up when someone closes a tab, not on
@@ -14,7 +15,10 @@ export const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /**
  * The credential a stream was opened with and what it gave then: the stream lives while the
- * session (or API key) does and the user's company, role and kind stay what they were.
+ * session (or API key) does, the user's company, role and kind stay what they were, and an end
+ * user keeps every grant the board rule read (services/access.ts canSeeBoard: the confirmed
+ * address's domain, the customer companies). The stream's viewer is this snapshot: a grant
+ * lost behind it would keep showing the boards it granted.
  */
 export type TStreamCredential = {
   userId: number;
@@ -24,7 +28,14 @@ export type TStreamCredential = {
   /** The session; 0 for an API key. */
   sessionId: number;
   apiKeyId?: number;
+  /** TViewer.confirmedEmailDomain when the stream opened. */
+  confirmedEmailDomain?: string | null;
+  /** TViewer.customerCompanyIds when the stream opened. */
+  customerCompanyIds?: readonly number[];
 };
+
+/** What a credential gives now (TFindLiveCredentials), to compare with what it gave. */
+export type TLiveCredential = Omit<TStreamCredential, 'sessionId' | 'apiKeyId'>;
 
 /** Whose stream it is: the client address (an IPv6 /64 as one) and the token, when signed in. */
 export type TStreamOwner = { ip: string; token?: string; credential?: TStreamCredential };
@@ -51,8 +62,8 @@ export type TFindLiveCredentials = (credentials: {
   sessionIds: number[];
   apiKeyIds: number[];
 }) => Promise<{
-  sessions: Map<number, Omit<TStreamCredential, 'sessionId' | 'apiKeyId'>>;
-  apiKeys: Map<number, Omit<TStreamCredential, 'sessionId' | 'apiKeyId'>>;
+  sessions: Map<number, TLiveCredential>;
+  apiKeys: Map<number, TLiveCredential>;
 }>;
 
 /** How often open streams check their credentials (a lost revocation event ends them then). */
@@ -74,11 +85,20 @@ export type TStreamSlots = {
   endRevoked: (revocation: TCredentialRevocation) => number;
   /**
    * Checks the credentials of every open stream once (findLive) and ends the streams whose
-   * credential ended or whose user's company, role or kind changed; answers how many. Runs
-   * every STREAM_RECHECK_MS while signed-in streams are open, so a revocation event lost on
-   * the way (Redis down) leaves a stream open that long at most.
+   * credential ended, whose user's company, role or kind changed, or whose end user lost a
+   * grant of the board rule (stillGives); answers how many. Runs every STREAM_RECHECK_MS while
+   * signed-in streams are open, so a revocation or access-change event lost on the way (Redis
+   * down) leaves a stream open that long at most. With `scope` (an access-change event), only
+   * the streams of those users and companies are checked, and when the check fails they end
+   * (a reconnect is answered for the caller as they are now).
    */
-  recheck: () => Promise<number>;
+  recheck: (scope?: TAccessChange) => Promise<number>;
+  /**
+   * Resolves when every scoped recheck started so far has ended its streams: the boards' feeds
+   * wait for it before passing an event on, so an event written after an access change never
+   * reaches a stream that change ended.
+   */
+  settled: () => Promise<void>;
 };
 
 /**
@@ -92,8 +112,47 @@ export function streamOwner(client: TClient, viewer: TViewer | null): TStreamOwn
   return {
     ip: client.ip,
     token,
-    credential: { userId, companyId, role, kind, sessionId, ...(apiKeyId ? { apiKeyId } : {}) },
+    credential: {
+      userId,
+      companyId,
+      role,
+      kind,
+      sessionId,
+      ...(apiKeyId ? { apiKeyId } : {}),
+      confirmedEmailDomain: viewer.confirmedEmailDomain ?? null,
+      customerCompanyIds: viewer.customerCompanyIds ?? [],
+    },
   };
+}
+
+/**
+ * Whether a credential still gives at least what it gave when the stream opened: the same
+ * user, company, role and kind, and, for an end user (whose boards the grants decide:
+ * canSeeBoard), the confirmed domain it had (if any) and every customer company it had. A
+ * grant gained keeps the stream: the boards it saw stay visible.
+ */
+export function stillGives(then: TStreamCredential, now: TLiveCredential | undefined): boolean {
+  if (
+    now === undefined ||
+    now.userId !== then.userId ||
+    now.companyId !== then.companyId ||
+    now.role !== then.role ||
+    now.kind !== then.kind
+  ) {
+    return false;
+  }
+  if (isTeamMember(then)) return true;
+  const domain = then.confirmedEmailDomain ?? null;
+  if (domain !== null && (now.confirmedEmailDomain ?? null) !== domain) return false;
+  const customers = new Set(now.customerCompanyIds ?? []);
+  return (then.customerCompanyIds ?? []).every((id) => customers.has(id));
+}
+
+/** Whether an access change concerns the stream's user or company. */
+function isInScope(credential: TStreamCredential, scope: TAccessChange): boolean {
+  return Boolean(
+    scope.userIds?.includes(credential.userId) || scope.companyIds?.includes(credential.companyId),
+  );
 }
 
 /** Whether a revocation names the stream's credential. */
@@ -142,9 +201,35 @@ export function createStreamSlots(
     entry.release();
   };
 
-  const recheck = async (): Promise<number> => {
+  // Scoped rechecks under way (settled).
+  const pending = new Set<Promise<unknown>>();
+
+  const recheck = (scope?: TAccessChange): Promise<number> => {
+    if (!scope) return check();
+    // The streams concerned are chosen now, synchronously, before any later event is passed on.
+    const entries = [...open].filter(
+      (entry) => entry.credential && isInScope(entry.credential, scope),
+    );
+    if (entries.length === 0) return Promise.resolve(0);
+    const run = check(entries).catch((error: Error) => {
+      // Not known to see what they saw: they end, and a reconnect is checked afresh.
+      options.onError?.(error);
+      let ended = 0;
+      for (const entry of entries) {
+        if (!open.has(entry)) continue;
+        endEntry(entry, 'revoked');
+        ended += 1;
+      }
+      return ended;
+    });
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+    return run;
+  };
+
+  const check = async (chosen?: TEntry[]): Promise<number> => {
     if (!options.findLive) return 0;
-    const entries = [...open].filter((entry) => entry.credential);
+    const entries = chosen ?? [...open].filter((entry) => entry.credential);
     if (entries.length === 0) return 0;
     const sessionIds = new Set<number>();
     const apiKeyIds = new Set<number>();
@@ -163,13 +248,7 @@ export function createStreamSlots(
         credential.apiKeyId !== undefined
           ? live.apiKeys.get(credential.apiKeyId)
           : live.sessions.get(credential.sessionId);
-      const isSame =
-        now !== undefined &&
-        now.userId === credential.userId &&
-        now.companyId === credential.companyId &&
-        now.role === credential.role &&
-        now.kind === credential.kind;
-      if (isSame || !open.has(entry)) continue;
+      if (stillGives(credential, now) || !open.has(entry)) continue;
       endEntry(entry, 'revoked');
       ended += 1;
     }
@@ -225,7 +304,7 @@ export function createStreamSlots(
         signedIn += 1;
         if (!timer && options.findLive) {
           timer = setInterval(() => {
-            recheck().catch((error: Error) => options.onError?.(error));
+            check().catch((error: Error) => options.onError?.(error));
           }, options.recheckMs ?? STREAM_RECHECK_MS);
           timer.unref();
         }
@@ -258,6 +337,9 @@ export function createStreamSlots(
       return ended;
     },
     recheck,
+    settled: async () => {
+      if (pending.size > 0) await Promise.allSettled([...pending]);
+    },
   };
 }
 

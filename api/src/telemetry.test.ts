@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_BUNDLE_ENV } from './testing/global-setup.ts';
-import { startServerProcess } from './testing/server-process.ts';
+import { attempt, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
 import { IS_POSTGRES_PASS, openTestDatabase } from './testing/test-server.ts';
 
@@ -178,24 +178,18 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/** A REST call to the server process that must succeed (attempt() of server-process.ts). */
 async function call(
   server: TServerProcess,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<any> {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      ...options.headers,
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : null;
+  const outcome = await attempt(`${server.url}/api/v1${path}`, method, options);
+  if (outcome.status === 'lost' || outcome.status < 200 || outcome.status >= 300) {
+    throw new Error(`${method} ${path}: ${outcome.status}: ${JSON.stringify(outcome.body)}`);
+  }
+  return outcome.body === '' ? null : outcome.body;
 }
 
 /** Signs up a company, adds a board and an idea, and votes for it; the vote's request id. */

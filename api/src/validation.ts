@@ -12,6 +12,7 @@ export const messages = {
   nul: 'It must not contain the NUL character (U+0000).',
   unicode: 'It has to be valid Unicode text.',
   tooDeep: 'It is nested too deeply.',
+  invisible: 'It must not contain invisible or control characters.',
 };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -133,6 +134,82 @@ export function requiredText(min: number, max: number) {
     .min(1, { error: messages.required })
     .min(min, { error: messages.min(min) })
     .max(max, { error: messages.max(max) });
+}
+
+/**
+ * Characters a name shown to other people must not hold (issue 33): controls (Cc), format
+ * characters (Cf: zero-width spaces, bidi overrides and isolates that reorder what a reader sees,
+ * the BOM, soft hyphens), line and paragraph separators (Zl, Zp), and the Hangul fillers, letters
+ * that draw nothing. A zero-width joiner or non-joiner (U+200D, U+200C) stays allowed between
+ * two visible characters, where Persian and Indic names and emoji sequences need it.
+ */
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/gu;
+const VISIBLE_NEIGHBOUR = /[^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
+
+/** Whether a name (NFC already) holds a character INVISIBLE_IN_NAME refuses. */
+export function hasInvisibleCharacters(name: string): boolean {
+  for (const match of name.matchAll(INVISIBLE_IN_NAME)) {
+    const at = match.index;
+    const isJoiner = match[0] === '\u200C' || match[0] === '\u200D';
+    const before = [...name.slice(0, at)].at(-1) ?? '';
+    const after = [...name.slice(at + 1)][0] ?? '';
+    const isBetweenVisible = VISIBLE_NEIGHBOUR.test(before) && VISIBLE_NEIGHBOUR.test(after);
+    if (!isJoiner || !isBetweenVisible) return true;
+  }
+  return false;
+}
+
+/**
+ * A name another system vouches for (a company's SSO token), made fit to show: NFC, without the
+ * characters hasInvisibleCharacters refuses (a joiner between two visible characters stays),
+ * trimmed. A person typing a name gets a field error instead (requiredName); a token's name is
+ * cleaned, so one odd character in the company's user directory does not lock its user out.
+ */
+export function cleanName(text: string): string {
+  const name = text.normalize('NFC');
+  return name
+    .replace(INVISIBLE_IN_NAME, (character, at: number) => {
+      const isJoiner = character === '\u200C' || character === '\u200D';
+      const before = [...name.slice(0, at)].at(-1) ?? '';
+      const after = [...name.slice(at + 1)][0] ?? '';
+      return isJoiner && VISIBLE_NEIGHBOUR.test(before) && VISIBLE_NEIGHBOUR.test(after)
+        ? character
+        : '';
+    })
+    .trim();
+}
+
+/**
+ * A name people see (a company's, a board's, a person's): trimmed, in Unicode NFC (so the same
+ * name typed on two systems is one string), `min` to `max` characters, with no invisible or
+ * control characters (hasInvisibleCharacters).
+ */
+export function requiredName(min: number, max: number) {
+  // `meta`: the bounds in the OpenAPI document, which shows the input before the transform.
+  return z
+    .string({ error: requiredOr('It has to be text.') })
+    .meta({ minLength: min, maxLength: max })
+    .transform((text) => text.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: messages.required })
+        .refine((name) => !hasInvisibleCharacters(name), { error: messages.invisible })
+        .pipe(
+          z
+            .string()
+            .min(min, { error: messages.min(min) })
+            .max(max, { error: messages.max(max) }),
+        ),
+    );
+}
+
+/** An optional name (requiredName's rules): absent, null or blank means "not given". */
+export function optionalName(min: number, max: number) {
+  return z.preprocess(
+    (input) => (isMissing(input) ? undefined : input),
+    requiredName(min, max).optional(),
+  );
 }
 
 /** Whether `text` is an absolute http(s) address without a user name or password in it. */

@@ -61,6 +61,7 @@ describe('message catalogues (web/i18n)', () => {
       'apiKeys.prefix',
       'app.name',
       'board.submenu.import',
+      'dashboard.stats.atCap',
       'ideaDetail.issues.linkText',
       'ideaDetail.issues.state',
       'import.title',

@@ -63,8 +63,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
     path: '/login',
     modules: ['src/screens/login/LoginScreen.tsx'],
     // 111 KB since issue 33 (2026-11-27): a refused sign-in says how many minutes to wait
-    // (Retry-After, plural forms) instead of the generic error; 110.3 KB measured.
-    budgetBytes: 111 * 1024,
+    // (Retry-After, plural forms) instead of the generic error; 110.3 KB measured. 113 KB since
+    // one address may be on several companies' teams: the company picker; 112.1 KB measured.
+    budgetBytes: 113 * 1024,
   },
   {
     name: 'console shell',
@@ -72,7 +73,9 @@ export const CONSOLE_ROUTES: TRoute[] = [
     modules: [...SIGNED_IN, 'src/screens/admin/boards/BoardsScreen.tsx'],
     // 166 KB since issue 33 (2026-11-28): the layout asks whether the session must set up
     // two-factor sign-in first (the page that says so loads only when shown); 165.2 KB measured.
-    budgetBytes: 166 * 1024,
+    // 167 KB since issue 34.4/34.6: the grouped side menu with the moderation queue's count
+    // badge (the queue screen itself loads only when opened); 166.1 KB measured.
+    budgetBytes: 167 * 1024,
   },
   {
     name: 'board area',
@@ -84,8 +87,8 @@ export const CONSOLE_ROUTES: TRoute[] = [
     ],
     // 180 KB since issues 33 and 34 (2026-11-27): 429 waits, board access at creation;
     // 179.5 KB measured (the issue's 180 KB). 181 KB with the two-factor check of the
-    // layout (179.7 KB measured).
-    budgetBytes: 181 * 1024,
+    // layout (179.7 KB measured). 182 KB with the account menu's 'Switch company' (181.6).
+    budgetBytes: 182 * 1024,
   },
   {
     name: 'settings',

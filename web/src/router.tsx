@@ -298,6 +298,21 @@ export function createRouter() {
                   ],
                 },
                 {
+                  // The moderation queue (issue 34); `?board=<id>` shows one board's part.
+                  path: 'queue',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/queue/QueueScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.QueueScreen,
+                      loader: ({ request }) =>
+                        r.preload(
+                          m.queueScreenQuery,
+                          m.queueVariables(new URL(request.url).searchParams),
+                        )(),
+                    }),
+                  ),
+                },
+                {
                   path: 'users',
                   lazy: relayScreen(
                     () => import('./screens/admin/users/UsersScreen.tsx'),
@@ -318,7 +333,9 @@ export function createRouter() {
                   ),
                 },
                 {
-                  path: 'settings',
+                  // Personal settings; until issue 34 they shared /admin/settings with the
+                  // company's, whose old links still land here.
+                  path: 'profile',
                   lazy: relayScreen(
                     () => import('./screens/admin/settings/SettingsScreen.tsx'),
                     (m, r) => ({
@@ -326,6 +343,23 @@ export function createRouter() {
                       loader: r.preload(m.settingsScreenQuery),
                     }),
                   ),
+                },
+                {
+                  path: 'company',
+                  lazy: relayScreen(
+                    () => import('./screens/admin/settings/CompanySettingsScreen.tsx'),
+                    (m, r) => ({
+                      Component: m.CompanySettingsScreen,
+                      loader: r.preload(m.companySettingsScreenQuery),
+                    }),
+                  ),
+                },
+                {
+                  path: 'settings',
+                  loader: ({ request }) => {
+                    const { search, hash } = new URL(request.url);
+                    return redirect(`/admin/profile${search}${hash}`);
+                  },
                 },
                 {
                   path: 'webhooks',

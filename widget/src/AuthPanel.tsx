@@ -7,7 +7,7 @@ import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { EmailPreference } from './EmailPreference.tsx';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { YourData } from './YourData.tsx';
-import { TextField } from './TextField.tsx';
+import { FormFailure, TextField } from './TextField.tsx';
 import type { TWidget } from './widget-context.ts';
 
 /**
@@ -213,11 +213,7 @@ export function SignInForm(props: {
           {t('auth.forgot')}
         </button>
       ) : null}
-      {failure ? (
-        <p class="field-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure text={failure} />
       <div class="actions">
         <button type="submit" class="primary">
           {t(mode === 'signUp' ? 'auth.submitSignUp' : 'auth.submitSignIn')}

@@ -8,7 +8,8 @@ const CHOICES: TNotifications[] = ['ALL', 'MY_IDEAS', 'NONE'];
 
 /**
  * The signed-in user's notification emails (regular and SSO users alike): a disclosure that
- * reads the stored choice when opened and saves a new one as soon as it is picked.
+ * reads the stored choice when opened (saying it is loading only then) and saves a new one as
+ * soon as it is picked.
  */
 export function EmailPreference({ widget }: { widget: TWidget }) {
   const { t, api } = widget;
@@ -21,8 +22,13 @@ export function EmailPreference({ widget }: { widget: TWidget }) {
     'idle',
   );
 
+  // Closed, the section holds only its summary: nothing is read, nothing says it is loading.
+  const [isOpen, setIsOpen] = useState(false);
+
   const handleToggle = (event: Event) => {
-    if (!(event.currentTarget as HTMLDetailsElement).open || profile) return;
+    const open = (event.currentTarget as HTMLDetailsElement).open;
+    setIsOpen(open);
+    if (!open || profile) return;
     api.profile().then(
       (answer) =>
         setProfile({
@@ -88,7 +94,7 @@ export function EmailPreference({ widget }: { widget: TWidget }) {
             </select>
           </label>
         </div>
-      ) : state !== 'failed' ? (
+      ) : isOpen && state !== 'failed' ? (
         <p class="muted">{t('loading')}</p>
       ) : null}
       <p class={state === 'failed' || state === 'limited' ? 'field-error' : 'muted'} role="status">

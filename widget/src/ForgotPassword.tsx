@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
 import type { TApi } from './api.ts';
 import type { TTranslate } from './i18n.ts';
-import { TextField, lengthError } from './TextField.tsx';
+import { FormFailure, TextField, lengthError } from './TextField.tsx';
 
 /**
  * "Forgot your password?" of the sign-in form: mails a link to choose a new password for the
@@ -77,11 +77,7 @@ export function ForgotPassword(props: {
             type="email"
             autoComplete="email"
           />
-          {failure ? (
-            <p class="field-error" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <FormFailure text={failure} />
           <div class="actions">
             <button type="submit" class="primary" aria-disabled={isSending || undefined}>
               {t(isSending ? 'forgot.sending' : 'forgot.submit')}

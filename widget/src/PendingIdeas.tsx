@@ -8,7 +8,8 @@ import type { TWidget } from './widget-context.ts';
  */
 export function PendingIdeas(props: {
   widget: TWidget;
-  ideas: { id: number; title: string }[];
+  /** `rejectionReason`: the team rejected it, and says why (null: still awaiting). */
+  ideas: { id: number; title: string; rejectionReason?: string | null }[];
   onOpen: (id: number) => void;
 }) {
   const { t } = props.widget;
@@ -23,7 +24,16 @@ export function PendingIdeas(props: {
             <button type="button" class="link title" onClick={() => props.onOpen(idea.id)}>
               {idea.title}
             </button>{' '}
-            <span class="badge status-not_public">{t('pending.mark')}</span>
+            {idea.rejectionReason ? (
+              <>
+                <span class="badge status-declined">{t('pending.rejected')}</span>
+                <p class="muted" data-testid="pending-rejection">
+                  {t('pending.rejectedReason', { reason: idea.rejectionReason })}
+                </p>
+              </>
+            ) : (
+              <span class="badge status-not_public">{t('pending.mark')}</span>
+            )}
           </li>
         ))}
       </ul>

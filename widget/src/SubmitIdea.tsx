@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from './api.ts';
 import type { TCreatedIdea, TIdea } from './api.ts';
-import { TextField, lengthError } from './TextField.tsx';
+import { FormFailure, TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import type { TWidget } from './widget-context.ts';
 import { withLive } from './widget-context.ts';
@@ -112,11 +112,7 @@ export function SubmitIdea(props: {
         name="description"
         multiline
       />
-      {failure ? (
-        <p class="field-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure text={failure} />
       <div class="actions">
         <button type="submit" class="primary" disabled={isBusy}>
           {t('submit.submit')}

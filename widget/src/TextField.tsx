@@ -42,6 +42,15 @@ export function TextField(props: {
   );
 }
 
+/** A form's failure that belongs to no one field, said at once to screen readers; or nothing. */
+export function FormFailure(props: { text: string | null }) {
+  return props.text ? (
+    <p class="field-error" role="alert">
+      {props.text}
+    </p>
+  ) : null;
+}
+
 /** The spec's length rule (section 5) as the widget checks it before sending. */
 export function lengthError(
   t: TTranslate,

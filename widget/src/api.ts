@@ -69,7 +69,7 @@ export type TWidgetBoard = {
   /** The caller's own ideas the plan's cap keeps off the list (received, not shown yet). */
   myHiddenIdeas?: { id: number; title: string }[];
   /** The caller's own ideas awaiting the team's acceptance (shown to them alone). */
-  myPendingIdeas?: { id: number; title: string }[];
+  myPendingIdeas?: { id: number; title: string; rejectionReason?: string | null }[];
   /** The company's public tags, to filter the list by. */
   tags?: TTag[];
 };

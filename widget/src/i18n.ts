@@ -109,9 +109,12 @@ export const en = {
   'submit.cancel': 'Cancel',
   'submit.similar': 'Similar ideas: vote for one instead of adding a duplicate',
   'submit.thanks': 'Thank you! Your idea will be visible to others once it is accepted.',
-  'pending.title': 'Your ideas awaiting acceptance',
-  'pending.intro': 'Only you can see them until the team accepts them.',
+  'pending.title': 'Your submitted ideas',
+  'pending.intro':
+    'Only you can see them until the team accepts them; a rejected one shows the team’s reason.',
   'pending.mark': 'Awaiting acceptance',
+  'pending.rejected': 'Not accepted',
+  'pending.rejectedReason': 'The team’s reason: {reason}',
   'submit.received':
     'Your idea “{title}” was received. The board does not show it to others yet: it will appear once the team makes room for it.',
   'validation.min': 'It has to be {n} characters at least.',
@@ -261,9 +264,12 @@ export const pl: TMessages = {
   'submit.cancel': 'Anuluj',
   'submit.similar': 'Podobne pomysły: zagłosuj na jeden zamiast dodawać duplikat',
   'submit.thanks': 'Dziękujemy! Pomysł będzie widoczny dla innych po akceptacji.',
-  'pending.title': 'Twoje pomysły oczekujące na akceptację',
-  'pending.intro': 'Dopóki zespół ich nie zaakceptuje, widzisz je tylko Ty.',
+  'pending.title': 'Twoje zgłoszone pomysły',
+  'pending.intro':
+    'Dopóki zespół ich nie zaakceptuje, widzisz je tylko Ty; przy odrzuconym pomyśle widać powód zespołu.',
   'pending.mark': 'Oczekuje na akceptację',
+  'pending.rejected': 'Nie przyjęty',
+  'pending.rejectedReason': 'Powód podany przez zespół: {reason}',
   'submit.received':
     'Twój pomysł „{title}” dotarł do nas. Tablica jeszcze go nie pokazuje innym: pojawi się, gdy zespół zrobi na niego miejsce.',
   'validation.min': 'Musi mieć co najmniej {n} znaków.',

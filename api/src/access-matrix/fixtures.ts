@@ -87,6 +87,8 @@ export type TWorld = {
   freshToken: (caller: TCaller) => Promise<string | undefined>;
   /** A new accepted idea by A's owner on `board` (for calls that destroy what they act on). */
   scratchIdea: (board: TBoardKind, title?: string) => Promise<{ id: number; gid: string }>;
+  /** A throwaway idea of the owner's, awaiting acceptance (the moderation queue's calls). */
+  scratchPendingIdea: (board: TBoardKind) => Promise<{ id: number; gid: string }>;
   /** A's objects that admin-only calls name, and throwaway ones for calls that destroy them. */
   fixtures: TCompanyFixtures;
 };
@@ -390,6 +392,21 @@ export async function startWorld(): Promise<TWorld> {
         { title, description: 'A throwaway idea.' },
         { 'x-board-id': String(boards[board].id) },
       );
+      return { id: idea.id, gid: globalId('Idea', idea.id) };
+    },
+    scratchPendingIdea: async (board) => {
+      const idea = await expectOk(
+        server,
+        'POST',
+        '/ideas/',
+        owner,
+        { title: `Pending idea ${unique()}` },
+        { 'x-board-id': String(boards[board].id) },
+      );
+      await server.deps.prisma.idea.update({
+        where: { id: idea.id },
+        data: { status: 'NOT_PUBLIC' },
+      });
       return { id: idea.id, gid: globalId('Idea', idea.id) };
     },
   };

@@ -448,6 +448,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     undefined,
     company,
   ),
+  setNewIdeaMail: mutation(
+    'setNewIdeaMail',
+    rules.companyTeam,
+    '',
+    'newIdeaMail: DIGEST',
+    undefined,
+    company,
+  ),
   setNotificationPreference: mutation(
     'setNotificationPreference',
     rules.self,
@@ -542,6 +550,28 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     '$ideaId: ID!',
     'ideaId: $ideaId, reason: NOT_RELEVANT',
     scratchIdea,
+  ),
+  // The moderation queue.
+  acceptIdea: mutation(
+    'acceptIdea',
+    rules.queueTeam,
+    '$ideaId: ID!',
+    'ideaId: $ideaId',
+    async (w, b) => ({ ideaId: (await w.scratchPendingIdea(b.kind)).gid }),
+  ),
+  acceptIdeaAsDuplicate: mutation(
+    'acceptIdeaAsDuplicate',
+    rules.queueTeam,
+    '$ideaId: ID!, $into: ID!',
+    'ideaId: $ideaId, duplicateOfIdeaId: $into',
+    async (w, b) => ({ ideaId: (await w.scratchPendingIdea(b.kind)).gid, into: b.ideaGid }),
+  ),
+  rejectIdea: mutation(
+    'rejectIdea',
+    rules.queueTeam,
+    '$ideaId: ID!',
+    'ideaId: $ideaId, reason: "Out of scope for now."',
+    async (w, b) => ({ ideaId: (await w.scratchPendingIdea(b.kind)).gid }),
   ),
   moveIdea: mutation(
     'moveIdea',
@@ -643,6 +673,13 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     '$boardId: ID!, $name: String!',
     'boardId: $boardId, name: $name',
     (_w, b) => ({ boardId: b.gid, name: `Matrix ${b.kind} board` }),
+  ),
+  updateBoardDescription: mutation(
+    'updateBoardDescription',
+    rules.boardAdmin,
+    '$boardId: ID!',
+    'boardId: $boardId, description: "What we build next, and why."',
+    (_w, b) => ({ boardId: b.gid }),
   ),
   updateBoardLanguage: mutation(
     'updateBoardLanguage',
@@ -1100,6 +1137,36 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
 
   // The company's settings.
   sendTestEmail: mutation('sendTestEmail', rules.companyAdmin, '', '', undefined, company),
+  updateCompanyName: mutation(
+    'updateCompanyName',
+    rules.companyAdmin,
+    '',
+    'name: "Matrix Company"',
+    undefined,
+    company,
+  ),
+  // The dashboard's company-wide actions: A has ideas, so its admins' sample ideas are a
+  // CONFLICT; B has none, and its admin fills B's first board (removing none answers 0).
+  addSampleIdeas: mutation(
+    'addSampleIdeas',
+    withAnswers(rules.companyAdmin, {
+      owner: 'CONFLICT',
+      admin: 'CONFLICT',
+    }),
+    '',
+    '',
+    undefined,
+    company,
+  ),
+  removeSampleIdeas: mutation('removeSampleIdeas', rules.companyAdmin, '', '', undefined, company),
+  dismissDashboardChecklist: mutation(
+    'dismissDashboardChecklist',
+    rules.companyAdmin,
+    '',
+    '',
+    undefined,
+    company,
+  ),
   updateCompanyPortal: mutation(
     'updateCompanyPortal',
     rules.companyAdmin,

@@ -136,6 +136,17 @@ export const rules = {
       return ADMINS.includes(caller) ? 'ok' : 'forbidden';
     },
   } satisfies TRule,
+  /**
+   * The moderation queue (accept, merge, reject an idea awaiting acceptance): A's team; an idea
+   * awaiting acceptance is its author's and the team's only, so anyone else does not find it.
+   */
+  queueTeam: {
+    name: 'queueTeam',
+    expect: (caller) => {
+      if (isSignedOut(caller)) return 'unauthenticated';
+      return TEAM.includes(caller) ? 'ok' : 'notFound';
+    },
+  } satisfies TRule,
   /** Admin-only, on the caller's own company (B's admin succeeds on B). */
   companyAdmin: {
     name: 'companyAdmin',

@@ -3,7 +3,7 @@ import { openDatabase } from '../db/client.ts';
 import { resealSecrets } from './reseal-secrets.ts';
 
 /**
- * `npm run secrets:reseal`: after a SECRETS_KEY rotation (README "Rotating SECRETS_KEY"),
+ * `npm run secrets:reseal`: after a SECRETS_KEY rotation (docs/operations.md "Rotating SECRETS_KEY"),
  * seals every stored integration secret under the new key, so the old one can be dropped.
  */
 const config = loadConfig();

@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { SteadyClient, multiHostDriver, parseMultiHostUrl } from './hosts.ts';
 import { PrismaPGliteWithExtensions, createPGlite, withDeadline } from './pglite.ts';
 import { applyMigrations, isUpToDate } from './schema-engine.ts';
 import type { TPlainQuery } from './schema-engine.ts';
@@ -85,8 +86,15 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   const deadlineMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (options.databaseUrl) {
     kind = 'postgres';
-    const shared = new pg.Pool({
-      connectionString: options.databaseUrl,
+    // Several servers (libpq's `postgresql://u@h1:p1,h2:p2/db`): connect to the primary among
+    // them (db/hosts.ts). One: node-postgres as it is.
+    const servers = parseMultiHostUrl(options.databaseUrl);
+    const driver = servers ? multiHostDriver(servers) : null;
+    const target: pg.PoolConfig = driver
+      ? { Client: driver.Client }
+      : { connectionString: options.databaseUrl, Client: SteadyClient };
+    const shared = new (driver?.Pool ?? pg.Pool)({
+      ...target,
       max: options.databasePoolSize ?? 10,
       // pg-pool's wait for a connection, free or new: past it the request answers 503 "busy".
       connectionTimeoutMillis: deadlineMs || 5_000,
@@ -112,7 +120,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     });
     // Migrations take a session-level advisory lock: on a pool of their own, closed afterwards,
     // the lock goes with the connections (on the shared pool it could outlive the migration).
-    migrationFactory = new PrismaPgForMigrations({ connectionString: options.databaseUrl, max: 1 });
+    migrationFactory = new PrismaPgForMigrations({ ...target, max: 1 });
     closeDriver = () => shared.end();
   } else {
     kind = 'pglite';

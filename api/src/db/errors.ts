@@ -13,8 +13,9 @@ export function isUniqueViolation(error: unknown, field?: string): boolean {
 
 const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017']);
 // PostgreSQL's SQLSTATEs for "not now": connection exceptions (class 08), shutdown and
-// recovery (57P01-57P03), too many connections (53300).
-const UNAVAILABLE_SQLSTATE = /\b(08[0-9A-Z]{3}|57P0[1-3]|53300)\b/;
+// recovery (57P01-57P03), too many connections (53300), and a write on a server that is
+// read-only (25006: a standby, or a primary just promoted by a failover).
+const UNAVAILABLE_SQLSTATE = /\b(08[0-9A-Z]{3}|57P0[1-3]|53300|25006)\b/;
 const UNAVAILABLE_TEXT =
   /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|Connection terminated|connect(ion)? timeout|Can't reach database|DatabaseNotReachable|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection|Client has encountered a connection error/i;
 
@@ -136,7 +137,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { message, code } = cause as { message?: unknown; code?: unknown };
     const text = `${String(code ?? '')} ${String(message ?? '')}`;
     if (UNAVAILABLE_TEXT.test(text) || UNAVAILABLE_SQLSTATE.test(String(code ?? ''))) return true;
-    if (/Code: `(08[0-9A-Z]{3}|57P0[1-3]|53300)`/.test(text)) return true;
+    if (/Code: `(08[0-9A-Z]{3}|57P0[1-3]|53300|25006)`/.test(text)) return true;
     cause = (cause as { cause?: unknown }).cause;
   }
   return false;

@@ -141,6 +141,41 @@ describe('the mail queue', () => {
     await smtp?.close();
   });
 
+  it('prints, without SMTP, mail that SQL queued elsewhere when woken with its ids (a released invitation)', async () => {
+    const lines: string[] = [];
+    const log = {
+      info: (line: string) => lines.push(line),
+      warn: () => undefined,
+      error: () => undefined,
+      child: () => log,
+    } as unknown as Parameters<typeof createMailer>[0]['log'];
+    const outbox = createMailer({
+      prisma: server.deps.prisma,
+      smtpUrl: undefined,
+      from: 'Feedboard <no-reply@feedboard.local>',
+      log,
+      retry: FAST,
+    });
+    const held = await server.deps.prisma.mail.create({
+      data: {
+        to: 'teammate@example.com',
+        subject: 'You are invited to join a team on Feedboard',
+        text: 'Open https://boards.example.com/invitation/abc to join.',
+        status: 'HELD',
+      },
+    });
+    // The sender confirms their address: the row turns QUEUED by SQL, not through send().
+    await server.deps.prisma.mail.update({ where: { id: held.id }, data: { status: 'QUEUED' } });
+    outbox.wake([held.id]);
+    await expect
+      .poll(() => lines.join('\n'), POLL)
+      .toContain(`[outbox] mail ${held.id} to teammate@example.com: You are invited`);
+    expect(lines.join('\n')).toContain('https://boards.example.com/invitation/abc');
+    await outbox.close();
+    // The workers of the next test send every queued row: this one is not theirs.
+    await server.deps.prisma.mail.delete({ where: { id: held.id } });
+  });
+
   it('is sent exactly once by two workers draining it at the same time', async () => {
     const count = 40;
     await server.deps.prisma.mail.createMany({

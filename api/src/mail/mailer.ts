@@ -4,6 +4,9 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../jobs/queue-worker.ts';
 import type { TLogger } from '../log.ts';
 
+/** Mails one wake prints in full in the outbox (mailer.wake); the rest are counted. */
+const OUTBOX_PRINT_MAX = 20;
+
 export type TMailMessage = {
   to: string;
   subject: string;
@@ -11,6 +14,13 @@ export type TMailMessage = {
   html?: string;
   /** What the mail is about (ACCOUNT by default); stored on the row. */
   topic?: string;
+  /**
+   * The one account the mail is for (a confirmation, a password reset, a privacy request):
+   * stored on the row, so the account's privacy export and erasure find it. A mail for several
+   * accounts (one address's reset links in several companies) names none: one address may be
+   * an account of several companies, so the address alone never says whose a mail is.
+   */
+  userId?: number;
 };
 
 /** The SMTP server's answer to a test mail, or why there was none. */
@@ -49,8 +59,12 @@ export type TMailer = {
    * caller's request never waits on (or fails because of) the SMTP server.
    */
   send: (message: TMailMessage, options?: TSendOptions) => Promise<{ id: number }>;
-  /** Tells the worker that rows were queued (by SQL elsewhere) and are due now. */
-  wake: () => void;
+  /**
+   * Tells the worker that rows were queued (by SQL elsewhere) and are due now. Without SMTP the
+   * rows named by `ids` are printed as `send` prints its own (e.g. invitation mails held until
+   * their sender confirmed the address: the outbox is where an evaluator reads them).
+   */
+  wake: (ids?: readonly number[]) => void;
   /**
    * Sends every message that is due now (and waits for sends in flight); messages waiting for
    * a later retry stay queued. Tests and scripts use it; the worker does the same on its own.
@@ -180,6 +194,12 @@ export function createMailer(options: {
     );
   }
 
+  /** Without SMTP the log is the outbox: one message as a reader needs it, links included. */
+  const printOutbox = (mail: { id: number; to: string; subject: string; text: string }) =>
+    log.info(
+      `[outbox] mail ${mail.id} to ${mail.to}: ${mail.subject}\n${mail.text}\n(set SMTP_URL to send mail)`,
+    );
+
   const worker = transport
     ? createQueueWorker({
         name: 'Mail worker',
@@ -207,21 +227,36 @@ export function createMailer(options: {
           text: message.text,
           html: message.html ?? null,
           topic: message.topic ?? 'ACCOUNT',
+          userId: message.userId ?? null,
           ...(isHeld ? { status: 'HELD' as const, heldForUserId: options.heldForUserId } : {}),
         },
         select: { id: true },
       });
       if (isHeld) return row;
       if (!transport) {
-        log.info(
-          `[outbox] mail ${row.id} to ${message.to}: ${message.subject}\n${message.text}\n(set SMTP_URL to send mail)`,
-        );
+        printOutbox({ id: row.id, ...message });
         return row;
       }
       if (!options.db) worker?.wake();
       return row;
     },
-    wake() {
+    wake(ids = []) {
+      if (!transport && ids.length > 0) {
+        // The first OUTBOX_PRINT_MAX in full, the rest counted (a wake may name many rows).
+        void prisma.mail
+          .findMany({
+            where: { id: { in: ids.slice(0, OUTBOX_PRINT_MAX) } },
+            orderBy: { id: 'asc' },
+            select: { id: true, to: true, subject: true, text: true },
+          })
+          .then((rows) => {
+            for (const row of rows) printOutbox(row);
+            if (ids.length > OUTBOX_PRINT_MAX) {
+              log.info(`[outbox] … and ${ids.length - OUTBOX_PRINT_MAX} more mails queued`);
+            }
+          })
+          .catch((error: unknown) => log.error(`Could not print queued mail: ${String(error)}`));
+      }
       worker?.wake();
     },
     async flush() {

@@ -131,7 +131,7 @@ describe("the signed-out portal's cache", () => {
     });
     expect(hers.me.displayName).toBe('Priya Pendleton');
     expect(hers.myPendingIdeas).toEqual([
-      { id: pending.id, title: 'Invoices in Norwegian kroner' },
+      { id: pending.id, title: 'Invoices in Norwegian kroner', rejectionReason: null },
     ]);
     const votedByHer = await expectCall(server, 'GET', `/ideas/${idOf(voted.path)}`, 200, {
       token: priya.token,

@@ -69,36 +69,45 @@ describe('registration', () => {
     expect(user.company.referralCode).toBe('FRIEND2026');
   });
 
-  it('answers 202 CHECK_INBOX without a token, never an error, for an email that already has an account, and mails its owner how to sign in', async () => {
+  it('answers every address alike: one already on a team gets a second company of its own, and a mail saying so', async () => {
     const { email, body: first } = await register();
-    const again = await register(email.toUpperCase(), 'another-password', 'Squatter Company');
-    // No 409 (an oracle of which addresses have accounts) and no token (nothing was created).
-    expect(again.status).toBe(202);
-    expect(again.body).toEqual({ status: 'CHECK_INBOX' });
-    expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(1);
-    expect(await server.deps.prisma.company.count({ where: { name: 'Squatter Company' } })).toBe(0);
-    const notice = await server.deps.prisma.mail.findFirstOrThrow({
-      where: {
-        to: email,
-        subject: 'Someone tried to create a Feedboard account with your address',
-      },
+    const again = await register(email.toUpperCase(), 'another-password', 'Second Company Ltd');
+    // The same 201 and token as for a new address: nothing tells that the address has an account.
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body)).toEqual(['token']);
+    const owners = await server.deps.prisma.user.findMany({
+      where: { loginEmail: email },
+      select: { companyId: true, role: true },
+      orderBy: { id: 'asc' },
     });
-    expect(notice.text).toContain('/login');
-    expect(notice.text).toContain('/password-reset');
-    // The account and its session are untouched: its password still signs in.
+    expect(owners.map((owner) => owner.role)).toEqual(['OWNER', 'OWNER']);
+    const me = await server.call('GET', '/api/v1/me', { token: again.body.token });
+    expect(me.body.companyId).toBe(owners[1]!.companyId);
+    await expect
+      .poll(() =>
+        server.deps.prisma.mail.count({
+          where: { to: email, subject: 'A new Feedboard company was created with your address' },
+        }),
+      )
+      .toBe(1);
+    // The first account, its session and its password are untouched; each password opens its own.
     expect((await server.call('GET', '/api/v1/me', { token: first.token })).status).toBe(200);
-    const login = await server.call('POST', '/api/v1/login', {
-      body: { email, password: 'secret-password' },
-    });
-    expect(login.status).toBe(200);
+    for (const [password, companyId] of [
+      ['secret-password', owners[0]!.companyId],
+      ['another-password', owners[1]!.companyId],
+    ] as const) {
+      const login = await server.call('POST', '/api/v1/login', { body: { email, password } });
+      expect(login.status).toBe(200);
+      const signedIn = await server.call('GET', '/api/v1/me', { token: login.body.token });
+      expect(signedIn.body.companyId).toBe(companyId);
+    }
   });
 
-  it('creates exactly one account when the same email signs up concurrently', async () => {
+  it('makes a company for each of several sign-ups of one address at once', async () => {
     const email = uniqueEmail();
     const results = await Promise.all(Array.from({ length: 5 }, () => register(email)));
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 202)).toHaveLength(4);
-    expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(1);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await server.deps.prisma.user.count({ where: { loginEmail: email } })).toBe(5);
   });
 
   it.each([

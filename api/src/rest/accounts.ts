@@ -32,7 +32,7 @@ import {
 } from '../services/notification/set-notification-preference.ts';
 import { ZSecondFactor, logInSecondFactor } from '../services/two-factor/log-in-second-factor.ts';
 import { clientOfRequest, readJson } from './http.ts';
-import { OtherAnswer, emptyRoute, jsonRoute } from './route.ts';
+import { emptyRoute, jsonRoute } from './route.ts';
 import type { TRestRoute } from './route.ts';
 
 const ZToken = z.object({ token: z.string().meta({ description: 'The bearer token.' }) });
@@ -58,6 +58,20 @@ const ZLoginAnswer = z
       })
       .optional()
       .meta({ description: 'Set instead of `token` for accounts with two-factor sign-in.' }),
+    companies: z
+      .array(
+        z
+          .object({
+            name: z.string().meta({ description: "The company's name." }),
+            slug: z.string().meta({ description: 'Send it as `companySlug` to sign in there.' }),
+          })
+          .meta({ id: 'LoginCompany' }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Set instead of `token` when the password opens team accounts of several companies and no `companySlug` was sent: the companies whose account it opened. Sign in again with one of their slugs.',
+      }),
   })
   .meta({ id: 'LoginAnswer' });
 
@@ -107,32 +121,25 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/registrations',
+      operationId: 'createRegistration',
       tag,
       summary: 'Sign up: creates a company and its owner; answers a session token',
       description:
-        'An address that has a team account already is not an error (that would tell anyone which addresses have accounts): the answer is 202 `{"status": "CHECK_INBOX"}` without a token, and the address is mailed how to sign in or reset the password (a few times an hour at most).',
+        'Every address gets a new company and its session, also one that is on other companies’ teams already (each account has its own password; signing in then asks which company), so the answer never tells which addresses have accounts. Such an address is also mailed that a new company was made with it (a few times an hour at most).',
       auth: 'none',
       request: { body: ZRegistration },
       errors: [429],
       status: 201,
       response: ZToken,
-      otherAnswer: {
-        status: 202,
-        description:
-          'Nothing was created: the address has an account, and its mailbox was told how to sign in. No token.',
-        response: z
-          .object({ status: z.literal('CHECK_INBOX') })
-          .meta({ id: 'RegistrationCheckInbox' }),
-      },
       handle: async (c) => {
         const result = await registerAccount(deps, await readJson(c), clientOfRequest(deps, c));
-        if (result.status === 'CHECK_INBOX') return new OtherAnswer({ status: 'CHECK_INBOX' });
         return { token: result.token };
       },
     }),
     jsonRoute({
       method: 'post',
       path: '/login',
+      operationId: 'logIn',
       tag,
       summary:
         'Sign in with email and password: a token, or a second-factor challenge for accounts with two-factor sign-in',
@@ -143,6 +150,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
       handle: async (c) => {
         const result = await logIn(deps, await readJson(c), clientOfRequest(deps, c));
         if ('token' in result) return { token: result.token };
+        if ('companies' in result) return { companies: result.companies };
         const { challenge, expiresAt, enrolmentRequired } = result.secondFactor;
         return {
           secondFactor: { challenge, expiresAt: expiresAt.toISOString(), enrolmentRequired },
@@ -152,6 +160,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/login/second-factor',
+      operationId: 'logInWithSecondFactor',
       tag,
       summary:
         'Second sign-in step: the challenge from /login and a current authenticator code (or a one-use recovery code) give the session token',
@@ -164,6 +173,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/password-recovery/send-link',
+      operationId: 'sendPasswordRecoveryLink',
       tag,
       summary:
         'Mails a link to choose a new password of a team account (the answer never says whether it exists)',
@@ -181,6 +191,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/password-recovery/check-token',
+      operationId: 'checkPasswordRecoveryToken',
       tag,
       summary: 'Exchanges the mailed token for a one-use newPasswordToken',
       auth: 'none',
@@ -192,6 +203,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/password-recovery/new-password',
+      operationId: 'setNewPassword',
       tag,
       summary: 'Sets the new password and signs the user out everywhere',
       auth: 'none',
@@ -206,6 +218,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     emptyRoute({
       method: 'post',
       path: '/logout',
+      operationId: 'logOut',
       tag,
       summary: 'Ends the session of the token used',
       auth: 'signedIn',
@@ -214,6 +227,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/me',
+      operationId: 'getMe',
       tag,
       summary: 'The signed-in user',
       auth: 'signedIn',
@@ -231,6 +245,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/profile',
+      operationId: 'getProfile',
       tag,
       summary: 'The signed-in user’s profile',
       auth: 'signedIn',
@@ -246,6 +261,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/profile',
+      operationId: 'updateProfile',
       tag,
       summary: 'Changes the signed-in user’s display name and avatar',
       description:
@@ -264,6 +280,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/profile/password',
+      operationId: 'changePassword',
       tag,
       summary: 'Changes the signed-in user’s password; every other session is signed out',
       description:
@@ -284,6 +301,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/profile/language',
+      operationId: 'setProfileLanguage',
       tag,
       summary: 'Sets the user’s language (en-US or pl-PL; en and pl are read as those)',
       auth: 'signedIn',
@@ -294,6 +312,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/profile/notifications',
+      operationId: 'setNotificationPreference',
       tag,
       summary: 'Sets which notification mails the user gets: ALL, MY_IDEAS or NONE',
       description:
@@ -306,6 +325,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/profile/email-confirmation',
+      operationId: 'sendEmailConfirmation',
       tag,
       summary: 'Mails a new link to confirm the signed-in user’s email address',
       description:
@@ -318,6 +338,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/profile/privacy-requests',
+      operationId: 'createPrivacyRequest',
       tag,
       summary: 'Asks for one’s own data (EXPORT) or erasure (ERASE); a one-use link is mailed',
       description:
@@ -336,6 +357,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/company/test-email',
+      operationId: 'sendTestEmail',
       tag,
       summary: 'Sends a test email to the signed-in admin and answers the SMTP server’s reply',
       description:
@@ -354,6 +376,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/company',
+      operationId: 'getCompany',
       tag,
       summary: 'The signed-in admin’s company, with its SSO secret',
       auth: 'signedIn',
@@ -364,6 +387,7 @@ export function accountRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/company/rotate-secret',
+      operationId: 'rotateCompanySecret',
       tag,
       summary: 'Replaces the company’s SSO secret with a new one (owners and admins)',
       description:

@@ -18,6 +18,7 @@ export function billingRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/billing/stripe-webhook',
+      operationId: 'receiveStripeWebhook',
       tag: 'Billing',
       summary: 'Stripe webhook: grants paid Checkout Sessions, once per payment',
       description:

@@ -40,6 +40,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
   /** A settings change, answered with the board as it now is. */
   const setting = (
     path: string,
+    operationId: string,
     summary: string,
     body: z.ZodType,
     change: typeof updateBoardName,
@@ -47,6 +48,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: `/boards/{id}/${path}`,
+      operationId,
       tag,
       summary,
       auth: 'signedIn',
@@ -64,6 +66,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/boards/{id}',
+      operationId: 'getBoard',
       tag,
       summary: 'A board: any public board, or a private one of the caller’s company',
       description:
@@ -83,6 +86,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/boards/{id}/limits',
+      operationId: 'getBoardLimits',
       tag,
       summary: "What the plan hides on the board: cappedIdeas (ideas past the plan's cap)",
       auth: 'optional',
@@ -93,6 +97,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/boards/{id}/releases',
+      operationId: 'listBoardReleases',
       tag,
       summary: 'The board’s releases, newest first (others than admins see published ones)',
       auth: 'optional',
@@ -108,6 +113,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/boards/{id}/widget-setup',
+      operationId: 'getWidgetSetup',
       tag,
       summary: 'What the embed code needs: boardHash (admins)',
       auth: 'signedIn',
@@ -116,21 +122,30 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       response: z.object({ boardHash: z.string() }).meta({ id: 'WidgetSetup' }),
       handle: async (c) => getWidgetSetup(deps, c.get('viewer'), pathId(c)),
     }),
-    setting('name', 'Renames the board (6 to 100 characters)', ZBoardName, updateBoardName),
+    setting(
+      'name',
+      'renameBoard',
+      'Renames the board (6 to 100 characters)',
+      ZBoardName,
+      updateBoardName,
+    ),
     setting(
       'language',
+      'setBoardLanguage',
       'Sets the board’s language (en-US or pl-PL)',
       ZBoardLanguage,
       updateBoardLanguage,
     ),
     setting(
       'theme',
+      'setBoardTheme',
       'Sets the primary colour (hex; primaryText, text and background are always white, black, white)',
       ZBoardTheme,
       updateBoardTheme,
     ),
     setting(
       'set-public',
+      'setBoardPublic',
       'Makes the board public or private',
       ZBoardVisibility,
       setBoardVisibility,
@@ -138,6 +153,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/boards/{id}/access',
+      operationId: 'setBoardAccess',
       tag,
       summary:
         'Sets who may see the board (admins): isPublic, and for a private board ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds (fields left out stay)',

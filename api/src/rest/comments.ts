@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { ZComment, addComment } from '../services/comment/add-comment.ts';
 import { listComments } from '../services/comment/list-comments.ts';
-import { readJson } from './http.ts';
+import { clientOfRequest, readJson } from './http.ts';
 import { ZCommentJson, presentComment } from './presenters.ts';
 import { idParams, jsonRoute, pathId } from './route.ts';
 import type { TRestRoute } from './route.ts';
@@ -16,6 +16,7 @@ export function commentRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/ideas/{id}/comments',
+      operationId: 'listComments',
       tag,
       summary:
         'The idea’s comments and replies, oldest first (anyone who may see the idea; internal notes only for its company’s team)',
@@ -28,17 +29,27 @@ export function commentRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/ideas/{id}/comments',
+      operationId: 'createComment',
       tag,
       summary:
         'Adds a comment (6 to 500 characters); `parentId` makes it a reply to a top-level comment, `isInternal` (the team only) an internal note',
-      description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
+      description:
+        'An end user the company blocked is refused: 403 USER_BLOCKED. End users are limited per user and per address (`RATE_LIMIT_COMMENT_SUBMISSION_*`, 30 per 10 minutes): 429 with Retry-After.',
       auth: 'signedIn',
       request: { params, body: ZComment },
-      errors: [402, 403],
+      errors: [402, 403, 429],
       status: 201,
       response: ZCommentJson,
       handle: async (c) =>
-        presentComment(await addComment(deps, c.get('viewer'), pathId(c), await readJson(c))),
+        presentComment(
+          await addComment(
+            deps,
+            c.get('viewer'),
+            pathId(c),
+            await readJson(c),
+            clientOfRequest(deps, c),
+          ),
+        ),
     }),
   ];
 }

@@ -39,6 +39,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/companies/{id}/pricing',
+      operationId: 'getPricing',
       tag,
       summary: 'The plans on sale, each with a monthly and a yearly option (admins)',
       auth: 'signedIn',
@@ -50,6 +51,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/companies/{id}/boards',
+      operationId: 'listBoards',
       tag,
       summary: 'The company’s boards: active first, then oldest first',
       auth: 'signedIn',
@@ -61,6 +63,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/companies/{id}/boards',
+      operationId: 'createBoard',
       tag,
       summary: 'Creates a board (admins; name 6 to 50 characters); answers its id',
       description: `Past the plan's board cap the new board is view-only (active: false). Who may see it can be set at once with the rules of PUT /boards/{id}/access (isPublic, ssoAccess, allowedEmailDomains, allowedCustomerCompanyIds; a new board is private with no grants when they are left out). ${companyIdNote}`,
@@ -79,6 +82,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/companies/{id}/releases',
+      operationId: 'listCompanyReleases',
       tag,
       summary: 'The company’s releases, newest first (admins see unpublished ones too)',
       auth: 'signedIn',
@@ -94,6 +98,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/companies/{id}/releases',
+      operationId: 'createRelease',
       tag,
       summary: 'Creates an unpublished release shown on the given boards (admins)',
       description: companyIdNote,
@@ -111,6 +116,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/companies/{id}/users',
+      operationId: 'listCompanyUsers',
       tag,
       summary: 'The company’s users, regular and SSO, by display name (admins)',
       auth: 'signedIn',
@@ -123,6 +129,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/companies/{id}/subscription',
+      operationId: 'getSubscription',
       tag,
       summary: 'The plan in force and its usage against the caps (admins)',
       auth: 'signedIn',
@@ -135,6 +142,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/companies/{id}/payments',
+      operationId: 'listPayments',
       tag,
       summary: 'The company’s plan purchases, newest first, the latest 50 (admins)',
       description:
@@ -148,7 +156,9 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
     }),
     jsonRoute({
       method: 'post',
-      path: '/companies/{id}/subscription/upgrade/',
+      path: '/companies/{id}/subscription/upgrade',
+      legacyPath: '/companies/{id}/subscription/upgrade/',
+      operationId: 'upgradeSubscription',
       tag,
       summary: 'Starts buying a plan; answers the payment provider’s checkout link (admins)',
       description:

@@ -18,6 +18,7 @@ export function exportRoutes(deps: TDeps): TRestRoute[] {
     csvRoute({
       method: 'get',
       path: '/boards/{id}/export/ideas.csv',
+      operationId: 'exportIdeas',
       tag,
       summary: 'Every idea of the board as CSV (admins)',
       description:
@@ -30,6 +31,7 @@ export function exportRoutes(deps: TDeps): TRestRoute[] {
     csvRoute({
       method: 'get',
       path: '/boards/{id}/export/voters.csv',
+      operationId: 'exportVoters',
       tag,
       summary: 'Who voted for which idea of the board, as CSV (admins)',
       description:
@@ -42,6 +44,7 @@ export function exportRoutes(deps: TDeps): TRestRoute[] {
     csvRoute({
       method: 'get',
       path: '/companies/{id}/audit.csv',
+      operationId: 'exportAuditLog',
       tag,
       summary: 'The company’s audit log as CSV, newest first (owners, signed in)',
       description:

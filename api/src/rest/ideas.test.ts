@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndUser, signUpCompany } from '../testing/graphql-client.ts';
+import { addEndUser, gql, signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { callTitle, expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany, TRouteCall } from '../testing/rest-fixtures.ts';
@@ -439,6 +439,77 @@ describe('POST /ideas/{id}/decline', () => {
       body,
     });
     expect(answer.error.fields).toEqual([{ field, message }]);
+  });
+
+  it('names the kept idea only to readers who may see it: moved to a private board, it answers as not found (REST single and list, GraphQL)', async () => {
+    const company = await restCompany(server);
+    const token = company.owner.token;
+    const kept = await submit(token, 'Kept idea KEPTSECRET', { boardId: company.boardId });
+    const dup = await submit(token, 'Dup idea public', { boardId: company.boardId });
+    await expectCall(server, 'POST', `/ideas/${dup.id}/decline`, 200, {
+      token,
+      body: { reason: 'DUPLICATE', duplicateOfIdeaId: kept.id },
+    });
+    const { id: privateBoardId } = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/boards`,
+      201,
+      { token, body: { name: 'Private board F14' } },
+    );
+    await expectCall(server, 'PUT', `/boards/${privateBoardId}/set-public`, 200, {
+      token,
+      body: { isPublic: false },
+    });
+    // Warm the list's cards while the kept idea is still public and named.
+    const listDeclined = (who?: string) =>
+      expectCall(server, 'GET', '/ideas/?filter=DECLINED', 200, {
+        token: who,
+        headers: onBoard(company.boardId),
+      });
+    expect((await listDeclined()).ideas[0].declineDetails.declinedDuplicateIdeaTitle).toBe(
+      'Kept idea KEPTSECRET',
+    );
+    // Moved to the private board (as moveIdea does) and renamed there.
+    await server.deps.prisma.idea.update({
+      where: { id: kept.id },
+      data: { boardId: privateBoardId, title: 'Renamed while private LIVESECRET' },
+    });
+    const hidden = {
+      reason: 'DUPLICATE',
+      comment: null,
+      declinedDuplicateIdeaId: null,
+      declinedDuplicateIdeaFound: false,
+      declinedDuplicateIdeaTitle: null,
+      declinedAt: expect.any(String),
+    };
+    const strangers = [undefined, member.token, b.owner.token];
+    for (const who of strangers) {
+      expect((await read(dup.id, who)).declineDetails).toEqual(hidden);
+      expect((await listDeclined(who)).ideas[0].declineDetails).toEqual(hidden);
+      const { body } = await gql(
+        server,
+        `query ($id: ID!) { idea(id: $id) { declineDetails {
+          declinedDuplicateIdeaId declinedDuplicateIdeaTitle declinedDuplicateIdeaFound } } }`,
+        { id: String(dup.id) },
+        who,
+      );
+      expect(body.data.idea.declineDetails).toEqual({
+        declinedDuplicateIdeaId: null,
+        declinedDuplicateIdeaTitle: null,
+        declinedDuplicateIdeaFound: false,
+      });
+    }
+    // The company's team still sees where it went.
+    expect((await read(dup.id, token)).declineDetails).toMatchObject({
+      declinedDuplicateIdeaId: kept.id,
+      declinedDuplicateIdeaFound: true,
+      declinedDuplicateIdeaTitle: 'Renamed while private LIVESECRET',
+    });
+    expect((await listDeclined(token)).ideas[0].declineDetails).toMatchObject({
+      declinedDuplicateIdeaFound: true,
+      declinedDuplicateIdeaTitle: 'Renamed while private LIVESECRET',
+    });
   });
 
   it('is for admins', async () => {

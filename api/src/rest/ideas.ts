@@ -11,7 +11,7 @@ import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import { updateIdea } from '../services/idea/update-idea.ts';
 import { IdeaStatus } from '../generated/prisma/enums.ts';
 import { messages, parseInput } from '../validation.ts';
-import { readJson } from './http.ts';
+import { clientOfRequest, readJson } from './http.ts';
 import { ZDeclineDetails, ZIdeaJson, presentDeclineDetails, presentIdea } from './presenters.ts';
 import { JsonText, emptyRoute, idParams, jsonRoute, pathId } from './route.ts';
 import { findIdeasPageJson } from './idea-page-json.ts';
@@ -61,7 +61,9 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
   return [
     jsonRoute({
       method: 'get',
-      path: '/ideas/',
+      path: '/ideas',
+      legacyPath: '/ideas/',
+      operationId: 'listIdeas',
       tag,
       summary: 'A page of the board’s ideas the caller may see (board in x-board-id)',
       description:
@@ -76,19 +78,27 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
     }),
     jsonRoute({
       method: 'post',
-      path: '/ideas/',
+      path: '/ideas',
+      legacyPath: '/ideas/',
+      operationId: 'createIdea',
       tag,
       summary: 'Submits an idea to the board in x-board-id (the caller’s company)',
       description:
-        'Admins’ ideas start OPEN; others’ start NOT_PUBLIC (awaiting acceptance). An inactive board answers 402 PLAN_LIMIT; an end user the company blocked, 403 USER_BLOCKED.',
+        'Admins’ ideas start OPEN; others’ start NOT_PUBLIC (awaiting acceptance). An inactive board answers 402 PLAN_LIMIT; an end user the company blocked, 403 USER_BLOCKED. End users are limited per user and per address (`RATE_LIMIT_IDEA_SUBMISSION_*`, 10 per 10 minutes): 429 with Retry-After.',
       auth: 'signedIn',
       request: { headers: ZBoardHeader, body: ZIdeaInput },
-      errors: [402, 403],
+      errors: [402, 403, 429],
       status: 201,
       response: ZCreatedIdeaJson,
       handle: async (c) => {
         const boardId = boardFromHeader(c);
-        const idea = await createIdea(deps, c.get('viewer'), boardId, await readJson(c));
+        const idea = await createIdea(
+          deps,
+          c.get('viewer'),
+          boardId,
+          await readJson(c),
+          clientOfRequest(deps, c),
+        );
         const board = await deps.prisma.board.findUniqueOrThrow({
           where: { id: idea.boardId },
           select: { companyId: true },
@@ -103,6 +113,7 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/ideas/{id}',
+      operationId: 'getIdea',
       tag,
       summary: 'An idea the caller may see',
       auth: 'optional',
@@ -113,6 +124,7 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/ideas/{id}',
+      operationId: 'updateIdea',
       tag,
       summary: 'Replaces title and description (its author or an admin)',
       auth: 'signedIn',
@@ -127,6 +139,7 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
     emptyRoute({
       method: 'delete',
       path: '/ideas/{id}',
+      operationId: 'deleteIdea',
       tag,
       summary: 'Deletes the idea with its votes and comments (its author or an admin)',
       auth: 'signedIn',
@@ -139,6 +152,7 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/ideas/{id}/status',
+      operationId: 'setIdeaStatus',
       tag,
       summary: 'Moves the idea to any status but DECLINED (admins)',
       auth: 'signedIn',
@@ -153,6 +167,7 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/ideas/{id}/decline',
+      operationId: 'declineIdea',
       tag,
       summary: 'Declines the idea with a reason (admins; not a declined or complete idea)',
       description:

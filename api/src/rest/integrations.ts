@@ -22,6 +22,7 @@ export function integrationRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/integrations/github/{key}',
+      operationId: 'receiveGithubWebhook',
       tag: 'Integrations',
       summary: 'GitHub webhook: a closed linked issue moves its ideas to the chosen status',
       description:
@@ -45,6 +46,7 @@ export function integrationRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/integrations/linear/{key}',
+      operationId: 'receiveLinearWebhook',
       tag: 'Integrations',
       summary: 'Linear webhook: a completed linked issue moves its ideas to the chosen status',
       description:

@@ -1,11 +1,26 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../errors.ts';
 import { createApp } from '../server.ts';
+import { EVENT_TYPES, SUBSCRIBABLE_EVENTS } from '../services/webhook/webhook-input.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
 let server: TTestServer;
 let document: any;
+
+/** Every operation of the document: its paths' and its webhooks'. */
+function operations(): { name: string; operation: any; isWebhook: boolean }[] {
+  return (['paths', 'webhooks'] as const).flatMap((section) =>
+    Object.entries<Record<string, any>>(document[section] ?? {}).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({
+        name: `${method.toUpperCase()} ${path}`,
+        operation,
+        isWebhook: section === 'webhooks',
+      })),
+    ),
+  );
+}
 beforeAll(async () => {
   server = await startTestServer();
   const response = await server.call('GET', '/api/v1/openapi.json');
@@ -149,15 +164,141 @@ describe('GET /api/v1/openapi.json', () => {
     );
   });
 
-  it('serves both the documented trailing-slash paths and the same path without it', async () => {
-    expect(Object.keys(document.paths)).toContain('/ideas/');
-    expect(Object.keys(document.paths)).toContain('/companies/{id}/subscription/upgrade/');
+  it('documents no path with a trailing slash, while the spec’s trailing-slash paths still answer', async () => {
+    expect(Object.keys(document.paths).filter((path) => path.endsWith('/'))).toEqual([]);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/ideas', '/companies/{id}/subscription/upgrade']),
+    );
     for (const path of ['/api/v1/ideas/', '/api/v1/ideas']) {
       const response = await server.call('GET', path);
       expect(response.status).toBe(400);
       expect(response.body.error.fields).toEqual([
         { field: 'x-board-id', message: 'This field is required.' },
       ]);
+    }
+    for (const path of [
+      '/api/v1/companies/1/subscription/upgrade/',
+      '/api/v1/companies/1/subscription/upgrade',
+    ]) {
+      const response = await server.call('POST', path, { body: {} });
+      expect(response.status).toBe(401);
+      expect(response.body.error.code).toBe('UNAUTHENTICATED');
+    }
+    // Any other path keeps answering 404 with or without the slash.
+    expect((await server.call('GET', '/api/v1/me/')).status).toBe(404);
+  });
+
+  it('names every operation (operationId) and says what it does', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(operations().filter(({ operation }) => !operation.operationId)).toEqual([]);
+    expect(ids.filter((id) => !/^[a-z][a-zA-Z]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operations().filter(({ operation }) => !operation.summary)).toEqual([]);
+    expect(document.paths['/ideas'].get.operationId).toBe('listIdeas');
+    expect(document.paths['/ideas'].post.operationId).toBe('createIdea');
+    expect(document.paths['/companies/{id}/boards'].get.operationId).toBe('listBoards');
+  });
+
+  it('lists each operation’s error answers with their codes', () => {
+    const missing = operations().flatMap(({ name, operation, isWebhook }) => {
+      if (isWebhook) return [];
+      const statuses = Object.keys(operation.responses);
+      const expected = ['401', '500', '503'];
+      if (operation.requestBody) expected.push('400', '413', '415');
+      if (operation.parameters?.some((p: any) => p.in === 'path')) expected.push('400', '404');
+      return expected.filter((status) => !statuses.includes(status)).map((s) => `${name} ${s}`);
+    });
+    expect(missing).toEqual([]);
+    // Every error answer is the shared component of its status.
+    for (const { operation } of operations()) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response).toEqual({ $ref: `#/components/responses/Error${status}` });
+      }
+    }
+    // Every code of errors.ts (and INTERNAL) is some status's, and each example carries one.
+    const responses = document.components.responses;
+    const codes = Object.entries<any>(responses).flatMap(([name, response]) => {
+      const media = response.content['application/json'];
+      const schema = document.components.schemas[name];
+      const statusCodes = schema.properties.error.properties.code.enum;
+      expect(schema.properties.error.required).toEqual(['code', 'message']);
+      expect(statusCodes).toContain(media.example.error.code);
+      return statusCodes;
+    });
+    expect(codes.sort()).toEqual([...Object.keys(ERROR_STATUS), 'INTERNAL'].sort());
+    expect(Object.keys(responses)).toEqual(
+      expect.arrayContaining(['Error400', 'Error401', 'Error404', 'Error429', 'Error503']),
+    );
+    expect(responses.Error403.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/Error403',
+    );
+    expect(document.components.schemas.Error403.properties.error.properties.code.enum).toEqual([
+      'FORBIDDEN',
+      'EMAIL_NOT_CONFIRMED',
+      'TWO_FACTOR_ENROLMENT_REQUIRED',
+      'USER_BLOCKED',
+    ]);
+  });
+
+  it('declares Retry-After on 429, as the rate limits answer it', async () => {
+    expect(document.components.responses.Error429.headers['Retry-After']).toEqual({
+      $ref: '#/components/headers/RetryAfter',
+    });
+    expect(document.components.headers.RetryAfter).toMatchObject({
+      required: true,
+      schema: { type: 'integer' },
+    });
+    expect(document.paths['/login'].post.responses['429']).toEqual({
+      $ref: '#/components/responses/Error429',
+    });
+  });
+
+  it('gives an example of every request body and every answer with content', () => {
+    const bare = operations().flatMap(({ name, operation }) => {
+      const media = [
+        ...Object.entries<any>(operation.requestBody?.content ?? {}).map(([t, m]) => [
+          'request',
+          t,
+          m,
+        ]),
+        ...Object.entries<any>(operation.responses).flatMap(([status, response]) =>
+          Object.entries<any>(response.content ?? {}).map(([t, m]) => [status, t, m]),
+        ),
+      ];
+      return media
+        .filter(([, , m]) => m.example === undefined)
+        .map(([s, t]) => `${name} ${s} ${t}`);
+    });
+    expect(bare).toEqual([]);
+    const errorExamples = Object.values<any>(document.components.responses).filter(
+      (response) => response.content['application/json'].example === undefined,
+    );
+    expect(errorExamples).toEqual([]);
+    expect(document.paths['/ideas'].post.requestBody.content['application/json'].example).toEqual({
+      title: expect.any(String),
+      description: expect.any(String),
+    });
+  });
+
+  it('states a license', () => {
+    expect(document.info.license).toEqual({
+      name: 'Proprietary',
+      identifier: 'LicenseRef-Proprietary',
+    });
+  });
+
+  it('describes every webhook event the code sends under `webhooks`, with its body and signature', () => {
+    const sent = [...SUBSCRIBABLE_EVENTS, 'TEST' as const].map((event) => EVENT_TYPES[event]);
+    expect(Object.keys(document.webhooks).sort()).toEqual(sent.sort());
+    for (const type of sent) {
+      const operation = document.webhooks[type].post;
+      const body = operation.requestBody.content['application/json'];
+      expect(body.schema.properties.type.enum).toEqual([type]);
+      expect(body.example.type).toBe(type);
+      expect(operation.parameters.map((p: any) => `${p.in}:${p.name}`)).toContain(
+        'header:feedboard-signature',
+      );
     }
   });
 
@@ -173,7 +314,7 @@ describe('GET /api/v1/openapi.json', () => {
       maxLength: 50,
     });
     expect(body('/ideas/{id}/comments', 'post').required).toEqual(['text']);
-    const listQuery = document.paths['/ideas/'].get.parameters.map((p: any) => `${p.in}:${p.name}`);
+    const listQuery = document.paths['/ideas'].get.parameters.map((p: any) => `${p.in}:${p.name}`);
     expect(listQuery).toEqual(
       expect.arrayContaining([
         'query:filter',
@@ -191,17 +332,24 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
   });
 
-  it('marks signed-in routes with bearer auth and documents the error shape', () => {
+  it('marks signed-in routes with bearer auth and documents the error answers', () => {
     const operation = document.paths['/boards/{id}/name'].put;
     expect(operation.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(operation.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '401', '402', '403', '404']),
+      expect.arrayContaining([
+        '200',
+        '400',
+        '401',
+        '402',
+        '403',
+        '404',
+        '413',
+        '415',
+        '500',
+        '503',
+      ]),
     );
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ scheme: 'bearer' });
-    expect(document.components.schemas.Error.properties.error.required).toEqual([
-      'code',
-      'message',
-    ]);
   });
 });
 

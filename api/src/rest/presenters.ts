@@ -30,10 +30,10 @@ const iso = (date: Date): string => date.toISOString();
 
 export const ZTheme = z
   .object({
-    primary: z.string(),
-    primaryText: z.string(),
-    text: z.string(),
-    background: z.string(),
+    primary: z.string().meta({ example: '2f6fde' }),
+    primaryText: z.string().meta({ example: 'ffffff' }),
+    text: z.string().meta({ example: '000000' }),
+    background: z.string().meta({ example: 'ffffff' }),
   })
   .meta({ id: 'Theme', description: 'Hex colours without #.' });
 

@@ -332,6 +332,39 @@ describe('a release takes ideas of its own boards only', () => {
   });
 });
 
+describe('a rejected idea', () => {
+  it('cannot become a part of a release: its title stays unseen by readers', async () => {
+    const company = await restCompany(server);
+    const token = company.owner.token;
+    const author = await addEndUser(server, company.owner.companyId);
+    const submitted = await expectCall(server, 'POST', '/ideas/', 201, {
+      token: author.token,
+      headers: { 'x-board-id': String(company.boardId) },
+      body: { title: 'Make every plan free forever', description: 'Please, for everyone.' },
+    });
+    const rejected = await server.call('POST', '/graphql', {
+      token,
+      body: {
+        query: `mutation ($ideaId: ID!, $reason: String!) { rejectIdea(ideaId: $ideaId, reason: $reason) { __typename } }`,
+        variables: { ideaId: globalId('Idea', submitted.id), reason: 'Not something we will do.' },
+      },
+    });
+    expect(rejected.body.data.rejectIdea.__typename).toBe('MutationRejectIdeaSuccess');
+    const answer = await expectCall(
+      server,
+      'POST',
+      `/releases/${company.releaseId}/add-from-ideas`,
+      400,
+      { token, body: { ideaIds: [submitted.id] } },
+    );
+    expect(answer.error.fields).toEqual([
+      { field: 'ideaIds', message: 'The idea was rejected: it cannot be part of a release.' },
+    ]);
+    const read = await expectCall(server, 'GET', `/releases/${company.releaseId}`, 200, { token });
+    expect(JSON.stringify(read)).not.toMatch(/free forever/);
+  });
+});
+
 describe('admins only; a release the caller may not see is not found', () => {
   // A published release on a public board (its end user sees it) and one on a private board
   // that grants nobody (its end user does not).

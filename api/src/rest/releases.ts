@@ -27,6 +27,7 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/releases/{id}',
+      operationId: 'getRelease',
       tag,
       summary: 'A release with its parts (published ones on visible boards; admins: all)',
       auth: 'optional',
@@ -37,6 +38,7 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/releases/{id}',
+      operationId: 'updateRelease',
       tag,
       summary:
         'Changes the name (1 to 16) and release date (YYYY-MM-DD); body, coverImageUrl and labels when given',
@@ -50,6 +52,7 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/releases/{id}/publish',
+      operationId: 'publishRelease',
       tag,
       summary: 'Publishes or unpublishes the release',
       auth: 'signedIn',
@@ -62,6 +65,7 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/releases/{id}/parts',
+      operationId: 'addReleasePart',
       tag,
       summary: 'Adds a generic part (title 6 to 100); answers the release with its parts',
       auth: 'signedIn',
@@ -75,6 +79,7 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/releases/{id}/add-from-ideas',
+      operationId: 'addReleasePartsFromIdeas',
       tag,
       summary: 'Adds ideas of the company as parts (an idea already in it is not added twice)',
       auth: 'signedIn',
@@ -87,6 +92,7 @@ export function releaseRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'delete',
       path: '/releases/{id}/parts/{partId}',
+      operationId: 'deleteReleasePart',
       tag,
       summary: 'Removes one part; answers the release with the parts left',
       auth: 'signedIn',

@@ -3,6 +3,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { toRowId } from '../services/access.ts';
 import { ZStorableText, parseInput } from '../validation.ts';
+import { errorResponseRef } from './openapi-errors.ts';
+import type { TErrorStatus } from './openapi-errors.ts';
 import type { TRestEnv } from './http.ts';
 import { readJson, requireSignedIn } from './http.ts';
 
@@ -19,8 +21,15 @@ export type TRestContext = Context<TRestEnv>;
 
 type TRouteInfo = {
   method: THttpMethod;
-  /** OpenAPI-style path under /api/v1, as the spec writes it (`/boards/{id}`, `/ideas/`). */
+  /** OpenAPI-style path under /api/v1 (`/boards/{id}`), with no trailing slash. */
   path: string;
+  /**
+   * The same route at the path the spec writes with a trailing slash (`/ideas/`): still
+   * served, not documented (a trailing-slash path is an error of the OpenAPI lint).
+   */
+  legacyPath?: string;
+  /** The operation's stable name for generated clients: camelCase, verb first (`listBoards`). */
+  operationId: string;
   tag: string;
   summary: string;
   description?: string;
@@ -31,13 +40,11 @@ type TRouteInfo = {
     headers?: z.ZodObject;
     body?: z.ZodType;
   };
-  /** Failure statuses beyond those every route implies (400, 401, and 404 with path ids). */
-  errors?: readonly (402 | 403 | 404 | 409 | 429 | 503)[];
   /**
-   * A second success answer with its own status and body (the handler answers it as an
-   * {@link OtherAnswer}), documented beside the first.
+   * Failure statuses beyond those every route implies: 401, 500 and 503 always; 400 with any
+   * input; 404 with path ids or x-board-id; 413 and 415 with a body (see {@link errorStatuses}).
    */
-  otherAnswer?: { status: 202; description: string; response: z.ZodType };
+  errors?: readonly (402 | 403 | 404 | 409 | 429 | 503)[];
 };
 
 export type TRestRoute = TRouteInfo & {
@@ -56,17 +63,12 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** The route's `otherAnswer`: its status, with this body (checked against its schema in tests). */
-export class OtherAnswer {
-  constructor(readonly body: unknown) {}
-}
-
 /** A route answering JSON; the handler's answer is typed by (and, in tests, checked against) `response`. */
 export function jsonRoute<S extends z.ZodType>(
   route: TRouteInfo & {
     status?: 200 | 201;
     response: S;
-    handle: (c: TRestContext) => Promise<z.input<S> | JsonText | OtherAnswer>;
+    handle: (c: TRestContext) => Promise<z.input<S> | JsonText>;
   },
 ): TRestRoute {
   return { ...route, status: route.status ?? 200 };
@@ -152,40 +154,26 @@ export function honoPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** The documented path and, for a path written with a trailing slash, the same path without it. */
-export function servedPaths(path: string): string[] {
-  return path.length > 1 && path.endsWith('/') ? [path, path.slice(0, -1)] : [path];
+/** The documented path and the route's legacy path (the spec's, with a trailing slash). */
+export function servedPaths(route: Pick<TRestRoute, 'path' | 'legacyPath'>): string[] {
+  return route.legacyPath ? [route.path, route.legacyPath] : [route.path];
 }
 
-export const ZErrorBody = z
-  .object({
-    error: z.object({
-      code: z.string().meta({ description: 'Stable code: VALIDATION, NOT_FOUND, PLAN_LIMIT, …' }),
-      message: z.string().meta({ description: 'A sentence for people.' }),
-      fields: z
-        .array(z.object({ field: z.string(), message: z.string() }))
-        .optional()
-        .meta({ description: 'Field-level problems, with the spec’s messages (VALIDATION).' }),
-    }),
-  })
-  .meta({ id: 'Error' });
-
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Malformed JSON or invalid input (`fields` names each field).',
-  401: 'No session, or a bad or expired token.',
-  402: "The company's plan has made the board view-only (code PLAN_LIMIT).",
-  403: 'Signed in, but not allowed (e.g. not an admin of the company).',
-  404: "Unknown id, or another company's object.",
-  409: 'Conflicts with the current state.',
-  429: 'Too many attempts (code RATE_LIMITED); the Retry-After header says how many seconds to wait.',
-  503: 'A needed service is not available.',
-};
-
-function errorStatuses(route: TRestRoute): number[] {
-  const statuses = new Set<number>([401, ...(route.errors ?? [])]);
+/**
+ * Every failure status the route can answer: 401 (a bad or expired token, on any route), 500
+ * and 503 (the database or a needed service unreachable) on all; 400 with any input (a path
+ * parameter too: text PostgreSQL cannot store is refused); 404 with path ids or x-board-id; 413
+ * and 415 with a body (too large, not JSON); and the route's own `errors`.
+ */
+export function errorStatuses(route: TRestRoute): TErrorStatus[] {
+  const statuses = new Set<TErrorStatus>([401, 500, 503, ...(route.errors ?? [])]);
   const request = route.request ?? {};
-  if (request.body || request.query || request.headers) statuses.add(400);
+  if (request.body || request.query || request.headers || request.params) statuses.add(400);
   if (request.params || request.headers) statuses.add(404);
+  if (request.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   return [...statuses].sort((x, y) => x - y);
 }
 
@@ -204,17 +192,6 @@ export function mountRoutes(
       const result = await route.handle(c);
       if (route.streams) return result as Response;
       if (route.status === 204) return c.body(null, 204);
-      if (result instanceof OtherAnswer) {
-        const other = route.otherAnswer;
-        if (!other)
-          throw new Error(`${route.method.toUpperCase()} ${route.path} has no other answer`);
-        if (options.checkResponses && !other.response.safeParse(result.body).success) {
-          throw new Error(
-            `${route.method.toUpperCase()} ${route.path} answered ${other.status} outside its documented schema`,
-          );
-        }
-        return c.json(result.body as object, other.status);
-      }
       const isText = result instanceof JsonText;
       if (options.checkResponses && route.response) {
         const checked = route.response.safeParse(isText ? JSON.parse(result.text) : result);
@@ -229,12 +206,20 @@ export function mountRoutes(
       }
       return c.json(result, route.status);
     };
-    for (const path of servedPaths(route.path)) {
+    for (const path of servedPaths(route)) {
       if (route.auth === 'signedIn') app[route.method](honoPath(path), requireSignedIn, handler);
       else app[route.method](honoPath(path), handler);
     }
     registerRoute(app, route);
   }
+}
+
+/** The route's description, saying where else it answers. */
+function descriptionOf(route: TRestRoute): string {
+  const legacy = route.legacyPath
+    ? `Also answered at \`${route.legacyPath}\` (the spec's path, with a trailing slash).`
+    : '';
+  return [route.description, legacy].filter(Boolean).join('\n\n');
 }
 
 function registerRoute(app: OpenAPIHono<TRestEnv>, route: TRestRoute): void {
@@ -247,24 +232,14 @@ function registerRoute(app: OpenAPIHono<TRestEnv>, route: TRestRoute): void {
         : {}),
     },
   };
-  if (route.otherAnswer) {
-    responses[route.otherAnswer.status] = {
-      description: route.otherAnswer.description,
-      content: { 'application/json': { schema: route.otherAnswer.response } },
-    };
-  }
-  for (const status of errorStatuses(route)) {
-    responses[status] = {
-      description: ERROR_DESCRIPTIONS[status] ?? 'Failure.',
-      content: { 'application/json': { schema: ZErrorBody } },
-    };
-  }
+  for (const status of errorStatuses(route)) responses[status] = errorResponseRef(status);
   app.openAPIRegistry.registerPath({
     method: route.method,
     path: route.path,
+    operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(route.description || route.legacyPath ? { description: descriptionOf(route) } : {}),
     security:
       route.auth === 'signedIn'
         ? [{ bearerAuth: [] }]

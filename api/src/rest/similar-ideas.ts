@@ -12,6 +12,7 @@ export function similarIdeaRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/boards/{id}/ideas/similar',
+      operationId: 'findSimilarIdeas',
       tag: 'Ideas',
       summary: 'Up to five existing ideas of the board that read like `text`, best first',
       description:

@@ -33,6 +33,7 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/ideas/{id}/upvote',
+      operationId: 'upvoteIdea',
       tag,
       summary: 'Votes for the idea; voting twice counts once',
       description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
@@ -48,6 +49,7 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/ideas/{id}/downvote',
+      operationId: 'downvoteIdea',
       tag,
       summary: 'Takes the caller’s vote back (no vote: no change)',
       description: 'An end user the company blocked is refused: 403 USER_BLOCKED.',
@@ -63,6 +65,7 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/ideas/{id}/voters',
+      operationId: 'listIdeaVoters',
       tag,
       summary: 'Who voted, earliest first (the idea’s editors: admins and its author)',
       auth: 'signedIn',
@@ -74,6 +77,7 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/ideas/{id}/vote-importance',
+      operationId: 'getVoteImportance',
       tag,
       summary: 'How much the caller marked their vote (null: not said, or no vote)',
       auth: 'signedIn',
@@ -87,6 +91,7 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/ideas/{id}/vote-importance',
+      operationId: 'setVoteImportance',
       tag,
       summary: 'Marks the caller’s vote nice to have, important or must have (null clears it)',
       description:

@@ -1,10 +1,12 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../schema/ids.ts';
 import { claimDueDeliveries } from '../services/webhook/webhook-worker.ts';
+import { EVENT_TYPES } from '../services/webhook/webhook-input.ts';
+import { SENT_EVENTS, webhookBodySchema } from './openapi-webhooks.ts';
 import { createWebhook } from '../services/webhook/webhooks.ts';
 import { assertDeliverable, webhookUrlProblem } from '../services/webhook/webhook-url.ts';
 import { APP_ERROR, addEndUser, mutate } from '../testing/graphql-client.ts';
@@ -34,11 +36,11 @@ const ALL_EVENTS = [
   'RELEASE_PUBLISHED',
 ];
 
-/** The verification code printed in the README, run as a receiver would run it. */
+/** The verification code printed in docs/api.md, run as a receiver would run it. */
 async function loadReadmeSnippet(): Promise<TVerify> {
-  const readme = await readFile(path.resolve('README.md'), 'utf8');
+  const readme = await readFile(path.resolve('docs/api.md'), 'utf8');
   const match = /<!-- webhook-verify-snippet[^>]*-->\s*```js\n([\s\S]*?)```/.exec(readme);
-  if (!match?.[1]) throw new Error('README lost its webhook verification snippet');
+  if (!match?.[1]) throw new Error('docs/api.md lost its webhook verification snippet');
   snippetFile = path.join(tmpdir(), `feedboard-verify-${process.pid}-${Date.now()}.mjs`);
   await writeFile(snippetFile, `${match[1]}\nexport { verifyFeedboardSignature };\n`);
   const module = (await import(pathToFileURL(snippetFile).href)) as {
@@ -94,6 +96,21 @@ async function eventually<T>(read: () => Promise<T> | T, condition: (value: T) =
 
 const ofType = (type: string) => (delivery: TReceivedDelivery) => delivery.json?.type === type;
 
+/**
+ * Holds each delivery to its event's entry in the OpenAPI document's `webhooks` section, field
+ * for field: the documented schema keeps every field it knows, so a field the code sends and
+ * the document does not name fails as well as a missing or mistyped one.
+ */
+function expectDocumented(deliveries: TReceivedDelivery[]): void {
+  expect(deliveries.length).toBeGreaterThan(0);
+  for (const delivery of deliveries) {
+    const event = SENT_EVENTS.find((e) => EVENT_TYPES[e] === delivery.json?.type);
+    expect(event, `undocumented event ${delivery.json?.type}`).toBeDefined();
+    if (!event) continue;
+    expect(webhookBodySchema(event).parse(delivery.json)).toEqual(delivery.json);
+  }
+}
+
 beforeAll(async () => {
   verify = await loadReadmeSnippet();
   receiver = await startWebhookReceiver();
@@ -115,7 +132,7 @@ afterAll(async () => {
 });
 
 describe('webhook deliveries', () => {
-  it('signs every delivery (the README snippet verifies it), retries after a 500 and logs both attempts', async () => {
+  it('signs every delivery (the snippet in docs/api.md verifies it), retries after a 500 and logs both attempts', async () => {
     const hook = await createHook(company.owner.token, receiver.url);
     expect(hook.secret).toMatch(/^whsec_/);
     await createHook(stranger.owner.token, strangerReceiver.url);
@@ -231,6 +248,7 @@ describe('webhook deliveries', () => {
       boardIds: [company.boardId],
     });
     expect(strangerReceiver.received).toEqual([]);
+    expectDocumented(receiver.received);
   });
 
   it('sends only the board it is filtered on, and nothing while disabled', async () => {
@@ -287,12 +305,13 @@ describe('webhook deliveries', () => {
         'For the filtered hook',
         'webhook.test',
       ]);
+      expectDocumented(filteredReceiver.received);
     } finally {
       await filteredReceiver.close();
     }
   });
 
-  it('gives up after the last attempt and logs the receiver’s answer', async () => {
+  it('gives up after the last attempt and logs the receiver’s status, never its words', async () => {
     const failing = await startWebhookReceiver();
     try {
       failing.answerNext(500, 500, 500, 500);
@@ -309,13 +328,21 @@ describe('webhook deliveries', () => {
         status: 'PENDING',
         attempts: 1,
         responseStatus: 500,
-        lastError: 'HTTP 500: receiver is down',
+        // The answer's body ("receiver is down") is not read back: a webhook pointed at a
+        // service on the server's network must not hand that service's answers to the tenant.
+        lastError: 'HTTP 500 Internal Server Error',
       });
       const log = await eventually(
         () => deliveriesOf(hook.id, company.owner.token),
         (list) => list[0]?.status === 'FAILED',
       );
-      expect(log[0]).toMatchObject({ attempts: 3, responseStatus: 500, deliveredAt: null });
+      expect(log[0]).toMatchObject({
+        attempts: 3,
+        responseStatus: 500,
+        deliveredAt: null,
+        lastError: 'HTTP 500 Internal Server Error',
+      });
+      expect(JSON.stringify(log)).not.toContain('receiver is down');
       expect(failing.received).toHaveLength(3);
     } finally {
       await failing.close();
@@ -478,6 +505,37 @@ describe('webhook administration', () => {
       code: 'VALIDATION',
       fields: [{ field: 'url', message: 'Private and local addresses are not allowed.' }],
     });
+  });
+
+  it('refuses the server’s own network addresses, outside the private ranges too, at registration and delivery', async () => {
+    // The attack: http://192.0.2.2:4201/… (the address of the server's eth0) reached Feedboard
+    // itself and read its answers back through lastError.
+    const strict = {
+      ...server.deps,
+      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
+    };
+    const viewer = {
+      userId: company.owner.userId,
+      companyId: company.owner.companyId,
+      role: 'OWNER' as const,
+      kind: 'REGULAR' as const,
+      sessionId: 1,
+    };
+    const own = Object.values(networkInterfaces())
+      .flatMap((entries) => entries ?? [])
+      .filter((entry) => !entry.internal)
+      .map(({ address, family }) => (family === 'IPv4' ? address : `[${address}]`));
+    for (const host of [...own, '192.0.2.2', '203.0.113.5', '[2001:db8::2]']) {
+      const url = `http://${host}:4201/api/v1/billing/stripe-webhook`;
+      await expect(
+        createWebhook(strict, viewer, { url, events: ['IDEA_CREATED'] }),
+        url,
+      ).rejects.toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'url', message: 'Private and local addresses are not allowed.' }],
+      });
+      await expect(assertDeliverable(url, false), url).rejects.toThrow(/not allowed/);
+    }
   });
 
   it('refuses localhost with a trailing dot or in capitals at registration, by the rule delivery uses', async () => {

@@ -48,12 +48,18 @@ const ZWebhookWithSecretJson = z
 const ZDeliveryJson = z
   .object({
     id: z.number().int(),
-    type: z.string().meta({ description: 'idea.created, idea.status_changed, … webhook.test' }),
+    type: z.string().meta({
+      description: 'idea.created, idea.status_changed, … webhook.test',
+      example: 'idea.created',
+    }),
     status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
     attempts: z.number().int(),
     responseStatus: z.number().int().nullable(),
     durationMs: z.number().int().nullable(),
-    lastError: z.string().nullable(),
+    lastError: z.string().nullable().meta({
+      description:
+        "Why the last attempt failed: the answer's status with its standard reason (`HTTP 500 Internal Server Error`; Slack adds its error code), or the error. Never the answer's body.",
+    }),
     createdAt: z.string(),
     lastAttemptAt: z.string().nullable(),
     nextAttemptAt: z.string().nullable().meta({ description: 'When PENDING: the next attempt.' }),
@@ -96,6 +102,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/webhooks',
+      operationId: 'listWebhooks',
       tag,
       summary: 'The company’s webhooks, newest first (admins)',
       auth: 'signedIn',
@@ -106,6 +113,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/webhooks',
+      operationId: 'createWebhook',
       tag,
       summary: 'Registers a webhook; answers its signing secret this once (admins)',
       auth: 'signedIn',
@@ -121,6 +129,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'put',
       path: '/webhooks/{id}',
+      operationId: 'updateWebhook',
       tag,
       summary: 'Changes the address, events, board filter or enabled state (admins)',
       auth: 'signedIn',
@@ -133,6 +142,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     emptyRoute({
       method: 'delete',
       path: '/webhooks/{id}',
+      operationId: 'deleteWebhook',
       tag,
       summary: 'Deletes a webhook and its delivery log (admins)',
       auth: 'signedIn',
@@ -145,6 +155,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/webhooks/{id}/rotate-secret',
+      operationId: 'rotateWebhookSecret',
       tag,
       summary: 'Replaces the signing secret; answers the new one this once (admins)',
       auth: 'signedIn',
@@ -159,6 +170,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/webhooks/{id}/test',
+      operationId: 'sendWebhookTest',
       tag,
       summary: 'Sends a webhook.test event now and answers the attempt (admins)',
       auth: 'signedIn',
@@ -170,6 +182,7 @@ export function webhookRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/webhooks/{id}/deliveries',
+      operationId: 'listWebhookDeliveries',
       tag,
       summary: 'The delivery log, newest first (50 latest; admins)',
       auth: 'signedIn',

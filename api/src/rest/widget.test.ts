@@ -384,8 +384,8 @@ describe('GET /widget/boards/{hash}', () => {
       token: author.token,
     });
     expect(mine.myPendingIdeas).toEqual([
-      { id: second.id, title: 'Pending: a second wish' },
-      { id: first.id, title: 'Pending: a first wish' },
+      { id: second.id, title: 'Pending: a second wish', rejectionReason: null },
+      { id: first.id, title: 'Pending: a first wish', rejectionReason: null },
     ]);
     // Not to a neighbour, a signed-out reader, nor the author of another company's board.
     for (const token of [neighbour.token, undefined, a.owner.token]) {

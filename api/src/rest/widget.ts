@@ -69,10 +69,21 @@ const ZWidgetBoardJson = z
       description:
         "The caller's own ideas on this board that the plan's cap hides from the list (oldest first, at most 20): received, not shown to readers until the company's plan shows them.",
     }),
-    myPendingIdeas: z.array(z.object({ id: z.number().int(), title: z.string() })).meta({
-      description:
-        "The caller's own ideas on this board awaiting the team's acceptance (status NOT_PUBLIC; newest first, at most 20): visible to their author and the team only. Empty when signed out.",
-    }),
+    myPendingIdeas: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          title: z.string(),
+          rejectionReason: z.string().nullable().meta({
+            description:
+              'Null while it awaits acceptance; the team’s reason once they rejected it (it then stays unpublished).',
+          }),
+        }),
+      )
+      .meta({
+        description:
+          "The caller's own ideas on this board awaiting the team's acceptance or rejected by it (status NOT_PUBLIC; newest first, at most 20): visible to their author and the team only. Empty when signed out.",
+      }),
     tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })).meta({
       description:
         "The company's public tags by name, to filter the list by (`tag`); private tags never appear here.",
@@ -117,6 +128,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/widget/sso',
+      operationId: 'createWidgetSsoSession',
       tag,
       summary: 'Exchanges a widget SSO token (JWT, HS256, company secret) for a session',
       description:
@@ -137,6 +149,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'get',
       path: '/widget/boards/{hash}',
+      operationId: 'getWidgetBoard',
       tag,
       summary: 'The widget’s first screen: the board by its hash, the caller, the first ideas',
       description:
@@ -169,6 +182,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/widget/boards/{hash}/signup',
+      operationId: 'signUpOnWidget',
       tag,
       summary: 'Signs a visitor of a public board up as an end user of its company',
       description:
@@ -191,6 +205,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/widget/boards/{hash}/login',
+      operationId: 'logInOnWidget',
       tag,
       summary: 'Signs a visitor in with email and password, as a user of the board’s company',
       description:
@@ -212,6 +227,7 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
     jsonRoute({
       method: 'post',
       path: '/widget/boards/{hash}/password-recovery/send-link',
+      operationId: 'sendWidgetPasswordRecoveryLink',
       tag,
       summary:
         'Mails a link to choose a new password for the account of that address in the board’s company',
@@ -231,10 +247,11 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
     streamRoute({
       method: 'get',
       path: '/boards/{id}/events',
+      operationId: 'streamBoardEvents',
       tag,
       summary: 'Live idea events of a board the caller may see (server-sent events)',
       description:
-        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, `reconnect` with a `retry` of 1 to 5 s when the server process stops, `revoked` (then the stream closes) within seconds of the end of the session that opened it (sign-out, password change, removal from the team), and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
+        'A `text/event-stream` of `idea` events (vote and comment counts, statuses) as they happen, `ready` once subscribed, `reconnect` with a `retry` of 1 to 5 s when the server process stops, `revoked` (then the stream closes) within seconds of the end of the session that opened it (sign-out, password change, removal from the team) or of the caller’s loss of the board (detached from the customer company that grants it, an SSO sign-in that no longer grants it, two-factor required of a team member without it), and keep-alive comments. Ideas awaiting acceptance only reach admins and their author. Open streams are capped per client address, per token and per server process (`STREAM_LIMIT_*`): past a cap, 429 with `Retry-After`.',
       auth: 'optional',
       request: { params: idParams('id') },
       event: ZIdeaEventJson,

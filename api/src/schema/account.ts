@@ -8,11 +8,12 @@ import {
 import { registerAccount } from '../services/account/register-account.ts';
 import { resendEmailConfirmation } from '../services/account/send-email-confirmation.ts';
 import { setLanguage } from '../services/account/set-language.ts';
+import { setNewIdeaMail } from '../services/notification/new-idea-mail.ts';
 import { setMentionPreference } from '../services/notification/set-mention-preference.ts';
 import { setNotificationPreference } from '../services/notification/set-notification-preference.ts';
 import { builder } from './builder.ts';
 import { LoginResultType } from './login-result.ts';
-import { NotificationPreferenceEnum } from './user.ts';
+import { NewIdeaMailEnum, NotificationPreferenceEnum } from './user.ts';
 
 export const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
   description: 'A bearer token: send it as `Authorization: Bearer <token>`.',
@@ -37,6 +38,18 @@ const NotificationsPayload = builder
       notifications: t.expose('notifications', {
         type: NotificationPreferenceEnum,
         description: 'ALL, MY_IDEAS or NONE.',
+      }),
+    }),
+  });
+
+const NewIdeaMailPayload = builder
+  .objectRef<{ newIdeaMail: 'EACH' | 'DIGEST' | 'NONE' }>('NewIdeaMailChange')
+  .implement({
+    description: 'The stored new-idea mail preference.',
+    fields: (t) => ({
+      newIdeaMail: t.expose('newIdeaMail', {
+        type: NewIdeaMailEnum,
+        description: 'EACH, DIGEST or NONE.',
       }),
     }),
   });
@@ -76,7 +89,8 @@ const RegistrationStatusEnum = builder.enumType('RegistrationStatus', {
     CREATED: { description: 'The company and its owner exist; `token` is their session.' },
     CHECK_INBOX: {
       description:
-        'Nothing was created and there is no token: the address was mailed how to go on (it has an account already, which the answer does not say).',
+        'No longer answered: every sign-up creates a company (one address may be on several teams). Kept so that clients which handle it still parse.',
+      deprecationReason: 'Every sign-up answers CREATED with a token.',
     },
   } as const,
 });
@@ -84,12 +98,12 @@ const RegistrationStatusEnum = builder.enumType('RegistrationStatus', {
 const RegistrationPayload = builder
   .objectRef<{ status: 'CREATED' | 'CHECK_INBOX'; token: string | null }>('Registration')
   .implement({
-    description: 'What a sign-up answers: a session token, or CHECK_INBOX without one.',
+    description: 'What a sign-up answers: CREATED and the new owner’s session token.',
     fields: (t) => ({
       status: t.expose('status', { type: RegistrationStatusEnum, description: 'What happened.' }),
       token: t.exposeString('token', {
         nullable: true,
-        description: 'The new owner’s session token (CREATED); null with CHECK_INBOX.',
+        description: 'The new owner’s session token (never null since CHECK_INBOX went).',
       }),
     }),
   });
@@ -101,7 +115,7 @@ builder.mutationFields((t) => ({
     type: RegistrationPayload,
     ...withErrors,
     description:
-      "Signs up: creates a company (on the server's default plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50. An address with an account already answers `status: CHECK_INBOX` and no token (never an error: nobody learns which addresses have accounts), and that address is mailed how to sign in or reset the password.",
+      "Signs up: creates a company (on the server's default plan, no boards yet), its owner, and a session, and mails the owner a link to confirm their address. Fields: email and password 6 to 50 characters; company name optional, 6 to 50. Every address gets a company and a token, also one on other companies' teams already (each account has its own password; signing in then asks which company), so nobody learns which addresses have accounts; such an address is mailed that a new company was made with it.",
     args: {
       email: t.arg.string({
         required: true,
@@ -117,19 +131,21 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const result = await registerAccount(context.deps, args, context.client);
-      return result.status === 'CREATED'
-        ? { status: 'CREATED' as const, token: result.token }
-        : { status: 'CHECK_INBOX' as const, token: null };
+      return { status: result.status, token: result.token };
     },
   }),
   login: t.field({
     type: LoginResultType,
     ...withErrors,
     description:
-      'Signs in with email and password; answers a new session token, or, for an account with two-factor sign-in (or one whose company requires it), a challenge for loginSecondFactor in `secondFactor`.',
+      'Signs in with email and password; answers a new session token, or, for an account with two-factor sign-in (or one whose company requires it), a challenge for loginSecondFactor in `secondFactor`, or, when the password opens team accounts of several companies and no `companySlug` was given, those companies in `companies` (sign in again with one of their slugs).',
     args: {
       email: t.arg.string({ required: true, description: "The account's email address." }),
       password: t.arg.string({ required: true, description: "The account's password." }),
+      companySlug: t.arg.string({
+        description:
+          "Sign in to this company's team account of the address only (a slug from `companies` of an earlier answer). Absent: every team account of the address is tried.",
+      }),
     },
     resolve: (_root, args, context) => logIn(context.deps, args, context.client),
   }),
@@ -166,6 +182,21 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, context) =>
       setNotificationPreference(context.deps, context.viewer, args),
+  }),
+  setNewIdeaMail: t.field({
+    type: NewIdeaMailPayload,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      "Stores how the signed-in team member hears of new ideas by mail: EACH (a mail per idea), DIGEST (one a day) or NONE; the console's notifications list new ideas either way. End users are refused (FORBIDDEN).",
+    args: {
+      newIdeaMail: t.arg({
+        type: NewIdeaMailEnum,
+        required: true,
+        description: 'Which mail to get from now on.',
+      }),
+    },
+    resolve: (_root, args, context) => setNewIdeaMail(context.deps, context.viewer, args),
   }),
   setMentionPreference: t.field({
     type: MentionPreferencePayload,

@@ -241,6 +241,72 @@ describe('board settings', () => {
     }
   });
 
+  it('sets a description (6 to 500 characters), shown to visitors of a public board; blank clears it', async () => {
+    const updateDescription = UPDATE(
+      'updateBoardDescription',
+      'boardId: $id, description: $description',
+      '$id: ID!, $description: String',
+    );
+    const board = await createBoard('Described board');
+    expect(board.description).toBeNull();
+    const described = await mutate(
+      server,
+      'updateBoardDescription',
+      updateDescription,
+      { id: board.id, description: '  Tell us what to build next.  ' },
+      admin.token,
+    );
+    expect(described.description).toBe('Tell us what to build next.');
+    await mutate(
+      server,
+      'setBoardVisibility',
+      setVisibility,
+      { id: board.id, isPublic: true },
+      admin.token,
+    );
+    const seen = await gql(server, `query ($id: ID!) { board(id: $id) { description } }`, {
+      id: board.id,
+    });
+    expect(seen.body.data.board).toEqual({ description: 'Tell us what to build next.' });
+
+    for (const [description, message] of [
+      ['short', 'It has to be 6 characters at least.'],
+      ['d'.repeat(501), 'It has to be max 500 characters.'],
+    ]) {
+      const refused = await mutate(
+        server,
+        'updateBoardDescription',
+        updateDescription,
+        { id: board.id, description },
+        admin.token,
+      );
+      expect(refused.fields).toEqual([{ field: 'description', message }]);
+    }
+    // A member of the team, an end user and another company's admin change nothing.
+    const member = await addEndUser(server, admin.companyId, { role: 'MEMBER' });
+    const other = await signUpCompany(server);
+    for (const token of [member.token, other.token]) {
+      const refused = await mutate(
+        server,
+        'updateBoardDescription',
+        updateDescription,
+        { id: board.id, description: 'Not yours to describe.' },
+        token,
+      );
+      expect(refused.__typename).toBe('AppError');
+    }
+    for (const description of ['   ', null]) {
+      const cleared = await mutate(
+        server,
+        'updateBoardDescription',
+        updateDescription,
+        { id: board.id, description },
+        admin.token,
+      );
+      expect(cleared.description).toBeNull();
+    }
+  });
+
   it('makes a board public and private again', async () => {
     const board = await createBoard('Visibility board');
     const open = await mutate(

@@ -14,6 +14,7 @@ import { createBoard } from '../services/board/create-board.ts';
 import { findBoards } from '../services/board/find-boards.ts';
 import {
   setBoardVisibility,
+  updateBoardDescription,
   updateBoardLanguage,
   updateBoardName,
   updateBoardTheme,
@@ -269,6 +270,21 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, context) =>
       updateBoardName(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  updateBoardDescription: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      "Sets a board's description (admins; optional, 6 to 500 characters). Null or blank clears it.",
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board.' }),
+      description: t.arg.string({
+        description: 'The description, 6 to 500 characters; null or blank clears it.',
+      }),
+    },
+    resolve: (_root, args, context) =>
+      updateBoardDescription(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
   }),
   updateBoardLanguage: t.field({
     type: BoardType,

@@ -64,7 +64,7 @@ builder.mutationField('addComment', (t) =>
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it. `parentId` makes it a reply to a top-level comment of the same idea (a reply to a reply is a VALIDATION error on parentId; a reply to an internal note is internal too). `isInternal` (the team only, else FORBIDDEN) makes it an internal note: not counted, not sent to live subscribers, webhooks or mails. Mentions are `@[Name](user:N)` tokens (see mentionCandidates): kept for the company's team, and in a public comment also for the idea's author, commenters and voters, else written as plain `@Name`; each mentioned person gets a notification (and a mail if they allow it).",
+      "Comments on an idea of the caller's company (6 to 500 characters); the idea's commentCount moves with it. `parentId` makes it a reply to a top-level comment of the same idea (a reply to a reply is a VALIDATION error on parentId; a reply to an internal note is internal too). `isInternal` (the team only, else FORBIDDEN) makes it an internal note: not counted, not sent to live subscribers, webhooks or mails. Mentions are `@[Name](user:N)` tokens (see mentionCandidates): kept for the company's team, and in a public comment also for the idea's author, commenters and voters, else written as plain `@Name`; each mentioned person gets a notification (and a mail if they allow it). End users are limited per user and per address (RATE_LIMIT_COMMENT_SUBMISSION_*): past it HTTP 429, RATE_LIMITED, with Retry-After.",
     args: {
       ideaId: t.arg.id({ required: true, description: 'The global id of the idea to comment on.' }),
       text: t.arg.string({
@@ -79,10 +79,16 @@ builder.mutationField('addComment', (t) =>
       }),
     },
     resolve: (_root, args, context) =>
-      addComment(context.deps, context.viewer, decodeId(args.ideaId, 'Idea'), {
-        text: args.text,
-        isInternal: args.isInternal,
-        parentId: decodeOptionalId(args.parentId, 'Comment'),
-      }),
+      addComment(
+        context.deps,
+        context.viewer,
+        decodeId(args.ideaId, 'Idea'),
+        {
+          text: args.text,
+          isInternal: args.isInternal,
+          parentId: decodeOptionalId(args.parentId, 'Comment'),
+        },
+        context.client,
+      ),
   }),
 );

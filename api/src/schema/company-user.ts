@@ -2,6 +2,7 @@ import { administeredCompanyId, toRowId } from '../services/access.ts';
 import { companyUsersQuery, countCompanyUsers } from '../services/company/list-company-users.ts';
 import type { TUserCounts } from '../services/company/list-company-users.ts';
 import { builder } from './builder.ts';
+import { requireCursorInList } from './connection-cursor.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { UserKindEnum, RoleEnum } from './user.ts';
 
@@ -62,11 +63,13 @@ builder.queryField('companyUsers', (t) =>
           description: 'Only users of these roles (the counts stay over all users).',
         }),
       },
-      resolve: (query, _root, args, context) =>
-        context.deps.prisma.user.findMany({
-          ...query,
-          ...companyUsersQuery(context.viewer, undefined, args.roles ?? undefined),
-        }),
+      resolve: async (query, _root, args, context) => {
+        const list = companyUsersQuery(context.viewer, undefined, args.roles ?? undefined);
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.user.count({ where: { AND: [list.where, { id }] } }),
+        );
+        return context.deps.prisma.user.findMany({ ...query, ...list });
+      },
     },
     {
       description: 'A page of company users, with counts over all of them.',

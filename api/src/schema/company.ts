@@ -2,6 +2,7 @@ import { builder } from './builder.ts';
 import { toRowId } from '../services/access.ts';
 import { companySecretFor } from '../services/company/get-company.ts';
 import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
+import { updateCompanyName } from '../services/company/update-company-name.ts';
 import { updateCompanyPortal } from '../services/company/update-company-portal.ts';
 import { verifyCustomDomain } from '../services/custom-domain/check-custom-domain.ts';
 import type { TDomainCheck } from '../services/custom-domain/check-custom-domain.ts';
@@ -156,6 +157,20 @@ const CustomDomainCheckType = builder.objectRef<TDomainCheck>('CustomDomainCheck
 });
 
 builder.mutationFields((t) => ({
+  updateCompanyName: t.field({
+    type: CompanyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      'Renames the company (owners and admins, signed in; not with an API key): 6 to 50 characters, the sign-up rule. The slug, and so every public address, stays. Recorded in the audit log (COMPANY_RENAMED).',
+    args: {
+      name: t.arg.string({
+        required: true,
+        description: "The company's new name, 6 to 50 characters.",
+      }),
+    },
+    resolve: (_root, args, context) => updateCompanyName(context.deps, context.viewer, args),
+  }),
   updateCompanyPortal: t.field({
     type: CompanyType,
     errors: {},

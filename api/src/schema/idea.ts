@@ -6,6 +6,7 @@ import {
   findVisibleIdea,
   ideaVisibleWhere,
   isTeamMemberOf,
+  keptIdeaFor,
   toRowId,
 } from '../services/access.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
@@ -15,7 +16,7 @@ import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { updateIdea } from '../services/idea/update-idea.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
 import type { TVoteResult } from '../services/vote/add-vote.ts';
-import type { BoardStatus, Idea, Tag } from '../generated/prisma/client.ts';
+import type { BoardStatus, Idea, Prisma, Tag } from '../generated/prisma/client.ts';
 import { commentVisibleWhere, findVisibleBoard } from '../services/access.ts';
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import { IdeaChangeSource } from '../services/idea/watch-idea-changes.ts';
@@ -23,6 +24,7 @@ import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-
 import { isCompanyAdmin } from '../viewer.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
+import { cursorInListWhere } from './connection-cursor.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
 import { decodeId, decodeIdOrRowId, decodeOptionalId, globalId } from './ids.ts';
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
@@ -132,6 +134,22 @@ export const IdeaType = builder.prismaNode('Idea', {
         return context.deps.prisma.comment.count({ where: { ideaId: idea.id, isInternal: true } });
       },
     }),
+    rejectedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When the team rejected it from the moderation queue (it stays NOT_PUBLIC, seen by its author and the team only); null when it was not rejected, and for anyone outside the team of its company.',
+      resolve: async (idea: TIdeaParent, _args, context) => {
+        const companyId = await context.related.boardCompanyId(idea.boardId);
+        if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;
+        if (idea.rejectedAt !== undefined) return idea.rejectedAt;
+        const row = await context.deps.prisma.idea.findUnique({
+          where: { id: idea.id },
+          select: { rejectedAt: true },
+        });
+        return row?.rejectedAt ?? null;
+      },
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     author: t.field({
       type: AuthorType,
@@ -184,7 +202,11 @@ export const IdeaType = builder.prismaNode('Idea', {
         if (duplicateOf === undefined) {
           duplicateOf =
             idea.declineReason === 'DUPLICATE' && idea.duplicateOfId !== null
-              ? await context.related.ideaTitle(idea.duplicateOfId)
+              ? keptIdeaFor(
+                  context.viewer,
+                  idea.boardId,
+                  await context.related.keptIdea(idea.duplicateOfId),
+                )
               : null;
         }
         return declineDetailsOf({ ...idea, duplicateOf });
@@ -214,10 +236,17 @@ export const IdeaType = builder.prismaNode('Idea', {
         maxSize: 100,
         description:
           'Comments and replies, oldest first (a reply names its thread in `parentId`). Internal notes only for the team of the idea’s company.',
-        query: (_args, context) => ({
-          where: commentVisibleWhere(context.viewer),
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        }),
+        query: (args, context) => {
+          const visible = commentVisibleWhere(context.viewer);
+          // The cursor must be a comment of this idea the caller may read (else an empty page).
+          const sameList = cursorInListWhere(args, (id): Prisma.CommentWhereInput => ({
+            idea: { comments: { some: { AND: [{ id }, visible] } } },
+          }));
+          return {
+            where: sameList ? { AND: [visible, sameList] } : visible,
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          };
+        },
         totalCount: true,
       },
       {
@@ -305,7 +334,7 @@ builder.mutationFields((t) => ({
     ...withErrors,
     authScopes: { signedIn: true },
     description:
-      "Submits an idea to a board of the caller's company (title 6 to 100, description optional, 6 to 500). Admins' ideas start OPEN, others' NOT_PUBLIC (awaiting acceptance).",
+      "Submits an idea to a board of the caller's company (title 6 to 100, description optional, 6 to 500). Admins' ideas start OPEN, others' NOT_PUBLIC (awaiting acceptance). End users are limited per user and per address (RATE_LIMIT_IDEA_SUBMISSION_*): past it HTTP 429, RATE_LIMITED, with Retry-After.",
     args: {
       boardId: t.arg.id({
         required: true,
@@ -315,7 +344,13 @@ builder.mutationFields((t) => ({
       description: t.arg.string({ description: 'An optional description, 6 to 500 characters.' }),
     },
     resolve: (_root, args, context) =>
-      createIdea(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+      createIdea(
+        context.deps,
+        context.viewer,
+        decodeId(args.boardId, 'Board'),
+        args,
+        context.client,
+      ),
   }),
   updateIdea: t.field({
     type: IdeaType,
@@ -487,13 +522,17 @@ builder.subscriptionField('ideaChanged', (t) =>
     description:
       'Changes to the ideas of a board the caller may see: new vote counts, statuses and comment counts, each within one event of the write. Ideas awaiting acceptance only reach admins and their author.',
     args: {
-      boardId: t.arg.id({ required: true, description: 'The global id of the board to follow.' }),
+      boardId: t.arg.id({
+        required: true,
+        description:
+          'The board to follow: its global id, or its plain number (as `board(id:)` takes).',
+      }),
     },
     subscribe: async (_root, args, context) => {
       const board = await findVisibleBoard(
         context.deps,
         context.viewer,
-        decodeId(args.boardId, 'Board'),
+        decodeIdOrRowId(args.boardId, 'Board'),
       );
       return new IdeaChangeSource(context.deps.ideaFeeds, board.id, context.viewer);
     },

@@ -15,6 +15,7 @@ import './idea-move.ts';
 import './bulk-ideas.ts';
 import './idea-activity.ts';
 import './idea-merge.ts';
+import './idea-queue.ts';
 import './comment.ts';
 import './mention-candidate.ts';
 import './notification.ts';
@@ -45,6 +46,7 @@ import './idea-segment.ts';
 import './customer-company.ts';
 import './vote-on-behalf.ts';
 import './import-job.ts';
+import './dashboard.ts';
 
 /** The whole GraphQL schema; `npm run schema:print` writes it to schema.graphql. */
 export const schema = lexicographicSortSchema(describeMutationResults(builder.toSchema()));

@@ -7,9 +7,11 @@ import {
   canEditIdea,
   canUpdateIdeaStatus,
   isIdeaVisibleTo,
+  KEPT_IDEA_SELECT,
+  keptIdeaFor,
   toBoardAccess,
 } from '../services/access.ts';
-import type { TBoardAccess } from '../services/access.ts';
+import type { TBoardAccess, TKeptIdea } from '../services/access.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
 import { isIdeaWithinCap, loadPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
@@ -22,7 +24,7 @@ type TSharedIdea = {
   /** What the card's fields read beside the row (see TIdeaParent's `live`). */
   live: NonNullable<TIdeaParent['live']>;
   author: TAuthor | null;
-  duplicateOf: { id: number; title: string } | null;
+  duplicateOf: TKeptIdea | null;
   isHiddenByPlan: boolean;
 };
 
@@ -57,7 +59,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
       include: {
         board: { select: BOARD_ACCESS_SELECT },
         author: { select: { displayName: true, avatarUrl: true } },
-        duplicateOf: { select: { id: true, title: true } },
+        duplicateOf: { select: KEPT_IDEA_SELECT },
         customStatus: true,
         tags: { select: { tag: true }, orderBy: [{ tag: { nameKey: 'asc' } }, { tagId: 'asc' }] },
       },
@@ -126,7 +128,7 @@ export function createLiveIdeas(deps: Pick<TDeps, 'prisma' | 'sql'>): TLiveIdeas
       return {
         ...idea,
         author: found.author,
-        duplicateOf: found.duplicateOf,
+        duplicateOf: keptIdeaFor(viewer, idea.boardId, found.duplicateOf),
         isHiddenByPlan: found.isHiddenByPlan,
         live: found.live,
         canEdit: canEditIdea(viewer, { authorId: idea.authorId, companyId: board.companyId }),

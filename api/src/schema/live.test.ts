@@ -123,6 +123,28 @@ describe('live idea changes in one process', () => {
     expect(visitor.results.some((r) => r.data?.ideaChanged.ideaId === pending.id)).toBe(false);
   });
 
+  it('follows a board named by its plain number, as board(id:) takes it, within tenancy', async () => {
+    const { boardId, poke } = await setUpBoard(server, admin, false);
+    const number = Buffer.from(boardId, 'base64').toString().split(':')[1]!;
+    const follower = subscribeLive(server.url, SUBSCRIBE, { boardId: number }, admin.token);
+    subscribers.push(follower);
+    await follower.waitUntilLive(poke);
+    const idea = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId, title: 'Followed by number' },
+      admin.token,
+    );
+    const created = await follower.waitFor((r) => r.data?.ideaChanged.ideaId === idea.id);
+    expect(created.data.ideaChanged.idea.title).toBe('Followed by number');
+    // A private board by its number is not found for an anonymous caller, as by its global id.
+    const outsider = subscribeLive(server.url, SUBSCRIBE, { boardId: number });
+    subscribers.push(outsider);
+    const answer = await outsider.waitFor((r) => r.errors !== undefined);
+    expect(answer.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
   it("refuses a subscription to another company's private board as not found", async () => {
     const { boardId } = await setUpBoard(server, admin, false);
     const other = await signUpCompany(server);

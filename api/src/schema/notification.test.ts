@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndUser, gql, signUpCompany } from '../testing/graphql-client.ts';
+import {
+  addEndUser,
+  createBoardId,
+  gql,
+  mutate,
+  signUpCompany,
+} from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
@@ -74,6 +80,69 @@ describe('markNotificationsRead', () => {
       notifications: theirs
         .toReversed()
         .map((id) => ({ id: globalId('Notification', id), isRead: true })),
+    });
+  });
+});
+
+describe('mentions in internal notes', () => {
+  const LIST = `{ viewer { unreadNotificationCount notifications { edges { node {
+    kind comment { text isInternal } } } } } }`;
+
+  it('reach only sessions with team power: an end-user-scoped session gets neither the note nor the count', async () => {
+    const boardId = await createBoardId(server, owner.token, 'Notes board');
+    const idea = await mutate(
+      server,
+      'createIdea',
+      `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+        __typename ... on MutationCreateIdeaSuccess { data { id } } } }`,
+      { boardId, title: 'An idea with internal notes' },
+      owner.token,
+    );
+    const ideaId = Number(Buffer.from(idea.id, 'base64').toString().split(':')[1]);
+    const note = await server.deps.prisma.comment.create({
+      data: {
+        ideaId,
+        authorId: owner.userId,
+        text: 'INTERNALMENTION secret plan',
+        isInternal: true,
+      },
+    });
+    const open = await server.deps.prisma.comment.create({
+      data: { ideaId, authorId: owner.userId, text: 'A public comment mentioning you' },
+    });
+    for (const account of [member, endUser]) {
+      await server.deps.prisma.notification.deleteMany({ where: { userId: account.userId } });
+      await server.deps.prisma.notification.createMany({
+        data: [note, open].map((comment) => ({
+          userId: account.userId,
+          companyId: owner.companyId,
+          kind: 'MENTION' as const,
+          commentId: comment.id,
+          ideaId,
+          actorId: owner.userId,
+        })),
+      });
+    }
+    const texts = async (account: TTestAccount) => {
+      const { body } = await gql(server, LIST, {}, account.token);
+      expect(body.errors).toBeUndefined();
+      return {
+        unread: body.data.viewer.unreadNotificationCount,
+        texts: body.data.viewer.notifications.edges.map(
+          (edge: { node: { comment: { text: string } | null } }) => edge.node.comment?.text,
+        ),
+      };
+    };
+    // The team reads both.
+    expect(await texts(member)).toEqual({
+      unread: 2,
+      texts: ['A public comment mentioning you', 'INTERNALMENTION secret plan'],
+    });
+    // The end user (role END_USER, as a widget session of an unenrolled team member also is)
+    // is told of the public mention only.
+    expect(await texts(endUser)).toEqual({
+      unread: 1,
+      texts: ['A public comment mentioning you'],
     });
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '../services/notification/list-notifications.ts';
 import { markNotificationsRead } from '../services/notification/mark-notifications-read.ts';
 import { builder } from './builder.ts';
+import { requireCursorInList } from './connection-cursor.ts';
 import { decodeId } from './ids.ts';
 import { ViewerType } from './viewer.ts';
 
@@ -13,6 +14,10 @@ const NotificationKindEnum = builder.enumType('NotificationKind', {
   description: 'What a notification is about.',
   values: {
     MENTION: { description: 'Someone mentioned the user in a comment or internal note.' },
+    NEW_IDEA: {
+      description:
+        'An idea was submitted that awaits acceptance or came from outside the team (to the team; `actorName` is its author).',
+    },
   },
 });
 
@@ -42,7 +47,8 @@ export const NotificationType = builder.prismaNode('Notification', {
     }),
     actorName: t.string({
       nullable: true,
-      description: 'Who caused it (the comment’s author); null once that user is gone.',
+      description:
+        'Who caused it (the comment’s or the new idea’s author); null once that user is gone.',
       select: { actor: { select: { displayName: true } } },
       resolve: (notification) => notification.actor?.displayName ?? null,
     }),
@@ -64,13 +70,18 @@ builder.objectFields(ViewerType, (t) => ({
       cursor: 'id',
       defaultSize: 20,
       maxSize: 100,
-      description: "The signed-in user's notifications (mentions), newest first.",
-      resolve: (query, _viewer, _args, context) =>
-        context.deps.prisma.notification.findMany({
+      description: "The signed-in user's notifications (mentions, new ideas), newest first.",
+      resolve: async (query, _viewer, args, context) => {
+        const where = notificationListWhere(context.viewer);
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.notification.count({ where: { AND: [where, { id }] } }),
+        );
+        return context.deps.prisma.notification.findMany({
           ...query,
-          where: notificationListWhere(context.viewer),
+          where,
           orderBy: NOTIFICATION_ORDER,
-        }),
+        });
+      },
     },
     { description: 'A page of notifications.' },
     { description: 'A notification in a page.' },

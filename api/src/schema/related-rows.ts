@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { TSql } from '../db/sql.ts';
 import type { BoardStatus, Tag } from '../generated/prisma/client.ts';
+import type { TKeptIdea } from '../services/access.ts';
 import type { TAuthor } from '../services/idea/find-idea-views.ts';
 
 /**
@@ -11,8 +12,8 @@ import type { TAuthor } from '../services/idea/find-idea-views.ts';
 export type TRelatedRows = {
   /** The author's name and picture (null: the user is gone). */
   author: (userId: number) => Promise<TAuthor | null>;
-  /** The kept idea of a duplicate (null: deleted). */
-  ideaTitle: (ideaId: number) => Promise<{ id: number; title: string } | null>;
+  /** The kept idea of a duplicate, with what namesKeptIdea reads (null: deleted). */
+  keptIdea: (ideaId: number) => Promise<TKeptIdea | null>;
   /** The company a board belongs to (null: deleted). */
   boardCompanyId: (boardId: number) => Promise<number | null>;
   /** A custom status an idea shows (null: deleted). */
@@ -63,10 +64,26 @@ export function relatedRowsLoader(sql: TSql): TRelatedRows {
         SELECT "id", "displayName", "avatarUrl" FROM "User" WHERE "id" = ANY(${ids}::int[])`,
       ({ displayName, avatarUrl }) => ({ displayName, avatarUrl }),
     ),
-    ideaTitle: batched(
-      (ids) => sql<{ id: number; title: string }>`
-        SELECT "id", "title" FROM "Idea" WHERE "id" = ANY(${ids}::int[])`,
-      ({ id, title }) => ({ id, title }),
+    keptIdea: batched(
+      (ids) => sql<{
+        id: number;
+        title: string;
+        status: string;
+        boardId: number;
+        companyId: number;
+        isPublic: boolean;
+      }>`
+        SELECT i."id", i."title", i."status"::text AS "status", i."boardId",
+               b."companyId", b."isPublic"
+        FROM "Idea" i JOIN "Board" b ON b."id" = i."boardId"
+        WHERE i."id" = ANY(${ids}::int[])`,
+      ({ id, title, status, boardId, companyId, isPublic }) => ({
+        id,
+        title,
+        status,
+        boardId,
+        board: { companyId, isPublic },
+      }),
     ),
     boardCompanyId: batched(
       (ids) => sql<{ id: number; companyId: number }>`

@@ -696,6 +696,28 @@ describe('release lists and visibility', () => {
     return connection.edges.map((e: any) => e.node.name);
   }
 
+  it('reads a release by the plain number REST answers as by its global id, within tenancy', async () => {
+    const number = (name: string) =>
+      Buffer.from(releases[name].id, 'base64').toString().split(':')[1]!;
+    const READ = `query ($id: ID!) { release(id: $id) { id name } }`;
+    const read = async (id: string, token?: string) =>
+      (await gql(server, READ, { id }, token)).body.data.release;
+    const draft = releases['New draft'];
+    expect(await read(number('New draft'), owner.token)).toEqual({
+      id: draft.id,
+      name: 'New draft',
+    });
+    expect(await read(number('Mid public'))).toEqual({
+      id: releases['Mid public'].id,
+      name: 'Mid public',
+    });
+    // By number as by global id: a draft is the team's, another company's release is not found.
+    expect(await read(number('New draft'), endUser.token)).toBeNull();
+    const other = await signUpCompany(server);
+    expect(await read(number('New draft'), other.token)).toBeNull();
+    expect(await read('0', owner.token)).toBeNull();
+  });
+
   it('lists the company releases newest date first, filtered ALL / PUBLISHED / UNPUBLISHED', async () => {
     expect(await names(RELEASES, {}, owner.token)).toEqual([
       'Newest public',

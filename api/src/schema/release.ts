@@ -17,8 +17,9 @@ import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
 import { loadMarkdown } from '../services/release/load-markdown.ts';
 import { builder } from './builder.ts';
+import { requireCursorInList } from './connection-cursor.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
-import { decodeId, globalId } from './ids.ts';
+import { decodeId, decodeIdOrRowId, globalId } from './ids.ts';
 
 export const ReleaseFilterEnum = builder.enumType('ReleaseFilter', {
   description: 'Which releases a list shows.',
@@ -124,17 +125,18 @@ builder.queryFields((t) => ({
           description: 'Which releases: ALL, PUBLISHED or UNPUBLISHED (admins).',
         }),
       },
-      resolve: async (query, _root, args, context) =>
-        context.deps.prisma.release.findMany({
-          ...query,
-          where: await releaseListWhere(
-            context.deps,
-            context.viewer,
-            { companyId: context.viewer?.companyId ?? 0 },
-            args,
-          ),
-          orderBy: RELEASE_ORDER,
-        }),
+      resolve: async (query, _root, args, context) => {
+        const where = await releaseListWhere(
+          context.deps,
+          context.viewer,
+          { companyId: context.viewer?.companyId ?? 0 },
+          args,
+        );
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.release.count({ where: { AND: [where, { id }] } }),
+        );
+        return context.deps.prisma.release.findMany({ ...query, where, orderBy: RELEASE_ORDER });
+      },
     },
     { description: 'A page of releases.' },
     { description: 'A release in a page.' },
@@ -142,10 +144,17 @@ builder.queryFields((t) => ({
   release: t.field({
     type: ReleaseType,
     nullable: true,
-    args: { id: t.arg.id({ required: true, description: 'The global id of the release.' }) },
+    args: {
+      id: t.arg.id({
+        required: true,
+        description: 'The global id of the release, or its plain number (the id REST answers).',
+      }),
+    },
     description: 'A release the caller may see (unpublished ones: admins only). Null otherwise.',
     resolve: (_root, args, context) =>
-      getRelease(context.deps, context.viewer, decodeId(args.id, 'Release')).catch(nullIfNotFound),
+      getRelease(context.deps, context.viewer, decodeIdOrRowId(args.id, 'Release')).catch(
+        nullIfNotFound,
+      ),
   }),
 }));
 
@@ -165,12 +174,18 @@ builder.objectField(BoardType, 'releases', (t) =>
           description: 'Which releases: ALL, PUBLISHED or UNPUBLISHED (admins).',
         }),
       },
-      resolve: async (query, board, args, context) =>
-        context.deps.prisma.release.findMany({
-          ...query,
-          where: await releaseListWhere(context.deps, context.viewer, { boardId: board.id }, args),
-          orderBy: RELEASE_ORDER,
-        }),
+      resolve: async (query, board, args, context) => {
+        const where = await releaseListWhere(
+          context.deps,
+          context.viewer,
+          { boardId: board.id },
+          args,
+        );
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.release.count({ where: { AND: [where, { id }] } }),
+        );
+        return context.deps.prisma.release.findMany({ ...query, where, orderBy: RELEASE_ORDER });
+      },
     },
     { description: 'A page of releases.' },
     { description: 'A release in a page.' },

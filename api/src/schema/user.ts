@@ -1,4 +1,5 @@
-import { isCompanyAdmin } from '../viewer.ts';
+import { isCompanyAdmin, isTeamMember } from '../viewer.ts';
+import { effectiveNewIdeaMail } from '../services/notification/new-idea-mail.ts';
 import { toRowId } from '../services/access.ts';
 import { builder } from './builder.ts';
 
@@ -27,12 +28,21 @@ export const RoleEnum = builder.enumType('Role', {
   } as const,
 });
 
+export const NewIdeaMailEnum = builder.enumType('NewIdeaMail', {
+  description: 'How a team member hears of new ideas by mail.',
+  values: {
+    EACH: { description: 'A mail per idea, as it arrives.' },
+    DIGEST: { description: "One mail a day listing the previous day's new ideas (UTC days)." },
+    NONE: { description: "No mail; the console's notifications list them either way." },
+  } as const,
+});
+
 export const NotificationPreferenceEnum = builder.enumType('NotificationPreference', {
   description: 'Which notification mails a user gets.',
   values: {
     ALL: {
       description:
-        'Every notification: status changes of ideas you submitted or voted for, releases shipping them, admins’ comments on your ideas, and (admins) ideas awaiting acceptance.',
+        'Every notification: status changes of ideas you submitted or voted for, releases shipping them, admins’ comments on your ideas (the team’s mail about new ideas is `newIdeaMail`).',
     },
     MY_IDEAS: { description: 'Only mails about ideas you submitted.' },
     NONE: { description: 'No notification mail (what an unsubscribe link sets).' },
@@ -74,6 +84,17 @@ export const UserType = builder.prismaNode('User', {
       nullable: true,
       resolve: (user, _args, context) =>
         context.viewer?.userId === user.id ? user.notifications : null,
+    }),
+    newIdeaMail: t.field({
+      type: NewIdeaMailEnum,
+      description:
+        "How the team member hears of new ideas by mail: their choice, else their role's default (OWNER and ADMIN EACH, MEMBER DIGEST; NONE after turning notification mail down). Only the team member themselves reads it (null for others and for end users).",
+      nullable: true,
+      select: { role: true, newIdeaMail: true, notifications: true, kind: true },
+      resolve: (user, _args, context) =>
+        context.viewer?.userId === user.id && isTeamMember(context.viewer)
+          ? effectiveNewIdeaMail(user)
+          : null,
     }),
     notifyMentions: t.boolean({
       description:

@@ -36,7 +36,8 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
     }),
     lastError: t.exposeString('lastError', {
       nullable: true,
-      description: 'Why the last attempt failed (status and start of the answer, or the error).',
+      description:
+        "Why the last attempt failed: the answer's status with its standard reason (`HTTP 500 Internal Server Error`; Slack adds its error code), or the error. Never the answer's body.",
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event happened.' }),
     lastAttemptAt: t.expose('lastAttemptAt', {

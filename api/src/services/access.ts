@@ -270,6 +270,64 @@ export function isIdeaVisibleTo(
   return canSeeBoard(viewer, board) && isAcceptedOrOwn(viewer, idea, board.companyId);
 }
 
+/** What the kept-idea rule reads of the idea a declined duplicate names (namesKeptIdea). */
+export const KEPT_IDEA_SELECT = {
+  id: true,
+  title: true,
+  status: true,
+  boardId: true,
+  board: { select: { companyId: true, isPublic: true } },
+} as const;
+
+/** A kept idea read with KEPT_IDEA_SELECT. */
+export type TKeptIdea = {
+  id: number;
+  title: string;
+  status: string;
+  boardId: number;
+  board: { companyId: number; isPublic: boolean };
+};
+
+/**
+ * Whether the decline details of a duplicate name its kept idea (id, title, found) to this
+ * caller, who reads the declined idea on `declinedBoardId`: the company's team always; anyone
+ * else only while the kept idea is accepted (not NOT_PUBLIC) and on the declined idea's own
+ * board (which the reader sees) or on a public board. A kept idea moved to a private board is
+ * not named to readers of the declined one (attack F14): it answers as a kept idea not found.
+ * Viewer-independent outside the team, so a company's cached list cards (idea-cards.ts,
+ * keptIdeaJoinSql) and single reads agree.
+ */
+export function namesKeptIdea(
+  viewer: TViewer | null,
+  declinedBoardId: number,
+  kept: Omit<TKeptIdea, 'id' | 'title'>,
+): boolean {
+  if (isTeamMemberOf(viewer, kept.board.companyId)) return true;
+  return kept.status !== 'NOT_PUBLIC' && (kept.boardId === declinedBoardId || kept.board.isPublic);
+}
+
+/** The kept idea as decline details show it: `{ id, title }` when namesKeptIdea, else null. */
+export function keptIdeaFor(
+  viewer: TViewer | null,
+  declinedBoardId: number,
+  kept: TKeptIdea | null,
+): { id: number; title: string } | null {
+  return kept && namesKeptIdea(viewer, declinedBoardId, kept)
+    ? { id: kept.id, title: kept.title }
+    : null;
+}
+
+/**
+ * namesKeptIdea as the join condition of the kept idea `d` of the declined idea `i` (both
+ * `"Idea"` rows) for a list of `companyId`'s boards.
+ */
+export function keptIdeaJoinSql(viewer: TViewer | null, companyId: number): TSqlPart {
+  if (isTeamMemberOf(viewer, companyId)) return sqlFragment('');
+  return sqlFragment(` AND d."status" <> 'NOT_PUBLIC'
+             AND (d."boardId" = i."boardId"
+                  OR EXISTS (SELECT 1 FROM "Board" db WHERE db."id" = d."boardId" AND db."isPublic"))`);
+}
+
 /** Editors (the company's admins and the idea's author) may edit, delete and see voters. */
 export function canEditIdea(
   viewer: TViewer | null,
@@ -447,8 +505,8 @@ export async function findIdeaForMember(
     SELECT i."id", i."boardId", i."authorId", i."title", i."description",
            i."status"::text AS "status", i."voteCount", i."value", i."commentCount",
            i."declineReason"::text AS "declineReason", i."declineComment", i."duplicateOfId",
-           i."declinedAt", i."createdAt", i."updatedAt", i."customStatusId",
-           b."createdAt" AS "boardCreatedAt",
+           i."declinedAt", i."rejectedAt", i."rejectionReason", i."createdAt", i."updatedAt",
+           i."customStatusId", b."createdAt" AS "boardCreatedAt",
            s."product"::text AS "product", s."expiresAt",
            EXISTS (
              SELECT 1 FROM "Webhook" w

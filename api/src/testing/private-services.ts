@@ -26,7 +26,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function postgresBinDir(): string | null {
+export function postgresBinDir(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { getStoredLanguage, setStoredLanguage } from '../session/storage.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { DEFAULT_LOCALE, resolveLocale } from './resolve-locale.ts';
+import { DEFAULT_LOCALE, resolveLocale, toLocale } from './resolve-locale.ts';
 import type { TLocale } from './resolve-locale.ts';
 
 export { LOCALES, toLocale } from './resolve-locale.ts';
@@ -38,8 +38,12 @@ export function useLocale(): TLocaleContext {
 
 /** Resolves the language, loads its catalogue (a spinner meanwhile) and provides react-intl. */
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState<TLocale>(() =>
-    resolveLocale(getStoredLanguage(), navigator.languages ?? [navigator.language]),
+  // A mailed link's `?lang=` (a password reset's: the mail's language) wins for this visit,
+  // without replacing the stored preference of whoever used the console on this browser.
+  const [locale, setLocaleState] = useState<TLocale>(
+    () =>
+      toLocale(new URLSearchParams(window.location.search).get('lang')) ??
+      resolveLocale(getStoredLanguage(), navigator.languages ?? [navigator.language]),
   );
   const [catalogue, setCatalogue] = useState<{ locale: TLocale; messages: TMessages } | null>(null);
 

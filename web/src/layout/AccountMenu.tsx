@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../i18n/define-messages.ts';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
+import type { AccountMenu_company$key } from '../../__generated__/AccountMenu_company.graphql.ts';
 import type { AccountMenu_user$key } from '../../__generated__/AccountMenu_user.graphql.ts';
+import { rememberCompanies, rememberedCompanies } from '../session/team-companies.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { MenuButton, MenuItem, MenuLabel, MenuSeparator } from '../ui/MenuButton.tsx';
@@ -12,10 +15,22 @@ const messages = defineMessages({
   label: { id: 'accountMenu.label', defaultMessage: 'Account menu' },
   profile: { id: 'accountMenu.profile', defaultMessage: 'Profile settings' },
   dashboard: { id: 'accountMenu.dashboard', defaultMessage: 'Dashboard' },
+  switchCompany: { id: 'accountMenu.switchCompany', defaultMessage: 'Switch company' },
 });
 
-/** The signed-in user's menu in the top bar (keyboard: Enter/Space opens, arrows move). */
-export function AccountMenu({ user }: { user: AccountMenu_user$key }) {
+/**
+ * The signed-in user's menu in the top bar (keyboard: Enter/Space opens, arrows move). "Switch
+ * company" lists the address's other companies this browser knows (signed in to, or offered by
+ * a sign-in's choice: session/team-companies.ts); one signs out here and asks for that
+ * company's password.
+ */
+export function AccountMenu({
+  user,
+  company,
+}: {
+  user: AccountMenu_user$key;
+  company: AccountMenu_company$key;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const data = useFragment(
@@ -28,6 +43,22 @@ export function AccountMenu({ user }: { user: AccountMenu_user$key }) {
     `,
     user,
   );
+  const current = useFragment(
+    graphql`
+      fragment AccountMenu_company on Company {
+        name
+        slug
+      }
+    `,
+    company,
+  );
+  const email = data.email ?? '';
+  useEffect(() => {
+    if (email) rememberCompanies(email, [{ name: current.name, slug: current.slug }]);
+  }, [email, current.name, current.slug]);
+  const others = email
+    ? rememberedCompanies(email).filter((other) => other.slug !== current.slug)
+    : [];
   return (
     <MenuButton
       className="account-menu__trigger"
@@ -51,10 +82,27 @@ export function AccountMenu({ user }: { user: AccountMenu_user$key }) {
         <Icon name="dashboard" size={18} />
         {intl.formatMessage(messages.dashboard)}
       </MenuItem>
-      <MenuItem onSelect={() => navigate('/admin/settings')}>
+      <MenuItem onSelect={() => navigate('/admin/profile')}>
         <Icon name="settings" size={18} />
         {intl.formatMessage(messages.profile)}
       </MenuItem>
+      {others.length ? (
+        <>
+          <MenuSeparator />
+          <MenuLabel>{intl.formatMessage(messages.switchCompany)}</MenuLabel>
+          {others.map((other) => (
+            <MenuItem
+              key={other.slug}
+              onSelect={() =>
+                navigate('/logout', { state: { switchTo: { slug: other.slug, email } } })
+              }
+            >
+              <Icon name="company" size={18} />
+              {other.name}
+            </MenuItem>
+          ))}
+        </>
+      ) : null}
       <MenuSeparator />
       <MenuItem onSelect={() => navigate('/logout')}>
         <Icon name="logout" size={18} />

@@ -9,7 +9,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
-import { RoleContext, missingRole, navMessages } from './nav-items.ts';
+import { NavCountsContext, RoleContext, missingRole, navMessages } from './nav-items.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useHideOnScroll } from './useHideOnScroll.ts';
@@ -34,6 +34,7 @@ export const adminLayoutQuery = graphql`
     viewer {
       twoFactorEnrolmentRequired
       unreadNotificationCount
+      awaitingIdeaCount
       user {
         language
         role
@@ -42,6 +43,7 @@ export const adminLayoutQuery = graphql`
       }
       company {
         name
+        ...AccountMenu_company
       }
       ...EnrolmentRequiredPage_viewer
     }
@@ -79,49 +81,54 @@ export function AdminLayout() {
     );
   }
   const count = viewer.unreadNotificationCount;
+  const navCounts = { queue: viewer.awaitingIdeaCount ?? 0 };
   return (
     <RoleContext.Provider value={viewer.user.role}>
-      <div className="shell">
-        <a className="skip-link" href="#main">
-          {intl.formatMessage(navMessages.skip)}
-        </a>
-        <SideMenu />
-        <header className={`top-bar${isTopBarHidden ? ' top-bar--hidden' : ''}`}>
-          <MobileMenu />
-          <div className="top-bar__logo">
-            <Logo />
-          </div>
-          <p className="top-bar__company">{viewer.company.name}</p>
-          <Link className="bell" to="/admin/notifications">
-            <span className="visually-hidden">{intl.formatMessage(navMessages.notifications)}</span>
-            {count ? <span className="bell__count">{count}</span> : null}
-          </Link>
-          <AccountMenu user={viewer.user} />
-        </header>
-        <main className="shell__main" id="main" tabIndex={-1}>
-          <div className="shell__content">
-            <Suspense fallback={null}>
-              <EmailConfirmationBanner user={viewer.user} />
-            </Suspense>
-            {missing === null ? (
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
+      <NavCountsContext.Provider value={navCounts}>
+        <div className="shell">
+          <a className="skip-link" href="#main">
+            {intl.formatMessage(navMessages.skip)}
+          </a>
+          <SideMenu />
+          <header className={`top-bar${isTopBarHidden ? ' top-bar--hidden' : ''}`}>
+            <MobileMenu />
+            <div className="top-bar__logo">
+              <Logo />
+            </div>
+            <p className="top-bar__company">{viewer.company.name}</p>
+            <Link className="bell" to="/admin/notifications">
+              <span className="visually-hidden">
+                {intl.formatMessage(navMessages.notifications)}
+              </span>
+              {count ? <span className="bell__count">{count}</span> : null}
+            </Link>
+            <AccountMenu user={viewer.user} company={viewer.company} />
+          </header>
+          <main className="shell__main" id="main" tabIndex={-1}>
+            <div className="shell__content">
+              <Suspense fallback={null}>
+                <EmailConfirmationBanner user={viewer.user} />
               </Suspense>
-            ) : (
-              <div className="card">
-                <EmptyState
-                  icon="lock"
-                  headingLevel={1}
-                  title={intl.formatMessage(navMessages.refusedTitle)}
-                  description={intl.formatMessage(
-                    missing === 'OWNER' ? navMessages.refusedOwnerText : navMessages.refusedText,
-                  )}
-                />
-              </div>
-            )}
-          </div>
-        </main>
-      </div>
+              {missing === null ? (
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              ) : (
+                <div className="card">
+                  <EmptyState
+                    icon="lock"
+                    headingLevel={1}
+                    title={intl.formatMessage(navMessages.refusedTitle)}
+                    description={intl.formatMessage(
+                      missing === 'OWNER' ? navMessages.refusedOwnerText : navMessages.refusedText,
+                    )}
+                  />
+                </div>
+              )}
+            </div>
+          </main>
+        </div>
+      </NavCountsContext.Provider>
     </RoleContext.Provider>
   );
 }

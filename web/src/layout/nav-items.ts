@@ -6,10 +6,16 @@ import type { TIconName } from '../ui/Icon.tsx';
 export const navMessages = defineMessages({
   dashboard: { id: 'nav.dashboard', defaultMessage: 'Dashboard' },
   boards: { id: 'nav.boards', defaultMessage: 'Boards' },
+  queue: { id: 'nav.queue', defaultMessage: 'Awaiting acceptance' },
+  count: {
+    id: 'nav.count',
+    defaultMessage: '{count, plural, one {# idea waits} other {# ideas wait}}',
+  },
   users: { id: 'nav.users', defaultMessage: 'Users' },
   customers: { id: 'nav.customers', defaultMessage: 'Customers' },
   subscription: { id: 'nav.subscription', defaultMessage: 'Plan' },
   settings: { id: 'nav.settings', defaultMessage: 'Settings' },
+  company: { id: 'nav.company', defaultMessage: 'Company' },
   webhooks: { id: 'nav.webhooks', defaultMessage: 'Webhooks' },
   integrations: { id: 'nav.integrations', defaultMessage: 'Integrations' },
   apiKeys: { id: 'nav.apiKeys', defaultMessage: 'API keys' },
@@ -50,63 +56,113 @@ export function hasRole(role: string, minRole: TTeamRole): boolean {
   return (RANK[role] ?? 1) >= RANK[minRole]!;
 }
 
+export type TNavGroup = {
+  id: string;
+  /** Shown above the group's items (the first group goes without). */
+  title?: MessageDescriptor;
+  items: TNavItem[];
+};
+
 /**
- * The side menu (spec 2): boards, users, subscription, webhooks, API keys, integrations, the audit log
- * (owners), settings; log out at the bottom.
+ * The side menu (spec 2), in groups: what the team works in (boards, users, customers), then
+ * the company's settings (company, plan, webhooks, API keys, integrations, the audit log); log
+ * out at the bottom. Each person's own settings are in the account menu. A new item goes into
+ * its group's list; a group shows only when its viewer may open one of its items.
  */
-export const NAV_ITEMS: TNavItem[] = [
+export const NAV_GROUPS: TNavGroup[] = [
   {
-    id: 'boards',
-    name: navMessages.boards,
-    to: '/admin/boards',
-    icon: 'boards',
-    minRole: 'MEMBER',
+    id: 'work',
+    items: [
+      {
+        id: 'boards',
+        name: navMessages.boards,
+        to: '/admin/boards',
+        icon: 'boards',
+        minRole: 'MEMBER',
+      },
+      {
+        id: 'queue',
+        name: navMessages.queue,
+        to: '/admin/queue',
+        icon: 'check',
+        minRole: 'MEMBER',
+      },
+      {
+        id: 'users',
+        name: navMessages.users,
+        to: '/admin/users',
+        icon: 'users',
+        minRole: 'ADMIN',
+      },
+      {
+        id: 'customers',
+        name: navMessages.customers,
+        to: '/admin/customers',
+        icon: 'company',
+        minRole: 'MEMBER',
+      },
+    ],
   },
-  { id: 'users', name: navMessages.users, to: '/admin/users', icon: 'users', minRole: 'ADMIN' },
-  {
-    id: 'customers',
-    name: navMessages.customers,
-    to: '/admin/customers',
-    icon: 'users',
-    minRole: 'MEMBER',
-  },
-  {
-    id: 'subscription',
-    name: navMessages.subscription,
-    to: '/admin/subscription',
-    icon: 'subscription',
-    minRole: 'OWNER',
-  },
-  {
-    id: 'webhooks',
-    name: navMessages.webhooks,
-    to: '/admin/webhooks',
-    icon: 'code',
-    minRole: 'ADMIN',
-  },
-  {
-    id: 'api-keys',
-    name: navMessages.apiKeys,
-    to: '/admin/api-keys',
-    icon: 'key',
-    minRole: 'ADMIN',
-  },
-  {
-    id: 'integrations',
-    name: navMessages.integrations,
-    to: '/admin/integrations',
-    icon: 'code',
-    minRole: 'ADMIN',
-  },
-  { id: 'audit', name: navMessages.audit, to: '/admin/audit', icon: 'shield', minRole: 'OWNER' },
   {
     id: 'settings',
-    name: navMessages.settings,
-    to: '/admin/settings',
-    icon: 'settings',
-    minRole: 'ADMIN',
+    title: navMessages.settings,
+    items: [
+      {
+        id: 'company',
+        name: navMessages.company,
+        to: '/admin/company',
+        icon: 'settings',
+        minRole: 'ADMIN',
+      },
+      {
+        id: 'subscription',
+        name: navMessages.subscription,
+        to: '/admin/subscription',
+        icon: 'subscription',
+        minRole: 'OWNER',
+      },
+      {
+        id: 'webhooks',
+        name: navMessages.webhooks,
+        to: '/admin/webhooks',
+        icon: 'webhook',
+        minRole: 'ADMIN',
+      },
+      {
+        id: 'api-keys',
+        name: navMessages.apiKeys,
+        to: '/admin/api-keys',
+        icon: 'key',
+        minRole: 'ADMIN',
+      },
+      {
+        id: 'integrations',
+        name: navMessages.integrations,
+        to: '/admin/integrations',
+        icon: 'plug',
+        minRole: 'ADMIN',
+      },
+      {
+        id: 'audit',
+        name: navMessages.audit,
+        to: '/admin/audit',
+        icon: 'shield',
+        minRole: 'OWNER',
+      },
+    ],
   },
 ];
+
+/** Every item of the side menu, group after group. */
+export const NAV_ITEMS: TNavItem[] = NAV_GROUPS.flatMap((group) => group.items);
+
+/** The groups as `role` sees them: only items it may open, and no empty group. */
+export function navGroupsFor(role: string): TNavGroup[] {
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => hasRole(role, item.minRole)),
+  })).filter((group) => group.items.length > 0);
+}
 
 export const LOGOUT_ITEM: TNavItem = {
   id: 'logout',
@@ -122,6 +178,9 @@ export const LOGOUT_ITEM: TNavItem = {
  */
 export const RoleContext = createContext<string>('MEMBER');
 
+/** Counts shown beside menu items, by item id: the queue's waiting ideas (issue 34). */
+export const NavCountsContext = createContext<Readonly<Record<string, number>>>({});
+
 /**
  * Console pages beyond a MEMBER's role, and the least role each needs (the server refuses too).
  * The audit log is the owner's and says so itself, to admins and members alike.
@@ -129,7 +188,7 @@ export const RoleContext = createContext<string>('MEMBER');
 const GUARDED_PATHS: { pattern: RegExp; minRole: TTeamRole }[] = [
   // Billing is the owner's (the server refuses admins too).
   { pattern: /^\/admin\/subscription(\/|$)/, minRole: 'OWNER' },
-  { pattern: /^\/admin\/(users|webhooks|integrations|api-keys)(\/|$)/, minRole: 'ADMIN' },
+  { pattern: /^\/admin\/(users|company|webhooks|integrations|api-keys)(\/|$)/, minRole: 'ADMIN' },
   { pattern: /^\/admin\/boards\/[^/]+\/(widget|settings|users)(\/|$)/, minRole: 'ADMIN' },
 ];
 

@@ -59,14 +59,13 @@ export async function confirmEmail(deps: TDeps, token: string): Promise<TConfirm
       where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
-    if (used.count !== 1) return false;
+    if (used.count !== 1) return null;
     const user = await tx.user.updateMany({
       where: { id: row.userId, email: row.email, emailConfirmedAt: null },
       data: { emailConfirmedAt: new Date() },
     });
-    if (user.count === 1) await releaseHeldMail(tx, row.userId);
-    return true;
+    return user.count === 1 ? await releaseHeldMail(tx, row.userId) : [];
   });
-  if (confirmed) deps.mailer.wake();
+  if (confirmed) deps.mailer.wake(confirmed);
   return confirmed ? { state: 'confirmed', language } : { state: 'invalid' };
 }

@@ -349,7 +349,7 @@ describe('the mailed link says whose reset it is (issue 33)', () => {
     await sink?.close();
   });
 
-  /** The link in the reset mail to `to`, once it has arrived over SMTP. */
+  /** The link in the latest reset mail to `to`, once it has arrived over SMTP. */
   async function resetLinkTo(to: string): Promise<string> {
     let link = '';
     await expect
@@ -357,7 +357,7 @@ describe('the mailed link says whose reset it is (issue 33)', () => {
         const mails = await Promise.all(
           sink.messages.filter((mail) => mail.to.includes(to)).map(readMail),
         );
-        const reset = mails.find((mail) => mail.subject === 'Reset your Feedboard password');
+        const reset = mails.findLast((mail) => mail.subject === 'Reset your Feedboard password');
         link =
           /https:\/\/boards\.example\.com\/password-reset\/\S+/.exec(reset?.text ?? '')?.[0] ?? '';
         return link;
@@ -394,14 +394,45 @@ describe('the mailed link says whose reset it is (issue 33)', () => {
 
     const boardLink = await resetLinkTo(endUser);
     expect(boardLink).toMatch(
-      /^https:\/\/boards\.example\.com\/password-reset\/board-reader%40example\.com\/[A-Za-z0-9_-]{40,}\?for=board$/,
+      /^https:\/\/boards\.example\.com\/password-reset\/board-reader%40example\.com\/[A-Za-z0-9_-]{40,}\?/,
     );
+    // The pages speak the mail's language, and link back to the (public) board's portal page.
+    const { slug } = await marked.deps.prisma.company.findUniqueOrThrow({
+      where: { id: company.owner.companyId },
+    });
+    const board = await marked.deps.prisma.board.findUniqueOrThrow({
+      where: { id: company.boardId },
+    });
+    expect(Object.fromEntries(new URL(boardLink).searchParams)).toEqual({
+      lang: 'en-US',
+      for: 'board',
+      board: `/${slug}/${board.slug}`,
+    });
     const consoleLink = await resetLinkTo(company.owner.email);
     expect(consoleLink).toMatch(
-      /^https:\/\/boards\.example\.com\/password-reset\/[^/?\s]+\/[A-Za-z0-9_-]{40,}$/,
+      /^https:\/\/boards\.example\.com\/password-reset\/[^/?\s]+\/[A-Za-z0-9_-]{40,}\?lang=en-US$/,
     );
-    // The marked link still works: the token ends before the query.
-    const [, email, token] = /\/password-reset\/([^/]+)\/([^?]+)/.exec(boardLink)!;
+    // A private board has no portal page: its link names none.
+    await expectCall(marked, 'PUT', `/boards/${company.boardId}/set-public`, 200, {
+      token: company.owner.token,
+      body: { isPublic: false },
+    });
+    await expectCall(
+      marked,
+      'POST',
+      `/widget/boards/${boardHash}/password-recovery/send-link`,
+      200,
+      {
+        body: { email: endUser },
+      },
+    );
+    await expect
+      .poll(async () => new URL(await resetLinkTo(endUser)).searchParams.has('board'))
+      .toBe(false);
+    const latestLink = await resetLinkTo(endUser);
+    // The marked link still works (the latest: a newer one ends the older): the token ends
+    // before the query.
+    const [, email, token] = /\/password-reset\/([^/]+)\/([^?]+)/.exec(latestLink)!;
     await expectCall(marked, 'POST', '/password-recovery/check-token', 200, {
       body: { email: decodeURIComponent(email!), token },
     });

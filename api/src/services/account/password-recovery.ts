@@ -117,7 +117,7 @@ async function mayMail(deps: TDeps, client: TClient, loginEmail: string): Promis
 /**
  * Mails a reset link when the email belongs to an account. The answer is the same either way,
  * so nobody learns which emails have accounts. The console's reset (`place` undefined) is for
- * team accounts only; a widget's or portal's (its board hash) resets only the account of that
+ * team accounts only, every one of the address (a link per company, in one mail); a widget's or portal's (its board hash) resets only the account of that
  * address in the board's company (end users are per company: the same address may be an end
  * user of several, each with its own password). Requests are limited per source (RateLimitError,
  * which says nothing about the address) and, silently, per address (mayMail).
@@ -140,42 +140,108 @@ export async function sendResetLink(
   );
 }
 
-/** sendResetLink's lookup and mail, after the answer went out. */
+/** The most team accounts of one address a console reset mail covers (the oldest first). */
+export const MAX_TEAM_ACCOUNTS_RESET = 20;
+
+type TResetAccount = {
+  id: number;
+  email: string | null;
+  language: string;
+  company: { name: string };
+};
+
+/**
+ * sendResetLink's lookup and mail, after the answer went out. A widget's or portal's reset
+ * covers the board's company's account of the address; the console's, every team account of
+ * the address (one address may be on several companies' teams): one mail per recipient, with
+ * a link per account that names its company. Each link is its own account's: it supersedes that
+ * account's older links only, and using it voids that account's others only.
+ */
 async function mailResetLink(
   deps: TDeps,
   email: string,
   loginEmail: string,
   company: Awaited<ReturnType<typeof signInCompany>> | undefined,
 ): Promise<void> {
-  const select = { id: true, email: true, language: true } as const;
-  const user = company
-    ? await deps.prisma.user.findFirst({
+  const select = { id: true, email: true, language: true, company: { select: { name: true } } };
+  const users: TResetAccount[] = company
+    ? await deps.prisma.user.findMany({
         where: { companyId: company.id, loginEmail, kind: 'REGULAR' },
         select,
       })
-    : await deps.prisma.user.findFirst({
+    : await deps.prisma.user.findMany({
         where: { loginEmail, kind: 'REGULAR', role: { in: [...TEAM_ROLES] } },
+        orderBy: { id: 'asc' },
+        take: MAX_TEAM_ACCOUNTS_RESET,
         select,
       });
-  if (!user) return;
-  const token = await deps.prisma.$transaction((tx) => issueToken(tx, user.id, 'LINK'));
-  // `for=board` tells the reset page the account is a board's end user: it ends with "sign in
-  // on the board" rather than sending them to the console's login, which is for the team.
-  const link = `${deps.config.appUrl}/password-reset/${encodeURIComponent(loginEmail)}/${token}${
-    company ? '?for=board' : ''
-  }`;
-  const isPolish = user.language.startsWith('pl');
+  // Accounts of one address share its inbox; a contact address typed otherwise gets its own mail.
+  const byRecipient = new Map<string, TResetAccount[]>();
+  for (const user of users) {
+    const to = user.email ?? email;
+    byRecipient.set(to.toLowerCase(), [...(byRecipient.get(to.toLowerCase()) ?? []), user]);
+  }
+  for (const accounts of byRecipient.values()) {
+    await mailResetLinks(deps, email, loginEmail, company, accounts);
+  }
+}
+
+/** One reset mail: a link for each account (all of one recipient), naming its company when several. */
+async function mailResetLinks(
+  deps: TDeps,
+  email: string,
+  loginEmail: string,
+  company: Awaited<ReturnType<typeof signInCompany>> | undefined,
+  accounts: TResetAccount[],
+): Promise<void> {
+  const [first] = accounts;
+  if (!first) return;
+  const isPolish = first.language.startsWith('pl');
+  // `lang` shows the reset pages in the language of this mail (not the console's last one).
+  // `for=board` tells them the account is a board's end user: they end with "sign in on the
+  // board" (and `board`, a public board's portal path, links there) rather than sending them to
+  // the console's login, which is for the team. Hints only: the token alone grants the reset.
+  const query = new URLSearchParams({ lang: isPolish ? 'pl-PL' : 'en-US' });
+  if (company) query.set('for', 'board');
+  if (company?.boardPath) query.set('board', company.boardPath);
+  const links: { companyName: string; link: string }[] = [];
+  for (const account of accounts) {
+    const token = await deps.prisma.$transaction((tx) => issueToken(tx, account.id, 'LINK'));
+    links.push({
+      companyName: account.company.name,
+      link: `${deps.config.appUrl}/password-reset/${encodeURIComponent(loginEmail)}/${token}?${query}`,
+    });
+  }
+  const to = first.email ?? email;
+  const subject = isPolish ? 'Zresetuj hasło do Feedboard' : 'Reset your Feedboard password';
+  const ignore = isPolish
+    ? 'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.'
+    : 'If you did not ask for this, you can ignore this message.';
+  if (links.length > 1) {
+    // Each company's account has its own password: one link each, named by its company.
+    const list = links.map(({ companyName, link }) => `${companyName}:\n${link}`).join('\n\n');
+    await deps.mailer.send({
+      to,
+      subject,
+      text: isPolish
+        ? `Ten adres loguje się do kilku firm w Feedboard, każda z własnym hasłem. Aby ustawić nowe hasło w jednej z nich, otwórz jej link (każdy ważny przez godzinę, jednorazowy):\n\n${list}\n\n${ignore}\n`
+        : `This address signs in to several companies on Feedboard, each with its own password. To choose a new password for one of them, open its link (each works once, for one hour):\n\n${list}\n\n${ignore}\n`,
+    });
+    return;
+  }
+  const [{ link } = { link: '' }] = links;
   const where = company
     ? isPolish
       ? `Dotyczy Twojego konta w ${company.name}; potem zaloguj się ponownie na tablicy ${company.name}.\n\n`
       : `This is for your account with ${company.name}; then sign in again on ${company.name}'s board.\n\n`
     : '';
   await deps.mailer.send({
-    to: user.email ?? email,
-    subject: isPolish ? 'Zresetuj hasło do Feedboard' : 'Reset your Feedboard password',
+    to,
+    userId: first.id,
+    subject,
     text: isPolish
-      ? `Aby ustawić nowe hasło, otwórz ten link (ważny przez godzinę, jednorazowy):\n\n${link}\n\n${where}Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.\n`
-      : `To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\n${where}If you did not ask for this, you can ignore this message.\n`,
+      ? `Aby ustawić nowe hasło, otwórz ten link (ważny przez godzinę, jednorazowy):\n\n${link}\n\n${where}${ignore}\n`
+      : `To choose a new password, open this link (it works once, for one hour):\n\n${link}\n\n${where}${ignore}\n`,
   });
 }
 
@@ -210,7 +276,7 @@ export async function setNewPassword(deps: TDeps, input: unknown, client: TClien
   const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
   await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
   const passwordHash = await hashPassword(password);
-  const sessionIds = await deps.prisma.$transaction(async (tx) => {
+  const { sessionIds, released } = await deps.prisma.$transaction(async (tx) => {
     const userId = await consumeToken(tx, email, newPasswordToken, 'NEW_PASSWORD');
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     const confirmed = await tx.user.updateMany({
@@ -218,15 +284,15 @@ export async function setNewPassword(deps: TDeps, input: unknown, client: TClien
       data: { emailConfirmedAt: new Date() },
     });
     // The mails held for that confirmation (invitations sent before it) go now.
-    if (confirmed.count === 1) await releaseHeldMail(tx, userId);
+    const released = confirmed.count === 1 ? await releaseHeldMail(tx, userId) : [];
     const revoked = await tx.session.updateManyAndReturn({
       where: { userId, revokedAt: null },
       data: { revokedAt: new Date() },
       select: { id: true },
     });
-    return revoked.map(({ id }) => id);
+    return { sessionIds: revoked.map(({ id }) => id), released };
   });
   // Whoever held a session (and its live streams) is out.
   deps.events.publishCredentialRevoked({ sessionIds });
-  deps.mailer.wake();
+  deps.mailer.wake(released);
 }

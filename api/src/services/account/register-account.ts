@@ -5,16 +5,17 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { RateLimitError } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
-import { ZEmail, ZLanguage, ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { ZEmail, ZLanguage, ZPassword, optionalName, parseInput } from '../../validation.ts';
 import { createSession } from './create-session.ts';
 import { sendSignUpConfirmation } from './send-email-confirmation.ts';
 import { slugify } from '../slug.ts';
 import { TEAM_ROLES } from '../../viewer.ts';
+import { runAfterAnswer } from '../../background.ts';
 
 export const ZRegistration = z.object({
   email: ZEmail,
   password: ZPassword,
-  company: optionalText(6, 50),
+  company: optionalName(6, 50),
   ref: z.preprocess(
     (input) => (typeof input === 'string' && input.trim() ? input.trim().slice(0, 64) : undefined),
     z.string().optional(),
@@ -30,42 +31,49 @@ export const ZRegistration = z.object({
 export type TRegistration = z.input<typeof ZRegistration>;
 
 /**
- * What a sign-up answers: a new account's session token (the spec's `{token}`), or, for an
- * address that has a team account already, CHECK_INBOX and no token: its owner is mailed
- * instead (existingAccountMail). Nothing in the answer's shape, beyond the token, nor any error
- * tells a stranger that the address has an account (issue 33).
+ * What a sign-up answers: the new owner's session (the spec's `{token}`). Every sign-up makes a
+ * company, whatever the address: an address may be on several companies' teams, and an answer
+ * that differed for an address with a team account told a stranger it had one (issue 33).
  */
-export type TRegistrationResult =
-  | { status: 'CREATED'; token: string; userId: number; companyId: number }
-  | { status: 'CHECK_INBOX' };
+export type TRegistrationResult = {
+  status: 'CREATED';
+  token: string;
+  userId: number;
+  companyId: number;
+};
 
-/** The mail to an account's owner when someone signs up with its address again. */
-function existingAccountMail(language: string, appUrl: string): { subject: string; text: string } {
+/** The mail to an address with team accounts elsewhere when a new company is made with it. */
+function anotherCompanyMail(language: string, appUrl: string): { subject: string; text: string } {
   const login = `${appUrl}/login`;
   const reset = `${appUrl}/password-reset`;
   if (language.startsWith('pl')) {
     return {
-      subject: 'Ktoś próbował założyć konto Feedboard na Twój adres',
-      text: `Ktoś (może Ty) próbował właśnie założyć konto Feedboard na ten adres, ale masz już konto.\n\nZaloguj się: ${login}\nNie pamiętasz hasła? Ustaw nowe: ${reset}\n\nJeśli to nie Ty, zignoruj tę wiadomość: nic się nie zmieniło.\n`,
+      subject: 'Na Twój adres założono nową firmę w Feedboard',
+      text: `Ktoś (może Ty) założył właśnie na ten adres nową firmę w Feedboard. Masz już konto w innej firmie: logowanie zapyta, do której firmy wejść, a każda ma własne hasło.\n\nZaloguj się: ${login}\nNie pamiętasz hasła? Ustaw nowe: ${reset}\n\nJeśli to nie Ty, zignoruj tę wiadomość: nowa firma nie wyśle niczego w Twoim imieniu, dopóki nie potwierdzisz adresu, a Twoje konta się nie zmieniły.\n`,
     };
   }
   return {
-    subject: 'Someone tried to create a Feedboard account with your address',
-    text: `Someone (perhaps you) just tried to create a Feedboard account with this address, but you have one already.\n\nSign in: ${login}\nForgot your password? Choose a new one: ${reset}\n\nIf it was not you, ignore this message: nothing has changed.\n`,
+    subject: 'A new Feedboard company was created with your address',
+    text: `Someone (perhaps you) just created a new Feedboard company with this address. You have an account with another company already: signing in asks which company, and each has its own password.\n\nSign in: ${login}\nForgot your password? Choose a new one: ${reset}\n\nIf it was not you, ignore this message: the new company sends nothing in your name until the address is confirmed, and your accounts have not changed.\n`,
   };
 }
 
 /**
- * Tells the owner of the team account with this address that someone signed up with it, at
- * most a few times an hour per address (RATE_LIMIT_MAIL_RECIPIENT_*, counted apart from other
- * mails): past that, nothing is mailed and the answer is the same.
+ * Tells an address that is on another company's team that a new company was made with it (the
+ * forgetful owner learns they have an account; the mail carries no text the sign-up chose), at most a few times an hour per address
+ * (RATE_LIMIT_MAIL_RECIPIENT_*, counted apart from other mails): past that, nothing is mailed.
  */
-async function mailExistingAccount(deps: TDeps, loginEmail: string): Promise<void> {
-  const owner = await deps.prisma.user.findFirst({
-    where: { loginEmail, kind: 'REGULAR', role: { in: [...TEAM_ROLES] } },
+async function mailOtherTeamAccounts(
+  deps: TDeps,
+  loginEmail: string,
+  companyId: number,
+): Promise<void> {
+  const other = await deps.prisma.user.findFirst({
+    where: { loginEmail, role: { in: [...TEAM_ROLES] }, companyId: { not: companyId } },
+    orderBy: { id: 'asc' },
     select: { email: true, language: true },
   });
-  if (!owner) return;
+  if (!other) return;
   try {
     await deps.rateLimiter.consume('mailRecipient', { account: `signupAgain:${loginEmail}` });
   } catch (error) {
@@ -73,19 +81,19 @@ async function mailExistingAccount(deps: TDeps, loginEmail: string): Promise<voi
     throw error;
   }
   await deps.mailer.send({
-    to: owner.email ?? loginEmail,
-    ...existingAccountMail(owner.language, deps.config.appUrl),
+    to: other.email ?? loginEmail,
+    ...anotherCompanyMail(other.language, deps.config.appUrl),
   });
 }
 
 /**
  * Signs up: creates the company (unique slug, random SSO secret, FREE plan, no board yet), its
  * OWNER, and a session, then mails the owner a link to confirm their address (until then no
- * notification, invitation or test mail goes from or to it). Answers the session token. An
- * address that is an end user of companies' boards may register: only team accounts are taken.
- * An address with a team account answers CHECK_INBOX without a token, never an error, and its
- * owner is mailed (the same password hashing happens first either way). Sign-ups are limited
- * per address and per email (RateLimitError).
+ * notification, invitation or test mail goes from or to it). Answers the session token. Any
+ * address may sign up, also one that is an end user of companies' boards or on other companies'
+ * teams (each account its own, with its own password; the console's sign-in asks which company):
+ * the answer is the same for every address, and an address on another team is told by mail,
+ * after the answer. Sign-ups are limited per source and per email (RateLimitError).
  */
 export async function registerAccount(
   deps: TDeps,
@@ -94,19 +102,8 @@ export async function registerAccount(
 ): Promise<TRegistrationResult> {
   const data = parseInput(ZRegistration, input);
   await deps.rateLimiter.consume('signup', { ip: client.ip, account: data.email });
-  const loginEmail = data.email.toLowerCase();
-  // Hashed before anything is looked up, so both answers cost the same work.
   const passwordHash = await hashPassword(data.password);
-  // Team accounts' addresses are unique across companies (the console signs them in by address
-  // alone); being an end user of some company's board does not take the address.
-  const teamAccount = await deps.prisma.user.findFirst({
-    where: { loginEmail, role: { in: [...TEAM_ROLES] } },
-    select: { id: true },
-  });
-  if (teamAccount) {
-    await mailExistingAccount(deps, loginEmail);
-    return { status: 'CHECK_INBOX' };
-  }
+  const loginEmail = data.email.toLowerCase();
   const companyName = data.company ?? `${data.email.split('@')[0]}'s company`;
   const baseSlug = slugify(companyName) || 'company';
 
@@ -139,13 +136,12 @@ export async function registerAccount(
         return { status: 'CREATED' as const, token, userId: user.id, companyId: company.id };
       });
       await sendSignUpConfirmation(deps, account.userId);
+      // Whether the address is on another team must not show in the answer's timing either.
+      runAfterAnswer(deps.log, 'A new company notice', () =>
+        mailOtherTeamAccounts(deps, loginEmail, account.companyId),
+      );
       return account;
     } catch (error) {
-      // A sign-up with the same address committed first: as for any taken address.
-      if (isUniqueViolation(error, 'loginEmail')) {
-        await mailExistingAccount(deps, loginEmail);
-        return { status: 'CHECK_INBOX' };
-      }
       if (isUniqueViolation(error, 'slug') && attempt < 5) continue;
       throw error;
     }

@@ -5,7 +5,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TClient } from '../../rate-limit.ts';
-import { ZEmail, ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { ZEmail, ZPassword, optionalName, parseInput } from '../../validation.ts';
 import { getBoardByHash } from '../board/find-board-by-hash.ts';
 import { createSession } from './create-session.ts';
 import { ssoOnlyRefusal } from './log-in.ts';
@@ -15,7 +15,7 @@ import { DISPLAY_NAME_LIMITS } from './profile-limits.ts';
 export const ZEndUserRegistration = z.object({
   email: ZEmail,
   password: ZPassword,
-  name: optionalText(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max),
+  name: optionalName(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max),
 });
 
 const duplicateEmail = () =>

@@ -50,6 +50,7 @@ export async function sendEmailConfirmation(deps: TDeps, userId: number): Promis
   const link = `${deps.config.appUrl}/confirm-email/${token}`;
   await deps.mailer.send({
     to: user.email,
+    userId,
     topic: 'EMAIL_CONFIRMATION',
     ...confirmationMail(user.language, { name: user.displayName, email: user.email, link }),
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
-import { isMissing, messages, parseInput, requiredText } from '../../validation.ts';
+import { isMissing, messages, parseInput, requiredName } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireAccountConsole } from '../../viewer.ts';
 import { AVATAR_URL_MAX_LENGTH, DISPLAY_NAME_LIMITS } from './profile-limits.ts';
@@ -32,7 +32,7 @@ function isHttpAddress(value: string): boolean {
 }
 
 export const ZProfileUpdate = z.object({
-  displayName: requiredText(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max).optional(),
+  displayName: requiredName(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max).optional(),
   avatarUrl: ZAvatarUrl,
 });
 

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = {
   ISSUE_TRACKER_DISCONNECTED: 'A GitHub or Linear connection was removed with its issue links.',
   BOARD_CREATED:
     'A board was created (details: its name and who may see it: public or private, SSO users, email domains, customer companies).',
+  COMPANY_RENAMED: "The company's name changed (details: from, to).",
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

@@ -3,16 +3,25 @@ import type { Board } from '../../generated/prisma/client.ts';
 import {
   ZLanguage,
   messages,
+  optionalText,
   requiredBoolean,
   requiredOr,
-  requiredText,
+  requiredName,
 } from '../../validation.ts';
 
 /** Board name at creation: 6 to 50 characters (spec section 5). */
-export const ZCreateBoard = z.object({ name: requiredText(6, 50) });
+export const ZCreateBoard = z.object({ name: requiredName(6, 50) });
 /** Board name in settings: 6 to 100 characters. */
-export const ZBoardName = z.object({ name: requiredText(6, 100) });
+export const ZBoardName = z.object({ name: requiredName(6, 100) });
 export const ZBoardLanguage = z.object({ language: ZLanguage });
+/**
+ * A board's description: optional, 6 to 500 characters, the spec's rule for an idea's
+ * description (section 5); blank or null clears it.
+ */
+export const BOARD_DESCRIPTION_LIMITS = { min: 6, max: 500 } as const;
+export const ZBoardDescription = z.object({
+  description: optionalText(BOARD_DESCRIPTION_LIMITS.min, BOARD_DESCRIPTION_LIMITS.max),
+});
 
 /** A hex colour of 3 or 6 digits, or 4 or 8 with alpha; an optional leading '#' is dropped. */
 export const ZHexColor = z.preprocess(

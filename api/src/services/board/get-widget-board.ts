@@ -39,7 +39,7 @@ export type TWidgetBoard = {
    * first: only their author (and the team) may read them, so the widget lists them to the
    * author alone, whatever page of the list they are on.
    */
-  myPendingIdeas: { id: number; title: string }[];
+  myPendingIdeas: { id: number; title: string; rejectionReason: string | null }[];
   /** The company's public tags by name: what the widget's list filters by (never private ones). */
   tags: Tag[];
 };
@@ -157,17 +157,18 @@ async function findOwnHiddenIdeas(
   });
 }
 
-/** The caller's ideas on the board awaiting acceptance, newest first (none when signed out). */
+/** The caller's ideas on the board awaiting acceptance or rejected, newest first (none when signed out). */
 async function findOwnPendingIdeas(
   deps: TDeps,
   viewer: TViewer | null,
   board: { id: number; companyId: number },
-): Promise<{ id: number; title: string }[]> {
+): Promise<{ id: number; title: string; rejectionReason: string | null }[]> {
   if (!viewer || viewer.companyId !== board.companyId) return [];
+  // Rejected ones too (they stay NOT_PUBLIC): the author reads the team's reason there.
   return deps.prisma.idea.findMany({
     where: { boardId: board.id, authorId: viewer.userId, status: 'NOT_PUBLIC' },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { id: true, title: true },
+    select: { id: true, title: true, rejectionReason: true },
     take: 20,
   });
 }

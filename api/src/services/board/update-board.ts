@@ -8,6 +8,7 @@ import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { publishBoardAccessChange } from '../idea/watch-idea-changes.ts';
 import {
   FIXED_THEME,
+  ZBoardDescription,
   ZBoardLanguage,
   ZBoardName,
   ZBoardTheme,
@@ -40,6 +41,15 @@ type TBoardChange = (
 /** Renames a board (6 to 100 characters); its slug, and so its public address, stays. */
 export const updateBoardName: TBoardChange = (deps, viewer, boardId, input) =>
   changeBoard(deps, viewer, boardId, ZBoardName, input, ({ name }) => ({ name }));
+
+/**
+ * Sets the board's description (optional, 6 to 500 characters; blank clears it), shown on the
+ * console's board card and under the board's name in the portal.
+ */
+export const updateBoardDescription: TBoardChange = (deps, viewer, boardId, input) =>
+  changeBoard(deps, viewer, boardId, ZBoardDescription, input, ({ description }) => ({
+    description: description ?? null,
+  }));
 
 /** Sets the language the board's widget and public page speak (en-US or pl-PL). */
 export const updateBoardLanguage: TBoardChange = (deps, viewer, boardId, input) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { Comment, User } from '../../generated/prisma/client.ts';
+import type { TClient } from '../../rate-limit.ts';
 import { isMissing, parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked } from '../../viewer.ts';
@@ -12,6 +13,7 @@ import {
   isTeamMemberOf,
   toRowId,
 } from '../access.ts';
+import { limitSubmission } from '../submission-limits.ts';
 import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyAdminComment } from '../notification/notify-admin-comment.ts';
 import { notifyMention } from '../notification/notify-mention.ts';
@@ -43,8 +45,8 @@ const parentProblem = (message: string) => errors.validation([{ field: 'parentId
  * author. An internal note (`isInternal`, the company's team only) does none of that: nobody
  * outside the team learns it exists. A reply (`parentId`) answers a top-level comment of the
  * same idea that the caller can see; replying to a reply is refused (one level, like Canny),
- * and a reply to an internal note is itself internal. Blocked end users
- * are refused.
+ * and a reply to an internal note is itself internal. Blocked end users are refused, and end
+ * users are limited per user and per client address (limitSubmission: 429 past it).
  *
  * Mentions (`@[Name](user:ID)`, resolve-mentions.ts) are kept only for users who may be
  * mentioned there (an internal note: the team only); each mentioned user is notified once.
@@ -55,6 +57,7 @@ export async function addComment(
   viewer: TViewer | null,
   ideaId: number,
   input: unknown,
+  client?: TClient,
 ): Promise<TCommentWithAuthor> {
   const data = parseInput(ZComment, input);
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
@@ -78,6 +81,7 @@ export async function addComment(
     }
     isInternal ||= parent.isInternal;
   }
+  await limitSubmission(deps, 'commentSubmission', member, idea.board.companyId, client);
 
   const companyId = idea.board.companyId;
   const mentions = await resolveMentions(deps, { id: idea.id, companyId, isInternal }, data.text);

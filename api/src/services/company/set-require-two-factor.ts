@@ -57,6 +57,9 @@ export async function setRequireTwoFactor(
     );
     return updated;
   });
+  // Its members without a second factor lose their team's sight at once (MUST_ENROL): their
+  // open live streams end as their requests are refused.
+  if (required) deps.events.publishAccessChanged({ companyIds: [company.id] });
   deps.log.info(
     `Company ${company.id}: two-factor sign-in ${required ? 'required' : 'optional'} (user ${admin.userId}).`,
   );

@@ -48,22 +48,25 @@ export async function attachCustomerCompanyMember(
 
 /**
  * Detaches an end user from a customer company (OWNER or ADMIN); not a member: no change. Their
- * ideas' values are recomputed in the same transaction.
+ * ideas' values are recomputed in the same transaction. The private boards the company granted
+ * them go with it, their open live streams of those boards included (publishAccessChanged).
  */
 export async function detachCustomerCompanyMember(
-  deps: Pick<TDeps, 'prisma'>,
+  deps: Pick<TDeps, 'prisma' | 'events'>,
   viewer: TViewer | null,
   customerCompanyId: number,
   userId: number,
 ): Promise<TCustomerCompanyView> {
   const { company } = await findCustomerCompanyForAdmin(deps, viewer, customerCompanyId);
   await requireEndUser(deps, company.companyId, userId);
-  await deps.prisma.$transaction(async (tx) => {
+  const detached = await deps.prisma.$transaction(async (tx) => {
     await lockCustomerValues(tx, company.companyId);
     const { count } = await tx.customerCompanyMember.deleteMany({
       where: { customerCompanyId: company.id, userId },
     });
     if (count > 0) await recomputeIdeaValues(tx, { userIds: [userId] });
+    return count;
   });
+  if (detached > 0) deps.events.publishAccessChanged({ userIds: [userId] });
   return findCustomerCompanyView(deps, company.id);
 }

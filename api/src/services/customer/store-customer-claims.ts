@@ -11,17 +11,18 @@ import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
  * no `companies` claim leaves the links alone). Companies are written with
  * INSERT … ON CONFLICT, so two users of one customer signing in at once make one row. A new
  * spend or a changed list of companies recomputes the value of the ideas concerned, in the same
- * transaction (customer/idea-value.ts).
+ * transaction (customer/idea-value.ts). Answers whether the user was detached from a customer
+ * company (a grant of private boards withdrawn: the caller publishes the access change).
  */
 export async function storeCustomerClaims(
   deps: Pick<TDeps, 'prisma'>,
   companyId: number,
   userId: number,
   claims: TCustomerClaims,
-): Promise<void> {
+): Promise<{ isDetached: boolean }> {
   const { attributes, companies } = claims;
-  if (attributes === null && companies === null) return;
-  await deps.prisma.$transaction(async (tx) => {
+  if (attributes === null && companies === null) return { isDetached: false };
+  return deps.prisma.$transaction(async (tx) => {
     // Spends and memberships move ideas' values: the company's value lock comes first.
     if (companies !== null) await lockCustomerValues(tx, companyId);
     if (attributes !== null) {
@@ -30,7 +31,7 @@ export async function storeCustomerClaims(
         data: { attributes: attributes as Prisma.InputJsonObject },
       });
     }
-    if (companies === null) return;
+    if (companies === null) return { isDetached: false };
     // In id order of the customers' own ids, so two sign-ins never wait on each other's rows.
     const sorted = [...companies].sort((a, b) => (a.externalId < b.externalId ? -1 : 1));
     const known = await tx.customerCompany.findMany({
@@ -73,5 +74,6 @@ export async function storeCustomerClaims(
       userIds: detached.count + attached.count > 0 ? [userId] : [],
       customerCompanyIds: respent,
     });
+    return { isDetached: detached.count > 0 };
   });
 }

@@ -80,9 +80,18 @@ export function listedIdeasCount(
           + (SELECT count(*) FROM "Idea" i
              WHERE i."authorId" = ${ownPendingOf}::int AND i."boardId" = ${board.id}::int
                AND i."status" = 'NOT_PUBLIC')`;
+  // The team's "Awaiting acceptance" leaves out rejected ideas (listedIdeasWhere): the counters
+  // count them among NOT_PUBLIC, so they are taken off (a few rows of the status index).
+  const rejected =
+    isTeam && params.filter === 'NOT_PUBLIC'
+      ? sqlPart`
+          - (SELECT count(*) FROM "Idea" i
+             WHERE i."boardId" = ${board.id}::int AND i."status" = 'NOT_PUBLIC'
+               AND i."rejectedAt" IS NOT NULL)`
+      : sqlFragment('');
   return sqlPart`
     SELECT ((SELECT coalesce(sum(c."ideaCount"), 0) FROM "BoardIdeaCount" c
-             WHERE c."boardId" = ${board.id}::int AND c."status" = ANY(${statusArray(counted)}::"IdeaStatus"[]))${inRange}${ownPending})::int AS "count"`;
+             WHERE c."boardId" = ${board.id}::int AND c."status" = ANY(${statusArray(counted)}::"IdeaStatus"[]))${inRange}${ownPending}${rejected})::int AS "count"`;
 }
 
 /** The same count by reading every row of the list (a search; and the reference the bench runs). */

@@ -15,7 +15,17 @@ import { lockCustomerValuesShared } from '../customer/idea-value.ts';
 
 type TTx = Prisma.TransactionClient;
 
+const AWAITING_TARGET =
+  'That idea awaits acceptance: accept it first, or pick a published idea that stays open.';
+
 export type TDeclineResult = { idea: Idea; duplicateOf: Idea | null };
+
+/** The queue's answer when someone else dealt with the idea first. */
+export const notAwaiting = () =>
+  new AppError(
+    'CONFLICT',
+    'This idea no longer awaits acceptance: someone on the team dealt with it meanwhile.',
+  );
 
 const duplicateProblem = (message: string) =>
   errors.validation([{ field: 'duplicateOfIdeaId', message }]);
@@ -76,6 +86,15 @@ export async function declineIdea(
   viewer: TViewer | null,
   ideaId: number,
   input: unknown,
+  {
+    onlyAwaiting = false,
+  }: {
+    /**
+     * The moderation queue's "accept and merge": only an idea still awaiting acceptance (not
+     * accepted, rejected or merged by someone else meanwhile) may go; anything else is CONFLICT.
+     */
+    onlyAwaiting?: boolean;
+  } = {},
 ): Promise<TDeclineResult> {
   const { idea, viewer: member } = await findIdeaForMember(deps, viewer, ideaId);
   if (!canUpdateIdeaStatus(member, idea.board.companyId)) throw errors.forbidden();
@@ -100,6 +119,9 @@ export async function declineIdea(
     if (target.status === 'DECLINED') {
       throw duplicateProblem('That idea is declined itself: pick the idea that stays open.');
     }
+    // The duplicate's page names the idea it points to, to everyone who may read it: an idea
+    // awaiting acceptance (its author's and the team's only) cannot be that idea.
+    if (target.status === 'NOT_PUBLIC') throw duplicateProblem(AWAITING_TARGET);
   }
   const shouldMerge = duplicateOfId !== null && data.mergeVotes;
 
@@ -114,11 +136,21 @@ export async function declineIdea(
       // and the second sees what the first did.
       const lockedIds = duplicateOfId === null ? [idea.id] : [idea.id, duplicateOfId];
       const locked = await tx.$queryRaw<
-        { id: number; status: string; boardId: number; customStatusId: number | null }[]
-      >`SELECT "id", "status"::text AS "status", "boardId", "customStatusId" FROM "Idea"
+        {
+          id: number;
+          status: string;
+          boardId: number;
+          customStatusId: number | null;
+          isRejected: boolean;
+        }[]
+      >`SELECT "id", "status"::text AS "status", "boardId", "customStatusId",
+             "rejectedAt" IS NOT NULL AS "isRejected" FROM "Idea"
       WHERE "id" = ANY(${lockedIds}::int[]) ORDER BY "id" FOR UPDATE`;
       const current = locked.find((row) => row.id === idea.id);
       if (!current) throw errors.notFound('Idea');
+      if (onlyAwaiting && (current.status !== 'NOT_PUBLIC' || current.isRejected)) {
+        throw notAwaiting();
+      }
       if (current.status === 'DECLINED' || current.status === 'COMPLETE') {
         throw new AppError(
           'CONFLICT',
@@ -128,6 +160,7 @@ export async function declineIdea(
       if (duplicateOfId !== null) {
         const target = locked.find((row) => row.id === duplicateOfId);
         if (!target || target.boardId !== idea.boardId) throw duplicateProblem('Idea not found');
+        if (target.status === 'NOT_PUBLIC') throw duplicateProblem(AWAITING_TARGET);
         if (target.status === 'DECLINED') {
           throw new AppError(
             'CONFLICT',

@@ -17,12 +17,14 @@ import {
   ideaVisibleWhere,
   isTeamMemberOf,
   requireWithinCapFor,
+  KEPT_IDEA_SELECT,
+  keptIdeaFor,
 } from '../access.ts';
 import { ZIdeaListParams } from './idea-input.ts';
 import { statusName } from '../board-status/board-status-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
 import { tagVisibleWhere } from '../tag/find-tags.ts';
-import { CARD_JOINS, cardColumns, cardsOf, freshColumns, toCard } from './idea-cards.ts';
+import { cardColumns, cardJoins, cardsOf, freshColumns, toCard } from './idea-cards.ts';
 import type { TCardColumns, TCardRow, TFreshRow } from './idea-cards.ts';
 import type { TIdeaTagView } from '../tag/tag-input.ts';
 
@@ -123,7 +125,7 @@ export function viewInclude(viewer: TViewer | null) {
   return {
     author: { select: { displayName: true, avatarUrl: true } },
     board: { select: { companyId: true, language: true } },
-    duplicateOf: { select: { id: true, title: true } },
+    duplicateOf: { select: KEPT_IDEA_SELECT },
     customStatus: { select: { id: true, nameEn: true, namePl: true, color: true } },
     votes: viewerVoteSelection(viewer),
     tags: {
@@ -137,9 +139,10 @@ export function viewInclude(viewer: TViewer | null) {
 export type TIdeaRow = Prisma.IdeaGetPayload<{ include: ReturnType<typeof viewInclude> }>;
 
 export function toView(viewer: TViewer | null, row: TIdeaRow): TIdeaView {
-  const { board, votes, customStatus, tags, value, ...idea } = row;
+  const { board, votes, customStatus, tags, value, duplicateOf, ...idea } = row;
   return {
     ...idea,
+    duplicateOf: keptIdeaFor(viewer, idea.boardId, duplicateOf),
     ...(isTeamMemberOf(viewer, board.companyId) ? { value } : {}),
     tags: tags.map(({ tag }) => tag),
     customStatus: customStatus && {
@@ -314,7 +317,7 @@ export function ideaPageStatement(
 ): TSqlPart {
   const { companyId } = listed.board;
   const columns = sqlPart`${freshColumns(viewer, companyId)}, ${cardColumns(viewer, companyId)}`;
-  return pageRowsStatement(viewer, listed, params, window, columns, CARD_JOINS);
+  return pageRowsStatement(viewer, listed, params, window, columns, cardJoins(viewer, companyId));
 }
 
 /**
@@ -350,11 +353,14 @@ export function cardRowView(viewer: TViewer | null, companyId: number, row: TCar
     declineComment: card.declineComment,
     duplicateOfId: card.duplicateOfId,
     declinedAt: card.declinedAt,
+    rejectedAt: card.rejectedAt,
+    rejectionReason: card.rejectionReason,
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
     customStatusId: card.customStatusId,
     importSource: card.importSource,
     importExternalId: card.importExternalId,
+    isSample: card.isSample,
     customStatus: card.customStatus,
     author: card.author,
     duplicateOf: card.duplicateOf,

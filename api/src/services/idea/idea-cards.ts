@@ -2,6 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { sqlFragment, sqlPart } from '../../db/sql.ts';
 import type { TSqlPart } from '../../db/sql.ts';
 import type { DeclineReason, IdeaStatus } from '../../generated/prisma/enums.ts';
+import { keptIdeaJoinSql } from '../access.ts';
 import { ideaValueColumn } from '../customer/idea-value.ts';
 import { seesPrivateTags } from '../tag/find-tags.ts';
 import type { TIdeaTagView } from '../tag/tag-input.ts';
@@ -28,11 +29,14 @@ export type TIdeaCard = {
   declineComment: string | null;
   duplicateOfId: number | null;
   declinedAt: Date | null;
+  rejectedAt: Date | null;
+  rejectionReason: string | null;
   createdAt: Date;
   updatedAt: Date;
   customStatusId: number | null;
   importSource: string | null;
   importExternalId: string | null;
+  isSample: boolean;
   author: { displayName: string; avatarUrl: string | null } | null;
   duplicateOf: { id: number; title: string } | null;
   customStatus: { id: number; name: string; color: string } | null;
@@ -172,13 +176,14 @@ function ideaTagsColumn(viewer: TViewer | null, companyId: number): TSqlPart {
                WHERE it."ideaId" = i."id"${visible}), '[]'::json) AS "tags"`);
 }
 
-/** A card's columns but its id (TCardColumns), from `"Idea" i` and CARD_JOINS. */
+/** A card's columns but its id (TCardColumns), from `"Idea" i` and cardJoins. */
 export function cardColumns(viewer: TViewer | null, companyId: number): TSqlPart {
   return sqlPart`i."boardId", i."authorId", i."title", i."description",
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
-             i."declineComment", i."duplicateOfId", i."declinedAt", i."createdAt",
+             i."declineComment", i."duplicateOfId", i."declinedAt", i."rejectedAt",
+             i."rejectionReason", i."createdAt",
              i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
-             a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
+             i."isSample", a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
                AS "customStatusName",
@@ -186,12 +191,17 @@ export function cardColumns(viewer: TViewer | null, companyId: number): TSqlPart
              ${ideaTagsColumn(viewer, companyId)}`;
 }
 
-/** What cardColumns reads beside the idea: its author, kept idea, custom status and its board. */
-export const CARD_JOINS = sqlFragment(`
+/**
+ * What cardColumns reads beside the idea: its author, kept idea (only one the caller's class may
+ * be told of: namesKeptIdea, so a card stays one per class), custom status and its board.
+ */
+export function cardJoins(viewer: TViewer | null, companyId: number): TSqlPart {
+  return sqlPart`
       LEFT JOIN "User" a ON a."id" = i."authorId"
-      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"${keptIdeaJoinSql(viewer, companyId)}
       LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
-      LEFT JOIN "Board" b ON b."id" = s."boardId"`);
+      LEFT JOIN "Board" b ON b."id" = s."boardId"`;
+}
 
 /** The cards of these ideas, with the content version they were read under. */
 function cardStatement(viewer: TViewer | null, companyId: number, ids: number[]): TSqlPart {
@@ -199,7 +209,7 @@ function cardStatement(viewer: TViewer | null, companyId: number, ids: number[])
       SELECT i."id", ${cardColumns(viewer, companyId)},
              ${contentVersionColumn(companyId)}
       FROM "Idea" i
-      JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = ${companyId}::int${CARD_JOINS}
+      JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = ${companyId}::int${cardJoins(viewer, companyId)}
       WHERE i."id" = ANY(${ids}::int[])`;
 }
 
@@ -216,11 +226,14 @@ export function toCard(row: TCardColumns & { id: number }): TIdeaCard {
     declineComment: row.declineComment,
     duplicateOfId: row.duplicateOfId,
     declinedAt: row.declinedAt,
+    rejectedAt: row.rejectedAt,
+    rejectionReason: row.rejectionReason,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     customStatusId: row.customStatusId,
     importSource: row.importSource,
     importExternalId: row.importExternalId,
+    isSample: row.isSample,
     author:
       row.authorName === null
         ? null

@@ -71,13 +71,19 @@ export function listedIdeasWhere(
     params.filter === 'ALL'
       ? sqlFragment(`AND i."status" <> 'DECLINED'`)
       : sqlFragment(`AND i."status" = '${statusLiteral(params.filter)}'`);
+  // The team's "Awaiting acceptance" filter is the moderation queue's: a rejected idea has left
+  // it (issue 34); its author still finds it in the widget.
+  const notRejected =
+    params.filter === 'NOT_PUBLIC' && isTeamMemberOf(viewer, board.companyId)
+      ? sqlFragment(`AND i."rejectedAt" IS NULL`)
+      : none;
   const search = params.search ? containsPattern(params.search) : null;
   const matching = search
     ? sqlPart`AND (i."title" ILIKE ${search}::text OR i."description" ILIKE ${search}::text)`
     : none;
   return sqlPart`
     i."boardId" = ${board.id}::int
-    ${visible} ${withinCap} ${ofStatus} ${matching} ${segmentCondition(board.companyId, params.segment)}
+    ${visible} ${withinCap} ${ofStatus} ${notRejected} ${matching} ${segmentCondition(board.companyId, params.segment)}
     ${taggedCondition(viewer, board.companyId, listedTagIds(params))}`;
 }
 

@@ -23,7 +23,8 @@ export async function updateIdea(
   const updated = await deps.prisma.$transaction(async (tx) => {
     const row = await tx.idea.update({
       where: { id: idea.id },
-      data: { title: data.title, description: data.description ?? null },
+      // An edited sample idea is the company's own now: "Remove sample ideas" keeps it.
+      data: { title: data.title, description: data.description ?? null, isSample: false },
     });
     if (data.title !== idea.title) {
       await recordIdeaActivity(tx, member.userId, [

@@ -68,6 +68,11 @@ export function createIdeaFeeds(
   events: TEvents,
   onListenerError: (error: Error) => void,
   loadBoardAccess: TBoardAccessLoader,
+  /**
+   * Resolves when the streams an access change ended are ended (stream-slots.ts `settled`):
+   * an event waits for it, so none reaches a stream after its caller lost the board.
+   */
+  accessSettled: () => Promise<void> = async () => {},
 ): TIdeaFeeds {
   const boards = new Map<number, TBoardFeed>();
 
@@ -95,6 +100,7 @@ export function createIdeaFeeds(
         // this process.
         await new Promise((resolve) => setImmediate(resolve));
         const board = await access;
+        await accessSettled();
         if (isStopped) return;
         if (!board) continue;
         step.value.board = board;

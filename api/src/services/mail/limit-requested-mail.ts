@@ -12,7 +12,7 @@ const WHAT: Record<TRequestedMail, string> = {
 };
 
 /** `90` → "2 minutes", `3600` → "60 minutes", `20` → "20 seconds". */
-function waitText(seconds: number): string {
+export function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

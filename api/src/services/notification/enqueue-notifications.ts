@@ -6,7 +6,13 @@ import { NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
 import { unsubscribeTokenSql } from './unsubscribe-token.ts';
 
 export type TNotificationTopic =
-  'IDEA_STATUS' | 'RELEASE' | 'ADMIN_COMMENT' | 'IDEA_AWAITING' | 'MENTION';
+  | 'IDEA_STATUS'
+  | 'IDEA_REJECTED'
+  | 'RELEASE'
+  | 'ADMIN_COMMENT'
+  | 'NEW_IDEA'
+  | 'NEW_IDEA_DIGEST'
+  | 'MENTION';
 
 export type TNotification = {
   companyId: number;

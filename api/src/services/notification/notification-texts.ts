@@ -199,34 +199,146 @@ export function adminCommentTexts(comment: {
   };
 }
 
-/** To the company's admins: an end user's idea awaits acceptance. */
-export function awaitingTexts(submission: {
+/** To the team, one mail per idea (EACH): someone submitted an idea. */
+export function newIdeaTexts(submission: {
   idea: TIdeaRef;
   authorName: string;
   description: string | null;
+  /** Waiting in the moderation queue (else already public to the board's readers). */
+  isAwaiting: boolean;
 }): TMailTexts {
-  const { idea } = submission;
+  const { idea, isAwaiting } = submission;
   return {
     en: {
-      subject: `New idea awaiting acceptance: "${idea.title}"`,
+      subject: isAwaiting
+        ? `New idea awaiting acceptance: "${idea.title}"`
+        : `New idea: "${idea.title}"`,
       text: lines(
         `Hi ${NAME},`,
         '',
-        `${submission.authorName} submitted "${idea.title}" on ${idea.boardName}. It is not public until you accept it.`,
+        isAwaiting
+          ? `${submission.authorName} submitted "${idea.title}" on ${idea.boardName}. It is not public until you accept it.`
+          : `${submission.authorName} submitted "${idea.title}" on ${idea.boardName}.`,
         submission.description && `\n${submission.description}`,
-        idea.url && `\nReview it: ${idea.url}`,
-        FOOTER.en('You get this because you administer this board.'),
+        idea.url && (isAwaiting ? `\nReview it: ${idea.url}` : `\nOpen it: ${idea.url}`),
+        FOOTER.en(NEW_IDEA_WHY.en),
       ),
     },
     pl: {
-      subject: `Nowy pomysł czeka na akceptację: „${idea.title}”`,
+      subject: isAwaiting
+        ? `Nowy pomysł czeka na akceptację: „${idea.title}”`
+        : `Nowy pomysł: „${idea.title}”`,
       text: lines(
         `Cześć ${NAME},`,
         '',
-        `${submission.authorName} zgłosił pomysł „${idea.title}” na tablicy ${idea.boardName}. Nie jest publiczny, dopóki go nie zaakceptujesz.`,
+        isAwaiting
+          ? `${submission.authorName} zgłosił pomysł „${idea.title}” na tablicy ${idea.boardName}. Nie jest publiczny, dopóki go nie zaakceptujesz.`
+          : `${submission.authorName} zgłosił pomysł „${idea.title}” na tablicy ${idea.boardName}.`,
         submission.description && `\n${submission.description}`,
-        idea.url && `\nPrzejrzyj: ${idea.url}`,
-        FOOTER.pl('Dostajesz tę wiadomość, bo administrujesz tą tablicą.'),
+        idea.url && (isAwaiting ? `\nPrzejrzyj: ${idea.url}` : `\nOtwórz: ${idea.url}`),
+        FOOTER.pl(NEW_IDEA_WHY.pl),
+      ),
+    },
+  };
+}
+
+const NEW_IDEA_WHY: Record<TLang, string> = {
+  en: 'You get this because you are on the team. Choose a mail per idea, a daily digest or none in your profile settings.',
+  pl: 'Dostajesz tę wiadomość, bo należysz do zespołu. W ustawieniach profilu wybierzesz wiadomość o każdym pomyśle, dzienne podsumowanie albo brak wiadomości.',
+};
+
+const POLISH_PLURALS = new Intl.PluralRules('pl-PL');
+
+/** The Polish word for `n` of something, by CLDR's plural rules (1; 2-4, 22-24…; the rest). */
+function polishForm(n: number, forms: { one: string; few: string; many: string }): string {
+  const category = POLISH_PLURALS.select(n);
+  return category === 'one' ? forms.one : category === 'few' ? forms.few : forms.many;
+}
+
+/** How many ideas a digest lists by name; the rest are counted ("and N more"). */
+export const DIGEST_LIST_CAP = 20;
+
+/** To a team member whose new-idea mail is DIGEST: the ideas submitted on one (UTC) day. */
+export function newIdeaDigestTexts(digest: {
+  /** The day, YYYY-MM-DD. */
+  day: string;
+  /** How many ideas the day brought (the list may hold only the first of them). */
+  total: number;
+  /** Newest last; at most DIGEST_LIST_CAP are listed. */
+  ideas: (TIdeaRef & { authorName: string; isAwaiting: boolean })[];
+  /** Where all of them are (the moderation queue). */
+  moreUrl: string;
+}): TMailTexts {
+  const shown = digest.ideas.slice(0, DIGEST_LIST_CAP);
+  const count = Math.max(digest.total, shown.length);
+  const more = count - shown.length;
+  const item = (lang: TLang) => (idea: (typeof shown)[number]) =>
+    lines(
+      `  • ${idea.title} (${idea.boardName}, ${idea.authorName})${
+        idea.isAwaiting ? (lang === 'en' ? ' – awaiting acceptance' : ' – czeka na akceptację') : ''
+      }`,
+      idea.url && `    ${idea.url}`,
+    );
+  const plIdeas = (n: number) =>
+    polishForm(n, { one: 'nowy pomysł', few: 'nowe pomysły', many: 'nowych pomysłów' });
+  const plMore = (n: number) =>
+    `jeszcze ${n} ${polishForm(n, { one: 'pomysł', few: 'pomysły', many: 'pomysłów' })}`;
+  return {
+    en: {
+      subject: `${count} new idea${count === 1 ? '' : 's'} on ${formatCalendarDate(digest.day, 'en-US')}`,
+      text: lines(
+        `Hi ${NAME},`,
+        '',
+        `Ideas submitted on ${formatCalendarDate(digest.day, 'en-US')}:`,
+        '',
+        ...shown.map(item('en')),
+        more > 0 && `\n…and ${more} more: ${digest.moreUrl}`,
+        FOOTER.en(NEW_IDEA_WHY.en),
+      ),
+    },
+    pl: {
+      subject: `${count} ${plIdeas(count)} – ${formatCalendarDate(digest.day, 'pl-PL')}`,
+      text: lines(
+        `Cześć ${NAME},`,
+        '',
+        `Pomysły zgłoszone ${formatCalendarDate(digest.day, 'pl-PL')}:`,
+        '',
+        ...shown.map(item('pl')),
+        more > 0 && `\n…i ${plMore(more)}: ${digest.moreUrl}`,
+        FOOTER.pl(NEW_IDEA_WHY.pl),
+      ),
+    },
+  };
+}
+
+/** To the author: the team rejected their idea from the moderation queue, with a reason. */
+export function rejectionTexts(rejection: { idea: TIdeaRef; reason: string }): TMailTexts {
+  const { idea } = rejection;
+  return {
+    en: {
+      subject: `"${idea.title}" was not accepted`,
+      text: lines(
+        `Hi ${NAME},`,
+        '',
+        `Thank you for submitting "${idea.title}" on ${idea.boardName}. The team decided not to publish it.`,
+        '',
+        `Their reason: ${rejection.reason}`,
+        '',
+        'You can still see it, with this reason, among your submitted ideas on the board.',
+        FOOTER.en('You get this because you submitted this idea.'),
+      ),
+    },
+    pl: {
+      subject: `„${idea.title}” nie został zaakceptowany`,
+      text: lines(
+        `Cześć ${NAME},`,
+        '',
+        `Dziękujemy za zgłoszenie pomysłu „${idea.title}” na tablicy ${idea.boardName}. Zespół postanowił go nie publikować.`,
+        '',
+        `Uzasadnienie: ${rejection.reason}`,
+        '',
+        'Wciąż widzisz go, z tym uzasadnieniem, wśród swoich zgłoszonych pomysłów na tablicy.',
+        FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł.'),
       ),
     },
   };

@@ -122,6 +122,8 @@ describe('status change mails', () => {
     expect(mails.get(company.owner.email)?.[0]?.subject).toBe(
       'New idea awaiting acceptance: "Dark mode for the dashboard"',
     );
+    // Its link opens the console's moderation queue on the idea's board.
+    expect(mails.get(company.owner.email)?.[0]?.text).toContain(`${APP_URL}/admin/queue?board=`);
 
     mark = await settled();
     await setStatus(ideaId, 'OPEN');

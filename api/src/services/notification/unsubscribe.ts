@@ -32,12 +32,15 @@ export async function checkUnsubscribeToken(
 
 /**
  * The one-click unsubscribe of notification mails: a valid signed token sets the user's
- * preference to NONE, no sign-in needed. Answers the user's language for the confirmation page.
+ * preferences to NONE (the team's new-idea mail too), no sign-in needed. Answers the user's language for the confirmation page.
  * Doing it twice is the same as once.
  */
 export async function unsubscribe(deps: TDeps, token: string): Promise<TUnsubscribeResult> {
   const user = await tokenUser(deps, token);
   if (!user) return { ok: false };
-  await deps.prisma.user.update({ where: { id: user.userId }, data: { notifications: 'NONE' } });
+  await deps.prisma.user.update({
+    where: { id: user.userId },
+    data: { notifications: 'NONE', newIdeaMail: 'NONE' },
+  });
   return { ok: true, language: user.language };
 }

@@ -127,7 +127,7 @@ export async function eraseUser(
         await tx.idea.updateMany({ where: { authorId: user.id }, data: { authorId: null } })
       ).count;
     }
-    await tx.mail.deleteMany({ where: { OR: mailsOf(user) } });
+    await tx.mail.deleteMany({ where: mailsOf(user) });
     await tx.changelogSubscriber.deleteMany({ where: changelogSubscriptionsOf(user) });
     // Their notification list and the mentions of them go; the comments that mentioned them
     // keep a mention with no name or id (what others wrote stays, the person does not).

@@ -98,7 +98,7 @@ export async function exportUserDocument(
         select: { purpose: true, createdAt: true, expiresAt: true, usedAt: true },
       }),
       prisma.mail.findMany({
-        where: { OR: mailsOf(user) },
+        where: mailsOf(user),
         orderBy: { id: 'asc' },
         select: {
           to: true,
@@ -172,16 +172,13 @@ export async function exportUserDocument(
 export type TEndUserExport = Awaited<ReturnType<typeof exportUserDocument>>;
 
 /**
- * The mails that are the person's: notifications name them; account mails (confirmation,
- * password recovery) name no user but go to their sign-in address, which is theirs alone.
+ * The mails that are the person's: those that name their account (notifications, confirmations,
+ * password resets, privacy requests). Never by address: one address may be an account of several
+ * companies, and a mail to it from another company (its reset or invitation link) is not this
+ * company's to export or erase (issue 33: an export handed over another company's reset link).
  */
-export function mailsOf(user: { id: number; loginEmail: string | null }) {
-  return [
-    { userId: user.id },
-    ...(user.loginEmail
-      ? [{ userId: null, to: { equals: user.loginEmail, mode: 'insensitive' as const } }]
-      : []),
-  ];
+export function mailsOf(user: { id: number }) {
+  return { userId: user.id };
 }
 
 /**

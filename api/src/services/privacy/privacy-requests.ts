@@ -102,6 +102,7 @@ export async function requestPrivacy(
   });
   await deps.mailer.send({
     to: user.email,
+    userId: user.id,
     topic: kind === 'EXPORT' ? 'PRIVACY_EXPORT_REQUEST' : 'PRIVACY_ERASE_REQUEST',
     ...requestMail(user.language, kind, {
       name: user.displayName,

@@ -221,6 +221,51 @@ describe('exporting a person', () => {
     expect(other.changelogSubscriptions).toEqual([]);
   });
 
+  it('holds their own account mails and none of another company’s account of the same address', async () => {
+    // One address, an end user of A and of B, each with its own password.
+    const address = `shared-${Date.now()}@example.com`;
+    const [inA, inB] = await Promise.all(
+      [a, b].map((company) =>
+        server.deps.prisma.user.create({
+          data: {
+            companyId: company.owner.companyId,
+            kind: 'REGULAR',
+            role: 'END_USER',
+            displayName: 'Shared Address',
+            email: address,
+            loginEmail: address,
+            emailConfirmedAt: new Date(),
+          },
+        }),
+      ),
+    );
+    const hashB = (
+      await expectCall(server, 'GET', `/boards/${b.boardId}/widget-setup`, 200, {
+        token: b.owner.token,
+      })
+    ).boardHash;
+    // Each company's reset link goes to the address, for its own account.
+    for (const hash of [hashA, hashB]) {
+      await expectCall(server, 'POST', `/widget/boards/${hash}/password-recovery/send-link`, 200, {
+        body: { email: address },
+      });
+    }
+    await expect
+      .poll(() => server.deps.prisma.mail.count({ where: { to: address } }), { timeout: 10_000 })
+      .toBe(2);
+    const text = await query('endUserExport', EXPORT, { userId: userGid(inA!.id) }, a.owner.token);
+    // A's own reset mail only (the export lists mails without their text).
+    expect(JSON.parse(text).mails).toEqual([
+      expect.objectContaining({ to: address, subject: 'Reset your Feedboard password' }),
+    ]);
+
+    // Erasing A's person leaves B's mail to that address where it is.
+    await erase(inA!.id, 'DELETE');
+    expect(
+      await server.deps.prisma.mail.findMany({ where: { to: address }, select: { userId: true } }),
+    ).toEqual([{ userId: inB!.id }]);
+  });
+
   it('leaves out the password hash of a regular user; another company’s user is not found', async () => {
     const person = await addEndUser(server, a.owner.companyId);
     await server.deps.prisma.user.update({

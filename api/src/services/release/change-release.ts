@@ -153,6 +153,7 @@ export async function addReleaseIdeas(
     select: {
       id: true,
       title: true,
+      rejectedAt: true,
       board: { select: { releases: { where: { id: release.id }, select: { id: true } } } },
     },
   });
@@ -164,6 +165,13 @@ export async function addReleaseIdeas(
   if (ideas.some((idea) => idea.board.releases.length === 0)) {
     throw errors.validation([
       { field: 'ideaIds', message: 'The idea is not on a board of this release.' },
+    ]);
+  }
+  // A rejected idea stays unseen by everyone but its author and the team (the reject dialog
+  // says so): its title is not a release's to publish (issue 34's first hour: it was offered).
+  if (ideas.some((idea) => idea.rejectedAt !== null)) {
+    throw errors.validation([
+      { field: 'ideaIds', message: 'The idea was rejected: it cannot be part of a release.' },
     ]);
   }
   const order = new Map(ideaIds.map((id, index) => [id, index]));

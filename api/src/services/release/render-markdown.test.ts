@@ -193,6 +193,26 @@ describe('renderReleaseMarkdown', () => {
     );
   });
 
+  it('closes every tag it opens after a dropped link (a refused link left the next <a> or <em> open)', () => {
+    expect(renderReleaseMarkdown('[x](\\\\evil.test) [y](https://ok.test)')).toBe(
+      '<p>x <a href="https://ok.test" rel="noopener nofollow ugc">y</a></p>',
+    );
+    expect(renderReleaseMarkdown('[*a*](\\\\e)*b*')).toBe('<p><em>a</em><em>b</em></p>');
+    expect(renderReleaseMarkdown('[x](//evil.test) *z*')).toBe('<p>x <em>z</em></p>');
+    for (const body of [
+      '[x](https:evil.test) [y](https://ok.test) and more',
+      '[**a** [b](https://ok.test)](//e) *c* [d](javascript:alert(1)) _e_',
+      'https://ok.test [x](\\\\e) <https://ok.test/2> *f*',
+    ]) {
+      const html = renderReleaseMarkdown(body);
+      for (const tag of ['a', 'em', 'strong', 'p', 'span']) {
+        const opened = html.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
+        const closed = html.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0;
+        expect(closed, `${tag} in ${html}`).toBe(opened);
+      }
+    }
+  });
+
   it('renders an empty body as nothing', () => {
     expect(renderReleaseMarkdown('')).toBe('');
     expect(renderReleaseMarkdown('  \n ')).toBe('');

@@ -16,6 +16,32 @@ markdown.linkify.add('//', null);
 
 const LINK_REL = 'noopener nofollow ugc';
 
+/**
+ * A link to an address isSafeHref refuses is no link: markdown-it's own tokens lose its
+ * link_open and the matching link_close (found by nesting, so `[*a*](\\e)` keeps `<em>a</em>`),
+ * and its text stays. Done in the token stream, not by renaming tags in the sanitiser: a tag
+ * renamed there to one it then discards closed the next element instead (an `<a>` or `<em>`
+ * left open over the rest of the page, attack finding F7).
+ */
+markdown.core.ruler.push('drop_unsafe_links', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const kept: typeof block.children = [];
+    const dropped: boolean[] = []; // one per open link, innermost last
+    for (const token of block.children) {
+      if (token.type === 'link_open') {
+        const drop = !isSafeHref(String(token.attrGet('href') ?? ''));
+        dropped.push(drop);
+        if (drop) continue;
+      } else if (token.type === 'link_close') {
+        if (dropped.pop()) continue;
+      }
+      kept.push(token);
+    }
+    block.children = kept;
+  }
+});
+
 /** http(s), mailto, or a path of this site; never another scheme or a protocol-relative URL. */
 function isSafeHref(href: string | undefined): boolean {
   // Browsers ignore controls and whitespace inside a scheme ("java\tscript:").
@@ -69,11 +95,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
     h4: 'h5',
     h5: 'h5',
     h6: 'h5',
-    // A link to anything else is no link: its text stays (the span is dropped, its text kept).
+    // Second wall (markdown-it already dropped such links): a link to anything else keeps its
+    // tag, so every close still matches its open, but loses its address (no longer a link).
     a: (tagName, attribs) =>
       isSafeHref(attribs.href)
         ? { tagName, attribs: { ...attribs, rel: LINK_REL } }
-        : { tagName: 'span', attribs: {} },
+        : { tagName, attribs: {} },
     img: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' },

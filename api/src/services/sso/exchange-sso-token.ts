@@ -6,6 +6,7 @@ import type { User } from '../../generated/prisma/client.ts';
 import type { TClient } from '../../rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
 import { createSession } from '../account/create-session.ts';
+import { confirmedDomainOf } from '../access.ts';
 import { storeCustomerClaims } from '../customer/store-customer-claims.ts';
 import type { TSsoClaims } from './sso-checks.ts';
 
@@ -71,8 +72,18 @@ export async function exchangeSsoToken(
   }
   await deps.rateLimiter.consume('sso', { account: `${board.companyId} ${claims.externalId}` });
   const isEmailTrusted = claims.isEmailVerified || board.company.ssoTrustEmails;
+  const before = await deps.prisma.user.findUnique({
+    where: { companyId_externalId: { companyId: board.companyId, externalId: claims.externalId } },
+    select: { email: true, emailConfirmedAt: true },
+  });
   const user = await upsertSsoUser(deps, board.companyId, board.language, claims, isEmailTrusted);
-  await storeCustomerClaims(deps, board.companyId, user.id, claims.customer);
+  const { isDetached } = await storeCustomerClaims(deps, board.companyId, user.id, claims.customer);
+  // The token withdrew a grant of private boards (a customer company, the confirmed address's
+  // domain): the user's open live streams are checked against what they may see now.
+  const domainBefore = before && confirmedDomainOf(before);
+  if (isDetached || (domainBefore && domainBefore !== confirmedDomainOf(user))) {
+    deps.events.publishAccessChanged({ userIds: [user.id] });
+  }
   const session = await createSession(deps.prisma, user.id, deps.config.sessionTtlDays, client, {
     scope: 'END_USER',
   });

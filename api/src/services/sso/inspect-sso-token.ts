@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { cleanName } from '../../validation.ts';
 import { readCustomerClaims } from '../customer/customer-claims.ts';
 import type { TCustomerClaims } from '../customer/customer-claims.ts';
 import { SSO_CHECKS } from './sso-checks.ts';
@@ -21,7 +22,8 @@ const MAX_TOKEN_LENGTH = 4096;
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 const ZId = z.union([z.string().trim().min(1).max(200), z.number().int().safe()]);
-const ZName = z.string().trim().min(1).max(100);
+/** The name others see: cleaned of invisible and control characters (cleanName), then 1-100. */
+const ZName = z.string().transform(cleanName).pipe(z.string().min(1).max(100));
 
 /** An optional claim kept only when it is plausible (a bad avatar must not lock a user out). */
 function plausibleEmail(value: unknown): string | null {

@@ -59,6 +59,19 @@ describe('verifySsoToken', () => {
     });
   });
 
+  it('shows a name without control, bidi or zero-width characters, and refuses one with nothing visible left', () => {
+    const named = (name: string) =>
+      verifySsoToken(jwt.sign({ id: 'n', name }, secret), secret, LENIENT).displayName;
+    // A right-to-left override would show "Adam" as "madA…" to everyone reading a comment.
+    expect(named('\u202Emad\u200BA\u0007 Lovelace\u2028')).toBe('madA Lovelace');
+    expect(named('Cafe\u0301')).toBe('Caf\u00e9');
+    // A zero-width joiner between two visible characters makes one emoji: it stays.
+    expect(named('Ola \u{1F469}\u200D\u{1F4BB}')).toBe('Ola \u{1F469}\u200D\u{1F4BB}');
+    expect(refusal(jwt.sign({ id: 'n', name: '\u200B\u3164\u202E ' }, secret))).toMatch(
+      /claim name is missing or not valid/,
+    );
+  });
+
   it('keeps email and avatarUrl (or avatar), and drops implausible ones', () => {
     const good = jwt.sign(
       { id: 'a', name: 'A', email: 'a@example.com', avatar: 'https://cdn.example/a.png' },

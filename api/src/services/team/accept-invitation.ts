@@ -4,11 +4,13 @@ import { hashToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { Role } from '../../generated/prisma/client.ts';
+import { guardSignIn } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
-import { ZPassword, optionalText, parseInput } from '../../validation.ts';
+import { ZPassword, optionalName, parseInput } from '../../validation.ts';
 import { isTeamRole } from '../../viewer.ts';
 import { createSession } from '../account/create-session.ts';
-import type { TLogInResult } from '../account/log-in.ts';
+import { sendEmailConfirmation } from '../account/send-email-confirmation.ts';
+import type { TSessionOrChallenge } from '../account/log-in.ts';
 import { openLoginChallenge } from '../two-factor/login-challenge.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { dropHeldInvitationMail } from '../mail/release-held-mail.ts';
@@ -22,7 +24,7 @@ export type TInvitationPreview = {
   hasAccount: boolean;
 };
 
-const ZAccept = z.object({ password: ZPassword, displayName: optionalText(1, 50) });
+const ZAccept = z.object({ password: ZPassword, displayName: optionalName(1, 50) });
 
 function invalidLink(): AppError {
   return new AppError(
@@ -31,9 +33,14 @@ function invalidLink(): AppError {
   );
 }
 
+/**
+ * The unanswered invitation a link names, and whether the link is the mailed one (which proves
+ * the address) rather than the one the inviter copied.
+ */
 async function findUsableInvitation(deps: TDeps, token: string) {
-  const invitation = await deps.prisma.invitation.findUnique({
-    where: { tokenHash: hashToken(String(token)) },
+  const hash = hashToken(String(token));
+  const invitation = await deps.prisma.invitation.findFirst({
+    where: { OR: [{ tokenHash: hash }, { mailTokenHash: hash }] },
     include: { company: { select: { name: true, requireTwoFactor: true } } },
   });
   if (
@@ -44,7 +51,7 @@ async function findUsableInvitation(deps: TDeps, token: string) {
   ) {
     throw invalidLink();
   }
-  return invitation;
+  return { ...invitation, isMailedLink: invitation.mailTokenHash === hash };
 }
 
 /** The invitation a link names, for the accept page; a used, revoked or expired link is refused. */
@@ -62,11 +69,12 @@ export async function previewInvitation(deps: TDeps, token: string): Promise<TIn
 }
 
 /**
- * Accepts an invitation with its link: creates the account (email confirmed by the link, the
- * given password and name) or, when one signs in with the invited address, attaches it after
- * checking its password (an end user of the company joins the team; a team member of another
- * company is refused, since a team account belongs to one company; being an end user of other
- * companies' boards is no obstacle). Answers a session token.
+ * Accepts an invitation with its link: creates the account (the given password and name; its
+ * address confirmed when the link is the mailed one, else mailed a confirmation link: the link
+ * the inviter copied proves nothing about who reads the address, issue 33) or, when one signs in with the invited address, attaches it after
+ * checking its password (an end user of the company joins the team). Accounts of the address in
+ * other companies, on their teams or end users, are neither looked at nor touched: the new team
+ * account is this company's own, with its own password. Answers a session token.
  *
  * The link is claimed with a conditional update (still unanswered) in the same transaction as
  * the membership, so two acceptances at once make one membership and the other is refused. It
@@ -83,34 +91,33 @@ export async function acceptInvitation(
   token: string,
   input: unknown,
   client: TClient,
-): Promise<TLogInResult & { userId: number; companyId: number }> {
+): Promise<TSessionOrChallenge & { userId: number; companyId: number }> {
   const data = parseInput(ZAccept, input);
   const invitation = await findUsableInvitation(deps, token);
   const { email, companyId, role } = invitation;
-  // The address's account in this company (an end user joins the team), if any; a team account
-  // elsewhere keeps the address (team addresses are unique across companies).
-  const [existing, teamElsewhere] = await Promise.all([
-    deps.prisma.user.findUnique({
-      where: { companyId_loginEmail: { companyId, loginEmail: email } },
-    }),
-    deps.prisma.user.count({
-      where: { loginEmail: email, companyId: { not: companyId }, role: { not: 'END_USER' } },
-    }),
-  ]);
-  if (teamElsewhere > 0) {
-    throw new AppError(
-      'CONFLICT',
-      'This address signs in to another company on Feedboard: ask to be invited with another address.',
-    );
-  }
-  if (
-    existing &&
-    !(existing.passwordHash && (await verifyPassword(data.password, existing.passwordHash)))
-  ) {
-    throw errors.validation([{ field: 'password', message: 'The password is not right.' }]);
+  // The address's account in this company (an end user joins the team), if any. Whether the
+  // address is on other companies' teams plays no part: one address may be on several teams,
+  // each account with its own password, and the answer never tells (issue 33: the inviter holds
+  // the link, and a refusal told them the address was on another team).
+  const existing = await deps.prisma.user.findUnique({
+    where: { companyId_loginEmail: { companyId, loginEmail: email } },
+  });
+  if (existing) {
+    // The existing account's password is checked: a sign-in in all but name, counted in the
+    // same allowance per address as every sign-in (an invitation link was a guessing oracle
+    // without it: outsider finding).
+    const attempt = await guardSignIn(deps.rateLimiter, client.ip, email.toLowerCase());
+    const isRight =
+      existing.passwordHash !== null &&
+      (await verifyPassword(data.password, existing.passwordHash));
+    if (!isRight) {
+      await attempt.failed();
+      throw errors.validation([{ field: 'password', message: 'The password is not right.' }]);
+    }
+    await attempt.succeeded();
   }
   const passwordHash = existing ? null : await hashPassword(data.password);
-  return deps.prisma.$transaction(async (tx) => {
+  const accepted = await deps.prisma.$transaction(async (tx) => {
     const claimed = await tx.invitation.updateMany({
       where: {
         id: invitation.id,
@@ -139,7 +146,7 @@ export async function acceptInvitation(
             role,
             loginEmail: email,
             email,
-            emailConfirmedAt: new Date(),
+            emailConfirmedAt: invitation.isMailedLink ? new Date() : null,
             displayName: data.displayName ?? email.split('@')[0] ?? email,
             passwordHash,
           },
@@ -164,4 +171,6 @@ export async function acceptInvitation(
     const session = await createSession(tx, user.id, deps.config.sessionTtlDays, client);
     return { token: session, userId: user.id, companyId };
   });
+  if (!existing && !invitation.isMailedLink) await sendEmailConfirmation(deps, accepted.userId);
+  return accepted;
 }

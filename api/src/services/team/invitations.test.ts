@@ -153,13 +153,19 @@ describe('inviting and accepting', () => {
     expect(user.role).toBe('ADMIN');
   });
 
-  it('refuses an address that signs in to another company', async () => {
+  it('accepts an address that signs in to another company as a new account of this one (issue 33: no oracle)', async () => {
     const owner = await signUpCompany(server);
     const other = await signUpCompany(server);
     const { token } = await invite(owner, other.email);
-    expect(await run(ACCEPT, { token, password: 'whatever-1' })).toMatchObject({
-      code: 'CONFLICT',
+    expect((await run(PREVIEW, { token })).hasAccount).toBe(false);
+    const accepted = await run(ACCEPT, { token, password: 'whatever-1' });
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    const accounts = await server.deps.prisma.user.findMany({
+      where: { loginEmail: other.email.toLowerCase() },
+      select: { companyId: true },
+      orderBy: { id: 'asc' },
     });
+    expect(accounts).toEqual([{ companyId: other.companyId }, { companyId: owner.companyId }]);
   });
 
   it('two acceptances of one link at once make one membership', async () => {
@@ -307,14 +313,18 @@ async function confirmAddress(owner: TTestAccount): Promise<void> {
 }
 
 describe('invitations by link', () => {
-  it('answers the link that the mail carries, to copy; the console list never shows it again', async () => {
+  it('answers a link to copy beside the mailed one, both opening the invitation; the console list never shows them again', async () => {
     const owner = await signUpCompany(server);
     const email = newEmail();
     const from = await mark();
     const result = await run(INVITE, { email, role: 'MEMBER' }, owner.token);
     expect(result.data).toMatchObject({ email, isMailHeld: false });
     const mailed = await linkMailedTo(email, from);
-    expect(tokenOf(result.data.link)).toBe(mailed.token);
+    // Two links: the mailed one alone proves who reads the address (see 'confirms the address').
+    expect(tokenOf(result.data.link)).not.toBe(mailed.token);
+    for (const token of [tokenOf(result.data.link), mailed.token]) {
+      expect(await run(PREVIEW, { token })).toMatchObject({ email });
+    }
     // Only its hash is stored: no later answer has it.
     const list = await gql(server, '{ invitations { id link isMailHeld } }', {}, owner.token);
     expect(list.body.data.invitations).toEqual([
@@ -324,6 +334,35 @@ describe('invitations by link', () => {
       where: { companyId: owner.companyId },
     });
     expect(row.tokenHash).not.toContain(mailed.token);
+    expect(row.mailTokenHash).not.toContain(mailed.token);
+  });
+
+  it('confirms the address of an account made with the mailed link, and mails a confirmation to one made with the copied link', async () => {
+    const owner = await signUpCompany(server);
+    const byMail = newEmail();
+    const byCopy = newEmail();
+    const from = await mark();
+    await run(INVITE, { email: byMail, role: 'MEMBER' }, owner.token);
+    const copied = await run(INVITE, { email: byCopy, role: 'MEMBER' }, owner.token);
+    const { token: mailedToken } = await linkMailedTo(byMail, from);
+    for (const token of [mailedToken, tokenOf(copied.data.link)]) {
+      const accepted = await run(ACCEPT, { token, password: 'secret-pass' });
+      expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    }
+    const confirmedAt = async (loginEmail: string) =>
+      (
+        await server.deps.prisma.user.findFirstOrThrow({
+          where: { companyId: owner.companyId, loginEmail },
+        })
+      ).emailConfirmedAt;
+    expect(await confirmedAt(byMail)).toBeInstanceOf(Date);
+    // Whoever the inviter handed the copied link to has not shown they read the address.
+    expect(await confirmedAt(byCopy)).toBeNull();
+    const mails = await invitationMailsTo(byCopy, from);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'You are invited to join a team on Feedboard',
+      'Confirm your email address for Feedboard',
+    ]);
   });
 
   it('an owner whose address is unconfirmed gets a working link; the mail waits and goes once after the confirmation', async () => {
@@ -341,7 +380,8 @@ describe('invitations by link', () => {
     const mails = await invitationMailsTo(email, from);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('You are invited to join a team on Feedboard');
-    expect(mails[0]!.text).toContain(`https://boards.example.com/invitation/${token}`);
+    const { token: mailed } = await linkMailedTo(email, from);
+    expect((await run(PREVIEW, { token: mailed })).companyName).toBe('Early Co');
     const list = await gql(server, '{ invitations { isMailHeld } }', {}, owner.token);
     expect(list.body.data.invitations).toEqual([{ isMailHeld: false }]);
 
@@ -370,10 +410,12 @@ describe('invitations by link', () => {
     expect(await invitationMailsTo(email, from)).toEqual([]);
 
     await confirmAddress(owner);
-    const mails = await invitationMailsTo(email, from);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain(second.data.link);
-    expect(mails[0]!.text).not.toContain(first.data.link);
+    // The held mail carries the newest mailed link: it opens the invitation as the second link.
+    const { token: mailed } = await linkMailedTo(email, from);
+    expect(await run(PREVIEW, { token: mailed })).toMatchObject({ email });
+    const accepted = await run(ACCEPT, { token: mailed, password: 'secret-pass' });
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    expect(await run(PREVIEW, { token: tokenOf(second.data.link) })).toBeNull();
   });
 
   it('the teammate may accept before the owner confirms; then the held mail never goes, nor a revoked one', async () => {
@@ -396,11 +438,17 @@ describe('invitations by link', () => {
     );
 
     await confirmAddress(owner);
-    expect(await invitationMailsTo(joining, from)).toEqual([]);
+    // The one mail to the teammate is their own address's confirmation (they joined by the
+    // copied link); no invitation mail goes to either.
+    expect((await invitationMailsTo(joining, from)).map((mail) => mail.subject)).toEqual([
+      'Confirm your email address for Feedboard',
+    ]);
     expect(await invitationMailsTo(revoked, from)).toEqual([]);
-    expect(await server.deps.prisma.mail.count({ where: { to: { in: [joining, revoked] } } })).toBe(
-      0,
-    );
+    expect(
+      await server.deps.prisma.mail.count({
+        where: { to: { in: [joining, revoked] }, topic: 'INVITATION' },
+      }),
+    ).toBe(0);
   });
 
   it("another company's admin cannot make a new link for an invitation (not found)", async () => {

@@ -43,7 +43,7 @@ async function mailInvitation(
   mail: { action: TAuditAction; to: string; client: TClient | undefined },
   change: (
     tx: Prisma.TransactionClient,
-    link: { tokenHash: string; expiresAt: Date },
+    link: { tokenHash: string; mailTokenHash: string; expiresAt: Date },
   ) => Promise<Invitation>,
 ): Promise<TInvitationWithLink> {
   await limitRequestedMail(deps, 'invitationMail', {
@@ -52,8 +52,11 @@ async function mailInvitation(
     to: mail.to,
   });
   const company = await deps.prisma.company.findUniqueOrThrow({ where: { id: admin.companyId } });
+  // Two links to one invitation: the one answered to copy, and the mailed one, which alone
+  // proves that the person accepting reads the address's mail.
   const token = newToken();
   const link = invitationLink(deps, token);
+  const mailToken = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3_600_000);
   const { invitation, isHeld } = await deps.prisma.$transaction(async (tx) => {
     const [inviter] = await tx.$queryRaw<
@@ -62,7 +65,11 @@ async function mailInvitation(
         ("email" IS NOT NULL AND "emailConfirmedAt" IS NOT NULL) AS "isConfirmed"
       FROM "User" WHERE "id" = ${admin.userId} FOR UPDATE`;
     if (!inviter) throw errors.unauthenticated();
-    const saved = await change(tx, { tokenHash: hashToken(token), expiresAt });
+    const saved = await change(tx, {
+      tokenHash: hashToken(token),
+      mailTokenHash: hashToken(mailToken),
+      expiresAt,
+    });
     await dropHeldInvitationMail(tx, saved.id);
     const queued = await deps.mailer.send(
       {
@@ -72,7 +79,7 @@ async function mailInvitation(
           inviter: inviter.displayName,
           company: company.name,
           role: saved.role,
-          link,
+          link: invitationLink(deps, mailToken),
         }),
       },
       { db: tx, ...(inviter.isConfirmed ? {} : { heldForUserId: admin.userId }) },

@@ -58,6 +58,19 @@ export async function lockTeamMembers(
   return found;
 }
 
+/**
+ * The owner stays on the team until they hand the company over (transferOwnership): said to the
+ * owner themselves, and to an admin, who cannot do that for them.
+ */
+export function ownerRemovalRefusal(isSelf: boolean): AppError {
+  return new AppError(
+    'CONFLICT',
+    isSelf
+      ? 'You own the company: transfer ownership to another team member before you leave the team.'
+      : 'The owner cannot be removed from the team; only the owner can hand the company to another team member.',
+  );
+}
+
 /** The owner's role changes only through transferOwnership: a company always has one owner. */
 export function ownerRoleRefusal(): AppError {
   return new AppError(

@@ -66,7 +66,17 @@ const IMPORT_CSV = Buffer.from('type,idea id,title\nidea,m-1,Imported by a membe
 const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?: true }> = {
   createBoard: { vars: () => ({ name: 'Member board' }), ofA: false },
   updateBoardName: { vars: () => ({ boardId: board(), name: 'Renamed board' }), ofA: true },
+  updateBoardDescription: {
+    vars: () => ({ boardId: board(), description: 'A description by a member' }),
+    ofA: true,
+  },
   updateBoardLanguage: { vars: () => ({ boardId: board(), language: 'pl-PL' }), ofA: true },
+  // Company settings and the dashboard's company-wide actions: owners and admins
+  // (services/company/update-company-name.test.ts, services/dashboard/dashboard.test.ts).
+  updateCompanyName: { vars: () => ({ name: 'Renamed by a member' }), ofA: false },
+  addSampleIdeas: { vars: () => ({}), ofA: false },
+  removeSampleIdeas: { vars: () => ({}), ofA: false },
+  dismissDashboardChecklist: { vars: () => ({}), ofA: false },
   updateBoardTheme: { vars: () => ({ boardId: board(), primary: 'ff0000' }), ofA: true },
   setBoardVisibility: { vars: () => ({ boardId: board(), isPublic: false }), ofA: true },
   updateBoard: { vars: () => ({ boardId: board(), ssoAccess: true }), ofA: true },
@@ -248,6 +258,10 @@ const TEAM_MUTATIONS = [
   'createTrackerIssue',
   'linkTrackerIssue',
   'unlinkTrackerIssue',
+  // The moderation queue: any team member accepts, merges or rejects (schema/idea-queue.test.ts).
+  'acceptIdea',
+  'acceptIdeaAsDuplicate',
+  'rejectIdea',
 ];
 
 /** The caller's own account: any signed-in person (or nobody) may call them. */
@@ -268,6 +282,8 @@ const PERSONAL_MUTATIONS = [
   'sendPasswordResetLink',
   'setLanguage',
   'setMentionPreference',
+  // The team member's own new-idea mail (services/notification/new-idea-digest.test.ts).
+  'setNewIdeaMail',
   'setNewPassword',
   'setNotificationPreference',
   'signOutOtherSessions',
@@ -337,7 +353,7 @@ const REFUSED_ROUTES: Record<string, { path: () => string; body?: unknown; ofA: 
     path: () => `/companies/${a.owner.companyId}/subscription`,
     ofA: true,
   },
-  'POST /companies/{id}/subscription/upgrade/': {
+  'POST /companies/{id}/subscription/upgrade': {
     path: () => `/companies/${a.owner.companyId}/subscription/upgrade/`,
     body: { product: 'COMPANY', channel: 'STRIPE', amount: 1, months: 1 },
     ofA: true,
@@ -405,8 +421,8 @@ const OPEN_ROUTES = [
   'GET /boards/{id}/releases',
   'GET /companies/{id}/boards',
   'GET /companies/{id}/releases',
-  'GET /ideas/',
-  'POST /ideas/',
+  'GET /ideas',
+  'POST /ideas',
   'GET /ideas/{id}',
   'GET /ideas/{id}/comments',
   'POST /ideas/{id}/comments',

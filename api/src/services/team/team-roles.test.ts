@@ -160,6 +160,50 @@ describe('removeMember', () => {
   });
 });
 
+describe('removeMember refusals', () => {
+  it('tells the owner, an admin and a member what stops them, and finds no one off the team', async () => {
+    const owner = await signUpCompany(server);
+    const admin = await addEndUser(server, owner.companyId, { role: 'ADMIN' });
+    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
+    const endUser = await addEndUser(server, owner.companyId);
+    const other = await signUpCompany(server);
+    const otherMember = await addEndUser(server, other.companyId, { role: 'MEMBER' });
+    // The owner removing themselves (the company's only owner) is told how to leave.
+    expect(await run(REMOVE, { userId: userId(owner) }, owner.token)).toEqual({
+      __typename: 'AppError',
+      code: 'CONFLICT',
+      message:
+        'You own the company: transfer ownership to another team member before you leave the team.',
+    });
+    // An admin cannot do that for them.
+    expect(await run(REMOVE, { userId: userId(owner) }, admin.token)).toEqual({
+      __typename: 'AppError',
+      code: 'CONFLICT',
+      message:
+        'The owner cannot be removed from the team; only the owner can hand the company to another team member.',
+    });
+    // A member removes no one, themselves included.
+    for (const target of [member, admin]) {
+      expect(await run(REMOVE, { userId: userId(target) }, member.token)).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    }
+    // An end user of the company and another company's member are not on this team.
+    for (const target of [endUser, otherMember]) {
+      expect(await run(REMOVE, { userId: userId(target) }, owner.token)).toEqual({
+        __typename: 'AppError',
+        code: 'NOT_FOUND',
+        message: 'Team member not found.',
+      });
+    }
+    expect(await auditActions(owner.companyId)).toEqual([]);
+    // An admin may take themselves off the team.
+    expect(await run(REMOVE, { userId: userId(admin) }, admin.token)).toMatchObject({
+      data: { role: 'END_USER' },
+    });
+  });
+});
+
 describe('the API keys a member made', () => {
   const CREATE_KEY = `mutation ($name: String!) { createApiKey(name: $name) { __typename
     ... on MutationCreateApiKeySuccess { data { key apiKey { id } } } ${APP_ERROR} } }`;

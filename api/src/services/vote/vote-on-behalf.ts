@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { VoteImportance } from '../../generated/prisma/client.ts';
-import { ZEmail, optionalText, parseInput } from '../../validation.ts';
+import { ZEmail, optionalName, optionalText, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked, requireWriter } from '../../viewer.ts';
 import { findIdeaForMember, isTeamMemberOf } from '../access.ts';
@@ -25,7 +25,7 @@ const ZVoteOnBehalf = z
     /** Or a customer contact by email (an end user of the company, or a new one). */
     email: z.preprocess((input) => (input === '' ? undefined : input), ZEmail.optional()),
     /** The new end user's display name, when the email is nobody's yet. */
-    name: optionalText(1, 50),
+    name: optionalName(1, 50),
     note: optionalText(1, NOTE_MAX),
     importance: ZImportance,
   })

@@ -1,7 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import os from 'node:os';
 
-export const PRIVATE_REFUSAL = 'Refused: the address resolves to a private network.';
+export const PRIVATE_REFUSAL =
+  'Refused: the address resolves to a private network or to this server.';
 
 /** Addresses a webhook must not reach unless WEBHOOK_ALLOW_PRIVATE_URLS is set (SSRF). */
 const PRIVATE = new BlockList();
@@ -13,9 +15,13 @@ for (const [address, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24], // TEST-NET-1 (documentation; never on the Internet, so only local here)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
+  ['198.51.100.0', 24], // TEST-NET-2
+  ['203.0.113.0', 24], // TEST-NET-3
+  ['224.0.0.0', 3], // multicast, reserved (240/4) and broadcast
 ] as const) {
   PRIVATE.addSubnet(address, prefix, 'ipv4');
 }
@@ -27,18 +33,54 @@ for (const [address, prefix] of [
   ['ff00::', 8],
   ['::', 96], // IPv4-compatible (deprecated) addresses embed any IPv4 address
   ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses, private ones included
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): the same
   ['2002::', 16], // 6to4: the same
+  ['2001::', 32], // Teredo: embeds an IPv4 address too
+  ['100::', 64], // discard-only
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
 ] as const) {
   PRIVATE.addSubnet(address, prefix, 'ipv6');
 }
 
-/** True for loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
+/** How long the host's own addresses are trusted before os.networkInterfaces() is asked again. */
+const OWN_ADDRESSES_TTL_MS = 5_000;
+let ownAddresses: { list: BlockList; readAt: number } | undefined;
+
+/**
+ * The addresses of this host's own network interfaces, whatever their range: a public (or
+ * TEST-NET, or any other) address on one of them reaches this very process and every service
+ * bound to 0.0.0.0, exactly as 127.0.0.1 does. Read again every few seconds, so an address
+ * added after start (DHCP, a cloud's secondary address) is refused soon after.
+ */
+function ownInterfaceAddresses(): BlockList {
+  const now = Date.now();
+  const age = now - (ownAddresses?.readAt ?? -Infinity);
+  // A clock set back (age below zero) reads them again too.
+  if (ownAddresses && age >= 0 && age < OWN_ADDRESSES_TTL_MS) return ownAddresses.list;
+  const list = new BlockList();
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      // Link-local IPv6 addresses carry no zone here; all of fe80::/10 is refused anyway.
+      list.addAddress(entry.address, entry.family === 'IPv4' ? 'ipv4' : 'ipv6');
+    }
+  }
+  ownAddresses = { list, readAt: now };
+  return list;
+}
+
+/**
+ * True for the addresses a webhook must not reach: loopback, private, link-local,
+ * carrier-grade NAT, multicast, unspecified and the other special-purpose ranges above, and any
+ * address of this host's own network interfaces (ownInterfaceAddresses).
+ */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(address);
+  const bare = mapped?.[1] ?? address;
+  const family = isIP(bare);
   if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  return PRIVATE.check(bare, type) || ownInterfaceAddresses().check(bare, type);
 }
 
 /** The host name of a URL as DNS and isIP expect it (IPv6 literals lose their brackets). */
@@ -67,8 +109,9 @@ export function isLocalHostName(host: string): boolean {
 
 /**
  * Why a webhook URL is refused, or null: only http(s), no credentials, and (unless private
- * addresses are allowed) no literal private address and no local name (isLocalHostName). The
- * one rule of registration and of every delivery (assertDeliverable adds the DNS answer).
+ * addresses are allowed) no literal private or own address (isPrivateAddress) and no local
+ * name (isLocalHostName). The one rule of registration and of every delivery (assertDeliverable
+ * adds the DNS answer).
  */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
   let url: URL;

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { openSecret } from '../../auth/secret-box.ts';
 import type { TConfig } from '../../config.ts';
 import type { PrismaClient, WebhookEvent } from '../../generated/prisma/client.ts';
@@ -16,20 +17,22 @@ const LEASE_SECONDS = 120;
 const TIMEOUT_MS = 10_000;
 /** Longest wait between two attempts. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** How much of a failing answer the log keeps. */
+/** How much of an error message the delivery log keeps. */
 const ERROR_TEXT_MAX = 300;
+/** The longest Slack error code read from an answer (`channel_is_archived` and its kin). */
+const SLACK_CODE_MAX = 64;
 
 /**
- * The first ERROR_TEXT_MAX characters of an answer, for the log; the rest is not read (a receiver
- * could stream for the whole timeout).
+ * The first `max` characters of an answer; the rest is not read (a receiver could stream for
+ * the whole timeout).
  */
-async function openingText(response: Response): Promise<string> {
+async function openingText(response: Response, max: number): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   try {
-    while (text.length < ERROR_TEXT_MAX) {
+    while (text.length < max) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
@@ -39,7 +42,27 @@ async function openingText(response: Response): Promise<string> {
   } finally {
     await reader.cancel().catch(() => {});
   }
-  return text.slice(0, ERROR_TEXT_MAX);
+  return text.slice(0, max);
+}
+
+/**
+ * Slack's reason for a refusal: its answer when that is one of its error codes
+ * (`invalid_token`, `no_service`, …), else nothing.
+ */
+async function slackErrorCode(response: Response): Promise<string | null> {
+  const text = (await openingText(response, SLACK_CODE_MAX + 1)).trim();
+  return /^[a-z_]{1,64}$/.test(text) ? text : null;
+}
+
+/**
+ * What the delivery log says of a failing answer: its status and the standard reason phrase
+ * (`HTTP 400 Bad Request`), never the answer's own words. The log is shown to the company, and
+ * a receiver the company chose must not be readable through it (a webhook pointed at a service
+ * of this host's network would otherwise hand back that service's answers: SSRF with a read).
+ */
+function statusLine(status: number): string {
+  const phrase = STATUS_CODES[status];
+  return `HTTP ${status}${phrase ? ` ${phrase}` : ''}`;
 }
 
 type TWorkerDeps = { prisma: PrismaClient; config: TConfig; log: TLogger };
@@ -107,6 +130,11 @@ type TTarget = {
   headers: Record<string, string>;
   /** Answers after which another attempt cannot succeed (Slack's revoked or unknown hooks). */
   isFinal: (status: number) => boolean;
+  /**
+   * The short reason a failing answer gives, read from it when the receiver is known (Slack's
+   * error codes); webhooks have none: their answers are never read.
+   */
+  reasonOf?: (response: Response) => Promise<string | null>;
 };
 
 const never = () => false;
@@ -129,6 +157,7 @@ async function targetOf(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<T
       // Slack answers 400 invalid_payload, 403 invalid_token or action_prohibited, 404
       // no_service or channel_not_found, 410 channel_is_archived: the same message fails again.
       isFinal: (status) => [400, 403, 404, 410].includes(status),
+      reasonOf: slackErrorCode,
     };
   }
   const webhook = await deps.prisma.webhook.findUnique({
@@ -192,12 +221,14 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
       dispatcher: webhookDispatcher(allowPrivate),
     });
     responseStatus = response.status;
-    const text = await openingText(response);
     if (response.status < 200 || response.status >= 300) {
-      problem = `HTTP ${response.status}${text ? `: ${text.slice(0, ERROR_TEXT_MAX)}` : ''}`;
+      const reason = target.reasonOf ? await target.reasonOf(response) : null;
+      problem = reason ? `HTTP ${response.status}: ${reason}` : statusLine(response.status);
       waitMs = retryAfterMs(response);
       isFinal = target.isFinal(response.status);
     }
+    // The answer itself is not read (a success's body means nothing to a delivery).
+    await response.body?.cancel().catch(() => {});
   } catch (error) {
     // Messages name the host at most (fetch and DNS errors), never a Slack URL's path.
     const cause = (error as { cause?: { message?: string } }).cause?.message;

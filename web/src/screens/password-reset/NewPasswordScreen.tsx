@@ -66,6 +66,7 @@ export function NewPasswordScreen() {
         title={{ descriptor: resetMessages.boardDoneTitle }}
         text={{ descriptor: resetMessages.boardDoneText }}
         hint={{ descriptor: resetMessages.boardDoneHint }}
+        linksBoard
       />
     );
   }

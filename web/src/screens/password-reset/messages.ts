@@ -48,6 +48,7 @@ export const resetMessages = defineMessages({
     id: 'passwordReset.board.done.hint',
     defaultMessage: 'You can close this page.',
   },
+  boardLink: { id: 'passwordReset.board.link', defaultMessage: 'Back to the board' },
   boardInvalidTitle: {
     id: 'passwordReset.board.invalid.title',
     defaultMessage: 'This link does not work',

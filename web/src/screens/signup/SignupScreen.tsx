@@ -47,12 +47,6 @@ const messages = defineMessages({
     defaultMessage:
       'Your account is ready and you are signed in. Open the link we mailed you to confirm your address.',
   },
-  checkInboxTitle: { id: 'toast.registered.checkInbox.title', defaultMessage: 'Check your inbox' },
-  checkInboxDescription: {
-    id: 'toast.registered.checkInbox.description',
-    defaultMessage:
-      'We have mailed {email} what to do next. If you already have an account, log in or reset your password.',
-  },
 });
 
 /** /signup and /signup/{ref}: the referral code is kept in localStorage and shown as a badge. */
@@ -89,18 +83,6 @@ export function SignupScreen() {
       // The owner's confirmation mail (and later mails) speak the language they signed up in.
       language: intl.locale,
     });
-    if (result.__typename === 'MutationRegisterSuccess' && !result.data.token) {
-      // CHECK_INBOX: the address has an account (the answer does not say so); its mailbox was
-      // told how to sign in, so the person goes on from there.
-      showToast({
-        type: 'info',
-        title: messages.checkInboxTitle,
-        description: messages.checkInboxDescription,
-        values: { email: values.email },
-      });
-      navigate('/login', { replace: true, state: { email: values.email } });
-      return null;
-    }
     if (result.__typename === 'MutationRegisterSuccess' && result.data.token) {
       // The answer carries a session: the new owner goes straight into the console
       // instead of typing the same password again on the login page.

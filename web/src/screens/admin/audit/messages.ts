@@ -161,4 +161,5 @@ export const actionMessages = defineMessages({
     defaultMessage: 'Disconnected GitHub or Linear',
   },
   BOARD_CREATED: { id: 'audit.action.BOARD_CREATED', defaultMessage: 'Created a board' },
+  COMPANY_RENAMED: { id: 'audit.action.COMPANY_RENAMED', defaultMessage: 'Renamed the company' },
 });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useContext } from 'react';
+import { Suspense, lazy, useContext, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { firstGrapheme } from '../../../ui/initials.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { boardBadgeStyle } from '../boards/board-colors.ts';
+import { rowIdOf } from '../../../relay/row-id.ts';
 import { BoardAccessProvider } from './board-access.tsx';
 import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
 
@@ -39,6 +40,11 @@ export const boardMessages = defineMessages({
   widget: { id: 'board.submenu.widget', defaultMessage: 'Widget' },
   settings: { id: 'board.submenu.settings', defaultMessage: 'Settings' },
   import: { id: 'board.submenu.import', defaultMessage: 'Import' },
+  queue: { id: 'board.submenu.queue', defaultMessage: 'Awaiting acceptance' },
+  queueCount: {
+    id: 'board.submenu.queueCount',
+    defaultMessage: '{count, plural, one {# idea waits} other {# ideas wait}}',
+  },
   public: { id: 'board.badge.public', defaultMessage: 'Public' },
   private: { id: 'board.badge.private', defaultMessage: 'Private' },
   inactive: { id: 'board.badge.inactive', defaultMessage: 'Inactive board: view only' },
@@ -52,6 +58,7 @@ export const boardLayoutQuery = graphql`
       color
       isPublic
       active
+      awaitingIdeaCount
     }
   }
 `;
@@ -80,6 +87,18 @@ export function BoardLayout() {
   const { pathname } = useLocation();
   const current = currentSection(pathname);
   const role = useContext(RoleContext);
+  const listRef = useRef<HTMLUListElement>(null);
+  // On a phone the submenu scrolls sideways: the current section is scrolled into sight, so the
+  // page says where one is (the list alone moves, never the page).
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const isOutside =
+      active.offsetLeft < list.scrollLeft ||
+      active.offsetLeft + active.offsetWidth > list.scrollLeft + list.clientWidth;
+    if (isOutside) list.scrollLeft = Math.max(0, active.offsetLeft - 16);
+  }, [current, board]);
   usePageTitle(board ? intl.formatMessage(boardMessages.pageTitle, { name: board.name }) : null);
 
   if (!board) {
@@ -121,7 +140,7 @@ export function BoardLayout() {
           </div>
         </div>
         <nav className="submenu" aria-label={intl.formatMessage(boardMessages.submenu)}>
-          <ul className="submenu__list">
+          <ul className="submenu__list" ref={listRef}>
             {SECTIONS.filter((section) => hasRole(role, section.minRole)).map((section) => (
               <li key={section.path}>
                 <Link
@@ -133,6 +152,24 @@ export function BoardLayout() {
                 </Link>
               </li>
             ))}
+            {board.awaitingIdeaCount ? (
+              <li>
+                <Link
+                  to={`/admin/queue?board=${encodeURIComponent(rowIdOf(board.id, 'Board'))}`}
+                  className="submenu__link submenu__link--queue"
+                >
+                  <span>{intl.formatMessage(boardMessages.queue)}</span>
+                  <span className="menu__count menu__count--inline" aria-hidden="true">
+                    {board.awaitingIdeaCount}
+                  </span>
+                  <span className="visually-hidden">
+                    {intl.formatMessage(boardMessages.queueCount, {
+                      count: board.awaitingIdeaCount,
+                    })}
+                  </span>
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         {!board.active ? (

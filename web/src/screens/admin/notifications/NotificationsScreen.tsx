@@ -20,15 +20,21 @@ const messages = defineMessages({
   title: { id: 'notifications.title', defaultMessage: 'Notifications' },
   intro: {
     id: 'notifications.intro',
-    defaultMessage: 'Where teammates and customers mentioned you, newest first.',
+    defaultMessage: 'Where teammates and customers mentioned you, and new ideas, newest first.',
   },
   markAll: { id: 'notifications.markAll', defaultMessage: 'Mark all read' },
   marking: { id: 'notifications.marking', defaultMessage: 'Marking…' },
   emptyTitle: { id: 'notifications.emptyTitle', defaultMessage: 'Nothing new' },
   emptyText: {
     id: 'notifications.emptyText',
-    defaultMessage: 'When someone mentions you with @ in a comment or a note, it shows up here.',
+    defaultMessage:
+      'When someone mentions you with @ in a comment or a note, or a customer submits an idea, it shows up here.',
   },
+  newIdea: {
+    id: 'notifications.newIdea',
+    defaultMessage: '{name} submitted “{title}”',
+  },
+  awaiting: { id: 'notifications.awaiting', defaultMessage: 'Awaiting acceptance' },
   mentionInComment: {
     id: 'notifications.mentionInComment',
     defaultMessage: '{name} mentioned you on “{title}”',
@@ -105,7 +111,7 @@ const markReadUpdater = (
   }
 };
 
-/** /admin/notifications: the signed-in person's mentions, each linking to its idea. */
+/** /admin/notifications: the signed-in person's mentions and new ideas, each linking to its idea. */
 export function NotificationsScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
@@ -191,7 +197,10 @@ export function NotificationsScreen() {
   );
 }
 
-/** One mention: who, on which idea (a link that also marks it read), when, and an excerpt. */
+/**
+ * One entry: a mention (who, on which idea, an excerpt) or a new idea (who submitted which; a
+ * link to the queue while it awaits acceptance), each a link that also marks it read, and when.
+ */
 function NotificationItem({
   notification,
   onOpen,
@@ -206,10 +215,12 @@ function NotificationItem({
         id
         isRead
         createdAt
+        kind
         actorName
         idea {
           id
           title
+          status
           board {
             id
           }
@@ -221,10 +232,14 @@ function NotificationItem({
     `,
     notification,
   );
-  const title = intl.formatMessage(messages.mentionInComment, {
+  const isNewIdea = data.kind === 'NEW_IDEA';
+  const title = intl.formatMessage(isNewIdea ? messages.newIdea : messages.mentionInComment, {
     name: data.actorName ?? intl.formatMessage(messages.someone),
     title: data.idea?.title ?? intl.formatMessage(messages.removedIdea),
   });
+  // A new idea that awaits acceptance is acted on in the moderation queue (its board's part).
+  const isAwaiting = isNewIdea && data.idea?.status === 'NOT_PUBLIC';
+  const boardRowId = data.idea ? rowIdOf(data.idea.board.id, 'Board') : null;
   // The plain text: mentions read `@Name`.
   const excerpt = data.comment?.text ?? null;
   return (
@@ -235,7 +250,11 @@ function NotificationItem({
         ) : null}
         {data.idea ? (
           <Link
-            to={`/admin/boards/${rowIdOf(data.idea.board.id, 'Board')}/ideas/${rowIdOf(data.idea.id, 'Idea')}`}
+            to={
+              isAwaiting
+                ? `/admin/queue?board=${boardRowId}`
+                : `/admin/boards/${boardRowId}/ideas/${rowIdOf(data.idea.id, 'Idea')}`
+            }
             onClick={() => !data.isRead && onOpen(data.id)}
           >
             {title}
@@ -244,6 +263,9 @@ function NotificationItem({
           title
         )}
       </p>
+      {isAwaiting ? (
+        <p className="notification__excerpt">{intl.formatMessage(messages.awaiting)}</p>
+      ) : null}
       {excerpt ? <p className="notification__excerpt">{excerpt}</p> : null}
       <time className="muted" dateTime={data.createdAt}>
         {intl.formatDate(data.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}

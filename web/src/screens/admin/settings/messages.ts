@@ -6,6 +6,11 @@ export const settingsMessages = defineMessages({
     id: 'settings.intro',
     defaultMessage: 'Your account details and how Feedboard talks to you.',
   },
+  companyLink: {
+    id: 'settings.companyLink',
+    defaultMessage:
+      'The company’s name, its public portal and the team’s rules are in <link>Company settings</link>.',
+  },
   accountTitle: { id: 'settings.account.title', defaultMessage: 'Account' },
   email: { id: 'settings.account.email', defaultMessage: 'Email' },
   emailHint: {
@@ -91,7 +96,7 @@ export const settingsMessages = defineMessages({
   notifyAllHint: {
     id: 'settings.notifications.allHint',
     defaultMessage:
-      'Status changes of ideas you submitted or voted for, releases that ship them, comments from the team on your ideas and, for admins, new ideas awaiting acceptance.',
+      'Status changes of ideas you submitted or voted for, releases that ship them and comments from the team on your ideas.',
   },
   notifyMyIdeas: { id: 'settings.notifications.myIdeas', defaultMessage: 'Only my ideas' },
   notifyMyIdeasHint: {
@@ -102,6 +107,27 @@ export const settingsMessages = defineMessages({
   notifyNoneHint: {
     id: 'settings.notifications.noneHint',
     defaultMessage: 'No notification emails. Password resets still reach you.',
+  },
+  newIdeasTitle: { id: 'settings.newIdeas.title', defaultMessage: 'New ideas' },
+  newIdeasIntro: {
+    id: 'settings.newIdeas.intro',
+    defaultMessage:
+      'When a customer submits an idea, it appears in your notifications (the bell at the top). Choose whether it also reaches you by email.',
+  },
+  newIdeasEach: { id: 'settings.newIdeas.each', defaultMessage: 'Email each one' },
+  newIdeasEachHint: {
+    id: 'settings.newIdeas.eachHint',
+    defaultMessage: 'An email as each idea arrives, with a link to accept or reject it.',
+  },
+  newIdeasDigest: { id: 'settings.newIdeas.digest', defaultMessage: 'Daily digest' },
+  newIdeasDigestHint: {
+    id: 'settings.newIdeas.digestHint',
+    defaultMessage: 'One email a day listing the previous day’s new ideas (days in UTC).',
+  },
+  newIdeasNone: { id: 'settings.newIdeas.none', defaultMessage: 'No email' },
+  newIdeasNoneHint: {
+    id: 'settings.newIdeas.noneHint',
+    defaultMessage: 'New ideas only in your notifications.',
   },
   testEmailTitle: { id: 'settings.testEmail.title', defaultMessage: 'Test email' },
   testEmailIntro: {

@@ -148,7 +148,10 @@ export function SubscriptionScreen() {
             subscription={company.subscription}
             isSoldHere={data.isCheckoutAvailable}
           />
-          <PlanPicker query={data} currentProduct={company.subscription.product} />
+          {/* Nothing is bought on a server without payments: no plan to choose, no price. */}
+          {data.isCheckoutAvailable ? (
+            <PlanPicker query={data} currentProduct={company.subscription.product} />
+          ) : null}
         </>
       ) : null}
       {company && (data.isCheckoutAvailable || latestStatus !== null) ? (

@@ -51,6 +51,7 @@ export function IdeaCard({
         title
         description
         status
+        rejectedAt
         customStatus {
           ...CustomStatusBadge_status
         }
@@ -90,7 +91,7 @@ export function IdeaCard({
             {data.customStatus ? (
               <CustomStatusBadge status={data.customStatus} />
             ) : (
-              <StatusBadge status={data.status} />
+              <StatusBadge status={data.status} isRejected={Boolean(data.rejectedAt)} />
             )}
           </div>
           <p className="idea-card__locked-note">
@@ -141,7 +142,7 @@ export function IdeaCard({
           {data.customStatus ? (
             <CustomStatusBadge status={data.customStatus} />
           ) : (
-            <StatusBadge status={data.status} />
+            <StatusBadge status={data.status} isRejected={Boolean(data.rejectedAt)} />
           )}
           <TagChips tags={data.tags} />
           <button type="button" className="idea-card__comments" onClick={() => onOpen(data.id)}>

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { statusMessages } from './messages.ts';
+import { rejectedMessage, statusMessages } from './messages.ts';
 
 export type TIdeaStatus =
   'NOT_PUBLIC' | 'OPEN' | 'REVIEW' | 'PLANNED' | 'IN_PROGRESS' | 'COMPLETE' | 'DECLINED';
@@ -14,9 +14,25 @@ export function statusColourClass(status: string): string {
   return `status--${toStatus(status).toLowerCase()}`;
 }
 
-/** The status tag, in the status's colour. */
-export function StatusBadge({ status }: { status: string }) {
+/**
+ * The status tag, in the status's colour. A rejected idea (still NOT_PUBLIC: seen by its author
+ * and the team only) reads "Rejected" in the declined colour, not "Awaiting acceptance".
+ */
+export function StatusBadge({
+  status,
+  isRejected = false,
+}: {
+  status: string;
+  isRejected?: boolean;
+}) {
   const intl = useIntl();
+  if (isRejected) {
+    return (
+      <span className={`status ${statusColourClass('DECLINED')}`}>
+        {intl.formatMessage(rejectedMessage)}
+      </span>
+    );
+  }
   return (
     <span className={`status ${statusColourClass(status)}`}>
       {intl.formatMessage(statusMessages[toStatus(status)])}

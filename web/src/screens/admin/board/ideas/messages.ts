@@ -16,6 +16,14 @@ export const statusMessages = defineMessages({
   DECLINED: { id: 'idea.status.declined', defaultMessage: 'Declined' },
 });
 
+/**
+ * A rejected idea's badge: it is still NOT_PUBLIC, but no longer awaits acceptance. The widget
+ * tells its author the same words ('pending.rejected').
+ */
+export const rejectedMessage = defineMessages({
+  rejected: { id: 'idea.status.rejected', defaultMessage: 'Not accepted' },
+}).rejected;
+
 /** The list filter: every status by its one name, and ALL. */
 export const filterMessages = {
   ...defineMessages({ ALL: { id: 'ideas.filter.all', defaultMessage: 'All (without declined)' } }),

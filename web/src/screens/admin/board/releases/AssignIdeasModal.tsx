@@ -49,6 +49,7 @@ export function AssignIdeasModal({
               id
               title
               status
+              rejectedAt
             }
           }
         }
@@ -60,7 +61,8 @@ export function AssignIdeasModal({
   // Picked ideas stay listed (and picked) while a new search lists others.
   const [picked, setPicked] = useState<TAssignable[]>([]);
   const [addIdeas] = useAddReleaseIdeasMutation();
-  const listed = data.assignable.edges.map((edge) => edge.node);
+  // A rejected idea is its author's and the team's alone: a release would publish its title.
+  const listed = data.assignable.edges.map((edge) => edge.node).filter((idea) => !idea.rejectedAt);
   const ideas = assignableIdeas(
     [...listed, ...picked.filter((idea) => !listed.some((other) => other.id === idea.id))],
     partIdeaIds,

@@ -5,7 +5,13 @@ export const boardSettingsMessages = defineMessages({
   generalTitle: { id: 'boardSettings.general.title', defaultMessage: 'General' },
   generalIntro: {
     id: 'boardSettings.general.intro',
-    defaultMessage: 'The board’s name and the language its widget speaks.',
+    defaultMessage: 'The board’s name, what it is for, and the language its widget speaks.',
+  },
+  description: { id: 'boardSettings.description', defaultMessage: 'Description' },
+  descriptionHint: {
+    id: 'boardSettings.descriptionHint',
+    defaultMessage:
+      'Optional, {min} to {max} characters. Shown on the board’s card, at the top of its public page and in the widget.',
   },
   name: { id: 'boardSettings.name', defaultMessage: 'Board name' },
   nameHint: { id: 'boardSettings.nameHint', defaultMessage: '6 to 100 characters.' },

@@ -25,7 +25,15 @@ const domainsOf = (text: string) =>
  * Who may sign up through the company's widgets and portal (anyone, addresses of listed
  * domains, SSO only), and whether SSO tokens' addresses count as confirmed.
  */
-export function SignInSettingsCard({ company }: { company: SignInSettingsCard_company$key }) {
+export function SignInSettingsCard({
+  company,
+  headingLevel = 3,
+}: {
+  company: SignInSettingsCard_company$key;
+  /** 3 under the widget tab's headings; 2 on the company settings page. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const intl = useIntl();
   const policyId = useId();
   const data = useFragment(
@@ -85,10 +93,13 @@ export function SignInSettingsCard({ company }: { company: SignInSettingsCard_co
     );
 
   return (
-    <section className="card step" aria-labelledby="sign-in-settings-title">
-      <h3 id="sign-in-settings-title" className="card__title">
+    <section
+      className={headingLevel === 2 ? 'card settings-card' : 'card step'}
+      aria-labelledby="sign-in-settings-title"
+    >
+      <Heading id="sign-in-settings-title" className="card__title">
         {intl.formatMessage(messages.title)}
-      </h3>
+      </Heading>
       <p className="card__intro">{intl.formatMessage(messages.intro)}</p>
       <form className="form" onSubmit={handleSave} noValidate>
         <div className="field field--select">

@@ -1,0 +1,55 @@
+import type { TDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { LANGUAGES } from '../../validation.ts';
+import type { TLanguage } from '../../validation.ts';
+import type { TViewer } from '../../viewer.ts';
+import { requireCompanyAdmin, requireWriter } from '../../viewer.ts';
+import { SAMPLE_IDEAS } from './sample-ideas.ts';
+
+/**
+ * Fills the company's first board with a few sample ideas (Idea.isSample) in the caller's
+ * language, so a new team sees how a board, its roadmap and the dashboard look (owners and
+ * admins). Only while no board of the company has an idea: a board in use is refused
+ * (CONFLICT). They are written directly, as the demo seed writes its ideas: no mail, webhook
+ * or notification goes out about made-up ideas. Answers how many were added.
+ */
+export async function addSampleIdeas(deps: TDeps, viewer: TViewer | null): Promise<number> {
+  const admin = requireCompanyAdmin(viewer);
+  requireWriter(admin);
+  const user = await deps.prisma.user.findUniqueOrThrow({
+    where: { id: admin.userId },
+    select: { language: true },
+  });
+  const language: TLanguage = (LANGUAGES as readonly string[]).includes(user.language)
+    ? (user.language as TLanguage)
+    : 'en-US';
+  return deps.prisma.$transaction(async (tx) => {
+    const board = await tx.board.findFirst({
+      where: { companyId: admin.companyId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    if (!board) throw new AppError('CONFLICT', 'Create a board first: sample ideas go on it.');
+    const existing = await tx.idea.findFirst({
+      where: { board: { companyId: admin.companyId } },
+      select: { id: true },
+    });
+    if (existing) {
+      throw new AppError(
+        'CONFLICT',
+        'Sample ideas go on a new board only: yours already has ideas.',
+      );
+    }
+    const created = await tx.idea.createMany({
+      data: SAMPLE_IDEAS[language].map((sample) => ({
+        boardId: board.id,
+        authorId: admin.userId,
+        title: sample.title,
+        description: sample.description,
+        status: sample.status,
+        isSample: true,
+      })),
+    });
+    return created.count;
+  });
+}

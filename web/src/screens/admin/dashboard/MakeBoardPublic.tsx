@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { commonMessages } from '../../../i18n/common-messages.ts';
+import { defineMessages } from '../../../i18n/define-messages.ts';
+import { Modal } from '../../../ui/Modal.tsx';
+import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
+import { useAction } from '../../../ui/useAction.ts';
+import { useUpdateBoardAccessMutation } from '../board/settings/useUpdateBoardAccessMutation.ts';
+
+const messages = defineMessages({
+  open: { id: 'dashboard.makePublic.open', defaultMessage: 'Make it public' },
+  title: { id: 'dashboard.makePublic.title', defaultMessage: 'Make “{board}” public?' },
+  who: {
+    id: 'dashboard.makePublic.who',
+    defaultMessage:
+      'Anyone, also people who are not signed in, will see its ideas, their statuses and votes and the public comments: on its public page and in the widget on your site.',
+  },
+  stays: {
+    id: 'dashboard.makePublic.stays',
+    defaultMessage:
+      'Ideas awaiting acceptance and internal notes stay with your team. Voting, commenting and submitting ideas still need an account. You can make the board private again in its settings.',
+  },
+  confirm: { id: 'dashboard.makePublic.confirm', defaultMessage: 'Make public' },
+  confirming: { id: 'dashboard.makePublic.confirming', defaultMessage: 'Making public…' },
+});
+
+/**
+ * "Make it public" for the checklist's step: a confirmation dialog saying who will then see the
+ * board, and the board is public at once (updateBoard's isPublic, as its settings set it).
+ * `onDone` runs after it succeeded (the dashboard reads its checklist again).
+ */
+export function MakeBoardPublic({
+  boardRowId,
+  boardName,
+  onDone,
+}: {
+  boardRowId: number;
+  boardName: string;
+  onDone: () => Promise<void>;
+}) {
+  const intl = useIntl();
+  const [isOpen, setIsOpen] = useState(false);
+  const [update] = useUpdateBoardAccessMutation();
+  const action = useAction(async () => {
+    const { updateBoard: result } = await update({
+      boardId: btoa(`Board:${boardRowId}`),
+      isPublic: true,
+    });
+    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename !== 'MutationUpdateBoardSuccess') return null;
+    setIsOpen(false);
+    await onDone();
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--secondary checklist__action"
+        onClick={() => setIsOpen(true)}
+      >
+        {intl.formatMessage(messages.open)}
+      </button>
+      <Modal
+        isOpen={isOpen}
+        onClose={() => setIsOpen(false)}
+        isLocked={action.isPending}
+        title={intl.formatMessage(messages.title, { board: boardName })}
+        description={intl.formatMessage(messages.who)}
+      >
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void action.run();
+          }}
+        >
+          <p>{intl.formatMessage(messages.stays)}</p>
+          <ActionError failure={action.failure} />
+          <div className="form__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={action.isPending}
+              onClick={() => setIsOpen(false)}
+            >
+              {intl.formatMessage(commonMessages.cancel)}
+            </button>
+            <PendingButton
+              type="submit"
+              isPending={action.isPending}
+              pendingLabel={intl.formatMessage(messages.confirming)}
+            >
+              {intl.formatMessage(messages.confirm)}
+            </PendingButton>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}
