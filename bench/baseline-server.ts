@@ -151,7 +151,8 @@ export const SQL = {
       ORDER BY i."voteCount" DESC, i."id" DESC
       LIMIT 51`,
   // The cards of the ideas a page shows that the product does not hold in memory yet
-  // (services/idea/idea-cards.ts, cardStatement), word for word: what an end user sees, and
+  // (services/idea/idea-cards.ts, cardStatement), word for word: what an end user sees (a kept
+  // idea only where the reader may be told of it: access.ts, keptIdeaJoinSql), and
   // (`cardsTeam`) what the company's team sees, private tags too. Values: the company's id
   // twice, the ideas' ids.
   cards: `SELECT i."id", i."boardId", i."authorId", i."title", i."description",
@@ -173,7 +174,9 @@ export const SQL = {
       FROM "Idea" i
       JOIN "Board" ib ON ib."id" = i."boardId" AND ib."companyId" = $2::int
       LEFT JOIN "User" a ON a."id" = i."authorId"
-      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId"
+      LEFT JOIN "Idea" d ON d."id" = i."duplicateOfId" AND d."status" <> 'NOT_PUBLIC'
+             AND (d."boardId" = i."boardId"
+                  OR EXISTS (SELECT 1 FROM "Board" db WHERE db."id" = d."boardId" AND db."isPublic"))
       LEFT JOIN "BoardStatus" s ON s."id" = i."customStatusId"
       LEFT JOIN "Board" b ON b."id" = s."boardId"
       WHERE i."id" = ANY($3::int[])`,
