@@ -43,6 +43,8 @@ const REASON_DESCRIPTIONS: Record<TSsoCheckReason, string> = {
   TOO_LONG: 'The token is longer than 4096 characters.',
   NOT_A_JWT: 'The text is not a JSON Web Token.',
   NOT_AN_OBJECT: 'The payload is not a JSON object.',
+  CRITICAL_HEADER:
+    'The header lists critical extensions (`crit`), which Feedboard does not support (RFC 7515).',
   WRONG_ALGORITHM: 'Signed with another algorithm than HS256 (`value` names it).',
   MISMATCH: 'The signature does not match the company secret.',
   EXPIRED: '`exp` is past.',

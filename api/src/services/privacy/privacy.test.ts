@@ -289,6 +289,37 @@ describe('exporting a person', () => {
   });
 });
 
+describe('exporting a team member', () => {
+  it('an admin exports members and themselves; the owner and other admins only the owner', async () => {
+    const admin = await addEndUser(server, a.owner.companyId, { role: 'ADMIN' });
+    const otherAdmin = await addEndUser(server, a.owner.companyId, { role: 'ADMIN' });
+    const member = await addEndUser(server, a.owner.companyId, { role: 'MEMBER' });
+    const ownerId = (
+      await server.deps.prisma.user.findFirstOrThrow({
+        where: { companyId: a.owner.companyId, role: 'OWNER' },
+      })
+    ).id;
+    const exportOf = (userId: number, token: string) =>
+      query('endUserExport', EXPORT, { userId: userGid(userId) }, token);
+    const refusal = {
+      code: 'FORBIDDEN',
+      message: 'Only the owner can export the data of the owner or another admin.',
+    };
+    expect(await exportOf(ownerId, admin.token)).toMatchObject(refusal);
+    expect(await exportOf(otherAdmin.userId, admin.token)).toMatchObject(refusal);
+    expect(JSON.parse(await exportOf(member.userId, admin.token)).profile.loginEmail).toBe(
+      member.email.toLowerCase(),
+    );
+    expect(JSON.parse(await exportOf(admin.userId, admin.token)).profile.loginEmail).toBe(
+      admin.email.toLowerCase(),
+    );
+    // The owner reads out anyone of the company, themselves too.
+    for (const userId of [ownerId, admin.userId, otherAdmin.userId]) {
+      expect(typeof (await exportOf(userId, a.owner.token))).toBe('string');
+    }
+  });
+});
+
 describe('erasing a person', () => {
   it('DELETE: counts fall, content and personal data go, the SSO id comes back empty', async () => {
     const other: TTestAccount = await addEndUser(server, a.owner.companyId);

@@ -124,6 +124,20 @@ function inspect(token: unknown, secret: string, policy: TSsoPolicy, now: number
     const message = decoded ? 'its payload is not a JSON object.' : 'it is not a JSON Web Token.';
     return [result('TOKEN', 'FAILED', reason, message), ...rest('ALGORITHM')];
   }
+  // RFC 7515, 4.1.11: a token whose header lists critical extensions (crit) must be refused by
+  // a reader that does not understand them, and Feedboard understands none. jsonwebtoken does
+  // not look at crit, so a token made for a reader with stricter rules would pass here.
+  if (decoded.header.crit !== undefined) {
+    return [
+      result(
+        'TOKEN',
+        'FAILED',
+        'CRITICAL_HEADER',
+        'its header lists critical extensions (crit), which Feedboard does not support.',
+      ),
+      ...rest('ALGORITHM'),
+    ];
+  }
   const checks = [result('TOKEN', 'PASSED', 'OK', 'it is a JSON Web Token.')];
   const payload = decoded.payload;
   const alg = String(decoded.header.alg);

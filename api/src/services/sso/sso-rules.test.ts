@@ -240,6 +240,26 @@ describe('checkSsoToken', () => {
     expect(JSON.stringify(report)).not.toContain(none);
   });
 
+  it('refuses a correctly signed token whose header lists critical extensions (crit, RFC 7515)', async () => {
+    const token = jwt.sign({ id: 'crit-1', name: 'Crit' }, secretA, {
+      expiresIn: 60,
+      header: { alg: 'HS256', crit: ['exp'] } as jwt.JwtHeader,
+    });
+    const report = (await check(token)).body.data.checkSsoToken.data;
+    expect(report.isAccepted).toBe(false);
+    expect(report.checks[0]).toMatchObject({
+      check: 'TOKEN',
+      status: 'FAILED',
+      reason: 'CRITICAL_HEADER',
+    });
+    const refused = await exchange(token);
+    expect(refused.status).toBe(401);
+    expect(JSON.stringify(refused.body)).toContain('critical extensions (crit)');
+    // The same claims without crit sign in.
+    const plain = jwt.sign({ id: 'crit-1', name: 'Crit' }, secretA, { expiresIn: 60 });
+    expect((await exchange(plain)).status).toBe(200);
+  });
+
   it('is for admins signed in as themselves of the board’s company', async () => {
     const token = jwt.sign({ id: 'x', name: 'X' }, secretA, { expiresIn: 60 });
     const member = await addEndUser(server, a.owner.companyId);

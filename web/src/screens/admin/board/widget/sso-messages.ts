@@ -140,6 +140,11 @@ export const findingMessages = defineMessages({
     id: 'widget.checker.TOKEN.NOT_AN_OBJECT',
     defaultMessage: 'The payload (the middle part) is not a JSON object.',
   },
+  'TOKEN.CRITICAL_HEADER': {
+    id: 'widget.checker.TOKEN.CRITICAL_HEADER',
+    defaultMessage:
+      'The header lists critical extensions (crit), which Feedboard does not support: leave crit out.',
+  },
   'ALGORITHM.OK': { id: 'widget.checker.ALGORITHM.OK', defaultMessage: 'Signed with HS256.' },
   'ALGORITHM.WRONG_ALGORITHM': {
     id: 'widget.checker.ALGORITHM.WRONG_ALGORITHM',
