@@ -335,6 +335,46 @@ describe('reset requests of strangers (issue 33)', () => {
     });
     expect(check.status).toBe(200);
   });
+
+  it('keeps a reset for the owner’s own source once strangers used up the address’s day elsewhere', async () => {
+    const email = 'day-cap-owner@example.com';
+    const home = '192.0.2.44';
+    const registered = await guarded.call('POST', '/api/v1/registrations', {
+      body: { email, password: 'old-password' },
+      headers: { 'x-forwarded-for': home },
+    });
+    expect(registered.status).toBe(201);
+    const send = (from: string) =>
+      guarded.call('POST', '/api/v1/password-recovery/send-link', {
+        body: { email },
+        headers: { 'x-forwarded-for': from },
+      });
+    // Strangers from enough sources use up the address's shared day (20 mails).
+    const perSource = DEFAULT_RATE_LIMITS.recoveryRequest.perAccount;
+    const sources = Math.ceil(DEFAULT_RATE_LIMITS.recoveryMail.perAccount / perSource) + 1;
+    for (let s = 0; s < sources; s += 1) {
+      for (let n = 0; n < perSource; n += 1) {
+        expect((await send(`198.51.100.${100 + s}`)).status).toBe(200);
+      }
+    }
+    await guarded.deps.mailer.flush();
+    const capped = resetMails(email).length;
+    expect(capped).toBe(DEFAULT_RATE_LIMITS.recoveryMail.perAccount);
+    // Yet another unknown source: the shared day is used up, no mail.
+    expect((await send('198.51.100.200')).status).toBe(200);
+    await guarded.deps.mailer.flush();
+    expect(resetMails(email)).toHaveLength(capped);
+    // The owner at home, where the account signed in: a working link.
+    expect((await send(home)).status).toBe(200);
+    await guarded.deps.mailer.flush();
+    const mails = resetMails(email);
+    expect(mails).toHaveLength(capped + 1);
+    const check = await guarded.call('POST', '/api/v1/password-recovery/check-token', {
+      body: readLink(mails.at(-1)!.raw),
+      headers: { 'x-forwarded-for': home },
+    });
+    expect(check.status).toBe(200);
+  });
 });
 
 describe('the mailed link says whose reset it is (issue 33)', () => {

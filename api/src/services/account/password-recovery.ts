@@ -95,23 +95,42 @@ export const ZSendLink = z.object({ email: requiredText(6, 50) });
 export const RESET_LINK_ANSWER =
   'If an account uses this email, a link to choose a new password is on its way.';
 
+/** How far back a sign-in makes its source one of the address's own (mayMail). */
+export const KNOWN_SOURCE_DAYS = 90;
+
 /**
  * Counts a reset request against the address's limits and answers whether a mail may go:
  * `recoveryRequest` per address and source together (a stranger's requests use up only their
- * own source's allowance, never the owner's), then `recoveryMail` per address from every source
- * (a day's cap, so nobody floods an inbox from many sources). Past either it answers false and
- * nothing else changes: the caller answers as always, so the limits tell nothing about the
- * address, and a stranger cannot make the owner's own request look refused.
+ * own source's allowance, never the owner's), then `recoveryMail`, a day's cap per address, so
+ * nobody floods an inbox from many sources. A source an account of the address signed in from
+ * (in the last KNOWN_SOURCE_DAYS) has a day's cap of its own beside the shared one: strangers
+ * elsewhere who used up the shared cap cannot keep the owner from resetting at home or at work
+ * (issue 33). Past a limit it answers false and nothing else changes: the caller answers as
+ * always, so the limits tell nothing about the address.
  */
 async function mayMail(deps: TDeps, client: TClient, loginEmail: string): Promise<boolean> {
   try {
     await deps.rateLimiter.consume('recoveryRequest', { account: `${client.ip} ${loginEmail}` });
-    await deps.rateLimiter.consume('recoveryMail', { account: loginEmail });
+    const isKnownSource = await hasSignedInFrom(deps, loginEmail, client.ip);
+    await deps.rateLimiter.consume('recoveryMail', {
+      account: isKnownSource ? `known ${client.ip} ${loginEmail}` : loginEmail,
+    });
     return true;
   } catch (error) {
     if (error instanceof RateLimitError) return false;
     throw error;
   }
+}
+
+/** Whether an account of the address signed in from `ip` lately (any company: mayMail). */
+async function hasSignedInFrom(deps: TDeps, loginEmail: string, ip: string): Promise<boolean> {
+  if (!ip) return false;
+  const since = new Date(Date.now() - KNOWN_SOURCE_DAYS * 24 * 60 * 60 * 1000);
+  const session = await deps.prisma.session.findFirst({
+    where: { ipAddress: ip, createdAt: { gte: since }, user: { loginEmail } },
+    select: { id: true },
+  });
+  return session !== null;
 }
 
 /**
