@@ -173,9 +173,24 @@ const ZDeliveryHeaders = z.object({
   'feedboard-delivery': z
     .string()
     .meta({ description: 'The delivery’s id: a retry sends the same id and body.' }),
+  'webhook-id': z.string().meta({
+    description:
+      'Standard Webhooks message id (`msg_<delivery id>`): the same on every retry, so a receiver can drop repeats.',
+    example: 'msg_1042',
+  }),
+  'webhook-timestamp': z.string().meta({
+    description:
+      'Standard Webhooks: the attempt’s time in Unix seconds. Refuse one outside your replay window (the libraries: 5 minutes).',
+    example: '1741944413',
+  }),
+  'webhook-signature': z.string().meta({
+    description:
+      'Standard Webhooks signatures, space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the key the secret’s base64 part stands for; for 24 hours after a rotation, one with the new secret and one with the old. Verify with any Standard Webhooks library and the `whsec_…` secret.',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  }),
   [SIGNATURE_HEADER.toLowerCase()]: z.string().meta({
     description:
-      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook’s secret>`. Check it, and refuse an old `t`.',
+      'Deprecated (kept for one release beside the Standard Webhooks headers): `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook’s secret>`, the current secret only. Check it, and refuse an old `t`.',
     example: 't=1741944413,v1=5d41402abc4b2a76b9719d911017c592c0c1a9d0f9a5f3b0f4c1e3b7a1c2d3e4',
   }),
 });

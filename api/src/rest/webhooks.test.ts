@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../schema/ids.ts';
 import { claimDueDeliveries } from '../services/webhook/webhook-worker.ts';
@@ -94,6 +95,13 @@ async function eventually<T>(read: () => Promise<T> | T, condition: (value: T) =
   }
 }
 
+/** What a receiver using a Standard Webhooks library makes of a delivery (throws if refused). */
+const verifyStandard = (secret: string, delivery: TReceivedDelivery | undefined) =>
+  new StandardWebhook(secret).verify(
+    delivery?.body ?? '',
+    (delivery?.headers ?? {}) as Record<string, string>,
+  );
+
 const ofType = (type: string) => (delivery: TReceivedDelivery) => delivery.json?.type === type;
 
 /**
@@ -157,7 +165,14 @@ describe('webhook deliveries', () => {
       );
       expect(verify('whsec_not-the-secret', header, attempt.body)).toBe(false);
       expect(attempt.headers['feedboard-event']).toBe('idea.created');
+      // Standard Webhooks: the library verifies the same delivery with the same secret.
+      expect(verifyStandard(hook.secret, attempt)).toEqual(attempt.json);
+      const tampered = { ...attempt, body: attempt.body.replace('integrators', 'intruders') };
+      expect(() => verifyStandard(hook.secret, tampered)).toThrow('No matching signature found');
     }
+    // Receivers drop repeats by webhook-id: a retry carries the first attempt's.
+    expect(attempts[0]?.headers['webhook-id']).toMatch(/^msg_\d+$/);
+    expect(attempts[1]?.headers['webhook-id']).toBe(attempts[0]?.headers['webhook-id']);
     // A retry is the same delivery: same id, same body.
     expect(attempts[1]?.headers['feedboard-delivery']).toBe(
       attempts[0]?.headers['feedboard-delivery'],
@@ -370,8 +385,55 @@ describe('webhook deliveries', () => {
       const header = String(delivery?.headers['feedboard-signature']);
       expect(verify(rotated.secret, header, delivery?.body ?? '')).toBe(true);
       expect(verify(hook.secret, header, delivery?.body ?? '')).toBe(false);
+      // Standard Webhooks: for a day both secrets verify, so the receiver can switch at leisure.
+      const standard = (secret: string, received = delivery) => verifyStandard(secret, received);
+      expect(String(delivery?.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      expect(standard(rotated.secret)).toMatchObject({ type: 'webhook.test' });
+      expect(standard(hook.secret)).toMatchObject({ type: 'webhook.test' });
+      const listed = await expectCall(server, 'GET', '/webhooks', 200, {
+        token: company.owner.token,
+      });
+      const until = Date.parse(
+        listed.find((w: { id: number }) => w.id === hook.rowId).previousSecretExpiresAt,
+      );
+      expect(until - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+      // Once the window has passed, the old secret no longer verifies.
+      await server.deps.prisma.webhook.update({
+        where: { id: hook.rowId },
+        data: { previousSecretExpiresAt: new Date(Date.now() - 1000) },
+      });
+      await expectCall(server, 'POST', `/webhooks/${hook.rowId}/test`, 200, {
+        token: company.owner.token,
+      });
+      const later = rotatingReceiver.received[1];
+      expect(standard(rotated.secret, later)).toMatchObject({ type: 'webhook.test' });
+      expect(() => standard(hook.secret, later)).toThrow('No matching signature found');
     } finally {
       await rotatingReceiver.close();
+    }
+  });
+
+  it('signs for Standard Webhooks with a secret made before them (base64url, written as base64)', async () => {
+    const oldReceiver = await startWebhookReceiver();
+    try {
+      const hook = await createHook(company.owner.token, oldReceiver.url);
+      expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+      const older = 'whsec_3q-_yv7-3q2-_u3erb7-3q2-_u3erb7-';
+      await server.deps.prisma.webhook.update({
+        where: { id: hook.rowId },
+        data: { secret: older },
+      });
+      await expectCall(server, 'POST', `/webhooks/${hook.rowId}/test`, 200, {
+        token: company.owner.token,
+      });
+      const [delivery] = oldReceiver.received;
+      const asBase64 = `whsec_${older.slice('whsec_'.length).replaceAll('-', '+').replaceAll('_', '/')}`;
+      expect(verifyStandard(asBase64, delivery)).toMatchObject({ type: 'webhook.test' });
+      expect(
+        verify(older, String(delivery?.headers['feedboard-signature']), delivery?.body ?? ''),
+      ).toBe(true);
+    } finally {
+      await oldReceiver.close();
     }
   });
 

@@ -35,6 +35,10 @@ const ZWebhookJson = z
       .meta({ description: 'Only this board’s events; null: all.' }),
     isEnabled: z.boolean(),
     createdAt: z.string(),
+    previousSecretExpiresAt: z.string().nullable().meta({
+      description:
+        'After a rotation, until when deliveries also carry a Standard Webhooks signature made with the secret before it; null: only the current secret signs.',
+    }),
   })
   .meta({ id: 'Webhook' });
 
@@ -77,6 +81,10 @@ function presentWebhook(webhook: Webhook): z.input<typeof ZWebhookJson> {
     boardId: webhook.boardId,
     isEnabled: webhook.isEnabled,
     createdAt: webhook.createdAt.toISOString(),
+    previousSecretExpiresAt:
+      webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > new Date()
+        ? webhook.previousSecretExpiresAt.toISOString()
+        : null,
   };
 }
 

@@ -61,6 +61,16 @@ export const WebhookType = builder.prismaNode('Webhook', {
       description: 'False: no events are queued for it (tests still go out).',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
+    previousSecretExpiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'After a rotation, until when deliveries also carry a Standard Webhooks signature made with the secret before it (null: only the current secret signs).',
+      resolve: (webhook) =>
+        webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > new Date()
+          ? webhook.previousSecretExpiresAt
+          : null,
+    }),
     deliveries: t.prismaField({
       type: [WebhookDeliveryType],
       description: 'The delivery log, newest first.',

@@ -4,7 +4,7 @@ import type { TConfig } from '../../config.ts';
 import type { PrismaClient, WebhookEvent } from '../../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../../jobs/queue-worker.ts';
 import type { TLogger } from '../../log.ts';
-import { signatureHeader, SIGNATURE_HEADER } from './sign-webhook.ts';
+import { signatureHeader, SIGNATURE_HEADER, standardWebhookHeaders } from './sign-webhook.ts';
 import { EVENT_TYPES } from './webhook-input.ts';
 import type { Response } from 'undici';
 import { assertDeliverable } from './webhook-url.ts';
@@ -162,9 +162,10 @@ async function targetOf(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<T
   }
   const webhook = await deps.prisma.webhook.findUnique({
     where: { id: claimed.webhookId ?? 0 },
-    select: { url: true, secret: true },
+    select: { url: true, secret: true, previousSecret: true, previousSecretExpiresAt: true },
   });
   if (!webhook) return null;
+  // Each attempt is signed at its own time: a receiver's replay window counts from the attempt.
   const timestamp = Math.floor(Date.now() / 1000);
   return {
     url: webhook.url,
@@ -173,6 +174,7 @@ async function targetOf(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<T
       'user-agent': 'Feedboard-Webhooks/1',
       'feedboard-event': EVENT_TYPES[claimed.event],
       'feedboard-delivery': String(claimed.id),
+      ...standardWebhookHeaders(webhook, claimed.id, timestamp, claimed.body),
       [SIGNATURE_HEADER.toLowerCase()]: signatureHeader(webhook.secret, timestamp, claimed.body),
     },
     isFinal: never,

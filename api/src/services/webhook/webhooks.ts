@@ -9,14 +9,13 @@ import { toRowId } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { ZCreateWebhook, ZUpdateWebhook } from './webhook-input.ts';
 import { webhookUrlProblem } from './webhook-url.ts';
-
-/** Every secret starts with this, so a leaked one is recognisable as ours. */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+import { PREVIOUS_SECRET_VALID_MS, WEBHOOK_SECRET_PREFIX } from './sign-webhook.ts';
 
 export type TWebhookWithSecret = { webhook: Webhook; secret: string };
 
+/** `whsec_` and 24 random bytes in standard base64, as Standard Webhooks' libraries read it. */
 function newSecret(): string {
-  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
 }
 
 function checkUrl(deps: TDeps, url: string): void {
@@ -143,7 +142,12 @@ export async function updateWebhook(
   });
 }
 
-/** Replaces the signing secret (answered this once); the next attempt is signed with it. */
+/**
+ * Replaces the signing secret (answered this once); the next attempt is signed with it, and for
+ * PREVIOUS_SECRET_VALID_MS with the one it replaced as well (a second Standard Webhooks
+ * signature), so the receiver can take the new secret without losing a delivery. Rotating
+ * again within the window drops the oldest.
+ */
 export async function rotateWebhookSecret(
   deps: TDeps,
   viewer: TViewer | null,
@@ -153,7 +157,14 @@ export async function rotateWebhookSecret(
   const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const secret = newSecret();
   const webhook = await deps.prisma.$transaction(async (tx) => {
-    const updated = await tx.webhook.update({ where: { id: found.id }, data: { secret } });
+    const updated = await tx.webhook.update({
+      where: { id: found.id },
+      data: {
+        secret,
+        previousSecret: found.secret,
+        previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_VALID_MS),
+      },
+    });
     await recordAudit(
       deps,
       {
