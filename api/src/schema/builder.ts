@@ -169,6 +169,7 @@ builder.mutationType({ description: 'The entry points for changing data.' });
 builder.scalarType('File', {
   description:
     'An uploaded file, sent as a part of a multipart request (github.com/jaydenseric/graphql-multipart-request-spec). Input only.',
+  specifiedByURL: 'https://github.com/jaydenseric/graphql-multipart-request-spec',
   serialize: () => {
     throw new TypeError('File is an input type.');
   },
@@ -187,6 +188,7 @@ builder.scalarType('File', {
 
 builder.scalarType('DateTime', {
   description: 'An instant in time, as an ISO 8601 string in UTC.',
+  specifiedByURL: 'https://scalars.graphql.org/chillicream/date-time.html',
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
     const date = new Date(String(value));

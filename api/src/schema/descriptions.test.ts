@@ -10,6 +10,7 @@ import {
 } from 'graphql';
 import type { GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS } from '../errors.ts';
 import { schema } from './index.ts';
 
 /** Every type, field, argument, input field and enum value without a description. */
@@ -44,6 +45,21 @@ describe('the schema integrators read in GraphiQL', () => {
   it('describes every type, field, argument, input field and enum value', () => {
     // The printed schema (what schema.graphql holds and GraphiQL shows), read back.
     expect(undescribed(buildSchema(printSchema(schema)))).toEqual([]);
+  });
+
+  it('types AppError.code as ErrorCode, every code the server answers, and points custom scalars at their specifications', () => {
+    const printed = buildSchema(printSchema(schema));
+    const appError = printed.getType('AppError');
+    expect(isObjectType(appError) && String(appError.getFields().code?.type)).toBe('ErrorCode!');
+    const codes = printed.getType('ErrorCode');
+    expect(isEnumType(codes) && codes.getValues().map((value) => value.name)).toEqual(
+      Object.keys(ERROR_STATUS).sort(),
+    );
+    for (const name of ['DateTime', 'File']) {
+      expect(printed.getType(name)).toMatchObject({
+        specifiedByURL: expect.stringMatching(/^https:/),
+      });
+    }
   });
 
   it('names the mutation in the result types the errors plugin generates', () => {
