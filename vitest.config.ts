@@ -13,6 +13,7 @@ export default defineConfig({
     include: [
       'api/**/*.test.ts',
       'bench/**/*.test.ts',
+      'clients/**/*.test.ts',
       'web/**/*.test.ts',
       'widget/**/*.test.ts',
       'e2e/**/*.test.ts',
