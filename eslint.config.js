@@ -5,7 +5,16 @@ import relay from 'eslint-plugin-relay';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'api/src/generated/', 'web/__generated__/', 'clients/typescript/openapi.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'api/src/generated/',
+      'web/__generated__/',
+      'clients/typescript/openapi.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
