@@ -7,7 +7,7 @@ import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, startConsole } from './console.ts';
+import { SCREENSHOTS, logIn, registerAccount, startConsole } from './console.ts';
 import type { TConsole, TConsolePage } from './console.ts';
 
 /**
@@ -89,6 +89,27 @@ describe.skipIf(!hasChromium())('API explorers, offline', () => {
     expect(narrow.foreign).toEqual([]);
     expect(narrow.errors).toEqual([]);
     await narrow.context().close();
+  });
+
+  it('GraphiQL opened by a signed-in console user runs as that user, without a token typed', async () => {
+    const signedIn = await registerAccount(console_.server, 'Signed In Explorers');
+    const page = await openOffline();
+    await logIn(page, console_.server, signedIn);
+    await page.goto(`${console_.server.url}/graphql`);
+    await page.locator('.graphiql-container').first().waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    const result = page.locator('.result-window');
+    const resultText = async () => (await result.innerText()).replace(/\u00a0/g, ' ');
+    await expect.poll(resultText, { timeout: 30_000 }).toContain('"name": "Signed In Explorers"');
+    expect(await resultText()).toContain('"role": "OWNER"');
+    const editor = (await page.locator('.graphiql-query-editor').innerText()).replace(
+      /\u00a0/g,
+      ' ',
+    );
+    expect(editor).toContain('You are signed in to the console');
+    expect(page.foreign).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
   });
 
   it('the REST reference lists the routes from the server’s own files', async () => {

@@ -27,10 +27,33 @@ Object.assign(globalThis, {
   },
 });
 
-const EXAMPLE = `# Feedboard's GraphQL API. Put your session token
-# or API key in the Headers tab below:
+/**
+ * The console's session token in this browser (web/src/session/storage.ts keeps it under
+ * `authToken` on this origin), or null: a signed-in console user's queries run as them.
+ */
+function consoleToken(): string | null {
+  try {
+    return window.localStorage.getItem('authToken');
+  } catch {
+    return null;
+  }
+}
+
+const token = consoleToken();
+
+const SIGN_IN_NOTE = token
+  ? `# Feedboard's GraphQL API. You are signed in to the console
+# in this browser, so queries run as you. To try an API key,
+# put it in the Headers tab below (it takes the place of your
+# session): {"Authorization": "Bearer <key>"}
+# Run the query with Ctrl-Enter.`
+  : `# Feedboard's GraphQL API. Sign in to the console in this
+# browser and queries run as you; or put a session token or
+# API key in the Headers tab below:
 #   {"Authorization": "Bearer <token>"}
-# then run the query (Ctrl-Enter).
+# then run the query (Ctrl-Enter).`;
+
+const EXAMPLE = `${SIGN_IN_NOTE}
 {
   viewer {
     user { displayName role }
@@ -76,6 +99,9 @@ if (root) {
     endpoint: '/graphql',
     title: document.title,
     query: EXAMPLE,
+    // The console's session goes with every query under the same header name a person types in
+    // the Headers tab, so a typed one (an API key) takes its place rather than joining it.
+    additionalHeaders: token ? { Authorization: `Bearer ${token}` } : {},
     // Headers typed into the Headers tab are kept in this browser, tokens included: only on
     // the caller's own machine, as the console keeps its session token.
     shouldPersistHeaders: true,
