@@ -15,6 +15,7 @@ import {
 import { trackConnections } from './graceful-close.ts';
 import { createRequestListener, httpServerOptions } from './server.ts';
 import { startBanner } from './start-banner.ts';
+import { fillMissingReleaseHtml } from './services/release/release-html.ts';
 
 /** How often expired audit entries are looked for (and once soon after start). */
 const AUDIT_RETENTION_POLL_MS = 60 * 60 * 1000;
@@ -72,6 +73,11 @@ export async function runServer(
       void deps.imports.drain();
       void deps.auditRetention.drain();
       void newIdeaDigests.drain();
+      // Release notes written without their HTML (the demo seed, rows from before it was
+      // stored) get it once, a few at a time: reads then never render (release-html.ts).
+      void fillMissingReleaseHtml(deps).catch((error: unknown) =>
+        log.warn('Could not store the HTML of older release notes', error),
+      );
       // The code the start compiled goes to Node's compile cache now (main.ts), not only at a
       // clean exit: the next start reads it even after a crash or SIGKILL.
       module.flushCompileCache?.();

@@ -17,7 +17,7 @@ import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TReleaseWithParts } from '../services/release/find-releases.ts';
 import { RELEASE_LABELS, formatReleaseDate } from '../services/release/release-input.ts';
-import { loadMarkdown } from '../services/release/load-markdown.ts';
+import { renderReleaseBody } from '../services/release/release-html.ts';
 import { plainCommentText } from '../services/comment/mention-markup.ts';
 
 /**
@@ -247,7 +247,9 @@ export const ZReleaseJson = z
 export async function presentRelease(
   release: TReleaseWithParts,
 ): Promise<z.input<typeof ZReleaseJson>> {
-  const { renderReleaseMarkdown } = await loadMarkdown();
+  // Stored with the body (release-html.ts); only a row the start's fill has not reached yet
+  // renders here.
+  const bodyHtml = release.bodyHtml ?? (await renderReleaseBody(release.body));
   return {
     id: release.id,
     name: release.name,
@@ -256,7 +258,7 @@ export async function presentRelease(
     parts: release.parts.map((part: ReleasePart) => ({ id: part.id, title: part.title })),
     companyId: release.companyId,
     body: release.body,
-    bodyHtml: renderReleaseMarkdown(release.body),
+    bodyHtml,
     coverImageUrl: release.coverImageUrl,
     labels: release.labels,
   };

@@ -15,7 +15,7 @@ import {
 } from '../services/release/find-releases.ts';
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
-import { loadMarkdown } from '../services/release/load-markdown.ts';
+import { releaseBodyHtml } from '../services/release/release-html.ts';
 import { builder } from './builder.ts';
 import { requireCursorInList } from './connection-cursor.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
@@ -81,7 +81,7 @@ export const ReleaseType = builder.prismaNode('Release', {
     bodyHtml: t.string({
       description:
         'The body rendered to HTML and sanitised: no script, no event handlers, only http(s) and mailto links (rel="noopener nofollow ugc").',
-      resolve: async (release) => (await loadMarkdown()).renderReleaseMarkdown(release.body),
+      resolve: (release, _args, context) => releaseBodyHtml(context.deps, release),
     }),
     coverImageUrl: t.exposeString('coverImageUrl', {
       nullable: true,

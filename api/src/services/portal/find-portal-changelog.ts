@@ -3,7 +3,7 @@ import type { IdeaStatus, Prisma, ReleaseLabel } from '../../generated/prisma/cl
 import { COUNTED_IDEAS, ideaBeyondCapWhere } from '../plan/plan-state.ts';
 import { RELEASE_PART_ORDER, releasePartVisibleWhere } from '../release/find-releases.ts';
 import { RELEASE_ORDER } from '../release/release-access.ts';
-import { loadMarkdown } from '../release/load-markdown.ts';
+import { releaseBodyHtml } from '../release/release-html.ts';
 import { findPortal, ideaPathSlug, pathSlugOf } from './find-portal.ts';
 import type { TPortal } from './find-portal.ts';
 
@@ -62,6 +62,7 @@ const RELEASE_SELECT = {
   publishedAt: true,
   updatedAt: true,
   body: true,
+  bodyHtml: true,
   coverImageUrl: true,
   labels: true,
   parts: {
@@ -107,10 +108,10 @@ async function toPortalReleases(
     row.parts.flatMap((part) => (part.ideaId === null ? [] : [part.ideaId])),
   );
   const paths = await readableIdeaPaths(deps, portal, [...new Set(ideaIds)]);
-  const { renderReleaseMarkdown } = await loadMarkdown();
-  return rows.map(({ parts, ...row }) => ({
+  const html = await Promise.all(rows.map((row) => releaseBodyHtml(deps, row)));
+  return rows.map(({ parts, ...row }, index) => ({
     ...row,
-    bodyHtml: renderReleaseMarkdown(row.body),
+    bodyHtml: html[index]!,
     parts: parts.map((part) => ({
       id: part.id,
       title: part.title,

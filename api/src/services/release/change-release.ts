@@ -11,6 +11,7 @@ import { notifyReleasePublished } from '../notification/notify-release-published
 import { notifyChangelogSubscribers } from '../changelog/notify-changelog-subscribers.ts';
 import { findReleaseForAdmin } from './release-access.ts';
 import { emitReleasePublished } from '../webhook/emit-release-published.ts';
+import { renderReleaseBody } from './release-html.ts';
 import {
   ZAddIdeas,
   ZCreateRelease,
@@ -46,12 +47,14 @@ export async function createRelease(
   if (boards.length !== boardIds.length) {
     throw errors.validation([{ field: 'boardIds', message: 'Board not found' }]);
   }
+  const body = data.body ?? '';
   return deps.prisma.release.create({
     data: {
       companyId,
       name: data.name,
       releaseDate: data.releaseDate,
-      body: data.body ?? '',
+      body,
+      bodyHtml: await renderReleaseBody(body),
       coverImageUrl: data.coverImageUrl ?? null,
       labels: data.labels ?? [],
       boards: { connect: boards },
@@ -78,6 +81,7 @@ export async function updateRelease(
       name: data.name,
       releaseDate: data.releaseDate,
       body: data.body,
+      ...(data.body === undefined ? {} : { bodyHtml: await renderReleaseBody(data.body) }),
       coverImageUrl: data.coverImageUrl,
       labels: data.labels,
     },
