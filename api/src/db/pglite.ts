@@ -152,6 +152,11 @@ export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadlin
     call: (...args: TArgs) => Promise<TResult>,
   ): ((...args: TArgs) => Promise<TResult>) => {
     return async (...args) => {
+      // PGlite runs a statement inside this thread, and its promises resolve as microtasks: a
+      // request running statement after statement (an export, an import, a bulk change) never
+      // let Node read another socket, so /healthz waited 2-2.6 s behind a CSV export (issue
+      // 33). One turn of the event loop before each statement lets other requests in between.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       await turn();
       try {
         return await call(...args);
