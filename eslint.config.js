@@ -32,6 +32,25 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'api/src/testing/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // The console depends on no service code: what it shares with the server's validation is
+  // in api/src/contract/ (tests may reach further, to hold the two to each other).
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/services/**', '**/api/src/db/**', '**/api/src/schema/**'],
+              message: 'Share it through api/src/contract/ instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The widget runs on customers' pages: no HTML from strings, no eval, no hooks mistakes.
   {
     files: ['widget/src/**/*.{ts,tsx}'],

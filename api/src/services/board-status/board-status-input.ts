@@ -3,24 +3,13 @@ import type { BoardStatus, IdeaStatus } from '../../generated/prisma/client.ts';
 import { requiredEnum, requiredOr, requiredText } from '../../validation.ts';
 import type { TLanguage } from '../../validation.ts';
 
-/**
- * The limits of a custom status, in one module: the services' zod schemas and the console's
- * status form read them, so the two never disagree.
- */
-export const STATUS_NAME_LIMITS = { min: 2, max: 30 } as const;
-/** How many custom statuses a board may hold (all kinds together). */
-export const MAX_BOARD_STATUSES = 50;
+import { STATUS_KINDS, STATUS_NAME_LIMITS } from '../../contract/limits.ts';
 
-/** The kinds a custom status may have: the pipeline without NOT_PUBLIC (moderation). */
-export const STATUS_KINDS = [
-  'OPEN',
-  'REVIEW',
-  'PLANNED',
-  'IN_PROGRESS',
-  'COMPLETE',
-  'DECLINED',
-] as const satisfies readonly IdeaStatus[];
-export type TStatusKind = (typeof STATUS_KINDS)[number];
+// The limits of a custom status live in the module the console shares (contract/limits.ts).
+export { MAX_BOARD_STATUSES, STATUS_KINDS, STATUS_NAME_LIMITS } from '../../contract/limits.ts';
+export type { TStatusKind } from '../../contract/limits.ts';
+// The kinds are statuses of the pipeline.
+STATUS_KINDS satisfies readonly IdeaStatus[];
 
 /** A status colour: six hex digits (an optional leading '#' is dropped), no alpha. */
 export const ZStatusColor = z.preprocess(

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from 'react-intl';
-import { CUSTOMER_COMPANY_LIMITS } from '../../../../../api/src/services/customer/customer-company-limits.ts';
+import { CUSTOMER_COMPANY_LIMITS } from '../../../../../api/src/contract/limits.ts';
 import type { TFieldMessage } from '../../../forms/validation.ts';
 import { fromServerMessage } from '../../../forms/validation.ts';
 import { customerMessages } from './messages.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { PASSWORD_LIMITS } from '../../../../../api/src/services/account/profile-limits.ts';
+import { PASSWORD_LIMITS } from '../../../../../api/src/contract/limits.ts';
 import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
 import { commonMessages, validationMessages } from '../../../i18n/common-messages.ts';

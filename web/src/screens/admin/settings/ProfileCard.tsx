@@ -4,7 +4,7 @@ import type { ProfileCard_user$key } from '../../../../__generated__/ProfileCard
 import {
   AVATAR_URL_MAX_LENGTH,
   DISPLAY_NAME_LIMITS,
-} from '../../../../../api/src/services/account/profile-limits.ts';
+} from '../../../../../api/src/contract/limits.ts';
 import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';

@@ -13,7 +13,7 @@ import { ReleaseFormModal } from './ReleaseFormModal.tsx';
 import { useDeleteReleasePartMutation } from './useDeleteReleasePartMutation.ts';
 import { usePublishReleaseMutation } from './usePublishReleaseMutation.ts';
 import { formatCalendarDate } from '../../../../i18n/dates.ts';
-import type { TReleaseLabel } from '../../../../../../api/src/services/release/release-limits.ts';
+import type { TReleaseLabel } from '../../../../../../api/src/contract/limits.ts';
 
 type TDialog = 'assign' | 'part' | 'edit' | null;
 

@@ -5,8 +5,8 @@ import {
   RELEASE_COVER_URL_MAX,
   RELEASE_LABELS,
   RELEASE_NAME_MAX,
-} from '../../../../../../api/src/services/release/release-limits.ts';
-import type { TReleaseLabel } from '../../../../../../api/src/services/release/release-limits.ts';
+} from '../../../../../../api/src/contract/limits.ts';
+import type { TReleaseLabel } from '../../../../../../api/src/contract/limits.ts';
 import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
 import { TextArea } from '../../../../forms/TextArea.tsx';
 import { TextField } from '../../../../forms/TextField.tsx';

@@ -2,11 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { StatusesCard_board$key } from '../../../../../__generated__/StatusesCard_board.graphql.ts';
-import {
-  STATUS_NAME_LIMITS,
-  STATUS_KINDS,
-} from '../../../../../../api/src/services/board-status/board-status-input.ts';
-import type { TStatusKind } from '../../../../../../api/src/services/board-status/board-status-input.ts';
+import { STATUS_NAME_LIMITS, STATUS_KINDS } from '../../../../../../api/src/contract/limits.ts';
+import type { TStatusKind } from '../../../../../../api/src/contract/limits.ts';
 import { contrast } from '../../../../../../widget/src/contrast.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { ColourField, hexDigitsOf } from '../../../../forms/ColourField.tsx';

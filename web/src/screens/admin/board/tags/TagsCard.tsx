@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { TagsCard_board$key } from '../../../../../__generated__/TagsCard_board.graphql.ts';
-import { TAG_NAME_LIMITS } from '../../../../../../api/src/services/tag/tag-input.ts';
+import { TAG_NAME_LIMITS } from '../../../../../../api/src/contract/limits.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
 import { ColourField } from '../../../../forms/ColourField.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { SsoRulesCard_company$key } from '../../../../../__generated__/SsoRulesCard_company.graphql.ts';
-import { SSO_MAX_LIFETIME_MINUTES } from '../../../../../../api/src/services/sso/sso-rules.ts';
+import { SSO_MAX_LIFETIME_MINUTES } from '../../../../../../api/src/contract/limits.ts';
 import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
 import { TextField } from '../../../../forms/TextField.tsx';
 import { useForm } from '../../../../forms/useForm.ts';

@@ -1,4 +1,4 @@
-import { SSO_SAMPLE_LIFETIME_SECONDS } from '../../../../../../api/src/services/sso/sso-rules.ts';
+import { SSO_SAMPLE_LIFETIME_SECONDS } from '../../../../../../api/src/contract/limits.ts';
 /** The embed snippets and the SSO token samples, filled with the board's real values. */
 
 /**
