@@ -198,8 +198,8 @@ describe('a page size given as a variable', () => {
     'Viewer.awaitingIdeas': (page) => `viewer { awaitingIdeas(${page}) { edges { cursor } } }`,
     'Webhook.deliveries': (page) =>
       `node(id: "${ids.webhook}") { ... on Webhook { deliveries(${page}) { id } } }`,
-    'SlackConnection.deliveries': (page) =>
-      `node(id: "${ids.slack}") { ... on SlackConnection { deliveries(${page}) { id } } }`,
+    'SlackIntegration.deliveries': (page) =>
+      `node(id: "${ids.slack}") { ... on SlackIntegration { deliveries(${page}) { id } } }`,
   });
 
   it('is capped at 100 and refused exactly as the same size written in the query, on every field that takes first', async () => {
@@ -233,7 +233,7 @@ describe('a page size given as a variable', () => {
       board: globalId('Board', board.id),
       idea: globalId('Idea', idea.id),
       webhook: globalId('Webhook', webhook.id),
-      slack: globalId('SlackConnection', slack.id),
+      slack: globalId('SlackIntegration', slack.id),
     });
 
     // The table names every field of the schema that takes `first`.

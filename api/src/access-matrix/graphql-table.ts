@@ -879,7 +879,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     NO_FIXTURE,
     '$id: ID!',
     'slackConnectionId: $id, language: "en-US"',
-    () => ({ id: NO_ROW('SlackConnection') }),
+    () => ({ id: NO_ROW('SlackIntegration') }),
     company,
   ),
   disconnectSlack: mutation(
@@ -887,7 +887,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     NO_FIXTURE,
     '$id: ID!',
     'slackConnectionId: $id',
-    () => ({ id: NO_ROW('SlackConnection') }),
+    () => ({ id: NO_ROW('SlackIntegration') }),
     company,
   ),
   sendSlackTest: mutation(
@@ -895,7 +895,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     NO_FIXTURE,
     '$id: ID!',
     'slackConnectionId: $id',
-    () => ({ id: NO_ROW('SlackConnection') }),
+    () => ({ id: NO_ROW('SlackIntegration') }),
     company,
   ),
   connectIssueTracker: mutation(
@@ -915,7 +915,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     NO_FIXTURE,
     '$id: ID!',
     'issueTrackerConnectionId: $id',
-    () => ({ id: NO_ROW('IssueTrackerConnection') }),
+    () => ({ id: NO_ROW('IssueTrackerIntegration') }),
     company,
   ),
   disconnectIssueTracker: mutation(
@@ -923,7 +923,7 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     NO_FIXTURE,
     '$id: ID!',
     'issueTrackerConnectionId: $id',
-    () => ({ id: NO_ROW('IssueTrackerConnection') }),
+    () => ({ id: NO_ROW('IssueTrackerIntegration') }),
     company,
   ),
   // No tracker connected: the team's calls stop at `kind` (VALIDATION).

@@ -15,11 +15,6 @@ import { builder } from './builder.ts';
 import { LoginResultType } from './login-result.ts';
 import { NewIdeaMailEnum, NotificationPreferenceEnum } from './user.ts';
 
-export const TokenPayload = builder.objectRef<{ token: string }>('SessionToken').implement({
-  description: 'A bearer token: send it as `Authorization: Bearer <token>`.',
-  fields: (t) => ({ token: t.exposeString('token', { description: 'The session token.' }) }),
-});
-
 const DonePayload = builder.objectRef<{ done: true }>('Done').implement({
   description: 'The operation succeeded and has nothing else to answer.',
   fields: (t) => ({ done: t.exposeBoolean('done', { description: 'Always true.' }) }),
@@ -27,7 +22,9 @@ const DonePayload = builder.objectRef<{ done: true }>('Done').implement({
 
 const LanguagePayload = builder.objectRef<{ language: string }>('LanguageChange').implement({
   description: 'The stored interface language.',
-  fields: (t) => ({ language: t.exposeString('language', { description: 'en-US or pl-PL.' }) }),
+  fields: (t) => ({
+    language: t.exposeString('language', { description: 'The language: en-US or pl-PL.' }),
+  }),
 });
 
 const NotificationsPayload = builder

@@ -98,7 +98,7 @@ export const BoardType = builder.prismaNode('Board', {
     color: t.exposeString('color', {
       description: 'Primary theme colour, hex without # (default 53d23d).',
     }),
-    language: t.exposeString('language', { description: 'en-US or pl-PL.' }),
+    language: t.exposeString('language', { description: 'The board’s language: en-US or pl-PL.' }),
     isPublic: t.exposeBoolean('isPublic', {
       description: 'True when anyone may see the board; false when only the company may.',
     }),

@@ -37,6 +37,7 @@ export const TrackerClosedStatusEnum = builder.enumType('TrackerClosedStatus', {
 });
 
 export const IssueTrackerConnectionType = builder.prismaNode('IssueTrackerConnection', {
+  name: 'IssueTrackerIntegration',
   description:
     'GitHub (a repository) or Linear (a team) connected to the company. Its token and webhook secret are stored sealed and never answered: `credentialLastFour` shows the last four characters of the token.',
   id: { field: 'id' },
@@ -100,7 +101,8 @@ export const IdeaIssueLinkType = builder.objectRef<IdeaIssueLink>('IdeaIssueLink
     url: t.exposeString('url', { description: 'The issue’s page.' }),
     title: t.exposeString('title', { description: 'The issue’s title when linked.' }),
     state: t.exposeString('state', {
-      description: 'open or closed (GitHub); the workflow state type (Linear), kept by webhooks.',
+      description:
+        'The issue’s state: open or closed (GitHub); the workflow state type (Linear), kept by webhooks.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was linked.' }),
   }),
@@ -158,7 +160,7 @@ const DisconnectedTrackerType = builder
     fields: (t) => ({
       disconnectedIssueTrackerConnectionId: t.id({
         description: 'The id it had (remove it from client stores).',
-        resolve: (d) => globalId('IssueTrackerConnection', d.id),
+        resolve: (d) => globalId('IssueTrackerIntegration', d.id),
       }),
     }),
   });
@@ -180,7 +182,7 @@ const UnlinkedIssueType = builder.objectRef<IdeaIssueLink>('UnlinkedIdeaIssue').
   }),
 });
 
-const trackerId = (id: string | number) => decodeId(id, 'IssueTrackerConnection');
+const trackerId = (id: string | number) => decodeId(id, 'IssueTrackerIntegration');
 
 builder.mutationFields((t) => ({
   connectIssueTracker: t.field({

@@ -22,6 +22,7 @@ export const SlackEventEnum = builder.enumType('SlackEvent', {
 });
 
 export const SlackConnectionType = builder.prismaNode('SlackConnection', {
+  name: 'SlackIntegration',
   description:
     'A Slack incoming webhook of the company: its chosen events are posted to a channel. The URL is stored sealed and never answered; `urlHint` tells connections apart.',
   id: { field: 'id' },
@@ -64,13 +65,13 @@ export const SlackConnectionType = builder.prismaNode('SlackConnection', {
 });
 
 const DisconnectedSlackType = builder
-  .objectRef<{ id: number }>('DisconnectedSlackConnection')
+  .objectRef<{ id: number }>('DisconnectedSlackIntegration')
   .implement({
     description: 'A Slack connection that was removed.',
     fields: (t) => ({
       disconnectedSlackConnectionId: t.id({
         description: 'The id it had (remove it from client stores).',
-        resolve: (d) => globalId('SlackConnection', d.id),
+        resolve: (d) => globalId('SlackIntegration', d.id),
       }),
     }),
   });
@@ -84,7 +85,7 @@ builder.queryField('slackConnections', (t) =>
   }),
 );
 
-const connectionId = (id: string | number) => decodeId(id, 'SlackConnection');
+const connectionId = (id: string | number) => decodeId(id, 'SlackIntegration');
 
 builder.mutationFields((t) => ({
   connectSlack: t.field({

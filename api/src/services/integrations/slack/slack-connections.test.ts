@@ -34,7 +34,7 @@ const DISCONNECT = `mutation ($id: ID!) { disconnectSlack(slackConnectionId: $id
 const TEST = `mutation ($id: ID!) { sendSlackTest(slackConnectionId: $id) { __typename
   ... on MutationSendSlackTestSuccess { data { type status attempts responseStatus lastError } } ${APP_ERROR} } }`;
 const LIST = `{ slackConnections { ${CONNECTION} } }`;
-const NODE = `query ($id: ID!) { node(id: $id) { ... on SlackConnection { ${CONNECTION} } } }`;
+const NODE = `query ($id: ID!) { node(id: $id) { ... on SlackIntegration { ${CONNECTION} } } }`;
 
 let server: TTestServer;
 let slack: Awaited<ReturnType<typeof startSlackStandIn>>;

@@ -398,7 +398,7 @@ describe('issues from ideas', () => {
     const connection = await server.deps.prisma.issueTrackerConnection.findFirstOrThrow({
       where: { companyId: company.owner.companyId, kind: 'GITHUB' },
     });
-    const gid = globalId('IssueTrackerConnection', connection.id);
+    const gid = globalId('IssueTrackerIntegration', connection.id);
     expect(await call(UPDATE, { id: gid, closedStatus: 'PLANNED' }, outsider)).toMatchObject({
       code: 'NOT_FOUND',
     });
@@ -523,7 +523,7 @@ describe('status sync by signed webhooks', () => {
     const connection = await server.deps.prisma.issueTrackerConnection.findFirstOrThrow({
       where: { companyId: company.owner.companyId, kind: 'LINEAR' },
     });
-    const gid = globalId('IssueTrackerConnection', connection.id);
+    const gid = globalId('IssueTrackerIntegration', connection.id);
     // A status of another kind is refused; the right one is kept.
     const wrongKind = await call(
       UPDATE,
@@ -607,7 +607,7 @@ describe('settings', () => {
     const connection = await server.deps.prisma.issueTrackerConnection.findFirstOrThrow({
       where: { companyId: company.owner.companyId, kind: 'GITHUB' },
     });
-    const gid = globalId('IssueTrackerConnection', connection.id);
+    const gid = globalId('IssueTrackerIntegration', connection.id);
     const refused = await call(UPDATE, { id: gid, token: 'ghp_wrong' }, company.owner.token);
     expect(refused).toMatchObject({ code: 'VALIDATION', fields: [{ field: 'token' }] });
     const kept = await call(UPDATE, { id: gid, closedStatus: 'IN_PROGRESS' }, company.owner.token);

@@ -30,7 +30,7 @@ export function SlackConnectionCard({
   const titleId = useId();
   const data = useFragment(
     graphql`
-      fragment SlackConnectionCard_connection on SlackConnection {
+      fragment SlackConnectionCard_connection on SlackIntegration {
         id
         urlHint
         events

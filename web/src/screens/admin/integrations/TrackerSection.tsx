@@ -116,7 +116,7 @@ const disconnectMutation = graphql`
 `;
 
 const connectionFragment = graphql`
-  fragment TrackerSection_connection on IssueTrackerConnection {
+  fragment TrackerSection_connection on IssueTrackerIntegration {
     id
     kind
     credentialLastFour
