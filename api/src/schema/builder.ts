@@ -42,6 +42,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     ID: { Input: string; Output: string | number };
     DateTime: { Input: Date; Output: Date };
+    /** A calendar date: a Date at UTC midnight (a `@db.Date` column) or its YYYY-MM-DD text. */
+    Date: { Input: string; Output: Date | string };
     File: { Input: File; Output: never };
   };
 }>({
@@ -183,6 +185,28 @@ builder.scalarType('File', {
     if (!isFile)
       throw new GraphQLError('It has to be a file sent as a part of a multipart request.');
     return value as File;
+  },
+});
+
+/** A calendar date as text: YYYY-MM-DD, a day that exists. */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE.exec(text);
+  if (!match) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}
+
+builder.scalarType('Date', {
+  description:
+    'A calendar date without a time or time zone, as YYYY-MM-DD (ISO 8601 / RFC 3339 full-date), e.g. a release date.',
+  specifiedByURL: 'https://scalars.graphql.org/andimarek/local-date.html',
+  serialize: (value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)),
+  parseValue: (value) => {
+    const text = String(value);
+    if (!isCalendarDate(text)) throw new TypeError('Date must be a day as YYYY-MM-DD.');
+    return text;
   },
 });
 

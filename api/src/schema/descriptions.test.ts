@@ -55,7 +55,7 @@ describe('the schema integrators read in GraphiQL', () => {
     expect(isEnumType(codes) && codes.getValues().map((value) => value.name)).toEqual(
       Object.keys(ERROR_STATUS).sort(),
     );
-    for (const name of ['DateTime', 'File']) {
+    for (const name of ['Date', 'DateTime', 'File']) {
       expect(printed.getType(name)).toMatchObject({
         specifiedByURL: expect.stringMatching(/^https:/),
       });

@@ -65,8 +65,9 @@ export const ReleaseType = builder.prismaNode('Release', {
   nullable: true,
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Name (1 to 16 characters), e.g. a version.' }),
-    releaseDate: t.string({
-      description: 'The release date as YYYY-MM-DD.',
+    releaseDate: t.field({
+      type: 'Date',
+      description: 'The release date (a calendar date, YYYY-MM-DD).',
       resolve: (release) => formatReleaseDate(release.releaseDate),
     }),
     isPublished: t.exposeBoolean('isPublished', { description: 'True once published.' }),
