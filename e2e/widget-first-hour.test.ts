@@ -50,6 +50,7 @@ const TEXTS = {
     language: 'en-US',
     yours: 'Your submitted ideas',
     mergedInto: 'Merged into',
+    kept: '“Dark theme for the editor”',
     back: 'Back to ideas',
     search: 'Search',
     empty: 'No ideas yet — be the first to share one.',
@@ -62,6 +63,7 @@ const TEXTS = {
     language: 'pl-PL',
     yours: 'Twoje zgłoszone pomysły',
     mergedInto: 'Połączono z pomysłem',
+    kept: '„Dark theme for the editor”',
     back: 'Wróć do pomysłów',
     search: 'Szukaj',
     empty: 'Nie ma jeszcze pomysłów — podziel się pierwszym.',
@@ -195,13 +197,11 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       const merged = yours.getByTestId('merged-idea');
       await expect.poll(() => merged.count()).toBe(1);
       expect(await merged.innerText()).toContain('Night mode please');
-      expect(await merged.getByTestId('merged-into').innerText()).toBe(
-        `${t.mergedInto} “Dark theme for the editor”`,
-      );
+      expect(await merged.getByTestId('merged-into').innerText()).toBe(`${t.mergedInto} ${t.kept}`);
       await judge(page, `widget-merged-${lang}`);
 
       // From the keyboard: the kept idea opens, its title takes the focus.
-      await merged.getByRole('button', { name: '“Dark theme for the editor”' }).focus();
+      await merged.getByRole('button', { name: t.kept }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => focused(page, 'text')).toBe('Dark theme for the editor');
       expect(await focused(page, 'tag')).toBe('H3');
@@ -250,6 +250,33 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       await expect.poll(() => item.count()).toBe(1);
       expect(await page.getByLabel(t.search).inputValue()).toBe('');
       await page.context().close();
+    });
+
+    it(`names a merged idea's reason in words on its portal page, not DUPLICATE (${lang})`, async () => {
+      const board = await server.deps.prisma.board.findUniqueOrThrow({
+        where: { id: company.boardId },
+        include: { company: true },
+      });
+      await server.deps.prisma.board.update({
+        where: { id: board.id },
+        data: { language: t.language },
+      });
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        bypassCSP: true,
+        locale: t.language,
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/${board.company.slug}/${board.slug}/ideas/${mergedId}-x`);
+      const decline = page.getByTestId('decline');
+      await expect
+        .poll(() => decline.innerText({ timeout: 500 }).catch(() => ''))
+        .toContain(`${t.mergedInto} ${t.kept}`);
+      expect(await page.locator('body').innerText()).not.toContain('DUPLICATE');
+      // The page's own idea leaves the focus where a page load puts it.
+      expect(await focused(page, 'tag')).toBe('BODY');
+      await judge(page, `portal-merged-${lang}`);
+      await context.close();
     });
 
     it(`invites the first idea on an empty board (${lang})`, async () => {

@@ -70,6 +70,12 @@ export function App(props: {
   const [openIdeaId, setOpenIdeaId] = useState<number | null>(props.ideaId ?? null);
   /** The idea whose list item takes the focus back when its page closes. */
   const closedIdeaId = useRef<number | null>(null);
+  /** An idea the visitor opened (not the portal's first one) takes the focus to its title. */
+  const [isOpenedHere, setIsOpenedHere] = useState(false);
+  const openIdea = useCallback((id: number | null) => {
+    setIsOpenedHere(true);
+    setOpenIdeaId(id);
+  }, []);
   const root = useRef<HTMLDivElement>(null);
   /** The signed-in caller's own ideas merged into others (the list's ALL leaves DECLINED out). */
   const [mergedOwn, setMergedOwn] = useState<TOwnIdea[]>([]);
@@ -368,7 +374,7 @@ export function App(props: {
               ),
               ...mergedOwn,
             ]}
-            onOpen={setOpenIdeaId}
+            onOpen={openIdea}
           />
         ) : null}
         {view === 'ideas' && openIdeaId !== null ? (
@@ -380,7 +386,8 @@ export function App(props: {
               closedIdeaId.current = openIdeaId;
               setOpenIdeaId(null);
             }}
-            onOpen={setOpenIdeaId}
+            onOpen={openIdea}
+            takesFocus={isOpenedHere}
           />
         ) : view === 'ideas' ? (
           <IdeaList
@@ -401,7 +408,7 @@ export function App(props: {
               setFilter('ALL');
               setTag(null);
             }}
-            onOpen={setOpenIdeaId}
+            onOpen={openIdea}
             onPending={(idea) => setPendingHere((current) => [idea, ...current])}
           />
         ) : view === 'roadmap' ? (
@@ -412,7 +419,7 @@ export function App(props: {
             onTag={setTag}
             onOpen={(id) => {
               setView('ideas');
-              setOpenIdeaId(id);
+              openIdea(id);
             }}
           />
         ) : (

@@ -20,6 +20,8 @@ export function IdeaDetail(props: {
   onBack: () => void;
   /** Opens another idea (the one a duplicate was merged into). */
   onOpen: (id: number) => void;
+  /** Opened by the visitor (not the page's first idea): the focus moves to its title. */
+  takesFocus: boolean;
 }) {
   const { widget, ideaId } = props;
   const { t } = widget;
@@ -33,8 +35,8 @@ export function IdeaDetail(props: {
   const loadedId = idea?.id;
   // Focus to the title once the idea is shown (not on each live reload of its thread).
   useEffect(() => {
-    if (loadedId !== undefined) heading.current?.focus();
-  }, [loadedId]);
+    if (loadedId !== undefined && props.takesFocus) heading.current?.focus();
+  }, [loadedId, props.takesFocus]);
 
   useEffect(() => {
     let isCurrent = true;

@@ -80,7 +80,7 @@ export function MergedInto(props: {
     <span class="muted" data-testid="merged-into">
       {t('idea.mergedInto')}{' '}
       <button type="button" class="link" onClick={() => props.onOpen(id)}>
-        “{title}”
+        {t('idea.quoted', { title })}
       </button>
     </span>
   );
