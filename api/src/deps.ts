@@ -16,7 +16,7 @@ import { findIdeaStates } from './services/idea/find-idea-states.ts';
 import { findLiveCredentials } from './services/account/find-live-credentials.ts';
 import { boardAccessLoader, createIdeaFeeds } from './services/idea/watch-idea-changes.ts';
 import type { TIdeaFeeds } from './services/idea/watch-idea-changes.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, outboxPrinter } from './mail/mailer.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { TRateLimiter } from './rate-limit.ts';
@@ -73,6 +73,7 @@ export function createDeps(
     from: config.mailFrom,
     log,
     retry: config.mailRetry,
+    printOutbox: outboxPrinter(config.logLevel),
   });
   const events = createEvents({
     redisUrl: config.redisUrl,

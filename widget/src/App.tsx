@@ -6,6 +6,7 @@ import { AuthPanel } from './AuthPanel.tsx';
 import { IdeaDetail } from './IdeaDetail.tsx';
 import { IdeaList } from './IdeaList.tsx';
 import { PendingIdeas } from './PendingIdeas.tsx';
+import type { TOwnIdea } from './PendingIdeas.tsx';
 import { themeProperties } from './contrast.ts';
 import { localeOf, translator } from './i18n.ts';
 import { followBoard } from './live.ts';
@@ -67,6 +68,17 @@ export function App(props: {
   const [usedToken, setUsedToken] = useState<string | null>(props.ssoToken);
   const [view, setView] = useState<TView>('ideas');
   const [openIdeaId, setOpenIdeaId] = useState<number | null>(props.ideaId ?? null);
+  /** The idea whose list item takes the focus back when its page closes. */
+  const closedIdeaId = useRef<number | null>(null);
+  /** An idea the visitor opened (not the portal's first one) takes the focus to its title. */
+  const [isOpenedHere, setIsOpenedHere] = useState(false);
+  const openIdea = useCallback((id: number | null) => {
+    setIsOpenedHere(true);
+    setOpenIdeaId(id);
+  }, []);
+  const root = useRef<HTMLDivElement>(null);
+  /** The signed-in caller's own ideas merged into others (the list's ALL leaves DECLINED out). */
+  const [mergedOwn, setMergedOwn] = useState<TOwnIdea[]>([]);
   const [sort, setSort] = useState<TSort>('VOTES');
   const [filter, setFilter] = useState<TFilter>('ALL');
   const [search, setSearch] = useState('');
@@ -170,6 +182,48 @@ export function App(props: {
   ]);
 
   const boardId = data?.board.id;
+  const myName = (data?.me ?? session?.me ?? null)?.displayName ?? null;
+  // The caller's ideas declined as duplicates, from the newest declined page: those they may
+  // edit and wrote (canEdit is also every idea for an admin) stay findable in their own box.
+  useEffect(() => {
+    setMergedOwn([]);
+    if (boardId === undefined || myName === null) return;
+    let isCurrent = true;
+    api.ideas(boardId, { filter: 'DECLINED', sort: 'DATE_DESC' }).then(
+      (page) => {
+        if (!isCurrent) return;
+        setMergedOwn(
+          page.ideas
+            .filter(
+              (idea) =>
+                idea.canEdit === true &&
+                idea.author?.displayName === myName &&
+                idea.declineDetails?.reason === 'DUPLICATE',
+            )
+            .map((idea) => ({
+              id: idea.id,
+              title: idea.title,
+              mergedInto: {
+                id: idea.declineDetails?.declinedDuplicateIdeaId ?? null,
+                title: idea.declineDetails?.declinedDuplicateIdeaTitle ?? null,
+              },
+            })),
+        );
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, boardId, myName, data]);
+
+  // Back from an idea: the focus returns to the item that opened it (else stays where it is).
+  useEffect(() => {
+    if (openIdeaId !== null || closedIdeaId.current === null) return;
+    const id = closedIdeaId.current;
+    closedIdeaId.current = null;
+    root.current?.querySelector<HTMLElement>(`button[data-idea-id="${id}"]`)?.focus();
+  }, [openIdeaId]);
   const handleEvent = useCallback((event: TIdeaEvent) => {
     if (event.kind === 'CREATED' || event.kind === 'DELETED') {
       // A new or removed idea changes the list itself: read the first page again, once for a
@@ -263,7 +317,7 @@ export function App(props: {
     boardHash: props.boardHash,
   };
   return (
-    <div class="fb" style={theme} lang={localeOf(board.language)}>
+    <div class="fb" style={theme} lang={localeOf(board.language)} ref={root}>
       <header>
         <div>
           <h2>{board.name}</h2>
@@ -318,12 +372,23 @@ export function App(props: {
               ...(data.myPendingIdeas ?? []).filter(
                 (idea) => !pendingHere.some((here) => here.id === idea.id),
               ),
+              ...mergedOwn,
             ]}
-            onOpen={setOpenIdeaId}
+            onOpen={openIdea}
           />
         ) : null}
         {view === 'ideas' && openIdeaId !== null ? (
-          <IdeaDetail widget={widget} ideaId={openIdeaId} onBack={() => setOpenIdeaId(null)} />
+          <IdeaDetail
+            key={openIdeaId}
+            widget={widget}
+            ideaId={openIdeaId}
+            onBack={() => {
+              closedIdeaId.current = openIdeaId;
+              setOpenIdeaId(null);
+            }}
+            onOpen={openIdea}
+            takesFocus={isOpenedHere}
+          />
         ) : view === 'ideas' ? (
           <IdeaList
             widget={widget}
@@ -338,7 +403,12 @@ export function App(props: {
             onSearch={setSearch}
             onSort={setSort}
             onFilter={setFilter}
-            onOpen={setOpenIdeaId}
+            onShowAll={() => {
+              setSearch('');
+              setFilter('ALL');
+              setTag(null);
+            }}
+            onOpen={openIdea}
             onPending={(idea) => setPendingHere((current) => [idea, ...current])}
           />
         ) : view === 'roadmap' ? (
@@ -349,7 +419,7 @@ export function App(props: {
             onTag={setTag}
             onOpen={(id) => {
               setView('ideas');
-              setOpenIdeaId(id);
+              openIdea(id);
             }}
           />
         ) : (

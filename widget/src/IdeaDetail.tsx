@@ -1,16 +1,28 @@
 /** @jsxImportSource preact */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, IMPORTANCES } from './api.ts';
 import type { TComment, TIdea, TImportance } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { MergedInto } from './PendingIdeas.tsx';
 import { formatDate, localeOf } from './i18n.ts';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 
-/** One idea: its text, author, status, vote box, comments and the comment form. */
-export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () => void }) {
+/**
+ * One idea: its text, author, status, vote box, comments and the comment form. Opening it moves
+ * the keyboard's focus to its title (App moves it back to the list item on Back).
+ */
+export function IdeaDetail(props: {
+  widget: TWidget;
+  ideaId: number;
+  onBack: () => void;
+  /** Opens another idea (the one a duplicate was merged into). */
+  onOpen: (id: number) => void;
+  /** Opened by the visitor (not the page's first idea): the focus moves to its title. */
+  takesFocus: boolean;
+}) {
   const { widget, ideaId } = props;
   const { t } = widget;
   const [idea, setIdea] = useState<TIdea | null>(null);
@@ -19,6 +31,12 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
   /** The thread whose reply form is open. */
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const commentCount = widget.live[ideaId]?.commentCount;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loadedId = idea?.id;
+  // Focus to the title once the idea is shown (not on each live reload of its thread).
+  useEffect(() => {
+    if (loadedId !== undefined && props.takesFocus) heading.current?.focus();
+  }, [loadedId, props.takesFocus]);
 
   useEffect(() => {
     let isCurrent = true;
@@ -66,7 +84,9 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
       <div class="card">
         <VoteButton widget={widget} idea={shown} />
         <div class="body">
-          <h3>{shown.title}</h3>
+          <h3 tabIndex={-1} ref={heading} data-testid="idea-title">
+            {shown.title}
+          </h3>
           <p class="muted">
             <StatusBadge idea={shown} t={t} />
             {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
@@ -77,11 +97,19 @@ export function IdeaDetail(props: { widget: TWidget; ideaId: number; onBack: () 
             <VoteImportance widget={widget} ideaId={ideaId} />
           ) : null}
           {decline ? (
-            <p class="notice">
-              {t('idea.declined', { reason: decline.reason })}
-              {decline.declinedDuplicateIdeaTitle
-                ? ` · ${t('idea.duplicateOf', { title: decline.declinedDuplicateIdeaTitle })}`
-                : ''}
+            <p class="notice" data-testid="decline">
+              {decline.reason === 'DUPLICATE' ? (
+                <MergedInto
+                  widget={widget}
+                  kept={{
+                    id: decline.declinedDuplicateIdeaId ?? null,
+                    title: decline.declinedDuplicateIdeaTitle,
+                  }}
+                  onOpen={props.onOpen}
+                />
+              ) : (
+                t('idea.declined', { reason: t(`reason.${decline.reason}`) })
+              )}
               {decline.comment ? ` · ${decline.comment}` : ''}
             </p>
           ) : null}

@@ -35,6 +35,8 @@ export function IdeaList(props: {
   onSearch: (search: string) => void;
   onSort: (sort: TSort) => void;
   onFilter: (filter: TFilter) => void;
+  /** Back to every idea: no search, status filter or tag. */
+  onShowAll: () => void;
   onOpen: (id: number) => void;
   /** An idea this visitor just submitted that awaits the team's acceptance (PendingIdeas lists it). */
   onPending: (idea: { id: number; title: string }) => void;
@@ -161,13 +163,17 @@ export function IdeaList(props: {
         />
       ) : null}
       {listed.length === 0 ? (
-        <p class="muted">
-          {t(
-            props.filter === 'ALL' && !props.search.trim() && props.tag === null
-              ? 'list.empty'
-              : 'list.emptyFiltered',
-          )}
-        </p>
+        <EmptyList
+          t={t}
+          canParticipate={widget.canParticipate}
+          search={props.search.trim()}
+          filter={props.filter}
+          tag={props.tag}
+          onShowAll={() => {
+            setSearchText('');
+            props.onShowAll();
+          }}
+        />
       ) : (
         <ul aria-label={t('nav.ideas')}>
           {listed.map((raw) => {
@@ -176,7 +182,12 @@ export function IdeaList(props: {
               <li class="card" key={idea.id} data-testid="idea">
                 <VoteButton widget={widget} idea={idea} />
                 <div class="body">
-                  <button type="button" class="link title" onClick={() => props.onOpen(idea.id)}>
+                  <button
+                    type="button"
+                    class="link title"
+                    data-idea-id={idea.id}
+                    onClick={() => props.onOpen(idea.id)}
+                  >
                     {idea.title}
                   </button>
                   <div class="muted">
@@ -195,5 +206,41 @@ export function IdeaList(props: {
         </button>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * What an empty list means and what to do: an empty board invites the first idea; a search, a
+ * status or a tag that matches nothing says so, with a way back to every idea.
+ */
+function EmptyList(props: {
+  t: TWidget['t'];
+  canParticipate: boolean;
+  search: string;
+  filter: TFilter;
+  tag: number | null;
+  onShowAll: () => void;
+}) {
+  const { t, search, filter } = props;
+  const isNarrowed = search !== '' || filter !== 'ALL' || props.tag !== null;
+  if (!isNarrowed) {
+    return (
+      <p class="muted" data-testid="empty-list">
+        {t(props.canParticipate ? 'list.empty' : 'list.emptyReadOnly')}
+      </p>
+    );
+  }
+  const text = search
+    ? t('list.emptySearch', { search })
+    : filter !== 'ALL'
+      ? t('list.emptyStatus', { status: t(`status.${filter}`) })
+      : t('list.emptyTag');
+  return (
+    <p class="muted" role="status" data-testid="empty-list">
+      {text}{' '}
+      <button type="button" class="link" onClick={props.onShowAll}>
+        {t('list.showAll')}
+      </button>
+    </p>
   );
 }

@@ -1,15 +1,28 @@
 /** @jsxImportSource preact */
 import type { TWidget } from './widget-context.ts';
 
+/** One of the caller's own ideas the board's list leaves out. */
+export type TOwnIdea = {
+  id: number;
+  title: string;
+  /** The team rejected it, and says why (null: still awaiting). */
+  rejectionReason?: string | null;
+  /**
+   * Merged into another idea (declined as a duplicate): the kept idea, or `id: null` when this
+   * reader may not be told of it (the kept-idea rule, decided by the server).
+   */
+  mergedInto?: { id: number | null; title: string | null };
+};
+
 /**
- * The caller's own ideas awaiting the team's acceptance, each marked so: only their author
- * (and the team) can read them, so the list comes from the API for the signed-in caller and is
- * never part of a page anyone else is served.
+ * The caller's own ideas the list does not show, each marked so: those awaiting the team's
+ * acceptance (only their author and the team can read them, so the list comes from the API for
+ * the signed-in caller and is never part of a page anyone else is served), and those merged
+ * into another idea, with the idea they joined where the reader may see it.
  */
 export function PendingIdeas(props: {
   widget: TWidget;
-  /** `rejectionReason`: the team rejected it, and says why (null: still awaiting). */
-  ideas: { id: number; title: string; rejectionReason?: string | null }[];
+  ideas: TOwnIdea[];
   onOpen: (id: number) => void;
 }) {
   const { t } = props.widget;
@@ -20,11 +33,18 @@ export function PendingIdeas(props: {
       <p class="muted">{t('pending.intro')}</p>
       <ul>
         {props.ideas.map((idea) => (
-          <li key={idea.id} data-testid="pending-idea">
-            <button type="button" class="link title" onClick={() => props.onOpen(idea.id)}>
+          <li key={idea.id} data-testid={idea.mergedInto ? 'merged-idea' : 'pending-idea'}>
+            <button
+              type="button"
+              class="link title"
+              data-idea-id={idea.id}
+              onClick={() => props.onOpen(idea.id)}
+            >
               {idea.title}
             </button>{' '}
-            {idea.rejectionReason ? (
+            {idea.mergedInto ? (
+              <MergedInto widget={props.widget} kept={idea.mergedInto} onOpen={props.onOpen} />
+            ) : idea.rejectionReason ? (
               <>
                 <span class="badge status-declined">{t('pending.rejected')}</span>
                 <p class="muted" data-testid="pending-rejection">
@@ -38,5 +58,30 @@ export function PendingIdeas(props: {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** "Merged into <kept idea>", the title a link to it when this reader may see it. */
+export function MergedInto(props: {
+  widget: TWidget;
+  kept: { id: number | null; title: string | null };
+  onOpen: (id: number) => void;
+}) {
+  const { t } = props.widget;
+  const { id, title } = props.kept;
+  if (id === null || title === null) {
+    return (
+      <span class="muted" data-testid="merged-into">
+        {t('idea.mergedElsewhere')}
+      </span>
+    );
+  }
+  return (
+    <span class="muted" data-testid="merged-into">
+      {t('idea.mergedInto')}{' '}
+      <button type="button" class="link" onClick={() => props.onOpen(id)}>
+        {t('idea.quoted', { title })}
+      </button>
+    </span>
   );
 }

@@ -27,6 +27,9 @@ export function PrivateBoard(props: {
   const { t, gate } = props;
   const company = gate.company.name;
   const [isSigningIn, setIsSigningIn] = useState(false);
+  // A confirmed address gets in only where the board lets addresses in and the company lets
+  // people sign in by email at all (not SSO_ONLY).
+  const confirmingOpens = gate.emailAccess && gate.signupPolicy !== 'SSO_ONLY';
   const canSignInByEmail =
     gate.emailAccess &&
     gate.signupPolicy !== 'SSO_ONLY' &&
@@ -37,6 +40,11 @@ export function PrivateBoard(props: {
       <div role="alert" lang={props.locale}>
         {props.isSsoRefused && !props.isSignedIn ? (
           <p data-testid="sso-refused">{t('sso.refusedPrivate')}</p>
+        ) : props.isSignedIn && gate.emailAwaitsConfirmation && !confirmingOpens ? (
+          // Confirming the address would not open it: say what would.
+          <p data-testid="sso-only">
+            {t(gate.ssoAccess ? 'private.ssoOnly' : 'private.notForYou', { company })}
+          </p>
         ) : props.isSignedIn && gate.emailAwaitsConfirmation ? (
           <p data-testid="unconfirmed">{t('private.unconfirmed', { company })}</p>
         ) : props.isSignedIn ? (
@@ -45,7 +53,7 @@ export function PrivateBoard(props: {
           <p>{t(gate.ssoAccess ? 'private.sso' : 'private.closed', { company })}</p>
         )}
       </div>
-      {props.isSignedIn && gate.emailAwaitsConfirmation ? (
+      {props.isSignedIn && gate.emailAwaitsConfirmation && confirmingOpens ? (
         <p class="muted">
           <ResendConfirmation api={props.api} t={t} />
         </p>

@@ -31,10 +31,14 @@ export type TIdea = {
   commentCount: number;
   createdAt: string;
   declineDetails: {
-    reason: string;
+    reason: 'DUPLICATE' | 'NOT_APPLICABLE' | 'NOT_RELEVANT' | 'OTHER';
     comment: string | null;
+    /** The kept idea of a duplicate, when this reader may be told of it (else null). */
+    declinedDuplicateIdeaId?: number | null;
     declinedDuplicateIdeaTitle: string | null;
   } | null;
+  /** May edit it: its author (or the company's admins). */
+  canEdit?: boolean;
   /** The board's own status it shows (of the kind `status` says); absent from older servers. */
   customStatus?: { id: number; name: string; color: string } | null;
 };

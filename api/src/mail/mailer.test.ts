@@ -143,6 +143,7 @@ describe('the mail queue', () => {
 
   it('prints, without SMTP, mail that SQL queued elsewhere when woken with its ids (a released invitation)', async () => {
     const lines: string[] = [];
+    const blocks: string[] = [];
     const log = {
       info: (line: string) => lines.push(line),
       warn: () => undefined,
@@ -155,6 +156,7 @@ describe('the mail queue', () => {
       from: 'Feedboard <no-reply@feedboard.local>',
       log,
       retry: FAST,
+      printOutbox: (block) => blocks.push(block),
     });
     const held = await server.deps.prisma.mail.create({
       data: {
@@ -170,7 +172,9 @@ describe('the mail queue', () => {
     await expect
       .poll(() => lines.join('\n'), POLL)
       .toContain(`[outbox] mail ${held.id} to teammate@example.com: You are invited`);
-    expect(lines.join('\n')).toContain('https://boards.example.com/invitation/abc');
+    // The mail itself, readable: headers, then the text with its link.
+    await expect.poll(() => blocks.join('\n'), POLL).toContain('To: teammate@example.com');
+    expect(blocks.join('\n')).toContain('Open https://boards.example.com/invitation/abc to join.');
     await outbox.close();
     // The workers of the next test send every queued row: this one is not theirs.
     await server.deps.prisma.mail.delete({ where: { id: held.id } });

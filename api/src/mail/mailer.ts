@@ -3,6 +3,7 @@ import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../jobs/queue-worker.ts';
 import type { TLogger } from '../log.ts';
+import { inlineText } from './inline-text.ts';
 
 /** Mails one wake prints in full in the outbox (mailer.wake); the rest are counted. */
 const OUTBOX_PRINT_MAX = 20;
@@ -21,7 +22,64 @@ export type TMailMessage = {
    * an account of several companies, so the address alone never says whose a mail is.
    */
   userId?: number;
+  /**
+   * Whose words the mail carries, when not the recipient's company (a changelog subscriber has
+   * no account): the From display name says "<senderName> via Feedboard". Mails to a company's
+   * end user name their company without it; team mails stay Feedboard's.
+   */
+  senderName?: string;
 };
+
+/**
+ * Where `senderName` waits in the row's headers until the mail goes: read by the mailer, never
+ * sent as a header.
+ */
+export const SENDER_NAME_HEADER = 'X-Feedboard-Sender-Name';
+
+/**
+ * SQL of the name a queued "Mail" row (`m`) is sent in the name of, or NULL for Feedboard's own:
+ * the row's senderName; else the company of the end user it is for (confirmation, reset and
+ * notification mails to a board's end user); else, for a changelog release mail (dedupe key
+ * `changelog:<release>:<subscriber>`), the release's company. Team mails (owners, admins,
+ * members) stay Feedboard's.
+ */
+const senderNameSql = (m: string) =>
+  Prisma.raw(`COALESCE(
+      ${m}."headers"->>'${SENDER_NAME_HEADER}',
+      (SELECT c."name" FROM "User" su JOIN "Company" c ON c."id" = su."companyId"
+       WHERE su."id" = ${m}."userId" AND su."role" = 'END_USER'),
+      (SELECT c."name" FROM "Release" sr JOIN "Company" c ON c."id" = sr."companyId"
+       WHERE ${m}."topic" = 'CHANGELOG' AND ${m}."dedupeKey" ~ '^changelog:[0-9]{1,9}:'
+         AND sr."id" = split_part(${m}."dedupeKey", ':', 2)::int))`);
+
+/**
+ * The From of a mail sent in the name of `senderName` ("Acme via Feedboard" at the configured
+ * address), or the configured From itself.
+ */
+export function senderFrom(
+  from: string,
+  senderName: string | null,
+): string | { name: string; address: string } {
+  if (!senderName) return from;
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  const ours = match?.[1]?.trim() || 'Feedboard';
+  const address = match?.[2]?.trim() ?? from.trim();
+  return { name: `${inlineText(senderName)} via ${ours}`, address };
+}
+
+/**
+ * The outbox's printer at a log level: standard error, beside the log (whose JSON lines would
+ * escape a mail's lines), at info and debug; nothing where the log is quieter (tests).
+ */
+export function outboxPrinter(level: string): (block: string) => void {
+  return level === 'info' || level === 'debug'
+    ? (block) => void process.stderr.write(block)
+    : () => undefined;
+}
+
+/** A From as a header line shows it. */
+const fromLine = (from: string | { name: string; address: string }) =>
+  typeof from === 'string' ? from : `${from.name} <${from.address}>`;
 
 /** The SMTP server's answer to a test mail, or why there was none. */
 export type TTestMailResult =
@@ -84,6 +142,8 @@ type TClaimedMail = {
   html: string | null;
   headers: Record<string, string> | null;
   attempts: number;
+  /** Whose name the mail goes in (senderNameSql), null: Feedboard's. */
+  senderName: string | null;
 };
 
 /** Messages one worker takes (and sends in parallel) per claim. */
@@ -117,8 +177,14 @@ export function createMailer(options: {
   from: string;
   log: TLogger;
   retry: TMailRetry;
+  /**
+   * Where the outbox (no SMTP) writes each mail, readable: headers, a blank line, the text.
+   * Standard error by default, beside the log (whose JSON lines would escape it).
+   */
+  printOutbox?: (block: string) => void;
 }): TMailer {
   const { prisma, smtpUrl, from, log, retry } = options;
+  const writeOutbox = options.printOutbox ?? outboxPrinter('info');
   // nodemailer (about 300 KB of code) loads with the first message to send, not at every
   // start: most starts send none, and the outbox needs none.
   let transportReady: Promise<Transporter> | undefined;
@@ -145,19 +211,24 @@ export function createMailer(options: {
         WHERE "status" = 'QUEUED' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= now())
         ORDER BY "id" LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "to", "subject", "text", "html", "headers", "attempts"`;
+      RETURNING "id", "to", "subject", "text", "html", "headers", "attempts",
+        ${senderNameSql('"Mail"')} AS "senderName"`;
   }
 
   async function deliver(mail: TClaimedMail, sender: Transporter): Promise<void> {
     let failure: unknown = null;
+    // The sender's name is the mailer's own note, never a header of the mail.
+    const headers = Object.fromEntries(
+      Object.entries(mail.headers ?? {}).filter(([name]) => name !== SENDER_NAME_HEADER),
+    );
     try {
       await sender.sendMail({
-        from,
+        from: senderFrom(from, mail.senderName),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
-        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
       });
     } catch (error) {
       failure = error;
@@ -194,11 +265,39 @@ export function createMailer(options: {
     );
   }
 
-  /** Without SMTP the log is the outbox: one message as a reader needs it, links included. */
-  const printOutbox = (mail: { id: number; to: string; subject: string; text: string }) =>
-    log.info(
-      `[outbox] mail ${mail.id} to ${mail.to}: ${mail.subject}\n${mail.text}\n(set SMTP_URL to send mail)`,
+  /**
+   * Without SMTP the outbox is where mail is read: each message as a reader needs it (its
+   * headers, then its text, links included) and one log line that it was kept.
+   */
+  const printOutbox = (mail: {
+    id: number;
+    to: string;
+    subject: string;
+    text: string;
+    senderName: string | null;
+  }) => {
+    log.info(`[outbox] mail ${mail.id} to ${mail.to}: ${mail.subject} (set SMTP_URL to send mail)`);
+    const rule = '─'.repeat(8);
+    writeOutbox(
+      [
+        `${rule} [outbox] mail ${mail.id}, not sent: set SMTP_URL to send mail ${rule}`,
+        `From: ${fromLine(senderFrom(from, mail.senderName))}`,
+        `To: ${mail.to}`,
+        `Subject: ${mail.subject}`,
+        '',
+        mail.text.trimEnd(),
+        `${rule} end of mail ${mail.id} ${rule}`,
+        '',
+      ].join('\n'),
     );
+  };
+
+  /** The outbox's rows, as printOutbox shows them (`db`: a transaction that wrote them). */
+  const readOutbox = (ids: readonly number[], db: Prisma.TransactionClient = prisma) =>
+    db.$queryRaw<
+      { id: number; to: string; subject: string; text: string; senderName: string | null }[]
+    >`SELECT m."id", m."to", m."subject", m."text", ${senderNameSql('m')} AS "senderName"
+      FROM "Mail" m WHERE m."id" = ANY(${ids}::int[]) ORDER BY m."id"`;
 
   const worker = transport
     ? createQueueWorker({
@@ -228,13 +327,15 @@ export function createMailer(options: {
           html: message.html ?? null,
           topic: message.topic ?? 'ACCOUNT',
           userId: message.userId ?? null,
+          ...(message.senderName ? { headers: { [SENDER_NAME_HEADER]: message.senderName } } : {}),
           ...(isHeld ? { status: 'HELD' as const, heldForUserId: options.heldForUserId } : {}),
         },
         select: { id: true },
       });
       if (isHeld) return row;
       if (!transport) {
-        printOutbox({ id: row.id, ...message });
+        const [shown] = await readOutbox([row.id], options.db);
+        printOutbox(shown ?? { id: row.id, ...message, senderName: message.senderName ?? null });
         return row;
       }
       if (!options.db) worker?.wake();
@@ -243,12 +344,7 @@ export function createMailer(options: {
     wake(ids = []) {
       if (!transport && ids.length > 0) {
         // The first OUTBOX_PRINT_MAX in full, the rest counted (a wake may name many rows).
-        void prisma.mail
-          .findMany({
-            where: { id: { in: ids.slice(0, OUTBOX_PRINT_MAX) } },
-            orderBy: { id: 'asc' },
-            select: { id: true, to: true, subject: true, text: true },
-          })
+        void readOutbox(ids.slice(0, OUTBOX_PRINT_MAX))
           .then((rows) => {
             for (const row of rows) printOutbox(row);
             if (ids.length > OUTBOX_PRINT_MAX) {

@@ -2,7 +2,8 @@ import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { boardVisibleToUserCondition } from '../access.ts';
 import type { TMailTexts } from './notification-texts.ts';
-import { NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
+import { COMPANY, NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
+import { inlineText } from '../../mail/inline-text.ts';
 import { unsubscribeTokenSql } from './unsubscribe-token.ts';
 
 export type TNotificationTopic =
@@ -43,10 +44,10 @@ export type TNotification = {
 export async function loadMailCompany(
   deps: TDeps,
   companyId: number,
-): Promise<{ slug: string; mailKey: string }> {
+): Promise<{ slug: string; mailKey: string; name: string }> {
   return deps.prisma.company.findUniqueOrThrow({
     where: { id: companyId },
-    select: { slug: true, mailKey: true },
+    select: { slug: true, mailKey: true, name: true },
   });
 }
 
@@ -57,8 +58,17 @@ export async function loadMailCompany(
  * unsubscribe link and List-Unsubscribe headers. Answers how many mails were queued.
  */
 export async function enqueueNotifications(deps: TDeps, n: TNotification): Promise<number> {
-  const { mailKey } = await loadMailCompany(deps, n.companyId);
-  const { en, pl } = n.texts;
+  const company = await loadMailCompany(deps, n.companyId);
+  const { mailKey } = company;
+  // The company's name in the subject and signature of a mail about its board (one line: a
+  // name is someone else's text).
+  const companyName = inlineText(company.name);
+  const fill = (text: TMailTexts['en']) => ({
+    subject: text.subject.replaceAll(COMPANY, companyName),
+    text: text.text.replaceAll(COMPANY, companyName),
+  });
+  const en = fill(n.texts.en);
+  const pl = fill(n.texts.pl);
   const isPolish = Prisma.sql`u."language" LIKE 'pl%'`;
   const url = Prisma.sql`${`${deps.config.appUrl}/unsubscribe/`}::text || ${unsubscribeTokenSql(mailKey, Prisma.sql`u."id"`)}`;
   const dedupe = n.dedupeKey ? Prisma.sql`${`${n.dedupeKey}:`}::text || u."id"` : Prisma.sql`NULL`;

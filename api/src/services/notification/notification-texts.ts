@@ -6,6 +6,8 @@ export type TMailTexts = { en: TMailText; pl: TMailText };
 export type TLang = keyof TMailTexts;
 
 export const NAME = '{{NAME}}';
+/** The company whose board the mail is about, filled when queued (enqueueNotifications). */
+export const COMPANY = '{{COMPANY}}';
 export const UNSUBSCRIBE_URL = '{{UNSUBSCRIBE_URL}}';
 
 /**
@@ -46,6 +48,15 @@ const REASON: Record<TLang, Record<DeclineReason, string>> = {
     NOT_RELEVANT: 'nieistotny',
     OTHER: 'inny powód',
   },
+};
+
+/**
+ * How a mail to a board's end users is signed: by the company whose board it is (their From
+ * says "<company> via Feedboard"), not by Feedboard.
+ */
+const SIGNATURE: Record<TLang, string> = {
+  en: `\nThe ${COMPANY} team`,
+  pl: `\nZespół ${COMPANY}`,
 };
 
 const FOOTER: Record<TLang, (why: string) => string> = {
@@ -101,6 +112,7 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
         merged && decline?.votesMoved && 'Your vote now counts for that idea.',
         merged?.url && `See it: ${merged.url}`,
         !merged && idea.url && `See it: ${idea.url}`,
+        SIGNATURE.en,
         FOOTER.en('You get this because you submitted or voted for this idea.'),
       ),
     };
@@ -122,6 +134,7 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
         merged && decline?.votesMoved && 'Twój głos liczy się teraz dla tamtego pomysłu.',
         merged?.url && `Zobacz: ${merged.url}`,
         !merged && idea.url && `Zobacz: ${idea.url}`,
+        SIGNATURE.pl,
         FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł lub na niego głosowałeś.'),
       ),
     };
@@ -147,6 +160,7 @@ export function releaseTexts(release: {
         `${release.name} (${formatCalendarDate(release.date, 'en-US')}) is out, with ideas you voted for:`,
         ...list,
         release.url && `\nRelease notes: ${release.url}`,
+        SIGNATURE.en,
         FOOTER.en('You get this because you voted for an idea in this release.'),
       ),
     },
@@ -158,6 +172,7 @@ export function releaseTexts(release: {
         `Wydanie ${release.name} (${formatCalendarDate(release.date, 'pl-PL')}) jest już dostępne i zawiera pomysły, na które głosowałeś:`,
         ...list,
         release.url && `\nInformacje o wydaniu: ${release.url}`,
+        SIGNATURE.pl,
         FOOTER.pl('Dostajesz tę wiadomość, bo głosowałeś na pomysł z tego wydania.'),
       ),
     },
@@ -181,6 +196,7 @@ export function adminCommentTexts(comment: {
         '',
         comment.text,
         idea.url && `\nReply: ${idea.url}`,
+        SIGNATURE.en,
         FOOTER.en('You get this because you submitted this idea.'),
       ),
     },
@@ -193,6 +209,7 @@ export function adminCommentTexts(comment: {
         '',
         comment.text,
         idea.url && `\nOdpowiedz: ${idea.url}`,
+        SIGNATURE.pl,
         FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł.'),
       ),
     },
@@ -325,6 +342,7 @@ export function rejectionTexts(rejection: { idea: TIdeaRef; reason: string }): T
         `Their reason: ${rejection.reason}`,
         '',
         'You can still see it, with this reason, among your submitted ideas on the board.',
+        SIGNATURE.en,
         FOOTER.en('You get this because you submitted this idea.'),
       ),
     },
@@ -338,6 +356,7 @@ export function rejectionTexts(rejection: { idea: TIdeaRef; reason: string }): T
         `Uzasadnienie: ${rejection.reason}`,
         '',
         'Wciąż widzisz go, z tym uzasadnieniem, wśród swoich zgłoszonych pomysłów na tablicy.',
+        SIGNATURE.pl,
         FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł.'),
       ),
     },
