@@ -21,7 +21,8 @@ const LABELS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The board is written by the bench's set-based statements (seconds each on PostgreSQL).
+  server = await startTestServer({ statementTimeoutMs: 60_000 });
   const run = (sql: string) => server.deps.prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql);
   dataset = await generateDataset(run, { ideas: 2_000, users: 100, votes: 10_000, comments: 0 });
   // Importance, notes and votes added on behalf on some votes, so every column has content.
