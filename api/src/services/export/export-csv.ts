@@ -3,6 +3,7 @@ import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
+import { yieldToOthers } from '../../yield-to-others.ts';
 import { csvStream } from './csv-stream.ts';
 
 const IMPORTANCE_LABELS: Record<string, string> = {
@@ -80,15 +81,6 @@ type TVoteExportRow = {
   addedBy: string | null;
   companies: string | null;
 };
-
-/**
- * Lets the requests that arrived meanwhile run before the next page's statement: a macrotask
- * turn (setImmediate), after the I/O callbacks waiting, so an export never holds the thread for
- * more than one page (on PGlite a statement runs in the server's own thread).
- */
-export function yieldToOthers(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /** A money amount as spreadsheets read it: two decimals, no grouping. */
 const money = (value: number) => Number(value).toFixed(2);
