@@ -195,7 +195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The board’s releases, newest first (others than admins see published ones) */
+        /**
+         * The board’s releases, newest first (others than admins see published ones)
+         * @description Without `limit` the whole list, as always. With `limit` (1 to 100) at most that many releases; when more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
+         */
         get: operations["listBoardReleases"];
         put?: never;
         post?: never;
@@ -341,7 +344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company’s releases, newest first (admins see unpublished ones too) */
+        /**
+         * The company’s releases, newest first (admins see unpublished ones too)
+         * @description Without `limit` the whole list, as always. With `limit` (1 to 100) at most that many releases; when more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
+         */
         get: operations["listCompanyReleases"];
         put?: never;
         /**
@@ -2820,7 +2826,9 @@ export interface operations {
     listBoardReleases: {
         parameters: {
             query?: {
+                cursor?: string;
                 filter?: "ALL" | "PUBLISHED" | "UNPUBLISHED" | null;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -3279,7 +3287,9 @@ export interface operations {
     listCompanyReleases: {
         parameters: {
             query?: {
+                cursor?: string;
                 filter?: "ALL" | "PUBLISHED" | "UNPUBLISHED" | null;
+                limit?: number;
             };
             header?: never;
             path: {

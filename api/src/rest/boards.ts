@@ -13,7 +13,8 @@ import {
   updateBoardName,
   updateBoardTheme,
 } from '../services/board/update-board.ts';
-import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
+import { ZReleaseListParams, findReleasePage } from '../services/release/find-releases.ts';
+import { RELEASE_PAGING, setNextCursor } from './release-paging.ts';
 import {
   ZBoardAccess,
   findBoardAccess,
@@ -100,15 +101,20 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       operationId: 'listBoardReleases',
       tag,
       summary: 'The board’s releases, newest first (others than admins see published ones)',
+      description: RELEASE_PAGING,
       auth: 'optional',
       request: { params, query: ZReleaseListParams },
       response: z.array(ZReleaseJson),
-      handle: async (c) =>
-        Promise.all(
-          (await findReleases(deps, c.get('viewer'), { boardId: pathId(c) }, c.req.query())).map(
-            presentRelease,
-          ),
-        ),
+      handle: async (c) => {
+        const page = await findReleasePage(
+          deps,
+          c.get('viewer'),
+          { boardId: pathId(c) },
+          c.req.query(),
+        );
+        setNextCursor(c, page.nextCursor);
+        return Promise.all(page.releases.map(presentRelease));
+      },
     }),
     jsonRoute({
       method: 'get',

@@ -9,7 +9,8 @@ import { getSubscription } from '../services/company/get-subscription.ts';
 import { listCompanyUsers } from '../services/company/list-company-users.ts';
 import { ZUpgrade, upgradeSubscription } from '../services/company/upgrade-subscription.ts';
 import { createRelease } from '../services/release/change-release.ts';
-import { ZReleaseListParams, findReleases } from '../services/release/find-releases.ts';
+import { ZReleaseListParams, findReleasePage } from '../services/release/find-releases.ts';
+import { RELEASE_PAGING, setNextCursor } from './release-paging.ts';
 import { ZCreateRelease } from '../services/release/release-input.ts';
 import { readJson } from './http.ts';
 import {
@@ -85,15 +86,20 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       operationId: 'listCompanyReleases',
       tag,
       summary: 'The company’s releases, newest first (admins see unpublished ones too)',
+      description: RELEASE_PAGING,
       auth: 'signedIn',
       request: { params, query: ZReleaseListParams },
       response: z.array(ZReleaseJson),
-      handle: async (c) =>
-        Promise.all(
-          (await findReleases(deps, c.get('viewer'), { companyId: pathId(c) }, c.req.query())).map(
-            presentRelease,
-          ),
-        ),
+      handle: async (c) => {
+        const page = await findReleasePage(
+          deps,
+          c.get('viewer'),
+          { companyId: pathId(c) },
+          c.req.query(),
+        );
+        setNextCursor(c, page.nextCursor);
+        return Promise.all(page.releases.map(presentRelease));
+      },
     }),
     jsonRoute({
       method: 'post',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
+import { yieldEvery } from '../../yield-to-others.ts';
 
 /** How many ideas one bulk action takes at most (a page of the console's list is 20). */
 export const MAX_BULK_IDEAS = 100;
@@ -34,7 +35,11 @@ export async function planEachIdea<TPlan>(
   plan: (ideaId: number) => Promise<TPlan>,
 ): Promise<TPlan[]> {
   const plans: TPlan[] = [];
+  // Each idea's check is a few statements: other requests run between two ideas once the
+  // checks have held the thread for 20 ms.
+  const pause = yieldEvery();
   for (const [index, ideaId] of ideaIds.entries()) {
+    await pause();
     try {
       plans.push(await plan(ideaId));
     } catch (error) {

@@ -3,6 +3,7 @@ import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
+import { yieldToOthers } from '../../yield-to-others.ts';
 import { csvStream } from './csv-stream.ts';
 
 const IMPORTANCE_LABELS: Record<string, string> = {
@@ -14,8 +15,18 @@ const IMPORTANCE_LABELS: Record<string, string> = {
 /** A CSV download: its file name and its rows, read a page at a time as the client takes them. */
 export type TCsvFile = { filename: string; stream: ReadableStream<Uint8Array> };
 
-/** Rows read per statement: a page of ideas or votes, so memory stays flat however big the board. */
+/**
+ * Rows read per statement: a page of votes, so memory stays flat however big the board, and no
+ * statement holds the embedded database (which runs in the server's thread) for long: about
+ * 0.1 s for 1,000 votes on PGlite.
+ */
 export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * Ideas read per statement: each brings its votes' counts and customer companies (ten votes an
+ * idea on the bench's board: about 0.1 s on PGlite for 250 ideas).
+ */
+export const IDEA_EXPORT_PAGE_SIZE = 250;
 
 /** A file name from the board's slug and today's date. */
 function fileName(slug: string, what: string): string {
@@ -42,53 +53,34 @@ function recordExport(
   });
 }
 
-type TIdeaCustomerRow = {
+type TIdeaExportRow = {
   id: number;
-  value: number;
+  title: string;
+  status: string;
+  voteCount: number;
+  commentCount: number;
+  createdAt: Date;
+  value: number | null;
+  author: string | null;
   companies: string | null;
   niceToHave: number;
   important: number;
   mustHave: number;
 };
 
-/**
- * Each idea of a page with its stored value (summed monthly spend of the distinct customer
- * companies behind its votes), those companies' names, and its votes per importance: one
- * statement.
- */
-async function customerColumns(
-  deps: TDeps,
-  ideaIds: number[],
-): Promise<Map<number, TIdeaCustomerRow>> {
-  const columns = new Map<number, TIdeaCustomerRow>();
-  // A few hundred ideas per statement: a thousand held the embedded database 300-360 ms at a
-  // time (10,000 ideas, 100,000 votes), and every other request waited that long.
-  for (let start = 0; start < ideaIds.length; start += CUSTOMER_COLUMNS_BATCH) {
-    const batch = ideaIds.slice(start, start + CUSTOMER_COLUMNS_BATCH);
-    for (const row of await customerColumnsOf(deps, batch)) columns.set(Number(row.id), row);
-  }
-  return columns;
-}
-
-/** Ideas per statement of customerColumns. */
-const CUSTOMER_COLUMNS_BATCH = 200;
-
-async function customerColumnsOf(deps: TDeps, ideaIds: number[]): Promise<TIdeaCustomerRow[]> {
-  return deps.sql<TIdeaCustomerRow>`
-    SELECT i."id", i."value",
-      (SELECT string_agg(DISTINCT cc."name", '; ' ORDER BY cc."name")
-         FROM "Vote" v
-         JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
-         JOIN "CustomerCompany" cc ON cc."id" = m."customerCompanyId"
-        WHERE v."ideaId" = i."id") AS "companies",
-      (SELECT count(*) FILTER (WHERE v."importance" = 'NICE_TO_HAVE') FROM "Vote" v
-        WHERE v."ideaId" = i."id")::int AS "niceToHave",
-      (SELECT count(*) FILTER (WHERE v."importance" = 'IMPORTANT') FROM "Vote" v
-        WHERE v."ideaId" = i."id")::int AS "important",
-      (SELECT count(*) FILTER (WHERE v."importance" = 'MUST_HAVE') FROM "Vote" v
-        WHERE v."ideaId" = i."id")::int AS "mustHave"
-    FROM "Idea" i WHERE i."id" = ANY(${ideaIds}::int[])`;
-}
+type TVoteExportRow = {
+  id: number;
+  ideaId: number;
+  title: string;
+  userId: number;
+  displayName: string;
+  email: string | null;
+  createdAt: Date;
+  importance: string | null;
+  note: string | null;
+  addedBy: string | null;
+  companies: string | null;
+};
 
 /** A money amount as spreadsheets read it: two decimals, no grouping. */
 const money = (value: number) => Number(value).toFixed(2);
@@ -103,7 +95,7 @@ export async function exportIdeasCsv(
   deps: TDeps,
   viewer: TViewer | null,
   boardId: number,
-  pageSize = EXPORT_PAGE_SIZE,
+  pageSize = IDEA_EXPORT_PAGE_SIZE,
 ): Promise<TCsvFile> {
   const { board, viewer: admin } = await findBoardForAdmin(deps, viewer, boardId, {
     active: false,
@@ -111,58 +103,74 @@ export async function exportIdeasCsv(
   await recordExport(deps, admin, board, 'IDEAS_EXPORTED');
   const url = boardConsoleUrl(deps, board.id);
   async function* pages(): AsyncGenerator<unknown[][]> {
-    let after: { createdAt: Date; id: number } | undefined;
+    // Keyset pages on the index ("boardId", "createdAt", "id"): each statement reads its page's
+    // rows only, however far into the board it is.
+    let after = { createdAt: new Date(0), id: 0 };
     for (;;) {
-      const ideas = await deps.prisma.idea.findMany({
-        where: {
-          boardId: board.id,
-          ...(after
-            ? {
-                OR: [
-                  { createdAt: { gt: after.createdAt } },
-                  { createdAt: after.createdAt, id: { gt: after.id } },
-                ],
-              }
-            : {}),
-        },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take: pageSize,
-        select: {
-          id: true,
-          title: true,
-          status: true,
-          voteCount: true,
-          commentCount: true,
-          createdAt: true,
-          author: { select: { displayName: true } },
-        },
-      });
+      // The page's ideas first, then its votes' counts and customer companies in one pass over
+      // the page's votes (set-based: no statement or subquery per idea).
+      const ideas = await deps.sql<TIdeaExportRow>`
+        WITH page AS (
+          SELECT i."id", i."title", i."status", i."voteCount", i."commentCount", i."createdAt",
+            i."value", i."authorId"
+          FROM "Idea" i
+          WHERE i."boardId" = ${board.id}
+            AND (i."createdAt", i."id") > (${after.createdAt.toISOString()}::timestamp, ${after.id}::int)
+          ORDER BY i."createdAt", i."id"
+          LIMIT ${pageSize}::int
+        ), page_votes AS MATERIALIZED (
+          -- Each idea's votes through the index on "ideaId" (OFFSET 0 keeps the planner from
+          -- turning this into a scan of every vote of the database).
+          SELECT p."id" AS "ideaId", v."userId", v."importance"
+          FROM page p
+          CROSS JOIN LATERAL (
+            SELECT v."userId", v."importance" FROM "Vote" v WHERE v."ideaId" = p."id" OFFSET 0
+          ) v
+        ), votes AS (
+          SELECT v."ideaId",
+            count(*) FILTER (WHERE v."importance" = 'NICE_TO_HAVE')::int AS "niceToHave",
+            count(*) FILTER (WHERE v."importance" = 'IMPORTANT')::int AS "important",
+            count(*) FILTER (WHERE v."importance" = 'MUST_HAVE')::int AS "mustHave"
+          FROM page_votes v
+          GROUP BY v."ideaId"
+        ), companies AS (
+          SELECT v."ideaId", string_agg(DISTINCT cc."name", '; ' ORDER BY cc."name") AS "companies"
+          FROM page_votes v
+          JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
+          JOIN "CustomerCompany" cc ON cc."id" = m."customerCompanyId"
+          GROUP BY v."ideaId"
+        )
+        SELECT p."id", p."title", p."status", p."voteCount", p."commentCount", p."createdAt",
+          p."value", u."displayName" AS "author", c."companies",
+          coalesce(vc."niceToHave", 0)::int AS "niceToHave",
+          coalesce(vc."important", 0)::int AS "important",
+          coalesce(vc."mustHave", 0)::int AS "mustHave"
+        FROM page p
+        LEFT JOIN "User" u ON u."id" = p."authorId"
+        LEFT JOIN votes vc ON vc."ideaId" = p."id"
+        LEFT JOIN companies c ON c."ideaId" = p."id"
+        ORDER BY p."createdAt", p."id"`;
       if (ideas.length === 0) return;
-      const customers = await customerColumns(
-        deps,
-        ideas.map((idea) => idea.id),
-      );
-      yield ideas.map((idea) => {
-        const extra = customers.get(idea.id);
-        return [
-          idea.id,
-          idea.title,
-          idea.status,
-          idea.voteCount,
-          idea.commentCount,
-          idea.author?.displayName ?? '',
-          idea.createdAt,
-          url,
-          money(extra?.value ?? 0),
-          extra?.companies ?? '',
-          extra?.niceToHave ?? 0,
-          extra?.important ?? 0,
-          extra?.mustHave ?? 0,
-        ];
-      });
+      yield ideas.map((idea) => [
+        idea.id,
+        idea.title,
+        idea.status,
+        idea.voteCount,
+        idea.commentCount,
+        idea.author ?? '',
+        idea.createdAt,
+        url,
+        money(idea.value ?? 0),
+        idea.companies ?? '',
+        idea.niceToHave,
+        idea.important,
+        idea.mustHave,
+      ]);
       if (ideas.length < pageSize) return;
       const last = ideas[ideas.length - 1]!;
       after = { createdAt: last.createdAt, id: last.id };
+      // Other requests run between two pages (on PGlite the statement runs in this thread).
+      await yieldToOthers();
     }
   }
   return {
@@ -204,59 +212,44 @@ export async function exportVotersCsv(
   });
   await recordExport(deps, admin, board, 'VOTERS_EXPORTED');
   async function* pages(): AsyncGenerator<unknown[][]> {
-    let after: { ideaId: number; createdAt: Date; id: number } | undefined;
+    // Keyset pages in the order of the index ("ideaId", "createdAt"): the board's ideas by id,
+    // each idea's votes read in order from the index, so a page reads its own rows only (the
+    // old OR-form keyset sorted every vote of the board for each page: quadratic).
+    let after = { ideaId: 0, createdAt: new Date(0), id: 0 };
     for (;;) {
-      const votes = await deps.prisma.vote.findMany({
-        where: {
-          idea: { boardId: board.id },
-          ...(after
-            ? {
-                OR: [
-                  { ideaId: { gt: after.ideaId } },
-                  { ideaId: after.ideaId, createdAt: { gt: after.createdAt } },
-                  { ideaId: after.ideaId, createdAt: after.createdAt, id: { gt: after.id } },
-                ],
-              }
-            : {}),
-        },
-        orderBy: [{ ideaId: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
-        take: pageSize,
-        select: {
-          id: true,
-          createdAt: true,
-          importance: true,
-          note: true,
-          idea: { select: { id: true, title: true } },
-          addedBy: { select: { displayName: true } },
-          user: {
-            select: {
-              id: true,
-              displayName: true,
-              email: true,
-              customerCompanies: {
-                select: { customerCompany: { select: { name: true } } },
-                orderBy: { customerCompany: { name: 'asc' } },
-              },
-            },
-          },
-        },
-      });
+      const votes = await deps.sql<TVoteExportRow>`
+        SELECT v."id", v."ideaId", i."title", v."userId", u."displayName", u."email",
+          v."createdAt", v."importance", v."note", a."displayName" AS "addedBy",
+          (SELECT string_agg(cc."name", '; ' ORDER BY cc."name")
+             FROM "CustomerCompanyMember" m
+             JOIN "CustomerCompany" cc ON cc."id" = m."customerCompanyId"
+            WHERE m."userId" = v."userId") AS "companies"
+        FROM "Idea" i
+        JOIN "Vote" v ON v."ideaId" = i."id"
+        JOIN "User" u ON u."id" = v."userId"
+        LEFT JOIN "User" a ON a."id" = v."addedById"
+        WHERE i."boardId" = ${board.id} AND i."id" >= ${after.ideaId}::int
+          AND (v."ideaId", v."createdAt", v."id")
+            > (${after.ideaId}::int, ${after.createdAt.toISOString()}::timestamp, ${after.id}::int)
+        ORDER BY v."ideaId", v."createdAt", v."id"
+        LIMIT ${pageSize}::int`;
       if (votes.length === 0) return;
       yield votes.map((vote) => [
-        vote.idea.id,
-        vote.idea.title,
-        vote.user.id,
-        vote.user.displayName,
-        vote.user.email ?? '',
+        vote.ideaId,
+        vote.title,
+        vote.userId,
+        vote.displayName,
+        vote.email ?? '',
         vote.createdAt,
-        vote.user.customerCompanies.map((m) => m.customerCompany.name).join('; '),
+        vote.companies ?? '',
         IMPORTANCE_LABELS[vote.importance ?? ''] ?? '',
-        vote.addedBy?.displayName ?? '',
+        vote.addedBy ?? '',
         vote.note ?? '',
       ]);
       if (votes.length < pageSize) return;
       const last = votes[votes.length - 1]!;
-      after = { ideaId: last.idea.id, createdAt: last.createdAt, id: last.id };
+      after = { ideaId: last.ideaId, createdAt: last.createdAt, id: last.id };
+      await yieldToOthers();
     }
   }
   return {

@@ -3,12 +3,17 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
 import { createQueueWorker } from '../../jobs/queue-worker.ts';
 import type { TLogger } from '../../log.ts';
+import { yieldToOthers } from '../../yield-to-others.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';
 import { countNewRows, requireRoomForIdeas } from './preview-import.ts';
 
-/** Rows written per statement. */
-const CHUNK = 5_000;
+/**
+ * Rows written per statement. On the embedded database the transaction holds the only
+ * connection, and each statement the server's thread: between two chunks the requests that need
+ * no statement (/livez, the import's own progress, cached portal pages, static files) run.
+ */
+const CHUNK = 1_000;
 /** A claim lasts this long; a worker that died mid-import leaves the job to another after it. */
 const LEASE_SECONDS = 15 * 60;
 /** The longest an import's transaction may run. */
@@ -66,9 +71,10 @@ export async function writeImport(
   const toCreate = await countNewRows(tx, job.companyId, job.boardId, payload.source, model);
   await requireRoomForIdeas(tx, plan, toCreate.ideas);
   let done = 0;
-  const progress = (rows: number) => {
+  const progress = async (rows: number) => {
     done += rows;
     onProgress(done);
+    await yieldToOthers();
   };
 
   // People: the company's users by email, the oldest first; the others created.
@@ -89,6 +95,7 @@ export async function writeImport(
       FROM unnest(${part.map((p) => p.email)}::text[], ${part.map((p) => p.name)}::text[]) AS p("email", "name")
       RETURNING "id", "email"`;
     for (const user of created) userIds.set(user.email, Number(user.id));
+    await yieldToOthers();
   }
 
   // Ideas: inserted unless the board has that source id; then every one's id, new or not.
@@ -120,7 +127,7 @@ export async function writeImport(
       WHERE "boardId" = ${job.boardId}::int AND "importSource" = ${payload.source}
         AND "importExternalId" = ANY(${part.map((i) => i.externalId)}::text[])`;
     for (const idea of all) ideaIds.set(idea.externalId, Number(idea.id));
-    progress(part.length);
+    await progress(part.length);
   }
 
   // Votes and comments: inserted unless there, each idea's count raised by what went in.
@@ -143,7 +150,7 @@ export async function writeImport(
       )
       SELECT coalesce(sum(n), 0)::int AS n FROM counted`;
     votesCreated += Number(row?.n ?? 0);
-    progress(part.length);
+    await progress(part.length);
   }
   let commentsCreated = 0;
   for (const part of chunks(payload.comments)) {
@@ -167,7 +174,7 @@ export async function writeImport(
       )
       SELECT coalesce(sum(n), 0)::int AS n FROM counted`;
     commentsCreated += Number(row?.n ?? 0);
-    progress(part.length);
+    await progress(part.length);
   }
   return {
     ideas: ideasCreated,

@@ -11,6 +11,12 @@ import { RELEASE_FILTERS } from './release-input.ts';
 
 export type TReleaseWithParts = Release & { parts: ReleasePart[]; boards: { id: number }[] };
 
+/** The most releases one page of a list holds when `limit` is given. */
+export const MAX_RELEASE_PAGE = 100;
+
+const limitError = `It has to be a whole number from 1 to ${MAX_RELEASE_PAGE}.`;
+const cursorError = 'It has to be the cursor a previous page gave.';
+
 export const ZReleaseListParams = z.object({
   filter: z.preprocess(
     (v) => (typeof v === 'string' ? v.toUpperCase() : (v ?? undefined)),
@@ -18,7 +24,38 @@ export const ZReleaseListParams = z.object({
       .enum(RELEASE_FILTERS, { error: `It has to be one of: ${RELEASE_FILTERS.join(', ')}.` })
       .default('ALL'),
   ),
+  /** Releases per page (paging is optional: without `limit` the whole list, as before). */
+  limit: z.coerce
+    .number({ error: limitError })
+    .int({ error: limitError })
+    .min(1, { error: limitError })
+    .max(MAX_RELEASE_PAGE, { error: limitError })
+    .optional(),
+  /** Where the previous page ended (its `X-Next-Cursor`). */
+  cursor: z.string().max(200, { error: cursorError }).optional(),
 });
+
+type TReleaseCursor = { releaseDate: Date; id: number };
+
+/** A page's end as an opaque text: the last release's date and id (the list's order). */
+function encodeCursor(release: Release): string {
+  return Buffer.from(
+    JSON.stringify([release.releaseDate.toISOString().slice(0, 10), release.id]),
+  ).toString('base64url');
+}
+
+function decodeCursor(cursor: string): TReleaseCursor {
+  try {
+    const [date, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const releaseDate = new Date(`${String(date)}T00:00:00.000Z`);
+    if (Number.isInteger(id) && !Number.isNaN(releaseDate.getTime())) {
+      return { releaseDate, id: id as number };
+    }
+  } catch {
+    // answered below
+  }
+  throw errors.validation([{ field: 'cursor', message: cursorError }]);
+}
 
 /**
  * The parts of a release a caller may read: generic lines, and lines whose idea is on a board
@@ -75,19 +112,51 @@ export async function releaseListWhere(
   return { AND: and };
 }
 
-/** Releases with their parts, newest first. */
+/** Releases with their parts, newest first: every one, or a page of `limit` after `cursor`. */
 export async function findReleases(
   deps: TDeps,
   viewer: TViewer | null,
   scope: { companyId: number } | { boardId: number },
   rawParams: unknown = {},
 ): Promise<TReleaseWithParts[]> {
+  return (await findReleasePage(deps, viewer, scope, rawParams)).releases;
+}
+
+/**
+ * A page of releases (issue 33 F1: a list of hundreds of long notes is megabytes to read and
+ * send): with `limit`, at most that many after `cursor` in the list's order, and the cursor of
+ * the next page when there is one; without it, the whole list (the answer of old).
+ */
+export async function findReleasePage(
+  deps: TDeps,
+  viewer: TViewer | null,
+  scope: { companyId: number } | { boardId: number },
+  rawParams: unknown = {},
+): Promise<{ releases: TReleaseWithParts[]; nextCursor: string | null }> {
+  const { limit, cursor } = parseInput(ZReleaseListParams, rawParams);
   const where = await releaseListWhere(deps, viewer, scope, rawParams);
-  return deps.prisma.release.findMany({
-    where,
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  const releases = await deps.prisma.release.findMany({
+    where: after
+      ? {
+          AND: [
+            where,
+            {
+              OR: [
+                { releaseDate: { lt: after.releaseDate } },
+                { releaseDate: after.releaseDate, id: { lt: after.id } },
+              ],
+            },
+          ],
+        }
+      : where,
     orderBy: RELEASE_ORDER,
     include: releaseInclude(viewer),
+    ...(limit === undefined ? {} : { take: limit + 1 }),
   });
+  if (limit === undefined || releases.length <= limit) return { releases, nextCursor: null };
+  const page = releases.slice(0, limit);
+  return { releases: page, nextCursor: encodeCursor(page[page.length - 1]!) };
 }
 
 /** One release the caller may see, with its parts. */
