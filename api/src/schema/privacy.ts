@@ -91,7 +91,7 @@ builder.queryFields((t) => ({
     },
     authScopes: { signedIn: true },
     description:
-      'Everything stored about one person of the caller’s company, as a JSON document (GDPR access): profile, notification setting, ideas, comments, votes, sign-in times, email confirmations, password recoveries and mails sent (no secrets, tokens or mail bodies). Owners and admins only (an admin exports end users, members and themselves: the owner’s and another admin’s data only the owner, FORBIDDEN); another company’s user is NOT_FOUND.',
+      'Everything stored about one person of the caller’s company, as a JSON document (GDPR access): profile, notification setting, ideas, comments, votes, sign-in times, email confirmations, password recoveries and mails sent (no secrets, tokens or mail bodies). Owners and admins only (an admin exports end users and themselves; a team member’s data only the owner, else FORBIDDEN); another company’s user is NOT_FOUND.',
     args: {
       userId: t.arg.id({ required: true, description: 'The CompanyUser id.' }),
     },

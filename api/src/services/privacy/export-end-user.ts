@@ -2,6 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
+import { isTeamRole } from '../../viewer.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import type { TAuditActor } from '../audit/record-audit.ts';
 import { findUserForPrivacyAdmin } from './privacy-access.ts';
@@ -16,20 +17,16 @@ export const EXPORT_FORMAT = 1;
  * votes, sign-ins, email confirmations, password recoveries, the mails sent to them and their
  * subscriptions to the company's changelog.
  * Secrets stay out: no password hash, no session or link token (only their times), and no mail
- * bodies (they carry unsubscribe and sign-in links). Owners and admins only (an admin not for the
- * owner or another admin); another company's user is not found.
+ * bodies (they carry unsubscribe and sign-in links). Owners and admins only (an admin for end users
+ * and themselves, the owner for team members too); another company's user is not found.
  */
 export async function exportEndUser(deps: TDeps, viewer: TViewer | null, userId: number) {
   const { admin, user } = await findUserForPrivacyAdmin(deps, viewer, userId);
-  // An admin reads out end users, members and themselves; the owner's and another admin's
-  // data only their owner or the company's owner (issue 33: an admin downloaded the owner's
-  // sign-in times, recoveries and mails).
-  const isAbove = user.role === 'OWNER' || user.role === 'ADMIN';
-  if (isAbove && admin.role !== 'OWNER' && user.id !== admin.userId) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Only the owner can export the data of the owner or another admin.',
-    );
+  // An admin reads out end users and themselves; a team member's data (the owner's, another
+  // admin's, a member's) only the company's owner (issue 33: an admin downloaded the owner's
+  // sign-in times, recoveries and mails; then another admin's, demoted to member first).
+  if (isTeamRole(user.role) && admin.role !== 'OWNER' && user.id !== admin.userId) {
+    throw new AppError('FORBIDDEN', 'Only the owner can export the data of a team member.');
   }
   return exportUserDocument(deps, user, actorOf(admin));
 }

@@ -290,10 +290,11 @@ describe('exporting a person', () => {
 });
 
 describe('exporting a team member', () => {
-  it('an admin exports members and themselves; the owner and other admins only the owner', async () => {
+  it('an admin exports end users and themselves; team members (a demoted admin too) only the owner', async () => {
     const admin = await addEndUser(server, a.owner.companyId, { role: 'ADMIN' });
     const otherAdmin = await addEndUser(server, a.owner.companyId, { role: 'ADMIN' });
     const member = await addEndUser(server, a.owner.companyId, { role: 'MEMBER' });
+    const endUser = await addEndUser(server, a.owner.companyId);
     const ownerId = (
       await server.deps.prisma.user.findFirstOrThrow({
         where: { companyId: a.owner.companyId, role: 'OWNER' },
@@ -303,18 +304,25 @@ describe('exporting a team member', () => {
       query('endUserExport', EXPORT, { userId: userGid(userId) }, token);
     const refusal = {
       code: 'FORBIDDEN',
-      message: 'Only the owner can export the data of the owner or another admin.',
+      message: 'Only the owner can export the data of a team member.',
     };
     expect(await exportOf(ownerId, admin.token)).toMatchObject(refusal);
     expect(await exportOf(otherAdmin.userId, admin.token)).toMatchObject(refusal);
-    expect(JSON.parse(await exportOf(member.userId, admin.token)).profile.loginEmail).toBe(
-      member.email.toLowerCase(),
+    expect(await exportOf(member.userId, admin.token)).toMatchObject(refusal);
+    // Demoting another admin to member first does not open their data (outsider finding).
+    await server.deps.prisma.user.update({
+      where: { id: otherAdmin.userId },
+      data: { role: 'MEMBER' },
+    });
+    expect(await exportOf(otherAdmin.userId, admin.token)).toMatchObject(refusal);
+    expect(JSON.parse(await exportOf(endUser.userId, admin.token)).profile.loginEmail).toBe(
+      endUser.email.toLowerCase(),
     );
     expect(JSON.parse(await exportOf(admin.userId, admin.token)).profile.loginEmail).toBe(
       admin.email.toLowerCase(),
     );
     // The owner reads out anyone of the company, themselves too.
-    for (const userId of [ownerId, admin.userId, otherAdmin.userId]) {
+    for (const userId of [ownerId, admin.userId, otherAdmin.userId, member.userId]) {
       expect(typeof (await exportOf(userId, a.owner.token))).toBe('string');
     }
   });
