@@ -1,3 +1,4 @@
+import { UnsavedChangesGuard } from '../forms/unsaved-changes.tsx';
 import { Suspense, lazy, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -89,6 +90,7 @@ export function AdminLayout() {
           <a className="skip-link" href="#main">
             {intl.formatMessage(navMessages.skip)}
           </a>
+          <UnsavedChangesGuard />
           <SideMenu />
           <header className={`top-bar${isTopBarHidden ? ' top-bar--hidden' : ''}`}>
             <MobileMenu />

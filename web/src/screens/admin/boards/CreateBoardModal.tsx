@@ -56,7 +56,8 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
       });
       form.reset();
       onClose();
-      navigate(`${boardPath(result.data.id)}/list`);
+      // The new board's heading takes the focus (the dialog and its opener are gone).
+      navigate(`${boardPath(result.data.id)}/list`, { state: { focusBoardHeading: true } });
       return null;
     }
     if (result.__typename === 'AppError') {

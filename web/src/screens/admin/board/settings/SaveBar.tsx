@@ -1,11 +1,13 @@
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
+import { useUnsavedChanges } from '../../../../forms/unsaved-changes.tsx';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import type { TActionFailure } from '../../../../ui/useAction.ts';
 
 /**
  * Cancel and Save, shown only while a card has unsaved changes (or its save failed: the
- * failure stays beside the buttons until the next try).
+ * failure stays beside the buttons until the next try). While changed, leaving the page asks
+ * first (forms/unsaved-changes.tsx).
  */
 export function SaveBar({
   isChanged,
@@ -19,6 +21,7 @@ export function SaveBar({
   onCancel: () => void;
 }) {
   const intl = useIntl();
+  useUnsavedChanges(isChanged);
   if (!isChanged && !failure) return null;
   return (
     <>
