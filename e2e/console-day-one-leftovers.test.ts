@@ -184,7 +184,12 @@ describe.skipIf(!hasChromium())('console: a new team’s first hour, leftovers (
       const boardPath = new URL(page.url()).pathname.replace(/\/list$/, '');
 
       // Settings changed, not saved: a side-menu link asks first; staying keeps the change.
+      // The guard loads after the first paint, as a lazy chunk: wait for it like a person would.
+      const guardLoaded = page.waitForResponse((response) =>
+        response.url().includes('/LeaveGuard-'),
+      );
       await page.goto(`${server.url}${boardPath}/settings`);
+      await guardLoaded;
       const name = page.getByLabel(t['boardSettings.name']!, { exact: true });
       await name.fill('Mobile app ideas, renamed');
       await page.getByRole('link', { name: t['nav.boards']!, exact: true }).first().click();
@@ -201,6 +206,14 @@ describe.skipIf(!hasChromium())('console: a new team’s first hour, leftovers (
       await expect.poll(() => ask.count()).toBe(0);
       expect(page.url()).toContain('/settings');
       expect(await name.inputValue()).toBe('Mobile app ideas, renamed');
+      // Closing or reloading the tab now gets the browser's own question (beforeunload).
+      const asksBrowser = () =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
+      expect(await asksBrowser()).toBe(true);
       // Leaving on purpose goes, and drops the change.
       await page.getByRole('link', { name: t['nav.boards']!, exact: true }).first().click();
       await ask.getByRole('button', { name: t['unsaved.leave']! }).click();
@@ -212,6 +225,7 @@ describe.skipIf(!hasChromium())('console: a new team’s first hour, leftovers (
       await expect
         .poll(() => page.getByRole('button', { name: t['common.save']! }).count())
         .toBe(0);
+      expect(await asksBrowser()).toBe(false);
       await page.getByRole('link', { name: t['nav.boards']!, exact: true }).first().click();
       await page.waitForURL('**/admin/boards');
 

@@ -31,7 +31,7 @@ const messages = defineMessages({
   companyHint: {
     id: 'signup.companyHint',
     defaultMessage:
-      'Optional, 6 to 50 characters: leave it empty to name your company later in Company settings. Shown on your public boards.',
+      '6 to 50 characters, or leave it empty and name your company later in Company settings. Shown on your public boards.',
   },
   consent: {
     id: 'signup.consent',

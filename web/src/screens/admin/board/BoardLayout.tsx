@@ -84,19 +84,7 @@ export function BoardLayout() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TBoardLayoutQuery>;
   const { board } = usePreloadedQuery<TBoardLayoutQuery>(boardLayoutQuery, queryRef);
-  const { pathname, state, key } = useLocation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // A board just created arrives with the focus on its heading (else it would fall on <body>,
-  // its dialog and that dialog's opener being gone): one Tab on, the board's own menu.
-  const wantsFocus = (state as { focusBoardHeading?: boolean } | null)?.focusBoardHeading === true;
-  useEffect(() => {
-    if (!wantsFocus) return;
-    headingRef.current?.focus();
-    const frame = requestAnimationFrame(() => {
-      if (document.activeElement === document.body) headingRef.current?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [wantsFocus, key, board?.id]);
+  const { pathname } = useLocation();
   const current = currentSection(pathname);
   const role = useContext(RoleContext);
   const listRef = useRef<HTMLUListElement>(null);
@@ -145,9 +133,7 @@ export function BoardLayout() {
             {firstGrapheme(board.name, intl.locale)}
           </span>
           <div className="board-header__text">
-            <h1 className="board-header__title" ref={headingRef} tabIndex={-1}>
-              {board.name}
-            </h1>
+            <h1 className="board-header__title">{board.name}</h1>
             <span className={`badge${board.isPublic ? ' badge--public' : ''}`}>
               {intl.formatMessage(board.isPublic ? boardMessages.public : boardMessages.private)}
             </span>

@@ -1,13 +1,12 @@
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
-import { useUnsavedChanges } from '../../../../forms/unsaved-changes.tsx';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import type { TActionFailure } from '../../../../ui/useAction.ts';
 
 /**
  * Cancel and Save, shown only while a card has unsaved changes (or its save failed: the
  * failure stays beside the buttons until the next try). While changed, leaving the page asks
- * first (forms/unsaved-changes.tsx).
+ * first (forms/LeaveGuard.tsx).
  */
 export function SaveBar({
   isChanged,
@@ -21,12 +20,12 @@ export function SaveBar({
   onCancel: () => void;
 }) {
   const intl = useIntl();
-  useUnsavedChanges(isChanged);
   if (!isChanged && !failure) return null;
   return (
     <>
       <ActionError failure={failure} />
-      <div className="card__actions">
+      {/* The mark forms/LeaveGuard.tsx looks for: leaving now asks first. */}
+      <div className="card__actions" data-unsaved-changes={isChanged ? '' : undefined}>
         <button
           type="button"
           className="button button--secondary"
