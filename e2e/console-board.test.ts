@@ -843,7 +843,7 @@ describe.skipIf(!hasChromium())(
       await form.getByLabel('Name').fill('Version 2.0');
       await form.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => form.getByText('Use the YYYY-MM-DD format.').isVisible()).toBe(true);
-      await form.getByLabel('Pick the release date').fill('2026-11-20');
+      await form.getByLabel('Release date', { exact: true }).fill('2026-11-20');
       await expect
         .poll(() => form.getByLabel('Release date', { exact: true }).inputValue())
         .toBe('2026-11-20');

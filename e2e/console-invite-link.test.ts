@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium())('console: invitations by link', () => {
       );
       expect(
         await page
-          .getByRole('button', { name: `Copy new link for the invitation to ${teammate}` })
+          .getByRole('button', { name: `Make a new link for the invitation to ${teammate}` })
           .count(),
       ).toBe(1);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -180,7 +180,7 @@ describe.skipIf(!hasChromium())('console: invitations by link', () => {
         .toBe('MEMBER');
       expect(await page.getByTestId('confirm-banner').count()).toBe(0);
 
-      // Confirmed now: a new invitation is mailed at once; "Copy new link" voids the first link.
+      // Confirmed now: a new invitation is mailed at once; "Make a new link" voids the first link.
       const second = `second.${Date.now()}@example.com`;
       await page.getByLabel('Email', { exact: true }).fill(second);
       await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium())('console: invitations by link', () => {
       const firstLink = await dialog.getByLabel(`Invitation link for ${second}`).inputValue();
       await dialog.getByRole('button', { name: 'Done' }).click();
       await page
-        .getByRole('button', { name: `Copy new link for the invitation to ${second}` })
+        .getByRole('button', { name: `Make a new link for the invitation to ${second}` })
         .click();
       await expect.poll(() => dialog.isVisible()).toBe(true);
       const newLink = await dialog.getByLabel(`Invitation link for ${second}`).inputValue();

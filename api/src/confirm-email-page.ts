@@ -1,6 +1,13 @@
 import type { Context, Hono } from 'hono';
 import type { TDeps } from './deps.ts';
-import { linkPage, pickPageLanguage, postButton, setLinkPageHeaders } from './link-page.ts';
+import {
+  linkPage,
+  nextLink,
+  pickPageLanguage,
+  postButton,
+  setLinkPageHeaders,
+} from './link-page.ts';
+import { portalBase } from './portal/portal-paths.ts';
 import type { TPageLanguage } from './link-page.ts';
 import { CONFIRMATION_TTL_HOURS } from './services/account/send-email-confirmation.ts';
 import { checkEmailConfirmation, confirmEmail } from './services/account/confirm-email.ts';
@@ -15,6 +22,11 @@ const TEXTS = {
     doneTitle: 'Your email address is confirmed',
     doneBody:
       'Thank you. Feedboard can now send you the notification emails you chose in your profile settings.',
+    toConsole: 'Continue to Feedboard',
+    toConsoleHint: 'Not signed in on this browser? Feedboard asks you to sign in first.',
+    toPortal: 'Back to the feedback board',
+    resend: 'Send a new link from your profile',
+    signIn: 'Sign in to Feedboard',
     badTitle: 'This link does not work',
     badBody: `The confirmation link is not valid, was used already or has expired (links work for ${CONFIRMATION_TTL_HOURS} hours). Ask for a new one in your profile: under Email notifications in the board’s widget, or in Profile settings.`,
   },
@@ -26,6 +38,12 @@ const TEXTS = {
     doneTitle: 'Adres e-mail potwierdzony',
     doneBody:
       'Dziękujemy. Feedboard może teraz wysyłać Ci powiadomienia e-mail wybrane w ustawieniach profilu.',
+    toConsole: 'Przejdź do Feedboard',
+    toConsoleHint:
+      'Nie jesteś zalogowany w tej przeglądarce? Feedboard najpierw poprosi o zalogowanie.',
+    toPortal: 'Wróć do tablicy opinii',
+    resend: 'Wyślij nowy link ze swojego profilu',
+    signIn: 'Zaloguj się do Feedboard',
     badTitle: 'Ten link nie działa',
     badBody: `Link potwierdzający jest nieprawidłowy, został już użyty albo wygasł (działa przez ${CONFIRMATION_TTL_HOURS} godziny). Poproś o nowy w swoim profilu: w sekcji „Powiadomienia e-mail” w widżecie tablicy albo w ustawieniach profilu.`,
   },
@@ -42,8 +60,20 @@ export function mountConfirmEmailPage(app: Hono, deps: TDeps): void {
     setLinkPageHeaders(c);
     const lang = pickPageLanguage(c, result.language);
     const t = TEXTS[lang];
-    if (result.state === 'invalid') return c.html(linkPage(lang, t.badTitle, t.badBody), 404);
-    if (result.state === 'confirmed') return c.html(linkPage(lang, t.doneTitle, t.doneBody));
+    // What leads on: the console's profile (its "Resend" button; the console asks a signed-out
+    // visitor to sign in first), the console, or the end user's portal. The page has no
+    // script and the console's session lives in its own storage, so the console decides.
+    if (result.state === 'invalid') {
+      const links = nextLink('/admin/profile', t.resend) + nextLink('/login', t.signIn, false);
+      return c.html(linkPage(lang, t.badTitle, t.badBody, links), 404);
+    }
+    if (result.state === 'confirmed') {
+      const links =
+        result.next.kind === 'console'
+          ? nextLink('/admin', t.toConsole) + `<p>${t.toConsoleHint}</p>\n`
+          : nextLink(portalBase(result.next.companySlug), t.toPortal);
+      return c.html(linkPage(lang, t.doneTitle, t.doneBody, links));
+    }
     return c.html(ask(lang));
   };
   app.get('/confirm-email/:token', async (c) => {

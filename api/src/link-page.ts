@@ -7,7 +7,7 @@ import type { Context } from 'hono';
  */
 
 const STYLE =
-  'body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1d1d1f}main{max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px}h1{font-size:1.4rem;margin:0 0 12px}button{font:inherit;padding:8px 16px;border-radius:6px;border:0;background:#1d1d1f;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}';
+  'body{margin:0;padding:48px 16px;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1d1d1f}main{max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px 28px}h1{font-size:1.4rem;margin:0 0 12px}button{font:inherit;padding:8px 16px;border-radius:6px;border:0;background:#1d1d1f;color:#fff;cursor:pointer}button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}.next{display:inline-block;margin-top:4px;padding:8px 16px;border-radius:6px;background:#1d1d1f;color:#fff;text-decoration:none}';
 
 export type TPageLanguage = 'en' | 'pl';
 
@@ -35,6 +35,11 @@ ${form}</main>
 /** A form whose one button POSTs to `action` (a path of ours, checked by the caller). */
 export function postButton(action: string, label: string): string {
   return `<form method="post" action="${action}"><button type="submit">${label}</button></form>\n`;
+}
+
+/** A link that leads on from the page (`href` a path of ours, `label` our own text). */
+export function nextLink(href: string, label: string, isMain = true): string {
+  return `<p><a${isMain ? ' class="next"' : ''} href="${href}">${label}</a></p>\n`;
 }
 
 /** The language of the page: the user's, else the browser's first choice, else English. */

@@ -528,3 +528,51 @@ describe('API keys', () => {
     expect(body.data.apiKeys).toEqual([]);
   });
 });
+
+describe("the company's terms of use address (issue 34)", () => {
+  const UPDATE = mutationText('updateCompanyPortal', { termsUrl: 'String' }, 'termsUrl');
+  const READ = `{ viewer { company { termsUrl } } }`;
+
+  it('keeps an https address, refuses others with the field named, and clears on blank', async () => {
+    const owner = await signUpCompany(server);
+    const read = async () => (await gql(server, READ, {}, owner.token)).body.data.viewer.company;
+    expect(await read()).toEqual({ termsUrl: null });
+
+    const kept = await mutate(
+      server,
+      'updateCompanyPortal',
+      UPDATE,
+      { termsUrl: ' https://acme.example/terms ' },
+      owner.token,
+    );
+    expect(kept).toEqual({ termsUrl: 'https://acme.example/terms' });
+
+    for (const refused of ['http://acme.example/terms', 'javascript:alert(1)', 'acme.example']) {
+      const answer = await mutate(
+        server,
+        'updateCompanyPortal',
+        UPDATE,
+        { termsUrl: refused },
+        owner.token,
+      );
+      expect(answer.__typename, refused).toBe('AppError');
+      expect(answer.fields, refused).toEqual([
+        { field: 'termsUrl', message: 'Enter an address that starts with https://.' },
+      ]);
+    }
+    expect(await read()).toEqual({ termsUrl: 'https://acme.example/terms' });
+
+    // Another setting of the card leaves it; blank clears it (the default terms again).
+    const logo = mutationText('updateCompanyPortal', { logoUrl: 'String' }, 'termsUrl');
+    await mutate(
+      server,
+      'updateCompanyPortal',
+      logo,
+      { logoUrl: 'https://acme.example/l.png' },
+      owner.token,
+    );
+    expect(await read()).toEqual({ termsUrl: 'https://acme.example/terms' });
+    await mutate(server, 'updateCompanyPortal', UPDATE, { termsUrl: '' }, owner.token);
+    expect(await read()).toEqual({ termsUrl: null });
+  });
+});

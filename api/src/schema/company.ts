@@ -113,6 +113,11 @@ export const CompanyType = builder.prismaNode('Company', {
       description: "The company's own site, linked from the portal's header, or null.",
       nullable: true,
     }),
+    termsUrl: t.exposeString('termsUrl', {
+      description:
+        "The company's own terms of use (an https address) that the widget's and the portal's sign-up link instead of Feedboard's default, or null for the default.",
+      nullable: true,
+    }),
     customDomain: t.exposeString('customDomain', {
       description:
         "The company's own host name for its portal (`feedback.example.com`), or null. Requests with this Host are served the portal at `/` once a DNS TXT record proves the company holds it (see `customDomainProof`).",
@@ -176,10 +181,14 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Sets the public portal's logo, the link back to the company's site and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A new domain is PENDING until a DNS TXT record proves it (see `customDomainProof` and `verifyCustomDomain`); a domain another company has proved is refused (VALIDATION on `customDomain`).",
+      "Sets the public portal's logo, the link back to the company's site, the company's terms of use (https only) and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A new domain is PENDING until a DNS TXT record proves it (see `customDomainProof` and `verifyCustomDomain`); a domain another company has proved is refused (VALIDATION on `customDomain`).",
     args: {
       logoUrl: t.arg.string({ description: 'The logo, an http(s) address.' }),
       websiteUrl: t.arg.string({ description: "The company's site, an http(s) address." }),
+      termsUrl: t.arg.string({
+        description:
+          "The company's terms of use, an https address; the widget's and portal's sign-up link it.",
+      }),
       customDomain: t.arg.string({ description: 'A host name such as feedback.example.com.' }),
     },
     resolve: (_root, args, context) => updateCompanyPortal(context.deps, context.viewer, args),

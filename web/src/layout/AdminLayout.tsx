@@ -21,6 +21,8 @@ import { useHideOnScroll } from './useHideOnScroll.ts';
 const EmailConfirmationBanner = lazy(() =>
   import('./EmailConfirmationBanner.tsx').then((m) => ({ default: m.EmailConfirmationBanner })),
 );
+// Asks before leaving a page with unsaved changes (its dialog is a modal <dialog>).
+const LeaveGuard = lazy(() => import('../forms/LeaveGuard.tsx'));
 
 /** The page that asks for two-factor sign-in (a team member's rare case), loaded when shown. */
 const EnrolmentRequiredPage = lazy(() =>
@@ -108,6 +110,7 @@ export function AdminLayout() {
             <div className="shell__content">
               <Suspense fallback={null}>
                 <EmailConfirmationBanner user={viewer.user} />
+                <LeaveGuard />
               </Suspense>
               {missing === null ? (
                 <Suspense fallback={<PageSpinner />}>

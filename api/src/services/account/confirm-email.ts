@@ -7,8 +7,15 @@ import { releaseHeldMail } from '../mail/release-held-mail.ts';
  * it names is confirmed, by it or before), `invalid` (unknown, used up, expired, or for an
  * address the user no longer has). Each with the user's language for the page.
  */
+/**
+ * `next` says where the page leads on: a team member to the console, an end user to the
+ * company's portal (its slug).
+ */
 export type TConfirmationState =
-  { state: 'ready' | 'confirmed'; language: string } | { state: 'invalid'; language?: undefined };
+  | { state: 'ready' | 'confirmed'; language: string; next: TConfirmationNext }
+  | { state: 'invalid'; language?: undefined; next?: undefined };
+
+export type TConfirmationNext = { kind: 'console' } | { kind: 'portal'; companySlug: string };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -22,9 +29,23 @@ async function findConfirmation(deps: TDeps, token: string) {
       email: true,
       usedAt: true,
       expiresAt: true,
-      user: { select: { email: true, emailConfirmedAt: true, language: true } },
+      user: {
+        select: {
+          email: true,
+          emailConfirmedAt: true,
+          language: true,
+          role: true,
+          company: { select: { slug: true } },
+        },
+      },
     },
   });
+}
+
+function nextStep(user: { role: string; company: { slug: string } }): TConfirmationNext {
+  return user.role === 'END_USER'
+    ? { kind: 'portal', companySlug: user.company.slug }
+    : { kind: 'console' };
 }
 
 /**
@@ -38,9 +59,10 @@ export async function checkEmailConfirmation(
   const row = await findConfirmation(deps, token);
   if (!row || row.user.email !== row.email) return { state: 'invalid' };
   const { language } = row.user;
-  if (row.user.emailConfirmedAt) return { state: 'confirmed', language };
+  const next = nextStep(row.user);
+  if (row.user.emailConfirmedAt) return { state: 'confirmed', language, next };
   if (row.usedAt || row.expiresAt <= new Date()) return { state: 'invalid' };
-  return { state: 'ready', language };
+  return { state: 'ready', language, next };
 }
 
 /**
@@ -53,7 +75,8 @@ export async function confirmEmail(deps: TDeps, token: string): Promise<TConfirm
   const row = await findConfirmation(deps, token);
   if (!row || row.user.email !== row.email) return { state: 'invalid' };
   const { language } = row.user;
-  if (row.user.emailConfirmedAt) return { state: 'confirmed', language };
+  const next = nextStep(row.user);
+  if (row.user.emailConfirmedAt) return { state: 'confirmed', language, next };
   const confirmed = await deps.prisma.$transaction(async (tx) => {
     const used = await tx.emailConfirmation.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
@@ -67,5 +90,5 @@ export async function confirmEmail(deps: TDeps, token: string): Promise<TConfirm
     return user.count === 1 ? await releaseHeldMail(tx, row.userId) : [];
   });
   if (confirmed) deps.mailer.wake(confirmed);
-  return confirmed ? { state: 'confirmed', language } : { state: 'invalid' };
+  return confirmed ? { state: 'confirmed', language, next } : { state: 'invalid' };
 }

@@ -24,6 +24,14 @@ const blankToNull = (input: unknown) => (input !== undefined && isMissing(input)
 
 const ZHttpUrl = clearableHttpUrl(COMPANY_URL_MAX, URL_MESSAGE);
 
+const TERMS_MESSAGE = 'Enter an address that starts with https://.';
+
+/** The company's terms of use: https only (a sign-up form links it), blank or null clears. */
+const ZHttpsUrl = clearableHttpUrl(COMPANY_URL_MAX, TERMS_MESSAGE).refine(
+  (url) => typeof url !== 'string' || url.startsWith('https://'),
+  { error: TERMS_MESSAGE },
+);
+
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** A host name of two labels at least, the last one not all digits (no IP addresses). */
@@ -53,6 +61,9 @@ export const ZCompanyPortal = z.object({
   logoUrl: ZHttpUrl.meta({ description: 'The logo shown in the portal header.' }),
   websiteUrl: ZHttpUrl.meta({ description: "The company's own site, linked from the portal." }),
   customDomain: ZDomain.meta({ description: "The company's own host name for its portal." }),
+  termsUrl: ZHttpsUrl.meta({
+    description: "The company's terms of use, linked from the widget's and portal's sign-up.",
+  }),
 });
 
 /**
@@ -85,7 +96,7 @@ function claimOf(domain: string | null): Prisma.CompanyUpdateInput {
 
 /**
  * Sets how the company's public portal presents itself: its logo, the link back to the
- * company's site, and its own host name. A new host name is a claim, served only once a DNS TXT
+ * company's site, its terms of use (https) and its own host name. A new host name is a claim, served only once a DNS TXT
  * record proves the company holds it (the same name may be claimed by several companies until
  * one proves it; a name another company has proved, or Feedboard's own, is refused). The same
  * name again keeps its claim and token. Owners and admins signed in as themselves. Absent

@@ -30,7 +30,8 @@ const messages = defineMessages({
   company: { id: 'signup.company', defaultMessage: 'Company name (optional)' },
   companyHint: {
     id: 'signup.companyHint',
-    defaultMessage: 'Shown on your public boards. You can change it later.',
+    defaultMessage:
+      '6 to 50 characters, or leave it empty and name your company later in Company settings. Shown on your public boards.',
   },
   consent: {
     id: 'signup.consent',

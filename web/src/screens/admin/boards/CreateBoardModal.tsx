@@ -28,6 +28,21 @@ export const createBoardMessages = defineMessages({
   },
 });
 
+/**
+ * The new board's heading takes the focus once its page shows (the dialog and its opener are
+ * gone, so it would fall on <body>): one Tab on is the board's own menu. Done from here, where
+ * the board was made, so the board pages carry nothing for it.
+ */
+function focusBoardHeading(frames = 120) {
+  const heading = document.querySelector<HTMLElement>('.board-header__title');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  } else if (frames > 0) {
+    requestAnimationFrame(() => focusBoardHeading(frames - 1));
+  }
+}
+
 /** The create-board dialog: saving opens the new board's ideas list. */
 export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const intl = useIntl();
@@ -56,7 +71,8 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
       });
       form.reset();
       onClose();
-      navigate(`${boardPath(result.data.id)}/list`);
+      await navigate(`${boardPath(result.data.id)}/list`);
+      focusBoardHeading();
       return null;
     }
     if (result.__typename === 'AppError') {

@@ -25,7 +25,10 @@ const DOMAIN_MESSAGES: Record<string, typeof messages.domainTaken> = {
   'It has to be a host name such as feedback.example.com.': messages.domainInvalid,
 };
 
-/** Owners and admins: the portal's logo, the link back to the company's site, its own domain. */
+/**
+ * Owners and admins: the portal's logo, the link back to the company's site, the company's own
+ * terms of use (https, for the widget's and portal's sign-up), its own domain.
+ */
 export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer$key }) {
   const intl = useIntl();
   const data = useFragment(
@@ -37,6 +40,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
         company {
           logoUrl
           websiteUrl
+          termsUrl
           customDomain
           ...CustomDomainProof_company
         }
@@ -47,12 +51,14 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
   const saved = {
     logoUrl: data.company.logoUrl ?? '',
     websiteUrl: data.company.websiteUrl ?? '',
+    termsUrl: data.company.termsUrl ?? '',
     customDomain: data.company.customDomain ?? '',
   };
   const form = useForm(
     {
       logoUrl: { httpUrl: true, max: 2000 },
       websiteUrl: { httpUrl: true, max: 2000 },
+      termsUrl: { httpUrl: true, max: 2000 },
       customDomain: { max: 253 },
     },
     saved,
@@ -68,6 +74,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
       form.setValues({
         logoUrl: result.data.logoUrl ?? '',
         websiteUrl: result.data.websiteUrl ?? '',
+        termsUrl: result.data.termsUrl ?? '',
         customDomain: result.data.customDomain ?? '',
       });
       toastSaved();
@@ -77,6 +84,9 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
       for (const { field, message } of result.fields) {
         const descriptor = DOMAIN_MESSAGES[message];
         if (field === 'customDomain' && descriptor) form.setFieldError(field, { descriptor });
+        if (field === 'termsUrl') {
+          form.setFieldError(field, { descriptor: messages.termsUrlInvalid });
+        }
       }
       return null;
     }
@@ -88,9 +98,16 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
       form.setFieldError('customDomain', { descriptor: messages.domainInvalid });
       return;
     }
+    const termsUrl = values.termsUrl.trim();
+    if (termsUrl && !termsUrl.startsWith('https://')) {
+      form.setFieldError('termsUrl', { descriptor: messages.termsUrlInvalid });
+      document.getElementsByName('termsUrl')[0]?.focus();
+      return;
+    }
     void saving.run({
       logoUrl: values.logoUrl.trim(),
       websiteUrl: values.websiteUrl.trim(),
+      termsUrl,
       customDomain,
     });
   });
@@ -114,6 +131,12 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
           type="url"
           label={intl.formatMessage(messages.websiteUrl)}
           hint={intl.formatMessage(messages.websiteUrlHint)}
+        />
+        <TextField
+          {...form.bind('termsUrl')}
+          type="url"
+          label={intl.formatMessage(messages.termsUrl)}
+          hint={intl.formatMessage(messages.termsUrlHint)}
         />
         <TextField
           {...form.bind('customDomain')}

@@ -6,7 +6,7 @@ export const companyPortalMessages = defineMessages({
   intro: {
     id: 'settings.portal.intro',
     defaultMessage:
-      'How your public portal presents your company: the logo in its header, a link back to your website, and your own domain for it.',
+      'How your public portal presents your company: the logo in its header, a link back to your website, your terms of use, and your own domain for it.',
   },
   logoUrl: { id: 'settings.portal.logoUrl', defaultMessage: 'Logo address' },
   logoUrlHint: {
@@ -18,6 +18,16 @@ export const companyPortalMessages = defineMessages({
   websiteUrlHint: {
     id: 'settings.portal.websiteUrlHint',
     defaultMessage: 'The portal’s header links back to it.',
+  },
+  termsUrl: { id: 'settings.portal.termsUrl', defaultMessage: 'Terms of use address' },
+  termsUrlHint: {
+    id: 'settings.portal.termsUrlHint',
+    defaultMessage:
+      'Optional: your own terms of use at an https:// address, for the “Terms of Use” link of the widget’s and the portal’s sign-up. Leave it empty to use Feedboard’s default terms.',
+  },
+  termsUrlInvalid: {
+    id: 'settings.portal.termsUrlInvalid',
+    defaultMessage: 'Enter an address that starts with https://.',
   },
   customDomain: { id: 'settings.portal.customDomain', defaultMessage: 'Own domain' },
   customDomainHint: {

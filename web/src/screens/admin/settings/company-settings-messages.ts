@@ -5,7 +5,7 @@ export const companySettingsMessages = defineMessages({
   intro: {
     id: 'companySettings.intro',
     defaultMessage:
-      'What your whole team shares: the company’s name, its public portal and the team’s rules.',
+      'What your whole team shares: the company’s name, its public portal and terms of use, the team’s rules, and who may sign up through the widget and the portal.',
   },
   nameTitle: { id: 'companySettings.name.title', defaultMessage: 'Company' },
   nameIntro: {

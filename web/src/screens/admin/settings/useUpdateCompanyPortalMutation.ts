@@ -2,21 +2,28 @@ import { graphql } from 'react-relay';
 import type { useUpdateCompanyPortalMutation as TMutation } from '../../../../__generated__/useUpdateCompanyPortalMutation.graphql.ts';
 import { usePromiseMutation } from '../../../relay/usePromiseMutation.ts';
 
-/** Sets the company portal's logo, website and own domain; the card reads them back. */
+/** Sets the company portal's logo, website, terms of use and own domain; the card reads them back. */
 export function useUpdateCompanyPortalMutation() {
   return usePromiseMutation<TMutation>(graphql`
     mutation useUpdateCompanyPortalMutation(
       $logoUrl: String
       $websiteUrl: String
+      $termsUrl: String
       $customDomain: String
     ) {
-      updateCompanyPortal(logoUrl: $logoUrl, websiteUrl: $websiteUrl, customDomain: $customDomain) {
+      updateCompanyPortal(
+        logoUrl: $logoUrl
+        websiteUrl: $websiteUrl
+        termsUrl: $termsUrl
+        customDomain: $customDomain
+      ) {
         __typename
         ... on MutationUpdateCompanyPortalSuccess {
           data {
             id
             logoUrl
             websiteUrl
+            termsUrl
             customDomain
             ...CustomDomainProof_company
           }

@@ -10,7 +10,7 @@ import { useResendInvitationMutation, useRevokeInvitationMutation } from './useT
 
 /**
  * One pending invitation: address, role, link validity, whether its mail waits for the
- * inviter's confirmation; "Copy new link" (a new link to copy, mailed too; the old one stops
+ * inviter's confirmation; "Make a new link" (a new link to copy, mailed too; the old one stops
  * working) and revoke.
  */
 export function InvitationRow({

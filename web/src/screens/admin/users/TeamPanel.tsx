@@ -120,17 +120,20 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
       {shown.length === 0 ? (
         <p className="muted">{intl.formatMessage(teamMessages.pendingEmpty)}</p>
       ) : (
-        <ul className="invitation-list" aria-labelledby={pendingId}>
-          {shown.map((invitation) => (
-            <InvitationRow
-              key={invitation.id}
-              invitation={invitation}
-              onNotice={setNotice}
-              onLink={setLinkShown}
-              onRevoked={(id) => setRevoked((set) => new Set([...set, id]))}
-            />
-          ))}
-        </ul>
+        <>
+          <p className="muted">{intl.formatMessage(teamMessages.pendingHint)}</p>
+          <ul className="invitation-list" aria-labelledby={pendingId}>
+            {shown.map((invitation) => (
+              <InvitationRow
+                key={invitation.id}
+                invitation={invitation}
+                onNotice={setNotice}
+                onLink={setLinkShown}
+                onRevoked={(id) => setRevoked((set) => new Set([...set, id]))}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <InvitationLinkDialog shown={linkShown} onClose={() => setLinkShown(null)} />
     </section>

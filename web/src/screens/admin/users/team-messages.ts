@@ -36,10 +36,15 @@ export const teamMessages = defineMessages({
   pendingEmpty: { id: 'team.pending.empty', defaultMessage: 'No invitations waiting.' },
   expires: { id: 'team.pending.expires', defaultMessage: 'Link valid until {date}' },
   expired: { id: 'team.pending.expired', defaultMessage: 'Link expired' },
-  newLink: { id: 'team.pending.newLink', defaultMessage: 'Copy new link' },
+  newLink: { id: 'team.pending.newLink', defaultMessage: 'Make a new link' },
   newLinkLabel: {
     id: 'team.pending.newLink.label',
-    defaultMessage: 'Copy new link for the invitation to {email}',
+    defaultMessage: 'Make a new link for the invitation to {email}',
+  },
+  pendingHint: {
+    id: 'team.pending.hint',
+    defaultMessage:
+      '“Make a new link” replaces an invitation’s link: the old link stops working and the new one is shown for you to copy.',
   },
   newLinkMade: {
     id: 'team.pending.newLink.made',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   RELEASE_BODY_MAX,
@@ -28,9 +28,17 @@ type TRelease = {
   labels: readonly TReleaseLabel[];
 };
 
+/** Today in the browser's time zone, as YYYY-MM-DD: a new release's date until changed. */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /**
- * Adds a release to this board, or edits one: name 1–16, date YYYY-MM-DD typed or picked, and
- * its notes (a Markdown body, an optional cover image and labels).
+ * Adds a release to this board, or edits one: name 1–16 (the spec's length, counted as it is
+ * typed), date YYYY-MM-DD in one field, typed or picked from the calendar its button opens
+ * (a new release starts at today), and its notes (a Markdown body, an optional cover image and
+ * labels).
  */
 export function ReleaseFormModal({
   isOpen,
@@ -56,7 +64,9 @@ export function ReleaseFormModal({
   });
   const [labels, setLabels] = useState<readonly TReleaseLabel[]>([]);
   const { setValues } = form;
+  const pickerRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    if (isOpen && !release) setValues((current) => ({ ...current, releaseDate: todayIso() }));
     if (isOpen && release) {
       setValues({
         name: release.name,
@@ -115,6 +125,7 @@ export function ReleaseFormModal({
   });
 
   const dateField = form.bind('releaseDate');
+  const nameField = form.bind('name');
   return (
     <Modal
       isOpen={isOpen}
@@ -124,9 +135,16 @@ export function ReleaseFormModal({
     >
       <form className="form" onSubmit={handleSave} noValidate>
         <TextField
-          {...form.bind('name')}
+          {...nameField}
           label={intl.formatMessage(messages.name)}
-          hint={intl.formatMessage(messages.nameHint)}
+          hint={intl.formatMessage(
+            nameField.value.length > RELEASE_NAME_MAX ? messages.nameCountOver : messages.nameCount,
+            {
+              count: nameField.value.length,
+              max: RELEASE_NAME_MAX,
+              over: nameField.value.length - RELEASE_NAME_MAX,
+            },
+          )}
           isRequired
           autoFocus
         />
@@ -138,10 +156,29 @@ export function ReleaseFormModal({
             placeholder={intl.formatMessage(messages.datePlaceholder)}
             isRequired
           />
+          {/* One date field: the button opens the browser's calendar on a hidden date input
+              that writes into it (the hidden input takes no focus and is no second field). */}
+          <button
+            type="button"
+            className="button button--secondary date-row__picker"
+            onClick={() => {
+              const picker = pickerRef.current;
+              if (!picker) return;
+              try {
+                picker.showPicker();
+              } catch {
+                picker.click();
+              }
+            }}
+          >
+            {intl.formatMessage(messages.datePicker)}
+          </button>
           <input
+            ref={pickerRef}
             type="date"
-            className="field__input date-row__picker"
-            aria-label={intl.formatMessage(messages.datePicker)}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
             value={RELEASE_DATE.test(dateField.value) ? dateField.value : ''}
             onChange={(event) =>
               form.setValues({ ...form.values, releaseDate: event.target.value })

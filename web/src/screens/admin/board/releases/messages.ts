@@ -31,11 +31,22 @@ export const releaseMessages = defineMessages({
   addTitle: { id: 'release.form.addTitle', defaultMessage: 'Add a release' },
   editTitle: { id: 'release.form.editTitle', defaultMessage: 'Edit the release' },
   name: { id: 'release.form.name', defaultMessage: 'Name' },
-  nameHint: { id: 'release.form.nameHint', defaultMessage: 'Up to 16 characters, e.g. a version.' },
+  nameCount: {
+    id: 'release.form.nameCount',
+    defaultMessage: 'A short name such as a version: {count} of {max} characters.',
+  },
+  nameCountOver: {
+    id: 'release.form.nameCountOver',
+    defaultMessage:
+      '{count} of {max} characters: {over, plural, one {# character} other {# characters}} too many. Put the rest in the release notes.',
+  },
   date: { id: 'release.form.date', defaultMessage: 'Release date' },
-  dateHint: { id: 'release.form.dateHint', defaultMessage: 'Type it as YYYY-MM-DD or pick it.' },
+  dateHint: {
+    id: 'release.form.dateHint',
+    defaultMessage: 'Type it as YYYY-MM-DD or pick it from the calendar.',
+  },
   datePlaceholder: { id: 'release.form.datePlaceholder', defaultMessage: 'YYYY-MM-DD' },
-  datePicker: { id: 'release.form.datePicker', defaultMessage: 'Pick the release date' },
+  datePicker: { id: 'release.form.datePicker', defaultMessage: 'Pick from calendar' },
   dateFormat: { id: 'release.form.dateFormat', defaultMessage: 'Use the YYYY-MM-DD format.' },
   partTitle: { id: 'release.part.title', defaultMessage: 'Add a generic part' },
   partField: { id: 'release.part.field', defaultMessage: 'Title' },

@@ -5,7 +5,8 @@ import type { TActionFailure } from '../../../../ui/useAction.ts';
 
 /**
  * Cancel and Save, shown only while a card has unsaved changes (or its save failed: the
- * failure stays beside the buttons until the next try).
+ * failure stays beside the buttons until the next try). While changed, leaving the page asks
+ * first (forms/LeaveGuard.tsx).
  */
 export function SaveBar({
   isChanged,
@@ -23,7 +24,8 @@ export function SaveBar({
   return (
     <>
       <ActionError failure={failure} />
-      <div className="card__actions">
+      {/* The mark forms/LeaveGuard.tsx looks for: leaving now asks first. */}
+      <div className="card__actions" data-unsaved-changes={isChanged ? '' : undefined}>
         <button
           type="button"
           className="button button--secondary"
