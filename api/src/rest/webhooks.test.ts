@@ -569,6 +569,57 @@ describe('webhook administration', () => {
     });
   });
 
+  it('logs a failed connection in words that name neither the host nor its addresses', async () => {
+    const closed = await startWebhookReceiver();
+    const closedUrl = closed.url;
+    await closed.close();
+    for (const [url, words] of [
+      ['http://no-such-host.invalid/hook', 'The host name could not be resolved.'],
+      [closedUrl, 'The connection was refused.'],
+    ] as const) {
+      const hook = await createHook(company.owner.token, url);
+      const { body } = await server.call('POST', '/graphql', {
+        token: company.owner.token,
+        body: {
+          query: `mutation ($id: ID!) { sendWebhookTest(webhookId: $id) { __typename
+            ... on MutationSendWebhookTestSuccess { data { lastError } } } }`,
+          variables: { id: hook.id },
+        },
+      });
+      const lastError = body.data.sendWebhookTest.data.lastError as string;
+      expect(lastError, url).toBe(words);
+      expect(lastError).not.toMatch(/invalid|127\.0\.0\.1|::|getaddrinfo|ECONN/);
+    }
+  });
+
+  it('refuses IPv4-mapped and IPv4-translated spellings of loopback at registration', async () => {
+    const strict = {
+      ...server.deps,
+      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
+    };
+    const viewer = {
+      userId: company.owner.userId,
+      companyId: company.owner.companyId,
+      role: 'OWNER' as const,
+      kind: 'REGULAR' as const,
+      sessionId: 1,
+    };
+    for (const host of [
+      '[::ffff:0:127.0.0.1]',
+      '[::ffff:0:7f00:1]',
+      '[::ffff:7f00:1]',
+      '[::ffff:127.0.0.1]',
+    ]) {
+      await expect(
+        createWebhook(strict, viewer, {
+          url: `http://${host}:9999/hook`,
+          events: ['IDEA_CREATED'],
+        }),
+        host,
+      ).rejects.toMatchObject({ code: 'VALIDATION' });
+    }
+  });
+
   it('refuses the server’s own network addresses, outside the private ranges too, at registration and delivery', async () => {
     // The attack: http://192.0.2.2:4201/… (the address of the server's eth0) reached Feedboard
     // itself and read its answers back through lastError.

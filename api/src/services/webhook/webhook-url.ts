@@ -32,6 +32,7 @@ for (const [address, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
   ['::', 96], // IPv4-compatible (deprecated) addresses embed any IPv4 address
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT, RFC 2765): the same
   ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses, private ones included
   ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): the same
   ['2002::', 16], // 6to4: the same

@@ -7,7 +7,7 @@ import type { TLogger } from '../../log.ts';
 import { signatureHeader, SIGNATURE_HEADER, standardWebhookHeaders } from './sign-webhook.ts';
 import { EVENT_TYPES } from './webhook-input.ts';
 import type { Response } from 'undici';
-import { assertDeliverable } from './webhook-url.ts';
+import { PRIVATE_REFUSAL, assertDeliverable } from './webhook-url.ts';
 
 /** Rows one worker claims at a time. */
 const BATCH = 10;
@@ -181,6 +181,42 @@ async function targetOf(deps: TWorkerDeps, claimed: TClaimedDelivery): Promise<T
   };
 }
 
+/** What a failed connection's error codes mean, in words that name no host or address. */
+const NETWORK_PROBLEMS: [RegExp, string][] = [
+  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'The host name could not be resolved.'],
+  [/^ECONNREFUSED$/, 'The connection was refused.'],
+  [/^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/, 'The host could not be reached.'],
+  [/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)$/, 'No answer within 10 s.'],
+  [/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/, 'The connection closed before an answer.'],
+  [/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/, 'The TLS certificate was not accepted.'],
+];
+
+/**
+ * A delivery's failure before any answer, as the log shows it: Feedboard's own refusals as they
+ * are, a network error as one of a few fixed sentences. The error texts of fetch and DNS named
+ * the host and the addresses it resolved to, which told an admin what the server's network
+ * resolves and reaches (outsider finding: `getaddrinfo ENOTFOUND …`, `EHOSTUNREACH ::ffff:…`).
+ */
+export function deliveryProblem(error: unknown): string {
+  const chain: { message?: string; code?: string; name?: string }[] = [];
+  for (let at: unknown = error; at && chain.length < 4; at = (at as { cause?: unknown }).cause) {
+    chain.push(at as { message?: string; code?: string; name?: string });
+  }
+  for (const link of chain) {
+    const message = link.message ?? '';
+    if (message === PRIVATE_REFUSAL || message.startsWith('Refused: ')) return message;
+  }
+  if (chain.some((link) => link.name === 'TimeoutError' || link.name === 'AbortError')) {
+    return 'No answer within 10 s.';
+  }
+  for (const link of chain) {
+    const code = String(link.code ?? '');
+    const known = NETWORK_PROBLEMS.find(([pattern]) => code && pattern.test(code));
+    if (known) return known[1];
+  }
+  return 'The request failed before an answer.';
+}
+
 /** A 429's Retry-After in milliseconds (seconds or an HTTP date), or null. */
 function retryAfterMs(response: Response): number | null {
   if (response.status !== 429) return null;
@@ -232,9 +268,7 @@ export async function attemptDelivery(deps: TWorkerDeps, claimed: TClaimedDelive
     // The answer itself is not read (a success's body means nothing to a delivery).
     await response.body?.cancel().catch(() => {});
   } catch (error) {
-    // Messages name the host at most (fetch and DNS errors), never a Slack URL's path.
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    problem = `${(error as Error).message}${cause ? ` (${cause})` : ''}`.slice(0, ERROR_TEXT_MAX);
+    problem = deliveryProblem(error).slice(0, ERROR_TEXT_MAX);
   }
   const durationMs = Math.round(performance.now() - started);
   const mine = { id: claimed.id, attempts: claimed.attempts, status: 'PENDING' as const };
