@@ -403,8 +403,29 @@ export function renderPortalIdea(
   const base = sitePath(context.site, `/${board.slug}`);
   const date = (at: Date) => formatDate(at.toISOString(), t.locale);
   const author = idea.author?.displayName ?? t.t('formerUser');
-  const declined = decline
-    ? markup`<section class="card declined" aria-labelledby="declined-title">
+  // A duplicate says what became of it: merged into the kept idea (linked where the reader
+  // may see it: keptIdea follows namesKeptIdea), not a reason's name.
+  const merged =
+    decline?.reason === 'DUPLICATE'
+      ? markup`<section class="card declined" aria-labelledby="declined-title">
+        <h2 id="declined-title">${t.t('mergedTitle')}</h2>
+        <p>
+          ${
+            keptIdea
+              ? withLink(
+                  t.t('mergedInto', { link: LINK, date: date(decline.declinedAt) }),
+                  markup`<a href="${base}/ideas/${keptIdea.pathSlug}">${keptIdea.title}</a>`,
+                )
+              : t.t('mergedElsewhere', { date: date(decline.declinedAt) })
+          }
+        </p>
+        ${decline.comment ? markup`<p class="description">${decline.comment}</p>` : null}
+      </section>`
+      : null;
+  const declined = merged
+    ? merged
+    : decline
+      ? markup`<section class="card declined" aria-labelledby="declined-title">
         <h2 id="declined-title">${t.t('declinedTitle')}</h2>
         <p>
           ${t.t('declinedBecause', {
@@ -422,7 +443,7 @@ export function renderPortalIdea(
             : null
         }
       </section>`
-    : null;
+      : null;
   // data-portal: the widget takes an SSO token from the address's fragment and keeps the
   // session; who the visitor is never reaches this HTML, which is the same for everyone.
   const container = markup`id="feedboard" data-board-hash="${board.widgetHash}" data-portal`;

@@ -222,9 +222,29 @@ describe('an idea page', () => {
     );
     expect(status).toBe(200);
     expect(html).toContain('<span class="badge status-declined">Declined</span>');
-    expect(html).toMatch(/Declined on [A-Z][a-z]{2} \d{1,2}, \d{4}: a duplicate of another idea/);
+    // What became of it, in words (never the reason's enum name), the kept idea linked.
+    expect(html).toContain('<h2 id="declined-title">Merged into another idea</h2>');
+    expect(html).toMatch(
+      new RegExp(
+        `Merged into <a href="${path}">Dark mode &lt;script&gt;[^<]*</a> on [A-Z][a-z]{2} \\d{1,2}, \\d{4}: its votes go there\\.`,
+      ),
+    );
     expect(html).toContain('Same as dark mode.');
-    expect(html).toContain(`It is a duplicate of <a href="${path}">Dark mode &lt;script&gt;`);
+    expect(html).not.toContain('DUPLICATE');
+    // In the board's language.
+    const language = (value: string) =>
+      expectCall(server, 'PUT', `/boards/${acme.boardId}/language`, 200, {
+        token: acme.owner.token,
+        body: { language: value },
+      });
+    await language('pl-PL');
+    try {
+      const polish = await page(`/${acmeSlug}/${boardSlug}/ideas/${duplicate}-night-theme-please`);
+      expect(polish.html).toContain('<h2 id="declined-title">Połączono z innym pomysłem</h2>');
+      expect(polish.html).toContain(`Połączono z pomysłem <a href="${path}">`);
+    } finally {
+      await language('en-US');
+    }
   });
 });
 

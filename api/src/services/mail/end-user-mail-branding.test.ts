@@ -89,6 +89,29 @@ describe('end users’ mail in their company’s name', () => {
     for (const mail of mine) expect(fromOf(mail), mail.subject).toBe(THEIRS);
   });
 
+  it('the changelog’s release mails to subscribers come from the company', async () => {
+    const email = `subscriber-${Date.now()}@example.org`;
+    await server.deps.prisma.changelogSubscriber.create({
+      data: {
+        companyId: company.owner.companyId,
+        email,
+        confirmedAt: new Date(Date.now() - 60_000),
+      },
+    });
+    await server.deps.mailer.flush();
+    const mark = smtp.messages.length;
+    await expectCall(server, 'PUT', `/releases/${company.releaseId}/publish`, 200, {
+      token: company.owner.token,
+      body: { published: true },
+    });
+    await expect
+      .poll(async () => (await sentSince(mark)).filter((mail) => mail.to.includes(email)).length)
+      .toBe(1);
+    const [mail] = (await sentSince(mark)).filter((each) => each.to.includes(email));
+    expect(mail?.subject).toContain('Acme Widgets');
+    expect(fromOf(mail as TParsedMail)).toBe(THEIRS);
+  });
+
   it('a company’s name never breaks the From line', async () => {
     await server.deps.prisma.company.update({
       where: { id: company.owner.companyId },
