@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, sessionToken } from '../../../bench/dataset.ts';
 import type { TDataset } from '../../../bench/dataset.ts';
 import { csvLines } from '../services/export/csv-stream.ts';
-import { boardConsoleUrl } from '../services/webhook/emit-webhook-event.ts';
+import { ideaConsoleUrl } from '../services/webhook/emit-webhook-event.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -43,7 +43,6 @@ const owner = () => ({ authorization: `Bearer ${sessionToken(0)}` });
 async function expectedCsv(what: 'ideas' | 'voters'): Promise<string> {
   const prisma = server.deps.prisma;
   if (what === 'ideas') {
-    const url = boardConsoleUrl(server.deps, dataset.boardId);
     const ideas = await prisma.idea.findMany({
       where: { boardId: dataset.boardId },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -75,7 +74,7 @@ async function expectedCsv(what: 'ideas' | 'voters'): Promise<string> {
           idea.commentCount,
           idea.author?.displayName ?? '',
           idea.createdAt,
-          url,
+          ideaConsoleUrl(server.deps, dataset.boardId, idea.id),
           idea.value.toFixed(2),
           companies.join('; '),
           count('NICE_TO_HAVE'),

@@ -114,7 +114,11 @@ describe('GET /api/v1/boards/{id}/export/ideas.csv', () => {
       author: expect.any(String),
     });
     expect(new Date(tricky?.created ?? '').getTime()).not.toBeNaN();
-    expect(tricky?.url).toMatch(/\/admin\/boards\/.+\/list$/);
+    // The idea's own console address, which opens it over the board's list.
+    expect(tricky?.url).toMatch(/\/admin\/boards\/[^/]+\/ideas\/[^/]+$/);
+    expect(decodeURIComponent(tricky!.url!.split('/ideas/')[1]!)).toBe(
+      Buffer.from(`Idea:${tricky!.id}`).toString('base64'),
+    );
     expect(Object.keys(tricky ?? {})).toEqual([
       'id',
       'title',

@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
-import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
+import { ideaConsoleUrl } from '../webhook/emit-webhook-event.ts';
 import { yieldToOthers } from '../../yield-to-others.ts';
 import { csvStream } from './csv-stream.ts';
 
@@ -101,7 +101,6 @@ export async function exportIdeasCsv(
     active: false,
   });
   await recordExport(deps, admin, board, 'IDEAS_EXPORTED');
-  const url = boardConsoleUrl(deps, board.id);
   async function* pages(): AsyncGenerator<unknown[][]> {
     // Keyset pages on the index ("boardId", "createdAt", "id"): each statement reads its page's
     // rows only, however far into the board it is.
@@ -159,7 +158,8 @@ export async function exportIdeasCsv(
         idea.commentCount,
         idea.author ?? '',
         idea.createdAt,
-        url,
+        // The idea's own address (the board's list alone told a reader nothing: first-hour F16).
+        ideaConsoleUrl(deps, board.id, idea.id),
         money(idea.value ?? 0),
         idea.companies ?? '',
         idea.niceToHave,

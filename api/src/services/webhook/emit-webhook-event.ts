@@ -15,6 +15,15 @@ export function boardConsoleUrl(deps: Pick<TDeps, 'config'>, boardId: number): s
   return `${deps.config.appUrl}/admin/boards/${encodeURIComponent(encodeGlobalID('Board', boardId))}/list`;
 }
 
+/** An idea's own address in the console: the board's list with the idea open over it. */
+export function ideaConsoleUrl(
+  deps: Pick<TDeps, 'config'>,
+  boardId: number,
+  ideaId: number,
+): string {
+  return `${deps.config.appUrl}/admin/boards/${encodeURIComponent(encodeGlobalID('Board', boardId))}/ideas/${encodeURIComponent(encodeGlobalID('Idea', ideaId))}`;
+}
+
 /** An idea as webhook bodies carry it (plain numeric ids, as the REST API). */
 export function ideaPayload(deps: Pick<TDeps, 'config'>, idea: TIdeaFields) {
   return {
