@@ -1016,10 +1016,32 @@ describe.skipIf(!hasChromium())(
         polish.token,
       );
       await gql(server, SET_STATUS, { ideaId: ideaIdPl, status: 'PLANNED' }, polish.token);
+      // A customer value on the card: its Polish line is the longest a roadmap card carries.
+      await server.deps.prisma.idea.update({
+        where: { id: Number(Buffer.from(ideaIdPl, 'base64').toString().split(':')[1]) },
+        data: { value: 1499.5 },
+      });
       const page = await console_.open();
       page.setDefaultTimeout(15_000);
       await logIn(page, server, { email: polish.email, password: PASSWORD });
       const base = `${server.url}/admin/boards/${encodeURIComponent(boardId)}`;
+      // At 1440 px the roadmap has four columns: a card stays inside its own (first-hour F36:
+      // the value line ran under the next column, cut to "Wartość 1499,5 miesięczn…").
+      await page.goto(`${base}/roadmap`);
+      await page.locator('.roadmap-card').first().waitFor();
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('.roadmap-card')].flatMap((card) => {
+          const column = card.closest('.roadmap__column')!.getBoundingClientRect();
+          const parts = [card, ...card.querySelectorAll('*')].map((el) =>
+            el.getBoundingClientRect(),
+          );
+          return parts.some((box) => box.width > 0 && box.right > column.right + 0.5)
+            ? [card.textContent ?? '']
+            : [];
+        }),
+      );
+      expect(overflowing).toEqual([]);
+      expect(await page.locator('.roadmap-card').first().innerText()).toContain('1499,5');
       for (const [path, heading] of [
         ['list', 'Pomysły'],
         ['roadmap', 'Roadmapa'],
