@@ -318,4 +318,45 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       await page.context().close();
     });
   }
+
+  it('opens the sign-in form when a signed-out visitor votes, and keeps the focus through it', async () => {
+    await expectCall(server, 'PUT', `/boards/${company.boardId}/language`, 200, {
+      token: company.owner.token,
+      body: { language: 'en-US' },
+    });
+    const email = `voter-${Date.now()}@example.com`;
+    await expectCall(server, 'POST', `/widget/boards/${encodeURIComponent(hash)}/signup`, 201, {
+      body: { email, password: 'voter-password', name: 'Vera Voter' },
+    });
+    const page = await open(hash);
+    const vote = page.getByTestId('vote').first();
+    await vote.waitFor();
+    // Reachable from the keyboard (it was a disabled button, which Tab skips).
+    expect(await vote.isEnabled()).toBe(true);
+    await vote.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('sign-in-to-vote')
+          .innerText({ timeout: 500 })
+          .catch(() => ''),
+      )
+      .toBe('Sign in or create an account to vote.');
+    expect(await focused(page, 'tag')).toBe('INPUT');
+    await judge(page, 'widget-vote-signs-in');
+    await page.keyboard.insertText(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.insertText('voter-password');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => focused(page, 'text'), { timeout: 10_000 })
+      .toContain('Signed in as Vera Voter');
+    const first = page.getByTestId('vote').first();
+    const before = Number(await first.getByTestId('vote-count').innerText());
+    await first.click();
+    await expect.poll(() => first.getAttribute('aria-pressed')).toBe('true');
+    expect(Number(await first.getByTestId('vote-count').innerText())).toBe(before + 1);
+    await page.context().close();
+  });
 });

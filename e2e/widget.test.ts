@@ -295,7 +295,9 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     await expect
       .poll(() => page.getByText('Sign in to vote, add ideas and comment.').isVisible())
       .toBe(true);
-    await expect.poll(() => page.getByTestId('vote').first().isDisabled()).toBe(true);
+    // Signed out: a vote asks to sign in (the form opens), it counts nothing.
+    await page.getByTestId('vote').first().click();
+    await expect.poll(() => page.getByTestId('sign-in-to-vote').isVisible()).toBe(true);
     expect(await page.getByText('Signed in as Mallory').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add an idea' }).count()).toBe(0);
     await page.context().close();
@@ -306,7 +308,12 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
     const page = await open(url);
     await expect.poll(() => page.title()).toMatch(/^Fixture board/);
     await expect.poll(() => page.getByText(XSS_TITLE, { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByTestId('vote').first().isDisabled()).toBe(true);
+    // Signed out, a vote opens the sign-in form instead of counting (Cancel closes it).
+    const voteCount = await page.getByTestId('vote-count').first().innerText();
+    await page.getByTestId('vote').first().click();
+    await expect.poll(() => page.getByTestId('sign-in-to-vote').isVisible()).toBe(true);
+    expect(await page.getByTestId('vote-count').first().innerText()).toBe(voteCount);
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Roadmap and releases read without signing in.
     await page.getByRole('button', { name: 'Releases', exact: true }).click();

@@ -67,6 +67,8 @@ export function App(props: {
   /** The SSO token the widget signed in with (the container's, or its token URL's). */
   const [usedToken, setUsedToken] = useState<string | null>(props.ssoToken);
   const [view, setView] = useState<TView>('ideas');
+  // Bumped when a signed-out visitor's vote asks to sign in: AuthPanel opens its form.
+  const [signInRequest, setSignInRequest] = useState(0);
   const [openIdeaId, setOpenIdeaId] = useState<number | null>(props.ideaId ?? null);
   /** The idea whose list item takes the focus back when its page closes. */
   const closedIdeaId = useRef<number | null>(null);
@@ -316,6 +318,9 @@ export function App(props: {
     setLive,
     boardHash: props.boardHash,
   };
+  const canSignInByEmail =
+    !me && (!usedToken || isSsoRefused) && (data.signupPolicy ?? 'ANYONE') !== 'SSO_ONLY';
+  if (canSignInByEmail) widget.requestSignIn = () => setSignInRequest((n) => n + 1);
   return (
     <div class="fb" style={theme} lang={localeOf(board.language)} ref={root}>
       <header>
@@ -347,6 +352,7 @@ export function App(props: {
         mustConfirmEmail={data.mustConfirmEmail === true}
         onSignedIn={signedIn}
         onSignOut={signOut}
+        signInRequest={signInRequest}
       />
       <nav aria-label={t('nav.label')}>
         {(['ideas', 'roadmap', 'releases'] as const).map((name) => (

@@ -26,14 +26,33 @@ export function AuthPanel(props: {
   mustConfirmEmail: boolean;
   onSignedIn: (token: string) => void;
   onSignOut: () => void;
+  /** Bumped when a signed-out visitor's vote asks to sign in: the form opens (App). */
+  signInRequest?: number;
 }) {
   const { widget, me } = props;
   const { t } = widget;
   const [mode, setMode] = useState<'signIn' | 'signUp' | null>(null);
+  const [isForVote, setIsForVote] = useState(false);
+  const signedInBar = useRef<HTMLDivElement>(null);
+  // Set when the form signs someone in; the bar takes the focus once the user is read.
+  const hasJustSignedIn = useRef(false);
+
+  useEffect(() => {
+    if (!props.signInRequest) return;
+    setIsForVote(true);
+    setMode((current) => current ?? 'signIn');
+  }, [props.signInRequest]);
+
+  // Signed in through the form: the focus goes to the bar that says so, not to the page's body.
+  useEffect(() => {
+    if (!me || !hasJustSignedIn.current) return;
+    hasJustSignedIn.current = false;
+    signedInBar.current?.focus();
+  }, [me]);
 
   if (me) {
     return (
-      <div class="bar muted" data-testid="signed-in">
+      <div class="bar muted" data-testid="signed-in" tabIndex={-1} ref={signedInBar}>
         <span>{t('auth.signedInAs', { name: me.displayName })}</span>
         {!props.isSso ? (
           <button type="button" class="link" onClick={props.onSignOut}>
@@ -83,6 +102,11 @@ export function AuthPanel(props: {
           </span>
         ) : null}
       </p>
+      {mode && isForVote ? (
+        <p class="muted" role="status" data-testid="sign-in-to-vote">
+          {t('auth.toVote')}
+        </p>
+      ) : null}
       {mode ? (
         <SignInForm
           api={widget.api}
@@ -90,10 +114,15 @@ export function AuthPanel(props: {
           boardHash={widget.boardHash}
           mode={mode}
           onSignedIn={(token) => {
+            hasJustSignedIn.current = true;
             setMode(null);
+            setIsForVote(false);
             props.onSignedIn(token);
           }}
-          onCancel={() => setMode(null)}
+          onCancel={() => {
+            setMode(null);
+            setIsForVote(false);
+          }}
         />
       ) : null}
     </div>
@@ -122,6 +151,12 @@ export function SignInForm(props: {
   const [isForgotten, setIsForgotten] = useState(false);
   const forgotButton = useRef<HTMLButtonElement>(null);
   const wasForgotten = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Opened (a button, or a vote that asked to sign in): the first field takes the focus.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [mode]);
 
   // Back from "Forgot your password?": focus returns to the button that opened it.
   useEffect(() => {
@@ -171,6 +206,7 @@ export function SignInForm(props: {
 
   return (
     <form
+      ref={form}
       onSubmit={handleSubmit}
       aria-label={t(mode === 'signUp' ? 'auth.signUp' : 'auth.signIn')}
       noValidate

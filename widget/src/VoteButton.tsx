@@ -8,7 +8,13 @@ export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
   const { widget, idea } = props;
   const { t } = widget;
   const [isBusy, setIsBusy] = useState(false);
+  // A signed-out visitor's vote opens the sign-in form instead of doing nothing.
+  const mustSignIn = !widget.canParticipate && widget.requestSignIn !== undefined;
   const handleClick = async () => {
+    if (mustSignIn) {
+      widget.requestSignIn?.();
+      return;
+    }
     setIsBusy(true);
     try {
       const result = await widget.api.vote(idea.id, !idea.isVotedByMe);
@@ -28,7 +34,7 @@ export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
         title: idea.title,
         count: idea.voteCount,
       })}
-      disabled={!widget.canParticipate || isBusy}
+      disabled={(!widget.canParticipate && !mustSignIn) || isBusy}
       onClick={handleClick}
       data-testid="vote"
     >

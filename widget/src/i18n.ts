@@ -46,6 +46,7 @@ export const en = {
   'auth.failed':
     'Sorry, something went wrong. Please, make sure you typed proper credentials or try again later',
   'auth.cancel': 'Cancel',
+  'auth.toVote': 'Sign in or create an account to vote.',
   'auth.forgot': 'Forgot your password?',
   'forgot.title': 'Reset your password',
   'forgot.intro':
@@ -214,6 +215,7 @@ export const pl: TMessages = {
   'auth.failed':
     'Przepraszamy, coś poszło nie tak. Upewnij się, że dane logowania są poprawne, lub spróbuj później',
   'auth.cancel': 'Anuluj',
+  'auth.toVote': 'Zaloguj się lub załóż konto, aby zagłosować.',
   'auth.forgot': 'Nie pamiętasz hasła?',
   'forgot.title': 'Zresetuj hasło',
   'forgot.intro':

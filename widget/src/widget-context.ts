@@ -12,6 +12,11 @@ export type TWidget = {
   /** The company's admins blocked the signed-in caller (so canParticipate is false). */
   isBlocked: boolean;
   live: TLiveCounts;
+  /**
+   * Opens the sign-in form (a signed-out visitor's vote asks for it, as Canny's does); undefined
+   * where nobody can sign in by email here (signed in already, SSO only, an SSO token in use).
+   */
+  requestSignIn?: () => void;
   setLive: (update: (counts: TLiveCounts) => TLiveCounts) => void;
 };
 
