@@ -1,4 +1,5 @@
 /** The REST shims the widget uses (/api/v1), typed as far as the widget reads them. */
+import { createFeedboardClient } from '../../clients/typescript/index.ts';
 
 export type TStatus =
   'NOT_PUBLIC' | 'OPEN' | 'REVIEW' | 'PLANNED' | 'IN_PROGRESS' | 'COMPLETE' | 'DECLINED';
@@ -118,81 +119,72 @@ export class ApiError extends Error {
 
 export type TApi = ReturnType<typeof createApi>;
 
-/** A client bound to a server and (once signed in) a session token. */
+/** What openapi-fetch answers for one call. */
+type TResult = { data?: unknown; error?: unknown; response: Response };
+
+/**
+ * A client bound to a server and (once signed in) a session token. Every call goes through the
+ * typed REST client generated from the OpenAPI document (clients/typescript): a path, parameter
+ * or body the document does not have fails the widget's typecheck, so the two cannot drift.
+ */
 export function createApi(baseUrl: string, getToken: () => string | null) {
+  const client = createFeedboardClient({ baseUrl, token: getToken });
   const root = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
 
-  async function call<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    boardId?: number,
-  ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const token = getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (boardId !== undefined) headers['x-board-id'] = String(boardId);
-    const response = await fetch(`${root}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit',
-    });
-    const json = (await response.json().catch(() => null)) as {
-      error?: { code: string; message: string; fields?: TFieldError[] };
-      language?: string;
-      access?: TPrivateGate;
-    } | null;
+  /** The answer's data, or an ApiError with the server's code, words and fields. */
+  async function unwrap<T>(pending: Promise<TResult>): Promise<T> {
+    const { data, error, response } = await pending;
     if (!response.ok) {
-      const error = json?.error;
+      const json = (error ?? null) as {
+        error?: { code: string; message: string; fields?: TFieldError[] };
+        language?: string;
+        access?: TPrivateGate;
+      } | null;
+      const detail = typeof json === 'object' ? json?.error : undefined;
       throw new ApiError(
         response.status,
-        error?.code ?? 'HTTP',
-        error?.message ?? `HTTP ${response.status}: ${response.statusText}`,
-        error?.fields,
-        json?.language ?? null,
-        json?.access?.reason === 'PRIVATE' ? json.access : null,
+        detail?.code ?? 'HTTP',
+        detail?.message ?? `HTTP ${response.status}: ${response.statusText}`,
+        detail?.fields,
+        (typeof json === 'object' && json?.language) || null,
+        typeof json === 'object' && json?.access?.reason === 'PRIVATE' ? json.access : null,
       );
     }
-    return json as T;
+    return data as T;
   }
 
-  const query = (params: Record<string, string | number | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined) search.set(key, String(value));
-    }
-    return search.toString();
-  };
+  const path = (id: number) => ({ path: { id: String(id) } });
+  const board = (hash: string) => ({ path: { hash } });
 
   return {
     root,
     exchangeSso: (boardHash: string, token: string) =>
-      call<{ token: string; user: TUser }>('POST', '/widget/sso', { boardHash, token }),
+      unwrap<{ token: string; user: TUser }>(
+        client.POST('/widget/sso', { body: { boardHash, token } }),
+      ),
     // Scoped to the board's company, and an end user's session whoever signs in: a team
     // member's full session never lands in the host page's storage.
     logIn: (boardHash: string, email: string, password: string) =>
-      call<{ token: string; user: TUser }>(
-        'POST',
-        `/widget/boards/${encodeURIComponent(boardHash)}/login`,
-        { email, password },
+      unwrap<{ token: string; user: TUser }>(
+        client.POST('/widget/boards/{hash}/login', {
+          params: board(boardHash),
+          body: { email, password },
+        }),
       ),
     signUp: (boardHash: string, body: { email: string; password: string; name?: string }) =>
-      call<{ token: string; user: TUser }>(
-        'POST',
-        `/widget/boards/${encodeURIComponent(boardHash)}/signup`,
-        body,
+      unwrap<{ token: string; user: TUser }>(
+        client.POST('/widget/boards/{hash}/signup', { params: board(boardHash), body }),
       ),
     // Resets only the account of that address in the board's company; the same answer whether
     // or not it has one.
     sendResetLink: (boardHash: string, email: string) =>
-      call<{ message: string }>(
-        'POST',
-        `/widget/boards/${encodeURIComponent(boardHash)}/password-recovery/send-link`,
-        { email },
+      unwrap<{ message: string }>(
+        client.POST('/widget/boards/{hash}/password-recovery/send-link', {
+          params: board(boardHash),
+          body: { email },
+        }),
       ),
-    logOut: () => call<unknown>('POST', '/logout'),
+    logOut: () => unwrap<unknown>(client.POST('/logout')),
     widgetBoard: (
       boardHash: string,
       sort: TSort,
@@ -200,14 +192,18 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
       search: string,
       tag: number | null = null,
     ) =>
-      call<TWidgetBoard>(
-        'GET',
-        `/widget/boards/${encodeURIComponent(boardHash)}?${query({
-          sort,
-          filter,
-          search: search.trim() || undefined,
-          tag: tag ?? undefined,
-        })}`,
+      unwrap<TWidgetBoard>(
+        client.GET('/widget/boards/{hash}', {
+          params: {
+            path: { hash: boardHash },
+            query: {
+              sort,
+              filter,
+              ...(search.trim() ? { search: search.trim() } : {}),
+              ...(tag === null ? {} : { tag }),
+            },
+          },
+        }),
       ),
     ideas: (
       boardId: number,
@@ -219,36 +215,57 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         offset?: number;
         limit?: number;
       },
-    ) => call<TIdeaPage>('GET', `/ideas/?${query(params)}`, undefined, boardId),
-    idea: (id: number) => call<TIdea>('GET', `/ideas/${id}`),
+    ) =>
+      unwrap<TIdeaPage>(
+        client.GET('/ideas', {
+          params: { header: { 'x-board-id': String(boardId) }, query: params },
+        }),
+      ),
+    idea: (id: number) => unwrap<TIdea>(client.GET('/ideas/{id}', { params: path(id) })),
     similarIdeas: (boardId: number, text: string) =>
-      call<{ ideas: TIdea[] }>('GET', `/boards/${boardId}/ideas/similar?${query({ text })}`),
+      unwrap<{ ideas: TIdea[] }>(
+        client.GET('/boards/{id}/ideas/similar', {
+          params: { ...path(boardId), query: { text } },
+        }),
+      ),
     createIdea: (boardId: number, body: { title: string; description?: string }) =>
-      call<TCreatedIdea>('POST', '/ideas/', body, boardId),
+      unwrap<TCreatedIdea>(
+        client.POST('/ideas', { params: { header: { 'x-board-id': String(boardId) } }, body }),
+      ),
     vote: (id: number, isUp: boolean) =>
-      call<{ voteCount: number; isVotedByMe: boolean }>(
-        'POST',
-        `/ideas/${id}/${isUp ? 'upvote' : 'downvote'}`,
+      unwrap<{ voteCount: number; isVotedByMe: boolean }>(
+        isUp
+          ? client.POST('/ideas/{id}/upvote', { params: path(id) })
+          : client.POST('/ideas/{id}/downvote', { params: path(id) }),
       ),
     voteImportance: (id: number) =>
-      call<{ importance: TImportance | null }>('GET', `/ideas/${id}/vote-importance`),
-    setVoteImportance: (id: number, importance: TImportance | null) =>
-      call<{ importance: TImportance | null }>('PUT', `/ideas/${id}/vote-importance`, {
-        importance,
-      }),
-    comments: (id: number) => call<TComment[]>('GET', `/ideas/${id}/comments`),
-    addComment: (id: number, text: string, parentId: number | null = null) =>
-      call<TComment>('POST', `/ideas/${id}/comments`, { text, parentId }),
-    releases: (boardId: number) => call<TRelease[]>('GET', `/boards/${boardId}/releases`),
-    profile: () =>
-      call<{ email: string | null; emailConfirmed: boolean; notifications: TNotifications }>(
-        'GET',
-        '/profile',
+      unwrap<{ importance: TImportance | null }>(
+        client.GET('/ideas/{id}/vote-importance', { params: path(id) }),
       ),
-    resendConfirmation: () => call<{ email: string }>('POST', '/profile/email-confirmation'),
+    setVoteImportance: (id: number, importance: TImportance | null) =>
+      unwrap<{ importance: TImportance | null }>(
+        client.PUT('/ideas/{id}/vote-importance', { params: path(id), body: { importance } }),
+      ),
+    comments: (id: number) =>
+      unwrap<TComment[]>(client.GET('/ideas/{id}/comments', { params: path(id) })),
+    addComment: (id: number, text: string, parentId: number | null = null) =>
+      unwrap<TComment>(
+        client.POST('/ideas/{id}/comments', { params: path(id), body: { text, parentId } }),
+      ),
+    releases: (boardId: number) =>
+      unwrap<TRelease[]>(client.GET('/boards/{id}/releases', { params: path(boardId) })),
+    profile: () =>
+      unwrap<{ email: string | null; emailConfirmed: boolean; notifications: TNotifications }>(
+        client.GET('/profile'),
+      ),
+    resendConfirmation: () => unwrap<{ email: string }>(client.POST('/profile/email-confirmation')),
     requestPrivacy: (kind: 'EXPORT' | 'ERASE') =>
-      call<{ kind: string; email: string }>('POST', '/profile/privacy-requests', { kind }),
+      unwrap<{ kind: string; email: string }>(
+        client.POST('/profile/privacy-requests', { body: { kind } }),
+      ),
     setNotifications: (notifications: TNotifications) =>
-      call<{ notifications: TNotifications }>('PUT', '/profile/notifications', { notifications }),
+      unwrap<{ notifications: TNotifications }>(
+        client.PUT('/profile/notifications', { body: { notifications } }),
+      ),
   };
 }
