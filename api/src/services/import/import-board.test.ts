@@ -164,6 +164,27 @@ describe('importing our CSV', () => {
     expect(twice.code).toBe('CONFLICT');
   });
 
+  it('never signs an imported idea or comment with a team member’s account, whatever the file says', async () => {
+    const owner = await server.deps.prisma.user.findFirstOrThrow({
+      where: { companyId: a.owner.companyId, role: 'OWNER' },
+    });
+    const ownerEmail = owner.email ?? owner.loginEmail ?? '';
+    expect(ownerEmail).not.toBe('');
+    const file = csvFile(
+      'as-owner.csv',
+      `type,idea id,title,description,status,email,name,created at,text,comment id\nidea,71,Ship the owner's roadmap,Written by someone else,open,${ownerEmail.toUpperCase()},The Owner,2024-03-01T10:00:00Z,,\n`,
+    );
+    const job = await preview(admin.token, [file]);
+    expect(job.preview.users).toMatchObject({ inFile: 1, toCreate: 1 });
+    expect((await importAndWait(admin.token, job.id)).status).toBe('SUCCEEDED');
+    const idea = await server.deps.prisma.idea.findFirstOrThrow({
+      where: { boardId: a.boardId, title: "Ship the owner's roadmap" },
+      include: { author: true },
+    });
+    expect(idea.authorId).not.toBe(owner.id);
+    expect(idea.author).toMatchObject({ role: 'END_USER', loginEmail: null });
+  });
+
   it('lists bad rows with file, row and column, and imports the good ones', async () => {
     const job = await preview(admin.token, [fixture('generic-bad.csv')]);
     expect(job.preview.ideas.inFile).toBe(1);

@@ -125,7 +125,8 @@ export async function countNewRows(
         model.people.map((person) => person.email),
         (emails) =>
           db.user.findMany({
-            where: { companyId, email: { in: emails, mode: 'insensitive' } },
+            // End users only, as writeImport matches them (a team address is never signed for).
+            where: { companyId, role: 'END_USER', email: { in: emails, mode: 'insensitive' } },
             select: { id: true, email: true },
           }),
       )

@@ -52,7 +52,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
 
 /**
  * Writes an import's payload into its board in the caller's transaction: people (end users
- * without password, matched by email whatever its case), ideas, votes and comments, each
+ * without password, matched by email whatever its case to end users only), ideas, votes and comments, each
  * skipping what an earlier run of the same file wrote (the unique keys Idea(board, source,
  * source id), Vote(idea, user) and Comment(idea, source id)), with dates and authors kept.
  * Each idea's voteCount and commentCount rise by exactly the rows inserted, in the statement
@@ -77,13 +77,17 @@ export async function writeImport(
     await yieldToOthers();
   };
 
-  // People: the company's users by email, the oldest first; the others created.
+  // People: the company's end users by email, the oldest first; the others created. A team
+  // member's address is not theirs to sign: the file's author becomes an end user of that
+  // address (no sign-in), never the owner's or an admin's account (outsider finding 9: an
+  // admin's import published ideas and comments as the owner).
   const userIds = new Map<string, number>();
   const emails = payload.people.map((person) => person.email);
   if (emails.length) {
     const known = await tx.$queryRaw<{ id: number; email: string }[]>`
       SELECT DISTINCT ON (lower("email")) "id", lower("email") AS "email" FROM "User"
-      WHERE "companyId" = ${job.companyId}::int AND lower("email") = ANY(${emails}::text[])
+      WHERE "companyId" = ${job.companyId}::int AND "role" = 'END_USER'
+        AND lower("email") = ANY(${emails}::text[])
       ORDER BY lower("email"), "id"`;
     for (const user of known) userIds.set(user.email, Number(user.id));
   }
