@@ -112,6 +112,8 @@ describe('changelog subscription', () => {
     const [confirmation, ...more] = await mailsTo(email, mark);
     expect(more).toEqual([]);
     expect(confirmation?.subject).toMatch(/^Confirm your subscription to the .* changelog$/);
+    // From the company, as the release mails it asks for (issue 34 F7).
+    expect(confirmation?.header('from')).toMatch(/^"?.+ via Feedboard"? </);
     // Nothing about releases before the address is confirmed.
     const early = await newRelease('Before confirm', { publish: true });
     expect(await mailsTo(email, mark)).toHaveLength(1);

@@ -57,6 +57,8 @@ export async function subscribeToChangelog(
   await deps.mailer.send({
     to: email,
     topic: 'CHANGELOG_CONFIRMATION',
+    // From "<company> via Feedboard", as the release mails it confirms (docs/email.md).
+    senderName: company.name,
     ...confirmationMail(mailLanguageOf(language), { company: company.name, email, link }),
   });
 }
