@@ -160,6 +160,17 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
     expect(await newCount(page)).toBe('1 new');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'widget-changelog-open');
+    // Escape closes the panel and gives the focus back to its button; Enter opens it again.
+    await page
+      .getByTestId('release')
+      .first()
+      .focus()
+      .catch(() => undefined);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => launcher(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await launcher(page).evaluate((el) => el.matches(':focus'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => launcher(page).getAttribute('aria-expanded')).toBe('true');
 
     // Reloaded: the opened release stays read, the newer one is still new.
     await page.reload();

@@ -237,6 +237,12 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => focused(page, 'text')).toBe('Dark theme for the editor');
       expect(await focused(page, 'tag')).toBe('BUTTON');
+      // Escape closes the idea as Back does, the focus back on its item.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page, 'tag')).toBe('H3');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('idea-detail').count()).toBe(0);
+      await expect.poll(() => focused(page, 'text')).toBe('Dark theme for the editor');
 
       // A search that finds nothing says so, with the way back.
       await page.getByLabel(t.search).fill('zebra crossing');
@@ -343,7 +349,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
           .catch(() => ''),
       )
       .toBe('Sign in or create an account to vote.');
-    expect(await focused(page, 'tag')).toBe('INPUT');
+    await expect.poll(() => focused(page, 'tag')).toBe('INPUT');
     await judge(page, 'widget-vote-signs-in');
     await page.keyboard.insertText(email);
     await page.keyboard.press('Tab');

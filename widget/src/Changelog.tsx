@@ -51,6 +51,7 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
   const [failure, setFailure] = useState<'notFound' | 'load' | null>(null);
   const [seen, setSeen] = useState<TSeen | null>(() => readSeen(storageKey));
   const [isOpen, setIsOpen] = useState(false);
+  const launcher = useRef<HTMLButtonElement>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
 
   useEffect(() => {
@@ -129,9 +130,20 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
   };
 
   return (
-    <div class="fb changelog" style={themeProperties(board.theme)} lang={locale}>
+    <div
+      class="fb changelog"
+      style={themeProperties(board.theme)}
+      lang={locale}
+      onKeyDown={(event) => {
+        // Escape closes the open panel and gives the focus back to its button (first-hour F20).
+        if (event.key !== 'Escape' || !isOpen) return;
+        setIsOpen(false);
+        launcher.current?.focus();
+      }}
+    >
       <button
         type="button"
+        ref={launcher}
         class="primary launcher"
         aria-expanded={isOpen}
         aria-controls="fb-changelog"

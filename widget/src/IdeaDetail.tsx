@@ -79,7 +79,13 @@ export function IdeaDetail(props: {
   const decline = shown.declineDetails;
 
   return (
-    <article data-testid="idea-detail">
+    <article
+      data-testid="idea-detail"
+      onKeyDown={(event) => {
+        // Escape goes back to the list, as Back does (first-hour F11).
+        if (event.key === 'Escape') props.onBack();
+      }}
+    >
       {back}
       <div class="card">
         <VoteButton widget={widget} idea={shown} />
@@ -272,7 +278,12 @@ function CommentForm(props: {
   return (
     <form
       onSubmit={handleSubmit}
-      onKeyDown={(event) => event.key === 'Escape' && props.onCancel?.()}
+      onKeyDown={(event) => {
+        // Escape cancels a reply here; it closes the idea only where no reply is open.
+        if (event.key !== 'Escape' || !props.onCancel) return;
+        event.stopPropagation();
+        props.onCancel();
+      }}
       noValidate
     >
       <TextField
