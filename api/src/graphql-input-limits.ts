@@ -45,6 +45,19 @@ const DEPTH_COST_FACTOR = 1.5;
 /** Every connection answers at most 100 objects a page (`maxSize`), whatever `first` asks. */
 const MAX_PAGE = 100;
 
+/**
+ * Fields whose work is far above their answer's size, priced by name: a similar-idea search
+ * reads and scores a whole board (one query of 20 aliased searches held the embedded server
+ * 42 s: outside attack 3, finding 11), and an idea's voters or voter companies are unpaged
+ * lists of any length (finding 12). With GRAPHQL_MAX_COST at 100,000 one operation asks for at
+ * most four searches or nineteen voter lists, and each spends as much from the caller's budget.
+ */
+const FIELD_COSTS: Record<string, number> = {
+  similarIdeas: 20_000,
+  voters: 5_000,
+  voterCompanies: 5_000,
+};
+
 type TVariables = Record<string, unknown>;
 
 type TListProblem = { field: string; entries: number; cap: number };
@@ -163,7 +176,7 @@ function measure(
       if (longest > cap) problems.push({ field: name, entries: longest, cap });
     }
     const own = field.selectionSet ? OBJECT_COST + selectionCost(field.selectionSet) : SCALAR_COST;
-    return own * multiplier + listEntries * LIST_ENTRY_COST;
+    return own * multiplier + listEntries * LIST_ENTRY_COST + (FIELD_COSTS[field.name.value] ?? 0);
   };
 
   return { cost: selectionCost(operation.selectionSet) / DEPTH_COST_FACTOR, problems };

@@ -212,4 +212,37 @@ describe('Board.similarIdeas (GraphQL)', () => {
       expect.objectContaining({ title: 'Ciemny motyw aplikacji', isVotedByMe: false }),
     ]);
   });
+  it('prices a search so that one operation cannot ask for many (outside attack 3, finding 11)', async () => {
+    const aliases = (count: number) =>
+      Array.from(
+        { length: count },
+        (_, n) => `s${n}: similarIdeas(text: "dark theme ${n}") { id }`,
+      ).join(' ');
+    const query = (count: number) => `query ($id: ID!) { board(id: $id) { ${aliases(count)} } }`;
+    const id = globalId('Board', stranger.boardId);
+    const few = await server.call('POST', '/graphql', {
+      body: { query: query(3), variables: { id } },
+    });
+    expect(few.status).toBe(200);
+    expect(few.body.errors).toBeUndefined();
+    const many = await server.call('POST', '/graphql', {
+      body: { query: query(20), variables: { id } },
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.errors[0]).toMatchObject({
+      extensions: { code: 'BAD_REQUEST', limit: 'cost' },
+    });
+  });
+
+  it('answers a text of many short words, and still finds by its longer ones', async () => {
+    const noise = Array.from({ length: 160 }, (_, n) => ['ab', 'cd', 'ef', 'gh'][n % 4]).join(' ');
+    expect(noise.length).toBeLessThanOrEqual(500);
+    expect(await similar(company.boardId, noise, company.owner.token)).toEqual([]);
+    const found = await similar(
+      company.boardId,
+      `${noise.slice(0, 400)} exporting spreadsheets`,
+      company.owner.token,
+    );
+    expect(found).toContain('Export ideas to a spreadsheet');
+  });
 });
