@@ -119,6 +119,25 @@ function expectDocumented(deliveries: TReceivedDelivery[]): void {
   }
 }
 
+/**
+ * The server's dependencies as a deployment has them (private addresses refused, unlike this
+ * file's server) and the company owner as the service layer sees them.
+ */
+function strictOwner() {
+  const strict = {
+    ...server.deps,
+    config: { ...server.deps.config, webhookAllowPrivateUrls: false },
+  };
+  const viewer = {
+    userId: company.owner.userId,
+    companyId: company.owner.companyId,
+    role: 'OWNER' as const,
+    kind: 'REGULAR' as const,
+    sessionId: 1,
+  };
+  return { strict, viewer };
+}
+
 beforeAll(async () => {
   verify = await loadReadmeSnippet();
   receiver = await startWebhookReceiver();
@@ -550,17 +569,7 @@ describe('webhook administration', () => {
     expect(webhookUrlProblem('http://localhost:3000/x', false)).toMatch(/Private/);
     expect(webhookUrlProblem('https://hooks.example.com/x', false)).toBeNull();
     expect(webhookUrlProblem('http://127.0.0.1:8080/x', true)).toBeNull();
-    const strict = {
-      ...server.deps,
-      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
-    };
-    const viewer = {
-      userId: company.owner.userId,
-      companyId: company.owner.companyId,
-      role: 'OWNER' as const,
-      kind: 'REGULAR' as const,
-      sessionId: 1,
-    };
+    const { strict, viewer } = strictOwner();
     await expect(
       createWebhook(strict, viewer, { url: 'http://192.168.1.1/hook', events: ['IDEA_CREATED'] }),
     ).rejects.toMatchObject({
@@ -593,17 +602,7 @@ describe('webhook administration', () => {
   });
 
   it('refuses IPv4-mapped and IPv4-translated spellings of loopback at registration', async () => {
-    const strict = {
-      ...server.deps,
-      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
-    };
-    const viewer = {
-      userId: company.owner.userId,
-      companyId: company.owner.companyId,
-      role: 'OWNER' as const,
-      kind: 'REGULAR' as const,
-      sessionId: 1,
-    };
+    const { strict, viewer } = strictOwner();
     for (const host of [
       '[::ffff:0:127.0.0.1]',
       '[::ffff:0:7f00:1]',
@@ -623,17 +622,7 @@ describe('webhook administration', () => {
   it('refuses the server’s own network addresses, outside the private ranges too, at registration and delivery', async () => {
     // The attack: http://192.0.2.2:4201/… (the address of the server's eth0) reached Feedboard
     // itself and read its answers back through lastError.
-    const strict = {
-      ...server.deps,
-      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
-    };
-    const viewer = {
-      userId: company.owner.userId,
-      companyId: company.owner.companyId,
-      role: 'OWNER' as const,
-      kind: 'REGULAR' as const,
-      sessionId: 1,
-    };
+    const { strict, viewer } = strictOwner();
     const own = Object.values(networkInterfaces())
       .flatMap((entries) => entries ?? [])
       .filter((entry) => !entry.internal)
@@ -652,17 +641,7 @@ describe('webhook administration', () => {
   });
 
   it('refuses localhost with a trailing dot or in capitals at registration, by the rule delivery uses', async () => {
-    const strict = {
-      ...server.deps,
-      config: { ...server.deps.config, webhookAllowPrivateUrls: false },
-    };
-    const viewer = {
-      userId: company.owner.userId,
-      companyId: company.owner.companyId,
-      role: 'OWNER' as const,
-      kind: 'REGULAR' as const,
-      sessionId: 1,
-    };
+    const { strict, viewer } = strictOwner();
     for (const url of [
       'http://localhost./',
       'http://LOCALHOST.:4699/',
