@@ -334,7 +334,19 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
     await expectCall(server, 'POST', `/widget/boards/${encodeURIComponent(hash)}/signup`, 201, {
       body: { email, password: 'voter-password', name: 'Vera Voter' },
     });
+    // The company's own terms of use, which its sign-up links to (issue 34 F24).
+    await server.deps.prisma.company.update({
+      where: { id: company.owner.companyId },
+      data: { termsUrl: 'https://example.com/terms' },
+    });
     const page = await open(hash);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const terms = page.getByTestId('terms');
+    await expect
+      .poll(() => terms.innerText({ timeout: 500 }).catch(() => ''))
+      .toContain('terms of use');
+    expect(await terms.getByRole('link').getAttribute('href')).toBe('https://example.com/terms');
+    await page.getByRole('button', { name: 'Cancel' }).click();
     const vote = page.getByTestId('vote').first();
     await vote.waitFor();
     // Reachable from the keyboard (it was a disabled button, which Tab skips).

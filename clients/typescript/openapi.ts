@@ -2033,6 +2033,8 @@ export interface components {
             company: {
                 name: string;
                 slug: string;
+                /** @description The company’s own terms of use (https), which its sign-up links to; null: none set. */
+                termsUrl: string | null;
             };
             ideas: components["schemas"]["IdeaPage"];
             /** @description The caller is an end user the board’s company blocked: they read the board but cannot vote, comment or submit (those answer 403 USER_BLOCKED). */
@@ -5977,7 +5979,8 @@ export interface operations {
                      *       },
                      *       "company": {
                      *         "name": "Customer feedback",
-                     *         "slug": "acme"
+                     *         "slug": "acme",
+                     *         "termsUrl": "https://example.com/feedback"
                      *       },
                      *       "me": {
                      *         "id": 42,

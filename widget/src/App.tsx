@@ -349,6 +349,7 @@ export function App(props: {
         canSignIn={!usedToken || isSsoRefused}
         signupPolicy={data.signupPolicy ?? 'ANYONE'}
         companyName={data.company.name}
+        termsUrl={data.company.termsUrl ?? null}
         mustConfirmEmail={data.mustConfirmEmail === true}
         onSignedIn={signedIn}
         onSignOut={signOut}

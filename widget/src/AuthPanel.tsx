@@ -22,6 +22,8 @@ export function AuthPanel(props: {
   /** The company's sign-up policy: SSO_ONLY offers no form, it says where to sign in. */
   signupPolicy: TSignupPolicy;
   companyName: string;
+  /** The company's own terms of use (https), shown on the sign-up form; null: none. */
+  termsUrl?: string | null;
   /** The signed-in user's address awaits confirmation (EMAIL_DOMAINS). */
   mustConfirmEmail: boolean;
   onSignedIn: (token: string) => void;
@@ -113,6 +115,7 @@ export function AuthPanel(props: {
           t={t}
           boardHash={widget.boardHash}
           mode={mode}
+          terms={props.termsUrl ? { url: props.termsUrl, company: props.companyName } : undefined}
           onSignedIn={(token) => {
             hasJustSignedIn.current = true;
             setMode(null);
@@ -138,6 +141,8 @@ export function SignInForm(props: {
   t: TTranslate;
   boardHash: string;
   mode: 'signIn' | 'signUp';
+  /** The company's terms of use, which signing up agrees to (the company's setting). */
+  terms?: { url: string; company: string };
   onSignedIn: (token: string) => void;
   onCancel: () => void;
 }) {
@@ -248,6 +253,14 @@ export function SignInForm(props: {
         >
           {t('auth.forgot')}
         </button>
+      ) : null}
+      {mode === 'signUp' && props.terms ? (
+        <p class="muted" data-testid="terms">
+          {t('auth.termsBefore')}{' '}
+          <a href={props.terms.url} target="_blank" rel="noopener noreferrer">
+            {t('auth.termsLink', { company: props.terms.company })}
+          </a>
+        </p>
       ) : null}
       <FormFailure text={failure} />
       <div class="actions">

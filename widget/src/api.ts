@@ -61,7 +61,8 @@ export type TPrivateGate = {
 };
 export type TWidgetBoard = {
   board: TBoard;
-  company: { name: string; slug: string };
+  /** `termsUrl`: the company's own terms of use, which its sign-up links to (absent from older servers). */
+  company: { name: string; slug: string; termsUrl?: string | null };
   me: TUser | null;
   canParticipate: boolean;
   /** The company's admins blocked the caller: they read the board, nothing more. */

@@ -47,6 +47,8 @@ export const en = {
     'Sorry, something went wrong. Please, make sure you typed proper credentials or try again later',
   'auth.cancel': 'Cancel',
   'auth.toVote': 'Sign in or create an account to vote.',
+  'auth.termsBefore': 'By creating an account you agree to',
+  'auth.termsLink': '{company}’s terms of use',
   'auth.forgot': 'Forgot your password?',
   'forgot.title': 'Reset your password',
   'forgot.intro':
@@ -216,6 +218,8 @@ export const pl: TMessages = {
     'Przepraszamy, coś poszło nie tak. Upewnij się, że dane logowania są poprawne, lub spróbuj później',
   'auth.cancel': 'Anuluj',
   'auth.toVote': 'Zaloguj się lub załóż konto, aby zagłosować.',
+  'auth.termsBefore': 'Zakładając konto, akceptujesz',
+  'auth.termsLink': 'warunki korzystania {company}',
   'auth.forgot': 'Nie pamiętasz hasła?',
   'forgot.title': 'Zresetuj hasło',
   'forgot.intro':

@@ -46,7 +46,14 @@ const ZSessionJson = z
 const ZWidgetBoardJson = z
   .object({
     board: ZBoardJson,
-    company: z.object({ name: z.string(), slug: z.string() }),
+    company: z.object({
+      name: z.string(),
+      slug: z.string(),
+      termsUrl: z.string().nullable().meta({
+        description:
+          'The company’s own terms of use (https), which its sign-up links to; null: none set.',
+      }),
+    }),
     me: ZCompanyUserJson.nullable().meta({ description: 'The signed-in caller, or null.' }),
     canParticipate: z.boolean().meta({
       description:
@@ -166,7 +173,11 @@ export function widgetRoutes(deps: TDeps): TRestRoute[] {
         );
         return {
           board: presentBoard(view.board),
-          company: { name: view.board.company.name, slug: view.board.company.slug },
+          company: {
+            name: view.board.company.name,
+            slug: view.board.company.slug,
+            termsUrl: view.board.company.termsUrl,
+          },
           me: view.me ? presentCompanyUser(view.me) : null,
           canParticipate: view.canParticipate,
           isBlocked: view.isBlocked,

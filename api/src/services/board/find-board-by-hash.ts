@@ -8,7 +8,7 @@ import { withActiveState } from './find-boards.ts';
 import type { TBoardWithState } from './find-boards.ts';
 
 export type TPublicBoard = TBoardWithState & {
-  company: { name: string; slug: string; signupPolicy: SignupPolicy };
+  company: { name: string; slug: string; signupPolicy: SignupPolicy; termsUrl: string | null };
 };
 
 /**
@@ -25,7 +25,9 @@ export async function getBoardByHash(
   if (unstorableText(boardHash)) throw errors.notFound('Board');
   const board = await deps.prisma.board.findFirst({
     where: { widgetHash: boardHash, ...boardVisibleWhere(viewer) },
-    include: { company: { select: { name: true, slug: true, signupPolicy: true } } },
+    include: {
+      company: { select: { name: true, slug: true, signupPolicy: true, termsUrl: true } },
+    },
   });
   if (!board) throw errors.notFound('Board');
   return withActiveState(deps, board);
