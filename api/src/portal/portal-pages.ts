@@ -399,10 +399,12 @@ export function renderPortalIdea(
   context: TPortalContext,
   page: TPortalIdea,
 ): TRenderedPage {
-  const { company, board, idea, decline, keptIdea, comments } = page;
+  const { company, board, idea, decline, keptIdea, comments, commentPage } = page;
   const base = sitePath(context.site, `/${board.slug}`);
   const date = (at: Date) => formatDate(at.toISOString(), t.locale);
   const author = idea.author?.displayName ?? t.t('formerUser');
+  const ideaHref = sitePath(context.site, `/${board.slug}/ideas/${page.pathSlug}`);
+  const pageLink = (n: number) => (n === 1 ? ideaHref : `${ideaHref}?comments=${n}`);
   // A duplicate says what became of it: merged into the kept idea (linked where the reader
   // may see it: keptIdea follows namesKeptIdea), not a reason's name.
   const merged =
@@ -485,6 +487,22 @@ export function renderPortalIdea(
                   </li>`;
                 })}
             </ol>`
+      }
+      ${
+        commentPage.page > 1 || commentPage.hasNext
+          ? markup`<nav aria-label="${t.t('commentsPages')}"><ul class="pager">
+              ${
+                commentPage.page > 1
+                  ? markup`<li><a href="${pageLink(commentPage.page - 1)}" rel="prev">${t.t('newerComments', { page: commentPage.page - 1 })}</a></li>`
+                  : null
+              }
+              ${
+                commentPage.hasNext
+                  ? markup`<li><a href="${pageLink(commentPage.page + 1)}" rel="next">${t.t('olderComments', { page: commentPage.page + 1 })}</a></li>`
+                  : null
+              }
+            </ul></nav>`
+          : null
       }
     </section>
     <p><a href="${base}">${t.t('openBoard')}</a></p>

@@ -49,6 +49,7 @@ import {
 import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
 import { portalLocale, portalTranslator } from './portal-texts.ts';
 import { PortalCache, etagOf } from './portal-cache.ts';
+import { COMMENT_PAGE_MAX } from '../services/comment/list-comments.ts';
 import {
   CONSOLE_SEGMENTS,
   appSite,
@@ -189,7 +190,11 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
   const idea: THandler = async (c, next, site) => {
     const { boardSlug = '', ideaPath = '' } = c.req.param();
     const id = ideaIdOfPath(ideaPath);
-    const found = id === null ? null : await findPortalIdea(deps, site.slug, boardSlug, id);
+    // `?comments=N`: the Nth bounded page of comments (anything else is the first).
+    const asked = /^[1-9][0-9]{0,4}$/.exec(c.req.query('comments') ?? '');
+    const commentPage = asked ? Math.min(Number(asked[0]), COMMENT_PAGE_MAX) : 1;
+    const found =
+      id === null ? null : await findPortalIdea(deps, site.slug, boardSlug, id, commentPage);
     if (!found) {
       const portal = await findPortal(deps, site.slug);
       return portal ? notFound(c, site, portal.company) : next();

@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { Board, Company } from '../../generated/prisma/client.ts';
 import { unstorableText } from '../../validation.ts';
-import { listComments } from '../comment/list-comments.ts';
+import { listCommentPage } from '../comment/list-comments.ts';
 import type { TCommentWithAuthor } from '../comment/add-comment.ts';
 import { declineDetailsOf, getIdeaView } from '../idea/find-idea-views.ts';
 import type { TDeclineDetails, TIdeaView } from '../idea/find-idea-views.ts';
@@ -48,6 +48,8 @@ export type TPortalIdea = {
   /** The kept idea of a duplicate, when readers may open it. */
   keptIdea: { id: number; title: string; pathSlug: string } | null;
   comments: TCommentWithAuthor[];
+  /** Which page of comments this is (1-based) and whether another follows. */
+  commentPage: { page: number; hasNext: boolean };
 };
 
 /** `{id}-{text-slug}`: an idea's or a release's address on the portal (the id alone decides). */
@@ -181,6 +183,7 @@ export async function findPortalIdea(
   companySlug: string,
   boardSlug: string,
   ideaId: number,
+  commentPage = 1,
 ): Promise<TPortalIdea | null> {
   const found = await findPortalBoard(deps, companySlug, boardSlug);
   if (!found) return null;
@@ -195,6 +198,7 @@ export async function findPortalIdea(
   const kept = decline?.duplicateOf
     ? await getIdeaView(deps, null, decline.duplicateOf.id).catch(() => null)
     : null;
+  const paged = await listCommentPage(deps, null, idea.id, commentPage);
   return {
     company,
     board,
@@ -204,7 +208,8 @@ export async function findPortalIdea(
     keptIdea: isReadable(kept)
       ? { id: kept.id, title: kept.title, pathSlug: ideaPathSlug(kept) }
       : null,
-    comments: await listComments(deps, null, idea.id),
+    comments: paged.comments,
+    commentPage: { page: paged.page, hasNext: paged.hasNext },
   };
 }
 
