@@ -5,8 +5,7 @@
  * full run), the server started again, its RSS idle and under the vote and read load of the
  * other scenarios. RSS is read from /proc, as `ps -o rss` reads it: nothing is preloaded.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { generateDataset, votesPerUser } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 import type { TLoadPlan, TLoadResult, TScenario } from './load-worker.ts';
 import type { TBenchOptions } from './options.ts';
-import { ROOT, freePort, now, runNodeJson, stop } from './processes.ts';
+import { ROOT, now, runNodeJson, startEmbeddedServer, stop } from './processes.ts';
 
 export type TEmbeddedResult = {
   /** Ideas on the board of the loaded part. */
@@ -39,35 +38,6 @@ async function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> 
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Starts the server as `npm start` does once its builds exist; answers when /healthz is 200. */
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('sh', ['scripts/serve.sh'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const idle = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 export async function measureEmbedded(
@@ -78,7 +48,7 @@ export async function measureEmbedded(
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'feedboard-bench-embedded-'));
   try {
-    const fresh = await startServer(dataDir);
+    const fresh = await startEmbeddedServer(dataDir);
     await idle(idleSeconds);
     const idleFreshMb = await statusMb(fresh.child.pid!, 'VmRSS');
     log(
@@ -98,7 +68,7 @@ export async function measureEmbedded(
       `embedded: ${options.sizes.ideas} ideas generated in ${((now() - begun) / 1000).toFixed(1)} s`,
     );
 
-    const board = await startServer(dataDir);
+    const board = await startEmbeddedServer(dataDir);
     const pid = board.child.pid!;
     try {
       await idle(idleSeconds);

@@ -157,3 +157,34 @@ function cpuMsOfStat(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
+
+/** Starts the server as `npm start` does once its builds exist (embedded PGlite in `dataDir`); answers when /healthz is 200. */
+export async function startEmbeddedServer(
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('sh', ['scripts/serve.sh'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -8,8 +8,7 @@
  * request's time and the worst and median latency of the reads answered meanwhile.
  * `STALL_DATA_DIR=<folder>` keeps the filled folder for the next run (filled once).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,40 +17,12 @@ import { openDatabase } from '../api/src/db/client.ts';
 import { generateDataset, sessionToken } from './dataset.ts';
 import type { TDataset } from './dataset.ts';
 import { FULL_SIZES } from './options.ts';
-import { ROOT, freePort, now, stop } from './processes.ts';
+import { ROOT, now, startEmbeddedServer, stop } from './processes.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
 const sizes = quick
   ? { ideas: 1_000, users: 200, votes: 10_000, comments: 2_000 }
   : { ...FULL_SIZES, ideas: 10_000, votes: 100_000 };
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('sh', ['scripts/serve.sh'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 type THeavy = { name: string; run: (url: string) => Promise<{ status: number; bytes: number }> };
 
@@ -87,7 +58,7 @@ async function main(): Promise<void> {
     dataset = JSON.parse(await readFile(datasetFile, 'utf8')) as TDataset;
   } else {
     // The first start migrates the empty folder; the data set goes in with the server stopped.
-    const first = await startServer(dataDir);
+    const first = await startEmbeddedServer(dataDir);
     await stop(first.child);
     const begun = now();
     const db = await openDatabase({ dataDir });
@@ -99,7 +70,7 @@ async function main(): Promise<void> {
     await writeFile(datasetFile, JSON.stringify(dataset));
     console.log(`${sizes.ideas} ideas generated in ${((now() - begun) / 1000).toFixed(1)} s`);
   }
-  const server = await startServer(dataDir);
+  const server = await startEmbeddedServer(dataDir);
   const owner = { authorization: `Bearer ${sessionToken(0)}` };
   const get =
     (pathname: string, headers: Record<string, string> = owner): THeavy['run'] =>
