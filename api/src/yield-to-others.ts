@@ -1,9 +1,10 @@
 /**
  * Lets the requests that arrived meanwhile run before the caller goes on: a macrotask turn
  * (setImmediate), after the I/O callbacks waiting. On the embedded database (PGlite runs in the
- * server's own thread) a statement's promise resolves without ever reaching the event loop, so a
- * loop of statements holds every other request, `/healthz` included, until it ends unless it
- * yields like this between its steps (issue 33.2).
+ * server's own thread) a statement's promise resolves without ever reaching the event loop:
+ * every statement outside a transaction takes this turn first (db/pglite.ts, withDeadline), so
+ * only loops inside a transaction (which holds the database through its statements) or
+ * without statements call it themselves (issue 33.2).
  */
 export function yieldToOthers(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { DatabaseBusyError } from './errors.ts';
+import { yieldToOthers } from '../yield-to-others.ts';
 
 /**
  * The extensions every PGlite database loads, so that migrations saying
@@ -156,7 +157,7 @@ export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadlin
       // request running statement after statement (an export, an import, a bulk change) never
       // let Node read another socket, so /healthz waited 2-2.6 s behind a CSV export (issue
       // 33). One turn of the event loop before each statement lets other requests in between.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToOthers();
       await turn();
       try {
         return await call(...args);

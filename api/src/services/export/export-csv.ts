@@ -3,7 +3,6 @@ import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { ideaConsoleUrl } from '../webhook/emit-webhook-event.ts';
-import { yieldToOthers } from '../../yield-to-others.ts';
 import { csvStream } from './csv-stream.ts';
 
 const IMPORTANCE_LABELS: Record<string, string> = {
@@ -169,8 +168,6 @@ export async function exportIdeasCsv(
       if (ideas.length < pageSize) return;
       const last = ideas[ideas.length - 1]!;
       after = { createdAt: last.createdAt, id: last.id };
-      // Other requests run between two pages (on PGlite the statement runs in this thread).
-      await yieldToOthers();
     }
   }
   return {
@@ -249,7 +246,6 @@ export async function exportVotersCsv(
       if (votes.length < pageSize) return;
       const last = votes[votes.length - 1]!;
       after = { ideaId: last.ideaId, createdAt: last.createdAt, id: last.id };
-      await yieldToOthers();
     }
   }
   return {
