@@ -432,6 +432,19 @@ describe('webhook deliveries', () => {
     }
   });
 
+  it('keeps the secret a concurrent rotation made as the previous one', async () => {
+    const hook = await createHook(company.owner.token, receiver.url);
+    const rotate = () =>
+      expectCall(server, 'POST', `/webhooks/${hook.rowId}/rotate-secret`, 200, {
+        token: company.owner.token,
+      });
+    const answers = await Promise.all([rotate(), rotate()]);
+    const row = await server.deps.prisma.webhook.findUniqueOrThrow({ where: { id: hook.rowId } });
+    // One answer is the current secret, the other (the first to commit) signs beside it.
+    const secrets = answers.map((answer) => answer.secret as string).sort();
+    expect([row.secret, row.previousSecret].sort()).toEqual(secrets);
+  });
+
   it('signs for Standard Webhooks with a secret made before them (base64url, written as base64)', async () => {
     const oldReceiver = await startWebhookReceiver();
     try {

@@ -157,11 +157,19 @@ export async function rotateWebhookSecret(
   const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const secret = newSecret();
   const webhook = await deps.prisma.$transaction(async (tx) => {
+    // The row's lock: of two rotations at once, the second keeps the first's new secret as its
+    // previous one (read before the lock, it kept the older one, and the first's answer, shown
+    // once, never signed anything).
+    await tx.$queryRaw`SELECT "id" FROM "Webhook" WHERE "id" = ${found.id}::int FOR UPDATE`;
+    const current = await tx.webhook.findUniqueOrThrow({
+      where: { id: found.id },
+      select: { secret: true },
+    });
     const updated = await tx.webhook.update({
       where: { id: found.id },
       data: {
         secret,
-        previousSecret: found.secret,
+        previousSecret: current.secret,
         previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_VALID_MS),
       },
     });
