@@ -5,6 +5,7 @@ import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 import { globalId } from '../schema/ids.ts';
+import { trigramWords } from '../services/idea/find-similar-ideas.ts';
 
 let server: TTestServer;
 let company: TRestCompany;
@@ -232,6 +233,17 @@ describe('Board.similarIdeas (GraphQL)', () => {
     expect(many.body.errors[0]).toMatchObject({
       extensions: { code: 'BAD_REQUEST', limit: 'cost' },
     });
+  });
+
+  it('compares at most eight words of three letters or more with the titles (outside attack 3, finding 3)', () => {
+    const noise = Array.from({ length: 160 }, (_, n) => ['ab', 'cd', 'ef', 'gh'][n % 4]).join(' ');
+    expect(trigramWords(noise)).toBe('');
+    const long =
+      'integration notification dashboard analytics permissions roadmap onboarding spreadsheet calendar webhooks';
+    const words = trigramWords(`${noise} ${long}`);
+    expect(words.split(' ')).toHaveLength(8);
+    expect(words.length).toBeLessThanOrEqual(80);
+    expect(words.startsWith('integration notification')).toBe(true);
   });
 
   it('answers a text of many short words, and still finds by its longer ones', async () => {
