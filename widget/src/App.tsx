@@ -308,6 +308,8 @@ export function App(props: {
   const { board } = data;
   const theme = themeProperties(board.theme);
   const me = data.me ?? session?.me ?? null;
+  const canSignInByEmail =
+    !me && (!usedToken || isSsoRefused) && (data.signupPolicy ?? 'ANYONE') !== 'SSO_ONLY';
   const widget: TWidget = {
     api,
     t,
@@ -317,10 +319,8 @@ export function App(props: {
     live,
     setLive,
     boardHash: props.boardHash,
+    requestSignIn: canSignInByEmail ? () => setSignInRequest((n) => n + 1) : undefined,
   };
-  const canSignInByEmail =
-    !me && (!usedToken || isSsoRefused) && (data.signupPolicy ?? 'ANYONE') !== 'SSO_ONLY';
-  if (canSignInByEmail) widget.requestSignIn = () => setSignInRequest((n) => n + 1);
   return (
     <div class="fb" style={theme} lang={localeOf(board.language)} ref={root}>
       <header>

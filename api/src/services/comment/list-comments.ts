@@ -3,6 +3,10 @@ import type { TViewer } from '../../viewer.ts';
 import { commentVisibleWhere, findVisibleIdea } from '../access.ts';
 import type { TCommentWithAuthor } from './add-comment.ts';
 
+/** A thread's order (oldest first) and what a comment carries of its author, for every list. */
+const COMMENT_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+const COMMENT_INCLUDE = { author: { select: { id: true, displayName: true } } };
+
 /** An idea's comments (and replies), oldest first, for anyone who may see the idea. */
 export async function listComments(
   deps: TDeps,
@@ -12,8 +16,8 @@ export async function listComments(
   const idea = await findVisibleIdea(deps, viewer, ideaId);
   return deps.prisma.comment.findMany({
     where: { ideaId: idea.id, ...commentVisibleWhere(viewer) },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    include: { author: { select: { id: true, displayName: true } } },
+    orderBy: COMMENT_ORDER,
+    include: COMMENT_INCLUDE,
   });
 }
 
@@ -42,8 +46,8 @@ export async function listCommentPage(
   page: number,
 ): Promise<TCommentPage> {
   const where = { ideaId, ...commentVisibleWhere(viewer) };
-  const orderBy = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
-  const include = { author: { select: { id: true, displayName: true } } };
+  const orderBy = COMMENT_ORDER;
+  const include = COMMENT_INCLUDE;
   const top = await deps.prisma.comment.findMany({
     where: { ...where, parentId: null },
     orderBy,

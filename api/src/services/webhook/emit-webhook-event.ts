@@ -10,9 +10,14 @@ type TIdeaFields = Pick<
   'id' | 'boardId' | 'authorId' | 'title' | 'status' | 'voteCount' | 'commentCount' | 'createdAt'
 >;
 
+/** A board's area in the console (its sections follow). */
+function boardConsoleBase(deps: Pick<TDeps, 'config'>, boardId: number): string {
+  return `${deps.config.appUrl}/admin/boards/${encodeURIComponent(encodeGlobalID('Board', boardId))}`;
+}
+
 /** Where an admin finds a board's ideas in the console. */
 export function boardConsoleUrl(deps: Pick<TDeps, 'config'>, boardId: number): string {
-  return `${deps.config.appUrl}/admin/boards/${encodeURIComponent(encodeGlobalID('Board', boardId))}/list`;
+  return `${boardConsoleBase(deps, boardId)}/list`;
 }
 
 /** An idea's own address in the console: the board's list with the idea open over it. */
@@ -21,7 +26,7 @@ export function ideaConsoleUrl(
   boardId: number,
   ideaId: number,
 ): string {
-  return `${deps.config.appUrl}/admin/boards/${encodeURIComponent(encodeGlobalID('Board', boardId))}/ideas/${encodeURIComponent(encodeGlobalID('Idea', ideaId))}`;
+  return `${boardConsoleBase(deps, boardId)}/ideas/${encodeURIComponent(encodeGlobalID('Idea', ideaId))}`;
 }
 
 /** An idea as webhook bodies carry it (plain numeric ids, as the REST API). */
