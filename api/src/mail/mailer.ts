@@ -38,19 +38,15 @@ export const SENDER_NAME_HEADER = 'X-Feedboard-Sender-Name';
 
 /**
  * SQL of the name a queued "Mail" row (`m`) is sent in the name of, or NULL for Feedboard's own:
- * the row's senderName; else the company of the end user it is for (confirmation, reset and
- * notification mails to a board's end user); else, for a changelog release mail (dedupe key
- * `changelog:<release>:<subscriber>`), the release's company. Team mails (owners, admins,
- * members) stay Feedboard's.
+ * the row's senderName (which the changelog's mails to subscribers, who have no account, carry);
+ * else the company of the end user it is for (confirmation, reset and notification mails to a
+ * board's end user). Team mails (owners, admins, members) stay Feedboard's.
  */
 const senderNameSql = (m: string) =>
   Prisma.raw(`COALESCE(
       ${m}."headers"->>'${SENDER_NAME_HEADER}',
       (SELECT c."name" FROM "User" su JOIN "Company" c ON c."id" = su."companyId"
-       WHERE su."id" = ${m}."userId" AND su."role" = 'END_USER'),
-      (SELECT c."name" FROM "Release" sr JOIN "Company" c ON c."id" = sr."companyId"
-       WHERE ${m}."topic" = 'CHANGELOG' AND ${m}."dedupeKey" ~ '^changelog:[0-9]{1,9}:'
-         AND sr."id" = split_part(${m}."dedupeKey", ':', 2)::int))`);
+       WHERE su."id" = ${m}."userId" AND su."role" = 'END_USER'))`);
 
 /**
  * The From of a mail sent in the name of `senderName` ("Acme via Feedboard" at the configured

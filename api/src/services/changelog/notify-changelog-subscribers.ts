@@ -5,6 +5,7 @@ import { loadMarkdown } from '../release/load-markdown.ts';
 import { unsubscribeTokenSql } from '../notification/unsubscribe-token.ts';
 import { changelogUrl } from './changelog-links.ts';
 import { UNSUBSCRIBE_LINK, releaseMail } from './changelog-mail-texts.ts';
+import { SENDER_NAME_HEADER } from '../../mail/mailer.ts';
 
 /**
  * Queues the mail of a published release to every confirmed, still subscribed changelog
@@ -48,7 +49,9 @@ export async function notifyChangelogSubscribers(deps: TDeps, releaseId: number)
       replace(CASE WHEN ${isPolish} THEN ${pl.text}::text ELSE ${en.text}::text END,
         ${UNSUBSCRIBE_LINK}::text, l."url"),
       jsonb_build_object('List-Unsubscribe', '<' || l."url" || '>',
-        'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+        'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click',
+        -- Sent in the company's name ("<company> via Feedboard": the mailer's senderName).
+        ${SENDER_NAME_HEADER}::text, ${company.name}::text),
       'CHANGELOG',
       ${`changelog:${release.id}:`}::text || s."id"
     FROM "ChangelogSubscriber" s

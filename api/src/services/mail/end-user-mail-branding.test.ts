@@ -110,6 +110,8 @@ describe('end users’ mail in their company’s name', () => {
     const [mail] = (await sentSince(mark)).filter((each) => each.to.includes(email));
     expect(mail?.subject).toContain('Acme Widgets');
     expect(fromOf(mail as TParsedMail)).toBe(THEIRS);
+    // The name travels in the queued row only, never as a header of the mail itself.
+    expect(mail?.header('x-feedboard-sender-name')).toBeUndefined();
   });
 
   it('a company’s name never breaks the From line', async () => {
