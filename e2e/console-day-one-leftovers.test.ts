@@ -183,15 +183,20 @@ describe.skipIf(!hasChromium())('console: a new team’s first hour, leftovers (
       await screens(page, `board-created-${lang}`);
       const boardPath = new URL(page.url()).pathname.replace(/\/list$/, '');
 
+      // Closing or reloading the tab with unsaved changes gets the browser's own question.
+      const asksBrowser = () =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
       // Settings changed, not saved: a side-menu link asks first; staying keeps the change.
-      // The guard loads after the first paint, as a lazy chunk: wait for it like a person would.
-      const guardLoaded = page.waitForResponse((response) =>
-        response.url().includes('/LeaveGuard-'),
-      );
+      // The guard loads after the first paint, as a lazy chunk: the test waits for it below.
       await page.goto(`${server.url}${boardPath}/settings`);
-      await guardLoaded;
       const name = page.getByLabel(t['boardSettings.name']!, { exact: true });
       await name.fill('Mobile app ideas, renamed');
+      // The guard is at work once the tab would ask before closing (like a person, it waits).
+      await expect.poll(asksBrowser).toBe(true);
       await page.getByRole('link', { name: t['nav.boards']!, exact: true }).first().click();
       const ask = page.getByRole('dialog', { name: t['unsaved.title']! });
       await expect.poll(() => ask.isVisible()).toBe(true);
@@ -206,13 +211,7 @@ describe.skipIf(!hasChromium())('console: a new team’s first hour, leftovers (
       await expect.poll(() => ask.count()).toBe(0);
       expect(page.url()).toContain('/settings');
       expect(await name.inputValue()).toBe('Mobile app ideas, renamed');
-      // Closing or reloading the tab now gets the browser's own question (beforeunload).
-      const asksBrowser = () =>
-        page.evaluate(() => {
-          const event = new Event('beforeunload', { cancelable: true });
-          window.dispatchEvent(event);
-          return event.defaultPrevented;
-        });
+      // Closing or reloading the tab still gets the browser's own question (beforeunload).
       expect(await asksBrowser()).toBe(true);
       // Leaving on purpose goes, and drops the change.
       await page.getByRole('link', { name: t['nav.boards']!, exact: true }).first().click();
