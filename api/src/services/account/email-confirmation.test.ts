@@ -112,7 +112,11 @@ describe('email confirmation', () => {
     let mark = await settled();
     const wanda = await widgetSignUp(email);
     const confirmation = await onlyMailTo(mark, email);
-    expect(confirmation.subject).toBe('Confirm your email address for Feedboard');
+    // The visitor signed up on the company's board: the mail speaks in the company's name.
+    const { name } = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { id: company.owner.companyId },
+    });
+    expect(confirmation.subject).toBe(`Confirm your email address for ${name}`);
     expect(confirmation.text).toContain('Hi Wanda Widget,');
     expect(confirmation.text).toContain(`Please confirm that ${email} is your address`);
     expect(await profile(wanda.token)).toMatchObject({ email, emailConfirmed: false });

@@ -232,7 +232,9 @@ async function mailResetLinks(
     });
   }
   const to = first.email ?? email;
-  const subject = isPolish ? 'Zresetuj hasło do Feedboard' : 'Reset your Feedboard password';
+  // A board's end user asked on the company's board: the mail speaks in the company's name.
+  const brand = company?.name ?? 'Feedboard';
+  const subject = isPolish ? `Zresetuj hasło do ${brand}` : `Reset your ${brand} password`;
   const ignore = isPolish
     ? 'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.'
     : 'If you did not ask for this, you can ignore this message.';

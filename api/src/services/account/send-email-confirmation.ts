@@ -9,20 +9,24 @@ import { requireAccountConsole } from '../../viewer.ts';
 /** How long a confirmation link works (once). */
 export const CONFIRMATION_TTL_HOURS = 24;
 
-/** The mail that carries a confirmation link, in the recipient's language. */
+/**
+ * The mail that carries a confirmation link, in the recipient's language. `brand` is whose
+ * name the mail speaks in: the company for a board's end user (who signed up on its board and
+ * may never have heard of Feedboard), Feedboard for the company's team.
+ */
 function confirmationMail(
   language: string,
-  v: { name: string; email: string; link: string },
+  v: { name: string; email: string; link: string; brand: string },
 ): { subject: string; text: string } {
   if (language.startsWith('pl')) {
     return {
-      subject: 'Potwierdź swój adres e-mail w Feedboard',
-      text: `Cześć ${v.name},\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, Feedboard nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
+      subject: `Potwierdź swój adres e-mail w ${v.brand}`,
+      text: `Cześć ${v.name},\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, ${v.brand} nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
     };
   }
   return {
-    subject: 'Confirm your email address for Feedboard',
-    text: `Hi ${v.name},\n\nPlease confirm that ${v.email} is your address: open this link (it works once, for ${CONFIRMATION_TTL_HOURS} hours) and press "Confirm address":\n\n${v.link}\n\nUntil you do, Feedboard sends no notification emails to this address. If you did not sign up, ignore this message: nothing more will come.\n`,
+    subject: `Confirm your email address for ${v.brand}`,
+    text: `Hi ${v.name},\n\nPlease confirm that ${v.email} is your address: open this link (it works once, for ${CONFIRMATION_TTL_HOURS} hours) and press "Confirm address":\n\n${v.link}\n\nUntil you do, ${v.brand} sends no notification emails to this address. If you did not sign up, ignore this message: nothing more will come.\n`,
   };
 }
 
@@ -35,7 +39,14 @@ function confirmationMail(
 export async function sendEmailConfirmation(deps: TDeps, userId: number): Promise<boolean> {
   const user = await deps.prisma.user.findUnique({
     where: { id: userId },
-    select: { email: true, emailConfirmedAt: true, displayName: true, language: true },
+    select: {
+      email: true,
+      emailConfirmedAt: true,
+      displayName: true,
+      language: true,
+      role: true,
+      company: { select: { name: true } },
+    },
   });
   if (!user?.email || user.emailConfirmedAt) return false;
   const token = newToken();
@@ -52,7 +63,12 @@ export async function sendEmailConfirmation(deps: TDeps, userId: number): Promis
     to: user.email,
     userId,
     topic: 'EMAIL_CONFIRMATION',
-    ...confirmationMail(user.language, { name: user.displayName, email: user.email, link }),
+    ...confirmationMail(user.language, {
+      name: user.displayName,
+      email: user.email,
+      link,
+      brand: user.role === 'END_USER' ? user.company.name : 'Feedboard',
+    }),
   });
   return true;
 }

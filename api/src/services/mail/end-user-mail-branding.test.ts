@@ -87,6 +87,22 @@ describe('end users’ mail in their company’s name', () => {
     const mine = (await sentSince(mark)).filter((mail) => mail.to.includes(email));
     expect(mine.length).toBeGreaterThanOrEqual(2);
     for (const mail of mine) expect(fromOf(mail), mail.subject).toBe(THEIRS);
+    // Their subjects and words name the company they signed up with, not a product they never met.
+    const confirmation = mine.find((mail) => mail.text.includes('/confirm-email/'));
+    expect(confirmation?.subject).toBe('Confirm your email address for Acme Widgets');
+    expect(confirmation?.text).toContain('Until you do, Acme Widgets sends no notification');
+    expect(confirmation?.text).not.toContain('Feedboard');
+    const reset = mine.find((mail) => mail.text.includes('/password-reset/'));
+    expect(reset?.subject).toBe('Reset your Acme Widgets password');
+  });
+
+  it('the team’s own confirmation mail stays Feedboard’s', async () => {
+    await server.deps.mailer.flush();
+    const mark = smtp.messages.length;
+    const owner = await restCompany(server);
+    const [mail] = (await sentSince(mark)).filter((each) => each.to.includes(owner.owner.email));
+    expect(mail?.subject).toBe('Confirm your email address for Feedboard');
+    expect(fromOf(mail as TParsedMail)).toBe(OURS);
   });
 
   it('the changelog’s release mails to subscribers come from the company', async () => {

@@ -254,9 +254,12 @@ describe('exporting a person', () => {
       .poll(() => server.deps.prisma.mail.count({ where: { to: address } }), { timeout: 10_000 })
       .toBe(2);
     const text = await query('endUserExport', EXPORT, { userId: userGid(inA!.id) }, a.owner.token);
+    const companyA = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { id: a.owner.companyId },
+    });
     // A's own reset mail only (the export lists mails without their text).
     expect(JSON.parse(text).mails).toEqual([
-      expect.objectContaining({ to: address, subject: 'Reset your Feedboard password' }),
+      expect.objectContaining({ to: address, subject: `Reset your ${companyA.name} password` }),
     ]);
 
     // Erasing A's person leaves B's mail to that address where it is.
