@@ -126,10 +126,24 @@ export const rateLimitEnvName = (action: TRateLimitAction) =>
  * 0 turns a cap off. An office behind one NAT shares one address, so that cap is high; a token
  * is one signed-in browser or integration, and each open console or widget holds one stream.
  * A stream costs about 35 KB and a file descriptor, so the total keeps one process alive.
+ * `documentsPerIp` caps the different GraphQL subscription documents one address holds open:
+ * subscriptions of one document share one execution per change, but each different document
+ * (another alias, another field) is executed again for every change of the board, so hundreds
+ * of them from one address made every vote cost about a second of the server's one thread.
  */
-export type TStreamLimits = { perIp: number; perToken: number; total: number };
+export type TStreamLimits = {
+  perIp: number;
+  perToken: number;
+  total: number;
+  documentsPerIp: number;
+};
 
-export const DEFAULT_STREAM_LIMITS: TStreamLimits = { perIp: 500, perToken: 10, total: 10_000 };
+export const DEFAULT_STREAM_LIMITS: TStreamLimits = {
+  perIp: 500,
+  perToken: 10,
+  total: 10_000,
+  documentsPerIp: 20,
+};
 
 function rateLimitEnv() {
   const count = z.coerce.number().int().min(0);
@@ -224,6 +238,11 @@ export const ZConfig = z.object({
   STREAM_LIMIT_PER_IP: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.perIp),
   STREAM_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.perToken),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.total),
+  STREAM_DOCUMENTS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_STREAM_LIMITS.documentsPerIp),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
@@ -421,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       perIp: c.STREAM_LIMIT_PER_IP,
       perToken: c.STREAM_LIMIT_PER_TOKEN,
       total: c.STREAM_LIMIT_TOTAL,
+      documentsPerIp: c.STREAM_DOCUMENTS_PER_IP,
     },
     graphqlLimits: {
       maxDepth: c.GRAPHQL_MAX_DEPTH,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { GraphQLError, getOperationAST } from 'graphql';
+import { GraphQLError, getOperationAST, print } from 'graphql';
 import { PothosValidationError } from '@pothos/core';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -96,8 +96,14 @@ function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
         TGraphQLServerContext & { request: Request };
       let slot: TStreamSlot;
       try {
+        // The document's text and operation (not its variables: each board's subscriptions
+        // are executed for that board's changes only) count against the address's documents.
+        const text = args.document.loc?.source.body ?? print(args.document);
         slot = deps.streamSlots.take(
-          streamOwner(context.client, context.viewer),
+          {
+            ...streamOwner(context.client, context.viewer),
+            document: `${args.operationName ?? ''}\n${text}`,
+          },
           context.request.signal,
         );
       } catch (error) {

@@ -26,6 +26,8 @@ type TStreamOptions = {
   signal?: AbortSignal;
   /** Read the whole answer into `text` (a subscription the server ends at once). */
   readAll?: boolean;
+  /** The subscription's document (SUBSCRIBE unless given). */
+  query?: string;
 };
 
 /**
@@ -53,7 +55,7 @@ async function openStream(
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify({
-            query: SUBSCRIBE,
+            query: options.query ?? SUBSCRIBE,
             variables: { boardId: encodeGlobalID('Board', boardId) },
           }),
           signal: controller.signal,
@@ -113,7 +115,12 @@ describe('caps on open live streams (REST event streams and GraphQL subscription
   };
 
   beforeAll(async () => {
-    ({ server, company } = await serverWith({ perIp: 4, perToken: 2, total: 0 }));
+    ({ server, company } = await serverWith({
+      perIp: 4,
+      perToken: 2,
+      total: 0,
+      documentsPerIp: 0,
+    }));
   });
   afterAll(async () => {
     for (const stream of open) stream.close();
@@ -194,7 +201,7 @@ describe('caps on open live streams (REST event streams and GraphQL subscription
   it('cannot leak a place: clients leaving at every moment (before, during and after the answer) free them all', async () => {
     const before = server.deps.streamSlots.count().total;
     expect(before).toBe(0);
-    const wide = await serverWith({ perIp: 0, perToken: 0, total: 0 });
+    const wide = await serverWith({ perIp: 0, perToken: 0, total: 0, documentsPerIp: 0 });
     try {
       const member = await addEndUser(wide.server, wide.company.owner.companyId);
       const attempts = Array.from({ length: 120 }, async (_, i) => {
@@ -225,7 +232,7 @@ describe('caps on open live streams (REST event streams and GraphQL subscription
   });
 
   it('counts an IPv6 /64 as one client address (behind a trusted proxy)', async () => {
-    const proxied = await serverWith({ perIp: 2, perToken: 0, total: 0 }, 1);
+    const proxied = await serverWith({ perIp: 2, perToken: 0, total: 0, documentsPerIp: 0 }, 1);
     try {
       const from = (ip: string) =>
         openStream(proxied.server, 'rest', proxied.company.boardId, { forwardedFor: ip });
@@ -244,7 +251,12 @@ describe('caps on open live streams (REST event streams and GraphQL subscription
 
 describe('the per-process cap', () => {
   it('refuses everyone once the process holds its total, whatever their address or token', async () => {
-    const { server, company } = await serverWith({ perIp: 0, perToken: 0, total: 3 });
+    const { server, company } = await serverWith({
+      perIp: 0,
+      perToken: 0,
+      total: 3,
+      documentsPerIp: 0,
+    });
     try {
       const streams = [
         await openStream(server, 'rest', company.boardId),
@@ -263,6 +275,66 @@ describe('the per-process cap', () => {
       for (const stream of [streams[0]!, streams[2]!, next]) stream.close();
       await expectOpenStreams(server, 0);
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('different subscription documents from one address', () => {
+  it('are capped (each is executed again for every change), while the same document is shared and only counts as a stream', async () => {
+    const { server, company } = await serverWith(
+      {
+        perIp: 50,
+        perToken: 0,
+        total: 0,
+        documentsPerIp: 3,
+      },
+      1,
+    );
+    const open: TStream[] = [];
+    try {
+      // An alias makes a document of its own: three different ones are fine.
+      const variant = (n: number) =>
+        `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) { kind v${n}: voteCount } }`;
+      for (const n of [1, 2, 3]) {
+        const stream = await openStream(server, 'graphql', company.boardId, { query: variant(n) });
+        expect(stream.status).toBe(200);
+        open.push(stream);
+      }
+      // A fourth different one is refused with a word on what to do.
+      const fourth = await openStream(server, 'graphql', company.boardId, { query: variant(4) });
+      expect(fourth.status).toBe(429);
+      const answer = graphQLAnswer(fourth.text);
+      expect(answer.errors[0].extensions).toEqual({ code: 'RATE_LIMITED', retryAfter: 30 });
+      expect(answer.errors[0].message).toMatch(/Too many different live subscriptions/);
+      // The same documents again (another console tab), and the widget's streams, still open.
+      for (const n of [1, 1, 2]) {
+        const stream = await openStream(server, 'graphql', company.boardId, { query: variant(n) });
+        expect(stream.status).toBe(200);
+        open.push(stream);
+      }
+      const rest = await openStream(server, 'rest', company.boardId);
+      expect(rest.status).toBe(200);
+      open.push(rest);
+      // Another address has its own allowance.
+      const elsewhere = await openStream(server, 'graphql', company.boardId, {
+        query: variant(4),
+        forwardedFor: '203.0.113.9',
+      });
+      expect(elsewhere.status).toBe(200);
+      open.push(elsewhere);
+      // Closing every stream of a document (the three of variant 1) frees its place.
+      const ofVariant1 = [open[0]!, open[3]!, open[4]!];
+      for (const stream of ofVariant1) {
+        stream.close();
+        open.splice(open.indexOf(stream), 1);
+      }
+      await expectOpenStreams(server, 5);
+      const now = await openStream(server, 'graphql', company.boardId, { query: variant(5) });
+      expect(now.status).toBe(200);
+      open.push(now);
+    } finally {
+      for (const stream of open) stream.close();
       await server.close();
     }
   });

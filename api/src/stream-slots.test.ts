@@ -13,23 +13,29 @@ const refused = (take: () => unknown) => {
 };
 
 describe('stream limits configuration', () => {
-  it('defaults to 500 per address, 10 per token, 10,000 per process, and reads STREAM_LIMIT_*', () => {
-    expect(DEFAULT_STREAM_LIMITS).toEqual({ perIp: 500, perToken: 10, total: 10_000 });
+  it('defaults to 500 per address, 10 per token, 10,000 per process, 20 documents per address, and reads STREAM_LIMIT_*', () => {
+    expect(DEFAULT_STREAM_LIMITS).toEqual({
+      perIp: 500,
+      perToken: 10,
+      total: 10_000,
+      documentsPerIp: 20,
+    });
     expect(loadConfig({}).streamLimits).toEqual(DEFAULT_STREAM_LIMITS);
     expect(
       loadConfig({
         STREAM_LIMIT_PER_IP: '20',
         STREAM_LIMIT_PER_TOKEN: '0',
         STREAM_LIMIT_TOTAL: '300',
+        STREAM_DOCUMENTS_PER_IP: '0',
       }).streamLimits,
-    ).toEqual({ perIp: 20, perToken: 0, total: 300 });
+    ).toEqual({ perIp: 20, perToken: 0, total: 300, documentsPerIp: 0 });
     expect(() => loadConfig({ STREAM_LIMIT_PER_IP: '-1' })).toThrow(/STREAM_LIMIT_PER_IP/);
   });
 });
 
 describe('createStreamSlots', () => {
   it('caps streams per address, per token and in total, with a 429 and Retry-After', () => {
-    const slots = createStreamSlots({ perIp: 3, perToken: 2, total: 5 });
+    const slots = createStreamSlots({ perIp: 3, perToken: 2, total: 5, documentsPerIp: 0 });
     slots.take({ ip: 'a', token: 't' });
     slots.take({ ip: 'a', token: 't' });
     const perToken = refused(() => slots.take({ ip: 'b', token: 't' })) as RateLimitError;
@@ -47,13 +53,13 @@ describe('createStreamSlots', () => {
   });
 
   it('0 turns a cap off', () => {
-    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0 });
+    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0, documentsPerIp: 0 });
     for (let i = 0; i < 1_000; i += 1) slots.take({ ip: 'a', token: 't' });
     expect(slots.count().total).toBe(1_000);
   });
 
   it('frees a place once per stream however many ways it ends, and forgets owners with none', () => {
-    const slots = createStreamSlots({ perIp: 1, perToken: 1, total: 1 });
+    const slots = createStreamSlots({ perIp: 1, perToken: 1, total: 1, documentsPerIp: 0 });
     const slot = slots.take({ ip: 'a', token: 't' });
     slot.release();
     slot.release();
@@ -64,7 +70,7 @@ describe('createStreamSlots', () => {
   });
 
   it('frees the place when the client connection closes first (the request signal)', () => {
-    const slots = createStreamSlots({ perIp: 1, perToken: 0, total: 0 });
+    const slots = createStreamSlots({ perIp: 1, perToken: 0, total: 0, documentsPerIp: 0 });
     const connection = new AbortController();
     slots.take({ ip: 'a' }, connection.signal);
     connection.abort();
@@ -104,7 +110,7 @@ describe('createStreamSlots', () => {
   });
 
   it('ends the streams a revocation names (session, key or user), and only those', () => {
-    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0 });
+    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0, documentsPerIp: 0 });
     const base = { companyId: 1, role: 'ADMIN', kind: 'REGULAR' } as const;
     const open = (userId: number, sessionId: number, apiKeyId?: number) => {
       const viewer = { ...base, userId, sessionId, ...(apiKeyId ? { apiKeyId } : {}) };
@@ -136,7 +142,7 @@ describe('createStreamSlots', () => {
     const asked: { sessionIds: number[]; apiKeyIds: number[] }[] = [];
     const live = { companyId: 1, role: 'ADMIN', kind: 'REGULAR' } as const;
     const slots = createStreamSlots(
-      { perIp: 0, perToken: 0, total: 0 },
+      { perIp: 0, perToken: 0, total: 0, documentsPerIp: 0 },
       {
         recheckMs: 50,
         findLive: async (credentials) => {
@@ -189,7 +195,7 @@ function endlessSource() {
 
 describe('holdingSlot', () => {
   it('frees the place when returned before its first next (a client that left at once)', async () => {
-    const slots = createStreamSlots({ perIp: 1, perToken: 0, total: 0 });
+    const slots = createStreamSlots({ perIp: 1, perToken: 0, total: 0, documentsPerIp: 0 });
     const { iterable, state } = endlessSource();
     const held = holdingSlot(iterable, slots.take({ ip: 'a' }));
     await held.return!();
@@ -199,7 +205,7 @@ describe('holdingSlot', () => {
   });
 
   it('frees the place when the source ends or fails', async () => {
-    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0 });
+    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0, documentsPerIp: 0 });
     async function* twoEvents() {
       yield 1;
       yield 2;
@@ -222,7 +228,7 @@ describe('holdingSlot', () => {
   });
 
   it('on closeAll drops the connection and finishes a waiting next at once', async () => {
-    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0 });
+    const slots = createStreamSlots({ perIp: 0, perToken: 0, total: 0, documentsPerIp: 0 });
     const { iterable, state } = endlessSource();
     let dropped = 0;
     const held = holdingSlot(iterable, slots.take({ ip: 'a' }), () => (dropped += 1));

@@ -37,8 +37,16 @@ export type TStreamCredential = {
 /** What a credential gives now (TFindLiveCredentials), to compare with what it gave. */
 export type TLiveCredential = Omit<TStreamCredential, 'sessionId' | 'apiKeyId'>;
 
-/** Whose stream it is: the client address (an IPv6 /64 as one) and the token, when signed in. */
-export type TStreamOwner = { ip: string; token?: string; credential?: TStreamCredential };
+/**
+ * Whose stream it is: the client address (an IPv6 /64 as one) and the token, when signed in;
+ * `document`, a GraphQL subscription's text and operation name (TStreamLimits.documentsPerIp).
+ */
+export type TStreamOwner = {
+  ip: string;
+  token?: string;
+  credential?: TStreamCredential;
+  document?: string;
+};
 
 /** Why a stream is ended from the server's side. */
 export type TStreamEnd = 'stopping' | 'revoked';
@@ -185,6 +193,9 @@ export function createStreamSlots(
   };
   const byIp = new Map<string, number>();
   const byToken = new Map<string, number>();
+  // Per address, its open subscriptions per document (a document's count dropping to zero is
+  // deleted, and so is an address without any).
+  const documentsByIp = new Map<string, Map<string, number>>();
   const open = new Set<TEntry>();
   let isClosing = false;
   // The recheck's timer runs while a signed-in stream is open (unref'd: it keeps no process up).
@@ -277,8 +288,25 @@ export function createStreamSlots(
           `Too many live streams are open. Close some, or wait ${STREAM_RETRY_AFTER_SECONDS} seconds and try again.`,
         );
       }
+      const { document } = owner;
+      const documents = documentsByIp.get(owner.ip);
+      if (
+        document !== undefined &&
+        !documents?.has(document) &&
+        isFull(limits.documentsPerIp, documents?.size ?? 0)
+      ) {
+        throw new RateLimitError(
+          STREAM_RETRY_AFTER_SECONDS,
+          `Too many different live subscriptions are open from your address. Reuse one subscription document, or wait ${STREAM_RETRY_AFTER_SECONDS} seconds and try again.`,
+        );
+      }
       add(byIp, owner.ip, 1);
       if (owner.token !== undefined) add(byToken, owner.token, 1);
+      if (document !== undefined) {
+        const counts = documents ?? new Map<string, number>();
+        documentsByIp.set(owner.ip, counts);
+        add(counts, document, 1);
+      }
       let isReleased = false;
       const entry: TEntry = {
         end: undefined,
@@ -289,6 +317,11 @@ export function createStreamSlots(
           open.delete(entry);
           add(byIp, owner.ip, -1);
           if (owner.token !== undefined) add(byToken, owner.token, -1);
+          const counts = document === undefined ? undefined : documentsByIp.get(owner.ip);
+          if (counts) {
+            add(counts, document!, -1);
+            if (counts.size === 0) documentsByIp.delete(owner.ip);
+          }
           signal?.removeEventListener('abort', entry.release);
           if (entry.credential) {
             signedIn -= 1;
