@@ -34,6 +34,7 @@ import {
   setRequestContext,
 } from './request-context.ts';
 import type { TRequestContext } from './request-context.ts';
+import { runAsStatementOwner } from './db/statement-owner.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -198,6 +199,7 @@ export async function createRequestListener(
       else requestLog[deps.config.requestLogLevel]('request', line);
     });
     setRequestContext(req, context);
-    serve(req, res);
+    // Its statements take turns with other requests' on the embedded database (db/pglite.ts).
+    runAsStatementOwner(() => serve(req, res));
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { IS_POSTGRES_PASS } from '../testing/test-server.ts';
 import { createPGlite, withDeadline } from './pglite.ts';
+import { runAsStatementOwner } from './statement-owner.ts';
 
 /**
  * The embedded database runs statements in the server's own thread, and a statement's promise
@@ -46,5 +47,28 @@ describe.skipIf(IS_POSTGRES_PASS)('the embedded database between statements', ()
 
   it('(without the gate, a run of statements holds the loop: what the gate fixes)', async () => {
     expect(await statementsBeforeATurn(bare, 200)).toBeGreaterThan(100);
+  });
+
+  it('takes turns between requests: one with 300 statements queued does not hold back another', async () => {
+    const order: string[] = [];
+    const burst = runAsStatementOwner(() =>
+      Promise.all(
+        Array.from({ length: 300 }, (_, n) =>
+          gated.query('SELECT 1').then(() => order.push(`burst ${n}`)),
+        ),
+      ),
+    );
+    // The burst is queued (its first statement running) when the other request's one comes.
+    await new Promise((resolve) => setImmediate(resolve));
+    const single = runAsStatementOwner(() =>
+      gated.query('SELECT 2').then(() => order.push('single')),
+    );
+    await Promise.all([burst, single]);
+    expect(order).toHaveLength(301);
+    // In arrival order it came 301st; in turns, after the few the burst had started.
+    expect(order.indexOf('single')).toBeLessThanOrEqual(5);
+    // Within one request the order stays the order its statements came in.
+    const own = order.filter((entry) => entry !== 'single');
+    expect(own).toEqual(Array.from({ length: 300 }, (_, n) => `burst ${n}`));
   });
 });

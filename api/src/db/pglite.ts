@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { DatabaseBusyError } from './errors.ts';
 import { yieldToOthers } from '../yield-to-others.ts';
+import { currentStatementOwner } from './statement-owner.ts';
 
 /**
  * The extensions every PGlite database loads, so that migrations saying
@@ -108,10 +109,14 @@ export class PrismaPGliteWithExtensions extends PrismaPGlite {
  * The embedded database's deadline for work. PGlite runs one statement (or one transaction) at a
  * time, in this process; whoever comes next waits, and before this a request queued behind a
  * long one without end (5,000 ids to `nodes` held `/healthz` for 32 s). Every query, exec and
- * transaction now waits its turn here, in order, for at most `deadlineMs`; past it the call
- * fails with DatabaseBusyError (503, "too busy") without reaching PGlite. Nothing else changes:
- * PGlite serialised the same calls already. While `exempt` runs (migrations), waits have no
- * deadline; backups (`dumpDataDir`) do not pass through here.
+ * transaction now waits its turn here for at most `deadlineMs`; past it the call fails with
+ * DatabaseBusyError (503, "too busy") without reaching PGlite. While `exempt` runs
+ * (migrations), waits have no deadline; backups (`dumpDataDir`) do not pass through here.
+ *
+ * Turns go round the owners waiting (db/statement-owner.ts: each request is one), one statement
+ * each, in order within an owner: a request that queues hundreds of statements at once (a
+ * GraphQL list whose every item reads its own rows) no longer makes every other request wait
+ * behind all of them (outside attack 4: one query over 61 boards held `/healthz` 8.5 s).
  */
 export type TPGliteDeadline = {
   /** Runs `work` with no deadline on waits (migrations at start). */
@@ -119,34 +124,53 @@ export type TPGliteDeadline = {
 };
 
 export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadline {
-  const waiting: { start: () => void; timer: NodeJS.Timeout | undefined }[] = [];
+  type TPlace = { start: () => void; timer: NodeJS.Timeout | undefined };
+  // The owners waiting, in the order their turns come (a Map keeps insertion order), each with
+  // its statements in the order they came.
+  const waiting = new Map<object, TPlace[]>();
   let isBusy = false;
   let exemptions = 0;
+  // The next statement starts after a turn of the event loop: a queued one started at once
+  // would run as a microtask of the last, and a burst of them never let Node read a socket
+  // (nor another request queue its statement) until the whole burst was done.
   const release = () => {
-    const next = waiting.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      next.start();
-    } else {
+    setImmediate(startNext);
+  };
+  const startNext = () => {
+    const first = waiting.entries().next();
+    if (first.done) {
       isBusy = false;
+      return;
     }
+    const [owner, places] = first.value;
+    const next = places.shift()!;
+    // This owner goes to the back of the round; an owner with nothing left leaves it.
+    waiting.delete(owner);
+    if (places.length > 0) waiting.set(owner, places);
+    clearTimeout(next.timer);
+    next.start();
   };
   const turn = (): Promise<void> => {
     if (!isBusy) {
       isBusy = true;
       return Promise.resolve();
     }
+    const owner = currentStatementOwner();
     return new Promise<void>((resolve, reject) => {
-      const place: (typeof waiting)[number] = { start: resolve, timer: undefined };
+      const place: TPlace = { start: resolve, timer: undefined };
       if (deadlineMs > 0 && exemptions === 0) {
         const since = Date.now();
         place.timer = setTimeout(() => {
-          const at = waiting.indexOf(place);
-          if (at !== -1) waiting.splice(at, 1);
+          const places = waiting.get(owner);
+          const at = places?.indexOf(place) ?? -1;
+          if (at !== -1) places!.splice(at, 1);
+          if (places?.length === 0) waiting.delete(owner);
           reject(new DatabaseBusyError(Date.now() - since));
         }, deadlineMs);
       }
-      waiting.push(place);
+      const places = waiting.get(owner);
+      if (places) places.push(place);
+      else waiting.set(owner, [place]);
     });
   };
   const gated = <TArgs extends unknown[], TResult>(
