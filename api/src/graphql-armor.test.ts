@@ -130,7 +130,8 @@ describe('GraphQL Armor', () => {
   });
 
   it('counts page sizes given as variables, which Armor’s rule cannot see', async () => {
-    const query = `query ($a: Int, $b: Int) { boards { ideas(first: $a) { edges { node {
+    const query = `query ($a: Int, $b: Int) { publicBoard(companySlug: "a", boardSlug: "b") {
+      ideas(first: $a) { edges { node {
       comments(first: $b) { edges { node { id text author { displayName } } } } } } } } }`;
     const small = await server.call('POST', '/graphql', {
       body: { query, variables: { a: 10, b: 10 } },
@@ -145,6 +146,38 @@ describe('GraphQL Armor', () => {
     expect(messages(large.body)).toEqual([
       expect.stringMatching(/^Query Cost limit of 100000 exceeded/),
     ]);
+  });
+
+  it('prices lists without paging as long as they may grow, and release notes by their size (attack 4)', async () => {
+    const refused = async (query: string, token?: string) =>
+      messages((await post(query, token)).body).some((m) => /^Query Cost limit/.test(m));
+    // Ten aliases of every customer company (12,000 of them held the server 17 s): refused;
+    // the console's one list passes.
+    const customers = (n: number) =>
+      `{ ${Array.from({ length: n }, (_, k) => `c${k}: customerCompanies { id name externalId }`).join(' ')} }`;
+    expect(await refused(customers(1), owner.token)).toBe(false);
+    expect(await refused(customers(10), owner.token)).toBe(true);
+    // Each member list of every customer company: refused at once.
+    expect(await refused(`{ customerCompanies { id members { __typename } } }`, owner.token)).toBe(
+      true,
+    );
+    // Every board's releases, a page of 100 each: refused; every board's name and counts pass.
+    expect(
+      await refused(`{ boards { releases(first: 100) { edges { node { id } } } } }`, owner.token),
+    ).toBe(true);
+    expect(await refused(`{ boards { id name awaitingIdeaCount } }`, owner.token)).toBe(false);
+    // Every release's boards with their idea counts, anonymous (held the server 29.7 s): refused.
+    expect(
+      await refused(
+        `{ publicBoard(companySlug: "a", boardSlug: "b") { releases(first: 100) { edges { node { boards { id name ideas(first: 1) { totalCount } } } } } } }`,
+      ),
+    ).toBe(true);
+    // 100 releases' notes and their HTML, twice (20 aliases answered 150 MB): refused, anonymous;
+    // one page of them passes.
+    const notes = (n: number) =>
+      `{ ${Array.from({ length: n }, (_, k) => `r${k}: publicBoard(companySlug: "a", boardSlug: "b") { releases(first: 100) { edges { node { body bodyHtml } } } }`).join(' ')} }`;
+    expect(await refused(notes(1))).toBe(false);
+    expect(await refused(notes(2))).toBe(true);
   });
 
   it('lets GraphiQL’s introspection query through', async () => {

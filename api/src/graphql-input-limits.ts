@@ -56,6 +56,27 @@ const FIELD_COSTS: Record<string, number> = {
   similarIdeas: 20_000,
   voters: 5_000,
   voterCompanies: 5_000,
+  // Release notes are up to 20,000 characters, and their HTML more: priced by size (a scalar is
+  // 1), so 20 aliases of 100 releases' notes (150 MB from one anonymous request, attack 4 F4)
+  // are refused, while the console's page of 100 releases with their notes fits.
+  body: 80,
+  bodyHtml: 80,
+};
+
+/**
+ * Lists without paging (no `first`), priced as long as they may grow: their selection is paid
+ * that many times, as a connection's is paid `first` times (GraphQL Armor counts every list as
+ * one entry, so 10 aliases of 12,000 customer companies, or every board's per-board fields over
+ * 61 boards, passed as cheap: attack 4 F1 and F2). None of them has a hard cap: each is priced
+ * at what a large company has (the spec shows 500 boards as unlimited).
+ */
+const LIST_LENGTHS: Record<string, number> = {
+  boards: 500,
+  fromBoards: 500,
+  customerCompanies: 5_000,
+  allowedCustomerCompanies: 500,
+  members: 1_000,
+  payments: 500,
 };
 
 type TVariables = Record<string, unknown>;
@@ -111,9 +132,9 @@ function valueOf(
 
 /**
  * The operation's cost with its variables known (GraphQL Armor's model, whose validation rule
- * sees only literals), with every input list counted: a field's selection is paid once per
- * entry of its longest list argument (`nodes(ids:)` reads one object per id), and every entry
- * costs LIST_ENTRY_COST more. Lists longer than their cap are collected as problems.
+ * sees only literals), with every input list counted: `nodes(ids:)`'s selection is paid once per
+ * id (it reads one object per id), and every entry of any list argument costs LIST_ENTRY_COST
+ * more. Lists longer than their cap are collected as problems.
  */
 function measure(
   document: DocumentNode,
@@ -170,11 +191,15 @@ function measure(
       if (entries === 0) continue;
       listEntries += entries;
       const longest = jsonLongest(value);
-      multiplier = Math.max(multiplier, longest);
+      // `nodes(ids:)` answers one object per id; other fields take lists as filters or as
+      // what to change, and answer what their own lists say.
+      if (field.name.value === 'nodes') multiplier = Math.max(multiplier, longest);
       const key = `${field.name.value}.${name}`;
       const cap = LIST_ENTRIES_OF[key] ?? MAX_LIST_ENTRIES;
       if (longest > cap) problems.push({ field: name, entries: longest, cap });
     }
+    // A list without paging is paid for as long as it may grow (LIST_LENGTHS).
+    if (multiplier === 1) multiplier = LIST_LENGTHS[field.name.value] ?? 1;
     const own = field.selectionSet ? OBJECT_COST + selectionCost(field.selectionSet) : SCALAR_COST;
     return own * multiplier + listEntries * LIST_ENTRY_COST + (FIELD_COSTS[field.name.value] ?? 0);
   };
