@@ -355,6 +355,35 @@ describe('the Atom feed', () => {
     expect(xml).not.toContain('v3.0 draft');
   });
 
+  it('is written once and served from the cache, whatever query it is asked with (attack 4, F3)', async () => {
+    const first = await get(`/${acmeSlug}/changelog.atom`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // A change no live event reports (a write straight to the database) is not seen until the
+    // cached feed expires: the second reader gets the first one's bytes, query or not.
+    const release = await server.deps.prisma.release.findFirstOrThrow({
+      where: { name: 'v1.0', companyId: acme.owner.companyId },
+    });
+    await server.deps.prisma.release.update({
+      where: { id: release.id },
+      data: { name: 'v1.0 renamed quietly' },
+    });
+    try {
+      const again = await get(`/${acmeSlug}/changelog.atom?nocache=${Date.now()}`);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(await again.text()).toBe(await first.text());
+      // A reader that has it gets 304 and no body.
+      const revalidated = await get(`/${acmeSlug}/changelog.atom`, { 'if-none-match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(await revalidated.text()).toBe('');
+    } finally {
+      await server.deps.prisma.release.update({
+        where: { id: release.id },
+        data: { name: 'v1.0' },
+      });
+    }
+  });
+
   it('is not there for an unknown company', async () => {
     const response = await get('/no-such-company-feed/changelog.atom');
     expect(response.headers.get('content-type') ?? '').not.toMatch(/atom/);

@@ -352,15 +352,34 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     return send(c, rendered, 200, boardsOf(found.portal));
   };
 
+  /**
+   * The Atom feed, kept in the portal's cache like the pages (its releases' changes forget it):
+   * written afresh for each reader it cost 1-2 s of the one thread with long notes (attack 4,
+   * F3). The feed takes no query, so a query string does not get around the cache.
+   */
   const feed: THandler = async (c, next, site) => {
+    const key = `${site.origin}${c.req.path}|${site.slug}|feed`;
+    const hit = cache.get(key);
+    if (hit) {
+      if (matchesEtag(c, hit.etag)) return notModified(hit.headers);
+      return new Response(hit.html, { status: 200, headers: hit.headers });
+    }
+    const ticket = cache.ticket();
     const found = await findPortalChangelog(deps, site.slug);
     if (!found) return next();
     const t = portalTranslator(localeOf(found.portal.boards[0]?.language));
-    c.header('content-type', 'application/atom+xml; charset=utf-8');
-    c.header('cache-control', 'public, max-age=300');
     // The feed and sitemap writers load on their first request, not at every server start.
     const { renderChangelogFeed } = await import('./changelog-feed.ts');
-    return c.body(renderChangelogFeed(t, site, found));
+    const xml = renderChangelogFeed(t, site, found);
+    const etag = etagOf(xml);
+    const headers = {
+      'content-type': 'application/atom+xml; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      etag,
+    };
+    cache.set(key, ticket, { html: xml, headers, etag, ...boardsOfTagged(found.portal) });
+    if (matchesEtag(c, etag)) return notModified(headers);
+    return new Response(xml, { status: 200, headers });
   };
 
   const roadmap: THandler = async (c, next, site) => {
@@ -504,6 +523,12 @@ const UNMATCHED = 'x-feedboard-portal-unmatched';
 
 /** A company-wide page follows every public board of the company. */
 const boardsOf = (portal: TPortal) => ({ boardIds: portal.boards.map((board) => board.id) });
+
+/** boardsOf with the cache's tags written out (what `send` does for pages). */
+const boardsOfTagged = (portal: TPortal) => {
+  const { boardIds } = boardsOf(portal);
+  return { boardIds, tags: boardIds.map((id) => `board:${id}`) };
+};
 
 /** Whether If-None-Match names this ETag (or is `*`). */
 function matchesEtag(c: Context, etag: string): boolean {
