@@ -245,7 +245,7 @@ describe('credentials (company secret, webhook secrets, API keys)', () => {
   });
 
   it('walks every field of the schema that answers a credential', async () => {
-    const { body } = await gql(server, getIntrospectionQuery());
+    const { body } = await gql(server, getIntrospectionQuery(), {}, a.owner.token);
     const schema = buildClientSchema(body.data);
     const found: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {

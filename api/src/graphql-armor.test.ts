@@ -187,6 +187,21 @@ describe('GraphQL Armor', () => {
     expect(body.data.__schema.types.length).toBeGreaterThan(50);
   });
 
+  it('reads the schema to signed-in callers only (attack 4, F6)', async () => {
+    for (const query of [
+      getIntrospectionQuery(),
+      '{ __type(name: "ApiKey") { fields { name } } }',
+      'query { ...F } fragment F on Query { __schema { queryType { name } } }',
+    ]) {
+      const { body } = await post(query);
+      expect(body.data ?? null, query.slice(0, 40)).toBeNull();
+      expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      expect(body.errors[0].message).toMatch(/^Reading the schema needs a session or an API key/);
+    }
+    // __typename is no introspection: the console's sign-in page keeps working anonymously.
+    expect((await post('{ __typename }')).body).toEqual({ data: { __typename: 'Query' } });
+  });
+
   it('lets every operation of the admin console through its limits', async () => {
     const generated = path.resolve(import.meta.dirname, '../../web/__generated__');
     const operations = readdirSync(generated)

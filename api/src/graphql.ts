@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { GraphQLError, getOperationAST, print } from 'graphql';
+import { GraphQLError, getOperationAST, print, visit } from 'graphql';
+import type { DocumentNode } from 'graphql';
 import { PothosValidationError } from '@pothos/core';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -165,6 +166,42 @@ function spendCostBudget(deps: TDeps): TSpendCost {
         ),
       );
     }
+  };
+}
+
+/** Whether a document reads the schema (`__schema` or `__type`, anywhere in it). */
+const introspects = (document: DocumentNode): boolean => {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') found = true;
+    },
+  });
+  return found;
+};
+
+/**
+ * Introspection is for callers with a session or an API key (integrators, GraphiQL opened by a
+ * signed-in console user): answered to anyone, it made hiding "Did you mean …?" suggestions
+ * from strangers pointless (outside attack 4, F6; ASVS 5.0 V4.3.2). The schema itself is no
+ * secret (schema.graphql is published): this keeps strangers' probing to what the console does.
+ */
+function introspectionPlugin(): Plugin<TGraphQLServerContext> {
+  return {
+    onExecute: ({ args, setResultAndStopExecution }) => {
+      const { viewer } = args.contextValue as unknown as TGraphQLContext;
+      if (viewer || !introspects(args.document)) return;
+      setResultAndStopExecution({
+        errors: [
+          toGraphQLError(
+            new AppError(
+              'UNAUTHENTICATED',
+              'Reading the schema needs a session or an API key: sign in, or send a key as a bearer token.',
+            ),
+          ),
+        ],
+      });
+    },
   };
 }
 
@@ -462,6 +499,7 @@ export function createGraphQL(
       ),
       streamLimitPlugin(deps),
       readOnlyKeyPlugin(),
+      introspectionPlugin(),
       {
         // Answers served by yoga's own Node handler (server.ts) skip hono's middleware.
         onResponse: ({ response }) => addMissingHeaders(response.headers, securityHeaders),

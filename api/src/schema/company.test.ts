@@ -402,7 +402,12 @@ describe('API keys', () => {
     expect(text).not.toContain(first.key);
     expect(text).not.toContain(second.key);
 
-    const { body: schema } = await gql(server, `{ __type(name: "ApiKey") { fields { name } } }`);
+    const { body: schema } = await gql(
+      server,
+      `{ __type(name: "ApiKey") { fields { name } } }`,
+      {},
+      owner.token,
+    );
     expect(schema.data.__type.fields.map((f: any) => f.name).sort()).toEqual([
       'createdAt',
       'id',
