@@ -284,7 +284,7 @@ describe('a live stream ends with the credential that opened it', () => {
     await openStreams(admin.token);
   });
 
-  it('on API key revocation (GraphQL; REST takes no keys)', async () => {
+  it('on API key revocation (GraphQL and REST)', async () => {
     const key = await mutate(
       server,
       'createApiKey',
@@ -293,7 +293,7 @@ describe('a live stream ends with the credential that opened it', () => {
       {},
       owner.token,
     );
-    const streams = await openStreams(key.key, { rest: false });
+    const streams = await openStreams(key.key);
     const since = Date.now();
     const revoked = await gql(
       server,

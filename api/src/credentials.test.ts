@@ -240,8 +240,12 @@ describe('credentials (company secret, webhook secrets, API keys)', () => {
       code: 'FORBIDDEN',
       message: 'API keys cannot rotate the company secret: sign in to rotate it.',
     });
-    // The REST API does not take API keys at all.
-    expect((await server.call('GET', '/api/v1/company', { token: apiKey })).status).toBe(401);
+    // REST takes keys, and refuses them the company secret alike.
+    const rest = await server.call('POST', '/api/v1/company/rotate-secret', { token: apiKey });
+    expect(rest.status).toBe(403);
+    expect(rest.body.error.message).toBe(
+      'API keys cannot rotate the company secret: sign in to rotate it.',
+    );
   });
 
   it('walks every field of the schema that answers a credential', async () => {

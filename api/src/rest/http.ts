@@ -4,16 +4,12 @@ import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { messages, nestsTooDeep } from '../validation.ts';
 import { requestContextOf } from '../request-context.ts';
-import { authenticate, bearerToken } from '../services/account/authenticate.ts';
+import { authenticateBearer, bearerToken } from '../services/account/authenticate.ts';
 import { API_KEY_PREFIX } from '../services/api-key/api-keys.ts';
 import type { TViewer } from '../viewer.ts';
-import { withAddress } from '../viewer.ts';
+import { canWrite, requireWriter, withAddress } from '../viewer.ts';
 import { clientOf } from '../client-ip.ts';
 import type { RateLimitError, TClient } from '../rate-limit.ts';
-
-/** The answer to a company API key sent to /api/v1. */
-export const API_KEY_ON_REST =
-  'API keys work on /graphql and /mcp, not on the REST API: send a session token from /api/v1/login here, or call /graphql with the key.';
 
 export type TRestEnv = { Variables: { viewer: TViewer | null } };
 
@@ -36,12 +32,22 @@ export function withViewer(deps: TDeps): MiddlewareHandler<TRestEnv> {
     const header = c.req.header('authorization');
     const token = bearerToken(header);
     if (header && !token) throw errors.unauthenticated();
-    // A company API key is a credential of /graphql and /mcp: say so rather than call it an
-    // expired session, so an integrator knows what to change.
-    if (token?.startsWith(API_KEY_PREFIX)) throw new AppError('UNAUTHENTICATED', API_KEY_ON_REST);
-    const viewer = token ? await authenticate(deps, token) : null;
+    // A session token or a company API key, as on /graphql: a key acts with its creator's
+    // rights, and what mints or reads credentials refuses it in the service (canReadCredentials).
+    const isKey = token?.startsWith(API_KEY_PREFIX) ?? false;
+    const viewer = token ? await authenticateBearer(deps, token) : null;
     if (token && !viewer) {
-      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      throw new AppError(
+        'UNAUTHENTICATED',
+        isKey
+          ? 'This API key is not valid: it was revoked or never existed.'
+          : 'Your session has expired. Please sign in again.',
+      );
+    }
+    // A read-only key reads: every route that is not a GET is refused before it runs, as a
+    // mutation is on /graphql (requireWriter).
+    if (viewer && !canWrite(viewer) && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      requireWriter(viewer);
     }
     c.set('viewer', withAddress(viewer, clientOf(c, deps.config.trustProxy)));
     // The request's log line names the caller's company.

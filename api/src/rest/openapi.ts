@@ -76,7 +76,8 @@ export function openApiDocument(app: OpenAPIHono<TRestEnv>) {
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The session token from /login or /registrations (or a widget SSO session).',
+    description:
+      'The session token from /login or /registrations (or a widget SSO session), or a company API key (`fbk_…`, made by an admin in the console) acting with its creator’s rights; a read-only key may only GET. Routes that answer or change a credential (the company secret, webhooks, API keys) need a signed-in person.',
   });
   registerErrorComponents(registry);
   registerWebhooks(registry);
