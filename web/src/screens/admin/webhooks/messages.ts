@@ -5,7 +5,7 @@ export const webhookMessages = defineMessages({
   intro: {
     id: 'webhooks.intro',
     defaultMessage:
-      'Tell your own systems what happens on your boards. Each event is POSTed as JSON and signed with HMAC-SHA256 in the Feedboard-Signature header; failed deliveries are retried with growing pauses.',
+      'Tell your own systems what happens on your boards. Each event is POSTed as JSON and signed the Standard Webhooks way (the webhook-id, webhook-timestamp and webhook-signature headers, which any Standard Webhooks library checks); failed deliveries are retried with growing pauses. Addresses on a private network (localhost, 10.x, 192.168.x) are refused unless the server’s operator allows them.',
   },
   addTitle: { id: 'webhooks.add.title', defaultMessage: 'Add a webhook' },
   url: { id: 'webhooks.field.url', defaultMessage: 'Address (URL)' },
