@@ -215,4 +215,42 @@ describe('the outbox (no SMTP)', () => {
     // The log keeps one line of it.
     expect(lines).toEqual([expect.stringContaining(`[outbox] mail ${id} to ${reader.email}`)]);
   });
+
+  it('prints the mails queued together (status changes, changelog) whole too, not a summary', async () => {
+    const company = await restCompany(server);
+    const voter = await addEndUser(server, company.owner.companyId, { name: 'Vic Voter' });
+    await expectCall(server, 'POST', `/ideas/${company.ideaId}/upvote`, 200, {
+      token: voter.token,
+    });
+    const blocks: string[] = [];
+    const quiet = () => undefined;
+    const log = { info: quiet, warn: quiet, error: quiet, debug: quiet, child: () => log };
+    const outbox = createMailer({
+      prisma: server.deps.prisma,
+      smtpUrl: undefined,
+      from: 'Feedboard <no-reply@feedboard.local>',
+      log,
+      retry: { maxAttempts: 1, baseDelayMs: 10, maxDelayMs: 10, pollMs: 50 },
+      printOutbox: (block) => blocks.push(block),
+    });
+    const mailer = server.deps.mailer;
+    server.deps.mailer = outbox;
+    try {
+      await expectCall(server, 'PUT', `/ideas/${company.ideaId}/status`, 200, {
+        token: company.owner.token,
+        body: { status: 'IN_PROGRESS' },
+      });
+      await expect
+        .poll(() => blocks.filter((b) => b.includes(`To: ${voter.email}`)).length)
+        .toBe(1);
+    } finally {
+      server.deps.mailer = mailer;
+      await outbox.close();
+    }
+    const block = blocks.find((b) => b.includes(`To: ${voter.email}`)) ?? '';
+    expect(block).toMatch(/^Subject: .*the status is now In progress$/m);
+    // The text itself, with its link: what the voter would read.
+    expect(block).toMatch(/Hi Vic Voter,/);
+    expect(block).toMatch(/https?:\/\/\S+/);
+  });
 });
