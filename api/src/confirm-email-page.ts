@@ -17,11 +17,13 @@ const TEXTS = {
   en: {
     askTitle: 'Confirm your email address?',
     askBody:
-      'Press the button to confirm that this address is yours. Feedboard will then send you the notification emails you chose.',
+      'Press the button to confirm that this address is yours. You will then get the notification emails you chose.',
     button: 'Confirm address',
     doneTitle: 'Your email address is confirmed',
     doneBody:
-      'Thank you. Feedboard can now send you the notification emails you chose in your profile settings.',
+      'Thank you. You will now get the notification emails you chose in your profile settings.',
+    doneBodyEndUser:
+      'Thank you. You will now get the notification emails you chose on the board (under Email notifications).',
     toConsole: 'Continue to Feedboard',
     toConsoleHint: 'Not signed in on this browser? Feedboard asks you to sign in first.',
     toPortal: 'Back to the feedback board',
@@ -33,14 +35,15 @@ const TEXTS = {
   pl: {
     askTitle: 'Potwierdzić adres e-mail?',
     askBody:
-      'Naciśnij przycisk, aby potwierdzić, że ten adres należy do Ciebie. Feedboard zacznie wtedy wysyłać wybrane przez Ciebie powiadomienia.',
+      'Naciśnij przycisk, aby potwierdzić, że ten adres należy do Ciebie. Wtedy zaczną przychodzić wybrane przez Ciebie powiadomienia.',
     button: 'Potwierdź adres',
     doneTitle: 'Adres e-mail potwierdzony',
     doneBody:
-      'Dziękujemy. Feedboard może teraz wysyłać Ci powiadomienia e-mail wybrane w ustawieniach profilu.',
+      'Dziękujemy. Od teraz będą przychodzić powiadomienia e-mail wybrane w ustawieniach profilu.',
+    doneBodyEndUser:
+      'Dziękujemy. Od teraz będą przychodzić powiadomienia e-mail wybrane na tablicy (w sekcji „Powiadomienia e-mail”).',
     toConsole: 'Przejdź do Feedboard',
-    toConsoleHint:
-      'Nie jesteś zalogowany w tej przeglądarce? Feedboard najpierw poprosi o zalogowanie.',
+    toConsoleHint: 'Brak sesji w tej przeglądarce? Feedboard najpierw poprosi o zalogowanie.',
     toPortal: 'Wróć do tablicy opinii',
     resend: 'Wyślij nowy link ze swojego profilu',
     signIn: 'Zaloguj się do Feedboard',
@@ -72,7 +75,9 @@ export function mountConfirmEmailPage(app: Hono, deps: TDeps): void {
         result.next.kind === 'console'
           ? nextLink('/admin', t.toConsole) + `<p>${t.toConsoleHint}</p>\n`
           : nextLink(portalBase(result.next.companySlug), t.toPortal);
-      return c.html(linkPage(lang, t.doneTitle, t.doneBody, links));
+      // A board's end user has no console profile: their settings are on the board.
+      const body = result.next.kind === 'console' ? t.doneBody : t.doneBodyEndUser;
+      return c.html(linkPage(lang, t.doneTitle, body, links));
     }
     return c.html(ask(lang));
   };

@@ -147,6 +147,9 @@ describe('email confirmation', () => {
     const confirmed = await open(path, 'POST');
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain('Your email address is confirmed');
+    // A board's end user has no console profile: the page points to the board's own settings.
+    expect(confirmed.html).toContain('on the board (under Email notifications)');
+    expect(confirmed.html).not.toContain('profile settings');
     expect(await profile(wanda.token)).toMatchObject({ emailConfirmed: true });
     const viewer = await gql(
       server,

@@ -96,6 +96,20 @@ describe('end users’ mail in their company’s name', () => {
     expect(reset?.subject).toBe('Reset your Acme Widgets password');
   });
 
+  it('a privacy request’s mail names the company that keeps the data', async () => {
+    const person = await addEndUser(server, company.owner.companyId, { name: 'Pat Person' });
+    await server.deps.mailer.flush();
+    const mark = smtp.messages.length;
+    await expectCall(server, 'POST', '/profile/privacy-requests', 201, {
+      token: person.token,
+      body: { kind: 'EXPORT' },
+    });
+    const [mail] = (await sentSince(mark)).filter((each) => each.to.includes(person.email));
+    expect(mail?.subject).toBe('Your data at Acme Widgets');
+    expect(mail?.text).toContain('the data Acme Widgets keeps about you');
+    expect(fromOf(mail as TParsedMail)).toBe(THEIRS);
+  });
+
   it('the team’s own confirmation mail stays Feedboard’s', async () => {
     await server.deps.mailer.flush();
     const mark = smtp.messages.length;

@@ -36,26 +36,27 @@ const selfActor = (address: string | null): TAuditActor => ({
 function requestMail(
   language: string,
   kind: TPrivacyRequestKind,
-  v: { name: string; link: string },
+  v: { name: string; link: string; company: string },
 ): { subject: string; text: string } {
+  // The company keeps the data (the end user signed up on its board): the mail is in its name.
   if (language.startsWith('pl')) {
     return kind === 'EXPORT'
       ? {
-          subject: 'Twoje dane z Feedboard',
-          text: `Cześć ${v.name},\n\npoprosiłeś o kopię danych, które Feedboard przechowuje o Tobie. Otwórz ten link (działa raz, przez ${PRIVACY_LINK_TTL_HOURS} godziny) i naciśnij „Pobierz moje dane”:\n\n${v.link}\n\nJeśli to nie Ty prosiłeś, zignoruj tę wiadomość: bez otwarcia linku nic się nie stanie.\n`,
+          subject: `Twoje dane w ${v.company}`,
+          text: `Cześć ${v.name},\n\notrzymaliśmy prośbę o kopię danych, które ${v.company} przechowuje o Tobie. Otwórz ten link (działa raz, przez ${PRIVACY_LINK_TTL_HOURS} godziny) i naciśnij „Pobierz moje dane”:\n\n${v.link}\n\nJeśli to nie Twoja prośba, zignoruj tę wiadomość: bez otwarcia linku nic się nie stanie.\n`,
         }
       : {
-          subject: 'Potwierdź usunięcie konta w Feedboard',
-          text: `Cześć ${v.name},\n\npoprosiłeś o usunięcie swojego konta i danych. Otwórz ten link (działa raz, przez ${PRIVACY_LINK_TTL_HOURS} godziny), wybierz, co stanie się z Twoimi pomysłami i komentarzami, i potwierdź:\n\n${v.link}\n\nJeśli to nie Ty prosiłeś, zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie usunięte.\n`,
+          subject: `Potwierdź usunięcie konta w ${v.company}`,
+          text: `Cześć ${v.name},\n\notrzymaliśmy prośbę o usunięcie Twojego konta i danych. Otwórz ten link (działa raz, przez ${PRIVACY_LINK_TTL_HOURS} godziny), wybierz, co stanie się z Twoimi pomysłami i komentarzami, i potwierdź:\n\n${v.link}\n\nJeśli to nie Twoja prośba, zignoruj tę wiadomość: bez potwierdzenia nic nie zostanie usunięte.\n`,
         };
   }
   return kind === 'EXPORT'
     ? {
-        subject: 'Your data from Feedboard',
-        text: `Hi ${v.name},\n\nYou asked for a copy of the data Feedboard keeps about you. Open this link (it works once, for ${PRIVACY_LINK_TTL_HOURS} hours) and press "Download my data":\n\n${v.link}\n\nIf you did not ask, ignore this message: nothing happens unless the link is used.\n`,
+        subject: `Your data at ${v.company}`,
+        text: `Hi ${v.name},\n\nYou asked for a copy of the data ${v.company} keeps about you. Open this link (it works once, for ${PRIVACY_LINK_TTL_HOURS} hours) and press "Download my data":\n\n${v.link}\n\nIf you did not ask, ignore this message: nothing happens unless the link is used.\n`,
       }
     : {
-        subject: 'Confirm deleting your Feedboard account',
+        subject: `Confirm deleting your ${v.company} account`,
         text: `Hi ${v.name},\n\nYou asked to delete your account and your data. Open this link (it works once, for ${PRIVACY_LINK_TTL_HOURS} hours), choose what becomes of your ideas and comments, and confirm:\n\n${v.link}\n\nIf you did not ask, ignore this message: nothing is deleted without your confirmation.\n`,
       };
 }
@@ -74,7 +75,10 @@ export async function requestPrivacy(
 ): Promise<{ kind: TPrivacyRequestKind; email: string }> {
   const { kind } = parseInput(ZPrivacyRequest, input);
   const { userId } = requireViewer(viewer);
-  const user = await deps.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  const user = await deps.prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    include: { company: { select: { name: true } } },
+  });
   if (user.role !== 'END_USER') {
     throw new AppError(
       'CONFLICT',
@@ -107,6 +111,7 @@ export async function requestPrivacy(
     ...requestMail(user.language, kind, {
       name: user.displayName,
       link: `${deps.config.appUrl}/privacy/${token}`,
+      company: user.company.name,
     }),
   });
   return { kind, email: user.email };
