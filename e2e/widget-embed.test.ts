@@ -20,7 +20,7 @@ import type { TConsole, TConsolePage } from './console.ts';
 /**
  * Issue 34's "the widget snippet works as copied": the console's widget tab says who sees the
  * embedded board and opens on the snippet that works for it. Pasted exactly as copied (the text
- * of its code blocks) into a page on another origin, the "Public board, no SSO" snippet shows a
+ * of its code blocks) into a page on another origin, the "Without SSO" snippet shows a
  * public board whose visitor signs up and votes, and the "With SSO" snippet signs the customer's
  * signed-in user in with a token the tab's own Node sample signs, served by the customer's server
  * at the snippet's token address, onto a private board. Without a token, the private board's
@@ -151,9 +151,7 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
     expect(await access.textContent()).toContain('Anyone can read this board');
     expect(await access.textContent()).toContain('Visitors sign up in the widget');
     await expect
-      .poll(() =>
-        admin.getByRole('tab', { name: 'Public board, no SSO' }).getAttribute('aria-selected'),
-      )
+      .poll(() => admin.getByRole('tab', { name: 'Without SSO' }).getAttribute('aria-selected'))
       .toBe('true');
     expect(
       await access

@@ -7,7 +7,7 @@ const messages = defineMessages({
   intro: {
     id: 'widget.preview.intro',
     defaultMessage:
-      'The real widget from this server, as a visitor who is not signed in sees it on your site with the “Public board, no SSO” snippet.',
+      'The real widget from this server, as a visitor who is not signed in sees it on your site with the “Without SSO” snippet.',
   },
   frame: { id: 'widget.preview.frame', defaultMessage: 'Preview of the embedded board' },
   reload: { id: 'widget.preview.reload', defaultMessage: 'Reload the preview' },

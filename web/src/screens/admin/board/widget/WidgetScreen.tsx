@@ -38,7 +38,7 @@ const messages = defineMessages({
   },
   snippets: { id: 'widget.snippets.title', defaultMessage: 'The snippet' },
   snippetsLabel: { id: 'widget.snippets.label', defaultMessage: 'Snippet' },
-  tabPublic: { id: 'widget.snippets.public', defaultMessage: 'Public board, no SSO' },
+  tabPublic: { id: 'widget.snippets.public', defaultMessage: 'Without SSO' },
   tabSso: { id: 'widget.snippets.sso', defaultMessage: 'With SSO' },
   notEmbeddable: {
     id: 'widget.snippets.notEmbeddable',
