@@ -141,6 +141,10 @@ builder.mutationFields((t) => ({
         description: 'A new password, or the password of the existing account.',
       }),
       displayName: t.arg.string({ description: 'The name shown (new accounts; 1 to 50).' }),
+      language: t.arg.string({
+        description:
+          'The language of a new account (its console and mails): en-US or pl-PL; en-US when absent. An existing account keeps its own.',
+      }),
     },
     resolve: async (_root, args, context) => {
       const result = await acceptInvitation(context.deps, args.token, args, context.client);

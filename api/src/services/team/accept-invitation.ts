@@ -6,7 +6,7 @@ import { AppError, errors } from '../../errors.ts';
 import type { Role } from '../../generated/prisma/client.ts';
 import { guardSignIn } from '../../rate-limit.ts';
 import type { TClient } from '../../rate-limit.ts';
-import { ZPassword, optionalName, parseInput } from '../../validation.ts';
+import { ZLanguage, ZPassword, optionalName, parseInput } from '../../validation.ts';
 import { isTeamRole } from '../../viewer.ts';
 import { createSession } from '../account/create-session.ts';
 import { sendEmailConfirmation } from '../account/send-email-confirmation.ts';
@@ -24,7 +24,14 @@ export type TInvitationPreview = {
   hasAccount: boolean;
 };
 
-const ZAccept = z.object({ password: ZPassword, displayName: optionalName(1, 50) });
+const ZAccept = z.object({
+  password: ZPassword,
+  displayName: optionalName(1, 50),
+  // The language the person read the invitation page in: a new account keeps it (an invitee who
+  // joined in Polish landed in an English console; first-hour walkthrough 4, #16). GraphQL
+  // passes an unset nullable argument as null: the same as absent (en-US).
+  language: z.preprocess((input) => input ?? undefined, ZLanguage.optional()),
+});
 
 function invalidLink(): AppError {
   return new AppError(
@@ -149,6 +156,7 @@ export async function acceptInvitation(
             emailConfirmedAt: invitation.isMailedLink ? new Date() : null,
             displayName: data.displayName ?? email.split('@')[0] ?? email,
             passwordHash,
+            ...(data.language ? { language: data.language } : {}),
           },
         });
     await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedById: user.id } });

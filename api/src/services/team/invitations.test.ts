@@ -119,6 +119,29 @@ describe('inviting and accepting', () => {
     expect(actions.map((e) => e.action)).toEqual(['INVITATION_SENT', 'INVITATION_ACCEPTED']);
   });
 
+  it('keeps the language the invitation was accepted in for the new account (not English)', async () => {
+    const owner = await signUpCompany(server);
+    const { token } = await invite(owner, newEmail());
+    const accepted = await run(
+      `mutation ($token: String!, $language: String) {
+        result: acceptInvitation(token: $token, password: "secret-pass", language: $language) {
+          __typename ${APP_ERROR} ... on MutationAcceptInvitationSuccess { data { token } } } }`,
+      { token, language: 'pl-PL' },
+    );
+    expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
+    const me = await gql(server, '{ viewer { user { language } } }', {}, accepted.data.token);
+    expect(me.body.data.viewer.user.language).toBe('pl-PL');
+    // A language it does not speak is a field error, and nothing is made.
+    const other = await invite(owner, newEmail());
+    const refused = await run(
+      `mutation ($token: String!) {
+        result: acceptInvitation(token: $token, password: "secret-pass", language: "xx-XX") {
+          __typename ${APP_ERROR} } }`,
+      { token: other.token },
+    );
+    expect(refused).toMatchObject({ code: 'VALIDATION', fields: [{ field: 'language' }] });
+  });
+
   it('mails in Polish when the inviter speaks Polish', async () => {
     const owner = await signUpCompany(server);
     await server.deps.prisma.user.update({

@@ -52,8 +52,14 @@ const acceptMutation = graphql`
     $token: String!
     $password: String!
     $displayName: String
+    $language: String
   ) {
-    acceptInvitation(token: $token, password: $password, displayName: $displayName) {
+    acceptInvitation(
+      token: $token
+      password: $password
+      displayName: $displayName
+      language: $language
+    ) {
       __typename
       ... on MutationAcceptInvitationSuccess {
         data {
@@ -115,6 +121,8 @@ export function AcceptInvitationScreen() {
         token,
         password: values.password,
         displayName: values.displayName.trim() || null,
+        // A new account keeps the language this page was read in.
+        language: intl.locale,
       })
     ).acceptInvitation;
     if (result.__typename === 'MutationAcceptInvitationSuccess' && result.data.token) {
