@@ -433,8 +433,21 @@ describe.skipIf(!hasChromium())('the widget’s design', () => {
             path: path.join(SHOTS ?? '', `${name}-detail.png`),
             fullPage: true,
           });
+          await page.locator('nav button').nth(1).click();
+          await expect.poll(() => page.locator('.column').count()).toBe(4);
+          await page.screenshot({
+            path: path.join(SHOTS ?? '', `${name}-roadmap.png`),
+            fullPage: true,
+          });
           await page.context().close();
         }
+        // Signed out, as a first-time visitor sees it.
+        const visitor = await open({ theme }, { viewport: { width: 1440, height: 900 } });
+        await visitor.screenshot({
+          path: path.join(SHOTS ?? '', `${language.slice(0, 2)}-${theme}-signed-out.png`),
+          fullPage: true,
+        });
+        await visitor.context().close();
       }
     }
     await expectCall(server, 'PUT', `/boards/${company.boardId}/language`, 200, {

@@ -5,7 +5,7 @@ import type { TComment, TIdea, TImportance } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import { Avatar } from './Avatar.tsx';
-import { CommentIcon } from './icons.tsx';
+import { BackIcon, CommentIcon } from './icons.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { MergedInto } from './PendingIdeas.tsx';
 import { formatDate, localeOf } from './i18n.ts';
@@ -64,8 +64,9 @@ export function IdeaDetail(props: {
   };
 
   const back = (
-    <button type="button" class="link" onClick={props.onBack}>
-      ← {t('idea.back')}
+    <button type="button" class="link action back" onClick={props.onBack}>
+      <BackIcon />
+      {t('idea.back')}
     </button>
   );
   if (failed) {
@@ -167,7 +168,7 @@ export function IdeaDetail(props: {
                   {widget.canParticipate && replyingTo !== comment.commentDto.id ? (
                     <button
                       type="button"
-                      class="link"
+                      class="link action"
                       aria-label={t('comments.replyTo', { name })}
                       onClick={() => setReplyingTo(comment.commentDto.id)}
                     >

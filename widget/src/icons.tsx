@@ -31,3 +31,4 @@ export const CommentIcon = () => (
   <Icon size={15} path="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.6A8 8 0 1 1 21 12z" />
 );
 export const VoteIcon = () => <Icon size={14} stroke={2.5} path="M12 19V5M6 11l6-6 6 6" />;
+export const BackIcon = () => <Icon size={15} path="M15 18l-6-6 6-6" />;

@@ -111,6 +111,12 @@ export const CSS = `
 .fb .link { background: none; border: none; padding: 0; color: inherit; text-align: left;
   text-decoration: underline; text-underline-offset: 2px; border-radius: 2px; }
 .fb .link:hover:not(:disabled) { text-decoration-thickness: 2px; }
+.fb .link.action { color: var(--fb-muted); text-decoration: none; font-size: 13px; font-weight: 500;
+  display: inline-flex; align-items: center; gap: 2px; }
+.fb .link.action:hover, .fb .link.action:focus-visible { color: var(--fb-text);
+  text-decoration: underline; }
+.fb .me { display: inline-flex; align-items: center; gap: 8px; }
+.fb .me .avatar { width: 22px; height: 22px; font-size: 10px; }
 .fb .title { font-weight: 600; font-size: 15px; line-height: 1.35; text-decoration: none;
   overflow-wrap: anywhere; }
 .fb .title:hover, .fb .title:focus-visible { text-decoration: underline; }
@@ -121,8 +127,9 @@ export const CSS = `
   overflow-x: auto; }
 .fb nav button { border: none; border-bottom: 2px solid transparent; border-radius: 0;
   background: none; padding: 8px 10px; color: var(--fb-muted); }
-.fb nav button:hover:not(:disabled) { color: var(--fb-text); }
-.fb nav button[aria-current="page"] { border-bottom-color: var(--fb-accent); color: var(--fb-text);
+.fb nav button:hover:not(:disabled) { color: var(--fb-text); border-color: transparent; }
+.fb nav button[aria-current="page"], .fb nav button[aria-current="page"]:hover:not(:disabled) {
+  border-bottom-color: var(--fb-accent); color: var(--fb-text);
   font-weight: 600; }
 .fb .bar { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; margin-bottom: 12px; }
 .fb .bar label { display: flex; gap: 6px; align-items: center; }
@@ -220,7 +227,8 @@ export const CSS = `
 .fb footer { margin-top: 14px; text-align: right; font-size: 12px; }
 .fb .live { display: inline-flex; align-items: center; gap: 6px; }
 .fb .prefs { flex-basis: 100%; min-width: 0; }
-.fb .prefs summary { cursor: pointer; text-decoration: underline; width: fit-content; }
+.fb .prefs summary { cursor: pointer; width: fit-content; border-radius: 4px; }
+.fb .prefs summary:hover { color: var(--fb-text); text-decoration: underline; }
 .fb .prefs-body { display: grid; grid-template-columns: minmax(0, 1fr); gap: 4px; margin-top: 6px; }
 .fb .prefs label { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 .fb .prefs select { max-width: 100%; }
