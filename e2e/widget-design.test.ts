@@ -333,6 +333,25 @@ describe.skipIf(!hasChromium())('the widget’s design', () => {
     await page.context().close();
   });
 
+  it('shows initials in the author’s own colour where their picture cannot load', async () => {
+    // An SSO user with a picture the host page's CSP (img-src 'self') does not allow.
+    const claims = {
+      id: 'crm-pictured',
+      name: 'Zoë Pictured',
+      avatarUrl: 'https://pictures.example/zoe.png',
+    };
+    const page = await open({ token: sign(claims) });
+    await page.getByRole('button', { name: /^Fixture idea/ }).click();
+    await page.getByLabel('Your comment').fill('Pictures make threads easier to follow.');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const mine = page
+      .getByTestId('comment')
+      .filter({ has: page.getByText('Zoë Pictured', { exact: true }) });
+    await expect.poll(() => mine.locator('.avatar').innerText()).toBe('ZP');
+    expect(await mine.locator('img').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('follows data-theme, and else the system’s scheme; no serious axe findings in either', async () => {
     const page = await open({ theme: 'dark' }, { bypassCSP: true });
     expect(await background(page)).toBe('rgb(22, 24, 29)');
