@@ -452,6 +452,12 @@ describe.skipIf(!hasChromium())('the widget’s design', () => {
             path: path.join(SHOTS ?? '', `${name}-detail.png`),
             fullPage: true,
           });
+          await page.locator('nav button').first().click();
+          await page.locator('.bar > .primary').click();
+          await page.screenshot({
+            path: path.join(SHOTS ?? '', `${name}-add.png`),
+            fullPage: true,
+          });
           await page.locator('nav button').nth(1).click();
           await expect.poll(() => page.locator('.column').count()).toBe(4);
           await page.screenshot({

@@ -133,6 +133,8 @@ export const CSS = `
   font-weight: 600; }
 .fb .bar { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; margin-bottom: 12px; }
 .fb .bar label { display: flex; gap: 6px; align-items: center; }
+.fb .bar > .primary { flex: 1 0 auto; max-width: 100%; white-space: nowrap; }
+.fb .bar > .grow + .primary { flex-grow: 0; }
 .fb .bar .grow { flex: 1; min-width: 160px; position: relative; }
 .fb .bar .grow input { flex: 1; min-width: 0; padding-left: 30px; }
 .fb .bar .grow svg { position: absolute; left: 9px; top: 50%; transform: translateY(-50%);
@@ -261,7 +263,8 @@ ${darkScheme}
   .fb { padding: 12px; border-radius: 10px; font-size: 13px; }
   .fb h2 { font-size: 17px; }
   .fb .bar .grow { flex-basis: 100%; order: -1; }
-  .fb .bar .primary { flex: 1; }
+  .fb .bar > .grow + .primary { flex-grow: 1; }
+
   .fb .card { gap: 10px; padding: 12px 0; }
   .fb .vote { width: 42px; min-height: 48px; border-radius: 8px; }
   .fb .vote .count { font-size: 14px; }
