@@ -162,11 +162,12 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
       .innerText();
     void fixture;
     const fixtureCard = card(page, fixtureTitle);
-    await fixtureCard.getByRole('button', { name: `Vote for ${fixtureTitle}` }).click();
+    await fixtureCard.getByRole('button', { name: `Vote for ${fixtureTitle}, 0 votes` }).click();
+    // The same button, pressed now: its name says the new count.
     await expect
       .poll(() =>
         fixtureCard
-          .getByRole('button', { name: `Take back your vote for ${fixtureTitle}` })
+          .getByRole('button', { name: `Vote for ${fixtureTitle}, 1 vote` })
           .getAttribute('aria-pressed'),
       )
       .toBe('true');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en, pl } from './src/i18n.ts';
+import { en, pl, translator } from './src/i18n.ts';
 import { WIDGET_BUDGET_BYTES, gzippedSize } from './size.ts';
 
 let outDir: string;
@@ -54,5 +54,34 @@ describe('the message catalogues', () => {
   it('differ from English where the words are not the same', () => {
     const same = (Object.keys(en) as (keyof typeof en)[]).filter((id) => en[id] === pl[id]);
     expect(same).toEqual(['sort.STATUS']);
+  });
+});
+
+describe('plural words', () => {
+  it('pick the language’s form: Polish one, few and many', () => {
+    const t = translator('pl');
+    expect([0, 1, 2, 4, 5, 12, 22, 25, 112].map((count) => t('idea.comments', { count }))).toEqual([
+      '0 komentarzy',
+      '1 komentarz',
+      '2 komentarze',
+      '4 komentarze',
+      '5 komentarzy',
+      '12 komentarzy',
+      '22 komentarze',
+      '25 komentarzy',
+      '112 komentarzy',
+    ]);
+    expect(t('idea.vote', { title: 'Ciemny motyw', count: 3 })).toBe(
+      'Zagłosuj na: Ciemny motyw, 3 głosy',
+    );
+  });
+
+  it('say one and other in English, the title left as typed', () => {
+    const t = translator('en');
+    expect(t('idea.votes', { count: 1 })).toBe('1 vote');
+    expect(t('idea.comments', { count: 1000 })).toBe('1,000 comments');
+    expect(t('idea.vote', { title: 'Use {count} braces', count: 2 })).toBe(
+      'Vote for Use {count} braces, 2 votes',
+    );
   });
 });

@@ -1450,7 +1450,7 @@ export interface components {
             theme: components["schemas"]["Theme"];
         };
         Comment: {
-            author: components["schemas"]["Author"];
+            author: components["schemas"]["CommentAuthor"];
             commentDto: {
                 /**
                  * Format: date-time
@@ -1466,6 +1466,14 @@ export interface components {
             /** @description The comment this one replies to (one level); null for a thread start. */
             parentId: number | null;
         };
+        /** @description Null when the author’s account was deleted. */
+        CommentAuthor: {
+            /** @description The author’s picture (an http(s) address), if any. */
+            avatarUrl: string | null;
+            displayName: string;
+            /** @description The author is on the company’s team (OWNER, ADMIN, MEMBER): the widget marks their comments. */
+            isTeam: boolean;
+        } | null;
         Company: {
             companyId: number;
             companyName: string;
@@ -4024,7 +4032,9 @@ export interface operations {
                      *           "shortMessage": "Our support team works at night."
                      *         },
                      *         "author": {
-                     *           "displayName": "Ada Lovelace"
+                     *           "displayName": "Ada Lovelace",
+                     *           "avatarUrl": "https://example.com/avatars/ada.png",
+                     *           "isTeam": true
                      *         },
                      *         "parentId": 42,
                      *         "isInternal": true
@@ -4082,7 +4092,9 @@ export interface operations {
                      *         "shortMessage": "Our support team works at night."
                      *       },
                      *       "author": {
-                     *         "displayName": "Ada Lovelace"
+                     *         "displayName": "Ada Lovelace",
+                     *         "avatarUrl": "https://example.com/avatars/ada.png",
+                     *         "isTeam": true
                      *       },
                      *       "parentId": 42,
                      *       "isInternal": true
@@ -4691,7 +4703,7 @@ export interface operations {
                      *       "role": "OWNER",
                      *       "teamRole": "OWNER",
                      *       "companyId": 42,
-                     *       "avatarUrl": "https://example.com/feedback"
+                     *       "avatarUrl": "https://example.com/avatars/ada.png"
                      *     }
                      */
                     "application/json": components["schemas"]["Me"];
@@ -4926,7 +4938,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "displayName": "Ada Lovelace",
-                 *       "avatarUrl": "https://example.com/feedback"
+                 *       "avatarUrl": "https://example.com/avatars/ada.png"
                  *     }
                  */
                 "application/json": {
@@ -4945,7 +4957,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "displayName": "Ada Lovelace",
-                     *       "avatarUrl": "https://example.com/feedback"
+                     *       "avatarUrl": "https://example.com/avatars/ada.png"
                      *     }
                      */
                     "application/json": components["schemas"]["ProfileChange"];

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { Avatar } from './Avatar.tsx';
 import { ApiError } from './api.ts';
 import type { TApi, TSignupPolicy, TUser } from './api.ts';
 import type { TTranslate } from './i18n.ts';
@@ -55,7 +56,10 @@ export function AuthPanel(props: {
   if (me) {
     return (
       <div class="bar muted" data-testid="signed-in" tabIndex={-1} ref={signedInBar}>
-        <span>{t('auth.signedInAs', { name: me.displayName })}</span>
+        <span class="me">
+          <Avatar name={me.displayName} />
+          <span>{t('auth.signedInAs', { name: me.displayName })}</span>
+        </span>
         {!props.isSso ? (
           <button type="button" class="link" onClick={props.onSignOut}>
             {t('auth.signOut')}

@@ -4,6 +4,8 @@ import { ApiError, IMPORTANCES } from './api.ts';
 import type { TComment, TIdea, TImportance } from './api.ts';
 import { TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
+import { Avatar } from './Avatar.tsx';
+import { BackIcon, CommentIcon } from './icons.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { MergedInto } from './PendingIdeas.tsx';
 import { formatDate, localeOf } from './i18n.ts';
@@ -62,8 +64,9 @@ export function IdeaDetail(props: {
   };
 
   const back = (
-    <button type="button" class="link" onClick={props.onBack}>
-      ← {t('idea.back')}
+    <button type="button" class="link action back" onClick={props.onBack}>
+      <BackIcon />
+      {t('idea.back')}
     </button>
   );
   if (failed) {
@@ -87,16 +90,18 @@ export function IdeaDetail(props: {
       }}
     >
       {back}
-      <div class="card">
+      <div class="detail-head">
         <VoteButton widget={widget} idea={shown} />
         <div class="body">
           <h3 tabIndex={-1} ref={heading} data-testid="idea-title">
             {shown.title}
           </h3>
-          <p class="muted">
+          <p class="muted byline">
             <StatusBadge idea={shown} t={t} />
-            {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
-            {formatDate(shown.createdAt, localeOf(widget.board.language))}
+            <span>
+              {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
+              {formatDate(shown.createdAt, localeOf(widget.board.language))}
+            </span>
           </p>
           {shown.description ? <p class="desc">{shown.description}</p> : null}
           {shown.isVotedByMe && widget.canParticipate ? (
@@ -121,7 +126,10 @@ export function IdeaDetail(props: {
           ) : null}
         </div>
       </div>
-      <h3>{t('comments.title')}</h3>
+      <h3 class="stat">
+        <CommentIcon />
+        {t('comments.title')}
+      </h3>
       {comments.length === 0 ? <p class="muted">{t('comments.empty')}</p> : null}
       <ul>
         {comments
@@ -130,36 +138,53 @@ export function IdeaDetail(props: {
             const name = comment.author?.displayName ?? t('idea.anonymous');
             const replies = comments.filter((c) => c.parentId === comment.commentDto.id);
             return (
-              <li class="comment" key={comment.commentDto.id} data-testid="comment">
-                <CommentBody widget={widget} comment={comment} />
-                {replies.length > 0 ? (
-                  <ul class="replies" aria-label={t('comments.replies', { name })}>
-                    {replies.map((reply) => (
-                      <li class="comment" key={reply.commentDto.id} data-testid="reply">
-                        <CommentBody widget={widget} comment={reply} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {widget.canParticipate && replyingTo !== comment.commentDto.id ? (
-                  <button
-                    type="button"
-                    class="link"
-                    aria-label={t('comments.replyTo', { name })}
-                    onClick={() => setReplyingTo(comment.commentDto.id)}
-                  >
-                    {t('comments.reply')}
-                  </button>
-                ) : null}
-                {widget.canParticipate && replyingTo === comment.commentDto.id ? (
-                  <CommentForm
-                    widget={widget}
-                    ideaId={ideaId}
-                    parentId={comment.commentDto.id}
-                    onAdded={handleAdded}
-                    onCancel={() => setReplyingTo(null)}
-                  />
-                ) : null}
+              <li
+                class={comment.author?.isTeam ? 'comment by-team' : 'comment'}
+                key={comment.commentDto.id}
+                data-testid="comment"
+              >
+                <Avatar name={name} url={comment.author?.avatarUrl} />
+                <div class="comment-main">
+                  <CommentBody widget={widget} comment={comment} />
+                  {replies.length > 0 ? (
+                    <ul class="replies" aria-label={t('comments.replies', { name })}>
+                      {replies.map((reply) => (
+                        <li
+                          class={reply.author?.isTeam ? 'comment by-team' : 'comment'}
+                          key={reply.commentDto.id}
+                          data-testid="reply"
+                        >
+                          <Avatar
+                            name={reply.author?.displayName ?? t('idea.anonymous')}
+                            url={reply.author?.avatarUrl}
+                          />
+                          <div class="comment-main">
+                            <CommentBody widget={widget} comment={reply} />
+                          </div>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {widget.canParticipate && replyingTo !== comment.commentDto.id ? (
+                    <button
+                      type="button"
+                      class="link action"
+                      aria-label={t('comments.replyTo', { name })}
+                      onClick={() => setReplyingTo(comment.commentDto.id)}
+                    >
+                      {t('comments.reply')}
+                    </button>
+                  ) : null}
+                  {widget.canParticipate && replyingTo === comment.commentDto.id ? (
+                    <CommentForm
+                      widget={widget}
+                      ideaId={ideaId}
+                      parentId={comment.commentDto.id}
+                      onAdded={handleAdded}
+                      onCancel={() => setReplyingTo(null)}
+                    />
+                  ) : null}
+                </div>
               </li>
             );
           })}
@@ -225,15 +250,22 @@ function VoteImportance({ widget, ideaId }: { widget: TWidget; ideaId: number })
   );
 }
 
-/** Who wrote a comment, when, and what. */
+/** Who wrote a comment (a "Team" badge on the company's team's), when, and what. */
 function CommentBody({ widget, comment }: { widget: TWidget; comment: TComment }) {
   const { t } = widget;
   return (
     <>
-      <div class="muted">
+      <div class="muted comment-head">
+        <span class="name">{comment.author?.displayName ?? t('idea.anonymous')}</span>
+        {comment.author?.isTeam ? (
+          <span class="badge team" data-testid="team-badge">
+            {t('comments.team')}
+          </span>
+        ) : null}
         {comment.isInternal ? <span class="badge">{t('comments.internal')}</span> : null}
-        {comment.author?.displayName ?? t('idea.anonymous')} ·{' '}
-        {formatDate(comment.commentDto.createdAt, localeOf(widget.board.language))}
+        <time dateTime={comment.commentDto.createdAt}>
+          {formatDate(comment.commentDto.createdAt, localeOf(widget.board.language))}
+        </time>
       </div>
       <div class="desc">{comment.commentDto.shortMessage}</div>
     </>

@@ -5,6 +5,8 @@ import { SubmitIdea } from './SubmitIdea.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { TagSelect } from './TagSelect.tsx';
+import { MenuButton } from './MenuButton.tsx';
+import { CommentIcon, SearchIcon } from './icons.tsx';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 
@@ -87,36 +89,29 @@ export function IdeaList(props: {
   return (
     <section>
       <div class="bar">
-        <label>
-          {t('list.sort')}
-          <select
-            value={props.sort}
-            onChange={(event) => props.onSort(event.currentTarget.value as TSort)}
-          >
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('list.filter')}
-          <select
-            value={props.filter}
-            onChange={(event) => props.onFilter(event.currentTarget.value as TFilter)}
-          >
-            {FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {t(filter === 'ALL' ? 'filter.ALL' : `status.${filter}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MenuButton
+          id="fb-sort"
+          label={t('list.sort')}
+          value={props.sort}
+          options={SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
+          onChange={props.onSort}
+        />
+        <MenuButton
+          id="fb-filter"
+          label={t('list.filter')}
+          value={props.filter}
+          options={FILTERS.map((filter) => ({
+            value: filter,
+            label: t(filter === 'ALL' ? 'filter.ALL' : `status.${filter}`),
+          }))}
+          onChange={props.onFilter}
+        />
         <TagSelect t={t} tags={props.tags} tag={props.tag} onTag={props.onTag} />
         <label class="grow">
-          {t('list.search')}
+          <span class="sr-only">{t('list.search')}</span>
+          <SearchIcon />
           <input
+            placeholder={t('list.search')}
             type="search"
             value={searchText}
             maxLength={100}
@@ -190,9 +185,13 @@ export function IdeaList(props: {
                   >
                     {idea.title}
                   </button>
-                  <div class="muted">
+                  {idea.description ? <p class="excerpt">{idea.description}</p> : null}
+                  <div class="muted meta">
                     <StatusBadge idea={idea} t={t} />
-                    {t('idea.comments', { count: idea.commentCount })}
+                    <span class="stat" data-testid="comment-count">
+                      <CommentIcon />
+                      {t('idea.comments', { count: idea.commentCount })}
+                    </span>
                   </div>
                 </div>
               </li>

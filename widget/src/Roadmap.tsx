@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import type { TIdea, TStatus, TTag } from './api.ts';
+import { VoteIcon } from './icons.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { TagSelect } from './TagSelect.tsx';
 import { withLive } from './widget-context.ts';
@@ -95,9 +96,12 @@ function RoadmapColumns(props: {
                   <button type="button" class="link" onClick={() => props.onOpen(idea.id)}>
                     {idea.title}
                   </button>
-                  <div class="muted">
+                  <div class="muted meta">
                     {idea.customStatus ? <StatusBadge idea={idea} t={t} /> : null}
-                    {t('idea.votes', { count: idea.voteCount })}
+                    <span class="stat">
+                      <VoteIcon />
+                      {t('idea.votes', { count: idea.voteCount })}
+                    </span>
                   </div>
                 </li>
               ))}

@@ -13,7 +13,7 @@ export function StatusBadge({ idea, t }: { idea: TIdea; t: TTranslate }) {
     const background = `#${custom.color}`;
     return (
       <span
-        class="badge"
+        class="badge custom"
         data-status={idea.status}
         style={{ background, color: readableOn(background, '#ffffff') }}
       >
@@ -22,6 +22,9 @@ export function StatusBadge({ idea, t }: { idea: TIdea; t: TTranslate }) {
     );
   }
   return (
-    <span class={`badge status-${idea.status.toLowerCase()}`}>{t(`status.${idea.status}`)}</span>
+    <span class={`badge status-${idea.status.toLowerCase()}`}>
+      <span class={`dot status-${idea.status.toLowerCase()}`} aria-hidden="true" />
+      {t(`status.${idea.status}`)}
+    </span>
   );
 }

@@ -1,9 +1,13 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import type { TIdea } from './api.ts';
+import { UpIcon } from './icons.tsx';
 import type { TWidget } from './widget-context.ts';
 
-/** The vote box: the count, pressed when the caller voted; a second press takes the vote back. */
+/**
+ * The vote box: an arrow over the count, pressed (aria-pressed, the theme's colour) when the
+ * caller voted; a second press takes the vote back. Its name says the idea and the votes.
+ */
 export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
   const { widget, idea } = props;
   const { t } = widget;
@@ -11,6 +15,7 @@ export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
   // A signed-out visitor's vote opens the sign-in form instead of doing nothing.
   const mustSignIn = !widget.canParticipate && widget.requestSignIn !== undefined;
   const handleClick = async () => {
+    if (isBusy) return;
     if (mustSignIn) {
       widget.requestSignIn?.();
       return;
@@ -30,15 +35,14 @@ export function VoteButton(props: { widget: TWidget; idea: TIdea }) {
       type="button"
       class="vote"
       aria-pressed={idea.isVotedByMe}
-      aria-label={t(idea.isVotedByMe ? 'idea.unvote' : 'idea.vote', {
-        title: idea.title,
-        count: idea.voteCount,
-      })}
-      disabled={(!widget.canParticipate && !mustSignIn) || isBusy}
+      aria-label={t('idea.vote', { title: idea.title, count: idea.voteCount })}
+      disabled={!widget.canParticipate && !mustSignIn}
+      // Busy, it stays focusable (a disabled button would drop the keyboard's focus).
+      aria-busy={isBusy}
       onClick={handleClick}
       data-testid="vote"
     >
-      <span aria-hidden="true">▲</span>
+      <UpIcon />
       <span class="count" data-testid="vote-count">
         {idea.voteCount}
       </span>

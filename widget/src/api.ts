@@ -82,7 +82,8 @@ export type TWidgetBoard = {
 export type TTag = { id: number; name: string; color: string };
 export type TComment = {
   commentDto: { id: number; createdAt: string; shortMessage: string };
-  author: { displayName: string } | null;
+  /** `isTeam`: the company's team (a "Team" badge); both absent from older servers. */
+  author: { displayName: string; avatarUrl?: string | null; isTeam?: boolean } | null;
   /** The thread's first comment when this one is a reply. */
   parentId: number | null;
   /** An internal note: only ever answered to the company's team. */

@@ -86,10 +86,11 @@ export const en = {
   'list.showAll': 'Show all ideas',
   'list.more': 'Show more',
   'list.add': 'Add an idea',
-  'idea.votes': 'Votes: {count}',
-  'idea.vote': 'Votes: {count}. Vote for {title}',
-  'idea.unvote': 'Votes: {count}. Take back your vote for {title}',
-  'idea.comments': 'Comments: {count}',
+  // ICU plurals (`{count, plural, one {…} other {…}}`, Polish also few and many), as the portal's.
+  'idea.votes': '{count, plural, one {# vote} other {# votes}}',
+  // The vote button's name: the same whether or not it is pressed (aria-pressed says that).
+  'idea.vote': 'Vote for {title}, {count, plural, one {# vote} other {# votes}}',
+  'idea.comments': '{count, plural, one {# comment} other {# comments}}',
   'idea.by': 'by {name}',
   'idea.anonymous': 'a former user',
   'idea.back': 'Back to ideas',
@@ -117,6 +118,7 @@ export const en = {
   'comments.replyCancel': 'Cancel',
   'comments.replies': 'Replies to {name}',
   'comments.internal': 'Internal note',
+  'comments.team': 'Team',
   'submit.title': 'Add an idea',
   'submit.titleLabel': 'Title',
   'submit.descriptionLabel': 'Description (optional)',
@@ -259,10 +261,11 @@ export const pl: TMessages = {
   'list.showAll': 'Pokaż wszystkie pomysły',
   'list.more': 'Pokaż więcej',
   'list.add': 'Dodaj pomysł',
-  'idea.votes': 'Głosy: {count}',
-  'idea.vote': 'Głosy: {count} – zagłosuj na: {title}',
-  'idea.unvote': 'Głosy: {count} – wycofaj głos na: {title}',
-  'idea.comments': 'Komentarze: {count}',
+  'idea.votes': '{count, plural, one {# głos} few {# głosy} many {# głosów} other {# głosu}}',
+  'idea.vote':
+    'Zagłosuj na: {title}, {count, plural, one {# głos} few {# głosy} many {# głosów} other {# głosu}}',
+  'idea.comments':
+    '{count, plural, one {# komentarz} few {# komentarze} many {# komentarzy} other {# komentarza}}',
   'idea.by': 'autor: {name}',
   'idea.anonymous': 'były użytkownik',
   'idea.back': 'Wróć do pomysłów',
@@ -290,6 +293,7 @@ export const pl: TMessages = {
   'comments.replyCancel': 'Anuluj',
   'comments.replies': 'Odpowiedzi dla: {name}',
   'comments.internal': 'Notatka wewnętrzna',
+  'comments.team': 'Zespół',
   'submit.title': 'Dodaj pomysł',
   'submit.titleLabel': 'Tytuł',
   'submit.descriptionLabel': 'Opis (opcjonalnie)',
@@ -354,16 +358,33 @@ export function localeOf(language: string | undefined): TLocale {
 
 export type TTranslate = (id: TMessageId, values?: Record<string, string | number>) => string;
 
-/** A translator for one locale; `{name}` placeholders are filled as text. */
+const DATE_LOCALES: Record<TLocale, string> = { en: 'en-US', pl: 'pl-PL' };
+
+/** `{count, plural, one {# vote} other {# votes}}`: one argument, forms without placeholders. */
+const PLURAL = /\{(\w+), plural,((?:\s*\w+ \{[^{}]*\})+)\s*\}/g;
+
+/**
+ * A translator for one locale; `{name}` placeholders are filled as text, and ICU plural
+ * arguments pick the language's form (Intl.PluralRules: Polish has one, few, many and other).
+ */
 export function translator(locale: TLocale): TTranslate {
   const catalogue: TMessages = CATALOGUES[locale];
+  const rules = new Intl.PluralRules(DATE_LOCALES[locale]);
   return (id, values = {}) =>
-    catalogue[id].replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
+    catalogue[id]
+      .replace(PLURAL, (whole, name: string, cases: string) => {
+        if (!(name in values)) return whole;
+        const count = Number(values[name]);
+        const forms = new Map(
+          [...cases.matchAll(/(\w+) \{([^{}]*)\}/g)].map((form) => [form[1], form[2]]),
+        );
+        const form = forms.get(rules.select(count)) ?? forms.get('other') ?? '';
+        return form.replace(/#/g, count.toLocaleString(DATE_LOCALES[locale]));
+      })
+      .replace(/\{(\w+)\}/g, (whole, name: string) =>
+        name in values ? String(values[name]) : whole,
+      );
 }
-
-const DATE_LOCALES: Record<TLocale, string> = { en: 'en-US', pl: 'pl-PL' };
 
 /** An instant (a comment's, an idea's) as a date in the board's language, as the console shows it. */
 export function formatDate(iso: string, locale: TLocale): string {

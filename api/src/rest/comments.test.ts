@@ -32,7 +32,8 @@ describe('idea comments', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         shortMessage: 'I would use this daily.',
       },
-      author: { displayName: 'Mia Member' },
+      // An end user: no team mark (the widget's "Team" badge reads isTeam), no picture.
+      author: { displayName: 'Mia Member', avatarUrl: null, isTeam: false },
       parentId: null,
       isInternal: false,
     });
@@ -45,6 +46,8 @@ describe('idea comments', () => {
     expect(comments).toHaveLength(2);
     expect(comments[0]).toEqual(comment);
     expect(comments[1].commentDto.shortMessage).toBe('Planned for next month.');
+    // The company's owner is on its team: their comment says so beside the spec's author name.
+    expect(comments[1].author).toMatchObject({ isTeam: true });
     expect((await expectCall(server, 'GET', `/ideas/${a.ideaId}`, 200)).commentCount).toBe(2);
   });
 

@@ -55,6 +55,7 @@ const TEXT_BY_NAME: [RegExp, string][] = [
   [/email/, 'ada@example.com'],
   [/password/, 'correct horse battery staple'],
   [/(colou?r|^primary$)/, '2f6fde'],
+  [/avatar/, 'https://example.com/avatars/ada.png'],
   [/(^url$|url$|link$|image)/, 'https://example.com/feedback'],
   [/(language|locale)/, 'en-US'],
   [/token|secret|challenge|key$/, 'fb_5c2d9a7e41b04f8c9e3a6d1b2c7f0e9a'],

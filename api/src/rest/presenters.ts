@@ -100,6 +100,20 @@ const ZAuthor = z
   .object({ displayName: z.string() })
   .nullable()
   .meta({ id: 'Author', description: 'Null when the author’s account was deleted.' });
+const ZCommentAuthor = z
+  .object({
+    displayName: z.string(),
+    avatarUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'The author’s picture (an http(s) address), if any.' }),
+    isTeam: z.boolean().meta({
+      description:
+        'The author is on the company’s team (OWNER, ADMIN, MEMBER): the widget marks their comments.',
+    }),
+  })
+  .nullable()
+  .meta({ id: 'CommentAuthor', description: 'Null when the author’s account was deleted.' });
 
 export const ZDeclineDetails = z
   .object({
@@ -197,7 +211,7 @@ export const ZCommentJson = z
       createdAt: ZDateTime,
       shortMessage: z.string().meta({ description: 'The comment text.' }),
     }),
-    author: ZAuthor,
+    author: ZCommentAuthor,
     parentId: z.number().int().nullable().meta({
       description: 'The comment this one replies to (one level); null for a thread start.',
     }),
@@ -215,7 +229,13 @@ export function presentComment(comment: TCommentWithAuthor): z.input<typeof ZCom
       createdAt: iso(comment.createdAt),
       shortMessage: plainCommentText(comment.text),
     },
-    author: comment.author ? { displayName: comment.author.displayName } : null,
+    author: comment.author
+      ? {
+          displayName: comment.author.displayName,
+          avatarUrl: comment.author.avatarUrl,
+          isTeam: comment.author.role !== 'END_USER',
+        }
+      : null,
     parentId: comment.parentId,
     isInternal: comment.isInternal,
   };

@@ -35,7 +35,14 @@ export const ZComment = z.object({
   parentId: z.unknown().optional(),
 });
 
-export type TCommentWithAuthor = Comment & { author: Pick<User, 'id' | 'displayName'> | null };
+/** A comment with what lists show of its author (the role: the widget's "Team" badge). */
+export type TCommentWithAuthor = Comment & {
+  author: Pick<User, 'id' | 'displayName' | 'role' | 'avatarUrl'> | null;
+};
+/** What a comment carries of its author, for every read of comments. */
+export const COMMENT_AUTHOR = {
+  author: { select: { id: true, displayName: true, role: true, avatarUrl: true } },
+} as const;
 
 const parentProblem = (message: string) => errors.validation([{ field: 'parentId', message }]);
 
@@ -94,7 +101,7 @@ export async function addComment(
       parentId,
       mentions: { create: mentions.userIds.map((userId) => ({ userId })) },
     },
-    include: { author: { select: { id: true, displayName: true } } },
+    include: COMMENT_AUTHOR,
   });
   const notifyMentioned = (comment: TCommentWithAuthor, mailedAlready: number[] = []) =>
     mentions.userIds.length === 0

@@ -1,11 +1,12 @@
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { commentVisibleWhere, findVisibleIdea } from '../access.ts';
+import { COMMENT_AUTHOR } from './add-comment.ts';
 import type { TCommentWithAuthor } from './add-comment.ts';
 
 /** A thread's order (oldest first) and what a comment carries of its author, for every list. */
 const COMMENT_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
-const COMMENT_INCLUDE = { author: { select: { id: true, displayName: true } } };
+const COMMENT_INCLUDE = COMMENT_AUTHOR;
 
 /** An idea's comments (and replies), oldest first, for anyone who may see the idea. */
 export async function listComments(
