@@ -354,7 +354,9 @@ export function renderPortalBoard(
   const base = sitePath(context.site, `/${board.slug}`);
   // The list is the light DOM of the widget's container: read as is without JavaScript (and by
   // crawlers), replaced by the widget's own shadow root once the script runs.
-  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}" data-portal>
+  // The portal page is light (its dark scheme comes with the portal's restyle): the widget in it
+  // stays light whatever the visitor's system prefers.
+  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}" data-portal data-theme="light">
     <h1>${board.name}</h1>
     ${board.description ? markup`<p class="intro">${board.description}</p>` : null}
     <section aria-labelledby="ideas-title">
@@ -448,7 +450,7 @@ export function renderPortalIdea(
       : null;
   // data-portal: the widget takes an SSO token from the address's fragment and keeps the
   // session; who the visitor is never reaches this HTML, which is the same for everyone.
-  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}" data-portal`;
+  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}" data-portal data-theme="light"`;
   const commentBody = (comment: (typeof comments)[number]) => markup`
     <p class="comment-meta">
       ${t.t('commentBy', {
