@@ -28,6 +28,10 @@ export const resetMessages = defineMessages({
     id: 'passwordReset.new.intro',
     defaultMessage: 'Choose a new password for {email}.',
   },
+  newIntroNoEmail: {
+    id: 'passwordReset.new.introNoEmail',
+    defaultMessage: 'Choose a new password for your account.',
+  },
   newPassword: { id: 'passwordReset.new.password', defaultMessage: 'New password' },
   confirmPassword: { id: 'passwordReset.new.confirm', defaultMessage: 'Confirm new password' },
   newSubmit: { id: 'passwordReset.new.submit', defaultMessage: 'Save new password' },
