@@ -87,6 +87,43 @@ describe.skipIf(!hasChromium())(
       return `${url.pathname}${url.search}`;
     }
 
+    /** Calls /api/v1 as `token`, expecting `status`; answers the body. */
+    async function api(
+      token: string,
+      method: string,
+      route: string,
+      status: number,
+      body?: unknown,
+    ) {
+      const answer = await console_.server.call(method, `/api/v1${route}`, {
+        token,
+        ...(body === undefined ? {} : { body }),
+        ...(route === '/ideas/' ? { headers: { 'x-board-id': String(currentBoard) } } : {}),
+      });
+      expect(answer.status, `${method} ${route}: ${JSON.stringify(answer.body)}`).toBe(status);
+      return answer.body;
+    }
+    let currentBoard = 0;
+
+    /** A new account with one board of ideas; answers its token, board id and the ideas' ids. */
+    async function companyWithIdeas(name: string, language: string, titles: string[]) {
+      const account = await registerAccount(console_.server, name, { language });
+      const { companyId } = await api(account.token, 'GET', '/company', 200);
+      const board = await api(account.token, 'POST', `/companies/${companyId}/boards`, 201, {
+        name: `${name} board`,
+      });
+      currentBoard = board.id;
+      const ideaIds: number[] = [];
+      for (const title of titles) {
+        const idea = await api(account.token, 'POST', '/ideas/', 201, {
+          title,
+          description: 'What a customer asked for.',
+        });
+        ideaIds.push(idea.id);
+      }
+      return { ...account, companyId: companyId as number, boardId: board.id as number, ideaIds };
+    }
+
     for (const lang of ['en', 'pl'] as const) {
       const t = CATALOGUES[lang];
       const language = LANGUAGES[lang];
@@ -161,6 +198,73 @@ describe.skipIf(!hasChromium())(
         await expect.poll(() => old.getByText(intro).isVisible()).toBe(true);
         expect(page.errors).toEqual([]);
         expect(old.errors).toEqual([]);
+      });
+
+      it(`publishes a release with its linked ideas moved to completed, from a card with notes, date and count (${lang})`, async () => {
+        const company = await companyWithIdeas(`Release ${lang} Company`, language, [
+          'Dark mode for the board',
+          'Export ideas to a sheet',
+        ]);
+        const [working, planned] = company.ideaIds as [number, number];
+        await api(company.token, 'PUT', `/ideas/${working}/status`, 200, { status: 'IN_PROGRESS' });
+        await api(company.token, 'PUT', `/ideas/${planned}/status`, 200, { status: 'PLANNED' });
+        const release = await api(
+          company.token,
+          'POST',
+          `/companies/${company.companyId}/releases`,
+          201,
+          { name: 'v2.0', releaseDate: '2026-11-20', boardIds: [company.boardId] },
+        );
+        await console_.server.deps.prisma.release.update({
+          where: { id: release.id },
+          data: { body: '## Dark mode\n\nThe **whole board** now follows your system theme.' },
+        });
+        await api(company.token, 'POST', `/releases/${release.id}/add-from-ideas`, 200, {
+          ideaIds: [working, planned],
+        });
+        // An older release added later still lists below the newer one.
+        await api(company.token, 'POST', `/companies/${company.companyId}/releases`, 201, {
+          name: 'v1.0',
+          releaseDate: '2026-01-05',
+          boardIds: [company.boardId],
+        });
+
+        const page = await signedIn(
+          company.token,
+          language,
+          `/admin/boards/${company.boardId}/releases`,
+        );
+        const card = page.getByRole('article', { name: 'v2.0' });
+        await card.waitFor();
+        const names = await page.locator('.release-card .card__title').allTextContents();
+        expect(names).toEqual(['v2.0', 'v1.0']);
+        const text = await card.innerText();
+        expect(text).toContain('Dark mode The whole board now follows your system theme.');
+        expect(text).toContain(lang === 'en' ? '2 linked ideas' : '2 powiązane pomysły');
+        const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+        expect(text).toContain(date.format(new Date('2026-11-20T00:00:00Z')));
+        await screens(page, `releases-${lang}`);
+
+        // Publish, from the keyboard: the dialog offers the move, ticked.
+        await card.getByRole('button', { name: t['release.publish']!, exact: true }).focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        const option = dialog.getByRole('checkbox');
+        expect(await option.isChecked()).toBe(true);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `walkthrough-publish-dialog-${lang}`);
+        await dialog.getByRole('button', { name: t['release.publish']!, exact: true }).click();
+        await expect.poll(() => dialog.isVisible()).toBe(false);
+        await expect
+          .poll(() => card.getByRole('button', { name: t['release.unpublish']! }).isVisible())
+          .toBe(true);
+        const statuses = await console_.server.deps.prisma.idea.findMany({
+          where: { id: { in: [working, planned] } },
+          select: { status: true },
+        });
+        expect(statuses.map(({ status }) => status)).toEqual(['COMPLETE', 'COMPLETE']);
+        expect(page.errors).toEqual([]);
       });
     }
   },
