@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEndUser } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { registerAccount, saveScreenshot, startConsole } from './console.ts';
 import type { TConsole, TConsolePage } from './console.ts';
@@ -264,6 +265,48 @@ describe.skipIf(!hasChromium())(
           select: { status: true },
         });
         expect(statuses.map(({ status }) => status)).toEqual(['COMPLETE', 'COMPLETE']);
+        expect(page.errors).toEqual([]);
+      });
+
+      it(`marks a team member’s comments with a Team badge, not an end user’s (${lang})`, async () => {
+        const company = await companyWithIdeas(`Badge ${lang} Company`, language, [
+          'Comment threads by email',
+        ]);
+        const [ideaId] = company.ideaIds as [number];
+        await api(company.token, 'PUT', `/boards/${company.boardId}/set-public`, 200, {
+          isPublic: true,
+        });
+        const endUser = await addEndUser(console_.server, company.companyId, {
+          name: 'Erin Customer',
+        });
+        const member = await addEndUser(console_.server, company.companyId, {
+          name: 'Max Member',
+          role: 'MEMBER',
+        });
+        await api(endUser.token, 'POST', `/ideas/${ideaId}/comments`, 201, {
+          text: 'We need this for our support desk.',
+        });
+        await api(member.token, 'POST', `/ideas/${ideaId}/comments`, 201, {
+          text: 'Thanks, we are looking into it.',
+        });
+        const page = await signedIn(
+          company.token,
+          language,
+          `/admin/boards/${company.boardId}/ideas/${ideaId}`,
+        );
+        const dialog = page.getByRole('dialog');
+        const byMember = dialog.locator('article.comment', { hasText: 'Max Member' });
+        const byEndUser = dialog.locator('article.comment', { hasText: 'Erin Customer' });
+        await byMember.waitFor();
+        await byMember.scrollIntoViewIfNeeded();
+        const badge = t['comment.team']!;
+        expect(await byMember.getByText(badge, { exact: true }).isVisible()).toBe(true);
+        expect(await byEndUser.getByText(badge, { exact: true }).count()).toBe(0);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `walkthrough-team-badge-${lang}-1440`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await saveScreenshot(page, `walkthrough-team-badge-${lang}-390`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         expect(page.errors).toEqual([]);
       });
     }

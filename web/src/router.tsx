@@ -106,22 +106,22 @@ export function createRouter() {
                 (m) => ({ Component: m.PasswordResetSentScreen }),
               ),
             },
-            // The mail's link carries the token alone; links mailed before (an hour's life)
-            // carry the address too and still work.
-            ...['/password-reset/:token', '/password-reset/:email/:token'].map((path) => ({
-              path,
+            {
+              // The mail's link carries the token alone; links mailed before (an hour's life)
+              // carry the address too and still work.
+              path: '/password-reset/:email?/:token',
               lazy: screen(
                 () => import('./screens/password-reset/CheckResetTokenScreen.tsx'),
                 (m) => ({ Component: m.CheckResetTokenScreen }),
               ),
-            })),
-            ...['/password-reset/new/:token', '/password-reset/new/:email/:token'].map((path) => ({
-              path,
+            },
+            {
+              path: '/password-reset/new/:email?/:token',
               lazy: screen(
                 () => import('./screens/password-reset/NewPasswordScreen.tsx'),
                 (m) => ({ Component: m.NewPasswordScreen }),
               ),
-            })),
+            },
           ],
         },
         {

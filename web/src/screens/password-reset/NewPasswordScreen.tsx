@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
-import { PASSWORD_LIMITS, passwordRuleMessages } from '../../forms/password-rule.ts';
+import { PASSWORD_LIMITS } from '../../../../api/src/contract/limits.ts';
 import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
 import { showToast } from '../../toast/toast-store.ts';
 import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
@@ -90,7 +90,7 @@ export function NewPasswordScreen() {
         <TextField
           {...form.bind('password')}
           label={intl.formatMessage(resetMessages.newPassword)}
-          hint={intl.formatMessage(passwordRuleMessages.rule, PASSWORD_LIMITS)}
+          hint={intl.formatMessage(resetMessages.passwordRule, PASSWORD_LIMITS)}
           type="password"
           autoComplete="new-password"
           isRequired

@@ -5,7 +5,8 @@ import { defineMessages } from '../../i18n/define-messages.ts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
-import { PASSWORD_LIMITS, passwordRuleMessages } from '../../forms/password-rule.ts';
+import { PASSWORD_LIMITS } from '../../../../api/src/contract/limits.ts';
+import { resetMessages } from '../password-reset/messages.ts';
 import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
 import { getReferralCode, setReferralCode } from '../../session/storage.ts';
 import { showToast } from '../../toast/toast-store.ts';
@@ -140,7 +141,7 @@ export function SignupScreen() {
         <TextField
           {...form.bind('password')}
           label={intl.formatMessage(messages.password)}
-          hint={intl.formatMessage(passwordRuleMessages.rule, PASSWORD_LIMITS)}
+          hint={intl.formatMessage(resetMessages.passwordRule, PASSWORD_LIMITS)}
           type="password"
           autoComplete="new-password"
           isRequired

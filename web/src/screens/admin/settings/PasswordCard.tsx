@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { PASSWORD_LIMITS } from '../../../../../api/src/contract/limits.ts';
 import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
-import { PASSWORD_LIMITS, passwordRuleMessages } from '../../../forms/password-rule.ts';
 import { commonMessages, validationMessages } from '../../../i18n/common-messages.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
@@ -77,7 +77,7 @@ export function PasswordCard() {
           {...form.bind('newPassword')}
           type="password"
           label={intl.formatMessage(settingsMessages.newPassword)}
-          hint={intl.formatMessage(passwordRuleMessages.rule, PASSWORD_LIMITS)}
+          hint={intl.formatMessage(settingsMessages.newPasswordHint, PASSWORD_LIMITS)}
           autoComplete="new-password"
           isRequired
         />

@@ -61,6 +61,10 @@ export const settingsMessages = defineMessages({
       'Changing your password signs you out on every other device; this one stays signed in.',
   },
   newPassword: { id: 'settings.password.new', defaultMessage: 'New password' },
+  newPasswordHint: {
+    id: 'settings.password.newHint',
+    defaultMessage: '{min} to {max} characters.',
+  },
   confirmPassword: { id: 'settings.password.confirm', defaultMessage: 'Repeat the new password' },
   changePassword: { id: 'settings.password.change', defaultMessage: 'Change password' },
   changingPassword: { id: 'settings.password.changing', defaultMessage: 'Changing…' },
