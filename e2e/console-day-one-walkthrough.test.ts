@@ -309,6 +309,49 @@ describe.skipIf(!hasChromium())(
         expect(await seriousAxeViolations(page)).toEqual([]);
         expect(page.errors).toEqual([]);
       });
+
+      it(`shows customers readable on a phone, with money in the company’s currency (${lang})`, async () => {
+        const company = await companyWithIdeas(`Money ${lang} Company`, language, []);
+        await console_.server.deps.prisma.customerCompany.createMany({
+          data: [
+            {
+              companyId: company.companyId,
+              externalId: 'acme-corporation-international',
+              name: 'Acme Corporation International',
+              monthlySpend: 1234.5,
+              plan: 'Enterprise yearly',
+            },
+            {
+              companyId: company.companyId,
+              externalId: 'globex',
+              name: 'Globex',
+              monthlySpend: 99,
+            },
+          ],
+        });
+        const page = await signedIn(company.token, language, '/admin/customers');
+        const row = page.getByTestId('customer-row').filter({ hasText: 'Acme Corporation' });
+        await row.waitFor();
+        const dollars = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
+        expect(await row.innerText()).toContain(dollars.format(1234.5));
+        // On a phone the page does not scroll sideways; the table's own region does, named by
+        // its heading and reachable from the keyboard.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const region = page.getByRole('region', { name: t['customers.list.region']! });
+        expect(await region.getAttribute('tabindex')).toBe('0');
+        expect(await region.evaluate((element) => getComputedStyle(element).overflowX)).toBe(
+          'auto',
+        );
+        await screens(page, `customers-${lang}`);
+
+        // The admin picks the currency: the amounts read in it (nothing converted).
+        const currency = page.getByLabel(t['customers.currency']!);
+        await currency.selectOption('EUR');
+        await page.getByRole('button', { name: t['common.save']!, exact: true }).click();
+        const euros = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' });
+        await expect.poll(() => row.innerText()).toContain(euros.format(1234.5));
+        expect(page.errors).toEqual([]);
+      });
     }
   },
 );

@@ -1145,6 +1145,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     undefined,
     company,
   ),
+  updateCompanyCurrency: mutation(
+    'updateCompanyCurrency',
+    rules.companyAdmin,
+    '',
+    'currency: "EUR"',
+    undefined,
+    company,
+  ),
   // The dashboard's company-wide actions: A has ideas, so its admins' sample ideas are a
   // CONFLICT; B has none, and its admin fills B's first board (removing none answers 0).
   addSampleIdeas: mutation(

@@ -162,4 +162,8 @@ export const actionMessages = defineMessages({
   },
   BOARD_CREATED: { id: 'audit.action.BOARD_CREATED', defaultMessage: 'Created a board' },
   COMPANY_RENAMED: { id: 'audit.action.COMPANY_RENAMED', defaultMessage: 'Renamed the company' },
+  COMPANY_CURRENCY_CHANGED: {
+    id: 'audit.action.COMPANY_CURRENCY_CHANGED',
+    defaultMessage: 'Changed the currency of customer values',
+  },
 });
