@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEndUser } from '../api/src/testing/graphql-client.ts';
+import { addEndUser, setPlan } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { registerAccount, saveScreenshot, startConsole } from './console.ts';
 import type { TConsole, TConsolePage } from './console.ts';
@@ -350,6 +350,29 @@ describe.skipIf(!hasChromium())(
         await page.getByRole('button', { name: t['common.save']!, exact: true }).click();
         const euros = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' });
         await expect.poll(() => row.innerText()).toContain(euros.format(1234.5));
+        expect(page.errors).toEqual([]);
+      });
+
+      it(`says in one sentence what the plan is, who sets it and its limits, on a server without payments (${lang})`, async () => {
+        const company = await companyWithIdeas(`Plan ${lang} Company`, language, []);
+        const page = await signedIn(company.token, language, '/admin/subscription');
+        const summary = page.getByTestId('plan-summary');
+        await summary.waitFor();
+        const unlimited = await summary.innerText();
+        expect(unlimited).toContain(t['subscription.summary.boardsUnlimited']);
+        expect(unlimited).toContain(t['subscription.summary.ideasUnlimited']);
+        expect(unlimited).toContain(
+          lang === 'en' ? 'whoever runs this server sets' : 'ustawia osoba prowadząca ten serwer',
+        );
+        expect(unlimited.split(/[.!?](\s|$)/).filter((part) => part.trim()).length).toBe(1);
+
+        await setPlan(console_.server, company.companyId, 'STARTUP');
+        await page.reload();
+        await summary.waitFor();
+        const capped = await summary.innerText();
+        expect(capped).toContain(lang === 'en' ? '2 active boards' : '2 aktywne tablice');
+        expect(capped).toContain(lang === 'en' ? '10 visible ideas' : '10 widocznych pomysłów');
+        await screens(page, `plan-${lang}`);
         expect(page.errors).toEqual([]);
       });
     }
