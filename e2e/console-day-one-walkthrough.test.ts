@@ -375,6 +375,34 @@ describe.skipIf(!hasChromium())(
         await screens(page, `plan-${lang}`);
         expect(page.errors).toEqual([]);
       });
+
+      it(`shows audit details as "field: old → new" lines with translated labels (${lang})`, async () => {
+        const company = await companyWithIdeas(`Audit ${lang} Company`, language, []);
+        const renamed = await console_.server.call('POST', '/graphql', {
+          token: company.token,
+          body: {
+            query: `mutation { updateCompanyName(name: "Audit ${lang} Renamed") { __typename } }`,
+          },
+        });
+        expect(renamed.body.data.updateCompanyName.__typename).toBe(
+          'MutationUpdateCompanyNameSuccess',
+        );
+        const page = await signedIn(company.token, language, '/admin/audit');
+        const details = page.locator('.audit-table__details').first();
+        await details.waitFor();
+        const line = (await details.innerText()).replace(/\s+/g, ' ');
+        expect(line).toContain(t['audit.detail.companyName']);
+        // Seen: "old → new"; heard: "old changed to new" (the arrow is hidden from screen readers).
+        expect(line).toContain(`Audit ${lang} Company→Audit ${lang} Renamed`);
+        expect(await details.locator('.visually-hidden').first().textContent()).toBe(
+          filled(t['audit.detail.changeSpoken']!, {
+            from: `Audit ${lang} Company`,
+            to: `Audit ${lang} Renamed`,
+          }),
+        );
+        await screens(page, `audit-${lang}`);
+        expect(page.errors).toEqual([]);
+      });
     }
   },
 );
