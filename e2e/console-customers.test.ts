@@ -146,11 +146,11 @@ describe.skipIf(!hasChromium())('console: customers and value', () => {
     await page.keyboard.press('Escape');
     await expect
       .poll(() => page.getByRole('row', { name: /Acme Corporation/ }).textContent())
-      .toMatch(/1,500None1Edit$/);
+      .toMatch(/\$1,500\.00None1Edit$/);
 
     // The ideas list shows the value, sorts by it and narrows to the customer.
     await page.goto(`${list}?sort=VALUE`);
-    await expect.poll(valueOnCard).toBe('Value 1,500 a month');
+    await expect.poll(valueOnCard).toBe('Value $1,500.00 a month');
     expect(await page.getByLabel('Sort by').inputValue()).toBe('VALUE');
     await page.getByText('Customer segment').click();
     await page.getByLabel('Customer company').selectOption({ label: 'Globex' });
@@ -158,7 +158,7 @@ describe.skipIf(!hasChromium())('console: customers and value', () => {
     await expect.poll(() => page.getByText('No ideas match').isVisible()).toBe(true);
     await page.getByLabel('Customer company').selectOption({ label: 'Acme Corporation' });
     await page.getByRole('button', { name: 'Apply segment' }).click();
-    await expect.poll(valueOnCard).toBe('Value 1,500 a month');
+    await expect.poll(valueOnCard).toBe('Value $1,500.00 a month');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'ideas-value-segment');
 
@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium())('console: customers and value', () => {
     await page.getByRole('button', { name: 'Audit log export', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('idea-value').textContent())
-      .toContain('Acme Corporation: 1,500 a month, 1 voter');
+      .toContain('Acme Corporation: $1,500.00 a month, 1 voter');
 
     // And a spend change follows at once.
     await page.keyboard.press('Escape');
@@ -175,6 +175,6 @@ describe.skipIf(!hasChromium())('console: customers and value', () => {
     await page.getByRole('dialog').getByLabel('Monthly spend').fill('2000');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.goto(`${list}?sort=VALUE`);
-    await expect.poll(valueOnCard).toBe('Value 2,000 a month');
+    await expect.poll(valueOnCard).toBe('Value $2,000.00 a month');
   });
 });

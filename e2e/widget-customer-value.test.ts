@@ -99,11 +99,11 @@ describe.skipIf(!hasChromium())('customer value from the widget’s SSO token', 
     await page.goto(`${console_.server.url}/admin/boards/${encodeURIComponent(boardId)}/list`);
     await expect
       .poll(() => page.getByTestId('idea-card-value').first().textContent(), { timeout: 10_000 })
-      .toBe('Value 1,500 a month');
+      .toBe('Value $1,500.00 a month');
     await page.getByRole('button', { name: TITLE, exact: true }).click();
     await expect
       .poll(() => page.getByTestId('idea-value').textContent())
-      .toContain('Acme Corporation: 1,500 a month, 1 voter');
+      .toContain('Acme Corporation: $1,500.00 a month, 1 voter');
     await expect
       .poll(() => page.getByTestId('importance-split').textContent())
       .toBe('Importance: 1 must have, 0 important, 0 nice to have, 0 not said');

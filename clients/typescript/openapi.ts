@@ -3050,7 +3050,7 @@ export interface operations {
     exportAuditLog: {
         parameters: {
             query?: {
-                action?: "SIGN_IN_SUCCEEDED" | "SIGN_IN_FAILED" | "COMPANY_SECRET_ROTATED" | "API_KEY_CREATED" | "API_KEY_REVOKED" | "WEBHOOK_CREATED" | "WEBHOOK_UPDATED" | "WEBHOOK_SECRET_ROTATED" | "WEBHOOK_DELETED" | "BOARD_VISIBILITY_CHANGED" | "PLAN_CHECKOUT_STARTED" | "PLAN_CHANGED" | "IDEAS_EXPORTED" | "VOTERS_EXPORTED" | "SSO_SETTINGS_CHANGED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_REQUIREMENT_CHANGED" | "END_USER_EXPORTED" | "END_USER_ERASED" | "TWO_FACTOR_RECOVERY_CODES_REPLACED" | "AUDIT_LOG_EXPORTED" | "TEAM_ROLE_CHANGED" | "TEAM_MEMBER_REMOVED" | "OWNERSHIP_TRANSFERRED" | "INVITATION_SENT" | "INVITATION_RESENT" | "INVITATION_REVOKED" | "INVITATION_ACCEPTED" | "END_USER_BLOCKED" | "END_USER_UNBLOCKED" | "PASSWORD_CHANGED" | "SLACK_CONNECTED" | "SLACK_CONNECTION_UPDATED" | "SLACK_DISCONNECTED" | "ISSUE_TRACKER_CONNECTED" | "ISSUE_TRACKER_UPDATED" | "ISSUE_TRACKER_DISCONNECTED" | "BOARD_CREATED" | "COMPANY_RENAMED";
+                action?: "SIGN_IN_SUCCEEDED" | "SIGN_IN_FAILED" | "COMPANY_SECRET_ROTATED" | "API_KEY_CREATED" | "API_KEY_REVOKED" | "WEBHOOK_CREATED" | "WEBHOOK_UPDATED" | "WEBHOOK_SECRET_ROTATED" | "WEBHOOK_DELETED" | "BOARD_VISIBILITY_CHANGED" | "PLAN_CHECKOUT_STARTED" | "PLAN_CHANGED" | "IDEAS_EXPORTED" | "VOTERS_EXPORTED" | "SSO_SETTINGS_CHANGED" | "TWO_FACTOR_ENABLED" | "TWO_FACTOR_DISABLED" | "TWO_FACTOR_REQUIREMENT_CHANGED" | "END_USER_EXPORTED" | "END_USER_ERASED" | "TWO_FACTOR_RECOVERY_CODES_REPLACED" | "AUDIT_LOG_EXPORTED" | "TEAM_ROLE_CHANGED" | "TEAM_MEMBER_REMOVED" | "OWNERSHIP_TRANSFERRED" | "INVITATION_SENT" | "INVITATION_RESENT" | "INVITATION_REVOKED" | "INVITATION_ACCEPTED" | "END_USER_BLOCKED" | "END_USER_UNBLOCKED" | "PASSWORD_CHANGED" | "SLACK_CONNECTED" | "SLACK_CONNECTION_UPDATED" | "SLACK_DISCONNECTED" | "ISSUE_TRACKER_CONNECTED" | "ISSUE_TRACKER_UPDATED" | "ISSUE_TRACKER_DISCONNECTED" | "BOARD_CREATED" | "COMPANY_RENAMED" | "COMPANY_CURRENCY_CHANGED";
                 /** @description Only entries made with this API key (row id). */
                 actorApiKeyId?: number;
                 /** @description Only entries by this user (row id). */
@@ -4768,7 +4768,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    email: string;
+                    /** @description Not needed: the token names its account. If sent, it must be that account’s. */
+                    email?: string;
                     token: string;
                 };
             };
@@ -4816,7 +4817,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    email: string;
+                    /** @description Not needed: the token names its account. If sent, it must be that account’s. */
+                    email?: string;
                     newPasswordToken: string;
                     password: string;
                 };
@@ -5573,10 +5575,12 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "published": true
+                 *       "published": true,
+                 *       "completeLinkedIdeas": true
                  *     }
                  */
                 "application/json": {
+                    completeLinkedIdeas?: boolean | null;
                     published: boolean;
                 };
             };

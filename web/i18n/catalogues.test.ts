@@ -60,7 +60,10 @@ describe('message catalogues (web/i18n)', () => {
     expect(sameAsEnglish.sort()).toEqual([
       'apiKeys.prefix',
       'app.name',
+      'audit.detail.arrow',
+      'audit.detail.product',
       'board.submenu.import',
+      'customers.currency.option',
       'dashboard.stats.atCap',
       'ideaDetail.issues.linkText',
       'ideaDetail.issues.state',

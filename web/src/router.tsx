@@ -107,14 +107,16 @@ export function createRouter() {
               ),
             },
             {
-              path: '/password-reset/:email/:token',
+              // The mail's link carries the token alone; links mailed before (an hour's life)
+              // carry the address too and still work.
+              path: '/password-reset/:email?/:token',
               lazy: screen(
                 () => import('./screens/password-reset/CheckResetTokenScreen.tsx'),
                 (m) => ({ Component: m.CheckResetTokenScreen }),
               ),
             },
             {
-              path: '/password-reset/new/:email/:token',
+              path: '/password-reset/new/:email?/:token',
               lazy: screen(
                 () => import('./screens/password-reset/NewPasswordScreen.tsx'),
                 (m) => ({ Component: m.NewPasswordScreen }),

@@ -720,9 +720,13 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
   updateBoardStatus: mutation(
     'updateBoardStatus',
     rules.boardAdmin,
-    '$statusId: ID!',
-    'statusId: $statusId, nameEn: "Renamed status", namePl: "Renamed status", color: "0000ff"',
-    async (w, b) => ({ statusId: await w.fixtures.scratchStatus(b.kind) }),
+    '$statusId: ID!, $name: String!',
+    'statusId: $statusId, nameEn: $name, namePl: $name, color: "0000ff"',
+    // A name of its own each time: a board's statuses may not share a name.
+    async (w, b) => ({
+      statusId: await w.fixtures.scratchStatus(b.kind),
+      name: `Renamed ${Math.random().toString(36).slice(2, 8)}`,
+    }),
   ),
   deleteBoardStatus: mutation(
     'deleteBoardStatus',
@@ -1142,6 +1146,14 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     rules.companyAdmin,
     '',
     'name: "Matrix Company"',
+    undefined,
+    company,
+  ),
+  updateCompanyCurrency: mutation(
+    'updateCompanyCurrency',
+    rules.companyAdmin,
+    '',
+    'currency: "EUR"',
     undefined,
     company,
   ),

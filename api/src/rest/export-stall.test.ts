@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '../services/notification/notification-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, sessionToken } from '../../../bench/dataset.ts';
 import type { TDataset } from '../../../bench/dataset.ts';
@@ -80,6 +81,8 @@ async function expectedCsv(what: 'ideas' | 'voters'): Promise<string> {
           count('NICE_TO_HAVE'),
           count('IMPORTANT'),
           count('MUST_HAVE'),
+          // The exporting owner reads English; the dataset's ideas show no custom status.
+          STATUS_LABELS.en[idea.status],
         ];
       }),
     );

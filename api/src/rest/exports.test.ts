@@ -133,7 +133,10 @@ describe('GET /api/v1/boards/{id}/export/ideas.csv', () => {
       'nice to have',
       'important',
       'must have',
+      'status name',
     ]);
+    // The status as people read it, beside the code (issue 34.12), in the admin's language.
+    expect(tricky?.['status name']).toBe('Open');
     // Value, customers (formula-looking names defused) and importance come after the old columns.
     expect(tricky).toMatchObject({
       value: '120.50',
@@ -143,6 +146,54 @@ describe('GET /api/v1/boards/{id}/export/ideas.csv', () => {
       'must have': '1',
     });
     expect(rows[2]).toMatchObject({ value: '0.00', 'customer companies': '', important: '0' });
+  });
+
+  it('names a custom status in the status name column, in the exporting admin’s language', async () => {
+    const [first] = await server.deps.prisma.idea.findMany({
+      where: { boardId: company.boardId },
+      orderBy: { id: 'asc' },
+      take: 1,
+    });
+    const shipped = await server.deps.prisma.boardStatus.create({
+      data: {
+        boardId: company.boardId,
+        kind: 'IN_PROGRESS',
+        nameEn: 'Being built',
+        namePl: 'Budujemy',
+        color: '1f6feb',
+        position: 0,
+      },
+    });
+    await server.deps.prisma.idea.update({
+      where: { id: first!.id },
+      data: { status: 'IN_PROGRESS', customStatusId: shipped.id },
+    });
+    const read = async () =>
+      (
+        parse(
+          (await download(`/boards/${company.boardId}/export/ideas.csv`, company.owner.token)).text,
+          {
+            columns: true,
+          },
+        ) as Record<string, string>[]
+      ).map((row) => [row.status, row['status name']]);
+    expect((await read())[0]).toEqual(['IN_PROGRESS', 'Being built']);
+    await server.deps.prisma.user.update({
+      where: { id: company.owner.userId },
+      data: { language: 'pl-PL' },
+    });
+    const polish = await read();
+    expect(polish[0]).toEqual(['IN_PROGRESS', 'Budujemy']);
+    expect(polish[1]).toEqual(['OPEN', 'Otwarty']);
+    await server.deps.prisma.user.update({
+      where: { id: company.owner.userId },
+      data: { language: 'en-US' },
+    });
+    await server.deps.prisma.idea.update({
+      where: { id: first!.id },
+      data: { status: 'OPEN', customStatusId: null },
+    });
+    await server.deps.prisma.boardStatus.delete({ where: { id: shipped.id } });
   });
 
   it('is for the company’s admins: another company’s board is not found, members are refused', async () => {

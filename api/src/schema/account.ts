@@ -72,11 +72,14 @@ const EmailConfirmationPayload = builder
   });
 
 const NewPasswordTokenPayload = builder
-  .objectRef<{ newPasswordToken: string }>('NewPasswordToken')
+  .objectRef<{ newPasswordToken: string; email: string }>('NewPasswordToken')
   .implement({
     description: 'A single-use token for setNewPassword, valid for one hour.',
     fields: (t) => ({
       newPasswordToken: t.exposeString('newPasswordToken', { description: 'The token.' }),
+      email: t.exposeString('email', {
+        description: 'The address of the account the token resets (the link does not carry it).',
+      }),
     }),
   });
 
@@ -246,15 +249,17 @@ builder.mutationFields((t) => ({
     description: 'Exchanges the mailed token (single use) for a new-password token.',
     args: {
       email: t.arg.string({
-        required: true,
-        description: 'The email address the link was mailed to (from the link).',
+        required: false,
+        description:
+          'Not needed: the token names its account. Links mailed before issue 34 carry the address; if sent, it must be the account’s.',
       }),
       token: t.arg.string({
         required: true,
         description: 'The single-use token from the mailed link.',
       }),
     },
-    resolve: (_root, args, context) => checkResetToken(context.deps, args, context.client),
+    resolve: (_root, args, context) =>
+      checkResetToken(context.deps, { ...args, email: args.email ?? undefined }, context.client),
   }),
   setNewPassword: t.field({
     type: DonePayload,
@@ -262,8 +267,8 @@ builder.mutationFields((t) => ({
     description: 'Sets a new password with a new-password token and signs out every session.',
     args: {
       email: t.arg.string({
-        required: true,
-        description: 'The email address of the account being reset.',
+        required: false,
+        description: 'Not needed: the token names its account. If sent, it must be the account’s.',
       }),
       newPasswordToken: t.arg.string({
         required: true,
@@ -275,7 +280,11 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (_root, args, context) => {
-      await setNewPassword(context.deps, args, context.client);
+      await setNewPassword(
+        context.deps,
+        { ...args, email: args.email ?? undefined },
+        context.client,
+      );
       return { done: true as const };
     },
   }),

@@ -7,6 +7,7 @@ import {
 import { addComment } from '../services/comment/add-comment.ts';
 import { plainCommentText } from '../services/comment/mention-markup.ts';
 import { builder } from './builder.ts';
+import { isTeamRole } from '../viewer.ts';
 import { decodeId, decodeOptionalId, globalId } from './ids.ts';
 import { AuthorType } from './idea.ts';
 
@@ -42,6 +43,18 @@ export const CommentType = builder.prismaNode('Comment', {
       description: 'Who wrote it (null when that user was deleted).',
       resolve: (comment, _args, context) =>
         comment.authorId === null ? null : context.related.author(comment.authorId),
+    }),
+    isByTeam: t.boolean({
+      description:
+        'True when its author is on the team of the company the idea belongs to (owner, admin, member): a "Team" badge beside the name. False for end users and for a deleted author.',
+      select: {
+        author: { select: { role: true, companyId: true } },
+        idea: { select: { board: { select: { companyId: true } } } },
+      },
+      resolve: (comment) =>
+        comment.author !== null &&
+        isTeamRole(comment.author.role) &&
+        comment.author.companyId === comment.idea.board.companyId,
     }),
     idea: t.relation('idea', { description: 'The idea it is on (with its new commentCount).' }),
     isInternal: t.exposeBoolean('isInternal', {

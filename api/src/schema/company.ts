@@ -2,6 +2,7 @@ import { builder } from './builder.ts';
 import { toRowId } from '../services/access.ts';
 import { companySecretFor } from '../services/company/get-company.ts';
 import { rotateCompanySecret } from '../services/company/rotate-company-secret.ts';
+import { updateCompanyCurrency } from '../services/company/update-company-currency.ts';
 import { updateCompanyName } from '../services/company/update-company-name.ts';
 import { updateCompanyPortal } from '../services/company/update-company-portal.ts';
 import { verifyCustomDomain } from '../services/custom-domain/check-custom-domain.ts';
@@ -82,6 +83,10 @@ export const CompanyType = builder.prismaNode('Company', {
   authScopes: { signedIn: true },
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Display name.' }),
+    currency: t.exposeString('currency', {
+      description:
+        'ISO 4217 code of the money the team records about its customers (customer companies’ monthly spend, ideas’ value). Default USD.',
+    }),
     slug: t.exposeString('slug', {
       description: 'Unique address part used by public board pages: /public/{slug}/{boardSlug}.',
     }),
@@ -175,6 +180,17 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_root, args, context) => updateCompanyName(context.deps, context.viewer, args),
+  }),
+  updateCompanyCurrency: t.field({
+    type: CompanyType,
+    errors: {},
+    authScopes: { signedIn: true },
+    description:
+      'Sets the currency of the customer values (owners and admins, signed in): an ISO 4217 code such as USD, EUR or PLN. Amounts are not converted. Audited (COMPANY_CURRENCY_CHANGED).',
+    args: {
+      currency: t.arg.string({ required: true, description: 'An ISO 4217 currency code.' }),
+    },
+    resolve: (_root, args, context) => updateCompanyCurrency(context.deps, context.viewer, args),
   }),
   updateCompanyPortal: t.field({
     type: CompanyType,

@@ -1,5 +1,6 @@
 import { isTeamMemberOf } from '../services/access.ts';
 import { findIdeaValue, findVoterCompanies } from '../services/customer/idea-value.ts';
+import { companyCurrency } from '../services/company/update-company-currency.ts';
 import type { TVoterCompany } from '../services/customer/idea-value.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
@@ -34,6 +35,15 @@ builder.objectFields(IdeaType, (t) => ({
       if (!(await isTeamOf(idea, context))) return null;
       // Rows read for the team carry it; a parent built without it reads it once.
       return (idea as { value?: number }).value ?? findIdeaValue(context.deps, idea.id);
+    },
+  }),
+  valueCurrency: t.string({
+    nullable: true,
+    description:
+      'The ISO 4217 code `value` and the voter companies’ monthly spend are in (the company’s `currency`). The company’s team only; null for everyone else.',
+    resolve: async (idea: TIdeaParent, _args, context) => {
+      if (!(await isTeamOf(idea, context)) || !context.viewer) return null;
+      return companyCurrency(context.deps, context, context.viewer.companyId);
     },
   }),
   voterCompanies: t.field({

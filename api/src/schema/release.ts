@@ -269,6 +269,11 @@ builder.mutationFields((t) => ({
         description:
           'True publishes the release (shown on its boards, voters mailed once); false hides it again.',
       }),
+      completeLinkedIdeas: t.arg.boolean({
+        required: false,
+        description:
+          "Publishing only: also move the release's linked ideas (not declined) to their board's completed status, each a status change as any other (voters notified).",
+      }),
     },
     resolve: (_root, args, context) =>
       publishRelease(context.deps, context.viewer, releaseId(args.releaseId), args),

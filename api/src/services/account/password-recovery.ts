@@ -61,20 +61,22 @@ async function issueToken(
 /**
  * Uses up a token and voids every other unused token of its user (an older link, a
  * new-password token of an earlier use), under the user's row lock: one conditional update, so
- * two concurrent uses of one token, or of two links of one user, cannot both succeed. Answers
- * the user id, or throws INVALID_TOKEN.
+ * two concurrent uses of one token, or of two links of one user, cannot both succeed. The token
+ * names its account; an email, when a caller still sends one (links mailed before issue 34 carry
+ * it), must be that account's. Answers the user id and login address, or throws INVALID_TOKEN.
  */
 async function consumeToken(
   tx: Prisma.TransactionClient,
-  email: string,
+  email: string | undefined,
   token: string,
   purpose: RecoveryPurpose,
-): Promise<number> {
+): Promise<{ userId: number; loginEmail: string }> {
   const row = await tx.passwordRecovery.findUnique({
     where: { tokenHash: hashToken(token) },
     select: { id: true, userId: true, user: { select: { loginEmail: true } } },
   });
-  if (!row || row.user.loginEmail !== email.toLowerCase()) throw invalidToken();
+  if (!row?.user.loginEmail) throw invalidToken();
+  if (email !== undefined && row.user.loginEmail !== email.toLowerCase()) throw invalidToken();
   await lockUser(tx, row.userId);
   const now = new Date();
   const used = await tx.passwordRecovery.updateMany({
@@ -86,7 +88,7 @@ async function consumeToken(
     where: { userId: row.userId, usedAt: null, id: { not: row.id } },
     data: { usedAt: now },
   });
-  return row.userId;
+  return { userId: row.userId, loginEmail: row.user.loginEmail };
 }
 
 export const ZSendLink = z.object({ email: requiredText(6, 50) });
@@ -220,6 +222,8 @@ async function mailResetLinks(
   // `for=board` tells them the account is a board's end user: they end with "sign in on the
   // board" (and `board`, a public board's portal path, links there) rather than sending them to
   // the console's login, which is for the team. Hints only: the token alone grants the reset.
+  // The link carries the token and no address: addresses in URLs end up in access logs,
+  // browser histories and referrers; the token names its account.
   const query = new URLSearchParams({ lang: isPolish ? 'pl-PL' : 'en-US' });
   if (company) query.set('for', 'board');
   if (company?.boardPath) query.set('board', company.boardPath);
@@ -228,7 +232,7 @@ async function mailResetLinks(
     const token = await deps.prisma.$transaction((tx) => issueToken(tx, account.id, 'LINK'));
     links.push({
       companyName: account.company.name,
-      link: `${deps.config.appUrl}/password-reset/${encodeURIComponent(loginEmail)}/${token}?${query}`,
+      link: `${deps.config.appUrl}/password-reset/${token}?${query}`,
     });
   }
   const to = first.email ?? email;
@@ -266,25 +270,39 @@ async function mailResetLinks(
   });
 }
 
-export const ZCheckToken = z.object({ email: requiredText(6, 50), token: requiredText(1, 200) });
+/** The limiter's key for a reset: the address when the caller sends one, else the source alone. */
+const resetLimitKey = (client: TClient, email: string | undefined) =>
+  email === undefined ? { ip: client.ip } : { ip: client.ip, account: email };
 
-/** Exchanges the mailed token (once) for a token good for one new-password call. */
+export const ZCheckToken = z.object({
+  email: requiredText(6, 50)
+    .optional()
+    .describe('Not needed: the token names its account. If sent, it must be that account’s.'),
+  token: requiredText(1, 200),
+});
+
+/**
+ * Exchanges the mailed token (once) for a token good for one new-password call; answers the
+ * account's address too, for the new-password page to say whose password it sets (the link
+ * itself no longer carries it).
+ */
 export async function checkResetToken(
   deps: TDeps,
   input: unknown,
   client: TClient,
-): Promise<{ newPasswordToken: string }> {
+): Promise<{ newPasswordToken: string; email: string }> {
   const { email, token } = parseInput(ZCheckToken, input);
-  await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
-  const newPasswordToken = await deps.prisma.$transaction(async (tx) => {
-    const userId = await consumeToken(tx, email, token, 'LINK');
-    return issueToken(tx, userId, 'NEW_PASSWORD');
+  await deps.rateLimiter.consume('recoveryReset', resetLimitKey(client, email));
+  return deps.prisma.$transaction(async (tx) => {
+    const { userId, loginEmail } = await consumeToken(tx, email, token, 'LINK');
+    return { newPasswordToken: await issueToken(tx, userId, 'NEW_PASSWORD'), email: loginEmail };
   });
-  return { newPasswordToken };
 }
 
 export const ZNewPassword = z.object({
-  email: requiredText(6, 50),
+  email: requiredText(6, 50)
+    .optional()
+    .describe('Not needed: the token names its account. If sent, it must be that account’s.'),
   newPasswordToken: requiredText(1, 200),
   password: ZPassword,
 });
@@ -295,10 +313,10 @@ export const ZNewPassword = z.object({
  */
 export async function setNewPassword(deps: TDeps, input: unknown, client: TClient): Promise<void> {
   const { email, newPasswordToken, password } = parseInput(ZNewPassword, input);
-  await deps.rateLimiter.consume('recoveryReset', { ip: client.ip, account: email });
+  await deps.rateLimiter.consume('recoveryReset', resetLimitKey(client, email));
   const passwordHash = await hashPassword(password);
   const { sessionIds, released } = await deps.prisma.$transaction(async (tx) => {
-    const userId = await consumeToken(tx, email, newPasswordToken, 'NEW_PASSWORD');
+    const { userId } = await consumeToken(tx, email, newPasswordToken, 'NEW_PASSWORD');
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     const confirmed = await tx.user.updateMany({
       where: { id: userId, email: { not: null }, emailConfirmedAt: null },

@@ -291,10 +291,10 @@ describe('password recovery of an address on several teams', () => {
     expect(text).toMatch(/several companies/);
     const linkOf = (name: string) => {
       const match = new RegExp(
-        `${name}:\\n(https://boards\\.example\\.com/password-reset/([^/\\s]+)/([A-Za-z0-9_-]+))`,
+        `${name}:\\n(https://boards\\.example\\.com/password-reset/([A-Za-z0-9_-]+))`,
       ).exec(text);
       expect(match).not.toBeNull();
-      return { email: decodeURIComponent(match![2]!), token: match![3]! };
+      return { token: match![2]! };
     };
     const linkA = linkOf('Iota recover');
     const linkB = linkOf('Kappa recover');

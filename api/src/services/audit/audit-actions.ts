@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = {
   BOARD_CREATED:
     'A board was created (details: its name and who may see it: public or private, SSO users, email domains, customer companies).',
   COMPANY_RENAMED: "The company's name changed (details: from, to).",
+  COMPANY_CURRENCY_CHANGED:
+    "The currency of the company's customer values changed (details: from, to, ISO 4217 codes).",
 } as const;
 
 export type TAuditAction = keyof typeof AUDIT_ACTIONS;

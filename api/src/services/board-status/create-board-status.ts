@@ -4,9 +4,13 @@ import type { BoardStatus } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
+import { requireDistinctStatusNames } from './distinct-status-names.ts';
 import { MAX_BOARD_STATUSES, ZCreateBoardStatus } from './board-status-input.ts';
 
-/** Adds a custom status (admins of the board's company) after the board's last one. */
+/**
+ * Adds a custom status (admins of the board's company) after the board's last one; its names
+ * must differ from the board's other status names (requireDistinctStatusNames).
+ */
 export async function createBoardStatus(
   deps: TDeps,
   viewer: TViewer | null,
@@ -16,6 +20,7 @@ export async function createBoardStatus(
   const { board } = await findBoardForAdmin(deps, viewer, boardId);
   const fields = parseInput(ZCreateBoardStatus, input);
   return deps.prisma.$transaction(async (tx) => {
+    await requireDistinctStatusNames(tx, board.id, fields);
     const last = await tx.boardStatus.aggregate({
       where: { boardId: board.id },
       _max: { position: true },

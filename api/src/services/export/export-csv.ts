@@ -4,6 +4,8 @@ import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { ideaConsoleUrl } from '../webhook/emit-webhook-event.ts';
 import { csvStream } from './csv-stream.ts';
+import type { IdeaStatus } from '../../generated/prisma/client.ts';
+import { STATUS_LABELS } from '../notification/notification-texts.ts';
 
 const IMPORTANCE_LABELS: Record<string, string> = {
   NICE_TO_HAVE: 'nice to have',
@@ -56,6 +58,8 @@ type TIdeaExportRow = {
   id: number;
   title: string;
   status: string;
+  statusNameEn: string | null;
+  statusNamePl: string | null;
   voteCount: number;
   commentCount: number;
   createdAt: Date;
@@ -88,7 +92,9 @@ const money = (value: number) => Number(value).toFixed(2);
  * Every idea of a board (admins of its company; another company's board is not found): title,
  * status, votes, comments count, author, created date and the console address, oldest first;
  * then its value, customer companies and votes per importance (nice to have, important, must
- * have), appended after the first columns so that older readers keep working.
+ * have), appended after the first columns so that older readers keep working; last the
+ * status as people read it (`status name`: the idea's custom status, else the status's own
+ * name, in the exporting admin's language) beside the code in `status` (issue 34.12).
  */
 export async function exportIdeasCsv(
   deps: TDeps,
@@ -100,6 +106,15 @@ export async function exportIdeasCsv(
     active: false,
   });
   await recordExport(deps, admin, board, 'IDEAS_EXPORTED');
+  const { language } = await deps.prisma.user.findUniqueOrThrow({
+    where: { id: admin.userId },
+    select: { language: true },
+  });
+  const lang = language.startsWith('pl') ? 'pl' : 'en';
+  const statusName = (idea: TIdeaExportRow) =>
+    (lang === 'pl' ? idea.statusNamePl : idea.statusNameEn) ??
+    STATUS_LABELS[lang][idea.status as IdeaStatus] ??
+    idea.status;
   async function* pages(): AsyncGenerator<unknown[][]> {
     // Keyset pages on the index ("boardId", "createdAt", "id"): each statement reads its page's
     // rows only, however far into the board it is.
@@ -110,7 +125,7 @@ export async function exportIdeasCsv(
       const ideas = await deps.sql<TIdeaExportRow>`
         WITH page AS (
           SELECT i."id", i."title", i."status", i."voteCount", i."commentCount", i."createdAt",
-            i."value", i."authorId"
+            i."value", i."authorId", i."customStatusId"
           FROM "Idea" i
           WHERE i."boardId" = ${board.id}
             AND (i."createdAt", i."id") > (${after.createdAt.toISOString()}::timestamp, ${after.id}::int)
@@ -140,11 +155,13 @@ export async function exportIdeasCsv(
         )
         SELECT p."id", p."title", p."status", p."voteCount", p."commentCount", p."createdAt",
           p."value", u."displayName" AS "author", c."companies",
+          bs."nameEn" AS "statusNameEn", bs."namePl" AS "statusNamePl",
           coalesce(vc."niceToHave", 0)::int AS "niceToHave",
           coalesce(vc."important", 0)::int AS "important",
           coalesce(vc."mustHave", 0)::int AS "mustHave"
         FROM page p
         LEFT JOIN "User" u ON u."id" = p."authorId"
+        LEFT JOIN "BoardStatus" bs ON bs."id" = p."customStatusId"
         LEFT JOIN votes vc ON vc."ideaId" = p."id"
         LEFT JOIN companies c ON c."ideaId" = p."id"
         ORDER BY p."createdAt", p."id"`;
@@ -164,6 +181,7 @@ export async function exportIdeasCsv(
         idea.niceToHave,
         idea.important,
         idea.mustHave,
+        statusName(idea),
       ]);
       if (ideas.length < pageSize) return;
       const last = ideas[ideas.length - 1]!;
@@ -187,6 +205,7 @@ export async function exportIdeasCsv(
         'nice to have',
         'important',
         'must have',
+        'status name',
       ],
       pages(),
     ),

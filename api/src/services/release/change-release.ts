@@ -10,6 +10,7 @@ import { notifySafely } from '../notification/enqueue-notifications.ts';
 import { notifyReleasePublished } from '../notification/notify-release-published.ts';
 import { notifyChangelogSubscribers } from '../changelog/notify-changelog-subscribers.ts';
 import { findReleaseForAdmin } from './release-access.ts';
+import { completeReleaseIdeas } from './complete-release-ideas.ts';
 import { emitReleasePublished } from '../webhook/emit-release-published.ts';
 import { renderReleaseBody } from './release-html.ts';
 import {
@@ -92,6 +93,8 @@ export async function updateRelease(
 /**
  * Publishes (shown on its boards' changelogs) or unpublishes a release. Publishing mails the
  * voters of its ideas, once per user and release (not again after unpublishing and republishing).
+ * With `completeLinkedIdeas`, the call that publishes also moves the linked ideas to their
+ * board's completed status (completeReleaseIdeas), each a status change as any other.
  */
 export async function publishRelease(
   deps: TDeps,
@@ -100,7 +103,7 @@ export async function publishRelease(
   input: unknown,
 ): Promise<TReleaseWithParts> {
   const release = await findReleaseForAdmin(deps, viewer, releaseId);
-  const { published } = parseInput(ZPublish, input);
+  const { published, completeLinkedIdeas } = parseInput(ZPublish, input);
   // Conditional on the current state: of two concurrent publish calls, one makes the change.
   const { count } = await deps.prisma.release.updateMany({
     where: { id: release.id, isPublished: !published },
@@ -109,6 +112,9 @@ export async function publishRelease(
       publishedAt: published ? (release.publishedAt ?? new Date()) : null,
     },
   });
+  if (published && count > 0 && completeLinkedIdeas) {
+    await completeReleaseIdeas(deps, viewer, release.id);
+  }
   const updated = await reloadRelease(deps, viewer, release.id);
   if (published && count > 0) {
     await notifySafely(deps, `release ${release.id}`, () =>

@@ -92,7 +92,11 @@ export const ZCreateRelease = ZReleaseForm.extend({
   ),
 });
 
-export const ZPublish = z.object({ published: requiredBoolean() });
+export const ZPublish = z.object({
+  published: requiredBoolean(),
+  /** Publishing only: move the linked ideas to their board's completed status. */
+  completeLinkedIdeas: z.boolean({ error: 'It has to be true or false.' }).nullish(),
+});
 
 export const ZGenericPart = z.object({ title: requiredText(6, 100) });
 

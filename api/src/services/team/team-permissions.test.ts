@@ -74,6 +74,7 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   // Company settings and the dashboard's company-wide actions: owners and admins
   // (services/company/update-company-name.test.ts, services/dashboard/dashboard.test.ts).
   updateCompanyName: { vars: () => ({ name: 'Renamed by a member' }), ofA: false },
+  updateCompanyCurrency: { vars: () => ({ currency: 'EUR' }), ofA: false },
   addSampleIdeas: { vars: () => ({}), ofA: false },
   removeSampleIdeas: { vars: () => ({}), ofA: false },
   dismissDashboardChecklist: { vars: () => ({}), ofA: false },

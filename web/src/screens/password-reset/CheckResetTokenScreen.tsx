@@ -12,16 +12,18 @@ import { resetMessages } from './messages.ts';
 import { useCheckResetTokenMutation } from './usePasswordResetMutations.ts';
 
 /**
- * /password-reset/{email}/{token}, the link in the mail: trades the single-use token for a
+ * /password-reset/{token}, the link in the mail (or /password-reset/{email}/{token}, as links
+ * were mailed before they left the address out): trades the single-use token for a
  * new-password token, then goes to the new-password form (the link's query, `?for=board`, goes
- * along); on failure back to /login, or, for a board's end user, a card saying what to do.
+ * along; the account's address as the history entry's state, never in the address bar); on
+ * failure back to /login, or, for a board's end user, a card saying what to do.
  */
 export function CheckResetTokenScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { search } = useLocation();
   const isBoardReset = useIsBoardReset();
-  const { email = '', token = '' } = useParams();
+  const { email, token = '' } = useParams();
   const [checkToken] = useCheckResetTokenMutation();
   const hasChecked = useRef(false);
   // A board end user's failure (null: none yet, or the link was checked).
@@ -49,12 +51,10 @@ export function CheckResetTokenScreen() {
       });
       navigate('/login', { replace: true });
     };
-    checkToken({ email, token }).then(({ checkPasswordResetToken: result }) => {
+    checkToken({ email: email ?? null, token }).then(({ checkPasswordResetToken: result }) => {
       if (result.__typename !== 'MutationCheckPasswordResetTokenSuccess') return fail();
-      const path = `/password-reset/new/${encodeURIComponent(email)}/${encodeURIComponent(
-        result.data.newPasswordToken,
-      )}${search}`;
-      navigate(path, { replace: true });
+      const path = `/password-reset/new/${encodeURIComponent(result.data.newPasswordToken)}${search}`;
+      navigate(path, { replace: true, state: { email: result.data.email } });
     }, fail);
   }, [checkToken, email, token, navigate, search, isBoardReset]);
 

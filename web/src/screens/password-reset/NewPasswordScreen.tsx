@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
+import { PASSWORD_LIMITS } from '../../../../api/src/contract/limits.ts';
 import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
 import { showToast } from '../../toast/toast-store.ts';
 import { ActionError, PendingButton } from '../../ui/PendingButton.tsx';
@@ -13,25 +14,30 @@ import { resetMessages } from './messages.ts';
 import { useSetNewPasswordMutation } from './usePasswordResetMutations.ts';
 
 /**
- * /password-reset/new/{email}/{token}: new password twice; success goes to /login, or, for a
+ * /password-reset/new/{token}: new password twice (the rule said beside it before the first
+ * try); the account's address comes as the history entry's state from the link's check
+ * (/password-reset/new/{email}/{token} of older links still works); success goes to /login, or, for a
  * board's end user (`?for=board`), to a card that sends them back to the board to sign in.
  */
 export function NewPasswordScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { email = '', token = '' } = useParams();
+  const params = useParams();
+  const { state } = useLocation() as { state: { email?: string } | null };
+  const email = params.email ?? state?.email ?? null;
+  const token = params.token ?? '';
   const [setNewPassword] = useSetNewPasswordMutation();
   const isBoardReset = useIsBoardReset();
   const [isBoardDone, setIsBoardDone] = useState(false);
   const form = useForm({
-    password: { required: true, min: 6, max: 50 },
-    confirmPassword: { required: true, min: 6, max: 50 },
+    password: { required: true, ...PASSWORD_LIMITS },
+    confirmPassword: { required: true, ...PASSWORD_LIMITS },
   });
   usePageTitle(resetMessages.newTitle);
 
   const save = useAction(async (password: string) => {
     const { setNewPassword: result } = await setNewPassword({
-      email,
+      email: params.email ?? null,
       newPasswordToken: token,
       password,
     });
@@ -45,7 +51,7 @@ export function NewPasswordScreen() {
         title: resetMessages.changedToastTitle,
         description: resetMessages.changedToastDescription,
       });
-      navigate('/login', { replace: true, state: { email } });
+      navigate('/login', { replace: true, state: email ? { email } : null });
       return null;
     }
     if (form.setServerErrors(result.fields)) return null;
@@ -75,11 +81,16 @@ export function NewPasswordScreen() {
       <h1 id="new-password-heading" className="auth-card__title">
         {intl.formatMessage(resetMessages.newTitle)}
       </h1>
-      <p className="auth-card__intro">{intl.formatMessage(resetMessages.newIntro, { email })}</p>
+      <p className="auth-card__intro">
+        {email
+          ? intl.formatMessage(resetMessages.newIntro, { email })
+          : intl.formatMessage(resetMessages.newIntroNoEmail)}
+      </p>
       <form className="form" onSubmit={handleSave} noValidate>
         <TextField
           {...form.bind('password')}
           label={intl.formatMessage(resetMessages.newPassword)}
+          hint={intl.formatMessage(resetMessages.passwordRule, PASSWORD_LIMITS)}
           type="password"
           autoComplete="new-password"
           isRequired

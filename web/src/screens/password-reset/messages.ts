@@ -28,7 +28,13 @@ export const resetMessages = defineMessages({
     id: 'passwordReset.new.intro',
     defaultMessage: 'Choose a new password for {email}.',
   },
+  newIntroNoEmail: {
+    id: 'passwordReset.new.introNoEmail',
+    defaultMessage: 'Choose a new password for your account.',
+  },
   newPassword: { id: 'passwordReset.new.password', defaultMessage: 'New password' },
+  /** The password rule, said beside the field before the first try (sign-up uses it too). */
+  passwordRule: { id: 'password.rule', defaultMessage: '{min} to {max} characters.' },
   confirmPassword: { id: 'passwordReset.new.confirm', defaultMessage: 'Confirm new password' },
   newSubmit: { id: 'passwordReset.new.submit', defaultMessage: 'Save new password' },
   sentToastTitle: { id: 'toast.resetSent.title', defaultMessage: 'Check your email' },

@@ -22,15 +22,19 @@ export function useSendResetLinkMutation() {
   `);
 }
 
-/** Exchanges the mailed token for a new-password token. */
+/**
+ * Exchanges the mailed token for a new-password token and the account's address. `email` only
+ * for links mailed before they carried the token alone.
+ */
 export function useCheckResetTokenMutation() {
   return useFetchMutation<TCheckToken>(graphql`
-    mutation usePasswordResetMutationsCheckTokenMutation($email: String!, $token: String!) {
+    mutation usePasswordResetMutationsCheckTokenMutation($email: String, $token: String!) {
       checkPasswordResetToken(email: $email, token: $token) {
         __typename
         ... on MutationCheckPasswordResetTokenSuccess {
           data {
             newPasswordToken
+            email
           }
         }
         ... on AppError {
@@ -46,7 +50,7 @@ export function useCheckResetTokenMutation() {
 export function useSetNewPasswordMutation() {
   return useFetchMutation<TSetPassword>(graphql`
     mutation usePasswordResetMutationsSetPasswordMutation(
-      $email: String!
+      $email: String
       $newPasswordToken: String!
       $password: String!
     ) {

@@ -5,6 +5,8 @@ import { defineMessages } from '../../i18n/define-messages.ts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
+import { PASSWORD_LIMITS } from '../../../../api/src/contract/limits.ts';
+import { resetMessages } from '../password-reset/messages.ts';
 import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
 import { getReferralCode, setReferralCode } from '../../session/storage.ts';
 import { showToast } from '../../toast/toast-store.ts';
@@ -62,8 +64,8 @@ export function SignupScreen() {
   const [register] = useRegisterMutation();
   const form = useForm({
     email: { required: true, min: 6, max: 50, email: true },
-    password: { required: true, min: 6, max: 50 },
-    confirmPassword: { required: true, min: 6, max: 50 },
+    password: { required: true, ...PASSWORD_LIMITS },
+    confirmPassword: { required: true, ...PASSWORD_LIMITS },
     company: { min: 6, max: 50 },
   });
   usePageTitle(messages.title);
@@ -139,6 +141,7 @@ export function SignupScreen() {
         <TextField
           {...form.bind('password')}
           label={intl.formatMessage(messages.password)}
+          hint={intl.formatMessage(resetMessages.passwordRule, PASSWORD_LIMITS)}
           type="password"
           autoComplete="new-password"
           isRequired

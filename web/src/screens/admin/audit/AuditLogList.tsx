@@ -2,7 +2,8 @@ import { useIntl } from 'react-intl';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { AuditLogList_company$key } from '../../../../__generated__/AuditLogList_company.graphql.ts';
 import { PendingButton } from '../../../ui/PendingButton.tsx';
-import { actionMessages, auditMessages } from './messages.ts';
+import { detailLines } from './detail-lines.ts';
+import { detailMessages, actionMessages, auditMessages } from './messages.ts';
 
 const DATE_TIME = { dateStyle: 'medium', timeStyle: 'medium' } as const;
 
@@ -117,10 +118,37 @@ export function AuditLogList({
                 >
                   {entry.details.length > 0 ? (
                     <dl className="audit-table__details">
-                      {entry.details.map((detail) => (
-                        <div key={detail.name}>
-                          <dt>{detail.name}</dt>
-                          <dd>{detail.value}</dd>
+                      {detailLines(
+                        entry.action,
+                        entry.details.map(({ name, value }) => ({ name, value })),
+                      ).map((line, index) => (
+                        <div key={index}>
+                          <dt>
+                            {typeof line.label === 'string'
+                              ? line.label
+                              : intl.formatMessage(line.label)}
+                          </dt>
+                          <dd>
+                            {line.previous === undefined ? (
+                              line.value
+                            ) : (
+                              <>
+                                <span aria-hidden="true">
+                                  {line.previous}
+                                  <span className="audit-table__arrow">
+                                    {intl.formatMessage(detailMessages.arrow)}
+                                  </span>
+                                  {line.value}
+                                </span>
+                                <span className="visually-hidden">
+                                  {intl.formatMessage(detailMessages.changeSpoken, {
+                                    from: line.previous,
+                                    to: line.value,
+                                  })}
+                                </span>
+                              </>
+                            )}
+                          </dd>
                         </div>
                       ))}
                     </dl>

@@ -162,4 +162,41 @@ export const actionMessages = defineMessages({
   },
   BOARD_CREATED: { id: 'audit.action.BOARD_CREATED', defaultMessage: 'Created a board' },
   COMPANY_RENAMED: { id: 'audit.action.COMPANY_RENAMED', defaultMessage: 'Renamed the company' },
+  COMPANY_CURRENCY_CHANGED: {
+    id: 'audit.action.COMPANY_CURRENCY_CHANGED',
+    defaultMessage: 'Changed the currency of customer values',
+  },
+});
+
+/** Labels of the facts an entry carries (detail-lines.ts); unknown ones show their own name. */
+export const detailMessages = defineMessages({
+  value: { id: 'audit.detail.value', defaultMessage: 'Value' },
+  arrow: { id: 'audit.detail.arrow', defaultMessage: '→' },
+  changeSpoken: { id: 'audit.detail.changeSpoken', defaultMessage: '{from} changed to {to}' },
+  companyName: { id: 'audit.detail.companyName', defaultMessage: 'Company name' },
+  currency: { id: 'audit.detail.currency', defaultMessage: 'Currency' },
+  role: { id: 'audit.detail.role', defaultMessage: 'Role' },
+  name: { id: 'audit.detail.name', defaultMessage: 'Name' },
+  board: { id: 'audit.detail.board', defaultMessage: 'Board' },
+  isPublic: { id: 'audit.detail.isPublic', defaultMessage: 'Public' },
+  email: { id: 'audit.detail.email', defaultMessage: 'Email' },
+  url: { id: 'audit.detail.url', defaultMessage: 'Address' },
+  urlHint: { id: 'audit.detail.urlHint', defaultMessage: 'Address' },
+  events: { id: 'audit.detail.events', defaultMessage: 'Events' },
+  prefix: { id: 'audit.detail.prefix', defaultMessage: 'Key prefix' },
+  isReadOnly: { id: 'audit.detail.isReadOnly', defaultMessage: 'Read-only' },
+  product: { id: 'audit.detail.product', defaultMessage: 'Plan' },
+  months: { id: 'audit.detail.months', defaultMessage: 'Months' },
+  amountMinor: { id: 'audit.detail.amountMinor', defaultMessage: 'Amount (cents)' },
+  reason: { id: 'audit.detail.reason', defaultMessage: 'Reason' },
+  required: { id: 'audit.detail.required', defaultMessage: 'Required' },
+  requireExpiry: { id: 'audit.detail.requireExpiry', defaultMessage: 'Tokens must expire' },
+  maxLifetimeMinutes: {
+    id: 'audit.detail.maxLifetimeMinutes',
+    defaultMessage: 'Longest token lifetime (minutes)',
+  },
+  signedOutSessions: { id: 'audit.detail.signedOutSessions', defaultMessage: 'Sessions ended' },
+  kind: { id: 'audit.detail.kind', defaultMessage: 'Kind' },
+  tokenHint: { id: 'audit.detail.tokenHint', defaultMessage: 'Token ends with' },
+  language: { id: 'audit.detail.language', defaultMessage: 'Language' },
 });

@@ -23,7 +23,14 @@ const COLUMN_NAMES = { NAME: 'name', EXTERNAL_ID: 'external id', MONTHLY_SPEND: 
  * Import from CSV: choose a file, preview what it creates and updates (and each row's problem,
  * naming its row and column), then import it in one go. A new file needs a new preview.
  */
-export function CustomerImport({ onImported }: { onImported: () => void }) {
+export function CustomerImport({
+  onImported,
+  currency,
+}: {
+  onImported: () => void;
+  /** The ISO 4217 code of the monthly spend. */
+  currency: string;
+}) {
   const intl = useIntl();
   const titleId = useId();
   const fileId = useId();
@@ -139,7 +146,7 @@ export function CustomerImport({ onImported }: { onImported: () => void }) {
             </div>
           ) : null}
           {preview.rows.length > 0 ? (
-            <div className="table-wrap">
+            <div className="table-scroll">
               <table className="table">
                 <thead>
                   <tr>
@@ -159,7 +166,7 @@ export function CustomerImport({ onImported }: { onImported: () => void }) {
                         <code>{row.externalId}</code>
                       </td>
                       <td className="table__number">
-                        {intl.formatNumber(row.monthlySpend, { maximumFractionDigits: 2 })}
+                        {intl.formatNumber(row.monthlySpend, { style: 'currency', currency })}
                       </td>
                       <td>
                         {intl.formatMessage(

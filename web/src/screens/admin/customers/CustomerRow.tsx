@@ -6,9 +6,12 @@ import { customerMessages } from './messages.ts';
 /** One customer company in the list: name, external id, spend, plan, members; Edit for admins. */
 export function CustomerRow({
   customerCompany,
+  currency,
   onEdit,
 }: {
   customerCompany: CustomerRow_customerCompany$key;
+  /** The ISO 4217 code the company records customer values in. */
+  currency: string;
   /** Null: the viewer may not change customers (a MEMBER reads them). */
   onEdit: ((id: string) => void) | null;
 }) {
@@ -33,7 +36,7 @@ export function CustomerRow({
         <code>{data.externalId}</code>
       </td>
       <td className="table__number">
-        {intl.formatNumber(data.monthlySpend, { maximumFractionDigits: 2 })}
+        {intl.formatNumber(data.monthlySpend, { style: 'currency', currency })}
       </td>
       <td>{data.plan ?? intl.formatMessage(customerMessages.noPlan)}</td>
       <td className="table__number">{data.memberCount}</td>

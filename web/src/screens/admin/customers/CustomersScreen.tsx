@@ -8,6 +8,7 @@ import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { CustomerCurrency } from './CustomerCurrency.tsx';
 import { CustomerEditModal } from './CustomerEditModal.tsx';
 import { CustomerFields } from './CustomerFields.tsx';
 import { CustomerImport } from './CustomerImport.tsx';
@@ -18,6 +19,12 @@ import { useCreateCustomerMutation } from './useCustomerMutations.ts';
 
 export const customersScreenQuery = graphql`
   query CustomersScreenQuery {
+    viewer {
+      company {
+        currency
+        ...CustomerCurrency_company
+      }
+    }
     customerCompanies {
       id
       name
@@ -33,7 +40,8 @@ export const customersScreenQuery = graphql`
 export function CustomersScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
-  const { customerCompanies } = usePreloadedQuery<TQuery>(customersScreenQuery, queryRef);
+  const { customerCompanies, viewer } = usePreloadedQuery<TQuery>(customersScreenQuery, queryRef);
+  const currency = viewer?.company?.currency ?? 'USD';
   usePageTitle(customerMessages.title);
   const role = useContext(RoleContext);
   const isAdmin = hasRole(role, 'ADMIN');
@@ -77,10 +85,18 @@ export function CustomersScreen() {
           <h2 id={listTitleId} className="card__title">
             {intl.formatMessage(customerMessages.listTitle)}
           </h2>
+          {viewer?.company ? <CustomerCurrency company={viewer.company} isAdmin={isAdmin} /> : null}
           {companies.length === 0 ? (
             <p className="muted">{intl.formatMessage(customerMessages.empty)}</p>
           ) : (
-            <div className="table-wrap">
+            // On a phone the table scrolls sideways in a region of its own (named, reachable by
+            // keyboard), not the whole page.
+            <div
+              className="table-scroll"
+              role="region"
+              aria-label={intl.formatMessage(customerMessages.tableRegion)}
+              tabIndex={0}
+            >
               <table className="table" aria-labelledby={listTitleId}>
                 <thead>
                   <tr>
@@ -103,6 +119,7 @@ export function CustomersScreen() {
                     <CustomerRow
                       key={company.id}
                       customerCompany={company}
+                      currency={currency}
                       onEdit={isAdmin ? setEditingId : null}
                     />
                   ))}
@@ -135,7 +152,7 @@ export function CustomersScreen() {
                 </div>
               </form>
             </section>
-            <CustomerImport onImported={reload} />
+            <CustomerImport onImported={reload} currency={currency} />
           </>
         ) : null}
       </div>

@@ -8,6 +8,10 @@ export const customerMessages = defineMessages({
       'The companies your users work for and what they pay you a month: their spend adds up to each idea’s value. SSO tokens keep them up to date; add the others here.',
   },
   listTitle: { id: 'customers.list.title', defaultMessage: 'Customer companies' },
+  tableRegion: {
+    id: 'customers.list.region',
+    defaultMessage: 'Customer companies table (scrolls sideways on narrow screens)',
+  },
   empty: { id: 'customers.list.empty', defaultMessage: 'No customer companies yet.' },
   name: { id: 'customers.field.name', defaultMessage: 'Name' },
   externalId: { id: 'customers.field.externalId', defaultMessage: 'External id' },
@@ -16,6 +20,14 @@ export const customerMessages = defineMessages({
     defaultMessage: 'Its id in your own system (the SSO token’s companies[].id).',
   },
   monthlySpend: { id: 'customers.field.monthlySpend', defaultMessage: 'Monthly spend' },
+  currency: { id: 'customers.currency', defaultMessage: 'Currency of customer values' },
+  currencyHint: {
+    id: 'customers.currency.hint',
+    defaultMessage:
+      'Monthly spend and each idea’s value are amounts in it. Changing it converts nothing.',
+  },
+  currencyOption: { id: 'customers.currency.option', defaultMessage: '{code} – {name}' },
+  currencyIs: { id: 'customers.currency.is', defaultMessage: 'Amounts are in {currency}.' },
   plan: { id: 'customers.field.plan', defaultMessage: 'Plan' },
   noPlan: { id: 'customers.field.noPlan', defaultMessage: 'None' },
   memberWithEmail: { id: 'customers.members.withEmail', defaultMessage: '{name} ({email})' },

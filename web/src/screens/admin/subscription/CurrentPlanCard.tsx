@@ -64,11 +64,25 @@ export function CurrentPlanCard({
     { id: 'boards', label: planMessages.activeBoards, value: usage(data.usage.activeBoards) },
     { id: 'ideas', label: planMessages.ideas, value: usage(data.usage.ideas) },
   ];
+  const { activeBoards, ideas } = data.usage;
+  const summary = intl.formatMessage(
+    isSoldHere ? planMessages.summarySold : planMessages.summaryOperator,
+    {
+      plan: intl.formatMessage(productMessages[toProduct(data.product)]),
+      boards: isUnlimited(activeBoards.cap)
+        ? intl.formatMessage(planMessages.summaryBoardsUnlimited)
+        : intl.formatMessage(planMessages.summaryBoards, { count: activeBoards.cap }),
+      ideas: isUnlimited(ideas.cap)
+        ? intl.formatMessage(planMessages.summaryIdeasUnlimited)
+        : intl.formatMessage(planMessages.summaryIdeas, { count: ideas.cap }),
+    },
+  );
   return (
     <section aria-labelledby="current-plan-title" className="subscription-section">
       <h2 id="current-plan-title" className="visually-hidden">
         {intl.formatMessage(planMessages.currentTitle)}
       </h2>
+      <p data-testid="plan-summary">{summary}</p>
       <dl className="stats" data-testid="current-plan">
         {stats.map((stat) => (
           <div key={stat.id} className="card stat">

@@ -66,6 +66,33 @@ export const productMessages = defineMessages({
 
 export const planMessages = defineMessages({
   currentTitle: { id: 'subscription.current.title', defaultMessage: 'Your plan' },
+  // One sentence: what the plan is, who sets it, what limits apply.
+  summarySold: {
+    id: 'subscription.summary.sold',
+    defaultMessage:
+      'Your company is on the {plan} plan, which an owner or admin buys on this page, and it allows {boards} and {ideas} for the whole company.',
+  },
+  summaryOperator: {
+    id: 'subscription.summary.operator',
+    defaultMessage:
+      'Your company is on the {plan} plan, which whoever runs this server sets (nothing is bought here), and it allows {boards} and {ideas} for the whole company.',
+  },
+  summaryBoards: {
+    id: 'subscription.summary.boards',
+    defaultMessage: '{count, plural, one {# active board} other {# active boards}}',
+  },
+  summaryBoardsUnlimited: {
+    id: 'subscription.summary.boardsUnlimited',
+    defaultMessage: 'any number of active boards',
+  },
+  summaryIdeas: {
+    id: 'subscription.summary.ideas',
+    defaultMessage: '{count, plural, one {# visible idea} other {# visible ideas}}',
+  },
+  summaryIdeasUnlimited: {
+    id: 'subscription.summary.ideasUnlimited',
+    defaultMessage: 'any number of visible ideas',
+  },
   currentPlan: { id: 'subscription.current.plan', defaultMessage: 'Current plan' },
   validUntil: { id: 'subscription.current.validUntil', defaultMessage: 'Valid until' },
   activeBoards: { id: 'subscription.current.activeBoards', defaultMessage: 'Active boards' },

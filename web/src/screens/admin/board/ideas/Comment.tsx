@@ -8,9 +8,13 @@ import { mentionSegments } from './mention-text.ts';
 const messages = defineMessages({
   anonymous: { id: 'comment.anonymous', defaultMessage: 'A former user' },
   internal: { id: 'comment.internal', defaultMessage: 'Internal note' },
+  team: { id: 'comment.team', defaultMessage: 'Team' },
 });
 
-/** One comment: who, when, what (mentions highlighted); an internal note is marked and tinted (the team's eyes only). */
+/**
+ * One comment: who (a team member's with a "Team" badge), when, what (mentions highlighted); an
+ * internal note is marked and tinted (the team's eyes only).
+ */
 export function Comment({ comment }: { comment: Comment_comment$key }) {
   const intl = useIntl();
   const data = useFragment(
@@ -19,6 +23,7 @@ export function Comment({ comment }: { comment: Comment_comment$key }) {
         markup
         createdAt
         isInternal
+        isByTeam
         author {
           displayName
           avatarUrl
@@ -34,6 +39,9 @@ export function Comment({ comment }: { comment: Comment_comment$key }) {
       <div>
         <p className="comment__meta">
           <strong>{name}</strong>
+          {data.isByTeam ? (
+            <span className="badge badge--team">{intl.formatMessage(messages.team)}</span>
+          ) : null}
           <time className="muted" dateTime={data.createdAt}>
             {intl.formatDate(data.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
           </time>

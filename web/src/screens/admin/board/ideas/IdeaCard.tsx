@@ -63,6 +63,7 @@ export function IdeaCard({
         canEdit
         isHiddenByPlan
         value
+        valueCurrency
         ...VoteBox_idea
       }
     `,
@@ -152,7 +153,10 @@ export function IdeaCard({
           {data.value ? (
             <span className="idea-card__value" data-testid="idea-card-value">
               {intl.formatMessage(ideaMessages.value, {
-                amount: intl.formatNumber(data.value, { maximumFractionDigits: 2 }),
+                amount: intl.formatNumber(data.value, {
+                  style: 'currency',
+                  currency: data.valueCurrency ?? 'USD',
+                }),
               })}
             </span>
           ) : null}

@@ -36,6 +36,7 @@ export function IdeaValue({ idea }: { idea: IdeaValue_idea$key }) {
     graphql`
       fragment IdeaValue_idea on Idea {
         value
+        valueCurrency
         voterCompanies {
           name
           monthlySpend
@@ -48,7 +49,7 @@ export function IdeaValue({ idea }: { idea: IdeaValue_idea$key }) {
   );
   if (data.value === null || data.value === undefined || !data.voterCompanies) return null;
   const money = (amount: number) =>
-    intl.formatNumber(amount, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    intl.formatNumber(amount, { style: 'currency', currency: data.valueCurrency ?? 'USD' });
   const companies = data.voterCompanies;
   return (
     <section aria-labelledby="idea-value-title" data-testid="idea-value">

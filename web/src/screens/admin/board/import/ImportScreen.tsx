@@ -159,7 +159,7 @@ export function ImportScreen() {
       {job ? (
         <div className="card" data-testid="import-preview">
           <h3 className="card__title">{intl.formatMessage(importMessages.previewTitle)}</h3>
-          <div className="table-wrap">
+          <div className="table-scroll">
             <table className="table">
               <thead>
                 <tr>
@@ -182,7 +182,7 @@ export function ImportScreen() {
           {job.preview.statusMapping.length > 0 ? (
             <>
               <h4>{intl.formatMessage(importMessages.statusesTitle)}</h4>
-              <div className="table-wrap">
+              <div className="table-scroll">
                 <table className="table">
                   <thead>
                     <tr>
@@ -222,7 +222,7 @@ export function ImportScreen() {
                   count: job.preview.problemCount,
                 })}
               </p>
-              <div className="table-wrap">
+              <div className="table-scroll">
                 <table className="table">
                   <thead>
                     <tr>

@@ -10,12 +10,14 @@ import { AssignIdeasModal } from './AssignIdeasModal.tsx';
 import { GenericPartModal } from './GenericPartModal.tsx';
 import { releaseMessages as messages } from './messages.ts';
 import { ReleaseFormModal } from './ReleaseFormModal.tsx';
+import { PublishReleaseModal } from './PublishReleaseModal.tsx';
+import { notesPreview } from './notes-preview.ts';
 import { useDeleteReleasePartMutation } from './useDeleteReleasePartMutation.ts';
 import { usePublishReleaseMutation } from './usePublishReleaseMutation.ts';
 import { formatCalendarDate } from '../../../../i18n/dates.ts';
 import type { TReleaseLabel } from '../../../../../../api/src/contract/limits.ts';
 
-type TDialog = 'assign' | 'part' | 'edit' | null;
+type TDialog = 'assign' | 'part' | 'edit' | 'publish' | null;
 
 /** One release: date, name, parts, and its actions. */
 export function ReleaseCard({
@@ -57,14 +59,25 @@ export function ReleaseCard({
   const [publish] = usePublishReleaseMutation();
   const [deletePart] = useDeleteReleasePartMutation();
 
-  const togglePublished = useAction(async () => {
+  const linkedIdeaCount = data.parts.filter((part) => part.ideaId).length;
+  const preview = notesPreview(data.body);
+  const togglePublished = useAction(async (completeLinkedIdeas: boolean = false) => {
     const { publishRelease: result } = await publish({
       releaseId: data.id,
       published: !data.isPublished,
+      completeLinkedIdeas,
     });
-    // The toggle stays as the server has it; the reason shows beside the buttons.
-    return result.__typename === 'AppError' ? { text: result.message } : null;
+    // The toggle stays as the server has it; the reason shows beside the buttons (or in the
+    // publish dialog, which stays open).
+    if (result.__typename === 'AppError') return { text: result.message };
+    setDialog(null);
+    return null;
   });
+  // Publishing a release with linked ideas asks first: move them to the completed status?
+  const handleTogglePublished = () => {
+    if (!data.isPublished && linkedIdeaCount > 0) setDialog('publish');
+    else void togglePublished.run();
+  };
 
   const handleDeletePart = async (partId: string) => {
     try {
@@ -98,6 +111,9 @@ export function ReleaseCard({
           <h3 className="card__title" id={`release-${data.id}`}>
             {data.name}
           </h3>
+          <p className="release-card__count muted">
+            {intl.formatMessage(messages.linkedIdeas, { count: linkedIdeaCount })}
+          </p>
           {data.labels.length > 0 ? (
             <ul className="release-labels" aria-label={intl.formatMessage(messages.labelsOnCard)}>
               {data.labels.map((label) =>
@@ -111,6 +127,7 @@ export function ReleaseCard({
           ) : null}
         </div>
       </header>
+      {preview ? <p className="release-card__preview">{preview}</p> : null}
       {data.parts.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.noParts)}</p>
       ) : (
@@ -140,8 +157,8 @@ export function ReleaseCard({
         </button>
         <PendingButton
           className={`button ${data.isPublished ? 'button--secondary' : 'button--primary'}`}
-          isPending={togglePublished.isPending}
-          onClick={() => void togglePublished.run()}
+          isPending={togglePublished.isPending && dialog !== 'publish'}
+          onClick={handleTogglePublished}
         >
           {intl.formatMessage(data.isPublished ? messages.unpublish : messages.publish)}
         </PendingButton>
@@ -163,7 +180,19 @@ export function ReleaseCard({
           {intl.formatMessage(messages.remove)}
         </button>
       </div>
-      <ActionError failure={togglePublished.failure} />
+      {dialog === 'publish' ? null : <ActionError failure={togglePublished.failure} />}
+      <PublishReleaseModal
+        isOpen={dialog === 'publish'}
+        onClose={() => {
+          togglePublished.clearFailure();
+          setDialog(null);
+        }}
+        releaseName={data.name}
+        linkedIdeaCount={linkedIdeaCount}
+        isPending={togglePublished.isPending}
+        failure={togglePublished.failure}
+        onPublish={(completeLinkedIdeas) => void togglePublished.run(completeLinkedIdeas)}
+      />
       <AssignIdeasModal
         isOpen={dialog === 'assign'}
         onClose={() => setDialog(null)}

@@ -10,6 +10,7 @@ import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { releaseMessages as messages } from './messages.ts';
+import { rowIdOf } from '../../../../relay/row-id.ts';
 import { ReleaseCard } from './ReleaseCard.tsx';
 import { ReleaseFormModal } from './ReleaseFormModal.tsx';
 
@@ -33,6 +34,7 @@ export const releasesScreenQuery = graphql`
         edges {
           node {
             id
+            releaseDate
             ...ReleaseCard_release
           }
         }
@@ -65,7 +67,13 @@ export function ReleasesScreen() {
   const filterId = useId();
   const sortId = useId();
   if (!board) return null;
-  const releases = board.releases.edges;
+  // Newest release date first, as the server lists them, also for one just added (it goes in at
+  // the front of the list whatever its date).
+  const releases = [...board.releases.edges].sort(
+    (a, b) =>
+      b.node.releaseDate.localeCompare(a.node.releaseDate) ||
+      Number(rowIdOf(b.node.id)) - Number(rowIdOf(a.node.id)),
+  );
 
   return (
     <section aria-labelledby="releases-title">

@@ -25,6 +25,27 @@ export const releaseMessages = defineMessages({
   assign: { id: 'release.assign', defaultMessage: 'Assign ideas' },
   publish: { id: 'release.publish', defaultMessage: 'Publish' },
   unpublish: { id: 'release.unpublish', defaultMessage: 'Unpublish' },
+  publishTitle: { id: 'release.publish.title', defaultMessage: 'Publish “{name}”' },
+  publishText: {
+    id: 'release.publish.text',
+    defaultMessage:
+      'The release shows on its boards’ changelogs, and the voters of its ideas hear of it.',
+  },
+  publishComplete: {
+    id: 'release.publish.complete',
+    defaultMessage:
+      '{count, plural, one {Move its linked idea to the board’s completed status} other {Move its # linked ideas to the board’s completed status}}',
+  },
+  publishCompleteHint: {
+    id: 'release.publish.completeHint',
+    defaultMessage:
+      'Their voters are notified as of any status change. Declined ideas stay as they are.',
+  },
+  linkedIdeas: {
+    id: 'release.linkedIdeas',
+    defaultMessage:
+      '{count, plural, =0 {No linked ideas} one {# linked idea} other {# linked ideas}}',
+  },
   addPart: { id: 'release.addPart', defaultMessage: 'Add generic part' },
   edit: { id: 'release.edit', defaultMessage: 'Edit' },
   remove: { id: 'release.remove', defaultMessage: 'Remove' },

@@ -51,6 +51,7 @@ export function RoadmapCard({
         status
         canUpdateStatus
         value
+        valueCurrency
       }
     `,
     idea,
@@ -86,7 +87,10 @@ export function RoadmapCard({
         {data.value ? (
           <span className="roadmap-card__count">
             {intl.formatMessage(ideaMessages.value, {
-              amount: intl.formatNumber(data.value, { maximumFractionDigits: 2 }),
+              amount: intl.formatNumber(data.value, {
+                style: 'currency',
+                currency: data.valueCurrency ?? 'USD',
+              }),
             })}
           </span>
         ) : null}
