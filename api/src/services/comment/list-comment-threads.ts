@@ -4,7 +4,7 @@ import { errors } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { commentVisibleWhere, findVisibleIdea } from '../access.ts';
+import { commentVisibleWhere, findVisibleIdea, isTeamMemberOf } from '../access.ts';
 import type { TCommentWithAuthor } from './add-comment.ts';
 import { COMMENT_INCLUDE, COMMENT_ORDER, COMMENT_PAGE_REPLIES } from './list-comments.ts';
 
@@ -62,9 +62,10 @@ function decodeCursor(cursor: string): TThreadCursor {
   throw errors.validation([{ field: 'cursor', message: cursorError }]);
 }
 
-/** Rows after `key` in the thread order (createdAt, then id). */
+/** Rows after `key` in the thread order (createdAt, then id); `gte` bounds the index range. */
 function afterWhere(key: TKey): Prisma.CommentWhereInput {
   return {
+    createdAt: { gte: key.createdAt },
     OR: [{ createdAt: { gt: key.createdAt } }, { createdAt: key.createdAt, id: { gt: key.id } }],
   };
 }
@@ -91,7 +92,10 @@ export async function listCommentThreads(
   const { limit = MAX_COMMENT_THREADS_PAGE, cursor } = parseInput(ZCommentListParams, rawParams);
   const after = cursor === undefined ? null : decodeCursor(cursor);
   const idea = await findVisibleIdea(deps, viewer, ideaId);
-  const visible: Prisma.CommentWhereInput = { ideaId: idea.id, ...commentVisibleWhere(viewer) };
+  // commentVisibleWhere for this one idea, without its join to the idea's company on each row.
+  const visible: Prisma.CommentWhereInput = isTeamMemberOf(viewer, idea.board.companyId)
+    ? { ideaId: idea.id }
+    : { ideaId: idea.id, isInternal: false };
   const page: TCommentWithAuthor[] = [];
   const done = (nextCursor: TThreadCursor | null): TCommentThreadPage => ({
     comments: page.sort(byThreadOrder),
