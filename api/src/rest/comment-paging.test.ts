@@ -181,6 +181,18 @@ describe('GET /ideas/{id}/comments in pages (issue 33 F7)', () => {
     ]);
   });
 
+  it('lets a page on another origin (the widget) read the next page’s headers', async () => {
+    const response = await fetch(`${server.url}/api/v1/ideas/${bigIdeaId}/comments?limit=5`, {
+      headers: { origin: 'https://customer.example' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const exposed = (response.headers.get('access-control-expose-headers') ?? '')
+      .toLowerCase()
+      .split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['x-next-cursor', 'link']));
+    expect(response.headers.get('x-next-cursor')).toBeTruthy();
+  });
+
   it('refuses a bad limit or cursor with a VALIDATION error on the parameter', async () => {
     const base = `/ideas/${bigIdeaId}/comments`;
     for (const query of ['limit=0', 'limit=101', 'limit=two', 'limit=1.5', 'limit=']) {
