@@ -11,6 +11,11 @@ export const PUBLIC_CORS = {
   origin: '*',
   /** Headers the widget and the console send beyond the safelisted ones. */
   allowHeaders: ['Authorization', 'Content-Type', 'X-Board-Id'],
+  /**
+   * Answer headers a page on another origin may read beyond the safelisted ones: a paged
+   * list's next page (REST) and how long to wait after a 429 or 503.
+   */
+  exposeHeaders: ['X-Next-Cursor', 'Link', 'Retry-After'],
   maxAgeSeconds: 600,
 } as const;
 

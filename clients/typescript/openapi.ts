@@ -407,7 +407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company’s users, regular and SSO, by display name (admins) */
+        /**
+         * The company’s users, regular and SSO, by display name (admins)
+         * @description Paged: at most `limit` users (1 to 100; 100 without `limit`, so the whole list, as the spec answers it, for a company within one page). When more follow, the answer carries `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
+         */
         get: operations["listCompanyUsers"];
         put?: never;
         post?: never;
@@ -528,7 +531,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The idea’s comments and replies, oldest first (anyone who may see the idea; internal notes only for its company’s team) */
+        /**
+         * The idea’s comments and replies, oldest first (anyone who may see the idea; internal notes only for its company’s team)
+         * @description Paged by threads: a page holds at most `limit` top-level comments (1 to 100; 100 without `limit`) with their replies, and at most 250 replies in all; a thread whose replies do not fit goes on at the next page, which starts with the rest of its replies (each names its thread in `parentId`). Without `limit` and `cursor` the answer is the whole list, as the spec answers it, for every idea within one page. When more follow, the answer carries `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page; no comment is left out or answered twice.
+         */
         get: operations["listComments"];
         put?: never;
         /**
@@ -2852,6 +2858,16 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /**
+                     * @description Present when more follow: the next page’s path and query, as `<…>; rel="next"` (RFC 8288).
+                     * @example </api/v1/ideas/7/comments?limit=50&cursor=WyIyMDI2LTAzLTAxIiw0Ml0>; rel="next"
+                     */
+                    Link?: string;
+                    /**
+                     * @description Present when more follow: pass it as `cursor` (with the same `limit`) for the next page. Absent on the last page.
+                     * @example WyIyMDI2LTAzLTAxIiw0Ml0
+                     */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3313,6 +3329,16 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /**
+                     * @description Present when more follow: the next page’s path and query, as `<…>; rel="next"` (RFC 8288).
+                     * @example </api/v1/ideas/7/comments?limit=50&cursor=WyIyMDI2LTAzLTAxIiw0Ml0>; rel="next"
+                     */
+                    Link?: string;
+                    /**
+                     * @description Present when more follow: pass it as `cursor` (with the same `limit`) for the next page. Absent on the last page.
+                     * @example WyIyMDI2LTAzLTAxIiw0Ml0
+                     */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,7 +3557,10 @@ export interface operations {
     };
     listCompanyUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description A numeric id. Anything else (or an id of another company) is a 404. */
@@ -3544,6 +3573,16 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /**
+                     * @description Present when more follow: the next page’s path and query, as `<…>; rel="next"` (RFC 8288).
+                     * @example </api/v1/ideas/7/comments?limit=50&cursor=WyIyMDI2LTAzLTAxIiw0Ml0>; rel="next"
+                     */
+                    Link?: string;
+                    /**
+                     * @description Present when more follow: pass it as `cursor` (with the same `limit`) for the next page. Absent on the last page.
+                     * @example WyIyMDI2LTAzLTAxIiw0Ml0
+                     */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4007,7 +4046,10 @@ export interface operations {
     };
     listComments: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description A numeric id. Anything else (or an id of another company) is a 404. */
@@ -4020,6 +4062,16 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /**
+                     * @description Present when more follow: the next page’s path and query, as `<…>; rel="next"` (RFC 8288).
+                     * @example </api/v1/ideas/7/comments?limit=50&cursor=WyIyMDI2LTAzLTAxIiw0Ml0>; rel="next"
+                     */
+                    Link?: string;
+                    /**
+                     * @description Present when more follow: pass it as `cursor` (with the same `limit`) for the next page. Absent on the last page.
+                     * @example WyIyMDI2LTAzLTAxIiw0Ml0
+                     */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {

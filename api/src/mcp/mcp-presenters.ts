@@ -65,6 +65,8 @@ export function presentMcpComment(comment: TCommentWithAuthor) {
     text: plainCommentText(comment.text),
     author: comment.author?.displayName ?? null,
     createdAt: comment.createdAt.toISOString(),
+    /** The top-level comment it replies to; null for a thread start. */
+    parentId: comment.parentId,
   };
 }
 

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { findBoards } from '../services/board/find-boards.ts';
 import { addComment } from '../services/comment/add-comment.ts';
-import { listComments } from '../services/comment/list-comments.ts';
+import {
+  MAX_COMMENT_THREADS_PAGE,
+  countComments,
+  listCommentThreads,
+} from '../services/comment/list-comment-threads.ts';
+import { COMMENT_PAGE_REPLIES } from '../services/comment/list-comments.ts';
 import { createIdea } from '../services/idea/create-idea.ts';
 import { declineIdea } from '../services/idea/decline-idea.ts';
 import { findIdeasPage, getIdeaView } from '../services/idea/find-idea-views.ts';
@@ -37,6 +42,9 @@ import { toolFailure, toolResult } from './mcp-result.ts';
  * change what (tenancy, roles, the plan's caps, validation) is the same: another company's idea
  * is "Idea not found." here as over GraphQL. Ids are the numeric ids of the REST API.
  */
+
+/** The threads get_idea shows of an idea's comments (list_comments pages the rest). */
+const GET_IDEA_COMMENT_THREADS = 50;
 
 const id = (what: string) =>
   z.number().int().positive().max(2_147_483_647).describe(`The numeric id of the ${what}.`);
@@ -146,21 +154,55 @@ export function registerMcpTools(server: McpServer, deps: TDeps, viewer: TViewer
 
   tool('get_idea', {
     title: 'Get an idea',
-    description:
-      "One idea with its vote count, its comments (oldest first) and, for the company's admins and the idea's author, who voted (earliest first; `voters` is null for anyone else).",
+    description: `One idea with its vote count, its first comments (oldest first: the first ${GET_IDEA_COMMENT_THREADS} threads, at most ${COMMENT_PAGE_REPLIES} replies; \`moreComments\` says how many more there are and the cursor list_comments goes on from) and, for the company's admins and the idea's author, who voted (earliest first; \`voters\` is null for anyone else).`,
     inputSchema: z.object({ ideaId: id('idea') }),
     isWrite: false,
     run: async ({ ideaId }) => {
       const idea = await getIdeaView(deps, viewer, ideaId);
       const [comments, voters] = await Promise.all([
-        listComments(deps, viewer, ideaId),
+        listCommentThreads(deps, viewer, ideaId, { limit: GET_IDEA_COMMENT_THREADS }),
         idea.canEdit ? listVoters(deps, viewer, ideaId) : Promise.resolve(null),
       ]);
+      const more = comments.nextCursor
+        ? (await countComments(deps, viewer, ideaId)) - comments.comments.length
+        : 0;
       return {
         ...presentMcpIdea(idea),
         voters: voters?.map((voter) => ({ id: voter.id, name: voter.name })) ?? null,
-        comments: comments.map(presentMcpComment),
+        comments: comments.comments.map(presentMcpComment),
+        moreComments: comments.nextCursor
+          ? {
+              count: more,
+              cursor: comments.nextCursor,
+              note: `${more} more comments: call list_comments with this ideaId and cursor for the next page.`,
+            }
+          : null,
       };
+    },
+  });
+
+  tool('list_comments', {
+    title: 'List the comments of an idea',
+    description: `An idea's comments by threads, oldest first: at most \`limit\` top-level comments (1 to ${MAX_COMMENT_THREADS_PAGE}, default ${MAX_COMMENT_THREADS_PAGE}) with their replies (a reply names its thread in parentId), at most ${COMMENT_PAGE_REPLIES} replies a page; a long thread goes on at the next page. \`nextCursor\` (null on the last page) as \`cursor\` asks for the next page; no comment is left out or listed twice.`,
+    inputSchema: z.object({
+      ideaId: id('idea'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_COMMENT_THREADS_PAGE)
+        .optional()
+        .describe(`Top-level comments per page, 1 to ${MAX_COMMENT_THREADS_PAGE}.`),
+      cursor: z
+        .string()
+        .max(200)
+        .optional()
+        .describe('The nextCursor of the previous page (or moreComments.cursor of get_idea).'),
+    }),
+    isWrite: false,
+    run: async ({ ideaId, limit, cursor }) => {
+      const page = await listCommentThreads(deps, viewer, ideaId, { limit, cursor });
+      return { comments: page.comments.map(presentMcpComment), nextCursor: page.nextCursor };
     },
   });
 

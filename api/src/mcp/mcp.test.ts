@@ -22,6 +22,7 @@ const TOOLS = [
   'decline_idea',
   'get_idea',
   'list_boards',
+  'list_comments',
   'list_releases',
   'search_ideas',
   'top_requests',
@@ -205,9 +206,14 @@ describe('tools', () => {
       expect(tool.description?.length, tool.name).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(
-        ['list_boards', 'search_ideas', 'get_idea', 'list_releases', 'top_requests'].includes(
-          tool.name,
-        ),
+        [
+          'list_boards',
+          'search_ideas',
+          'get_idea',
+          'list_comments',
+          'list_releases',
+          'top_requests',
+        ].includes(tool.name),
       );
     }
     const search = tools.find((tool) => tool.name === 'search_ideas');
@@ -250,7 +256,74 @@ describe('tools', () => {
     const idea = await ok(client, 'get_idea', { ideaId: a.ideaId });
     expect(idea).toMatchObject({ id: a.ideaId, boardId: a.boardId, voteCount: 1, commentCount: 1 });
     expect(idea.voters).toEqual([{ id: voter.userId, name: 'Vera Voter' }]);
-    expect(idea.comments).toEqual([expect.objectContaining({ id: comment.id })]);
+    expect(idea.comments).toEqual([expect.objectContaining({ id: comment.id, parentId: null })]);
+    expect(idea.moreComments).toBeNull();
+  });
+
+  it('caps the comments get_idea shows; list_comments pages the rest by threads (issue 33 F7)', async () => {
+    const client = await connect(aKey);
+    const idea = await ok(client, 'create_idea', {
+      boardId: a.boardId,
+      title: 'An idea everyone comments on',
+    });
+    const prisma = server.deps.prisma;
+    const base = Date.parse('2026-03-01T10:00:00.000Z');
+    await prisma.comment.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        ideaId: idea.id,
+        authorId: a.owner.userId,
+        text: `Thread number ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    });
+    const second = await prisma.comment.findFirstOrThrow({
+      where: { ideaId: idea.id, text: 'Thread number 1' },
+    });
+    await prisma.comment.createMany({
+      data: Array.from({ length: 260 }, (_, n) => ({
+        ideaId: idea.id,
+        authorId: a.owner.userId,
+        parentId: second.id,
+        text: `Reply number ${n}`,
+        createdAt: new Date(base + 100_000 + n * 1000),
+      })),
+    });
+    const all = await prisma.comment.findMany({ where: { ideaId: idea.id }, select: { id: true } });
+    expect(all).toHaveLength(320);
+
+    const read = await ok(client, 'get_idea', { ideaId: idea.id });
+    // Threads 0 and 1 with 250 of thread 1's replies: the reply budget ends the page.
+    expect(read.comments).toHaveLength(252);
+    expect(read.moreComments).toMatchObject({ count: 68, cursor: expect.any(String) });
+    expect(read.moreComments.note).toContain('list_comments');
+    const ids: number[] = read.comments.map((comment: { id: number }) => comment.id);
+    let cursor: string | null = read.moreComments.cursor;
+    let pages = 0;
+    while (cursor && pages < 20) {
+      const page = await ok(client, 'list_comments', { ideaId: idea.id, limit: 20, cursor });
+      const threads = page.comments.filter((c: { parentId: number | null }) => !c.parentId);
+      expect(threads.length).toBeLessThanOrEqual(20);
+      ids.push(...page.comments.map((comment: { id: number }) => comment.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort((x, y) => x - y)).toEqual(all.map((row) => row.id).sort((x, y) => x - y));
+
+    const first = await ok(client, 'list_comments', { ideaId: idea.id, limit: 1 });
+    expect(first.comments).toEqual([expect.objectContaining({ text: 'Thread number 0' })]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect(await failure(client, 'list_comments', { ideaId: idea.id, cursor: 'nonsense' })).toEqual(
+      {
+        code: 'VALIDATION',
+        message: expect.any(String),
+        fields: [{ field: 'cursor', message: 'It has to be the cursor a previous page gave.' }],
+      },
+    );
+    const tooMany = await call(client, 'list_comments', { ideaId: idea.id, limit: 500 });
+    expect(tooMany.isError).toBe(true);
+    expect(textOf(tooMany)).toMatch(/limit/);
   });
 
   it('changes and declines statuses, mailing and checking as the console does', async () => {
@@ -408,6 +481,7 @@ describe('tenancy', () => {
     expect(boards.map((board: { id: number }) => board.id)).toEqual([b.boardId]);
     const notFound = { code: 'NOT_FOUND', message: 'Idea not found.' };
     expect(await failure(client, 'get_idea', { ideaId: aPrivateIdeaId })).toEqual(notFound);
+    expect(await failure(client, 'list_comments', { ideaId: aPrivateIdeaId })).toEqual(notFound);
     expect(
       await failure(client, 'add_comment', { ideaId: aPrivateIdeaId, text: 'Reading your data.' }),
     ).toEqual(notFound);

@@ -14,7 +14,7 @@ import {
   updateBoardTheme,
 } from '../services/board/update-board.ts';
 import { ZReleaseListParams, findReleasePage } from '../services/release/find-releases.ts';
-import { RELEASE_PAGING, setNextCursor } from './release-paging.ts';
+import { RELEASE_PAGING, setNextCursor } from './paging.ts';
 import {
   ZBoardAccess,
   findBoardAccess,
@@ -102,6 +102,7 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'The board’s releases, newest first (others than admins see published ones)',
       description: RELEASE_PAGING,
+      pages: true,
       auth: 'optional',
       request: { params, query: ZReleaseListParams },
       response: z.array(ZReleaseJson),

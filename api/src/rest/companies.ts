@@ -6,11 +6,15 @@ import { findCompanyBoards } from '../services/board/find-company-boards.ts';
 import { requireOwnCompanyAdmin } from '../services/company/company-access.ts';
 import { getCompanyPricing } from '../services/company/get-company-pricing.ts';
 import { getSubscription } from '../services/company/get-subscription.ts';
-import { listCompanyUsers } from '../services/company/list-company-users.ts';
+import {
+  MAX_COMPANY_USER_PAGE,
+  ZCompanyUserListParams,
+  listCompanyUserPage,
+} from '../services/company/list-company-users.ts';
 import { ZUpgrade, upgradeSubscription } from '../services/company/upgrade-subscription.ts';
 import { createRelease } from '../services/release/change-release.ts';
 import { ZReleaseListParams, findReleasePage } from '../services/release/find-releases.ts';
-import { RELEASE_PAGING, setNextCursor } from './release-paging.ts';
+import { RELEASE_PAGING, setNextCursor } from './paging.ts';
 import { ZCreateRelease } from '../services/release/release-input.ts';
 import { readJson } from './http.ts';
 import {
@@ -87,6 +91,7 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       tag,
       summary: 'The company’s releases, newest first (admins see unpublished ones too)',
       description: RELEASE_PAGING,
+      pages: true,
       auth: 'signedIn',
       request: { params, query: ZReleaseListParams },
       response: z.array(ZReleaseJson),
@@ -125,12 +130,17 @@ export function companyRoutes(deps: TDeps): TRestRoute[] {
       operationId: 'listCompanyUsers',
       tag,
       summary: 'The company’s users, regular and SSO, by display name (admins)',
+      description: `Paged: at most \`limit\` users (1 to ${MAX_COMPANY_USER_PAGE}; ${MAX_COMPANY_USER_PAGE} without \`limit\`, so the whole list, as the spec answers it, for a company within one page). When more follow, the answer carries \`X-Next-Cursor\` (and a \`Link\` of rel "next"), whose value as \`cursor\` asks for the next page.`,
       auth: 'signedIn',
-      request: { params },
+      request: { params, query: ZCompanyUserListParams },
+      pages: true,
       errors: [403],
       response: z.array(ZCompanyUserJson),
-      handle: async (c) =>
-        (await listCompanyUsers(deps, c.get('viewer'), pathId(c))).map(presentCompanyUser),
+      handle: async (c) => {
+        const page = await listCompanyUserPage(deps, c.get('viewer'), pathId(c), c.req.query());
+        setNextCursor(c, page.nextCursor);
+        return page.users.map(presentCompanyUser);
+      },
     }),
     jsonRoute({
       method: 'get',

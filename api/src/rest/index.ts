@@ -97,6 +97,7 @@ export function restApi(deps: TDeps): OpenAPIHono<TRestEnv> {
       origin: PUBLIC_CORS.origin,
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: [...PUBLIC_CORS.allowHeaders],
+      exposeHeaders: [...PUBLIC_CORS.exposeHeaders],
       maxAge: PUBLIC_CORS.maxAgeSeconds,
     }),
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { toRowId } from '../services/access.ts';
 import { ZStorableText, parseInput } from '../validation.ts';
 import { errorResponseRef } from './openapi-errors.ts';
+import { PAGING_HEADERS } from './paging.ts';
 import type { TErrorStatus } from './openapi-errors.ts';
 import type { TRestEnv } from './http.ts';
 import { readJson, requireSignedIn } from './http.ts';
@@ -45,6 +46,8 @@ type TRouteInfo = {
    * input; 404 with path ids or x-board-id; 413 and 415 with a body (see {@link errorStatuses}).
    */
   errors?: readonly (402 | 403 | 404 | 409 | 429 | 503)[];
+  /** A paged list: its answer may carry `X-Next-Cursor` and `Link` (paging.ts). */
+  pages?: boolean;
 };
 
 export type TRestRoute = TRouteInfo & {
@@ -227,6 +230,7 @@ function registerRoute(app: OpenAPIHono<TRestEnv>, route: TRestRoute): void {
   const responses: Record<string, object> = {
     [route.status]: {
       description: route.status === 204 ? 'Done; no body.' : 'Success.',
+      ...(route.pages ? { headers: PAGING_HEADERS } : {}),
       ...(route.response
         ? { content: { [route.streams ?? 'application/json']: { schema: route.response } } }
         : {}),

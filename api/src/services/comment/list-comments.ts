@@ -1,26 +1,12 @@
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
-import { commentVisibleWhere, findVisibleIdea } from '../access.ts';
+import { commentVisibleWhere } from '../access.ts';
 import { COMMENT_AUTHOR } from './add-comment.ts';
 import type { TCommentWithAuthor } from './add-comment.ts';
 
 /** A thread's order (oldest first) and what a comment carries of its author, for every list. */
-const COMMENT_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
-const COMMENT_INCLUDE = COMMENT_AUTHOR;
-
-/** An idea's comments (and replies), oldest first, for anyone who may see the idea. */
-export async function listComments(
-  deps: TDeps,
-  viewer: TViewer | null,
-  ideaId: number,
-): Promise<TCommentWithAuthor[]> {
-  const idea = await findVisibleIdea(deps, viewer, ideaId);
-  return deps.prisma.comment.findMany({
-    where: { ideaId: idea.id, ...commentVisibleWhere(viewer) },
-    orderBy: COMMENT_ORDER,
-    include: COMMENT_INCLUDE,
-  });
-}
+export const COMMENT_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+export const COMMENT_INCLUDE = COMMENT_AUTHOR;
 
 /** Top-level comments on one page of the portal's idea page (their replies come with them). */
 export const COMMENT_PAGE_SIZE = 50;

@@ -12,3 +12,22 @@ export function setNextCursor(c: Context, nextCursor: string | null): void {
   url.searchParams.set('cursor', nextCursor);
   c.header('link', `<${url.pathname}${url.search}>; rel="next"`);
 }
+
+/**
+ * The headers of a paged list's answer in the OpenAPI document: written out, not `$ref`s to
+ * components, since a generated client reads a referenced header as always present.
+ */
+export const PAGING_HEADERS = {
+  'X-Next-Cursor': {
+    description:
+      'Present when more follow: pass it as `cursor` (with the same `limit`) for the next page. Absent on the last page.',
+    schema: { type: 'string' },
+    example: 'WyIyMDI2LTAzLTAxIiw0Ml0',
+  },
+  Link: {
+    description:
+      'Present when more follow: the next page’s path and query, as `<…>; rel="next"` (RFC 8288).',
+    schema: { type: 'string' },
+    example: '</api/v1/ideas/7/comments?limit=50&cursor=WyIyMDI2LTAzLTAxIiw0Ml0>; rel="next"',
+  },
+};
