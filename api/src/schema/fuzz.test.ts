@@ -101,7 +101,7 @@ beforeAll(async () => {
   ];
   rowIds = typed.map(([, id]) => id);
 
-  const { body } = await gql(server, getIntrospectionQuery());
+  const { body } = await gql(server, getIntrospectionQuery(), {}, a.owner.token);
   const schema = buildClientSchema(body.data);
   mutations = Object.values(schema.getMutationType()?.getFields() ?? {});
   queries = Object.values(schema.getQueryType()?.getFields() ?? {}).filter(

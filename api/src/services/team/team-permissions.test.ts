@@ -588,7 +588,7 @@ beforeAll(async () => {
       },
     })
   ).id;
-  const { body } = await gql(server, getIntrospectionQuery());
+  const { body } = await gql(server, getIntrospectionQuery(), {}, a.owner.token);
   mutationFields = buildClientSchema(body.data).getMutationType()!.getFields();
 });
 afterAll(async () => {
