@@ -33,11 +33,11 @@ const TEXTS = {
   pl: {
     exportTitle: 'Pobrać Twoje dane?',
     exportBody:
-      'Poprosiłeś o wszystko, co Feedboard przechowuje o Tobie: profil, pomysły, komentarze, głosy, logowania i wysłane do Ciebie e-maile, w jednym pliku JSON. Link działa raz.',
+      'Prośba dotyczy wszystkiego, co przechowujemy o Tobie: profil, pomysły, komentarze, głosy, logowania i wysłane do Ciebie e-maile, w jednym pliku JSON. Link działa raz.',
     exportButton: 'Pobierz moje dane',
     eraseTitle: 'Usunąć Twoje konto?',
     eraseBody:
-      'Twoje konto, głosy (każdy pomysł, na który głosowałeś, straci Twój głos), logowania i dane osobowe zostaną usunięte na zawsze. Wybierz, co stanie się z pomysłami i komentarzami, które napisałeś, i potwierdź.',
+      'Twoje konto, głosy (każdy pomysł z Twoim głosem straci ten głos), logowania i dane osobowe zostaną usunięte na zawsze. Wybierz, co stanie się z pomysłami i komentarzami, które napisałeś, i potwierdź.',
     keep: 'Zachowaj moje pomysły i komentarze, bez mojego imienia',
     remove: 'Usuń moje pomysły (z ich głosami i komentarzami) i moje komentarze',
     eraseButton: 'Usuń moje konto',

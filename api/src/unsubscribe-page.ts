@@ -19,7 +19,7 @@ const TEXTS = {
   pl: {
     confirmTitle: 'Wyłączyć powiadomienia e-mail?',
     confirmBody:
-      'Nie będziesz już dostawać e-maili z Feedboard o pomysłach, które zgłosiłeś lub na które głosowałeś.',
+      'Nie będą już przychodzić e-maile o Twoich pomysłach i tych, na które oddano Twój głos.',
     confirmButton: 'Wypisz mnie',
     title: 'Wypisano Cię z powiadomień',
     body: 'Nie będziesz już dostawać powiadomień e-mail z Feedboard. Aby znów je otrzymywać, wybierz je w ustawieniach profilu.',

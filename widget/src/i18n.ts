@@ -336,7 +336,7 @@ export const pl: TMessages = {
   'data.limited': 'W ostatniej godzinie wysłaliśmy już kilka linków. Odczekaj chwilę.',
   'prefs.title': 'Powiadomienia e-mail',
   'prefs.label': 'Wysyłaj mi e-maile o',
-  'prefs.ALL': 'Wszystkich zmianach pomysłów, które zgłosiłem lub poparłem',
+  'prefs.ALL': 'Wszystkich zmianach moich pomysłów i tych z moim głosem',
   'prefs.MY_IDEAS': 'Tylko moich pomysłach',
   'prefs.NONE': 'Niczym',
   'prefs.saved': 'Zapisano.',

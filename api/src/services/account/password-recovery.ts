@@ -240,7 +240,7 @@ async function mailResetLinks(
   const brand = company?.name ?? 'Feedboard';
   const subject = isPolish ? `Zresetuj hasło do ${brand}` : `Reset your ${brand} password`;
   const ignore = isPolish
-    ? 'Jeśli to nie Ty prosiłeś o zmianę hasła, zignoruj tę wiadomość.'
+    ? 'Jeśli to nie Twoja prośba o zmianę hasła, zignoruj tę wiadomość.'
     : 'If you did not ask for this, you can ignore this message.';
   if (links.length > 1) {
     // Each company's account has its own password: one link each, named by its company.

@@ -21,7 +21,7 @@ function confirmationMail(
   if (language.startsWith('pl')) {
     return {
       subject: `Potwierdź swój adres e-mail w ${v.brand}`,
-      text: `Cześć ${v.name},\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, ${v.brand} nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
+      text: `Cześć ${v.name},\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, ${v.brand} nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Twoje konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
     };
   }
   return {

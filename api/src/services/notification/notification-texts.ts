@@ -135,7 +135,7 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
         merged?.url && `Zobacz: ${merged.url}`,
         !merged && idea.url && `Zobacz: ${idea.url}`,
         SIGNATURE.pl,
-        FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł lub na niego głosowałeś.'),
+        FOOTER.pl('Dostajesz tę wiadomość, bo to Twój pomysł lub oddano na niego Twój głos.'),
       ),
     };
   };
@@ -169,11 +169,11 @@ export function releaseTexts(release: {
       text: lines(
         `Cześć ${NAME},`,
         '',
-        `Wydanie ${release.name} (${formatCalendarDate(release.date, 'pl-PL')}) jest już dostępne i zawiera pomysły, na które głosowałeś:`,
+        `Wydanie ${release.name} (${formatCalendarDate(release.date, 'pl-PL')}) jest już dostępne i zawiera pomysły, które mają Twój głos:`,
         ...list,
         release.url && `\nInformacje o wydaniu: ${release.url}`,
         SIGNATURE.pl,
-        FOOTER.pl('Dostajesz tę wiadomość, bo głosowałeś na pomysł z tego wydania.'),
+        FOOTER.pl('Dostajesz tę wiadomość, bo pomysł z tego wydania ma Twój głos.'),
       ),
     },
   };
@@ -210,7 +210,7 @@ export function adminCommentTexts(comment: {
         comment.text,
         idea.url && `\nOdpowiedz: ${idea.url}`,
         SIGNATURE.pl,
-        FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł.'),
+        FOOTER.pl('Dostajesz tę wiadomość, bo to Twój pomysł.'),
       ),
     },
   };
@@ -357,7 +357,7 @@ export function rejectionTexts(rejection: { idea: TIdeaRef; reason: string }): T
         '',
         'Wciąż widzisz go, z tym uzasadnieniem, wśród swoich zgłoszonych pomysłów na tablicy.',
         SIGNATURE.pl,
-        FOOTER.pl('Dostajesz tę wiadomość, bo zgłosiłeś ten pomysł.'),
+        FOOTER.pl('Dostajesz tę wiadomość, bo to Twój pomysł.'),
       ),
     },
   };
