@@ -88,7 +88,9 @@ builder.mutationFields((t) => ({
         description: 'The pipeline status it is one of (not NOT_PUBLIC).',
       }),
       nameEn: t.arg.string({ required: true, description: 'Its name in English.' }),
-      namePl: t.arg.string({ required: true, description: 'Its name in Polish.' }),
+      namePl: t.arg.string({
+        description: 'Its name in Polish; absent or blank: the English name.',
+      }),
       color: t.arg.string({ required: true, description: 'Its colour, 6 hex digits.' }),
     },
     resolve: (_root, args, context) =>
@@ -102,7 +104,9 @@ builder.mutationFields((t) => ({
     args: {
       statusId: t.arg.id({ required: true, description: 'The global id of the status.' }),
       nameEn: t.arg.string({ required: true, description: 'Its name in English.' }),
-      namePl: t.arg.string({ required: true, description: 'Its name in Polish.' }),
+      namePl: t.arg.string({
+        description: 'Its name in Polish; absent or blank: the English name.',
+      }),
       color: t.arg.string({ required: true, description: 'Its colour, 6 hex digits.' }),
     },
     resolve: (_root, args, context) =>

@@ -21,12 +21,29 @@ export const ZStatusColor = z.preprocess(
 
 const ZStatusName = () => requiredText(STATUS_NAME_LIMITS.min, STATUS_NAME_LIMITS.max);
 
-export const ZBoardStatusFields = z.object({
+/**
+ * The Polish name may be left out (absent, null or blank): it is then the English one. A team
+ * working in English only had to invent a Polish name for every status (first-hour walkthrough
+ * 4, #11).
+ */
+const ZOptionalStatusName = () =>
+  z.preprocess(
+    (input) => (input === null || (typeof input === 'string' && !input.trim()) ? undefined : input),
+    ZStatusName().optional(),
+  );
+const ZStatusFields = z.object({
   nameEn: ZStatusName(),
-  namePl: ZStatusName(),
+  namePl: ZOptionalStatusName(),
   color: ZStatusColor,
 });
-export const ZCreateBoardStatus = ZBoardStatusFields.extend({ kind: requiredEnum(STATUS_KINDS) });
+const withPolishName = <T extends { nameEn: string; namePl?: string | undefined }>(fields: T) => ({
+  ...fields,
+  namePl: fields.namePl ?? fields.nameEn,
+});
+export const ZBoardStatusFields = ZStatusFields.transform(withPolishName);
+export const ZCreateBoardStatus = ZStatusFields.extend({
+  kind: requiredEnum(STATUS_KINDS),
+}).transform(withPolishName);
 
 /** A status's name in a language (the board's for the widget, the reader's in the console). */
 export function statusName(status: Pick<BoardStatus, 'nameEn' | 'namePl'>, language: string) {

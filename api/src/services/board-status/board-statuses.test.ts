@@ -176,7 +176,7 @@ describe('managing a board’s statuses', () => {
         boardId: globalId('Board', acme.boardId),
         kind: 'NOT_PUBLIC',
         nameEn: 'x',
-        namePl: '  ',
+        namePl: 'p'.repeat(500),
         color: 'red',
       },
       acme.owner.token,
@@ -188,6 +188,23 @@ describe('managing a board’s statuses', () => {
       'nameEn',
       'namePl',
     ]);
+  });
+
+  it('takes the English name for Polish when the Polish one is left out or blank', async () => {
+    for (const namePl of [undefined, null, '   ']) {
+      counter += 1;
+      const made = await mutate(
+        server,
+        'createBoardStatus',
+        `mutation ($boardId: ID!, $namePl: String) {
+          createBoardStatus(boardId: $boardId, kind: PLANNED, nameEn: "Next up ${counter}",
+                            namePl: $namePl, color: "1f6feb") {
+          __typename ... on MutationCreateBoardStatusSuccess { data { nameEn namePl } } ${APP_ERROR} } }`,
+        { boardId: globalId('Board', acme.boardId), ...(namePl === undefined ? {} : { namePl }) },
+        acme.owner.token,
+      );
+      expect(made).toEqual({ nameEn: `Next up ${counter}`, namePl: `Next up ${counter}` });
+    }
   });
 
   it('refuses members and end users; another company’s board or status is not found', async () => {

@@ -66,7 +66,8 @@ function StatusForm({
 }) {
   const intl = useIntl();
   const form = useForm(
-    { nameEn: NAME_RULES, namePl: NAME_RULES, color: { required: true } },
+    // The Polish name may stay empty: the server then uses the English one.
+    { nameEn: NAME_RULES, namePl: { ...NAME_RULES, required: false }, color: { required: true } },
     initial,
   );
   const save = useAction(async (values: { nameEn: string; namePl: string; color: string }) => {
@@ -85,7 +86,11 @@ function StatusForm({
     >
       {kindPicker}
       <TextField {...form.bind('nameEn')} label={intl.formatMessage(messages.nameEn)} isRequired />
-      <TextField {...form.bind('namePl')} label={intl.formatMessage(messages.namePl)} isRequired />
+      <TextField
+        {...form.bind('namePl')}
+        label={intl.formatMessage(messages.namePl)}
+        hint={intl.formatMessage(messages.namePlHint)}
+      />
       <ColourField
         label={intl.formatMessage(messages.colour)}
         value={form.values.color}

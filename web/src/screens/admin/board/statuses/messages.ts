@@ -14,6 +14,10 @@ export const statusesMessages = defineMessages({
   kind: { id: 'boardStatuses.kind', defaultMessage: 'Kind' },
   nameEn: { id: 'boardStatuses.nameEn', defaultMessage: 'Name in English' },
   namePl: { id: 'boardStatuses.namePl', defaultMessage: 'Name in Polish' },
+  namePlHint: {
+    id: 'boardStatuses.namePlHint',
+    defaultMessage: 'Optional: left empty, the English name shows in Polish too.',
+  },
   colour: { id: 'boardStatuses.colour', defaultMessage: 'Colour' },
   preview: { id: 'boardStatuses.preview', defaultMessage: 'Preview' },
   contrast: {
