@@ -221,7 +221,7 @@ describe('a live stream ends with the credential that opened it', () => {
     const mail = await server.deps.prisma.mail.findFirstOrThrow({
       where: { to: account.email, subject: { contains: 'Reset' } },
     });
-    const token = /\/password-reset\/[^/\s]+\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    const token = /\/password-reset\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const check = await server.call('POST', '/api/v1/password-recovery/check-token', {
       body: { email: account.email, token },
     });

@@ -50,6 +50,7 @@ const SHAREABLE_FIELDS = new Set([
     'rejectedAt',
     'tags',
     'value',
+    'valueCurrency',
   ].map((f) => `Idea.${f}`),
   ...['id', 'kind', 'nameEn', 'namePl', 'color', 'position'].map((f) => `BoardStatus.${f}`),
   ...['id', 'name', 'color', 'isPrivate'].map((f) => `Tag.${f}`),

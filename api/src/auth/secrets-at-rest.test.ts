@@ -25,7 +25,7 @@ describe('secrets at rest', () => {
     const mail = await server.deps.prisma.mail.findFirstOrThrow({
       where: { to: email, topic: 'ACCOUNT' },
     });
-    const resetToken = /\/password-reset\/[^/]+\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+    const resetToken = /\/password-reset\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
     expect(resetToken.length).toBeGreaterThanOrEqual(43);
     const confirmationMail = await server.deps.prisma.mail.findFirstOrThrow({
       where: { to: email, topic: 'EMAIL_CONFIRMATION' },
