@@ -1183,7 +1183,10 @@ describe.skipIf(!hasChromium())(
         .toBe('1');
       await expect.poll(() => card(page, 'Idea added while offline').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Showing 2 of 2').isVisible()).toBe(true);
-      expect(page.errors).toEqual([]);
+      // The break itself may cut an answer in flight (the browser says so): nothing else fails.
+      expect(
+        page.errors.filter((e) => !e.includes('net::ERR_INCOMPLETE_CHUNKED_ENCODING')),
+      ).toEqual([]);
     });
 
     it('warns about ideas hidden by the plan, and two browsers see each other’s votes live', async () => {

@@ -275,7 +275,7 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
       .getByRole('link', { name: /^Awaiting acceptance\s*1 idea waits$/ });
     await sub.click();
     await page.waitForURL(`**/admin/queue?board=${target.boardRowId}`);
-    expect(await titles(page)).toEqual(['An idea for this board']);
+    await expect.poll(() => titles(page)).toEqual(['An idea for this board']);
     expect(await page.getByText('Board: Mobile app').count()).toBe(1);
     await page.getByRole('link', { name: 'Show all boards' }).click();
     await page.waitForURL('**/admin/queue');

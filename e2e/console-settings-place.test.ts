@@ -30,15 +30,11 @@ describe.skipIf(!hasChromium())('console: settings that find their place', () =>
     // The side menu: a "Settings" group holds the company's settings.
     const menu = page.getByRole('navigation', { name: 'Main menu' }).first();
     const group = menu.getByRole('list', { name: 'Settings' });
-    const names = await group.getByRole('link').allInnerTexts();
-    expect(names.map((name) => name.trim())).toEqual([
-      'Company',
-      'Plan',
-      'Webhooks',
-      'API keys',
-      'Integrations',
-      'Audit log',
-    ]);
+    const names = async () =>
+      (await group.getByRole('link').allInnerTexts()).map((name) => name.trim());
+    await expect
+      .poll(names)
+      .toEqual(['Company', 'Plan', 'Webhooks', 'API keys', 'Integrations', 'Audit log']);
     await group.getByRole('link', { name: 'Company', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/company');
