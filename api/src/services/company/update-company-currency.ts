@@ -4,7 +4,7 @@ import type { Company } from '../../generated/prisma/client.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
-import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import { changeCompanyField } from './change-company-field.ts';
 
 /** The ISO 4217 codes this server's Intl knows (what the console can format). */
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -35,27 +35,7 @@ export async function updateCompanyCurrency(
     'API keys cannot change the company’s currency: sign in to change it.',
   );
   const { currency } = parseInput(ZCompanyCurrency, input);
-  return deps.prisma.$transaction(async (tx) => {
-    const current = await tx.company.findUniqueOrThrow({
-      where: { id: admin.companyId },
-      select: { currency: true },
-    });
-    const updated = await tx.company.update({ where: { id: admin.companyId }, data: { currency } });
-    if (current.currency !== currency) {
-      await recordAudit(
-        deps,
-        {
-          action: 'COMPANY_CURRENCY_CHANGED',
-          companyId: admin.companyId,
-          actor: actorOf(admin),
-          target: { type: 'Company', id: admin.companyId },
-          details: { from: current.currency, to: currency },
-        },
-        tx,
-      );
-    }
-    return updated;
-  });
+  return changeCompanyField(deps, admin, 'currency', currency, 'COMPANY_CURRENCY_CHANGED');
 }
 
 /**

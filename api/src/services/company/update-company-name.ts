@@ -4,7 +4,7 @@ import type { Company } from '../../generated/prisma/client.ts';
 import { parseInput, requiredName } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
-import { actorOf, recordAudit } from '../audit/record-audit.ts';
+import { changeCompanyField } from './change-company-field.ts';
 
 /**
  * The company name: the sign-up rule (spec section 5, 6 to 50 characters), required once set,
@@ -34,27 +34,7 @@ export async function updateCompanyName(
     'API keys cannot rename the company: sign in to change its name.',
   );
   const { name } = parseInput(ZCompanyName, input);
-  const company = await deps.prisma.$transaction(async (tx) => {
-    const current = await tx.company.findUniqueOrThrow({
-      where: { id: admin.companyId },
-      select: { name: true },
-    });
-    const updated = await tx.company.update({ where: { id: admin.companyId }, data: { name } });
-    if (current.name !== name) {
-      await recordAudit(
-        deps,
-        {
-          action: 'COMPANY_RENAMED',
-          companyId: admin.companyId,
-          actor: actorOf(admin),
-          target: { type: 'Company', id: admin.companyId },
-          details: { from: current.name, to: name },
-        },
-        tx,
-      );
-    }
-    return updated;
-  });
+  const company = await changeCompanyField(deps, admin, 'name', name, 'COMPANY_RENAMED');
   deps.log.info(`Company ${company.id}: renamed by user ${admin.userId}.`);
   deps.events.publishPortalStale({ companyId: company.id, boardId: null });
   return company;
