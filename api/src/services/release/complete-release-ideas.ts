@@ -1,10 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
-import {
-  announceIdeaStatusChange,
-  applyIdeaStatusChange,
-  planIdeaStatusChange,
-} from '../idea/set-idea-status.ts';
+import { setIdeaStatus } from '../idea/set-idea-status.ts';
 
 /**
  * Moves a release's linked ideas to their board's completed status: the board's first custom
@@ -38,16 +34,13 @@ export async function completeReleaseIdeas(
       });
       completedStatusOf.set(idea.boardId, status?.id ?? null);
     }
-    const customStatusId = completedStatusOf.get(idea.boardId) ?? null;
-    const change = await planIdeaStatusChange(deps, viewer, idea.id, {
+    // The one status change of the product (access, activity, mails, live lists, webhooks).
+    const updated = await setIdeaStatus(deps, viewer, idea.id, {
       status: 'COMPLETE',
-      customStatusId,
+      customStatusId: completedStatusOf.get(idea.boardId) ?? null,
     });
-    const isChanged = await deps.prisma.$transaction((tx) => applyIdeaStatusChange(tx, change));
-    if (!isChanged) continue;
-    moved += 1;
-    const updated = await deps.prisma.idea.findUniqueOrThrow({ where: { id: idea.id } });
-    await announceIdeaStatusChange(deps, change, updated);
+    // Neither complete nor declined when read: complete now (by this call, or one beside it).
+    if (updated.status === 'COMPLETE') moved += 1;
   }
   return moved;
 }
