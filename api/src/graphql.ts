@@ -169,14 +169,21 @@ function spendCostBudget(deps: TDeps): TSpendCost {
   };
 }
 
-/** Whether a document reads the schema (`__schema` or `__type`, anywhere in it). */
+/**
+ * Whether a document reads the schema (`__schema` or `__type`, anywhere in it); worked out once
+ * per parsed document (yoga's parse cache hands each text the same one).
+ */
+const introspecting = new WeakMap<DocumentNode, boolean>();
 const introspects = (document: DocumentNode): boolean => {
-  let found = false;
+  let found = introspecting.get(document);
+  if (found !== undefined) return found;
+  found = false;
   visit(document, {
     Field(node) {
       if (node.name.value === '__schema' || node.name.value === '__type') found = true;
     },
   });
+  introspecting.set(document, found);
   return found;
 };
 
