@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExplorersBuilt } from '../web/explorers/build.ts';
 import { signUpCompany } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
-import { EXPLORER_CSP } from '../api/src/security-headers.ts';
+import { EXPLORER_CSP } from '../api/src/http/security-headers.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -104,7 +104,7 @@ const BUNDLE = {
   // Stay in node_modules: PGlite reads its WebAssembly and data files beside its own modules;
   // pino may start transports by file name; pg-native is pg's optional native driver.
   // OpenTelemetry's instrumentations patch pg, ioredis and graphql as Node loads them, which
-  // a copy inside the bundle never is (api/src/telemetry.ts); its own packages are loaded
+  // a copy inside the bundle never is (api/src/observability/telemetry.ts); its own packages are loaded
   // only when tracing is configured.
   external: [
     '@electric-sql/pglite',

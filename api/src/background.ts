@@ -1,4 +1,4 @@
-import type { TLogger } from './log.ts';
+import type { TLogger } from './observability/log.ts';
 
 /** Work started by runAfterAnswer that has not finished yet (this process). */
 const pending = new Set<Promise<void>>();

@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseFaults } from './db/faults.ts';
 import { isDiskFull } from './db/errors.ts';
-import { createLogThrottle } from './log.ts';
-import type { TLogger } from './log.ts';
+import { createLogThrottle } from './observability/log.ts';
+import type { TLogger } from './observability/log.ts';
 import { attempt, startServerProcess } from './testing/server-process.ts';
 import type { TServerProcess } from './testing/server-process.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEvents } from './events.ts';
 import type { TIdeaChange } from './events.ts';
-import { createLogger } from './log.ts';
+import { createLogger } from './observability/log.ts';
 
 const change = (boardId: number, voteCount: number): TIdeaChange => ({
   kind: 'VOTED',

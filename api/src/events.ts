@@ -5,7 +5,7 @@ import { Repeater, createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
 import type { IdeaStatus } from './generated/prisma/client.ts';
-import type { TLogger } from './log.ts';
+import type { TLogger } from './observability/log.ts';
 
 import type { TBoardAccess } from './services/access.ts';
 

@@ -21,10 +21,10 @@ try {
   // a start without the cache is still a start
 }
 const { loadConfig } = await import('./config.ts');
-const { createLogger } = await import('./log.ts');
+const { createLogger } = await import('./observability/log.ts');
 const config = loadConfig();
 const tracing = config.tracing
-  ? (await import('./telemetry.ts')).startTracing(config.tracing)
+  ? (await import('./observability/telemetry.ts')).startTracing(config.tracing)
   : null;
 if (config.tracing) {
   createLogger(config.logLevel, config.logFormat).info(

@@ -5,16 +5,16 @@ import type { TConfig } from './config.ts';
 import { claimDataDir, runningServerPid } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { createDeps } from './deps.ts';
-import { createLogger } from './log.ts';
+import { createLogger } from './observability/log.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { DOMAIN_CHECK_POLL_MS } from './services/custom-domain/domain-check-worker.ts';
 import {
   NEW_IDEA_DIGEST_POLL_MS,
   createNewIdeaDigestWorker,
 } from './services/notification/new-idea-digest.ts';
-import { trackConnections } from './graceful-close.ts';
+import { trackConnections } from './http/graceful-close.ts';
 import { createRequestListener, httpServerOptions } from './server.ts';
-import { startBanner } from './start-banner.ts';
+import { startBanner } from './observability/start-banner.ts';
 import { fillMissingReleaseHtml } from './services/release/release-html.ts';
 
 /** How often expired audit entries are looked for (and once soon after start). */

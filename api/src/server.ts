@@ -9,31 +9,31 @@ import { Hono } from 'hono';
 import { routePath } from 'hono/route';
 import type { TDatabase } from './db/client.ts';
 import type { TDeps } from './deps.ts';
-import { clientFrom, clientOf } from './client-ip.ts';
-import { createGraphQL } from './graphql.ts';
+import { clientFrom, clientOf } from './http/client-ip.ts';
+import { createGraphQL } from './graphql/graphql.ts';
 import { errors } from './errors.ts';
-import { mountExplorers } from './explorers.ts';
-import { mountHealth } from './health.ts';
-import type { THealthOptions } from './health.ts';
+import { mountExplorers } from './pages/explorers.ts';
+import { mountHealth } from './http/health.ts';
+import type { THealthOptions } from './http/health.ts';
 import { mountMcp } from './mcp/mcp-route.ts';
 import { createPortal } from './portal/portal-routes.ts';
-import { mountWidgetPreview, mountWidgetScript } from './public-page.ts';
-import { securityHeaders } from './security-headers.ts';
-import { mountUnsubscribePage } from './unsubscribe-page.ts';
-import { mountConfirmEmailPage } from './confirm-email-page.ts';
-import { mountPrivacyPage } from './privacy-page.ts';
+import { mountWidgetPreview, mountWidgetScript } from './pages/public-page.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { mountUnsubscribePage } from './pages/unsubscribe-page.ts';
+import { mountConfirmEmailPage } from './pages/confirm-email-page.ts';
+import { mountPrivacyPage } from './pages/privacy-page.ts';
 import { errorResponse } from './rest/http.ts';
 import { REST_BODY_LIMIT, restApi } from './rest/index.ts';
-import { graphqlBodyLimit } from './upload-limit.ts';
-import { mountMetrics } from './metrics-route.ts';
-import type { TMetrics } from './metrics.ts';
+import { graphqlBodyLimit } from './http/upload-limit.ts';
+import { mountMetrics } from './http/metrics-route.ts';
+import type { TMetrics } from './observability/metrics.ts';
 import {
   outgoingOf,
   requestContextOf,
   requestIdFrom,
   setRequestContext,
-} from './request-context.ts';
-import type { TRequestContext } from './request-context.ts';
+} from './http/request-context.ts';
+import type { TRequestContext } from './http/request-context.ts';
 import { runAsStatementOwner } from './db/statement-owner.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
@@ -147,7 +147,7 @@ export async function createRequestListener(
   // Metrics cost a little per request and a registry per server: only when someone reads them,
   // and prom-client loads only then.
   const metrics = deps.config.metricsToken
-    ? (await import('./metrics.ts')).createMetrics({
+    ? (await import('./observability/metrics.ts')).createMetrics({
         prisma: deps.prisma,
         openStreams: () => deps.streamSlots.count().total,
         poolStats: db.poolStats,

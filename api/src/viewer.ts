@@ -1,6 +1,6 @@
 import type { Role, UserKind } from './generated/prisma/client.ts';
 import { AppError, errors } from './errors.ts';
-import type { TClient } from './rate-limit.ts';
+import type { TClient } from './http/rate-limit.ts';
 
 /** Who is calling: a signed-in user and the session they used, or nobody. */
 export type TViewer = {

@@ -12,10 +12,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { EXPLORERS_DIST, EXPLORERS_READY } from '../../api/src/explorers.ts';
+import { EXPLORERS_DIST, EXPLORERS_READY } from '../../api/src/pages/explorers.ts';
 
 /*
- * The API explorers' files (api/src/explorers.ts): GraphiQL and Swagger UI, each copied from its
+ * The API explorers' files (api/src/pages/explorers.ts): GraphiQL and Swagger UI, each copied from its
  * npm package as published, beside a small start script of our own compiled from TypeScript.
  */
 

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import type { AppError } from '../errors.ts';
-import { createLogThrottle } from '../log.ts';
-import type { TLogger } from '../log.ts';
+import { createLogThrottle } from '../observability/log.ts';
+import type { TLogger } from '../observability/log.ts';
 import { databaseFaultOf, databaseUnavailableError } from './errors.ts';
 import type { TDatabaseFault } from './errors.ts';
 

@@ -1,5 +1,5 @@
 import { isDatabaseBusy } from '../db/errors.ts';
-import type { TLogger } from '../log.ts';
+import type { TLogger } from '../observability/log.ts';
 
 /**
  * Wait before the attempt after `attempts` failed ones (counted from 1): base, 2×base, 4×base, …

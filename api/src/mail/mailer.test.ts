@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../log.ts';
+import { createLogger } from '../observability/log.ts';
 import { addEndUser } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';

@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../jobs/queue-worker.ts';
-import type { TLogger } from '../log.ts';
+import type { TLogger } from '../observability/log.ts';
 import { inlineText } from './inline-text.ts';
 
 /** Mails one wake prints in full in the outbox (mailer.wake); the rest are counted. */

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { TDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { RateLimitError } from '../rate-limit.ts';
+import { RateLimitError } from '../http/rate-limit.ts';
 
 /** A tool's answer: its JSON as text (what every MCP client shows the model). */
 export function toolResult(data: unknown): CallToolResult {

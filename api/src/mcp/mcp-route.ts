@@ -1,13 +1,13 @@
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { cheapBodyLimit } from '../body-limit.ts';
-import { clientOf } from '../client-ip.ts';
-import { PUBLIC_CORS } from '../cors.ts';
+import { cheapBodyLimit } from '../http/body-limit.ts';
+import { clientOf } from '../http/client-ip.ts';
+import { PUBLIC_CORS } from '../http/cors.ts';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { messages, nestsTooDeep } from '../validation.ts';
-import { RateLimitError } from '../rate-limit.ts';
-import { requestContextOf } from '../request-context.ts';
+import { RateLimitError } from '../http/rate-limit.ts';
+import { requestContextOf } from '../http/request-context.ts';
 import { errorResponse, rateLimitedResponse } from '../rest/http.ts';
 import { REST_BODY_LIMIT, tooLarge } from '../rest/index.ts';
 import { bearerToken } from '../services/account/authenticate.ts';

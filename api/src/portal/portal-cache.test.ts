@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestListener } from '../server.ts';
 import { createEvents } from '../events.ts';
-import type { TLogger } from '../log.ts';
+import type { TLogger } from '../observability/log.ts';
 import { addEndUser } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';

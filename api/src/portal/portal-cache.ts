@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TEvents } from '../events.ts';
-import type { TLogger } from '../log.ts';
+import type { TLogger } from '../observability/log.ts';
 
 /** One cached page: its HTML, the headers it is sent with and its strong validator. */
 export type TCachedPage = {

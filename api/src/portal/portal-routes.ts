@@ -22,9 +22,9 @@ import {
   subscribeForm,
 } from './changelog-pages.ts';
 import type { TSubscribeState } from './changelog-pages.ts';
-import { clientOf } from '../client-ip.ts';
+import { clientOf } from '../http/client-ip.ts';
 import { AppError } from '../errors.ts';
-import { RateLimitError } from '../rate-limit.ts';
+import { RateLimitError } from '../http/rate-limit.ts';
 import { subscribeToChangelog } from '../services/changelog/subscribe-to-changelog.ts';
 import {
   checkChangelogConfirmation,

@@ -3,13 +3,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { TDeps } from '../deps.ts';
 import { AppError, errors } from '../errors.ts';
 import { messages, nestsTooDeep } from '../validation.ts';
-import { requestContextOf } from '../request-context.ts';
+import { requestContextOf } from '../http/request-context.ts';
 import { authenticateBearer, bearerToken } from '../services/account/authenticate.ts';
 import { API_KEY_PREFIX } from '../services/api-key/api-keys.ts';
 import type { TViewer } from '../viewer.ts';
 import { canWrite, requireWriter, withAddress } from '../viewer.ts';
-import { clientOf } from '../client-ip.ts';
-import type { RateLimitError, TClient } from '../rate-limit.ts';
+import { clientOf } from '../http/client-ip.ts';
+import type { RateLimitError, TClient } from '../http/rate-limit.ts';
 
 export type TRestEnv = { Variables: { viewer: TViewer | null } };
 

@@ -151,7 +151,7 @@ describe('GET /api/v1/openapi.json', () => {
       ...new Set(
         createApp(server.deps, server.db)
           .routes.filter((r) => r.path.startsWith('/api/v1/') && r.method !== 'ALL')
-          // The document's own reference page (HTML, api/src/explorers.ts) is not a route of it.
+          // The document's own reference page (HTML, api/src/pages/explorers.ts) is not a route of it.
           .filter((r) => r.path !== '/api/v1/docs')
           .map((r) => `${r.method} ${normalise(r.path.slice('/api/v1'.length))}`),
       ),

@@ -11,7 +11,7 @@ import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { TPlanState } from '../services/plan/plan-state.ts';
 import type { TViewer } from '../viewer.ts';
-import type { TClient } from '../rate-limit.ts';
+import type { TClient } from '../http/rate-limit.ts';
 import type { TVotedByMe } from './voted-by-me.ts';
 import type { TRelatedRows } from './related-rows.ts';
 import type { TLiveIdeas } from './live-idea.ts';

@@ -1,6 +1,6 @@
 import type { TDeps } from '../deps.ts';
-import { RateLimitError } from '../rate-limit.ts';
-import type { TClient } from '../rate-limit.ts';
+import { RateLimitError } from '../http/rate-limit.ts';
+import type { TClient } from '../http/rate-limit.ts';
 import type { TViewer } from '../viewer.ts';
 import { isTeamMemberOf } from './access.ts';
 import { waitText } from './mail/limit-requested-mail.ts';

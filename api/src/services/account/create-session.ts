@@ -1,7 +1,7 @@
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import type { Prisma, SessionScope } from '../../generated/prisma/client.ts';
-import type { TClient as TCaller } from '../../rate-limit.ts';
+import type { TClient as TCaller } from '../../http/rate-limit.ts';
 
 type TClient = Pick<TDeps['prisma'], 'session'> | Prisma.TransactionClient;
 

@@ -1,6 +1,6 @@
 import type { TSql } from '../../db/sql.ts';
 import type { Role, UserKind } from '../../generated/prisma/client.ts';
-import type { TFindLiveCredentials, TLiveCredential } from '../../stream-slots.ts';
+import type { TFindLiveCredentials, TLiveCredential } from '../../http/stream-slots.ts';
 import { END_USER_GRANT_COLUMNS } from '../access.ts';
 import { SESSION_ROLE } from './authenticate.ts';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
-import { guardSignIn } from '../../rate-limit.ts';
-import type { TClient } from '../../rate-limit.ts';
+import { guardSignIn } from '../../http/rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import {
   ZPassword,
   optionalText,

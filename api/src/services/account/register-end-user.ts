@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { ZEmail, ZPassword, optionalName, parseInput } from '../../validation.ts';
 import { getBoardByHash } from '../board/find-board-by-hash.ts';
 import { createSession } from './create-session.ts';

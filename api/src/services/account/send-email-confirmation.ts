@@ -1,8 +1,8 @@
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { RateLimitError } from '../../rate-limit.ts';
-import type { TClient } from '../../rate-limit.ts';
+import { RateLimitError } from '../../http/rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireAccountConsole } from '../../viewer.ts';
 

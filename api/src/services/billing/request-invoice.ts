@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { inlineText } from '../../mail/inline-text.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireConfirmedEmail } from '../account/require-confirmed-email.ts';

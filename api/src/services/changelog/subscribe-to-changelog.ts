@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { ZEmail, parseInput } from '../../validation.ts';
 import { changelogUrl } from './changelog-links.ts';
 import {

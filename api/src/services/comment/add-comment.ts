@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { Comment, User } from '../../generated/prisma/client.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { isMissing, parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked } from '../../viewer.ts';

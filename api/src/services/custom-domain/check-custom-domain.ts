@@ -2,7 +2,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { Company, Prisma } from '../../generated/prisma/client.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
 import { DOMAIN_TAKEN } from '../company/update-company-portal.ts';

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import type { Idea } from '../../generated/prisma/client.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireNotBlocked } from '../../viewer.ts';

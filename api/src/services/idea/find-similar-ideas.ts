@@ -8,7 +8,7 @@ import { planStateOf } from '../plan/plan-state.ts';
 import { toView, viewInclude } from './find-idea-views.ts';
 import { listedIdeasWhere } from './listed-ideas.ts';
 import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 
 /** How many hints a submit form shows. */
 export const SIMILAR_IDEAS_LIMIT = 5;

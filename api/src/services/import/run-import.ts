@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
 import { createQueueWorker } from '../../jobs/queue-worker.ts';
-import type { TLogger } from '../../log.ts';
+import type { TLogger } from '../../observability/log.ts';
 import { yieldToOthers } from '../../yield-to-others.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';

@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
-import { RateLimitError } from '../../rate-limit.ts';
-import type { TClient } from '../../rate-limit.ts';
+import { RateLimitError } from '../../http/rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 
 /** Mail that a company's team makes Feedboard send on request, each with its own limits. */
 export type TRequestedMail = 'testEmail' | 'invoiceRequest' | 'invitationMail';

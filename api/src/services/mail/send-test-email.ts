@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { TTestMailResult } from '../../mail/mailer.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
 import { requireConfirmedEmail } from '../account/require-confirmed-email.ts';

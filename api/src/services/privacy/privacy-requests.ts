@@ -3,7 +3,7 @@ import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireViewer } from '../../viewer.ts';

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import type { User } from '../../generated/prisma/client.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { messages, parseInput } from '../../validation.ts';
 import { createSession } from '../account/create-session.ts';
 import { confirmedDomainOf } from '../access.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import { createSession } from '../account/create-session.ts';
 import { recordAuditAfter } from '../audit/record-audit.ts';

@@ -3,7 +3,7 @@ import { verifyPassword } from '../../auth/password.ts';
 import { unseal } from '../../auth/seal.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { ZPassword, parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { recordAudit } from '../audit/record-audit.ts';

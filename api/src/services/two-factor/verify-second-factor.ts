@@ -1,7 +1,7 @@
 import { unseal } from '../../auth/seal.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { TClient } from '../../rate-limit.ts';
+import type { TClient } from '../../http/rate-limit.ts';
 import { checkTotp, hashRecoveryCode, normalizeCode } from './codes.ts';
 
 export const wrongCode = () =>

@@ -3,7 +3,7 @@ import { openSecret } from '../../auth/secret-box.ts';
 import type { TConfig } from '../../config.ts';
 import type { PrismaClient, WebhookEvent } from '../../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../../jobs/queue-worker.ts';
-import type { TLogger } from '../../log.ts';
+import type { TLogger } from '../../observability/log.ts';
 import { signatureHeader, SIGNATURE_HEADER, standardWebhookHeaders } from './sign-webhook.ts';
 import { EVENT_TYPES } from './webhook-input.ts';
 import type { Response } from 'undici';

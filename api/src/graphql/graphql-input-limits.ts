@@ -1,0 +1,331 @@
+import { GraphQLError, Kind, getOperationAST } from 'graphql';
+import type {
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  SelectionSetNode,
+  ValueNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { AppError } from '../errors.ts';
+import { errors } from '../errors.ts';
+import { MAX_COMPANY_TAGS } from '../services/tag/tag-input.ts';
+
+/** How many entries a list argument (ids, files, events…) holds at most, unless named below. */
+export const MAX_LIST_ENTRIES = 100;
+
+/**
+ * Arguments whose service checks the list's length itself and answers a field error of the
+ * mutation's result ("Choose at most 100 ideas at once."): the ceiling here is only for lists far
+ * past any of those caps. A board's tag filter names up to every tag of the company.
+ */
+const SERVICE_CHECKED_LIST_ENTRIES = 1_000;
+const LIST_ENTRIES_OF: Record<string, number> = {
+  'ideas.tagIds': MAX_COMPANY_TAGS,
+  'bulkSetIdeaStatus.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkMoveIdeas.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkAddIdeaTag.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'bulkRemoveIdeaTag.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'addReleaseIdeas.ideaIds': SERVICE_CHECKED_LIST_ENTRIES,
+  'markNotificationsRead.ids': SERVICE_CHECKED_LIST_ENTRIES,
+  'reorderBoardStatuses.statusIds': SERVICE_CHECKED_LIST_ENTRIES,
+};
+
+/**
+ * What one entry of an input list costs on top of the selection it multiplies: decoding it,
+ * looking it up. 10,000 ids cost 100,000 before any field is selected.
+ */
+export const LIST_ENTRY_COST = 10;
+
+// GraphQL Armor's cost model (@escape.tech/graphql-armor-cost-limit, flattenFragments): an
+// object costs 2, a scalar 1, a child 1.5 times its own cost, a connection `first`/`last` times.
+const OBJECT_COST = 2;
+const SCALAR_COST = 1;
+const DEPTH_COST_FACTOR = 1.5;
+/** Every connection answers at most 100 objects a page (`maxSize`), whatever `first` asks. */
+const MAX_PAGE = 100;
+
+/**
+ * Fields whose work is far above their answer's size, priced by name: a similar-idea search
+ * reads and scores a whole board (one query of 20 aliased searches held the embedded server
+ * 42 s: outside attack 3, finding 11), and an idea's voters or voter companies are unpaged
+ * lists of any length (finding 12). With GRAPHQL_MAX_COST at 100,000 one operation asks for at
+ * most four searches or nineteen voter lists, and each spends as much from the caller's budget.
+ */
+const FIELD_COSTS: Record<string, number> = {
+  similarIdeas: 20_000,
+  voters: 5_000,
+  voterCompanies: 5_000,
+  // Release notes are up to 20,000 characters, and their HTML more: priced by size (a scalar is
+  // 1), so 20 aliases of 100 releases' notes (150 MB from one anonymous request, attack 4 F4)
+  // are refused, while the console's page of 100 releases with their notes fits.
+  body: 80,
+  bodyHtml: 80,
+};
+
+/**
+ * Lists without paging (no `first`), priced as long as they may grow: their selection is paid
+ * that many times, as a connection's is paid `first` times (GraphQL Armor counts every list as
+ * one entry, so 10 aliases of 12,000 customer companies, or every board's per-board fields over
+ * 61 boards, passed as cheap: attack 4 F1 and F2). None of them has a hard cap: each is priced
+ * at what a large company has (the spec shows 500 boards as unlimited).
+ */
+const LIST_LENGTHS: Record<string, number> = {
+  boards: 500,
+  fromBoards: 500,
+  customerCompanies: 5_000,
+  allowedCustomerCompanies: 500,
+  members: 1_000,
+  payments: 500,
+};
+
+type TVariables = Record<string, unknown>;
+
+type TListProblem = { field: string; entries: number; cap: number };
+
+type TMeasure = { cost: number; problems: TListProblem[] };
+
+/** The entries of every list in a value (nested lists and input objects included). */
+function jsonEntries(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce<number>((n, item) => n + 1 + jsonEntries(item), 0);
+  if (value && typeof value === 'object') {
+    return Object.values(value).reduce<number>((n, item) => n + jsonEntries(item), 0);
+  }
+  return 0;
+}
+
+/** The longest list in a value, anywhere inside it. */
+function jsonLongest(value: unknown): number {
+  if (Array.isArray(value)) return Math.max(value.length, ...value.map(jsonLongest));
+  if (value && typeof value === 'object')
+    return Math.max(0, ...Object.values(value).map(jsonLongest));
+  return 0;
+}
+
+/** An argument's value with its variables filled in from the request (or their defaults). */
+function valueOf(
+  node: ValueNode,
+  variables: TVariables,
+  defaults: Map<string, ValueNode>,
+): unknown {
+  switch (node.kind) {
+    case Kind.VARIABLE: {
+      const name = node.name.value;
+      if (name in variables) return variables[name];
+      const fallback = defaults.get(name);
+      return fallback ? valueOf(fallback, variables, defaults) : undefined;
+    }
+    case Kind.LIST:
+      return node.values.map((item) => valueOf(item, variables, defaults));
+    case Kind.OBJECT:
+      return Object.fromEntries(
+        node.fields.map((field) => [field.name.value, valueOf(field.value, variables, defaults)]),
+      );
+    case Kind.INT:
+      return Number.parseInt(node.value, 10);
+    case Kind.NULL:
+      return null;
+    default:
+      return 'value' in node ? node.value : undefined;
+  }
+}
+
+/**
+ * The operation's cost with its variables known (GraphQL Armor's model, whose validation rule
+ * sees only literals), with every input list counted: `nodes(ids:)`'s selection is paid once per
+ * id (it reads one object per id), and every entry of any list argument costs LIST_ENTRY_COST
+ * more. Lists longer than their cap are collected as problems.
+ */
+function measure(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: TVariables,
+): TMeasure | null {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
+  }
+  const defaults = new Map<string, ValueNode>();
+  for (const definition of operation.variableDefinitions ?? []) {
+    if (definition.defaultValue)
+      defaults.set(definition.variable.name.value, definition.defaultValue);
+  }
+  const problems: TListProblem[] = [];
+  const entered = new Set<string>();
+
+  const selectionCost = (set: SelectionSetNode): number => {
+    let cost = 0;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        cost += DEPTH_COST_FACTOR * fieldCost(selection);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        cost += selectionCost(selection.selectionSet);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        // A fragment that spreads itself is refused by validation; count it once here.
+        if (!fragment || entered.has(name)) continue;
+        entered.add(name);
+        cost += selectionCost(fragment.selectionSet);
+        entered.delete(name);
+      }
+    }
+    return cost;
+  };
+
+  const fieldCost = (field: FieldNode): number => {
+    if (field.name.value === '__schema') return 0;
+    let multiplier = 1;
+    let listEntries = 0;
+    for (const argument of field.arguments ?? []) {
+      const name = argument.name.value;
+      const value = valueOf(argument.value, variables, defaults);
+      if ((name === 'first' || name === 'last') && typeof value === 'number' && value > 1) {
+        multiplier = Math.max(multiplier, Math.min(value, MAX_PAGE));
+        continue;
+      }
+      const entries = jsonEntries(value);
+      if (entries === 0) continue;
+      listEntries += entries;
+      const longest = jsonLongest(value);
+      // `nodes(ids:)` answers one object per id; other fields take lists as filters or as
+      // what to change, and answer what their own lists say.
+      if (field.name.value === 'nodes') multiplier = Math.max(multiplier, longest);
+      const key = `${field.name.value}.${name}`;
+      const cap = LIST_ENTRIES_OF[key] ?? MAX_LIST_ENTRIES;
+      if (longest > cap) problems.push({ field: name, entries: longest, cap });
+    }
+    // A list without paging is paid for as long as it may grow (LIST_LENGTHS).
+    if (multiplier === 1) multiplier = LIST_LENGTHS[field.name.value] ?? 1;
+    const own = field.selectionSet ? OBJECT_COST + selectionCost(field.selectionSet) : SCALAR_COST;
+    return own * multiplier + listEntries * LIST_ENTRY_COST + (FIELD_COSTS[field.name.value] ?? 0);
+  };
+
+  return { cost: selectionCost(operation.selectionSet) / DEPTH_COST_FACTOR, problems };
+}
+
+/** The limits on the shape of an operation (GraphQL Armor's, and the cost with variables). */
+export type TLimit = 'depth' | 'cost' | 'aliases' | 'tokens' | 'directives';
+
+/**
+ * The one refusal of an operation past a limit on its shape, whichever rule saw it: HTTP 400,
+ * `extensions: {code: "BAD_REQUEST", limit}`, and a message naming the limit and what was found
+ * ("Query depth limit of 10 exceeded, found 13."). GraphQL Armor's own errors said
+ * "Syntax Error: …" without a code and answered HTTP 200; a fractional cost is rounded.
+ */
+export function limitRefusal(limit: TLimit, message: string): GraphQLError {
+  const text = message
+    .replace(/^Syntax Error: /, '')
+    .replace(
+      /found (\d+(?:\.\d+)?)\./,
+      (_, found: string) => `found ${Math.round(Number(found))}.`,
+    );
+  return new GraphQLError(text, {
+    extensions: { code: 'BAD_REQUEST', limit, http: { status: 400, spec: false } },
+  });
+}
+
+/**
+ * Keeps a limit's refusal at HTTP 400 whatever the client accepts. Yoga marks an error thrown
+ * by the parser (the token limit) as one of the GraphQL-over-HTTP spec's, and answers those
+ * with 200 to a client that accepts `application/json`.
+ */
+export function limitStatusPlugin<TServerContext extends object>(): Plugin<TServerContext> {
+  return {
+    onResultProcess: ({ result }) => {
+      if (Array.isArray(result) || Symbol.asyncIterator in result) return;
+      for (const error of result.errors ?? []) {
+        const http = error.extensions?.limit ? error.extensions.http : undefined;
+        if (http && typeof http === 'object') (http as { spec?: boolean }).spec = false;
+      }
+    },
+  };
+}
+
+/** The cost of an operation (the model above, its variables known) and what it breaks. */
+type TChecked = { cost: number; refusal: AppError | GraphQLError | null };
+
+function checkOperation(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+  maxCost: number,
+): TChecked {
+  const measured = measure(
+    document,
+    operationName,
+    variables && typeof variables === 'object' ? (variables as TVariables) : {},
+  );
+  if (!measured) return { cost: 0, refusal: null };
+  const cost = Math.round(measured.cost);
+  if (cost > maxCost) {
+    const refusal = limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
+    return { cost, refusal };
+  }
+  if (measured.problems.length === 0) return { cost, refusal: null };
+  const refusal = errors.validation(
+    measured.problems.map(({ field, entries, cap }) => ({
+      field,
+      message: `At most ${cap} entries at a time (found ${entries}).`,
+    })),
+  );
+  return { cost, refusal };
+}
+
+/** The refusal of an operation whose input lists are too long or too costly, if it is. */
+export function inputLimitRefusal(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+  maxCost: number,
+): AppError | GraphQLError | null {
+  return checkOperation(document, operationName, variables, maxCost).refusal;
+}
+
+/**
+ * Spends an operation's cost from its caller's budget (graphql.ts): a GraphQLError to answer
+ * instead when the budget is spent, else null.
+ */
+export type TSpendCost = (cost: number, context: unknown) => Promise<GraphQLError | null>;
+
+/**
+ * Refuses, before any resolver runs, an operation whose input lists are longer than their cap
+ * (MAX_LIST_ENTRIES unless LIST_ENTRIES_OF says otherwise: VALIDATION naming the argument), or
+ * whose cost with its variables counted passes `maxCost` (limitRefusal, HTTP 400). GraphQL
+ * Armor's cost rule runs at validation, where variables are unknown: `nodes(ids: $ids)` with
+ * 20,000 ids cost it 3 and then held the embedded database for minutes. A query or mutation
+ * that passes then spends its cost through `spend` (the caller's budget), measured once.
+ */
+export function inputLimitsPlugin<TServerContext extends object>(
+  maxCost: number,
+  toGraphQLError: (error: AppError) => GraphQLError,
+  spend?: TSpendCost,
+): Plugin<TServerContext> {
+  const refuse = (refusal: AppError | GraphQLError) =>
+    refusal instanceof GraphQLError ? refusal : toGraphQLError(refusal);
+  return {
+    onExecute: async ({ args, setResultAndStopExecution }) => {
+      const { cost, refusal } = checkOperation(
+        args.document,
+        args.operationName,
+        args.variableValues,
+        maxCost,
+      );
+      if (refusal) return setResultAndStopExecution({ errors: [refuse(refusal)] });
+      const spent = spend && cost > 0 ? await spend(cost, args.contextValue) : null;
+      if (spent) setResultAndStopExecution({ errors: [spent] });
+    },
+    onSubscribe: ({ args, setResultAndStopExecution }) => {
+      const { refusal } = checkOperation(
+        args.document,
+        args.operationName,
+        args.variableValues,
+        maxCost,
+      );
+      if (refusal) setResultAndStopExecution({ errors: [refuse(refusal)] });
+    },
+  };
+}
