@@ -51,6 +51,25 @@ export default tseslint.config(
       ],
     },
   },
+  // REST is a thin shim over the domain services: it reads and writes through them, never the
+  // database's statements itself (tests may reach further).
+  {
+    files: ['api/src/rest/**/*.ts'],
+    ignores: ['api/src/rest/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/**'],
+              message: 'Go through a service in api/src/services/ instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The widget runs on customers' pages: no HTML from strings, no eval, no hooks mistakes.
   {
     files: ['widget/src/**/*.{ts,tsx}'],

@@ -1,16 +1,14 @@
 import type { TDeps } from '../deps.ts';
-import { sqlPart } from '../db/sql.ts';
-import type { TSqlPart } from '../db/sql.ts';
 import { canEditIdea, canUpdateIdeaStatus, findVisibleBoardWithPlan } from '../services/access.ts';
-import { countListedIdeas, listedIdeasCount } from '../services/idea/count-listed-ideas.ts';
+import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
 import {
   ZIdeaPageParams,
   cardRowView,
   findWholeIdeaPageRows,
-  ideaPageFreshStatement,
 } from '../services/idea/find-idea-views.ts';
+import { findIdeaPageWithCount } from '../services/idea/idea-page-with-count.ts';
 import { cardsOf } from '../services/idea/idea-cards.ts';
-import type { TCardRow, TFreshRow, TIdeaCard } from '../services/idea/idea-cards.ts';
+import type { TCardRow, TIdeaCard } from '../services/idea/idea-cards.ts';
 import { presentIdea } from './presenters.ts';
 import type { TIdeaListParams } from '../services/idea/idea-input.ts';
 import type { TListedBoard } from '../services/idea/listed-ideas.ts';
@@ -33,9 +31,7 @@ export async function findIdeasPageJson(
   const params = parseInput(ZIdeaPageParams, rawParams);
   const listed = await findVisibleBoardWithPlan(deps, viewer, boardId);
   const { limit, offset } = params;
-  const rows = await deps.sql<
-    TFreshRow & { contentVersion: string; totalCount: number }
-  >`${ideaPageRestStatement(viewer, listed, params)}`;
+  const rows = await findIdeaPageWithCount(deps, viewer, listed, params);
   if (rows.length === 0) {
     const totalCount = await countListedIdeas(deps, viewer, listed, params);
     return pageJson([], totalCount, limit, offset);
@@ -46,20 +42,6 @@ export async function findIdeasPageJson(
   const canUpdateStatus = canUpdateIdeaStatus(viewer, companyId);
   const ideas = cards.map((row) => ideaJson(viewer, companyId, canUpdateStatus, row));
   return pageJson(ideas, rows[0]!.totalCount, limit, offset);
-}
-
-/**
- * The page's fresh rows with the list's count beside each (idea-page-plan.test.ts checks its
- * plan): one statement for what the cards do not hold.
- */
-export function ideaPageRestStatement(
-  viewer: TViewer | null,
-  listed: TListedBoard,
-  params: TIdeaListParams & { limit: number; offset: number },
-): TSqlPart {
-  const count = sqlPart`, (${listedIdeasCount(viewer, listed, params)}) AS "totalCount"`;
-  const { limit, offset } = params;
-  return ideaPageFreshStatement(viewer, listed, params, { limit, offset }, count);
 }
 
 function pageJson(ideas: string[], totalCount: number, limit: number, offset: number): string {

@@ -6,7 +6,7 @@ import type { TTestServer } from '../../testing/test-server.ts';
 import type { TViewer } from '../../viewer.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
-import { ideaPageRestStatement } from '../../rest/idea-page-json.ts';
+import { ideaPageWithCountStatement } from './idea-page-with-count.ts';
 import { ideaPageFreshStatement, ideaPageStatement } from './find-idea-views.ts';
 import type { TPageWindow } from './find-idea-views.ts';
 import { IDEA_SORTS } from './idea-input.ts';
@@ -144,7 +144,7 @@ async function prepare(
   const statements = {
     whole: () => ideaPageStatement(viewer, listed, params, window),
     fresh: () => ideaPageFreshStatement(viewer, listed, params, window),
-    rest: () => ideaPageRestStatement(viewer, listed, paged),
+    rest: () => ideaPageWithCountStatement(viewer, listed, paged),
   };
   const { text, params: values } = statementOf(statements[kind]());
   prepared += 1;
