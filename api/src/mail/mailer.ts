@@ -4,6 +4,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { backoffMs, createQueueWorker } from '../jobs/queue-worker.ts';
 import type { TLogger } from '../observability/log.ts';
 import { inlineText } from './inline-text.ts';
+import { mailHtml } from './mail-html.tsx';
 
 /** Mails one wake prints in full in the outbox (mailer.wake); the rest are counted. */
 const OUTBOX_PRINT_MAX = 20;
@@ -28,6 +29,14 @@ export type TMailMessage = {
    * end user name their company without it; team mails stay Feedboard's.
    */
   senderName?: string;
+  /**
+   * The reader's language (en-US, pl-PL) when the mail is for no account (an invitation, a
+   * changelog subscriber): the HTML part's `lang` and layout words. An account's mail takes the
+   * account's language.
+   */
+  language?: string;
+  /** The company the mail speaks for when the recipient is none of its end users (its logo). */
+  companyId?: number;
 };
 
 /**
@@ -35,6 +44,12 @@ export type TMailMessage = {
  * sent as a header.
  */
 export const SENDER_NAME_HEADER = 'X-Feedboard-Sender-Name';
+/** The mail's language (TMailMessage.language), a note like SENDER_NAME_HEADER. */
+export const LANGUAGE_HEADER = 'X-Feedboard-Language';
+/** The company whose logo heads the mail (TMailMessage.companyId), a note like the others. */
+export const COMPANY_HEADER = 'X-Feedboard-Company';
+/** The row's notes to the mailer: read when the mail goes, never sent as headers. */
+const NOTES = new Set([SENDER_NAME_HEADER, LANGUAGE_HEADER, COMPANY_HEADER]);
 
 /**
  * SQL of the name a queued "Mail" row (`m`) is sent in the name of, or NULL for Feedboard's own:
@@ -47,6 +62,19 @@ const senderNameSql = (m: string) =>
       ${m}."headers"->>'${SENDER_NAME_HEADER}',
       (SELECT c."name" FROM "User" su JOIN "Company" c ON c."id" = su."companyId"
        WHERE su."id" = ${m}."userId" AND su."role" = 'END_USER'))`);
+
+/**
+ * SQL of what the HTML part of a queued "Mail" row (`m`) looks like: the reader's language (the
+ * row's note, else its account's, else English) and the logo of the company it speaks for (the
+ * row's company note, else the company of the end user it is for; team mails carry none).
+ */
+const mailLookSql = (m: string) =>
+  Prisma.raw(`COALESCE(${m}."headers"->>'${LANGUAGE_HEADER}',
+      (SELECT lu."language" FROM "User" lu WHERE lu."id" = ${m}."userId"), 'en-US') AS "language",
+    (SELECT c."logoUrl" FROM "Company" c WHERE c."id" = COALESCE(
+      (${m}."headers"->>'${COMPANY_HEADER}')::int,
+      (SELECT cu."companyId" FROM "User" cu
+       WHERE cu."id" = ${m}."userId" AND cu."role" = 'END_USER'))) AS "logoUrl"`);
 
 /**
  * The From of a mail sent in the name of `senderName` ("Acme via Feedboard" at the configured
@@ -140,6 +168,9 @@ type TClaimedMail = {
   attempts: number;
   /** Whose name the mail goes in (senderNameSql), null: Feedboard's. */
   senderName: string | null;
+  /** The reader's language and the company's logo (mailLookSql). */
+  language: string;
+  logoUrl: string | null;
 };
 
 /** Messages one worker takes (and sends in parallel) per claim. */
@@ -208,22 +239,30 @@ export function createMailer(options: {
         ORDER BY "id" LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
       RETURNING "id", "to", "subject", "text", "html", "headers", "attempts",
-        ${senderNameSql('"Mail"')} AS "senderName"`;
+        ${senderNameSql('"Mail"')} AS "senderName", ${mailLookSql('"Mail"')}`;
   }
 
   async function deliver(mail: TClaimedMail, sender: Transporter): Promise<void> {
     let failure: unknown = null;
-    // The sender's name is the mailer's own note, never a header of the mail.
+    // The sender's name, language and company are the mailer's own notes, never headers.
     const headers = Object.fromEntries(
-      Object.entries(mail.headers ?? {}).filter(([name]) => name !== SENDER_NAME_HEADER),
+      Object.entries(mail.headers ?? {}).filter(([name]) => !NOTES.has(name)),
     );
+    // Every mail goes as HTML with its text beside it (multipart/alternative), the one layout.
+    const html =
+      mail.html ??
+      mailHtml(mail.subject, mail.text, {
+        companyName: mail.senderName,
+        logoUrl: mail.logoUrl,
+        language: mail.language,
+      });
     try {
       await sender.sendMail({
         from: senderFrom(from, mail.senderName),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        ...(mail.html ? { html: mail.html } : {}),
+        html,
         ...(Object.keys(headers).length > 0 ? { headers } : {}),
       });
     } catch (error) {
@@ -323,7 +362,7 @@ export function createMailer(options: {
           html: message.html ?? null,
           topic: message.topic ?? 'ACCOUNT',
           userId: message.userId ?? null,
-          ...(message.senderName ? { headers: { [SENDER_NAME_HEADER]: message.senderName } } : {}),
+          ...(notesOf(message) ? { headers: notesOf(message) } : {}),
           ...(isHeld ? { status: 'HELD' as const, heldForUserId: options.heldForUserId } : {}),
         },
         select: { id: true },
@@ -367,7 +406,15 @@ export function createMailer(options: {
         };
       }
       try {
-        const info = (await (await transport()).sendMail({ from, to, subject, text })) as {
+        const info = (await (
+          await transport()
+        ).sendMail({
+          from,
+          to,
+          subject,
+          text,
+          html: mailHtml(subject, text, { companyName: null, logoUrl: null, language: 'en-US' }),
+        })) as {
           response?: string;
         };
         const response = info.response ?? 'sent';
@@ -405,4 +452,13 @@ export function createMailer(options: {
       (await transportReady?.catch(() => undefined))?.close();
     },
   };
+}
+
+/** A message's notes to the mailer (sender name, language, company), or none. */
+function notesOf(message: TMailMessage): Record<string, string> | undefined {
+  const notes: Record<string, string> = {};
+  if (message.senderName) notes[SENDER_NAME_HEADER] = message.senderName;
+  if (message.language) notes[LANGUAGE_HEADER] = message.language;
+  if (message.companyId !== undefined) notes[COMPANY_HEADER] = String(message.companyId);
+  return Object.keys(notes).length > 0 ? notes : undefined;
 }

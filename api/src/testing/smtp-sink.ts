@@ -76,6 +76,10 @@ export async function startSmtpSink(): Promise<{
 export type TParsedMail = {
   subject: string;
   text: string;
+  /** The HTML part, when the message has one. */
+  html: string | null;
+  /** The top-level Content-Type's value (e.g. multipart/alternative). */
+  contentType: string;
   /** Header values by lower-case name, as sent (e.g. `list-unsubscribe`). */
   header: (name: string) => string | undefined;
 };
@@ -92,6 +96,13 @@ export async function readMail(mail: TReceivedMail): Promise<TParsedMail> {
   return {
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+    contentType: parsed.headers.get('content-type')
+      ? String(
+          (parsed.headers.get('content-type') as { value?: string }).value ??
+            parsed.headers.get('content-type'),
+        )
+      : '',
     header: (name) => lines.get(name.toLowerCase()),
   };
 }

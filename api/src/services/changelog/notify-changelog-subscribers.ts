@@ -5,7 +5,7 @@ import { loadMarkdown } from '../release/load-markdown.ts';
 import { unsubscribeTokenSql } from '../notification/unsubscribe-token.ts';
 import { changelogUrl } from './changelog-links.ts';
 import { UNSUBSCRIBE_LINK, releaseMail } from './changelog-mail-texts.ts';
-import { SENDER_NAME_HEADER } from '../../mail/mailer.ts';
+import { SENDER_NAME_HEADER, LANGUAGE_HEADER, COMPANY_HEADER } from '../../mail/mailer.ts';
 
 /**
  * Queues the mail of a published release to every confirmed, still subscribed changelog
@@ -51,7 +51,9 @@ export async function notifyChangelogSubscribers(deps: TDeps, releaseId: number)
       jsonb_build_object('List-Unsubscribe', '<' || l."url" || '>',
         'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click',
         -- Sent in the company's name ("<company> via Feedboard": the mailer's senderName).
-        ${SENDER_NAME_HEADER}::text, ${company.name}::text),
+        ${SENDER_NAME_HEADER}::text, ${company.name}::text,
+        -- The HTML part's language and logo (the mailer's notes, never sent as headers).
+        ${LANGUAGE_HEADER}::text, s."language", ${COMPANY_HEADER}::text, ${String(company.id)}::text),
       'CHANGELOG',
       ${`changelog:${release.id}:`}::text || s."id"
     FROM "ChangelogSubscriber" s

@@ -59,6 +59,8 @@ export async function subscribeToChangelog(
     topic: 'CHANGELOG_CONFIRMATION',
     // From "<company> via Feedboard", as the release mails it confirms (docs/email.md).
     senderName: company.name,
+    language,
+    companyId: company.id,
     ...confirmationMail(mailLanguageOf(language), { company: company.name, email, link }),
   });
 }

@@ -75,6 +75,7 @@ async function mailInvitation(
       {
         to: saved.email,
         topic: 'INVITATION',
+        language: inviter.language,
         ...invitationMail(inviter.language, {
           inviter: inviter.displayName,
           company: company.name,
