@@ -74,7 +74,8 @@ export function mailHtml(subject: string, text: string, look: TMailLook): string
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean);
-  const preview = paragraphs.find((p) => !/^(hi|hello|cze\u015b\u0107|dzie\u0144 dobry)/i.test(p)) ?? subject;
+  const preview =
+    paragraphs.find((p) => !/^(hi|hello|cze\u015b\u0107|dzie\u0144 dobry)/i.test(p)) ?? subject;
   const markup = renderToStaticMarkup(
     <Html lang={look.language.slice(0, 2)} dir="ltr">
       <Head>
