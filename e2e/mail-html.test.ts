@@ -7,6 +7,22 @@ import { readMail, startSmtpSink } from '../api/src/testing/smtp-sink.ts';
 import type { TParsedMail } from '../api/src/testing/smtp-sink.ts';
 import { startTestServer } from '../api/src/testing/test-server.ts';
 import type { TTestServer } from '../api/src/testing/test-server.ts';
+import { mailHtml } from '../api/src/mail/mail-html.tsx';
+import {
+  confirmationMail,
+  releaseMail,
+} from '../api/src/services/changelog/changelog-mail-texts.ts';
+import {
+  adminCommentTexts,
+  mentionTexts,
+  newIdeaDigestTexts,
+  newIdeaTexts,
+  rejectionTexts,
+  releaseTexts,
+  statusChangeTexts,
+} from '../api/src/services/notification/notification-texts.ts';
+import type { TMailTexts } from '../api/src/services/notification/notification-texts.ts';
+import { invitationMail } from '../api/src/services/team/invitation-mail.ts';
 import { launchChromium } from './browser.ts';
 import { saveScreenshot } from './console.ts';
 
@@ -159,5 +175,81 @@ describe('mail as HTML', () => {
     expect(mail.html).not.toContain('<img src=x');
     const seen = await openHtml(mail, 'escaped', 'light');
     expect(seen.text).toContain('<img src=x onerror=alert(1)> & more');
+  });
+
+  it('renders every template of both languages so that its HTML says what its text says', async () => {
+    const idea = { title: 'Dark mode', boardName: 'Ideas', url: 'https://acme.example/i/1' };
+    const link = 'https://acme.example/confirm/abc';
+    const templates: Record<string, TMailTexts> = {
+      status: statusChangeTexts({ idea, status: 'PLANNED' }),
+      declined: statusChangeTexts({
+        idea,
+        status: 'DECLINED',
+        decline: { reason: 'OTHER', comment: 'Not now.', mergedInto: null, votesMoved: false },
+      }),
+      release: releaseTexts({
+        name: 'Spring',
+        date: '2026-11-20',
+        parts: ['Dark mode'],
+        url: link,
+      }),
+      comment: adminCommentTexts({ idea, authorName: 'Kim', text: 'On it.\n\nSoon.' }),
+      newIdea: newIdeaTexts({ idea, authorName: 'Ann', description: 'Please.', isAwaiting: true }),
+      digest: newIdeaDigestTexts({
+        day: '2026-11-20',
+        total: 2,
+        ideas: [{ ...idea, authorName: 'Ann', isAwaiting: false }],
+        moreUrl: link,
+      }),
+      rejection: rejectionTexts({ idea, reason: 'Spam.' }),
+      mention: mentionTexts({ idea, authorName: 'Kim', text: '@Ann look', isInternal: false }),
+      changelogConfirmation: {
+        en: confirmationMail('en', { company: 'Acme', email: 'a@example.com', link }),
+        pl: confirmationMail('pl', { company: 'Acme', email: 'a@example.com', link }),
+      },
+      changelogRelease: {
+        en: releaseMail('en', {
+          company: 'Acme',
+          name: 'Spring',
+          date: '2026-11-20',
+          summary: 'Faster.',
+          parts: ['Dark mode'],
+          link,
+        }),
+        pl: releaseMail('pl', {
+          company: 'Acme',
+          name: 'Spring',
+          date: '2026-11-20',
+          summary: 'Faster.',
+          parts: ['Dark mode'],
+          link,
+        }),
+      },
+      invitation: {
+        en: invitationMail('en-US', { inviter: 'Kim', company: 'Acme', role: 'MEMBER', link }),
+        pl: invitationMail('pl-PL', { inviter: 'Kim', company: 'Acme', role: 'MEMBER', link }),
+      },
+    };
+    for (const [name, texts] of Object.entries(templates)) {
+      for (const language of ['en', 'pl'] as const) {
+        const { subject, text } = texts[language];
+        const html = mailHtml(subject, text, {
+          companyName: 'Acme',
+          logoUrl: null,
+          language: language === 'pl' ? 'pl-PL' : 'en-US',
+        });
+        const seen = await openHtml(
+          { subject, text, html } as TParsedMail,
+          `${name}-${language}`,
+          'light',
+        );
+        expect(seen.lang, name).toBe(language);
+        const shown = seen.text.replace(/\s+/g, ' ');
+        for (const word of words(text)) expect(shown, `${name} ${language}`).toContain(word);
+        const hrefs = seen.links.map((a) => a.href);
+        for (const url of urls(text))
+          expect(hrefs, `${name} ${language}`).toContain(new URL(url).href);
+      }
+    }
   });
 });

@@ -179,10 +179,10 @@ function splitFooter(text: string): [string, string | null] {
 
 function Paragraph({ text, openLabel }: { text: string; openLabel: string }) {
   if (URL_ONLY.test(text)) return <ActionButton href={text} label={openLabel} />;
-  // Lines of a paragraph that are a labelled link become buttons; the rest stay text.
-  const lines = text.split('\n');
+  // A labelled link ("See it: https://…") becomes a button; a link on its own line under a line
+  // of text (a digest's list) makes that line its link; the rest stays text.
   const parts: ReactNode[] = [];
-  let pending: string[] = [];
+  let pending: TLine[] = [];
   const flush = () => {
     if (pending.length === 0) return;
     parts.push(
@@ -191,25 +191,50 @@ function Paragraph({ text, openLabel }: { text: string; openLabel: string }) {
         className="fb-text"
         style={{ fontSize: '15px', lineHeight: '24px', color: COLORS.text, margin: '16px 0' }}
       >
-        {withLineBreaks(pending.join('\n'))}
+        {linesOf(pending)}
       </Text>,
     );
     pending = [];
   };
-  for (const line of lines) {
-    const labelled = LABELLED_URL.exec(line.trim());
-    const href = labelled?.[2] ?? (URL_ONLY.test(line.trim()) ? line.trim() : null);
-    if (href) {
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const labelled = LABELLED_URL.exec(line);
+    const previous = pending.at(-1);
+    if (labelled) {
       flush();
-      parts.push(
-        <ActionButton key={parts.length} href={href} label={labelled?.[1] ?? openLabel} />,
-      );
+      parts.push(<ActionButton key={parts.length} href={labelled[2]!} label={labelled[1]!} />);
+    } else if (URL_ONLY.test(line) && previous && previous.href === null) {
+      previous.href = line;
+    } else if (URL_ONLY.test(line)) {
+      flush();
+      parts.push(<ActionButton key={parts.length} href={line} label={openLabel} />);
     } else {
-      pending.push(line);
+      pending.push({ text: raw, href: null });
     }
   }
   flush();
   return <>{parts}</>;
+}
+
+type TLine = { text: string; href: string | null };
+
+/** Lines with <br> between them; a line with its own link is that link. */
+function linesOf(lines: TLine[]): ReactNode[] {
+  return lines.flatMap((line, i) => [
+    ...(i > 0 ? [<br key={`br${i}`} />] : []),
+    line.href ? (
+      <Link
+        key={`l${i}`}
+        href={line.href}
+        className="fb-link"
+        style={{ color: COLORS.link, textDecoration: 'underline' }}
+      >
+        {line.text}
+      </Link>
+    ) : (
+      <span key={`l${i}`}>{withLineBreaks(line.text)}</span>
+    ),
+  ]);
 }
 
 function ActionButton({ href, label }: { href: string; label: string }) {
