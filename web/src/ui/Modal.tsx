@@ -16,6 +16,7 @@ export function Modal({
   title,
   description,
   isLocked = false,
+  isWide = false,
   focusOnClose,
   children,
 }: {
@@ -24,6 +25,8 @@ export function Modal({
   title: ReactNode;
   description?: ReactNode;
   isLocked?: boolean;
+  /** Room for a side panel beside the content (the idea window). */
+  isWide?: boolean;
   /**
    * Where focus goes once the dialog closed, when that is not the opener: e.g. the card of the
    * idea just added. Null or undefined: the opener (the element that had focus when it opened).
@@ -36,7 +39,7 @@ export function Modal({
   if (!isOpen) return null;
   return (
     <NativeDialog
-      className="modal"
+      className={isWide ? 'modal modal--wide' : 'modal'}
       labelledBy={`${id}-title`}
       describedBy={description ? `${id}-description` : undefined}
       onDismiss={onClose}

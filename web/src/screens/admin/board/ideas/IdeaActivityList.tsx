@@ -1,4 +1,5 @@
 import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { IdeaActivityList_idea$key } from '../../../../../__generated__/IdeaActivityList_idea.graphql.ts';
@@ -134,10 +135,7 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
   };
   const entries = data.activity.edges.map((edge) => edge.node);
   return (
-    <section aria-labelledby="idea-activity-title">
-      <h3 id="idea-activity-title" className="idea-detail__heading">
-        {intl.formatMessage(messages.title)}
-      </h3>
+    <ToolSection titleId="idea-activity-title" title={intl.formatMessage(messages.title)}>
       {entries.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.empty)}</p>
       ) : (
@@ -153,6 +151,6 @@ export function IdeaActivityList({ idea }: { idea: IdeaActivityList_idea$key }) 
           ))}
         </ol>
       )}
-    </section>
+    </ToolSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -48,6 +49,7 @@ const messages = defineMessages({
   replyTo: { id: 'ideaDetail.replyTo', defaultMessage: 'Reply to {name}' },
   replies: { id: 'ideaDetail.replies', defaultMessage: 'Replies to {name}' },
   notFound: { id: 'ideaDetail.notFound', defaultMessage: 'Idea not found' },
+  teamTools: { id: 'ideaDetail.teamTools', defaultMessage: 'Team tools' },
 });
 
 export const ideaDetailModalQuery = graphql`
@@ -152,56 +154,59 @@ function IdeaDetail({
     idea,
   );
   return (
-    <Modal isOpen onClose={onClose} focusOnClose={focusOnClose} title={data.title}>
+    <Modal isOpen isWide onClose={onClose} focusOnClose={focusOnClose} title={data.title}>
       <ViewOnlyNote>
-        <div className="idea-detail">
-          <div className="idea-detail__top">
-            <VoteBox idea={data} />
-            <div className="idea-detail__summary">
-              <p className="muted">
-                {intl.formatMessage(messages.by, {
-                  name: data.author?.displayName ?? intl.formatMessage(messages.anonymous),
-                  date: intl.formatDate(data.createdAt, { dateStyle: 'medium' }),
-                })}
-              </p>
-              <StatusControl idea={data} board={board} />
+        {/* The conversation first; the team's tools beside it on wide screens, below it on
+            phones as collapsed sections (ToolSection). */}
+        <div className="idea-detail idea-detail--split">
+          <div className="idea-detail__conversation">
+            <div className="idea-detail__top">
+              <VoteBox idea={data} />
+              <div className="idea-detail__summary">
+                <p className="muted">
+                  {intl.formatMessage(messages.by, {
+                    name: data.author?.displayName ?? intl.formatMessage(messages.anonymous),
+                    date: intl.formatDate(data.createdAt, { dateStyle: 'medium' }),
+                  })}
+                </p>
+                <StatusControl idea={data} board={board} />
+              </div>
             </div>
+            <p className={data.description ? 'idea-detail__description' : 'muted'}>
+              {data.description ?? intl.formatMessage(messages.noDescription)}
+            </p>
+            <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
+            <UndoMergeButton idea={data} />
+            <IdeaComments idea={data} />
           </div>
-          <p className={data.description ? 'idea-detail__description' : 'muted'}>
-            {data.description ?? intl.formatMessage(messages.noDescription)}
-          </p>
-          <DeclineDetails idea={data} onOpenIdea={onOpenIdea} />
-          <UndoMergeButton idea={data} />
-          <IdeaTagsControl idea={data} />
-          {data.canUpdateStatus ? <TeamVotes idea={data} /> : null}
-          {!data.canUpdateStatus && data.canEdit && data.voters ? (
-            <section aria-labelledby="idea-voters-title">
-              <h3 id="idea-voters-title" className="idea-detail__heading">
-                {intl.formatMessage(messages.voters)}
-              </h3>
-              {data.voters.length === 0 ? (
-                <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
-              ) : (
-                <ul className="voter-list">
-                  {data.voters.map((voter) => (
-                    <li key={voter.userId} className="voter-list__item">
-                      <Avatar name={voter.name} photoUrl={null} />
-                      {voter.name}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ) : null}
-          <IdeaValue idea={data} />
-          {data.canUpdateStatus ? (
-            <Suspense fallback={null}>
-              <LazyIdeaIssueLinks idea={data} query={query} />
-            </Suspense>
-          ) : null}
-          <IdeaComments idea={data} />
-          <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
-          <IdeaActivityList idea={data} />
+          <aside className="idea-detail__tools" aria-label={intl.formatMessage(messages.teamTools)}>
+            <IdeaTagsControl idea={data} />
+            {data.canUpdateStatus ? <TeamVotes idea={data} /> : null}
+            {!data.canUpdateStatus && data.canEdit && data.voters ? (
+              <ToolSection titleId="idea-voters-title" title={intl.formatMessage(messages.voters)}>
+                {data.voters.length === 0 ? (
+                  <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
+                ) : (
+                  <ul className="voter-list">
+                    {data.voters.map((voter) => (
+                      <li key={voter.userId} className="voter-list__item">
+                        <Avatar name={voter.name} photoUrl={null} />
+                        {voter.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </ToolSection>
+            ) : null}
+            <IdeaValue idea={data} />
+            {data.canUpdateStatus ? (
+              <Suspense fallback={null}>
+                <LazyIdeaIssueLinks idea={data} query={query} />
+              </Suspense>
+            ) : null}
+            <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
+            <IdeaActivityList idea={data} />
+          </aside>
         </div>
       </ViewOnlyNote>
     </Modal>
@@ -259,6 +264,12 @@ function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
           </span>
         ) : null}
       </h3>
+      {/* The reply box above the thread, as the conversation's first thing to do. */}
+      <CommentForm
+        ideaId={data.id}
+        connectionId={data.comments.__id}
+        canWriteNotes={data.canUpdateStatus}
+      />
       {nodes.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.noComments)}</p>
       ) : (
@@ -313,11 +324,6 @@ function IdeaComments({ idea }: { idea: IdeaDetailComments_idea$key }) {
           onClick={() => loadNext(COMMENTS_PAGE_SIZE)}
         />
       ) : null}
-      <CommentForm
-        ideaId={data.id}
-        connectionId={data.comments.__id}
-        canWriteNotes={data.canUpdateStatus}
-      />
     </section>
   );
 }

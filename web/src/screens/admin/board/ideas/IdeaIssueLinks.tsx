@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
@@ -192,10 +193,11 @@ export function IdeaIssueLinks({
   });
   if (!data.issueLinks || !data.canUpdateStatus) return null;
   return (
-    <section aria-labelledby={titleId} data-testid="idea-issue-links">
-      <h3 id={titleId} className="idea-detail__heading">
-        {intl.formatMessage(messages.title)}
-      </h3>
+    <ToolSection
+      titleId={titleId}
+      title={intl.formatMessage(messages.title)}
+      testId="idea-issue-links"
+    >
       {data.issueLinks.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.none)}</p>
       ) : (
@@ -261,7 +263,7 @@ export function IdeaIssueLinks({
           </PendingButton>
         </div>
       </form>
-    </section>
+    </ToolSection>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { graphql, useFragment } from 'react-relay';
 import type { IdeaValue_idea$key } from '../../../../../__generated__/IdeaValue_idea.graphql.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
@@ -52,10 +53,11 @@ export function IdeaValue({ idea }: { idea: IdeaValue_idea$key }) {
     intl.formatNumber(amount, { style: 'currency', currency: data.valueCurrency ?? 'USD' });
   const companies = data.voterCompanies;
   return (
-    <section aria-labelledby="idea-value-title" data-testid="idea-value">
-      <h3 id="idea-value-title" className="idea-detail__heading">
-        {intl.formatMessage(messages.title)}
-      </h3>
+    <ToolSection
+      titleId="idea-value-title"
+      title={intl.formatMessage(messages.title)}
+      testId="idea-value"
+    >
       {companies.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.none)}</p>
       ) : (
@@ -80,6 +82,6 @@ export function IdeaValue({ idea }: { idea: IdeaValue_idea$key }) {
           </ul>
         </>
       )}
-    </section>
+    </ToolSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -97,10 +98,11 @@ export function MoveIdeaControl({
   };
   const errorId = `${id}-error`;
   return (
-    <section aria-labelledby={`${id}-title`} className="idea-move">
-      <h3 id={`${id}-title`} className="idea-detail__heading">
-        {intl.formatMessage(messages.title)}
-      </h3>
+    <ToolSection
+      titleId={`${id}-title`}
+      title={intl.formatMessage(messages.title)}
+      className="idea-move"
+    >
       <form className="form idea-move__form" onSubmit={handleSubmit} noValidate>
         <div className={`field${isMissing ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={id}>
@@ -148,6 +150,6 @@ export function MoveIdeaControl({
           </PendingButton>
         </div>
       </form>
-    </section>
+    </ToolSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { TeamVotes_idea$key } from '../../../../../__generated__/TeamVotes_idea.graphql.ts';
@@ -112,10 +113,7 @@ export function TeamVotes({ idea }: { idea: TeamVotes_idea$key }) {
       ? intl.formatMessage(importanceMessages[importance as keyof typeof importanceMessages])
       : null;
   return (
-    <section aria-labelledby="idea-voters-title">
-      <h3 id="idea-voters-title" className="idea-detail__heading">
-        {intl.formatMessage(messages.voters)}
-      </h3>
+    <ToolSection titleId="idea-voters-title" title={intl.formatMessage(messages.voters)}>
       {data.teamVotes.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
       ) : (
@@ -163,7 +161,7 @@ export function TeamVotes({ idea }: { idea: TeamVotes_idea$key }) {
         </>
       )}
       <AddVoteForm ideaId={data.id} />
-    </section>
+    </ToolSection>
   );
 }
 

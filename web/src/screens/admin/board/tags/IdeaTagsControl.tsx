@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
@@ -93,10 +94,7 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
   const addable = data.board.tags.filter((tag) => !carried.has(tag.id));
   if (!data.canUpdateStatus && data.tags.length === 0) return null;
   return (
-    <section aria-labelledby="idea-tags-title">
-      <h3 id="idea-tags-title" className="idea-detail__heading">
-        {intl.formatMessage(messages.title)}
-      </h3>
+    <ToolSection titleId="idea-tags-title" title={intl.formatMessage(messages.title)}>
       {data.tags.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.noIdeaTags)}</p>
       ) : (
@@ -153,6 +151,6 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
         </form>
       ) : null}
       <ActionError failure={change.failure} />
-    </section>
+    </ToolSection>
   );
 }
