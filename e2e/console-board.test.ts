@@ -873,9 +873,9 @@ describe.skipIf(!hasChromium())(
         .poll(() => release.locator('.release-parts__item').allInnerTexts())
         .toEqual(['Done idea to ship', 'Idea being built']);
 
-      // A generic part, then delete one part.
-      await release.getByRole('button', { name: 'Add generic part' }).click();
-      const part = page.getByRole('dialog', { name: 'Add a generic part' });
+      // A line that is no idea, then delete one part.
+      await release.getByRole('button', { name: 'Add a line' }).click();
+      const part = page.getByRole('dialog', { name: 'Add a line to the release' });
       await part.getByLabel('Title').fill('Faster start-up on old phones');
       await part.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => part.count()).toBe(0);

@@ -65,7 +65,6 @@ export function ReleasesScreen() {
   const filter = toFilterKey(searchParams.get('filter'));
   const [isAdding, setIsAdding] = useState(false);
   const filterId = useId();
-  const sortId = useId();
   if (!board) return null;
   // Newest release date first, as the server lists them, also for one just added (it goes in at
   // the front of the list whatever its date).
@@ -89,7 +88,7 @@ export function ReleasesScreen() {
           {intl.formatMessage(messages.add)}
         </button>
       </header>
-      <div className="toolbar toolbar--two">
+      <div className="toolbar">
         <div className="field">
           <label className="field__label" htmlFor={filterId}>
             {intl.formatMessage(messages.filter)}
@@ -108,14 +107,6 @@ export function ReleasesScreen() {
                 {intl.formatMessage(FILTERS[key].label)}
               </option>
             ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={sortId}>
-            {intl.formatMessage(messages.sort)}
-          </label>
-          <select id={sortId} className="field__input field__select" value="DATE" disabled>
-            <option value="DATE">{intl.formatMessage(messages.sortDate)}</option>
           </select>
         </div>
       </div>

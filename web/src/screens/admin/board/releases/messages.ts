@@ -12,8 +12,6 @@ export const releaseMessages = defineMessages({
   filterAll: { id: 'releases.filter.all', defaultMessage: 'All' },
   filterPublished: { id: 'releases.filter.published', defaultMessage: 'Published' },
   filterUnpublished: { id: 'releases.filter.unpublished', defaultMessage: 'Unpublished' },
-  sort: { id: 'releases.sort.label', defaultMessage: 'Sort by' },
-  sortDate: { id: 'releases.sort.date', defaultMessage: 'Date' },
   emptyTitle: { id: 'releases.empty.title', defaultMessage: 'No releases yet' },
   emptyText: {
     id: 'releases.empty.text',
@@ -46,7 +44,7 @@ export const releaseMessages = defineMessages({
     defaultMessage:
       '{count, plural, =0 {No linked ideas} one {# linked idea} other {# linked ideas}}',
   },
-  addPart: { id: 'release.addPart', defaultMessage: 'Add generic part' },
+  addPart: { id: 'release.addPart', defaultMessage: 'Add a line' },
   edit: { id: 'release.edit', defaultMessage: 'Edit' },
   remove: { id: 'release.remove', defaultMessage: 'Remove' },
   addTitle: { id: 'release.form.addTitle', defaultMessage: 'Add a release' },
@@ -69,9 +67,12 @@ export const releaseMessages = defineMessages({
   datePlaceholder: { id: 'release.form.datePlaceholder', defaultMessage: 'YYYY-MM-DD' },
   datePicker: { id: 'release.form.datePicker', defaultMessage: 'Pick from calendar' },
   dateFormat: { id: 'release.form.dateFormat', defaultMessage: 'Use the YYYY-MM-DD format.' },
-  partTitle: { id: 'release.part.title', defaultMessage: 'Add a generic part' },
+  partTitle: { id: 'release.part.title', defaultMessage: 'Add a line to the release' },
   partField: { id: 'release.part.field', defaultMessage: 'Title' },
-  partHint: { id: 'release.part.hint', defaultMessage: '6 to 100 characters.' },
+  partHint: {
+    id: 'release.part.hint',
+    defaultMessage: 'A change that is not one of the board’s ideas, 6 to 100 characters.',
+  },
   assignTitle: { id: 'release.assign.title', defaultMessage: 'Assign ideas to {name}' },
   assignIntro: {
     id: 'release.assign.intro',
