@@ -324,6 +324,15 @@ const QUERIES: Record<string, TGraphqlEntry> = {
       shows: (value, b) => edgeIds(value).includes(b.releaseGid),
     },
   ),
+  releaseNotesPreview: query(
+    'releaseNotesPreview',
+    rules.companyAdmin,
+    '$body: String!',
+    'body: $body',
+    '',
+    () => ({ body: '**Shipped**' }),
+    company,
+  ),
   slackConnections: query('slackConnections', rules.companyAdmin, '', '', 'id', undefined, company),
   viewer: query(
     'viewer',

@@ -15,7 +15,8 @@ import {
 } from '../services/release/find-releases.ts';
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
-import { releaseBodyHtml } from '../services/release/release-html.ts';
+import { releaseBodyHtml, renderReleaseBody } from '../services/release/release-html.ts';
+import { errors } from '../errors.ts';
 import { builder } from './builder.ts';
 import { requireCursorInList } from './connection-cursor.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
@@ -108,6 +109,24 @@ export const ReleaseType = builder.prismaNode('Release', {
     }),
   }),
 });
+
+builder.queryField('releaseNotesPreview', (t) =>
+  t.string({
+    authScopes: { companyAdmin: true },
+    description: `Release notes (Markdown, at most ${RELEASE_BODY_MAX} characters) rendered as the changelog, the portal and the mails will show them: sanitised HTML, for the release composer's preview (admins). Nothing is stored.`,
+    args: {
+      body: t.arg.string({ required: true, description: 'The Markdown to render.' }),
+    },
+    resolve: (_root, { body }) => {
+      if (body.length > RELEASE_BODY_MAX) {
+        throw errors.validation([
+          { field: 'body', message: `At most ${RELEASE_BODY_MAX} characters.` },
+        ]);
+      }
+      return renderReleaseBody(body);
+    },
+  }),
+);
 
 builder.queryFields((t) => ({
   releases: t.prismaConnection(

@@ -16,6 +16,7 @@ import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { COVER_URL, RELEASE_DATE, releaseMessages as messages } from './messages.ts';
+import { NotesPreview } from './NotesPreview.tsx';
 import { useCreateReleaseMutation } from './useCreateReleaseMutation.ts';
 import { useUpdateReleaseMutation } from './useUpdateReleaseMutation.ts';
 
@@ -56,6 +57,7 @@ export function ReleaseFormModal({
   const intl = useIntl();
   const [createRelease] = useCreateReleaseMutation();
   const [updateRelease] = useUpdateReleaseMutation();
+  const [isPreviewing, setIsPreviewing] = useState(false);
   const form = useForm({
     name: { required: true, min: 1, max: RELEASE_NAME_MAX },
     releaseDate: { required: true, min: 6 },
@@ -105,6 +107,7 @@ export function ReleaseFormModal({
   });
   const isSaving = save.isPending;
   const handleClose = () => {
+    setIsPreviewing(false);
     form.reset();
     setLabels([]);
     save.clearFailure();
@@ -112,6 +115,8 @@ export function ReleaseFormModal({
   };
 
   const handleSave = form.handleSubmit((values) => {
+    // Back to the text, where a field's error shows.
+    setIsPreviewing(false);
     if (!RELEASE_DATE.test(values.releaseDate)) {
       form.setFieldError('releaseDate', { descriptor: messages.dateFormat });
       return;
@@ -185,12 +190,30 @@ export function ReleaseFormModal({
             }
           />
         </div>
-        <TextArea
-          {...form.bind('body')}
-          label={intl.formatMessage(messages.body)}
-          hint={intl.formatMessage(messages.bodyHint, { max: RELEASE_BODY_MAX })}
-          rows={8}
-        />
+        {/* The notes in Markdown, and how readers will see them (rendered by the server). */}
+        <div className="release-notes-field">
+          <button
+            type="button"
+            className="button button--ghost release-notes-field__toggle"
+            aria-pressed={isPreviewing}
+            onClick={() => setIsPreviewing((current) => !current)}
+          >
+            {intl.formatMessage(isPreviewing ? messages.previewBack : messages.preview)}
+          </button>
+          {isPreviewing ? (
+            <>
+              <p className="field__label">{intl.formatMessage(messages.body)}</p>
+              <NotesPreview body={form.values.body} />
+            </>
+          ) : (
+            <TextArea
+              {...form.bind('body')}
+              label={intl.formatMessage(messages.body)}
+              hint={intl.formatMessage(messages.bodyHint, { max: RELEASE_BODY_MAX })}
+              rows={8}
+            />
+          )}
+        </div>
         <TextField
           {...form.bind('coverImageUrl')}
           type="url"

@@ -101,6 +101,18 @@ export const releaseMessages = defineMessages({
   },
   saving: { id: 'release.saving', defaultMessage: 'Saving…' },
   body: { id: 'release.form.body', defaultMessage: 'Release notes' },
+  preview: { id: 'release.form.preview', defaultMessage: 'Preview' },
+  previewBack: { id: 'release.form.previewBack', defaultMessage: 'Back to writing' },
+  previewRegion: {
+    id: 'release.form.previewRegion',
+    defaultMessage: 'Preview of the release notes',
+  },
+  previewLoading: { id: 'release.form.previewLoading', defaultMessage: 'Rendering the preview…' },
+  previewFailed: {
+    id: 'release.form.previewFailed',
+    defaultMessage: 'The preview could not be made. Your notes are kept: try again.',
+  },
+  previewEmpty: { id: 'release.form.previewEmpty', defaultMessage: 'No notes yet.' },
   bodyHint: {
     id: 'release.form.bodyHint',
     defaultMessage:
