@@ -79,6 +79,15 @@ describe.skipIf(!hasChromium())('console: the release composer', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Version 3' }).isVisible())
       .toBe(true);
+
+    // Publishing says first how many people it mails: nobody here (no idea, no subscriber).
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const publishing = page.getByRole('dialog', { name: 'Publish “Version 3”' });
+    await expect.poll(() => publishing.getByText(/^Nobody will be mailed/).isVisible()).toBe(true);
+    expect(await publishing.getByRole('checkbox').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await publishing.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Unpublish' }).isVisible()).toBe(true);
     await page.context().close();
   });
 

@@ -16,6 +16,7 @@ import {
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
 import { releaseBodyHtml, renderReleaseBody } from '../services/release/release-html.ts';
+import { releaseMailCount } from '../services/release/release-mail-count.ts';
 import { errors } from '../errors.ts';
 import { builder } from './builder.ts';
 import { requireCursorInList } from './connection-cursor.ts';
@@ -84,6 +85,12 @@ export const ReleaseType = builder.prismaNode('Release', {
       description:
         'The body rendered to HTML and sanitised: no script, no event handlers, only http(s) and mailto links (rel="noopener nofollow ugc").',
       resolve: (release, _args, context) => releaseBodyHtml(context.deps, release),
+    }),
+    publishMailCount: t.int({
+      nullable: true,
+      description:
+        'How many people publishing it now would mail (admins; null for anyone else): voters and authors of its ideas who get release mails, and confirmed changelog subscribers when a public board shows it, less those mailed about it before.',
+      resolve: (release, _args, context) => releaseMailCount(context.deps, context.viewer, release),
     }),
     coverImageUrl: t.exposeString('coverImageUrl', {
       nullable: true,

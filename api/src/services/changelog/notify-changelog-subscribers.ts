@@ -70,3 +70,22 @@ export async function notifyChangelogSubscribers(deps: TDeps, releaseId: number)
   if (queued.length > 0) deps.mailer.wake(queued.map((mail) => mail.id));
   return queued.length;
 }
+
+/**
+ * How many changelog mails publishing the release now would queue: its company's confirmed,
+ * still subscribed subscribers not mailed about it before, when a public board shows it (the
+ * portal's changelog, which notifyChangelogSubscribers mails from).
+ */
+export async function countChangelogRecipients(
+  deps: TDeps,
+  release: { id: number; companyId: number; boards: { isPublic: boolean }[] },
+): Promise<number> {
+  if (!release.boards.some((board) => board.isPublic)) return 0;
+  const [row] = await deps.prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM "ChangelogSubscriber" s
+    WHERE s."companyId" = ${release.companyId}
+      AND s."confirmedAt" IS NOT NULL AND s."unsubscribedAt" IS NULL
+      AND NOT EXISTS (SELECT 1 FROM "Mail" m
+        WHERE m."dedupeKey" = ${`changelog:${release.id}:`}::text || s."id")`;
+  return Number(row?.count ?? 0);
+}

@@ -81,10 +81,30 @@ export async function enqueueNotifications(deps: TDeps, n: TNotification): Promi
       jsonb_build_object('List-Unsubscribe', '<' || l."url" || '>',
         'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
       ${n.topic}, u."id", ${dedupe}
+    ${recipientRows(n, Prisma.sql`CROSS JOIN LATERAL (SELECT ${url} AS "url") l`)}
+    ORDER BY u."id"
+    ON CONFLICT ("dedupeKey") DO NOTHING
+    RETURNING "id", "to", "subject"`;
+  // Without SMTP the outbox prints them whole, as every other mail (README: an evaluator reads
+  // what end users would get there).
+  if (queued.length > 0) deps.mailer.wake(queued.map((mail) => mail.id));
+  return queued.length;
+}
+
+/**
+ * The FROM … WHERE of a notification's recipients (`u`, with `r."mine"`): the concerned users
+ * of the company with a confirmed address, not the actor, who may see one of its boards and whose
+ * preference allows it. One rule for queueing the mails and for counting them beforehand.
+ */
+function recipientRows(
+  n: Omit<TNotification, 'texts'>,
+  join: Prisma.Sql = Prisma.empty,
+): Prisma.Sql {
+  return Prisma.sql`
     FROM (SELECT r."userId", bool_or(r."mine") AS "mine" FROM (${n.recipients}) r
           GROUP BY r."userId") r
     JOIN "User" u ON u."id" = r."userId"
-    CROSS JOIN LATERAL (SELECT ${url} AS "url") l
+    ${join}
     WHERE u."companyId" = ${n.companyId}
       AND u."email" LIKE '%_@_%'
       -- Only to an address its owner confirmed (or the company's SSO token vouched for):
@@ -97,13 +117,24 @@ export async function enqueueNotifications(deps: TDeps, n: TNotification): Promi
         n.allows ??
         Prisma.sql`(u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))`
       }
-    ORDER BY u."id"
-    ON CONFLICT ("dedupeKey") DO NOTHING
-    RETURNING "id", "to", "subject"`;
-  // Without SMTP the outbox prints them whole, as every other mail (README: an evaluator reads
-  // what end users would get there).
-  if (queued.length > 0) deps.mailer.wake(queued.map((mail) => mail.id));
-  return queued.length;
+`;
+}
+
+/**
+ * How many mails enqueueNotifications would queue now: the same recipients, less those who got
+ * the mail under its dedupe key already (a republished release mails nobody twice).
+ */
+export async function countNotificationRecipients(
+  deps: TDeps,
+  n: Omit<TNotification, 'texts'>,
+): Promise<number> {
+  const already = n.dedupeKey
+    ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM "Mail" m
+        WHERE m."dedupeKey" = ${`${n.dedupeKey}:`}::text || u."id")`
+    : Prisma.empty;
+  const [row] = await deps.prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" ${recipientRows(n)} ${already}`;
+  return Number(row?.count ?? 0);
 }
 
 /**

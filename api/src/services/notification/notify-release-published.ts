@@ -1,7 +1,12 @@
 import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { RELEASE_PART_ORDER, releasePartForEveryReaderWhere } from '../release/find-releases.ts';
-import { enqueueNotifications, loadMailCompany } from './enqueue-notifications.ts';
+import {
+  countNotificationRecipients,
+  enqueueNotifications,
+  loadMailCompany,
+} from './enqueue-notifications.ts';
+import type { TNotification } from './enqueue-notifications.ts';
 import { boardUrl } from './links.ts';
 import { releaseTexts } from './notification-texts.ts';
 
@@ -31,6 +36,22 @@ export async function notifyReleasePublished(
   const company = await loadMailCompany(deps, release.companyId);
   const shownOn = release.boards.find((b) => b.isPublic) ?? release.boards[0];
   return enqueueNotifications(deps, {
+    ...releaseRecipients(release, actorId),
+    texts: releaseTexts({
+      name: release.name,
+      date: release.releaseDate.toISOString().slice(0, 10),
+      parts: listed.map((p) => p.title),
+      url: shownOn ? boardUrl(deps, company.slug, shownOn) : null,
+    }),
+  });
+}
+
+/** Who a release's mail goes to: the voters and authors of the ideas it ships. */
+function releaseRecipients(
+  release: { id: number; companyId: number; boards: { id: number }[] },
+  actorId: number,
+): Omit<TNotification, 'texts'> {
+  return {
     companyId: release.companyId,
     topic: 'RELEASE',
     boardIds: release.boards.map((b) => b.id),
@@ -43,11 +64,17 @@ export async function notifyReleasePublished(
         JOIN "Idea" i ON i."id" = p."ideaId"
         WHERE p."releaseId" = ${release.id} AND i."authorId" IS NOT NULL`,
     actorId,
-    texts: releaseTexts({
-      name: release.name,
-      date: release.releaseDate.toISOString().slice(0, 10),
-      parts: listed.map((p) => p.title),
-      url: shownOn ? boardUrl(deps, company.slug, shownOn) : null,
-    }),
-  });
+  };
+}
+
+/**
+ * How many release mails publishing it now would queue (notifyReleasePublished's recipients,
+ * less those mailed about it before), as the publish dialog says.
+ */
+export async function countReleaseRecipients(
+  deps: TDeps,
+  release: { id: number; companyId: number; boards: { id: number }[] },
+  actorId: number,
+): Promise<number> {
+  return countNotificationRecipients(deps, releaseRecipients(release, actorId));
 }

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { PublishReleaseModalMailCountQuery } from '../../../../../__generated__/PublishReleaseModalMailCountQuery.graphql.ts';
 import { CheckboxField } from '../../../../forms/CheckboxField.tsx';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
@@ -7,14 +9,24 @@ import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import type { TActionFailure } from '../../../../ui/useAction.ts';
 import { releaseMessages as messages } from './messages.ts';
 
+const mailCountQuery = graphql`
+  query PublishReleaseModalMailCountQuery($id: ID!) {
+    release(id: $id) {
+      publishMailCount
+    }
+  }
+`;
+
 /**
- * Publishing a release that has linked ideas: offers, ticked, to move them to the board's
- * completed status (their voters hear of it as of any status change), so shipped ideas do not
- * stay "In progress" on the roadmap.
+ * Publishing a release: says how many people it will mail (counted by the server when the
+ * dialog opens, by the rules that queue the mails) and, when it has linked ideas, offers,
+ * ticked, to move them to the board's completed status (their voters hear of it as of any
+ * status change), so shipped ideas do not stay "In progress" on the roadmap.
  */
 export function PublishReleaseModal({
   isOpen,
   onClose,
+  releaseId,
   releaseName,
   linkedIdeaCount,
   isPending,
@@ -23,6 +35,7 @@ export function PublishReleaseModal({
 }: {
   isOpen: boolean;
   onClose: () => void;
+  releaseId: string;
   releaseName: string;
   linkedIdeaCount: number;
   isPending: boolean;
@@ -31,6 +44,7 @@ export function PublishReleaseModal({
 }) {
   const intl = useIntl();
   const [isCompleting, setIsCompleting] = useState(true);
+  const mailCount = usePublishMailCount(releaseId, isOpen);
   return (
     <Modal
       isOpen={isOpen}
@@ -43,17 +57,26 @@ export function PublishReleaseModal({
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
-          onPublish(isCompleting);
+          onPublish(linkedIdeaCount > 0 && isCompleting);
         }}
       >
-        <CheckboxField
-          name="completeLinkedIdeas"
-          label={intl.formatMessage(messages.publishComplete, { count: linkedIdeaCount })}
-          hint={intl.formatMessage(messages.publishCompleteHint)}
-          isChecked={isCompleting}
-          onChange={setIsCompleting}
-          isDisabled={isPending}
-        />
+        <p className={mailCount === 'failed' ? 'field__error' : 'muted'} aria-live="polite">
+          {mailCount === 'loading'
+            ? intl.formatMessage(messages.publishCounting)
+            : mailCount === 'failed'
+              ? intl.formatMessage(messages.publishCountFailed)
+              : intl.formatMessage(messages.publishMailCount, { count: mailCount })}
+        </p>
+        {linkedIdeaCount > 0 ? (
+          <CheckboxField
+            name="completeLinkedIdeas"
+            label={intl.formatMessage(messages.publishComplete, { count: linkedIdeaCount })}
+            hint={intl.formatMessage(messages.publishCompleteHint)}
+            isChecked={isCompleting}
+            onChange={setIsCompleting}
+            isDisabled={isPending}
+          />
+        ) : null}
         <ActionError failure={failure} />
         <div className="form__actions">
           <button
@@ -71,4 +94,34 @@ export function PublishReleaseModal({
       </form>
     </Modal>
   );
+}
+
+/** How many people publishing would mail, asked each time the dialog opens. */
+function usePublishMailCount(releaseId: string, isOpen: boolean): number | 'loading' | 'failed' {
+  const environment = useRelayEnvironment();
+  const [count, setCount] = useState<number | 'loading' | 'failed'>('loading');
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    let isCurrent = true;
+    setCount('loading');
+    const subscription = fetchQuery<PublishReleaseModalMailCountQuery>(
+      environment,
+      mailCountQuery,
+      { id: releaseId },
+      { fetchPolicy: 'network-only' },
+    ).subscribe({
+      next: (data) => {
+        const value = data.release?.publishMailCount;
+        if (isCurrent) setCount(typeof value === 'number' ? value : 'failed');
+      },
+      error: () => {
+        if (isCurrent) setCount('failed');
+      },
+    });
+    return () => {
+      isCurrent = false;
+      subscription.unsubscribe();
+    };
+  }, [environment, releaseId, isOpen]);
+  return count;
 }

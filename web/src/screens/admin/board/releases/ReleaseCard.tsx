@@ -73,9 +73,10 @@ export function ReleaseCard({
     setDialog(null);
     return null;
   });
-  // Publishing a release with linked ideas asks first: move them to the completed status?
+  // Publishing asks first: it says how many people will be mailed, and offers to move the
+  // linked ideas to the completed status. Unpublishing mails nobody and goes at once.
   const handleTogglePublished = () => {
-    if (!data.isPublished && linkedIdeaCount > 0) setDialog('publish');
+    if (!data.isPublished) setDialog('publish');
     else void togglePublished.run();
   };
 
@@ -187,6 +188,7 @@ export function ReleaseCard({
           togglePublished.clearFailure();
           setDialog(null);
         }}
+        releaseId={data.id}
         releaseName={data.name}
         linkedIdeaCount={linkedIdeaCount}
         isPending={togglePublished.isPending}

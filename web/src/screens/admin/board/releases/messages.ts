@@ -29,6 +29,19 @@ export const releaseMessages = defineMessages({
     defaultMessage:
       'The release shows on its boards’ changelogs, and the voters of its ideas hear of it.',
   },
+  publishCounting: {
+    id: 'release.publish.counting',
+    defaultMessage: 'Counting who will be mailed…',
+  },
+  publishCountFailed: {
+    id: 'release.publish.countFailed',
+    defaultMessage: 'We could not count who will be mailed; publishing still mails them.',
+  },
+  publishMailCount: {
+    id: 'release.publish.mailCount',
+    defaultMessage:
+      '{count, plural, =0 {Nobody will be mailed: no voter of its ideas or changelog subscriber is waiting for it.} one {# person will be mailed: voters and authors of its ideas and changelog subscribers.} other {# people will be mailed: voters and authors of its ideas and changelog subscribers.}}',
+  },
   publishComplete: {
     id: 'release.publish.complete',
     defaultMessage:
