@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, setPlan, signUpCompany } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations, settleAnimations } from './browser.ts';
-import { saveScreenshot, startConsole, type TConsole } from './console.ts';
+import { openSignedIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
 
 const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
   __typename ... on MutationCreateBoardSuccess { data { id } } } }`;
@@ -59,14 +59,16 @@ describe.skipIf(!hasChromium())('console: the idea window', () => {
 
   async function openIdea(width: number, locale: 'en-US' | 'pl-PL') {
     const { server } = console_;
-    const page = await console_.open({ viewport: { width, height: 900 }, locale });
     await server.deps.prisma.user.update({
       where: { id: admin.userId },
       data: { language: locale },
     });
-    await page.goto(`${server.url}/login`);
-    await page.evaluate((value) => localStorage.setItem('authToken', value), admin.token);
-    await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}`);
+    const page = await openSignedIn(
+      console_,
+      admin.token,
+      `/admin/boards/${encodeURIComponent(boardId)}`,
+      { viewport: { width, height: 900 }, locale },
+    );
     await page.getByRole('button', { name: 'Export to PDF', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export to PDF' });
     await expect.poll(() => dialog.getByText('We would pay for this.').isVisible()).toBe(true);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, signUpCompany } from '../api/src/testing/graphql-client.ts';
 import type { TTestAccount } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations, settleAnimations } from './browser.ts';
-import { saveScreenshot, startConsole, type TConsole } from './console.ts';
+import { openSignedIn, saveScreenshot, startConsole, type TConsole } from './console.ts';
 
 const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
   __typename ... on MutationCreateBoardSuccess { data { id } } } }`;
@@ -38,11 +38,12 @@ describe.skipIf(!hasChromium())('console: the release composer', () => {
       where: { id: admin.userId },
       data: { language: locale },
     });
-    const page = await console_.open({ locale, viewport: { width, height: 900 } });
-    await page.goto(`${server.url}/login`);
-    await page.evaluate((value) => localStorage.setItem('authToken', value), admin.token);
-    await page.goto(`${server.url}/admin/boards/${encodeURIComponent(boardId)}/releases`);
-    return page;
+    return openSignedIn(
+      console_,
+      admin.token,
+      `/admin/boards/${encodeURIComponent(boardId)}/releases`,
+      { locale, viewport: { width, height: 900 } },
+    );
   }
 
   it('previews the notes as readers will see them, safely, and keeps the text', async () => {

@@ -60,6 +60,23 @@ export async function startConsole(overrides: Partial<TConfig> = {}): Promise<TC
 }
 
 /**
+ * A page of the console signed in as the holder of `token` (no sign-in form: the token goes
+ * where the console keeps it), opened at `pagePath`.
+ */
+export async function openSignedIn(
+  console_: TConsole,
+  token: string,
+  pagePath: string,
+  options: BrowserContextOptions = {},
+): Promise<TConsolePage> {
+  const page = await console_.open(options);
+  await page.goto(`${console_.server.url}/login`);
+  await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+  await page.goto(`${console_.server.url}${pagePath}`);
+  return page;
+}
+
+/**
  * Saves what the user sees under e2e/screenshots/ (ignored by git), for a person to open and
  * judge. CI keeps no files, so there (CI=true) nothing is encoded unless SCREENSHOTS=1: a
  * full-page PNG costs the loaded two-core machine up to half a second, 172 times a pass.

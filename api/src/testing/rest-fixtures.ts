@@ -72,6 +72,31 @@ export async function restCompany(
 }
 
 /** A route of the suite: method, path (ids filled in) and a valid body where it takes one. */
+/**
+ * An unpublished release of the company's board, made through the REST routes, shipping
+ * `ideaIds` (answers its row id).
+ */
+export async function restReleaseWithIdeas(
+  server: TTestServer,
+  company: TRestCompany,
+  name: string,
+  ideaIds: number[],
+): Promise<number> {
+  const token = company.owner.token;
+  const release = await expectCall(
+    server,
+    'POST',
+    `/companies/${company.owner.companyId}/releases`,
+    201,
+    { token, body: { name, releaseDate: '2026-11-20', boardIds: [company.boardId] } },
+  );
+  await expectCall(server, 'POST', `/releases/${release.id}/add-from-ideas`, 200, {
+    token,
+    body: { ideaIds },
+  });
+  return release.id as number;
+}
+
 export type TRouteCall = {
   method: string;
   path: string;

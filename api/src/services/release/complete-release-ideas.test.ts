@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../../schema/ids.ts';
 import { addEndUser, gql } from '../../testing/graphql-client.ts';
-import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
+import { expectCall, restCompany, restReleaseWithIdeas } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
@@ -36,23 +36,8 @@ async function idea(title: string, status: 'IN_PROGRESS' | 'PLANNED' | 'DECLINED
   return created.id as number;
 }
 
-async function releaseWith(name: string, ideaIds: number[]) {
-  const release = await expectCall(
-    server,
-    'POST',
-    `/companies/${a.owner.companyId}/releases`,
-    201,
-    {
-      token: a.owner.token,
-      body: { name, releaseDate: '2026-11-20', boardIds: [a.boardId] },
-    },
-  );
-  await expectCall(server, 'POST', `/releases/${release.id}/add-from-ideas`, 200, {
-    token: a.owner.token,
-    body: { ideaIds },
-  });
-  return release.id as number;
-}
+const releaseWith = (name: string, ideaIds: number[]) =>
+  restReleaseWithIdeas(server, a, name, ideaIds);
 
 const statusMails = (ideaTitle: string, to: string) =>
   server.deps.prisma.mail.count({

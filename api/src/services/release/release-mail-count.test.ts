@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../../schema/ids.ts';
 import { addEndUser, gql } from '../../testing/graphql-client.ts';
-import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
+import { expectCall, restCompany, restReleaseWithIdeas } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
@@ -17,7 +17,6 @@ let a: TRestCompany;
 beforeAll(async () => {
   server = await startTestServer();
   a = await restCompany(server);
-  await server.deps.prisma.board.update({ where: { id: a.boardId }, data: { isPublic: true } });
 });
 afterAll(async () => {
   await server?.close();
@@ -60,21 +59,7 @@ describe('the number of people publishing a release mails', () => {
         },
       });
     }
-    const release = await expectCall(
-      server,
-      'POST',
-      `/companies/${a.owner.companyId}/releases`,
-      201,
-      {
-        token: a.owner.token,
-        body: { name: 'v3.0', releaseDate: '2026-11-20', boardIds: [a.boardId] },
-      },
-    );
-    await expectCall(server, 'POST', `/releases/${release.id}/add-from-ideas`, 200, {
-      token: a.owner.token,
-      body: { ideaIds: [idea.id] },
-    });
-
+    const release = { id: await restReleaseWithIdeas(server, a, 'v3.0', [idea.id]) };
     expect(await count(release.id, a.owner.token)).toBe(3);
 
     const before = await server.deps.prisma.mail.count({
