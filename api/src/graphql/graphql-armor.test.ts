@@ -178,6 +178,15 @@ describe('GraphQL Armor', () => {
       `{ ${Array.from({ length: n }, (_, k) => `r${k}: publicBoard(companySlug: "a", boardSlug: "b") { releases(first: 100) { edges { node { body bodyHtml } } } }`).join(' ')} }`;
     expect(await refused(notes(1))).toBe(false);
     expect(await refused(notes(2))).toBe(true);
+    // A release's mail count reads the votes of its ideas: a page of 100 of them is refused,
+    // the publish dialog's one passes.
+    expect(
+      await refused(
+        `{ releases(first: 100) { edges { node { publishMailCount } } } }`,
+        owner.token,
+      ),
+    ).toBe(true);
+    expect(await refused(`{ release(id: "x") { publishMailCount } }`, owner.token)).toBe(false);
   });
 
   it('lets GraphiQL’s introspection query through', async () => {

@@ -61,6 +61,10 @@ const FIELD_COSTS: Record<string, number> = {
   // are refused, while the console's page of 100 releases with their notes fits.
   body: 80,
   bodyHtml: 80,
+  // Counts a release's recipients over the votes of its ideas, as voters reads them; a preview
+  // renders up to 20,000 characters of Markdown.
+  publishMailCount: 5_000,
+  releaseNotesPreview: 1_000,
 };
 
 /**
