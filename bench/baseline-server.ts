@@ -159,7 +159,7 @@ export const SQL = {
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
              i."declineComment", i."duplicateOfId", i."declinedAt", i."rejectedAt",
              i."rejectionReason", i."createdAt",
-             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
+             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId", i."importJobId",
              i."isSample", a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
@@ -184,7 +184,7 @@ export const SQL = {
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
              i."declineComment", i."duplicateOfId", i."declinedAt", i."rejectedAt",
              i."rejectionReason", i."createdAt",
-             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
+             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId", i."importJobId",
              i."isSample", a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END

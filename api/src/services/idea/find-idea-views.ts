@@ -360,6 +360,7 @@ export function cardRowView(viewer: TViewer | null, companyId: number, row: TCar
     customStatusId: card.customStatusId,
     importSource: card.importSource,
     importExternalId: card.importExternalId,
+    importJobId: card.importJobId,
     isSample: card.isSample,
     customStatus: card.customStatus,
     author: card.author,

@@ -36,6 +36,7 @@ export type TIdeaCard = {
   customStatusId: number | null;
   importSource: string | null;
   importExternalId: string | null;
+  importJobId: number | null;
   isSample: boolean;
   author: { displayName: string; avatarUrl: string | null } | null;
   duplicateOf: { id: number; title: string } | null;
@@ -182,7 +183,7 @@ export function cardColumns(viewer: TViewer | null, companyId: number): TSqlPart
              i."status"::text AS "status", i."declineReason"::text AS "declineReason",
              i."declineComment", i."duplicateOfId", i."declinedAt", i."rejectedAt",
              i."rejectionReason", i."createdAt",
-             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId",
+             i."updatedAt", i."customStatusId", i."importSource", i."importExternalId", i."importJobId",
              i."isSample", a."displayName" AS "authorName", a."avatarUrl" AS "authorAvatarUrl",
              d."title" AS "duplicateTitle",
              CASE WHEN b."language" = 'pl-PL' THEN s."namePl" ELSE s."nameEn" END
@@ -233,6 +234,7 @@ export function toCard(row: TCardColumns & { id: number }): TIdeaCard {
     customStatusId: row.customStatusId,
     importSource: row.importSource,
     importExternalId: row.importExternalId,
+    importJobId: row.importJobId,
     isSample: row.isSample,
     author:
       row.authorName === null

@@ -1,5 +1,6 @@
 import type { TDeps } from '../../deps.ts';
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { AppError } from '../../errors.ts';
 import { createQueueWorker } from '../../jobs/queue-worker.ts';
 import type { TLogger } from '../../observability/log.ts';
@@ -9,15 +10,18 @@ import type { TImportPayload, TImportResult } from './import-job-view.ts';
 import { countNewRows, requireRoomForIdeas } from './preview-import.ts';
 
 /**
- * Rows written per statement. On the embedded database the transaction holds the only
- * connection, and each statement the server's thread: between two chunks the requests that need
- * no statement (/livez, the import's own progress, cached portal pages, static files) run.
+ * Rows written per chunk: each chunk is one short transaction of its own, so other requests'
+ * statements run between two chunks (on the embedded database a transaction holds the only
+ * connection: an import in one transaction held every read of every board until it ended).
  */
 const CHUNK = 1_000;
-/** A claim lasts this long; a worker that died mid-import leaves the job to another after it. */
-const LEASE_SECONDS = 15 * 60;
-/** The longest an import's transaction may run. */
-const TRANSACTION_MS = 10 * 60 * 1000;
+/**
+ * A claim lasts this long and is renewed after every chunk; a worker that died mid-import
+ * leaves the job to another after it, which resumes it (every chunk can run again).
+ */
+const LEASE_SECONDS = 2 * 60;
+/** The longest one chunk's transaction may run. */
+const CHUNK_TRANSACTION_MS = 60 * 1000;
 /** Claims after which a job that keeps dying with its worker is given up. */
 const MAX_ATTEMPTS = 3;
 
@@ -36,11 +40,7 @@ export type TImportWorker = {
   /** Runs queued jobs until none is left (tests and the bench). */
   drain: () => Promise<void>;
   stop: () => Promise<void>;
-  /**
-   * Rows done of the job this process is running, fresher than the row: the job's own
-   * transaction holds embedded PGlite's only connection, so its progress reaches the table
-   * once it ends (PostgreSQL gets it as it goes).
-   */
+  /** Rows done of the job this process is running (the row has it too, after each chunk). */
   progressOf: (jobId: number) => number | undefined;
 };
 
@@ -50,30 +50,50 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
+type TChunkRunner = <T>(write: (tx: TTx) => Promise<T>) => Promise<T>;
+
 /**
- * Writes an import's payload into its board in the caller's transaction: people (end users
- * without password, matched by email whatever its case to end users only), ideas, votes and comments, each
- * skipping what an earlier run of the same file wrote (the unique keys Idea(board, source,
- * source id), Vote(idea, user) and Comment(idea, source id)), with dates and authors kept.
- * Each idea's voteCount and commentCount rise by exactly the rows inserted, in the statement
- * that inserts them; the board's per-status counts follow through their triggers.
+ * Each chunk of an import in a short transaction of its own, under the company's import lock
+ * (one import writes at a time per company: two would each create the same new people).
+ */
+export function chunkRunner(prisma: PrismaClient, companyId: number): TChunkRunner {
+  return (write) =>
+    prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('feedboard:import'), ${companyId}::int)`;
+        return write(tx);
+      },
+      { timeout: CHUNK_TRANSACTION_MS, maxWait: 60_000 },
+    );
+}
+
+/**
+ * Writes an import's payload into its board, a chunk per transaction (`inChunk`): people (end
+ * users without password, matched by email whatever its case to end users only), ideas, votes
+ * and comments, each skipping what an earlier run of the same file wrote (the unique keys Idea(board, source,
+ * source id), Vote(idea, user) and Comment(idea, source id)), with dates and authors kept, and
+ * each new row marked with the job (`importJobId`), so a failed import takes back exactly its
+ * own rows (undoImport). Every chunk can run again: a job resumed after its worker died adds
+ * only what is missing. Each idea's voteCount and commentCount rise by exactly the rows
+ * inserted, in the statement that inserts them; the board's per-status counts follow through
+ * their triggers.
  */
 export async function writeImport(
-  tx: TTx,
+  inChunk: TChunkRunner,
   job: { id: number; companyId: number; boardId: number },
   payload: TImportPayload,
-  onProgress: (rows: number) => void,
+  onProgress: (rows: number) => void | Promise<void>,
 ): Promise<TImportResult> {
-  // One import at a time per company: two of them would each create the same new people.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('feedboard:import'), ${job.companyId}::int)`;
   const model = { ...payload, problems: [], skipped: 0 };
-  const plan = await loadPlanState(tx, job.companyId);
-  const toCreate = await countNewRows(tx, job.companyId, job.boardId, payload.source, model);
-  await requireRoomForIdeas(tx, plan, toCreate.ideas);
+  await inChunk(async (tx) => {
+    const plan = await loadPlanState(tx, job.companyId);
+    const toCreate = await countNewRows(tx, job.companyId, job.boardId, payload.source, model);
+    await requireRoomForIdeas(tx, plan, toCreate.ideas);
+  });
   let done = 0;
   const progress = async (rows: number) => {
     done += rows;
-    onProgress(done);
+    await onProgress(done);
     await yieldToOthers();
   };
 
@@ -82,23 +102,26 @@ export async function writeImport(
   // address (no sign-in), never the owner's or an admin's account (outsider finding 9: an
   // admin's import published ideas and comments as the owner).
   const userIds = new Map<string, number>();
-  const emails = payload.people.map((person) => person.email);
-  if (emails.length) {
-    const known = await tx.$queryRaw<{ id: number; email: string }[]>`
-      SELECT DISTINCT ON (lower("email")) "id", lower("email") AS "email" FROM "User"
-      WHERE "companyId" = ${job.companyId}::int AND "role" = 'END_USER'
-        AND lower("email") = ANY(${emails}::text[])
-      ORDER BY lower("email"), "id"`;
-    for (const user of known) userIds.set(user.email, Number(user.id));
-  }
-  const newPeople = payload.people.filter((person) => !userIds.has(person.email));
-  for (const part of chunks(newPeople)) {
-    const created = await tx.$queryRaw<{ id: number; email: string }[]>`
-      INSERT INTO "User" ("companyId", "kind", "role", "email", "displayName", "createdAt", "updatedAt")
-      SELECT ${job.companyId}::int, 'REGULAR', 'END_USER', p."email", p."name", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-      FROM unnest(${part.map((p) => p.email)}::text[], ${part.map((p) => p.name)}::text[]) AS p("email", "name")
-      RETURNING "id", "email"`;
-    for (const user of created) userIds.set(user.email, Number(user.id));
+  let usersCreated = 0;
+  for (const part of chunks(payload.people)) {
+    await inChunk(async (tx) => {
+      const emails = part.map((person) => person.email);
+      const known = await tx.$queryRaw<{ id: number; email: string }[]>`
+        SELECT DISTINCT ON (lower("email")) "id", lower("email") AS "email" FROM "User"
+        WHERE "companyId" = ${job.companyId}::int AND "role" = 'END_USER'
+          AND lower("email") = ANY(${emails}::text[])
+        ORDER BY lower("email"), "id"`;
+      for (const user of known) userIds.set(user.email, Number(user.id));
+      const fresh = part.filter((person) => !userIds.has(person.email));
+      if (fresh.length === 0) return;
+      const created = await tx.$queryRaw<{ id: number; email: string }[]>`
+        INSERT INTO "User" ("companyId", "kind", "role", "email", "displayName", "createdAt", "updatedAt", "importJobId")
+        SELECT ${job.companyId}::int, 'REGULAR', 'END_USER', p."email", p."name", now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', ${job.id}::int
+        FROM unnest(${fresh.map((p) => p.email)}::text[], ${fresh.map((p) => p.name)}::text[]) AS p("email", "name")
+        RETURNING "id", "email"`;
+      for (const user of created) userIds.set(user.email, Number(user.id));
+      usersCreated += created.length;
+    });
     await yieldToOthers();
   }
 
@@ -106,14 +129,15 @@ export async function writeImport(
   let ideasCreated = 0;
   const ideaIds = new Map<string, number>();
   for (const part of chunks(payload.ideas)) {
-    const inserted = await tx.$queryRaw<{ id: number; externalId: string }[]>`
+    await inChunk(async (tx) => {
+      const inserted = await tx.$queryRaw<{ id: number; externalId: string }[]>`
       INSERT INTO "Idea" ("boardId", "authorId", "title", "description", "status", "customStatusId",
-        "declineReason", "declinedAt", "createdAt", "updatedAt", "importSource", "importExternalId")
+        "declineReason", "declinedAt", "createdAt", "updatedAt", "importSource", "importExternalId", "importJobId")
       SELECT ${job.boardId}::int, i."authorId", i."title", i."description", i."status"::"IdeaStatus",
         i."customStatusId",
         CASE WHEN i."status" = 'DECLINED' THEN 'OTHER'::"DeclineReason" END,
         CASE WHEN i."status" = 'DECLINED' THEN (i."createdAt"::timestamptz AT TIME ZONE 'UTC') END,
-        (i."createdAt"::timestamptz AT TIME ZONE 'UTC'), now() AT TIME ZONE 'UTC', ${payload.source}, i."externalId"
+        (i."createdAt"::timestamptz AT TIME ZONE 'UTC'), now() AT TIME ZONE 'UTC', ${payload.source}, i."externalId", ${job.id}::int
       FROM unnest(
         ${part.map((i) => (i.authorEmail ? (userIds.get(i.authorEmail) ?? null) : null))}::int[],
         ${part.map((i) => i.title)}::text[],
@@ -125,22 +149,24 @@ export async function writeImport(
       ) AS i("authorId", "title", "description", "status", "customStatusId", "createdAt", "externalId")
       ON CONFLICT ("boardId", "importSource", "importExternalId") DO NOTHING
       RETURNING "id", "importExternalId" AS "externalId"`;
-    ideasCreated += inserted.length;
-    const all = await tx.$queryRaw<{ id: number; externalId: string }[]>`
+      ideasCreated += inserted.length;
+      const all = await tx.$queryRaw<{ id: number; externalId: string }[]>`
       SELECT "id", "importExternalId" AS "externalId" FROM "Idea"
       WHERE "boardId" = ${job.boardId}::int AND "importSource" = ${payload.source}
         AND "importExternalId" = ANY(${part.map((i) => i.externalId)}::text[])`;
-    for (const idea of all) ideaIds.set(idea.externalId, Number(idea.id));
+      for (const idea of all) ideaIds.set(idea.externalId, Number(idea.id));
+    });
     await progress(part.length);
   }
 
   // Votes and comments: inserted unless there, each idea's count raised by what went in.
   let votesCreated = 0;
   for (const part of chunks(payload.votes)) {
-    const [row] = await tx.$queryRaw<{ n: number }[]>`
+    const [row] = await inChunk(
+      (tx) => tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
-        INSERT INTO "Vote" ("ideaId", "userId", "createdAt")
-        SELECT v."ideaId", v."userId", (v."createdAt"::timestamptz AT TIME ZONE 'UTC')
+        INSERT INTO "Vote" ("ideaId", "userId", "createdAt", "importJobId")
+        SELECT v."ideaId", v."userId", (v."createdAt"::timestamptz AT TIME ZONE 'UTC'), ${job.id}::int
         FROM unnest(${part.map((v) => ideaIds.get(v.ideaExternalId)!)}::int[],
                     ${part.map((v) => userIds.get(v.email)!)}::int[],
                     ${part.map((v) => v.createdAt)}::text[]) AS v("ideaId", "userId", "createdAt")
@@ -152,17 +178,19 @@ export async function writeImport(
         WHERE i."id" = c."ideaId"
         RETURNING c.n
       )
-      SELECT coalesce(sum(n), 0)::int AS n FROM counted`;
+      SELECT coalesce(sum(n), 0)::int AS n FROM counted`,
+    );
     votesCreated += Number(row?.n ?? 0);
     await progress(part.length);
   }
   let commentsCreated = 0;
   for (const part of chunks(payload.comments)) {
-    const [row] = await tx.$queryRaw<{ n: number }[]>`
+    const [row] = await inChunk(
+      (tx) => tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
-        INSERT INTO "Comment" ("ideaId", "authorId", "text", "createdAt", "updatedAt", "importExternalId")
+        INSERT INTO "Comment" ("ideaId", "authorId", "text", "createdAt", "updatedAt", "importExternalId", "importJobId")
         SELECT c."ideaId", c."authorId", c."text", (c."createdAt"::timestamptz AT TIME ZONE 'UTC'),
-          (c."createdAt"::timestamptz AT TIME ZONE 'UTC'), c."externalId"
+          (c."createdAt"::timestamptz AT TIME ZONE 'UTC'), c."externalId", ${job.id}::int
         FROM unnest(${part.map((c) => ideaIds.get(c.ideaExternalId)!)}::int[],
                     ${part.map((c) => (c.email ? (userIds.get(c.email) ?? null) : null))}::int[],
                     ${part.map((c) => c.text)}::text[],
@@ -176,13 +204,14 @@ export async function writeImport(
         WHERE i."id" = c."ideaId"
         RETURNING c.n
       )
-      SELECT coalesce(sum(n), 0)::int AS n FROM counted`;
+      SELECT coalesce(sum(n), 0)::int AS n FROM counted`,
+    );
     commentsCreated += Number(row?.n ?? 0);
     await progress(part.length);
   }
   return {
     ideas: ideasCreated,
-    users: newPeople.length,
+    users: usersCreated,
     votes: votesCreated,
     comments: commentsCreated,
   };
@@ -210,16 +239,22 @@ async function claimJob(prisma: PrismaClient) {
   return job ? { ...job, id: Number(job.id), attempts: Number(job.attempts) } : null;
 }
 
+/** The job was taken over by another worker (its lease ran out): this one stops. */
+class LostLease extends Error {}
+
 /**
- * Runs one due import job, if any (answers 1, else 0): its whole payload in one transaction, so
- * a failure leaves none of it behind (the job is then FAILED with the reason) and a worker that
- * dies mid-import leaves nothing either (another one starts over once the lease has passed;
- * after MAX_ATTEMPTS the job is FAILED). Progress is written outside the transaction.
+ * Runs one due import job, if any (answers 1, else 0), a chunk per short transaction
+ * (writeImport), so the server's other requests run between chunks. After each chunk the job's
+ * progress is written and its lease renewed. A worker that dies mid-import leaves the job to
+ * another once the lease has passed, which resumes it; after MAX_ATTEMPTS claims, or on any
+ * failure, the job's own rows are taken back (undoImport) and the job is FAILED with the
+ * reason: a failed import leaves nothing of it behind.
  */
 export async function runImportJob(deps: TRunDeps, live: Map<number, number>): Promise<number> {
   const job = await claimJob(deps.prisma);
   if (!job) return 0;
   if (job.attempts > MAX_ATTEMPTS) {
+    await undoImport(deps.prisma, job);
     await finish(deps.prisma, job.id, {
       status: 'FAILED',
       error: 'The import stopped several times before it finished; nothing of it was written.',
@@ -232,35 +267,131 @@ export async function runImportJob(deps: TRunDeps, live: Map<number, number>): P
   });
   if (!row) return 1;
   const payload = row.payload as unknown as TImportPayload;
-  const report = (done: number) => {
+  const report = async (done: number) => {
     live.set(job.id, done);
-    // Not awaited: on PGlite it waits for the transaction (the only connection); the condition
-    // keeps a late write from undoing the end.
-    void deps.prisma.importJob
-      .updateMany({
-        where: { id: job.id, status: 'RUNNING', processed: { lt: done } },
-        data: { processed: done },
-      })
-      .catch(() => {});
+    // Progress and a renewed lease, only while the claim is still this worker's.
+    const renewed = await deps.prisma.$executeRaw`
+      UPDATE "ImportJob" SET "processed" = GREATEST("processed", ${done}::int),
+        "lockedUntil" = (now() AT TIME ZONE 'UTC') + make_interval(secs => ${LEASE_SECONDS}),
+        "updatedAt" = now() AT TIME ZONE 'UTC'
+      WHERE "id" = ${job.id}::int AND "status" = 'RUNNING' AND "attempts" = ${job.attempts}::int`;
+    if (renewed === 0) throw new LostLease();
   };
   try {
-    const result = await deps.prisma.$transaction((tx) => writeImport(tx, job, payload, report), {
-      timeout: TRANSACTION_MS,
-      maxWait: 60_000,
-    });
+    await writeImport(chunkRunner(deps.prisma, job.companyId), job, payload, report);
+    const result = await importedRows(deps.prisma, job);
     await finish(deps.prisma, job.id, { status: 'SUCCEEDED', processed: row.total, result });
   } catch (error) {
+    if (error instanceof LostLease) return 1;
     const message =
       error instanceof AppError
         ? error.message
         : 'The import failed and nothing of it was written. Please try again; if it fails again, contact support.';
     if (!(error instanceof AppError))
       deps.log.error(`Import ${job.id} failed: ${(error as Error).message}`);
+    await undoImport(deps.prisma, job);
     await finish(deps.prisma, job.id, { status: 'FAILED', error: message });
   } finally {
     live.delete(job.id);
   }
   return 1;
+}
+
+/** What a job created, over all its attempts: its rows, counted by their importJobId. */
+async function importedRows(
+  prisma: PrismaClient,
+  job: { id: number; companyId: number },
+): Promise<TImportResult> {
+  const [row] = await prisma.$queryRaw<
+    { ideas: number; users: number; votes: number; comments: number }[]
+  >`
+    WITH ideas AS (
+      SELECT i."id", i."importJobId" FROM "Idea" i
+      JOIN "Board" b ON b."id" = i."boardId" WHERE b."companyId" = ${job.companyId}::int
+    )
+    SELECT
+      (SELECT count(*) FROM ideas WHERE "importJobId" = ${job.id}::int)::int AS "ideas",
+      (SELECT count(*) FROM "User" WHERE "companyId" = ${job.companyId}::int
+         AND "importJobId" = ${job.id}::int)::int AS "users",
+      (SELECT count(*) FROM "Vote" v JOIN ideas ON ideas."id" = v."ideaId"
+         WHERE v."importJobId" = ${job.id}::int)::int AS "votes",
+      (SELECT count(*) FROM "Comment" c JOIN ideas ON ideas."id" = c."ideaId"
+         WHERE c."importJobId" = ${job.id}::int)::int AS "comments"`;
+  return {
+    ideas: Number(row?.ideas ?? 0),
+    users: Number(row?.users ?? 0),
+    votes: Number(row?.votes ?? 0),
+    comments: Number(row?.comments ?? 0),
+  };
+}
+
+/**
+ * Takes back what a job wrote, a chunk per short transaction, newest kind first: its comments
+ * and votes (each idea's counts lowered by the rows that go), its ideas (the board's counts
+ * follow through their triggers), and the people it created that nothing else refers to now.
+ * Rows an earlier import of the same file wrote carry that job's id and stay.
+ */
+export async function undoImport(
+  prisma: PrismaClient,
+  job: { id: number; companyId: number },
+): Promise<void> {
+  const inChunk = chunkRunner(prisma, job.companyId);
+  const ofCompany = Prisma.sql`SELECT i."id" FROM "Idea" i JOIN "Board" b ON b."id" = i."boardId"
+    WHERE b."companyId" = ${job.companyId}::int`;
+  const steps = [
+    Prisma.sql`
+      WITH gone AS (
+        DELETE FROM "Comment" WHERE "id" IN (
+          SELECT c."id" FROM "Comment" c WHERE c."importJobId" = ${job.id}::int
+            AND c."ideaId" IN (${ofCompany}) LIMIT ${CHUNK})
+        RETURNING "ideaId", "isInternal"
+      ), counted AS (
+        UPDATE "Idea" i SET "commentCount" = i."commentCount" - g.n
+        FROM (SELECT "ideaId", count(*)::int AS n FROM gone WHERE NOT "isInternal"
+              GROUP BY "ideaId") g
+        WHERE i."id" = g."ideaId" RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`,
+    Prisma.sql`
+      WITH gone AS (
+        DELETE FROM "Vote" WHERE "id" IN (
+          SELECT v."id" FROM "Vote" v WHERE v."importJobId" = ${job.id}::int
+            AND v."ideaId" IN (${ofCompany}) LIMIT ${CHUNK})
+        RETURNING "ideaId"
+      ), counted AS (
+        UPDATE "Idea" i SET "voteCount" = i."voteCount" - g.n
+        FROM (SELECT "ideaId", count(*)::int AS n FROM gone GROUP BY "ideaId") g
+        WHERE i."id" = g."ideaId" RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`,
+    Prisma.sql`
+      WITH gone AS (
+        DELETE FROM "Idea" WHERE "id" IN (
+          SELECT i."id" FROM (${ofCompany}) own JOIN "Idea" i ON i."id" = own."id"
+          WHERE i."importJobId" = ${job.id}::int LIMIT ${CHUNK})
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`,
+    Prisma.sql`
+      WITH gone AS (
+        DELETE FROM "User" WHERE "id" IN (
+          SELECT u."id" FROM "User" u
+          WHERE u."companyId" = ${job.companyId}::int AND u."importJobId" = ${job.id}::int
+            AND NOT EXISTS (SELECT 1 FROM "Vote" v WHERE v."userId" = u."id")
+            AND NOT EXISTS (SELECT 1 FROM "Idea" i WHERE i."authorId" = u."id")
+            AND NOT EXISTS (SELECT 1 FROM "Comment" c WHERE c."authorId" = u."id")
+          LIMIT ${CHUNK})
+        RETURNING 1
+      )
+      SELECT count(*)::int AS n FROM gone`,
+  ];
+  for (const step of steps) {
+    for (;;) {
+      const [row] = await inChunk((tx) => tx.$queryRaw<{ n: number }[]>`${step}`);
+      await yieldToOthers();
+      if (Number(row?.n ?? 0) < CHUNK) break;
+    }
+  }
 }
 
 async function finish(
