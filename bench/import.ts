@@ -2,7 +2,7 @@
  * The import scenario (`BENCH_ONLY=import`): a board exported as our CSV with 50,000 votes
  * (2,000 ideas, 10,000 people, 5,000 comments; a tenth of that with BENCH_QUICK) imported into a
  * fresh PostgreSQL database the way the console does it: previewImport (read and check the file,
- * count what is new), then the background job (runImportJob, one transaction). Then the same
+ * count what is new), then the background job (runImportJob, a transaction per chunk). Then the same
  * file again, which must create nothing. Target: the whole import under 60 s on this machine.
  */
 import pg from 'pg';
