@@ -197,7 +197,7 @@ export interface paths {
         };
         /**
          * The board’s releases, newest first (others than admins see published ones)
-         * @description Without `limit` the whole list, as always. With `limit` (1 to 100) at most that many releases; when more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
+         * @description At most `limit` releases (1 to 100), newest first; without `limit` the newest 50 (every release of a company with no more). When more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
          */
         get: operations["listBoardReleases"];
         put?: never;
@@ -346,7 +346,7 @@ export interface paths {
         };
         /**
          * The company’s releases, newest first (admins see unpublished ones too)
-         * @description Without `limit` the whole list, as always. With `limit` (1 to 100) at most that many releases; when more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
+         * @description At most `limit` releases (1 to 100), newest first; without `limit` the newest 50 (every release of a company with no more). When more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
          */
         get: operations["listCompanyReleases"];
         put?: never;

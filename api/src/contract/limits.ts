@@ -9,6 +9,8 @@
 export const RELEASE_NAME_MAX = 16;
 /** The most characters a release's Markdown body may have. */
 export const RELEASE_BODY_MAX = 20_000;
+/** The most lines (parts: ideas and others) one release holds. */
+export const RELEASE_PARTS_MAX = 500;
 /** The longest cover image address. */
 export const RELEASE_COVER_URL_MAX = 2_000;
 export const RELEASE_LABELS = ['NEW', 'IMPROVED', 'FIXED'] as const;

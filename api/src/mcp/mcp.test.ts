@@ -348,7 +348,8 @@ describe('tools', () => {
 
   it('lists releases of the company and of a board', async () => {
     const client = await connect(aKey);
-    const releases = await ok(client, 'list_releases');
+    const { releases, nextCursor } = await ok(client, 'list_releases');
+    expect(nextCursor).toBeNull();
     expect(releases).toEqual([
       expect.objectContaining({
         id: a.releaseId,
@@ -357,8 +358,14 @@ describe('tools', () => {
         parts: [expect.objectContaining({ id: a.partId, title: 'A generic part' })],
       }),
     ]);
-    expect(await ok(client, 'list_releases', { boardId: aPrivateBoardId })).toEqual([]);
-    expect(await ok(client, 'list_releases', { filter: 'PUBLISHED' })).toEqual([]);
+    expect(await ok(client, 'list_releases', { boardId: aPrivateBoardId })).toEqual({
+      releases: [],
+      nextCursor: null,
+    });
+    expect(await ok(client, 'list_releases', { filter: 'PUBLISHED' })).toEqual({
+      releases: [],
+      nextCursor: null,
+    });
   });
 
   it('ranks top requests by the votes gained in the period', async () => {

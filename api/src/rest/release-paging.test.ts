@@ -88,4 +88,72 @@ describe('release lists in pages (issue 33 F1)', () => {
     }
     expect((await list(`${base}?limit=2&cursor=nonsense`)).status).toBe(400);
   });
+
+  it('answers the newest 50 without limit, the rest a cursor away (attack 4: 11 MB lists)', async () => {
+    const many = await restCompany(server, { isPublic: true });
+    await server.deps.prisma.release.createMany({
+      data: Array.from({ length: 60 }, (_, n) => ({
+        companyId: many.owner.companyId,
+        name: `Bulk ${n}`,
+        releaseDate: new Date(Date.UTC(2025, 0, 1 + n)),
+      })),
+    });
+    const ids = await server.deps.prisma.release.findMany({
+      where: { companyId: many.owner.companyId, name: { startsWith: 'Bulk' } },
+      select: { id: true },
+    });
+    await server.deps.prisma.board.update({
+      where: { id: many.boardId },
+      data: { releases: { connect: ids } },
+    });
+    const first = await fetch(`${server.url}/api/v1/boards/${many.boardId}/releases`, {
+      headers: { authorization: `Bearer ${many.owner.token}` },
+    });
+    const page = (await first.json()) as { id: number }[];
+    expect(page).toHaveLength(50);
+    const next = first.headers.get('x-next-cursor');
+    expect(next).not.toBeNull();
+    const rest = await fetch(
+      `${server.url}/api/v1/boards/${many.boardId}/releases?cursor=${encodeURIComponent(next!)}`,
+      { headers: { authorization: `Bearer ${many.owner.token}` } },
+    );
+    const tail = (await rest.json()) as { id: number }[];
+    // 60 bulk releases and the fixture's own: 61, none twice.
+    expect(new Set([...page, ...tail].map((r) => r.id)).size).toBe(61);
+    expect(rest.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it('holds at most 500 lines a release, even when two adds race for the last places', async () => {
+    const full = await server.deps.prisma.releasePart.createMany({
+      data: Array.from({ length: 499 }, (_, n) => ({
+        releaseId: company.releaseId,
+        title: `Line number ${n}`,
+      })),
+    });
+    expect(full.count).toBe(499);
+    const before = await server.deps.prisma.releasePart.count({
+      where: { releaseId: company.releaseId },
+    });
+    const add = (title: string) =>
+      fetch(`${server.url}/api/v1/releases/${company.releaseId}/parts`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${company.owner.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ title }),
+      });
+    const room = 500 - before;
+    const answers = await Promise.all(
+      Array.from({ length: room + 2 }, (_, n) => add(`Racing line ${n}`)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(room);
+    const refused = answers.find((a) => a.status === 400)!;
+    expect(await refused.json()).toMatchObject({
+      error: { fields: [{ field: 'title', message: 'A release holds at most 500 lines.' }] },
+    });
+    expect(
+      await server.deps.prisma.releasePart.count({ where: { releaseId: company.releaseId } }),
+    ).toBe(500);
+  });
 });

@@ -1,4 +1,5 @@
 import type { TDeps } from '../../deps.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { errors } from '../../errors.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -13,6 +14,7 @@ import { findReleaseForAdmin } from './release-access.ts';
 import { completeReleaseIdeas } from './complete-release-ideas.ts';
 import { emitReleasePublished } from '../webhook/emit-release-published.ts';
 import { renderReleaseBody } from './release-html.ts';
+import { RELEASE_PARTS_MAX } from './release-limits.ts';
 import {
   ZAddIdeas,
   ZCreateRelease,
@@ -141,7 +143,10 @@ export async function addReleasePart(
 ): Promise<TReleaseWithParts> {
   const release = await findReleaseForAdmin(deps, viewer, releaseId);
   const { title } = parseInput(ZGenericPart, input);
-  await deps.prisma.releasePart.create({ data: { releaseId: release.id, title } });
+  await withRoomForParts(deps, release.id, 'title', async (tx, room) => {
+    if (room < 1) return;
+    await tx.releasePart.create({ data: { releaseId: release.id, title } });
+  });
   return reloadRelease(deps, viewer, release.id);
 }
 
@@ -186,11 +191,41 @@ export async function addReleaseIdeas(
   }
   const order = new Map(ideaIds.map((id, index) => [id, index]));
   ideas.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  await deps.prisma.releasePart.createMany({
-    data: ideas.map((idea) => ({ releaseId: release.id, ideaId: idea.id, title: idea.title })),
-    skipDuplicates: true,
+  await withRoomForParts(deps, release.id, 'ideaIds', async (tx, room) => {
+    const already = await tx.releasePart.count({
+      where: { releaseId: release.id, ideaId: { in: ideas.map((idea) => idea.id) } },
+    });
+    if (ideas.length - already > room) return false;
+    await tx.releasePart.createMany({
+      data: ideas.map((idea) => ({ releaseId: release.id, ideaId: idea.id, title: idea.title })),
+      skipDuplicates: true,
+    });
+    return true;
   });
   return reloadRelease(deps, viewer, release.id);
+}
+
+/**
+ * Runs `add` with the release row locked and the room it has left for parts (RELEASE_PARTS_MAX):
+ * two adds at once cannot pass the cap together. `add` answers false (or, for a room of 0,
+ * nothing) when what it would add does not fit: the caller gets a VALIDATION error on `field`.
+ */
+async function withRoomForParts(
+  deps: TDeps,
+  releaseId: number,
+  field: string,
+  add: (tx: Prisma.TransactionClient, room: number) => Promise<boolean | void>,
+): Promise<void> {
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "Release" WHERE "id" = ${releaseId}::int FOR UPDATE`;
+    const room = RELEASE_PARTS_MAX - (await tx.releasePart.count({ where: { releaseId } }));
+    const added = room < 1 ? false : await add(tx, room);
+    if (added === false) {
+      throw errors.validation([
+        { field, message: `A release holds at most ${RELEASE_PARTS_MAX} lines.` },
+      ]);
+    }
+  });
 }
 
 /** Removes one part of a release. */

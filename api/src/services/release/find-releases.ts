@@ -13,6 +13,11 @@ export type TReleaseWithParts = Release & { parts: ReleasePart[]; boards: { id: 
 
 /** The most releases one page of a list holds when `limit` is given. */
 export const MAX_RELEASE_PAGE = 100;
+/**
+ * The releases a list answers without `limit`: the newest this many, the rest a cursor away
+ * (a company's hundreds of long notes were megabytes from one request: outside attack 4).
+ */
+export const UNPAGED_RELEASES = 50;
 
 const limitError = `It has to be a whole number from 1 to ${MAX_RELEASE_PAGE}.`;
 const cursorError = 'It has to be the cursor a previous page gave.';
@@ -112,7 +117,7 @@ export async function releaseListWhere(
   return { AND: and };
 }
 
-/** Releases with their parts, newest first: every one, or a page of `limit` after `cursor`. */
+/** Releases with their parts, newest first: a page of `limit` (or UNPAGED_RELEASES) after `cursor`. */
 export async function findReleases(
   deps: TDeps,
   viewer: TViewer | null,
@@ -124,8 +129,8 @@ export async function findReleases(
 
 /**
  * A page of releases (issue 33 F1: a list of hundreds of long notes is megabytes to read and
- * send): with `limit`, at most that many after `cursor` in the list's order, and the cursor of
- * the next page when there is one; without it, the whole list (the answer of old).
+ * send): at most `limit` (UNPAGED_RELEASES without it) after `cursor` in the list's order, and
+ * the cursor of the next page when there is one.
  */
 export async function findReleasePage(
   deps: TDeps,
@@ -152,10 +157,11 @@ export async function findReleasePage(
       : where,
     orderBy: RELEASE_ORDER,
     include: releaseInclude(viewer),
-    ...(limit === undefined ? {} : { take: limit + 1 }),
+    take: (limit ?? UNPAGED_RELEASES) + 1,
   });
-  if (limit === undefined || releases.length <= limit) return { releases, nextCursor: null };
-  const page = releases.slice(0, limit);
+  const size = limit ?? UNPAGED_RELEASES;
+  if (releases.length <= size) return { releases, nextCursor: null };
+  const page = releases.slice(0, size);
   return { releases: page, nextCursor: encodeCursor(page[page.length - 1]!) };
 }
 

@@ -4,5 +4,6 @@ export {
   RELEASE_COVER_URL_MAX,
   RELEASE_LABELS,
   RELEASE_NAME_MAX,
+  RELEASE_PARTS_MAX,
 } from '../../contract/limits.ts';
 export type { TReleaseLabel } from '../../contract/limits.ts';
