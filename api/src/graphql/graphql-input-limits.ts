@@ -76,7 +76,6 @@ const LIST_LENGTHS: Record<string, number> = {
   customerCompanies: 5_000,
   allowedCustomerCompanies: 500,
   members: 1_000,
-  payments: 500,
 };
 
 /**
@@ -85,6 +84,7 @@ const LIST_LENGTHS: Record<string, number> = {
  */
 const DEFAULT_PAGES: Record<string, number> = {
   voters: 50,
+  payments: 50,
 };
 
 type TVariables = Record<string, unknown>;

@@ -188,6 +188,7 @@ describe('a page size given as a variable', () => {
     'Board.releases': (page) =>
       `node(id: "${ids.board}") { ... on Board { releases(${page}) { edges { cursor } } } }`,
     'Company.auditLog': (page) => `viewer { company { auditLog(${page}) { edges { cursor } } } }`,
+    'Company.payments': (page) => `viewer { company { payments(${page}) { edges { cursor } } } }`,
     'Idea.activity': (page) =>
       `node(id: "${ids.idea}") { ... on Idea { activity(${page}) { edges { cursor } } } }`,
     'Idea.comments': (page) =>
