@@ -85,6 +85,7 @@ const LIST_LENGTHS: Record<string, number> = {
 const DEFAULT_PAGES: Record<string, number> = {
   voters: 50,
   payments: 50,
+  customerCompaniesConnection: 50,
 };
 
 type TVariables = Record<string, unknown>;
