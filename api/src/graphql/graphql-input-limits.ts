@@ -86,6 +86,7 @@ const DEFAULT_PAGES: Record<string, number> = {
   voters: 50,
   payments: 50,
   customerCompaniesConnection: 50,
+  boardsConnection: 50,
 };
 
 type TVariables = Record<string, unknown>;

@@ -197,6 +197,7 @@ describe('a page size given as a variable', () => {
       `node(id: "${ids.idea}") { ... on Idea { voters(${page}) { edges { cursor } } } }`,
     'Query.customerCompaniesConnection': (page) =>
       `customerCompanies: customerCompaniesConnection(${page}) { edges { cursor } }`,
+    'Query.boardsConnection': (page) => `boardsConnection(${page}) { edges { cursor } }`,
     'Query.companyUsers': (page) => `companyUsers(${page}) { edges { cursor } }`,
     'Query.releases': (page) => `releases(${page}) { edges { cursor } }`,
     'Viewer.notifications': (page) => `viewer { notifications(${page}) { edges { cursor } } }`,
