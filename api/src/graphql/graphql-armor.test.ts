@@ -161,6 +161,13 @@ describe('GraphQL Armor', () => {
     expect(await refused(`{ customerCompanies { id members { __typename } } }`, owner.token)).toBe(
       true,
     );
+    // The paged lists (issue 37.4) are paid per page: asked without `first` as their default
+    // page of 50 (each customer's member list with them: refused), with `first` as that many.
+    const pagedCustomers = (page: string) =>
+      `{ customerCompaniesConnection${page} { edges { node { id name members { displayName } } } } }`;
+    expect(await refused(pagedCustomers(''), owner.token)).toBe(true);
+    expect(await refused(pagedCustomers('(first: 50)'), owner.token)).toBe(true);
+    expect(await refused(pagedCustomers('(first: 1)'), owner.token)).toBe(false);
     // Every board's releases, a page of 100 each: refused; every board's name and counts pass.
     expect(
       await refused(`{ boards { releases(first: 100) { edges { node { id } } } } }`, owner.token),

@@ -48,13 +48,13 @@ const MAX_PAGE = 100;
 /**
  * Fields whose work is far above their answer's size, priced by name: a similar-idea search
  * reads and scores a whole board (one query of 20 aliased searches held the embedded server
- * 42 s: outside attack 3, finding 11), and an idea's voters or voter companies are unpaged
- * lists of any length (finding 12). With GRAPHQL_MAX_COST at 100,000 one operation asks for at
- * most four searches or nineteen voter lists, and each spends as much from the caller's budget.
+ * 42 s: outside attack 3, finding 11), and an idea's voter companies are an unpaged list of
+ * any length (finding 12). With GRAPHQL_MAX_COST at 100,000 one operation asks for at most four
+ * searches or nineteen voter-company lists, and each spends as much from the caller's budget.
+ * An idea's voters are a connection: paid `first` times, as any page (issue 37.4).
  */
 const FIELD_COSTS: Record<string, number> = {
   similarIdeas: 20_000,
-  voters: 5_000,
   voterCompanies: 5_000,
   // Release notes are up to 20,000 characters, and their HTML more: priced by size (a scalar is
   // 1), so 20 aliases of 100 releases' notes (150 MB from one anonymous request, attack 4 F4)
@@ -80,7 +80,17 @@ const LIST_LENGTHS: Record<string, number> = {
   customerCompanies: 5_000,
   allowedCustomerCompanies: 500,
   members: 1_000,
-  payments: 500,
+};
+
+/**
+ * Connections whose page, without `first` or `last`, holds more than one object: paid for as
+ * that default page (`defaultSize`), as they would be with `first` written out.
+ */
+const DEFAULT_PAGES: Record<string, number> = {
+  voters: 50,
+  payments: 50,
+  customerCompaniesConnection: 50,
+  boardsConnection: 50,
 };
 
 type TVariables = Record<string, unknown>;
@@ -183,10 +193,12 @@ function measure(
   const fieldCost = (field: FieldNode): number => {
     if (field.name.value === '__schema') return 0;
     let multiplier = 1;
+    let paged = false;
     let listEntries = 0;
     for (const argument of field.arguments ?? []) {
       const name = argument.name.value;
       const value = valueOf(argument.value, variables, defaults);
+      if ((name === 'first' || name === 'last') && typeof value === 'number') paged = true;
       if ((name === 'first' || name === 'last') && typeof value === 'number' && value > 1) {
         multiplier = Math.max(multiplier, Math.min(value, MAX_PAGE));
         continue;
@@ -203,7 +215,9 @@ function measure(
       if (longest > cap) problems.push({ field: name, entries: longest, cap });
     }
     // A list without paging is paid for as long as it may grow (LIST_LENGTHS).
-    if (multiplier === 1) multiplier = LIST_LENGTHS[field.name.value] ?? 1;
+    // A connection asked without `first`/`last` is paid for its default page (DEFAULT_PAGES).
+    if (multiplier === 1 && !paged)
+      multiplier = LIST_LENGTHS[field.name.value] ?? DEFAULT_PAGES[field.name.value] ?? 1;
     const own = field.selectionSet ? OBJECT_COST + selectionCost(field.selectionSet) : SCALAR_COST;
     return own * multiplier + listEntries * LIST_ENTRY_COST + (FIELD_COSTS[field.name.value] ?? 0);
   };

@@ -188,10 +188,16 @@ describe('a page size given as a variable', () => {
     'Board.releases': (page) =>
       `node(id: "${ids.board}") { ... on Board { releases(${page}) { edges { cursor } } } }`,
     'Company.auditLog': (page) => `viewer { company { auditLog(${page}) { edges { cursor } } } }`,
+    'Company.payments': (page) => `viewer { company { payments(${page}) { edges { cursor } } } }`,
     'Idea.activity': (page) =>
       `node(id: "${ids.idea}") { ... on Idea { activity(${page}) { edges { cursor } } } }`,
     'Idea.comments': (page) =>
       `node(id: "${ids.idea}") { ... on Idea { comments(${page}) { edges { cursor } } } }`,
+    'Idea.voters': (page) =>
+      `node(id: "${ids.idea}") { ... on Idea { voters(${page}) { edges { cursor } } } }`,
+    'Query.customerCompaniesConnection': (page) =>
+      `customerCompanies: customerCompaniesConnection(${page}) { edges { cursor } }`,
+    'Query.boardsConnection': (page) => `boardsConnection(${page}) { edges { cursor } }`,
     'Query.companyUsers': (page) => `companyUsers(${page}) { edges { cursor } }`,
     'Query.releases': (page) => `releases(${page}) { edges { cursor } }`,
     'Viewer.notifications': (page) => `viewer { notifications(${page}) { edges { cursor } } }`,

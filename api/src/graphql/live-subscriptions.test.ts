@@ -64,7 +64,9 @@ describe('the shared fan-out of the console subscription', () => {
     expect(
       isShareableDocument(
         schema,
-        parse('subscription ($b: ID!) { ideaChanged(boardId: $b) { idea { voters { name } } } }'),
+        parse(
+          'subscription ($b: ID!) { ideaChanged(boardId: $b) { idea { voters { edges { node { name } } } } } }',
+        ),
       ),
     ).toBe(false);
   });

@@ -493,11 +493,11 @@ describe('payments history and invoice requests (GraphQL)', () => {
     await checkout(owner, 'COMPANY', 12);
     const { body } = await gql(
       server,
-      `{ viewer { company { payments { product months status amount { amount } paidAt } } } }`,
+      `{ viewer { company { payments { edges { node { product months status amount { amount } paidAt } } } } } }`,
       {},
       owner.token,
     );
-    expect(body.data.viewer.company.payments).toEqual([
+    expect(body.data.viewer.company.payments.edges.map((edge: any) => edge.node)).toEqual([
       {
         product: 'COMPANY',
         months: 12,
@@ -572,10 +572,59 @@ describe('payments history and invoice requests (GraphQL)', () => {
     const member = await addEndUser(server, owner.companyId);
     const memberView = await gql(
       server,
-      '{ viewer { company { payments { id } } } }',
+      '{ viewer { company { payments { edges { node { id } } } } } }',
       {},
       member.token,
     );
     expect(memberView.body.data.viewer.company.payments).toBeNull();
+  });
+  it('pages through the payments newest first, and refuses a cursor of another company’s', async () => {
+    const owner = await signUpCompany(server);
+    const stranger = await signUpCompany(server);
+    const { prisma } = server.deps;
+    // Five purchases, two of them in the same second (the id orders them, newest first).
+    const at = (n: number) => new Date(Date.UTC(2026, 5, 1, 10, n === 2 ? 1 : n));
+    const made = [];
+    for (let n = 0; n < 5; n++) {
+      made.push(
+        await prisma.payment.create({
+          data: {
+            companyId: owner.companyId,
+            product: 'STARTUP',
+            months: 1,
+            amountMinor: 1900 + n,
+            createdAt: at(n),
+          },
+        }),
+      );
+    }
+    const theirs = await prisma.payment.create({
+      data: { companyId: stranger.companyId, product: 'COMPANY', months: 1, amountMinor: 4900 },
+    });
+    const PAGE = `query ($after: String) { viewer { company { payments(first: 2, after: $after) {
+      edges { cursor node { id } } pageInfo { hasNextPage endCursor } } } } }`;
+    const ids: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 4; page++) {
+      const { body } = await gql(server, PAGE, { after }, owner.token);
+      const payments = body.data.viewer.company.payments;
+      ids.push(...payments.edges.map((edge: any) => edge.node.id));
+      if (!payments.pageInfo.hasNextPage) break;
+      after = payments.pageInfo.endCursor;
+    }
+    const newestFirst = [...made].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+    );
+    expect(ids).toEqual(newestFirst.map((payment) => String(payment.id)));
+
+    const foreign = Buffer.from(`GPC:N:${theirs.id}`).toString('base64');
+    for (const cursor of [foreign, 'not a cursor']) {
+      const { body } = await gql(server, PAGE, { after: cursor }, owner.token);
+      expect(body.data.viewer.company.payments, cursor).toBeNull();
+      expect(body.errors[0].extensions, cursor).toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'after', message: 'This is not a cursor of this list.' }],
+      });
+    }
   });
 });

@@ -416,3 +416,80 @@ describe('board and idea by their plain number', () => {
     expect(junk.body).toEqual({ data: { board: null, idea: null } });
   });
 });
+
+describe('boardsConnection', () => {
+  const PAGE = `query ($after: String) { boardsConnection(first: 2, after: $after) {
+    totalCount edges { node { name active } } pageInfo { hasNextPage endCursor } } }`;
+  const pages = async (token: string) => {
+    const names: string[] = [];
+    let total = 0;
+    let after: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const { body } = await gql(server, PAGE, { after }, token);
+      const connection = body.data.boardsConnection;
+      total = connection.totalCount;
+      names.push(...connection.edges.map((edge: any) => edge.node.name));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    return { names, total };
+  };
+
+  it('pages the boards the caller may see, oldest first, and refuses a cursor of a board they may not see', async () => {
+    const owner = await signUpCompany(server);
+    await setPlan(server, owner.companyId, 'ULTRA');
+    const reader = await addEndUser(server, owner.companyId, { name: 'Rita Reader' });
+    const { prisma } = server.deps;
+    const made = [];
+    for (let n = 1; n <= 5; n++) {
+      made.push(
+        await prisma.board.create({
+          data: {
+            companyId: owner.companyId,
+            name: `Board ${n}`,
+            slug: `paged-board-${n}`,
+            widgetHash: `paged-${owner.companyId}-${n}`,
+            // Board 3 is private: only the team sees it.
+            isPublic: n !== 3,
+            createdAt: new Date(Date.UTC(2026, 0, n)),
+          },
+        }),
+      );
+    }
+    expect(await pages(owner.token)).toEqual({
+      names: ['Board 1', 'Board 2', 'Board 3', 'Board 4', 'Board 5'],
+      total: 5,
+    });
+    expect(await pages(reader.token)).toEqual({
+      names: ['Board 1', 'Board 2', 'Board 4', 'Board 5'],
+      total: 4,
+    });
+
+    const cursorOf = (id: number) => Buffer.from(`GPC:N:${id}`).toString('base64');
+    const elsewhere = await prisma.board.create({
+      data: {
+        companyId: admin.companyId,
+        name: 'Their board',
+        slug: 'their-paged-board',
+        widgetHash: `paged-elsewhere-${admin.companyId}`,
+        isPublic: true,
+      },
+    });
+    const refused = [
+      [reader.token, cursorOf(made[2]!.id)],
+      [owner.token, cursorOf(elsewhere.id)],
+      [owner.token, 'not a cursor'],
+    ];
+    for (const [token, cursor] of refused) {
+      const { body } = await gql(server, PAGE, { after: cursor }, token);
+      expect(body.data?.boardsConnection ?? null, cursor).toBeNull();
+      expect(body.errors[0].extensions, cursor).toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'after', message: 'This is not a cursor of this list.' }],
+      });
+    }
+    // Signed out: nothing, not even the count.
+    const { body } = await gql(server, '{ boardsConnection { totalCount } }', {});
+    expect(body.data?.boardsConnection ?? null).toBeNull();
+  });
+});

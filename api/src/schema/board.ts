@@ -11,7 +11,7 @@ import type { TPlanState } from '../services/plan/plan-state.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { countCappedIdeas } from '../services/board/board-details.ts';
 import { createBoard } from '../services/board/create-board.ts';
-import { findBoards } from '../services/board/find-boards.ts';
+import { findBoards, visibleBoardsQuery } from '../services/board/find-boards.ts';
 import {
   setBoardVisibility,
   updateBoardDescription,
@@ -25,6 +25,7 @@ import { updateBoardAccess } from '../services/board/update-board-access.ts';
 import { CustomerCompanyType } from './customer-company.ts';
 import { boardTheme } from '../services/board/board-input.ts';
 import { builder } from './builder.ts';
+import { requireCursorInList } from './connection-cursor.ts';
 import { decodeId, decodeIdOrRowId } from './ids.ts';
 import { planStateFor } from './plan-context.ts';
 
@@ -171,11 +172,46 @@ builder.queryFields((t) => ({
     authScopes: { signedIn: true },
     description:
       "The signed-in user's company boards that they may see (the team: all; an end user: public ones and private ones granted to them): active first, then oldest first. Inactive boards (past the plan's cap) have `active: false`.",
+    deprecationReason:
+      'Use boardsConnection: it pages (this list is every board at once, priced as 500). Kept while the console reads it.',
     resolve: async (_root, _args, context) => {
       const companyId = context.viewer?.companyId ?? 0;
       return findBoards(context.deps, context.viewer, await planStateFor(context, companyId));
     },
   }),
+  boardsConnection: t.prismaConnection(
+    {
+      type: BoardType,
+      cursor: 'id',
+      defaultSize: 50,
+      maxSize: 100,
+      authScopes: { signedIn: true },
+      description:
+        "The signed-in user's company boards that they may see (the team: all; an end user: public ones and private ones granted to them), a page at a time: oldest first, which is active first (the plan keeps the oldest boards active; the others have `active: false`). A cursor of a board the caller may not see is VALIDATION on `after`/`before`.",
+      // Signed-in callers only, also for `totalCount` alone (which skips `resolve`).
+      totalCount: (_root, _args, context) =>
+        context.deps.prisma.board.count({ where: visibleBoardsQuery(context.viewer).where }),
+      resolve: async (query, _root, args, context) => {
+        const list = visibleBoardsQuery(context.viewer);
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.board.count({ where: { AND: [list.where, { id }] } }),
+        );
+        return context.deps.prisma.board.findMany({ ...query, ...list });
+      },
+    },
+    {
+      description: 'A page of boards.',
+      fields: (c) => ({
+        totalCount: c.int({
+          description: 'How many boards the caller may see (all pages).',
+          extensions: { pothosPrismaTotalCount: true },
+          resolve: (connection) =>
+            (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
+        }),
+      }),
+    },
+    { description: 'A board in a page.' },
+  ),
   board: t.field({
     type: BoardType,
     nullable: true,

@@ -6,6 +6,8 @@ import {
   detachCustomerCompanyMember,
 } from '../services/customer/customer-company-members.ts';
 import {
+  countCustomerCompanyMembers,
+  customerCompaniesQuery,
   findCustomerCompanies,
   findCustomerCompanyMembers,
 } from '../services/customer/find-customer-companies.ts';
@@ -23,6 +25,7 @@ import {
   updateCustomerCompany,
 } from '../services/customer/save-customer-company.ts';
 import { builder } from './builder.ts';
+import { requireCursorInList } from './connection-cursor.ts';
 import { decodeId, globalId } from './ids.ts';
 
 /** A customer company as the team sees it; lists carry memberCount, node lookups count it. */
@@ -158,8 +161,55 @@ builder.queryField('customerCompanies', (t) =>
     authScopes: { signedIn: true },
     description:
       'The company’s customer companies, biggest spend first, with member counts (the team: OWNER, ADMIN and MEMBER; anyone else is refused, and the field is null).',
+    deprecationReason:
+      'Use customerCompaniesConnection: it pages (this list is every customer company at once, priced as 5,000). Kept for pickers that offer every customer.',
     resolve: (_root, _args, context) => findCustomerCompanies(context.deps, context.viewer),
   }),
+);
+
+builder.queryField('customerCompaniesConnection', (t) =>
+  t.prismaConnection(
+    {
+      type: CustomerCompanyType,
+      cursor: 'id',
+      defaultSize: 50,
+      maxSize: 100,
+      nullable: true,
+      authScopes: { signedIn: true },
+      description:
+        'The company’s customer companies, biggest spend first, with member counts, a page at a time (the team: OWNER, ADMIN and MEMBER; anyone else is refused, and the field is null). A cursor of another company’s customer is VALIDATION on `after`/`before`.',
+      // The team check comes first here too: a selection of `totalCount` alone skips `resolve`.
+      totalCount: (_root, _args, context) => {
+        const list = customerCompaniesQuery(context.viewer);
+        return context.deps.prisma.customerCompany.count({ where: list.where });
+      },
+      resolve: async (query, _root, args, context) => {
+        const list = customerCompaniesQuery(context.viewer);
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.customerCompany.count({ where: { AND: [list.where, { id }] } }),
+        );
+        const rows = await context.deps.prisma.customerCompany.findMany({ ...query, ...list });
+        // Every member count of the page in one statement (not one per customer).
+        const counts = await countCustomerCompanyMembers(
+          context.deps,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({ ...row, memberCount: counts.get(row.id) ?? 0 }));
+      },
+    },
+    {
+      description: 'A page of customer companies.',
+      fields: (c) => ({
+        totalCount: c.int({
+          description: 'How many customer companies the company has (all pages).',
+          extensions: { pothosPrismaTotalCount: true },
+          resolve: (connection) =>
+            (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
+        }),
+      }),
+    },
+    { description: 'A customer company in a page.' },
+  ),
 );
 
 const companyArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({

@@ -338,16 +338,100 @@ describe('votes', () => {
     await setStatus({ ideaId: idea.id, status: 'OPEN' }, admin.token);
     await upvote({ ideaId: idea.id }, otherMember.token);
     await upvote({ ideaId: idea.id }, member.token);
-    const VOTERS = `query ($id: ID!) { idea(id: $id) { voters { userId name } } }`;
+    const VOTERS = `query ($id: ID!) { idea(id: $id) { voters { totalCount edges { node { userId name } } } } }`;
     const asAdmin = await gql(server, VOTERS, { id: idea.id }, admin.token);
-    expect(asAdmin.body.data.idea.voters.map((v: any) => v.name)).toEqual([
+    expect(asAdmin.body.data.idea.voters.edges.map((e: any) => e.node.name)).toEqual([
       'Otto Other',
       'Mia Member',
     ]);
+    expect(asAdmin.body.data.idea.voters.totalCount).toBe(2);
     const asAuthor = await gql(server, VOTERS, { id: idea.id }, member.token);
-    expect(asAuthor.body.data.idea.voters).toHaveLength(2);
+    expect(asAuthor.body.data.idea.voters.edges).toHaveLength(2);
     const asOther = await gql(server, VOTERS, { id: idea.id }, otherMember.token);
     expect(asOther.body.data.idea.voters).toBeNull();
+    // The count alone is no way around it (Pothos reads a lone totalCount without the page).
+    const countOnly = `query ($id: ID!) { idea(id: $id) { voters { totalCount } } }`;
+    const counted = await gql(server, countOnly, { id: idea.id }, otherMember.token);
+    expect(counted.body).toEqual({ data: { idea: { voters: null } } });
+  });
+
+  it('pages through voters earliest first, without duplicates or gaps, and refuses a cursor of another list', async () => {
+    const { prisma } = server.deps;
+    const boardId = await newBoard();
+    const idea = await createIdea(boardId, 'Many people want this');
+    const other = await createIdea(boardId, 'Few people want this');
+    const ideaId = decodeId(idea.id, 'Idea');
+    const people = await Promise.all(
+      Array.from({ length: 7 }, (_, n) =>
+        prisma.user.create({
+          data: { companyId: admin.companyId, displayName: `Voter ${n + 1}` },
+        }),
+      ),
+    );
+    // Two share a moment: the id orders them.
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 12, n === 3 ? 2 : n));
+    for (const [n, person] of people.entries()) {
+      await prisma.vote.create({ data: { ideaId, userId: person.id, createdAt: at(n) } });
+    }
+    await prisma.vote.create({
+      data: { ideaId: decodeId(other.id, 'Idea'), userId: people[0]!.id },
+    });
+    const PAGE = `query ($id: ID!, $after: String) { idea(id: $id) {
+      voters(first: 3, after: $after) {
+        totalCount edges { cursor node { name } } pageInfo { hasNextPage endCursor } } } }`;
+    const names: string[] = [];
+    const cursors: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const { body } = await gql(server, PAGE, { id: idea.id, after }, admin.token);
+      const voters = body.data.idea.voters;
+      expect(voters.totalCount).toBe(7);
+      names.push(...voters.edges.map((e: any) => e.node.name));
+      cursors.push(...voters.edges.map((e: any) => e.cursor));
+      if (!voters.pageInfo.hasNextPage) break;
+      after = voters.pageInfo.endCursor;
+    }
+    expect(names).toEqual(people.map((p) => p.displayName));
+    expect(cursors).toHaveLength(7);
+
+    // A cursor of another idea's voters, or of another company's idea, is not one of this list.
+    const { body: otherPage } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { voters(first: 1) { edges { cursor } } } }`,
+      { id: other.id },
+      admin.token,
+    );
+    const foreign = otherPage.data.idea.voters.edges[0].cursor;
+    const stranger = await signUpCompany(server);
+    const strangerBoard = await createBoardId(server, stranger.token, 'Their own board');
+    const theirs = await createIdea(strangerBoard, 'Their popular idea', stranger.token);
+    const strangerVote = await prisma.vote.create({
+      data: { ideaId: decodeId(theirs.id, 'Idea'), userId: stranger.userId },
+    });
+    const { body: theirPage } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { voters(first: 1) { edges { cursor } } } }`,
+      { id: theirs.id },
+      stranger.token,
+    );
+    const strangers = theirPage.data.idea.voters.edges[0].cursor;
+    expect(strangers).toBe(Buffer.from(`GPC:N:${strangerVote.id}`).toString('base64'));
+    for (const cursor of [foreign, strangers, 'not a cursor']) {
+      const { body } = await gql(server, PAGE, { id: idea.id, after: cursor }, admin.token);
+      expect(body.data.idea.voters, cursor).toBeNull();
+      expect(body.errors[0].extensions, cursor).toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'after', message: 'This is not a cursor of this list.' }],
+      });
+    }
+    // Another company's idea is not found for the admin, whatever its voters.
+    const { body: notFound } = await gql(
+      server,
+      `query ($id: ID!) { idea(id: $id) { voters { totalCount } } }`,
+      { id: theirs.id },
+      admin.token,
+    );
+    expect(notFound.data.idea).toBeNull();
   });
 
   it('refuses new votes on a declined idea but lets a voter take theirs back', async () => {

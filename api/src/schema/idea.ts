@@ -24,7 +24,7 @@ import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-
 import { isCompanyAdmin } from '../viewer.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
-import { cursorInListWhere } from './connection-cursor.ts';
+import { cursorInListWhere, requireCursorInList } from './connection-cursor.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
 import { decodeId, decodeIdOrRowId, decodeOptionalId, globalId } from './ids.ts';
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
@@ -96,16 +96,29 @@ async function companyIdForAdmin(idea: Idea, context: TGraphQLContext): Promise<
   return (await context.related.boardCompanyId(idea.boardId)) ?? 0;
 }
 
-const VoterType = builder.objectRef<{ userId: number; name: string }>('Voter').implement({
+const VoterType = builder.prismaObject('Vote', {
+  name: 'Voter',
   description: 'A user who voted for an idea.',
   fields: (t) => ({
     userId: t.id({
       description: 'The voter’s user id (a CompanyUser id).',
       resolve: (v) => globalId('CompanyUser', v.userId),
     }),
-    name: t.exposeString('name', { description: 'Their display name.' }),
+    name: t.string({
+      description: 'Their display name.',
+      select: { user: { select: { displayName: true } } },
+      resolve: (v) => v.user.displayName,
+    }),
   }),
 });
+
+/** Who voted for an idea: its votes, earliest first. */
+function votersOf(ideaId: number) {
+  return {
+    where: { ideaId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.VoteOrderByWithRelationInput[],
+  };
+}
 
 export const IdeaType = builder.prismaNode('Idea', {
   description: 'A feature request on a board.',
@@ -212,22 +225,46 @@ export const IdeaType = builder.prismaNode('Idea', {
         return declineDetailsOf({ ...idea, duplicateOf });
       },
     }),
-    voters: t.field({
-      type: [VoterType],
-      nullable: true,
-      description: 'Who voted, earliest first. Editors only (see canEdit); null for others.',
-      select: {
-        board: { select: { companyId: true } },
-        votes: {
-          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          select: { user: { select: { id: true, displayName: true } } },
+    voters: t.prismaConnection(
+      {
+        type: VoterType,
+        cursor: 'id',
+        defaultSize: 50,
+        maxSize: 100,
+        nullable: true,
+        description:
+          'Who voted, earliest first, a page at a time. Editors only (see canEdit); null for others. A cursor of another idea’s voters is VALIDATION on `after`/`before`.',
+        // Checked before the page and its count are read (a selection of `totalCount` alone
+        // skips `resolve`).
+        authScopes: async (idea: TIdeaParent, _args, context) =>
+          canEditIdea(context.viewer, {
+            authorId: idea.authorId,
+            companyId: await companyIdForAdmin(idea, context),
+          }),
+        unauthorizedResolver: () => null,
+        totalCount: (idea: TIdeaParent, _args, context) =>
+          context.deps.prisma.vote.count({ where: votersOf(idea.id).where }),
+        resolve: async (query, idea: TIdeaParent, args, context) => {
+          const list = votersOf(idea.id);
+          await requireCursorInList(query, args, (id) =>
+            context.deps.prisma.vote.count({ where: { AND: [list.where, { id }] } }),
+          );
+          return context.deps.prisma.vote.findMany({ ...query, ...list });
         },
       },
-      resolve: (idea, _args, context) =>
-        canEditIdea(context.viewer, { authorId: idea.authorId, companyId: idea.board.companyId })
-          ? idea.votes.map(({ user }) => ({ userId: user.id, name: user.displayName }))
-          : null,
-    }),
+      {
+        description: 'A page of an idea’s voters.',
+        fields: (c) => ({
+          totalCount: c.int({
+            description: 'How many voted (all pages).',
+            extensions: { pothosPrismaTotalCount: true },
+            resolve: (connection) =>
+              (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
+          }),
+        }),
+      },
+      { description: 'A voter in a page.' },
+    ),
     comments: t.relatedConnection(
       'comments',
       {

@@ -1,5 +1,6 @@
-import { listPayments } from '../services/billing/list-payments.ts';
+import { paymentsQuery } from '../services/billing/list-payments.ts';
 import { builder } from './builder.ts';
+import { requireCursorInList } from './connection-cursor.ts';
 import { CompanyType } from './company.ts';
 import { MoneyType, ProductEnum } from './plan.ts';
 
@@ -43,14 +44,26 @@ export const PaymentType = builder.prismaObject('Payment', {
 });
 
 builder.objectField(CompanyType, 'payments', (t) =>
-  t.prismaField({
-    type: [PaymentType],
-    nullable: true,
-    authScopes: { companyAdmin: true },
-    unauthorizedResolver: () => null,
-    description:
-      "The company's plan purchases, newest first (the latest 50). Admins only (null for others).",
-    resolve: (query, company, _args, context) =>
-      listPayments(context.deps, context.viewer, company.id, query),
-  }),
+  t.prismaConnection(
+    {
+      type: PaymentType,
+      cursor: 'id',
+      defaultSize: 50,
+      maxSize: 100,
+      nullable: true,
+      authScopes: { companyAdmin: true },
+      unauthorizedResolver: () => null,
+      description:
+        "The company's plan purchases, newest first, a page at a time (50 unless `first` asks for up to 100). Admins only (null for others).",
+      resolve: async (query, company, args, context) => {
+        const list = paymentsQuery(context.viewer, company.id);
+        await requireCursorInList(query, args, (id) =>
+          context.deps.prisma.payment.count({ where: { AND: [list.where, { id }] } }),
+        );
+        return context.deps.prisma.payment.findMany({ ...query, ...list });
+      },
+    },
+    { description: 'A page of plan purchases.' },
+    { description: 'A plan purchase in a page.' },
+  ),
 );

@@ -697,7 +697,7 @@ describe("A's public board", () => {
     }
     publicBoard(companySlug: $company, boardSlug: $slug) { id }
     idea(id: $idea) {
-      id title voteCount commentCount canEdit canUpdateStatus isVotedByMe voters { name }
+      id title voteCount commentCount canEdit canUpdateStatus isVotedByMe voters { edges { node { name } } }
       comments { edges { node { text } } }
     }
     pending: idea(id: $pending) { id }
@@ -767,7 +767,7 @@ describe("A's public board", () => {
 
 describe('within company A, end users keep to their own ideas', () => {
   const FLAGS = `query ($id: ID!) {
-    idea(id: $id) { id title canEdit canUpdateStatus isVotedByMe voteCount voters { name } }
+    idea(id: $id) { id title canEdit canUpdateStatus isVotedByMe voteCount voters { edges { node { name } } } }
   }`;
 
   async function flags(ideaId: string, token: string) {
@@ -829,14 +829,14 @@ describe('within company A, end users keep to their own ideas', () => {
     expect(await flags(ids.acceptedIdea, amy.token)).toMatchObject({
       canEdit: true,
       canUpdateStatus: false,
-      voters: [{ name: 'Other Otto' }, { name: ownerName }],
+      voters: { edges: [{ node: { name: 'Other Otto' } }, { node: { name: ownerName } }] },
     });
     expect(await flags(ids.adminIdea, a.token)).toMatchObject({
       canEdit: true,
       canUpdateStatus: true,
       isVotedByMe: false,
       voteCount: 2,
-      voters: [{ name: 'Author Amy' }, { name: 'Other Otto' }],
+      voters: { edges: [{ node: { name: 'Author Amy' } }, { node: { name: 'Other Otto' } }] },
     });
     // The caller's own vote and the full voter list, asked for together.
     expect(await flags(ids.acceptedIdea, a.token)).toMatchObject({
@@ -844,7 +844,7 @@ describe('within company A, end users keep to their own ideas', () => {
       canUpdateStatus: true,
       isVotedByMe: true,
       voteCount: 2,
-      voters: [{ name: 'Other Otto' }, { name: ownerName }],
+      voters: { edges: [{ node: { name: 'Other Otto' } }, { node: { name: ownerName } }] },
     });
     expect(await flags(ids.adminIdea, otto.token)).toMatchObject({
       isVotedByMe: true,
@@ -854,7 +854,7 @@ describe('within company A, end users keep to their own ideas', () => {
 
   it('the flags in a board list agree with the single idea', async () => {
     const LIST = `query ($id: ID!) { board(id: $id) { ideas { edges { node {
-      id canEdit canUpdateStatus isVotedByMe voteCount voters { name } } } } } }`;
+      id canEdit canUpdateStatus isVotedByMe voteCount voters { edges { node { name } } } } } } } }`;
     const asOtto = await query(LIST, { id: ids.privateBoard }, otto.token);
     for (const { node } of asOtto.board.ideas.edges) {
       expect(node).toMatchObject({ canEdit: false, canUpdateStatus: false, voters: null });
@@ -862,7 +862,7 @@ describe('within company A, end users keep to their own ideas', () => {
     const asOwner = await query(LIST, { id: ids.privateBoard }, a.token);
     for (const { node } of asOwner.board.ideas.edges) {
       expect(node).toMatchObject({ canEdit: true, canUpdateStatus: true });
-      expect(node.voters).toHaveLength(node.voteCount);
+      expect(node.voters.edges).toHaveLength(node.voteCount);
     }
     const accepted = asOwner.board.ideas.edges.find((e: any) => e.node.id === ids.acceptedIdea);
     expect(accepted.node.isVotedByMe).toBe(true);

@@ -6,6 +6,21 @@ import { requireOwnCompanyOwner } from '../company/company-access.ts';
 /** How many payments the history shows. */
 export const PAYMENT_HISTORY_SIZE = 50;
 
+/** The order of a company's payments: newest first. */
+const PAYMENT_ORDER = [
+  { createdAt: 'desc' },
+  { id: 'desc' },
+] satisfies Prisma.PaymentOrderByWithRelationInput[];
+
+/**
+ * The filter and order of the owner's company's plan purchases, newest first, for a page of
+ * them (another company's id is not found, as in listPayments).
+ */
+export function paymentsQuery(viewer: TViewer | null, companyId: number) {
+  requireOwnCompanyOwner(viewer, companyId);
+  return { where: { companyId } satisfies Prisma.PaymentWhereInput, orderBy: PAYMENT_ORDER };
+}
+
 /** The admin's company's plan purchases, newest first (another company's id is not found). */
 export async function listPayments<T extends Prisma.PaymentFindManyArgs>(
   deps: TDeps,
@@ -13,11 +28,9 @@ export async function listPayments<T extends Prisma.PaymentFindManyArgs>(
   companyId: number,
   query?: T,
 ) {
-  requireOwnCompanyOwner(viewer, companyId);
   return deps.prisma.payment.findMany({
     ...query,
-    where: { companyId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    ...paymentsQuery(viewer, companyId),
     take: PAYMENT_HISTORY_SIZE,
   });
 }

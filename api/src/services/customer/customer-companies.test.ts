@@ -262,3 +262,76 @@ describe('importing customers from CSV', () => {
     expect((await run(IMPORT, { csv: GOOD }, member.token)).code).toBe('FORBIDDEN');
   });
 });
+
+describe('customerCompaniesConnection', () => {
+  const PAGE = `query ($after: String) { customerCompaniesConnection(first: 2, after: $after) {
+    totalCount edges { cursor node { id name memberCount } } pageInfo { hasNextPage endCursor } } }`;
+
+  it('pages biggest spend first (then name), without duplicates or gaps, with member counts', async () => {
+    const c = await restCompany(server);
+    const { prisma } = server.deps;
+    const spends: [string, number][] = [
+      ['Beta', 500],
+      ['Alpha', 500],
+      ['Gamma', 900],
+      ['Delta', 10],
+      ['Epsilon', 0],
+    ];
+    const made = [];
+    for (const [name, monthlySpend] of spends) {
+      made.push(
+        await prisma.customerCompany.create({
+          data: { companyId: c.owner.companyId, externalId: name, name, monthlySpend },
+        }),
+      );
+    }
+    const worker = await addEndUser(server, c.owner.companyId, { name: 'Walt Worker' });
+    await prisma.customerCompanyMember.create({
+      data: { customerCompanyId: made[1]!.id, userId: worker.userId },
+    });
+    const rows: any[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 4; page++) {
+      const { body } = await gql(server, PAGE, { after }, c.owner.token);
+      const connection = body.data.customerCompaniesConnection;
+      expect(connection.totalCount).toBe(5);
+      rows.push(...connection.edges.map((edge: any) => edge.node));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    expect(rows.map((row) => [row.name, row.memberCount])).toEqual([
+      ['Gamma', 0],
+      ['Alpha', 1],
+      ['Beta', 0],
+      ['Delta', 0],
+      ['Epsilon', 0],
+    ]);
+  });
+
+  it('refuses a cursor of another company’s customer, and anyone outside the team', async () => {
+    const { prisma } = server.deps;
+    const theirs = await prisma.customerCompany.create({
+      data: {
+        companyId: b.owner.companyId,
+        externalId: 'theirs-1',
+        name: 'Theirs',
+        monthlySpend: 1,
+      },
+    });
+    const foreign = Buffer.from(`GPC:N:${theirs.id}`).toString('base64');
+    for (const cursor of [foreign, 'not a cursor']) {
+      const { body } = await gql(server, PAGE, { after: cursor }, a.owner.token);
+      expect(body.data.customerCompaniesConnection, cursor).toBeNull();
+      expect(body.errors[0].extensions, cursor).toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'after', message: 'This is not a cursor of this list.' }],
+      });
+    }
+    // An end user learns nothing, not even the count alone.
+    for (const query of [PAGE, '{ customerCompaniesConnection { totalCount } }']) {
+      const { body } = await gql(server, query, {}, endUser.token);
+      expect(body.data.customerCompaniesConnection, query).toBeNull();
+      expect(body.errors[0].extensions.code, query).toBe('FORBIDDEN');
+    }
+  });
+});

@@ -1,9 +1,18 @@
 import { useContext, useId, useState, useTransition } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, usePreloadedQuery, useRelayEnvironment, fetchQuery } from 'react-relay';
+import {
+  graphql,
+  usePaginationFragment,
+  usePreloadedQuery,
+  useRelayEnvironment,
+  fetchQuery,
+} from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import type { CustomersScreenQuery as TQuery } from '../../../../__generated__/CustomersScreenQuery.graphql.ts';
+import type { CustomersScreenPaginationQuery } from '../../../../__generated__/CustomersScreenPaginationQuery.graphql.ts';
+import type { CustomersScreen_query$key } from '../../../../__generated__/CustomersScreen_query.graphql.ts';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
 import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
@@ -25,13 +34,12 @@ export const customersScreenQuery = graphql`
         ...CustomerCurrency_company
       }
     }
-    customerCompanies {
-      id
-      name
-      ...CustomerRow_customerCompany
-    }
+    ...CustomersScreen_query
   }
 `;
+
+/** Customer companies loaded a page at a time. */
+const CUSTOMERS_PAGE_SIZE = 50;
 
 /**
  * /admin/customers: the company's customer companies (the team reads them); admins add and
@@ -40,7 +48,30 @@ export const customersScreenQuery = graphql`
 export function CustomersScreen() {
   const intl = useIntl();
   const queryRef = useLoaderData() as PreloadedQuery<TQuery>;
-  const { customerCompanies, viewer } = usePreloadedQuery<TQuery>(customersScreenQuery, queryRef);
+  const screen = usePreloadedQuery<TQuery>(customersScreenQuery, queryRef);
+  const { viewer } = screen;
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    CustomersScreenPaginationQuery,
+    CustomersScreen_query$key
+  >(
+    graphql`
+      fragment CustomersScreen_query on Query
+      @refetchable(queryName: "CustomersScreenPaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        customerCompaniesConnection(first: $first, after: $after)
+          @connection(key: "CustomersScreen_customerCompaniesConnection") {
+          edges {
+            node {
+              id
+              name
+              ...CustomerRow_customerCompany
+            }
+          }
+        }
+      }
+    `,
+    screen,
+  );
   const currency = viewer?.company?.currency ?? 'USD';
   usePageTitle(customerMessages.title);
   const role = useContext(RoleContext);
@@ -52,7 +83,7 @@ export function CustomersScreen() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const { form, submit, failureOf } = useCustomerForm();
   const [create] = useCreateCustomerMutation();
-  const companies = customerCompanies ?? [];
+  const companies = data.customerCompaniesConnection?.edges.map((edge) => edge.node) ?? [];
 
   // After an import or an edit the list is read again (its order is by spend).
   const reload = () =>
@@ -127,6 +158,13 @@ export function CustomersScreen() {
               </table>
             </div>
           )}
+          {hasNext ? (
+            <LoadMoreButton
+              label={intl.formatMessage(customerMessages.more)}
+              isLoading={isLoadingNext}
+              onClick={() => loadNext(CUSTOMERS_PAGE_SIZE)}
+            />
+          ) : null}
         </section>
         {isAdmin ? (
           <>

@@ -13,6 +13,7 @@ export const customerMessages = defineMessages({
     defaultMessage: 'Customer companies table (scrolls sideways on narrow screens)',
   },
   empty: { id: 'customers.list.empty', defaultMessage: 'No customer companies yet.' },
+  more: { id: 'customers.list.more', defaultMessage: 'Show more customer companies' },
   name: { id: 'customers.field.name', defaultMessage: 'Name' },
   externalId: { id: 'customers.field.externalId', defaultMessage: 'External id' },
   externalIdHint: {

@@ -1,6 +1,8 @@
 import { useIntl } from 'react-intl';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, usePaginationFragment } from 'react-relay';
 import type { PaymentsCard_company$key } from '../../../../__generated__/PaymentsCard_company.graphql.ts';
+import type { PaymentsCardPaginationQuery } from '../../../../__generated__/PaymentsCardPaginationQuery.graphql.ts';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton.tsx';
 import { formatCharge, toProduct } from './format.ts';
 import { paymentsMessages, planMessages, productMessages } from './messages.ts';
 
@@ -10,27 +12,39 @@ const toStatus = (value: string) =>
     ? (value as (typeof STATUSES)[number])
     : 'PENDING';
 
-/** The company's plan purchases, newest first. */
+/** Payments loaded a page at a time. */
+const PAYMENTS_PAGE_SIZE = 50;
+
+/** The company's plan purchases, newest first, 50 at a time ("Show more payments"). */
 export function PaymentsCard({ company }: { company: PaymentsCard_company$key }) {
   const intl = useIntl();
-  const data = useFragment(
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    PaymentsCardPaginationQuery,
+    PaymentsCard_company$key
+  >(
     graphql`
-      fragment PaymentsCard_company on Company {
-        payments {
-          id
-          product
-          months
-          status
-          createdAt
-          amount {
-            amount
+      fragment PaymentsCard_company on Company
+      @refetchable(queryName: "PaymentsCardPaginationQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        payments(first: $first, after: $after) @connection(key: "PaymentsCard_payments") {
+          edges {
+            node {
+              id
+              product
+              months
+              status
+              createdAt
+              amount {
+                amount
+              }
+            }
           }
         }
       }
     `,
     company,
   );
-  const payments = data.payments ?? [];
+  const payments = data.payments?.edges.map((edge) => edge.node) ?? [];
   return (
     <section className="card table-card" aria-labelledby="payments-title">
       <h2 id="payments-title" className="card__title payments__title">
@@ -79,6 +93,13 @@ export function PaymentsCard({ company }: { company: PaymentsCard_company$key })
           </table>
         </div>
       )}
+      {hasNext ? (
+        <LoadMoreButton
+          label={intl.formatMessage(paymentsMessages.more)}
+          isLoading={isLoadingNext}
+          onClick={() => loadNext(PAYMENTS_PAGE_SIZE)}
+        />
+      ) : null}
     </section>
   );
 }

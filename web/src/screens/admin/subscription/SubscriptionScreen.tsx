@@ -32,8 +32,12 @@ export const subscriptionScreenQuery = graphql`
           product
           ...CurrentPlanCard_subscription
         }
-        payments {
-          status
+        latestPayment: payments(first: 1) {
+          edges {
+            node {
+              status
+            }
+          }
         }
         ...PaymentsCard_company
       }
@@ -57,7 +61,7 @@ export function SubscriptionScreen() {
   const [isSlow, setIsSlow] = useState(false);
   usePageTitle(subscriptionMessages.title);
   const company = data.viewer?.company;
-  const latestStatus = company?.payments?.[0]?.status ?? null;
+  const latestStatus = company?.latestPayment?.edges[0]?.node.status ?? null;
 
   useEffect(() => {
     if (checkout !== 'cancel') return;

@@ -179,6 +179,7 @@ export const paymentsMessages = defineMessages({
   PENDING: { id: 'payments.status.pending', defaultMessage: 'Pending' },
   PAID: { id: 'payments.status.paid', defaultMessage: 'Paid' },
   FAILED: { id: 'payments.status.failed', defaultMessage: 'Not completed' },
+  more: { id: 'payments.more', defaultMessage: 'Show more payments' },
 });
 
 export const invoiceMessages = defineMessages({

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useState } from 'react';
-import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -9,7 +8,6 @@ import type { IdeaDetailCommentsPaginationQuery } from '../../../../../__generat
 import type { IdeaDetailModalQuery as TIdeaDetailModalQuery } from '../../../../../__generated__/IdeaDetailModalQuery.graphql.ts';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { Avatar } from '../../../../ui/Avatar.tsx';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { ViewOnlyNote } from '../board-access.tsx';
 import { Comment } from './Comment.tsx';
@@ -32,12 +30,15 @@ const LazyIdeaIssueLinks = lazy(() =>
   import('./IdeaIssueLinks.tsx').then((module) => ({ default: module.IdeaIssueLinks })),
 );
 
+/** An editor's list of voters, in a chunk of its own (the board area is at its budget). */
+const LazyIdeaVoters = lazy(() =>
+  import('./IdeaVoters.tsx').then((module) => ({ default: module.IdeaVoters })),
+);
+
 const messages = defineMessages({
   by: { id: 'ideaDetail.author', defaultMessage: 'Submitted by {name} on {date}' },
   anonymous: { id: 'ideaDetail.anonymous', defaultMessage: 'a former user' },
   noDescription: { id: 'ideaDetail.noDescription', defaultMessage: 'No description.' },
-  voters: { id: 'ideaDetail.voters', defaultMessage: 'Voters' },
-  noVoters: { id: 'ideaDetail.noVoters', defaultMessage: 'Nobody has voted yet.' },
   comments: { id: 'ideaDetail.comments', defaultMessage: 'Comments ({count})' },
   noComments: { id: 'ideaDetail.noComments', defaultMessage: 'No comments yet.' },
   moreComments: { id: 'ideaDetail.moreComments', defaultMessage: 'Show more comments' },
@@ -134,10 +135,7 @@ function IdeaDetail({
         author {
           displayName
         }
-        voters {
-          userId
-          name
-        }
+        ...IdeaVoters_idea
         ...IdeaDetailComments_idea
         ...VoteBox_idea
         ...StatusControl_idea
@@ -182,21 +180,10 @@ function IdeaDetail({
           <aside className="idea-detail__tools" aria-label={intl.formatMessage(messages.teamTools)}>
             <IdeaTagsControl idea={data} />
             {data.canUpdateStatus ? <TeamVotes idea={data} /> : null}
-            {!data.canUpdateStatus && data.canEdit && data.voters ? (
-              <ToolSection titleId="idea-voters-title" title={intl.formatMessage(messages.voters)}>
-                {data.voters.length === 0 ? (
-                  <p className="muted">{intl.formatMessage(messages.noVoters)}</p>
-                ) : (
-                  <ul className="voter-list">
-                    {data.voters.map((voter) => (
-                      <li key={voter.userId} className="voter-list__item">
-                        <Avatar name={voter.name} photoUrl={null} />
-                        {voter.name}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </ToolSection>
+            {!data.canUpdateStatus && data.canEdit ? (
+              <Suspense fallback={null}>
+                <LazyIdeaVoters idea={data} />
+              </Suspense>
             ) : null}
             <IdeaValue idea={data} />
             {data.canUpdateStatus ? (

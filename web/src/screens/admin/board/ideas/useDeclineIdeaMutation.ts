@@ -42,10 +42,7 @@ export function useDeclineIdeaMutation() {
               }
               voteCount
               isVotedByMe
-              voters {
-                userId
-                name
-              }
+              ...IdeaVoters_idea
               ...TeamVotes_idea
               ...DeclineDetails_idea
               ...IdeaActivityList_idea
@@ -55,10 +52,7 @@ export function useDeclineIdeaMutation() {
               id
               voteCount
               isVotedByMe
-              voters {
-                userId
-                name
-              }
+              ...IdeaVoters_idea
               ...TeamVotes_idea
             }
           }
