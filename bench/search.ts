@@ -88,11 +88,12 @@ async function fill(db: TDatabase, ideas: number): Promise<TListedBoard> {
                ' Ref kw' || substr(md5('d' || g), 1, 6),
              (CASE WHEN g % 20 = 0 THEN 'PLANNED' WHEN g % 97 = 2 THEN 'COMPLETE'
                    ELSE 'OPEN' END)::"IdeaStatus",
-             (g * 7919) % 500, now() - (${ideas} - g) * interval '1 second', now()
+             (g::bigint * 7919) % 500, now() - (${ideas} - g) * interval '1 second', now()
       FROM generate_series(${from}, ${to}) AS g, "Board" b, "User" u`);
   }
   await run(`UPDATE "Board" SET "ideaCount" = ${ideas}`).catch(() => 0);
-  await run('ANALYZE');
+  // As autovacuum would after so many inserts: the GIN indexes' pending entries merged.
+  await run('VACUUM ANALYZE');
   const plan = { ideaCutoff: null } as unknown as TPlanState;
   return { board: { id: Number(board!.id), companyId: Number(board!.companyId) }, plan };
 }

@@ -89,9 +89,16 @@ export const SIMILAR_CANDIDATES = 200;
  * The statement that answers the ids of the similar ideas, best first (findSimilarIdeas). Each
  * kind of match is found through its index (migration 20261128213000_idea_search_indexes: the
  * weighted text-search document, the lower-cased title's trigrams) and at most
- * SIMILAR_CANDIDATES of each, the most voted, are ranked. The statement is planned per
- * execution: for a rare term PostgreSQL reads the few matches from the index, for a common one
- * it reads the board by votes and stops at SIMILAR_CANDIDATES matches.
+ * SIMILAR_CANDIDATES of each, the most voted, are ranked; the ranking's recheck
+ * (word_similarity ≥ TRIGRAM_THRESHOLD) keeps the hints exact whatever pg_trgm's
+ * word_similarity_threshold, which `<%` reads (client.ts and pglite.ts set it to 0.45).
+ *
+ * The text-search matches are always read from their index (`"voteCount" + 0` keeps PostgreSQL
+ * from reading the board in votes order instead: its guess of how many ideas a prefix query
+ * matches is often far off, and a wrong guess computed the document of every idea, 1.4 s at
+ * 100,000 ideas); a common word's matches are then sorted by votes, from the index alone. The
+ * trigram matches are planned per execution (PLANNED_PER_EXECUTION): few ones from the index,
+ * many by reading the board in votes order up to SIMILAR_CANDIDATES of them.
  */
 export function similarIdeasStatement(
   viewer: TViewer | null,
@@ -176,7 +183,7 @@ export async function findSimilarIdeas(
 /** The similar ideas as the caller sees them (author, own vote, what they may do): for REST. */
 /**
  * Counts one similar-ideas search (RATE_LIMIT_SIMILAR_IDEAS_*): it runs as people type and reads
- * every idea of the board, so one client's stream of them is bounded, anonymous ones per
+ * the board's matching ideas, so one client's stream of them is bounded, anonymous ones per
  * address, signed-in ones per account. Throws RateLimitError (429) past the limit.
  */
 async function spendSimilarSearch(
