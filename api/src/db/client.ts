@@ -108,7 +108,9 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       // inserts take their `DEFAULT CURRENT_TIMESTAMP` in the session's zone: every session
       // starts in UTC, or on a server set to Europe/Warsaw new webhook deliveries would fall due
       // an hour late. (A startup option: no extra statement, nothing to race the first query.)
-      options: '-c TimeZone=UTC',
+      // pg_trgm's `<%` (the similar-idea hints' typo-tolerant match, through the title's
+      // trigram index) at find-similar-ideas.ts's TRIGRAM_THRESHOLD rather than its 0.6.
+      options: '-c TimeZone=UTC -c pg_trgm.word_similarity_threshold=0.45',
     });
     // A connection that breaks while idle leaves the pool, which opens a new one when asked:
     // nothing to do, but without a listener the 'error' event would end the process.

@@ -35,6 +35,8 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   shared_buffers: '16MB',
   maintenance_work_mem: '16MB',
   temp_buffers: '1MB',
+  // pg_trgm's `<%` at find-similar-ideas.ts's TRIGRAM_THRESHOLD (as client.ts's pool sets it).
+  'pg_trgm.word_similarity_threshold': '0.45',
 };
 
 function startParams(): string[] {

@@ -75,6 +75,14 @@ export function statementOf(part: TSqlPart): { text: string; params: unknown[] }
   return toStatement(part.strings, part.values);
 }
 
+/**
+ * Written into a statement whose best plan depends on its values (a text search: a rare word is
+ * best found through the trigram index, a common one by reading the board in the list's order):
+ * poolSql sends it unnamed, so PostgreSQL plans it for each execution's values rather than
+ * settling on a generic plan made without them.
+ */
+export const PLANNED_PER_EXECUTION = sqlFragment('/* planned per execution */');
+
 /** At most this many distinct statements get a name (prepared once per connection). */
 const NAMED_STATEMENTS = 200;
 
@@ -88,7 +96,8 @@ export function poolSql(pool: pg.Pool, onQuery?: (sql: string) => void): TSql {
   return async <T>(strings: TemplateStringsArray, ...values: unknown[]) => {
     const { text, params } = toStatement(strings, values);
     let name = names.get(text);
-    if (name === undefined && names.size < NAMED_STATEMENTS) {
+    const planned = text.includes(PLANNED_PER_EXECUTION.strings[0]!);
+    if (name === undefined && !planned && names.size < NAMED_STATEMENTS) {
       name = `feedboard_sql_${names.size}`;
       names.set(text, name);
     }

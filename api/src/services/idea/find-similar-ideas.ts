@@ -7,6 +7,9 @@ import { findVisibleBoardWithSubscription } from '../access.ts';
 import { planStateOf } from '../plan/plan-state.ts';
 import { toView, viewInclude } from './find-idea-views.ts';
 import { listedIdeasWhere } from './listed-ideas.ts';
+import type { TListedBoard } from './listed-ideas.ts';
+import { PLANNED_PER_EXECUTION, sqlFragment, sqlPart } from '../../db/sql.ts';
+import type { TSqlPart } from '../../db/sql.ts';
 import type { TIdeaRow, TIdeaView } from './find-idea-views.ts';
 import type { TClient } from '../../http/rate-limit.ts';
 
@@ -74,6 +77,73 @@ export function trigramWords(text: string): string {
 }
 
 /**
+ * How many matching ideas of each kind (text-search terms, trigram words) are ranked: the most
+ * voted ones the caller may see. A board has fewer matches than this for most texts, and then
+ * every match is ranked; a word that most of the board's ideas share ("export" on a board about
+ * exports) matches thousands, and ranking them all read the board whole (2.3 s at 100,000
+ * ideas). Among so many, the most voted are the ones worth voting for.
+ */
+export const SIMILAR_CANDIDATES = 200;
+
+/**
+ * The statement that answers the ids of the similar ideas, best first (findSimilarIdeas). Each
+ * kind of match is found through its index (migration 20261128213000_idea_search_indexes: the
+ * weighted text-search document, the lower-cased title's trigrams) and at most
+ * SIMILAR_CANDIDATES of each, the most voted, are ranked; the ranking's recheck
+ * (word_similarity ≥ TRIGRAM_THRESHOLD) keeps the hints exact whatever pg_trgm's
+ * word_similarity_threshold, which `<%` reads (client.ts and pglite.ts set it to 0.45).
+ *
+ * The text-search matches are always read from their index (`"voteCount" + 0` keeps PostgreSQL
+ * from reading the board in votes order instead: its guess of how many ideas a prefix query
+ * matches is often far off, and a wrong guess computed the document of every idea, 1.4 s at
+ * 100,000 ideas); a common word's matches are then sorted by votes, from the index alone. The
+ * trigram matches are planned per execution (PLANNED_PER_EXECUTION): few ones from the index,
+ * many by reading the board in votes order up to SIMILAR_CANDIDATES of them.
+ */
+export function similarIdeasStatement(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  text: string,
+): TSqlPart {
+  const words = trigramWords(text);
+  const tsquery = searchTerms(text)
+    .map((term) => `${term}:*`)
+    .join(' | ');
+  // Who may see which idea is decided in the statement, by the lists' own rule, before the
+  // limits: a board's hidden matches never take the places of ideas the caller may see.
+  const where = listedIdeasWhere(viewer, listed, { filter: 'ALL', sort: 'VOTES' });
+  // Written exactly as the index's expression, so that PostgreSQL uses the index.
+  const vector = sqlFragment(
+    `(setweight(to_tsvector('simple'::regconfig, i."title"), 'A') || ` +
+      `setweight(to_tsvector('simple'::regconfig, coalesce(i."description", '')), 'D'))`,
+  );
+  const trigram = words
+    ? sqlPart`UNION
+      (SELECT i."id" FROM "Idea" i
+       WHERE ${where} AND ${words}::text <% lower(i."title")
+       ORDER BY i."voteCount" DESC, i."id" DESC LIMIT ${SIMILAR_CANDIDATES}::int)`
+    : sqlFragment('');
+  return sqlPart`${PLANNED_PER_EXECUTION}
+    WITH candidate AS (
+      (SELECT i."id" FROM "Idea" i
+       WHERE ${where} AND ${vector} @@ to_tsquery('simple', ${tsquery}::text)
+       ORDER BY i."voteCount" + 0 DESC, i."id" DESC LIMIT ${SIMILAR_CANDIDATES}::int)
+      ${trigram}
+    ),
+    doc AS (
+      SELECT i."id", i."title", i."voteCount", ${vector} AS vector
+      FROM "Idea" i JOIN candidate c ON c."id" = i."id"
+    )
+    SELECT doc."id"
+    FROM doc, (SELECT to_tsquery('simple', ${tsquery}::text) AS query) q
+    WHERE doc.vector @@ q.query
+      OR word_similarity(${words}::text, lower(doc."title")) >= ${TRIGRAM_THRESHOLD}::real
+    ORDER BY ts_rank(doc.vector, q.query) + word_similarity(${words}::text, lower(doc."title")) DESC,
+      doc."voteCount" DESC, doc."id" DESC
+    LIMIT ${SIMILAR_IDEAS_LIMIT}::int`;
+}
+
+/**
  * Up to five existing ideas of a board that read like `text`, best first, among those the caller
  * may see in the board's lists (same visibility and plan cap; declined ideas take no votes and
  * are left out). Shown while someone types a new idea, so that they vote instead of
@@ -96,30 +166,10 @@ export async function findSimilarIdeas(
   const { text } = parseInput(ZSimilarText, input);
   await spendSimilarSearch(deps, viewer, client);
   const { board, subscription } = await findVisibleBoardWithSubscription(deps, viewer, boardId);
-  const terms = searchTerms(text);
-  if (terms.length === 0) return [];
+  if (searchTerms(text).length === 0) return [];
   // The plan's cutoffs only once there is something to look for (this runs as people type).
   const listed = { board, plan: await planStateOf(deps.prisma, board.companyId, subscription) };
-  const words = trigramWords(text);
-  const tsquery = terms.map((term) => `${term}:*`).join(' | ');
-  // Who may see which idea is decided in the statement, by the lists' own rule, before the
-  // limit: a board's hidden matches never take the places of ideas the caller may see.
-  const matches = await deps.sql<{ id: number }>`
-    WITH q AS (SELECT to_tsquery('simple', ${tsquery}::text) AS query),
-    doc AS (
-      SELECT i."id", i."title", i."voteCount",
-        setweight(to_tsvector('simple', i."title"), 'A') ||
-        setweight(to_tsvector('simple', coalesce(i."description", '')), 'D') AS vector
-      FROM "Idea" i
-      WHERE ${listedIdeasWhere(viewer, listed, { filter: 'ALL', sort: 'VOTES' })}
-    )
-    SELECT doc."id"
-    FROM doc, q
-    WHERE doc.vector @@ q.query
-      OR word_similarity(${words}::text, lower(doc."title")) >= ${TRIGRAM_THRESHOLD}::real
-    ORDER BY ts_rank(doc.vector, q.query) + word_similarity(${words}::text, lower(doc."title")) DESC,
-      doc."voteCount" DESC, doc."id" DESC
-    LIMIT ${SIMILAR_IDEAS_LIMIT}::int`;
+  const matches = await deps.sql<{ id: number }>`${similarIdeasStatement(viewer, listed, text)}`;
   if (matches.length === 0) return [];
   const order = matches.map((row) => Number(row.id));
   const ideas = await deps.prisma.idea.findMany({
@@ -133,7 +183,7 @@ export async function findSimilarIdeas(
 /** The similar ideas as the caller sees them (author, own vote, what they may do): for REST. */
 /**
  * Counts one similar-ideas search (RATE_LIMIT_SIMILAR_IDEAS_*): it runs as people type and reads
- * every idea of the board, so one client's stream of them is bounded, anonymous ones per
+ * the board's matching ideas, so one client's stream of them is bounded, anonymous ones per
  * address, signed-in ones per account. Throws RateLimitError (429) past the limit.
  */
 async function spendSimilarSearch(

@@ -1,5 +1,5 @@
 import type { Board } from '../../generated/prisma/client.ts';
-import { sqlFragment, sqlPart } from '../../db/sql.ts';
+import { PLANNED_PER_EXECUTION, sqlFragment, sqlPart } from '../../db/sql.ts';
 import type { TSqlPart } from '../../db/sql.ts';
 import type { TViewer } from '../../viewer.ts';
 import { isAdminOf, isTeamMemberOf } from '../access.ts';
@@ -77,9 +77,13 @@ export function listedIdeasWhere(
     params.filter === 'NOT_PUBLIC' && isTeamMemberOf(viewer, board.companyId)
       ? sqlFragment(`AND i."rejectedAt" IS NULL`)
       : none;
+  // Found through the trigram indexes of title and description (migration
+  // 20261128213000_idea_search_indexes) when the text is rare; when it is common, PostgreSQL
+  // reads the board in the list's order and stops at the page's end. Which one depends on the
+  // text, so the statement is planned per execution (PLANNED_PER_EXECUTION).
   const search = params.search ? containsPattern(params.search) : null;
   const matching = search
-    ? sqlPart`AND (i."title" ILIKE ${search}::text OR i."description" ILIKE ${search}::text)`
+    ? sqlPart`AND (i."title" ILIKE ${search}::text OR i."description" ILIKE ${search}::text) ${PLANNED_PER_EXECUTION}`
     : none;
   return sqlPart`
     i."boardId" = ${board.id}::int
