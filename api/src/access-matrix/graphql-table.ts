@@ -177,6 +177,15 @@ const QUERIES: Record<string, TGraphqlEntry> = {
   boards: query('boards', OWN_COMPANY_LIST, '', '', 'id', undefined, {
     shows: (value, b) => idsOf(value).includes(b.gid),
   }),
+  boardsConnection: query(
+    'boardsConnection',
+    OWN_COMPANY_LIST,
+    '',
+    'first: 100',
+    'edges { node { id } }',
+    undefined,
+    { shows: (value, b) => edgeIds(value).includes(b.gid) },
+  ),
   checkSsoToken: query(
     'checkSsoToken',
     rules.boardAdmin,
@@ -200,6 +209,15 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     '',
     '',
     'id',
+    undefined,
+    company,
+  ),
+  customerCompaniesConnection: query(
+    'customerCompaniesConnection',
+    rules.companyTeam,
+    '',
+    'first: 10',
+    'edges { node { id } }',
     undefined,
     company,
   ),
