@@ -21,7 +21,7 @@ import {
   SETTABLE_STATUSES,
 } from '../services/idea/idea-input.ts';
 import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
-import { findReleases } from '../services/release/find-releases.ts';
+import { MAX_RELEASE_PAGE, findReleasePage } from '../services/release/find-releases.ts';
 import { RELEASE_FILTERS } from '../services/release/release-input.ts';
 import { listVoters } from '../services/vote/list-voters.ts';
 import { ZStorableText, parseInput } from '../validation.ts';
@@ -269,19 +269,31 @@ export function registerMcpTools(server: McpServer, deps: TDeps, viewer: TViewer
 
   tool('list_releases', {
     title: 'List releases',
-    description:
-      "Releases (changelog entries) with their parts, newest release date first: of one board, or of your whole company without boardId. Admins' keys see unpublished ones too (filter ALL, PUBLISHED or UNPUBLISHED); other keys see published releases only.",
+    description: `Releases (changelog entries) with their parts, newest release date first: of one board, or of your whole company without boardId. Admins' keys see unpublished ones too (filter ALL, PUBLISHED or UNPUBLISHED); other keys see published releases only. At most \`limit\` releases (1 to ${MAX_RELEASE_PAGE}, default ${MAX_RELEASE_PAGE}); \`nextCursor\` (null on the last page) as \`cursor\` asks for the next page.`,
     inputSchema: z.object({
       boardId: id('board').optional(),
       filter: z
         .enum(RELEASE_FILTERS)
         .optional()
         .describe('ALL (default), PUBLISHED or UNPUBLISHED.'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_RELEASE_PAGE)
+        .optional()
+        .describe(`Releases per page, 1 to ${MAX_RELEASE_PAGE}.`),
+      cursor: z
+        .string()
+        .max(200)
+        .optional()
+        .describe('The nextCursor of the previous page (with the same boardId and filter).'),
     }),
     isWrite: false,
-    run: async ({ boardId, filter }) => {
+    run: async ({ boardId, filter, limit, cursor }) => {
       const scope = boardId === undefined ? { companyId: viewer.companyId } : { boardId };
-      return (await findReleases(deps, viewer, scope, { filter })).map(presentMcpRelease);
+      const page = await findReleasePage(deps, viewer, scope, { filter, limit, cursor });
+      return { releases: page.releases.map(presentMcpRelease), nextCursor: page.nextCursor };
     },
   });
 

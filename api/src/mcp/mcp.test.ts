@@ -349,16 +349,25 @@ describe('tools', () => {
   it('lists releases of the company and of a board', async () => {
     const client = await connect(aKey);
     const releases = await ok(client, 'list_releases');
-    expect(releases).toEqual([
-      expect.objectContaining({
-        id: a.releaseId,
-        isPublished: false,
-        boardIds: [a.boardId],
-        parts: [expect.objectContaining({ id: a.partId, title: 'A generic part' })],
-      }),
-    ]);
-    expect(await ok(client, 'list_releases', { boardId: aPrivateBoardId })).toEqual([]);
-    expect(await ok(client, 'list_releases', { filter: 'PUBLISHED' })).toEqual([]);
+    expect(releases).toEqual({
+      releases: [
+        expect.objectContaining({
+          id: a.releaseId,
+          isPublished: false,
+          boardIds: [a.boardId],
+          parts: [expect.objectContaining({ id: a.partId, title: 'A generic part' })],
+        }),
+      ],
+      nextCursor: null,
+    });
+    expect(await ok(client, 'list_releases', { boardId: aPrivateBoardId })).toEqual({
+      releases: [],
+      nextCursor: null,
+    });
+    expect(await ok(client, 'list_releases', { filter: 'PUBLISHED' })).toEqual({
+      releases: [],
+      nextCursor: null,
+    });
   });
 
   it('ranks top requests by the votes gained in the period', async () => {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { MAX_RELEASE_PAGE } from '../services/release/find-releases.ts';
 
-/** What the release lists say of their optional paging (issue 33 F1). */
-export const RELEASE_PAGING = `Without \`limit\` the whole list, as always. With \`limit\` (1 to ${MAX_RELEASE_PAGE}) at most that many releases; when more follow, the answer carries the header \`X-Next-Cursor\` (and a \`Link\` of rel "next"), whose value as \`cursor\` asks for the next page.`;
+/** What the release lists say of their optional paging (issue 33 F1; bounded without `limit`: issue 33.2). */
+export const RELEASE_PAGING = `At most \`limit\` releases a page (1 to ${MAX_RELEASE_PAGE}; ${MAX_RELEASE_PAGE} without \`limit\`, so a list within ${MAX_RELEASE_PAGE} releases is answered whole); when more follow, the answer carries the header \`X-Next-Cursor\` (and a \`Link\` of rel "next"), whose value as \`cursor\` asks for the next page.`;
 
 /** The next page's cursor as a header (and a Link to it), when there is a next page. */
 export function setNextCursor(c: Context, nextCursor: string | null): void {

@@ -11,7 +11,7 @@ import { RELEASE_FILTERS } from './release-input.ts';
 
 export type TReleaseWithParts = Release & { parts: ReleasePart[]; boards: { id: number }[] };
 
-/** The most releases one page of a list holds when `limit` is given. */
+/** The most releases one page of a list holds; without `limit`, a page holds this many. */
 export const MAX_RELEASE_PAGE = 100;
 
 const limitError = `It has to be a whole number from 1 to ${MAX_RELEASE_PAGE}.`;
@@ -24,7 +24,7 @@ export const ZReleaseListParams = z.object({
       .enum(RELEASE_FILTERS, { error: `It has to be one of: ${RELEASE_FILTERS.join(', ')}.` })
       .default('ALL'),
   ),
-  /** Releases per page (paging is optional: without `limit` the whole list, as before). */
+  /** Releases per page (without `limit`, MAX_RELEASE_PAGE: the whole list of a board within it). */
   limit: z.coerce
     .number({ error: limitError })
     .int({ error: limitError })
@@ -112,7 +112,7 @@ export async function releaseListWhere(
   return { AND: and };
 }
 
-/** Releases with their parts, newest first: every one, or a page of `limit` after `cursor`. */
+/** Releases with their parts, newest first: a page of `limit` (or MAX_RELEASE_PAGE) after `cursor`. */
 export async function findReleases(
   deps: TDeps,
   viewer: TViewer | null,
@@ -124,8 +124,9 @@ export async function findReleases(
 
 /**
  * A page of releases (issue 33 F1: a list of hundreds of long notes is megabytes to read and
- * send): with `limit`, at most that many after `cursor` in the list's order, and the cursor of
- * the next page when there is one; without it, the whole list (the answer of old).
+ * send): at most `limit` after `cursor` in the list's order, and the cursor of the next page
+ * when there is one. Without `limit` a page of MAX_RELEASE_PAGE (issue 33.2: the whole list was
+ * 11.4 MB for 150 releases with long notes), so a list within it is answered whole as before.
  */
 export async function findReleasePage(
   deps: TDeps,
@@ -133,7 +134,7 @@ export async function findReleasePage(
   scope: { companyId: number } | { boardId: number },
   rawParams: unknown = {},
 ): Promise<{ releases: TReleaseWithParts[]; nextCursor: string | null }> {
-  const { limit, cursor } = parseInput(ZReleaseListParams, rawParams);
+  const { limit = MAX_RELEASE_PAGE, cursor } = parseInput(ZReleaseListParams, rawParams);
   const where = await releaseListWhere(deps, viewer, scope, rawParams);
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
   const releases = await deps.prisma.release.findMany({
@@ -152,9 +153,9 @@ export async function findReleasePage(
       : where,
     orderBy: RELEASE_ORDER,
     include: releaseInclude(viewer),
-    ...(limit === undefined ? {} : { take: limit + 1 }),
+    take: limit + 1,
   });
-  if (limit === undefined || releases.length <= limit) return { releases, nextCursor: null };
+  if (releases.length <= limit) return { releases, nextCursor: null };
   const page = releases.slice(0, limit);
   return { releases: page, nextCursor: encodeCursor(page[page.length - 1]!) };
 }
