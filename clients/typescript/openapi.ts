@@ -653,7 +653,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who voted, earliest first (the idea’s editors: admins and its author) */
+        /**
+         * Who voted, earliest first (the idea’s editors: admins and its author)
+         * @description At most `limit` voters a page (1 to 1000; 1000 without `limit`, so an idea within 1000 voters is answered whole); when more follow, the answer carries the header `X-Next-Cursor` (and a `Link` of rel "next"), whose value as `cursor` asks for the next page.
+         */
         get: operations["listIdeaVoters"];
         put?: never;
         post?: never;
@@ -4483,7 +4486,10 @@ export interface operations {
     };
     listIdeaVoters: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description A numeric id. Anything else (or an id of another company) is a 404. */
@@ -4496,6 +4502,16 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /**
+                     * @description Present when more follow: the next page’s path and query, as `<…>; rel="next"` (RFC 8288).
+                     * @example </api/v1/ideas/7/comments?limit=50&cursor=WyIyMDI2LTAzLTAxIiw0Ml0>; rel="next"
+                     */
+                    Link?: string;
+                    /**
+                     * @description Present when more follow: pass it as `cursor` (with the same `limit`) for the next page. Absent on the last page.
+                     * @example WyIyMDI2LTAzLTAxIiw0Ml0
+                     */
+                    "X-Next-Cursor"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -96,9 +96,9 @@ export function registerMcpResources(server: McpServer, deps: TDeps, viewer: TVi
           deps,
           viewer,
           { companyId: viewer.companyId },
-          { filter: 'PUBLISHED' },
+          { filter: 'PUBLISHED', limit: CHANGELOG_SIZE },
         );
-        return json(uri.href, releases.slice(0, CHANGELOG_SIZE).map(presentMcpRelease));
+        return json(uri.href, releases.map(presentMcpRelease));
       }),
   );
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TDeps } from '../deps.ts';
 import { addVote, removeVote } from '../services/vote/add-vote.ts';
-import { listVoters } from '../services/vote/list-voters.ts';
+import { MAX_VOTER_PAGE, ZVoterListParams, listVoterPage } from '../services/vote/list-voters.ts';
+import { setNextCursor } from './paging.ts';
 import {
   VOTE_IMPORTANCES,
   findVoteImportance,
@@ -68,11 +69,17 @@ export function voteRoutes(deps: TDeps): TRestRoute[] {
       operationId: 'listIdeaVoters',
       tag,
       summary: 'Who voted, earliest first (the idea’s editors: admins and its author)',
+      description: `At most \`limit\` voters a page (1 to ${MAX_VOTER_PAGE}; ${MAX_VOTER_PAGE} without \`limit\`, so an idea within ${MAX_VOTER_PAGE} voters is answered whole); when more follow, the answer carries the header \`X-Next-Cursor\` (and a \`Link\` of rel "next"), whose value as \`cursor\` asks for the next page.`,
       auth: 'signedIn',
-      request: { params },
+      request: { params, query: ZVoterListParams },
+      pages: true,
       errors: [403],
       response: z.array(ZVoterJson),
-      handle: async (c) => listVoters(deps, c.get('viewer'), pathId(c)),
+      handle: async (c) => {
+        const page = await listVoterPage(deps, c.get('viewer'), pathId(c), c.req.query());
+        setNextCursor(c, page.nextCursor);
+        return page.voters;
+      },
     }),
     jsonRoute({
       method: 'get',
