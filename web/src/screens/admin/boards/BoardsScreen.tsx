@@ -10,11 +10,15 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { BoardCard } from './BoardCard.tsx';
-import { WelcomeCard } from './WelcomeCard.tsx';
 
 // The create dialog (its form, colours and mutation) loads when it first opens (issue 22).
 const CreateBoardModal = lazy(() =>
   import('./CreateBoardModal.tsx').then((module) => ({ default: module.CreateBoardModal })),
+);
+
+// Shown only to a company with no boards yet: loaded then (the console shell has no room).
+const WelcomeCard = lazy(() =>
+  import('./WelcomeCard.tsx').then((module) => ({ default: module.WelcomeCard })),
 );
 
 const messages = defineMessages({
@@ -56,7 +60,10 @@ export function BoardsScreen() {
   const isCreating = searchParams.get('create') === 'true';
   usePageTitle(messages.title);
   // Members see every board; creating one is for admins (the server refuses members too).
-  const mayCreate = hasRole(useContext(RoleContext), 'ADMIN');
+  const role = useContext(RoleContext);
+  const mayCreate = hasRole(role, 'ADMIN');
+  // The plan is the owner's: the others are told, without a link to a page they cannot open.
+  const mayUpgrade = hasRole(role, 'OWNER');
 
   const setCreating = (isOpen: boolean) =>
     setSearchParams(isOpen ? { create: 'true' } : {}, { replace: true });
@@ -86,11 +93,14 @@ export function BoardsScreen() {
           <Icon name="alert" />
           <p>
             {intl.formatMessage(messages.inactiveWarning, {
-              link: (chunks) => (
-                <Link to="/admin/subscription" className="link">
-                  {chunks}
-                </Link>
-              ),
+              link: (chunks) =>
+                mayUpgrade ? (
+                  <Link to="/admin/subscription" className="link">
+                    {chunks}
+                  </Link>
+                ) : (
+                  <>{chunks}</>
+                ),
             })}
           </p>
         </div>
@@ -105,18 +115,22 @@ export function BoardsScreen() {
         </ul>
       ) : (
         <>
-          <WelcomeCard
-            action={
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setCreating(true)}
-              >
-                <Icon name="plus" size={18} />
-                {intl.formatMessage(messages.createFirst)}
-              </button>
-            }
-          />
+          <Suspense fallback={null}>
+            <WelcomeCard
+              action={
+                mayCreate ? (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => setCreating(true)}
+                  >
+                    <Icon name="plus" size={18} />
+                    {intl.formatMessage(messages.createFirst)}
+                  </button>
+                ) : null
+              }
+            />
+          </Suspense>
           <div className="card">
             <EmptyState
               icon="boards"
@@ -126,7 +140,7 @@ export function BoardsScreen() {
           </div>
         </>
       )}
-      {isCreating ? (
+      {isCreating && mayCreate ? (
         // Until its chunk is in, focus stays on the opener; nothing to show meanwhile.
         <Suspense fallback={null}>
           <CreateBoardModal isOpen onClose={() => setCreating(false)} />

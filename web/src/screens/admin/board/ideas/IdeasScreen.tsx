@@ -37,7 +37,7 @@ import {
 } from './list-params.ts';
 import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
-import { IdeaDetailModal } from './lazy-idea-detail.ts';
+import { EmptyBoardActions, IdeaDetailModal } from './lazy-idea-detail.ts';
 import { SegmentFilter } from './SegmentFilter.tsx';
 import { TagFilter } from '../tags/TagFilter.tsx';
 import { parseTagParam, tagIdsInput, withTagParam } from '../tags/tag-filter-params.ts';
@@ -63,8 +63,6 @@ const messages = defineMessages({
     defaultMessage:
       'Add the first idea yourself, or let your users bring theirs: embed the widget on your site or make the board public.',
   },
-  emptyWidget: { id: 'ideas.empty.widget', defaultMessage: 'Embed the widget' },
-  emptyPublic: { id: 'ideas.empty.public', defaultMessage: 'Make the board public' },
   filteredTitle: { id: 'ideas.filtered.title', defaultMessage: 'No ideas match' },
   filteredText: {
     id: 'ideas.filtered.text',
@@ -87,6 +85,8 @@ export const ideasScreenQuery = graphql`
     ...IdeasList_query
     board(id: $id) {
       id
+      name
+      isPublic
       limits {
         cappedIdeas
         ideaCap
@@ -356,19 +356,11 @@ export function IdeasScreen() {
                 title={intl.formatMessage(messages.emptyTitle)}
                 description={intl.formatMessage(messages.emptyText)}
                 action={
-                  <div className="button-row">
-                    <Link to={`${boardPath(board.id)}/widget`} className="button button--secondary">
-                      <Icon name="code" size={18} />
-                      {intl.formatMessage(messages.emptyWidget)}
-                    </Link>
-                    <Link
-                      to={`${boardPath(board.id)}/settings`}
-                      className="button button--secondary"
-                    >
-                      <Icon name="globe" size={18} />
-                      {intl.formatMessage(messages.emptyPublic)}
-                    </Link>
-                  </div>
+                  <Suspense fallback={null}>
+                    <EmptyBoardActions
+                      board={{ id: board.id, name: board.name, isPublic: board.isPublic }}
+                    />
+                  </Suspense>
                 }
               />
             </div>

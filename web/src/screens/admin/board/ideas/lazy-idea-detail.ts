@@ -8,3 +8,11 @@ import { lazy } from 'react';
 export const IdeaDetailModal = lazy(() =>
   import('./IdeaDetailModal.tsx').then((module) => ({ default: module.IdeaDetailModal })),
 );
+
+/**
+ * The empty list's ways to get ideas (the widget, "Make the board public"), for admins: loaded
+ * when the list is empty (the board chunk has no room).
+ */
+export const EmptyBoardActions = lazy(() =>
+  import('./EmptyBoardActions.tsx').then((module) => ({ default: module.EmptyBoardActions })),
+);
