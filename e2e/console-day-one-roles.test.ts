@@ -140,6 +140,7 @@ describe.skipIf(!hasChromium())(
         // No boards yet: the welcome shows, without a create button the server would refuse.
         const page = await signedIn(member.token, language, '/admin/boards?create=true');
         await page.getByText(t['boards.empty.title']!).waitFor();
+        expect(await page.getByText(t['boards.empty.textMember']!).isVisible()).toBe(true);
         expect(await page.getByRole('dialog').count()).toBe(0);
         expect(await page.getByRole('button', { name: t['boards.createFirst']! }).count()).toBe(0);
         expect(await page.getByRole('button', { name: t['boards.create']! }).count()).toBe(0);

@@ -34,6 +34,10 @@ const messages = defineMessages({
     defaultMessage:
       'Some boards are inactive because your plan allows fewer active boards. <link>Upgrade your plan to activate them all.</link>',
   },
+  emptyTextMember: {
+    id: 'boards.empty.textMember',
+    defaultMessage: 'An admin or the owner of your team creates boards; they will appear here.',
+  },
   emptyTitle: { id: 'boards.empty.title', defaultMessage: 'No boards yet' },
   emptyText: {
     id: 'boards.empty.text',
@@ -135,7 +139,9 @@ export function BoardsScreen() {
             <EmptyState
               icon="boards"
               title={intl.formatMessage(messages.emptyTitle)}
-              description={intl.formatMessage(messages.emptyText)}
+              description={intl.formatMessage(
+                mayCreate ? messages.emptyText : messages.emptyTextMember,
+              )}
             />
           </div>
         </>

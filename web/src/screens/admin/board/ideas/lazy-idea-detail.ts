@@ -13,6 +13,4 @@ export const IdeaDetailModal = lazy(() =>
  * The empty list's ways to get ideas (the widget, "Make the board public"), for admins: loaded
  * when the list is empty (the board chunk has no room).
  */
-export const EmptyBoardActions = lazy(() =>
-  import('./EmptyBoardActions.tsx').then((module) => ({ default: module.EmptyBoardActions })),
-);
+export const EmptyBoardActions = lazy(() => import('./EmptyBoardActions.tsx'));
