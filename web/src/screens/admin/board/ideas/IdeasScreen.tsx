@@ -37,7 +37,7 @@ import {
 } from './list-params.ts';
 import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
-import { EmptyBoardActions, IdeaDetailModal } from './lazy-idea-detail.ts';
+import { EmptyBoard, IdeaDetailModal } from './lazy-idea-detail.ts';
 import { SegmentFilter } from './SegmentFilter.tsx';
 import { TagFilter } from '../tags/TagFilter.tsx';
 import { parseTagParam, tagIdsInput, withTagParam } from '../tags/tag-filter-params.ts';
@@ -56,12 +56,6 @@ const messages = defineMessages({
     id: 'ideas.capped',
     defaultMessage:
       '{count, plural, one {# idea is} other {# ideas are}} hidden from your users because your plan shows fewer ideas; you still see {count, plural, one {it} other {them}} below, locked. <link>Upgrade your plan to show them all.</link>',
-  },
-  emptyTitle: { id: 'ideas.empty.title', defaultMessage: 'No ideas yet' },
-  emptyText: {
-    id: 'ideas.empty.text',
-    defaultMessage:
-      'Add the first idea yourself, or let your users bring theirs: embed the widget on your site or make the board public.',
   },
   filteredTitle: { id: 'ideas.filtered.title', defaultMessage: 'No ideas match' },
   filteredText: {
@@ -349,21 +343,9 @@ export function IdeasScreen() {
               />
             </div>
           ) : (
-            <div className="card">
-              <EmptyState
-                icon="sparkles"
-                headingLevel={3}
-                title={intl.formatMessage(messages.emptyTitle)}
-                description={intl.formatMessage(messages.emptyText)}
-                action={
-                  <Suspense fallback={null}>
-                    <EmptyBoardActions
-                      board={{ id: board.id, name: board.name, isPublic: board.isPublic }}
-                    />
-                  </Suspense>
-                }
-              />
-            </div>
+            <Suspense fallback={null}>
+              <EmptyBoard board={{ id: board.id, name: board.name, isPublic: board.isPublic }} />
+            </Suspense>
           )
         }
       />

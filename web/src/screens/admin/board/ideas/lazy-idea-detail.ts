@@ -10,7 +10,7 @@ export const IdeaDetailModal = lazy(() =>
 );
 
 /**
- * The empty list's ways to get ideas (the widget, "Make the board public"), for admins: loaded
- * when the list is empty (the board chunk has no room).
+ * The empty list, with its ways to get ideas (the widget, "Make the board public") for admins:
+ * loaded when the list is empty (the board chunk has no room).
  */
-export const EmptyBoardActions = lazy(() => import('./EmptyBoardActions.tsx'));
+export const EmptyBoard = lazy(() => import('./EmptyBoard.tsx'));
