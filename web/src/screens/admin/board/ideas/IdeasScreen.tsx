@@ -39,6 +39,7 @@ import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
 import { EmptyBoard, IdeaDetailModal } from './lazy-idea-detail.ts';
 import { SegmentFilter } from './SegmentFilter.tsx';
+import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import { TagFilter } from '../tags/TagFilter.tsx';
 import { parseTagParam, tagIdsInput, withTagParam } from '../tags/tag-filter-params.ts';
 
@@ -81,6 +82,11 @@ export const ideasScreenQuery = graphql`
       id
       name
       isPublic
+      statuses {
+        kind
+        nameEn
+        namePl
+      }
       limits {
         cappedIdeas
         ideaCap
@@ -142,6 +148,7 @@ export function IdeasScreen() {
   const [searchText, setSearchText] = useState(view.search);
   const [isAdding, setIsAdding] = useState(false);
   const viewOnly = useViewOnlyProps();
+  const nameOf = useStatusName();
   const filterId = useId();
   const sortId = useId();
   const searchId = useId();
@@ -263,7 +270,11 @@ export function IdeasScreen() {
           >
             {IDEA_FILTERS.map((filter) => (
               <option key={filter} value={filter}>
-                {intl.formatMessage(filterMessages[filter])}
+                {/* The board's own names for a kind where it has them (issue 34, #13). */}
+                {board.statuses
+                  .filter((status) => status.kind === filter)
+                  .map((status) => nameOf(status.nameEn, status.namePl))
+                  .join(', ') || intl.formatMessage(filterMessages[filter])}
               </option>
             ))}
           </select>
