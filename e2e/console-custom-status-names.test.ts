@@ -73,5 +73,60 @@ describe.skipIf(!hasChromium())('console: the board’s own status names (issue 
       }
       expect(page.errors).toEqual([]);
     });
+
+    it(`names an idea's status in the release picker as the board does (${lang}, #34)`, async () => {
+      const owner = await registerAccount(console_.server, `Picker ${lang} Company`, { language });
+      const created = await run(
+        owner.token,
+        'mutation { createBoard(name: "Named statuses") { ... on MutationCreateBoardSuccess { data { id } } } }',
+      );
+      const boardId = created.createBoard.data.id as string;
+      const status = await run(
+        owner.token,
+        `mutation ($boardId: ID!) { createBoardStatus(boardId: $boardId, kind: COMPLETE,
+          nameEn: "Shipped to all", namePl: "Wydane dla wszystkich", color: "15803d") {
+          ... on MutationCreateBoardStatusSuccess { data { id } } } }`,
+        { boardId },
+      );
+      const idea = await run(
+        owner.token,
+        `mutation ($boardId: ID!) { createIdea(boardId: $boardId, title: "Dark mode for reports") {
+          ... on MutationCreateIdeaSuccess { data { id } } } }`,
+        { boardId },
+      );
+      const ideaId = idea.createIdea.data.id as string;
+      const set = await run(
+        owner.token,
+        `mutation ($ideaId: ID!, $customStatusId: ID) { setIdeaStatus(ideaId: $ideaId,
+          status: COMPLETE, customStatusId: $customStatusId) { __typename } }`,
+        { ideaId, customStatusId: status.createBoardStatus.data.id },
+      );
+      expect(set.setIdeaStatus.__typename).toBe('MutationSetIdeaStatusSuccess');
+      await run(
+        owner.token,
+        `mutation ($boardIds: [ID!]) { createRelease(boardIds: $boardIds,
+          name: "Reports 2026", releaseDate: "2026-11-20") { __typename } }`,
+        { boardIds: [boardId] },
+      );
+      const page = await console_.open({ locale: language });
+      await page.goto(`${console_.server.url}/login`);
+      await page.evaluate((value) => localStorage.setItem('authToken', value), owner.token);
+      const rowId = atob(boardId).split(':')[1];
+      await page.goto(`${console_.server.url}/admin/boards/${rowId}/releases`);
+      const release = page.getByRole('article', { name: 'Reports 2026' });
+      await release.getByRole('button', { name: t['release.assign']! }).click();
+      const item = page.getByRole('dialog').locator('.assign-list__text');
+      await expect
+        .poll(() => item.first().innerText())
+        .toBe(
+          `Dark mode for reports\n${lang === 'en' ? 'Shipped to all' : 'Wydane dla wszystkich'}`,
+        );
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await saveScreenshot(page, `custom-status-picker-${lang}-${width}`);
+      }
+      expect(page.errors).toEqual([]);
+    });
   }
 });
