@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { formatFieldMessage } from '../i18n/common-messages.ts';
 import type { TFieldMessage } from './validation.ts';
 
 /** What the field hands its control, so screen readers tie the hint and the error to it. */
@@ -26,11 +27,7 @@ export function Field({
 }) {
   const intl = useIntl();
   const id = useId();
-  const errorText = error
-    ? 'text' in error
-      ? error.text
-      : intl.formatMessage(error.descriptor, error.values)
-    : null;
+  const errorText = error ? formatFieldMessage(intl, error) : null;
   const describedBy = [hint ? `${id}-hint` : null, errorText ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');

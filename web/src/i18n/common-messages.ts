@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { defineMessages } from './define-messages.ts';
 
 /** Texts shared by several screens: toasts, validation, the app's name. */
@@ -62,14 +62,25 @@ export const validationMessages = defineMessages({
   },
 });
 
+/** The server's refusals that a console user can meet (its English texts), in the catalogue. */
+export const refusalMessages = defineMessages({
+  forbidden: {
+    id: 'refusal.forbidden',
+    defaultMessage: 'You are not allowed to do this.',
+  },
+});
+
 /**
- * The spec's field rules as the server words them (`It has to be max 100 characters.`), as a
- * message of the catalogue with its values; null for any other text.
+ * The spec's field rules as the server words them (`It has to be max 100 characters.`) and its
+ * refusals (`You are not allowed to do this.`), as a message of the catalogue with its values;
+ * null for any other text.
  */
 export function knownServerMessage(
   message: string,
 ): { descriptor: MessageDescriptor; values?: Record<string, number> } | null {
   if (message === 'This field is required.') return { descriptor: validationMessages.required };
+  if (message === 'You are not allowed to do this.')
+    return { descriptor: refusalMessages.forbidden };
   const min = /^It has to be (\d+) characters at least\.$/.exec(message);
   if (min) return { descriptor: validationMessages.min, values: { n: Number(min[1]) } };
   const max = /^It has to be max (\d+) characters\.$/.exec(message);
@@ -84,4 +95,20 @@ export function knownServerMessage(
     return { descriptor: validationMessages.wholeNumber, values };
   }
   return null;
+}
+
+/**
+ * A message's text in the console's language: a server text the catalogue knows (a rule, a
+ * refusal such as `You are not allowed to do this.`) is translated wherever it was passed on
+ * as `{ text }`; any other text shows in the server's own words.
+ */
+export function formatFieldMessage(
+  intl: IntlShape,
+  message:
+    { descriptor: MessageDescriptor; values?: Record<string, number | string> } | { text: string },
+): string {
+  const known = 'text' in message ? knownServerMessage(message.text) : message;
+  return known
+    ? intl.formatMessage(known.descriptor, known.values)
+    : (message as { text: string }).text;
 }

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { TActionFailure } from './useAction.ts';
+import { formatFieldMessage } from '../i18n/common-messages.ts';
 
 type TPendingButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> & {
   /** The request it started is under way: busy, disabled, with a spinner. */
@@ -66,7 +67,7 @@ export function ActionError({
   if (!failure) return null;
   return (
     <p className={`action-error ${className}`.trim()} role="alert">
-      {'text' in failure ? failure.text : intl.formatMessage(failure.descriptor, failure.values)}
+      {formatFieldMessage(intl, failure)}
     </p>
   );
 }

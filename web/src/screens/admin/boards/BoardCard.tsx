@@ -1,8 +1,10 @@
+import { useContext } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import type { BoardCard_board$key } from '../../../../__generated__/BoardCard_board.graphql.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
+import { RoleContext, hasRole } from '../../../layout/nav-items.ts';
 import { firstGrapheme } from '../../../ui/initials.ts';
 import { boardBadgeStyle } from './board-colors.ts';
 import { boardPath } from '../../../relay/row-id.ts';
@@ -31,6 +33,8 @@ export function BoardCard({ board }: { board: BoardCard_board$key }) {
     `,
     board,
   );
+  // Only the owner may change the plan (the server refuses the others).
+  const mayUpgrade = hasRole(useContext(RoleContext), 'OWNER');
   return (
     <article className={`card board-card${data.active ? '' : ' board-card--inactive'}`}>
       <div className="board-card__top">
@@ -55,9 +59,11 @@ export function BoardCard({ board }: { board: BoardCard_board$key }) {
             <span className="badge badge--inactive">
               {intl.formatMessage(boardCardMessages.inactive)}
             </span>
-            <Link to="/admin/subscription" className="link board-card__upgrade">
-              {intl.formatMessage(boardCardMessages.upgrade)}
-            </Link>
+            {mayUpgrade ? (
+              <Link to="/admin/subscription" className="link board-card__upgrade">
+                {intl.formatMessage(boardCardMessages.upgrade)}
+              </Link>
+            ) : null}
           </>
         )}
       </div>

@@ -10,11 +10,15 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Icon } from '../../../ui/Icon.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { BoardCard } from './BoardCard.tsx';
-import { WelcomeCard } from './WelcomeCard.tsx';
 
 // The create dialog (its form, colours and mutation) loads when it first opens (issue 22).
 const CreateBoardModal = lazy(() =>
   import('./CreateBoardModal.tsx').then((module) => ({ default: module.CreateBoardModal })),
+);
+
+// Shown only to a company with no boards yet: loaded then (the console shell has no room).
+const WelcomeCard = lazy(() =>
+  import('./WelcomeCard.tsx').then((module) => ({ default: module.WelcomeCard })),
 );
 
 const messages = defineMessages({
@@ -29,6 +33,10 @@ const messages = defineMessages({
     id: 'boards.inactiveWarning',
     defaultMessage:
       'Some boards are inactive because your plan allows fewer active boards. <link>Upgrade your plan to activate them all.</link>',
+  },
+  emptyTextMember: {
+    id: 'boards.empty.textMember',
+    defaultMessage: 'An admin or the owner of your team creates boards; they will appear here.',
   },
   emptyTitle: { id: 'boards.empty.title', defaultMessage: 'No boards yet' },
   emptyText: {
@@ -56,7 +64,10 @@ export function BoardsScreen() {
   const isCreating = searchParams.get('create') === 'true';
   usePageTitle(messages.title);
   // Members see every board; creating one is for admins (the server refuses members too).
-  const mayCreate = hasRole(useContext(RoleContext), 'ADMIN');
+  const role = useContext(RoleContext);
+  const mayCreate = hasRole(role, 'ADMIN');
+  // The plan is the owner's: the others are told, without a link to a page they cannot open.
+  const mayUpgrade = hasRole(role, 'OWNER');
 
   const setCreating = (isOpen: boolean) =>
     setSearchParams(isOpen ? { create: 'true' } : {}, { replace: true });
@@ -86,11 +97,14 @@ export function BoardsScreen() {
           <Icon name="alert" />
           <p>
             {intl.formatMessage(messages.inactiveWarning, {
-              link: (chunks) => (
-                <Link to="/admin/subscription" className="link">
-                  {chunks}
-                </Link>
-              ),
+              link: (chunks) =>
+                mayUpgrade ? (
+                  <Link to="/admin/subscription" className="link">
+                    {chunks}
+                  </Link>
+                ) : (
+                  <>{chunks}</>
+                ),
             })}
           </p>
         </div>
@@ -105,28 +119,34 @@ export function BoardsScreen() {
         </ul>
       ) : (
         <>
-          <WelcomeCard
-            action={
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setCreating(true)}
-              >
-                <Icon name="plus" size={18} />
-                {intl.formatMessage(messages.createFirst)}
-              </button>
-            }
-          />
+          <Suspense fallback={null}>
+            <WelcomeCard
+              action={
+                mayCreate ? (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => setCreating(true)}
+                  >
+                    <Icon name="plus" size={18} />
+                    {intl.formatMessage(messages.createFirst)}
+                  </button>
+                ) : null
+              }
+            />
+          </Suspense>
           <div className="card">
             <EmptyState
               icon="boards"
               title={intl.formatMessage(messages.emptyTitle)}
-              description={intl.formatMessage(messages.emptyText)}
+              description={intl.formatMessage(
+                mayCreate ? messages.emptyText : messages.emptyTextMember,
+              )}
             />
           </div>
         </>
       )}
-      {isCreating ? (
+      {isCreating && mayCreate ? (
         // Until its chunk is in, focus stays on the opener; nothing to show meanwhile.
         <Suspense fallback={null}>
           <CreateBoardModal isOpen onClose={() => setCreating(false)} />

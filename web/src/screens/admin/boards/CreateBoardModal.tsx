@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
@@ -19,6 +21,17 @@ export const createBoardMessages = defineMessages({
   },
   name: { id: 'createBoard.name', defaultMessage: 'Board name' },
   nameHint: { id: 'createBoard.nameHint', defaultMessage: '6 to 50 characters.' },
+  visibility: { id: 'createBoard.visibility', defaultMessage: 'Who can see it' },
+  private: { id: 'createBoard.private', defaultMessage: 'Private' },
+  privateHint: {
+    id: 'createBoard.privateHint',
+    defaultMessage: 'Only your team sees it until you let others in from its settings.',
+  },
+  public: { id: 'createBoard.public', defaultMessage: 'Public' },
+  publicHint: {
+    id: 'createBoard.publicHint',
+    defaultMessage: 'Anyone with the link sees it; signed-in users vote and comment.',
+  },
   submit: { id: 'createBoard.submit', defaultMessage: 'Create board' },
   submitting: { id: 'createBoard.submitting', defaultMessage: 'Creating…' },
   createdTitle: { id: 'toast.boardCreated.title', defaultMessage: 'Board created' },
@@ -49,15 +62,18 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
   const navigate = useNavigate();
   const [createBoard] = useCreateBoardMutation();
   const form = useForm({ name: { required: true, min: 6, max: 50 } });
+  // Asked, not assumed (issue 34): private unless the admin picks public.
+  const [isPublic, setIsPublic] = useState(false);
 
   const handleClose = () => {
     form.reset();
+    setIsPublic(false);
     create.clearFailure();
     onClose();
   };
 
   const create = useAction(async (name: string) => {
-    const { createBoard: result } = await createBoard({ name }, (store) => {
+    const { createBoard: result } = await createBoard({ name, isPublic }, (store) => {
       const board = store.getRootField('createBoard')?.getLinkedRecord('data');
       const root = store.getRoot();
       const boards = root.getLinkedRecords('boards');
@@ -84,6 +100,22 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
   const isInFlight = create.isPending;
   const handleCreate = form.handleSubmit(({ name }) => void create.run(name));
 
+  const option = (value: boolean, label: MessageDescriptor, hint: MessageDescriptor) => (
+    <label className="radio">
+      <input
+        type="radio"
+        name="board-visibility"
+        checked={isPublic === value}
+        onChange={() => setIsPublic(value)}
+        disabled={isInFlight}
+      />
+      <span>
+        <span className="radio__label">{intl.formatMessage(label)}</span>
+        <span className="field__hint">{intl.formatMessage(hint)}</span>
+      </span>
+    </label>
+  );
+
   return (
     <Modal
       isOpen={isOpen}
@@ -100,6 +132,13 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
           isRequired
           autoFocus
         />
+        <fieldset className="radio-group">
+          <legend className="field__label">
+            {intl.formatMessage(createBoardMessages.visibility)}
+          </legend>
+          {option(false, createBoardMessages.private, createBoardMessages.privateHint)}
+          {option(true, createBoardMessages.public, createBoardMessages.publicHint)}
+        </fieldset>
         <ActionError failure={create.failure} />
         <div className="form__actions">
           <button

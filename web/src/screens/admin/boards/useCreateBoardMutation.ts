@@ -5,8 +5,8 @@ import { usePromiseMutation } from '../../../relay/usePromiseMutation.ts';
 /** Creates a board; the new board joins the cached boards list. */
 export function useCreateBoardMutation() {
   return usePromiseMutation<TCreateBoardMutation>(graphql`
-    mutation useCreateBoardMutation($name: String!) {
-      createBoard(name: $name) {
+    mutation useCreateBoardMutation($name: String!, $isPublic: Boolean) {
+      createBoard(name: $name, isPublic: $isPublic) {
         __typename
         ... on MutationCreateBoardSuccess {
           data {

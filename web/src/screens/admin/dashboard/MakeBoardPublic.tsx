@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../i18n/define-messages.ts';
 import { Modal } from '../../../ui/Modal.tsx';
+import { toastSaved } from '../../../toast/save-toasts.ts';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
 import { useUpdateBoardAccessMutation } from '../board/settings/useUpdateBoardAccessMutation.ts';
@@ -25,8 +26,77 @@ const messages = defineMessages({
 });
 
 /**
- * "Make it public" for the checklist's step: a confirmation dialog saying who will then see the
- * board, and the board is public at once (updateBoard's isPublic, as its settings set it).
+ * The confirmation "Make it public" opens: who will then see the board, and the board is public
+ * at once (updateBoard's isPublic, as its settings set it). `onDone` runs after it succeeded.
+ * The ideas list's empty state loads it lazily (the board chunk has no room).
+ */
+export function MakeBoardPublicDialog({
+  boardRowId,
+  boardName,
+  isOpen,
+  onClose,
+  onDone,
+}: {
+  boardRowId: number;
+  boardName: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onDone: () => Promise<void> | void;
+}) {
+  const intl = useIntl();
+  const [update] = useUpdateBoardAccessMutation();
+  const action = useAction(async () => {
+    const { updateBoard: result } = await update({
+      boardId: btoa(`Board:${boardRowId}`),
+      isPublic: true,
+    });
+    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename !== 'MutationUpdateBoardSuccess') return null;
+    onClose();
+    toastSaved();
+    await onDone();
+  });
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      isLocked={action.isPending}
+      title={intl.formatMessage(messages.title, { board: boardName })}
+      description={intl.formatMessage(messages.who)}
+    >
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void action.run();
+        }}
+      >
+        <p>{intl.formatMessage(messages.stays)}</p>
+        <ActionError failure={action.failure} />
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={action.isPending}
+            onClick={onClose}
+          >
+            {intl.formatMessage(commonMessages.cancel)}
+          </button>
+          <PendingButton
+            type="submit"
+            isPending={action.isPending}
+            pendingLabel={intl.formatMessage(messages.confirming)}
+          >
+            {intl.formatMessage(messages.confirm)}
+          </PendingButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * "Make it public" for the checklist's step: opens MakeBoardPublicDialog.
  * `onDone` runs after it succeeded (the dashboard reads its checklist again).
  */
 export function MakeBoardPublic({
@@ -40,17 +110,6 @@ export function MakeBoardPublic({
 }) {
   const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
-  const [update] = useUpdateBoardAccessMutation();
-  const action = useAction(async () => {
-    const { updateBoard: result } = await update({
-      boardId: btoa(`Board:${boardRowId}`),
-      isPublic: true,
-    });
-    if (result.__typename === 'AppError') return { text: result.message };
-    if (result.__typename !== 'MutationUpdateBoardSuccess') return null;
-    setIsOpen(false);
-    await onDone();
-  });
   return (
     <>
       <button
@@ -60,41 +119,13 @@ export function MakeBoardPublic({
       >
         {intl.formatMessage(messages.open)}
       </button>
-      <Modal
+      <MakeBoardPublicDialog
+        boardRowId={boardRowId}
+        boardName={boardName}
         isOpen={isOpen}
         onClose={() => setIsOpen(false)}
-        isLocked={action.isPending}
-        title={intl.formatMessage(messages.title, { board: boardName })}
-        description={intl.formatMessage(messages.who)}
-      >
-        <form
-          className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void action.run();
-          }}
-        >
-          <p>{intl.formatMessage(messages.stays)}</p>
-          <ActionError failure={action.failure} />
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={action.isPending}
-              onClick={() => setIsOpen(false)}
-            >
-              {intl.formatMessage(commonMessages.cancel)}
-            </button>
-            <PendingButton
-              type="submit"
-              isPending={action.isPending}
-              pendingLabel={intl.formatMessage(messages.confirming)}
-            >
-              {intl.formatMessage(messages.confirm)}
-            </PendingButton>
-          </div>
-        </form>
-      </Modal>
+        onDone={onDone}
+      />
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { rowIdOf } from '../../../../relay/row-id.ts';
-import { getAuthToken } from '../../../../session/storage.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
@@ -12,7 +10,7 @@ const messages = defineMessages({
   voters: { id: 'ideas.export.voters', defaultMessage: 'Export voters (CSV)' },
 });
 
-type TExport = 'ideas' | 'voters';
+export type TExport = 'ideas' | 'voters';
 
 /**
  * Downloads the board's ideas or voters as CSV. The REST route needs the bearer token, which a
@@ -26,22 +24,9 @@ export function ExportButtons({ boardId }: { boardId: string }) {
   const exporting = useAction(async (what: TExport) => {
     setBusy(what);
     try {
-      const token = getAuthToken();
-      const response = await fetch(
-        `/api/v1/boards/${encodeURIComponent(rowIdOf(boardId))}/export/${what}.csv`,
-        { headers: token ? { authorization: `Bearer ${token}` } : {} },
-      );
-      if (!response.ok) throw new Error(`export answered ${response.status}`);
-      const disposition = response.headers.get('content-disposition') ?? '';
-      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${what}.csv`;
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      // The download's code loads with the first export (the board chunk has no room).
+      const { downloadExport } = await import('./export-download.ts');
+      await downloadExport(boardId, what);
     } finally {
       setBusy(null);
     }

@@ -37,8 +37,9 @@ import {
 } from './list-params.ts';
 import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
-import { IdeaDetailModal } from './lazy-idea-detail.ts';
+import { EmptyBoard, IdeaDetailModal } from './lazy-idea-detail.ts';
 import { SegmentFilter } from './SegmentFilter.tsx';
+import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import { TagFilter } from '../tags/TagFilter.tsx';
 import { parseTagParam, tagIdsInput, withTagParam } from '../tags/tag-filter-params.ts';
 
@@ -57,14 +58,6 @@ const messages = defineMessages({
     defaultMessage:
       '{count, plural, one {# idea is} other {# ideas are}} hidden from your users because your plan shows fewer ideas; you still see {count, plural, one {it} other {them}} below, locked. <link>Upgrade your plan to show them all.</link>',
   },
-  emptyTitle: { id: 'ideas.empty.title', defaultMessage: 'No ideas yet' },
-  emptyText: {
-    id: 'ideas.empty.text',
-    defaultMessage:
-      'Add the first idea yourself, or let your users bring theirs: embed the widget on your site or make the board public.',
-  },
-  emptyWidget: { id: 'ideas.empty.widget', defaultMessage: 'Embed the widget' },
-  emptyPublic: { id: 'ideas.empty.public', defaultMessage: 'Make the board public' },
   filteredTitle: { id: 'ideas.filtered.title', defaultMessage: 'No ideas match' },
   filteredText: {
     id: 'ideas.filtered.text',
@@ -87,6 +80,13 @@ export const ideasScreenQuery = graphql`
     ...IdeasList_query
     board(id: $id) {
       id
+      name
+      isPublic
+      statuses {
+        kind
+        nameEn
+        namePl
+      }
       limits {
         cappedIdeas
         ideaCap
@@ -148,6 +148,7 @@ export function IdeasScreen() {
   const [searchText, setSearchText] = useState(view.search);
   const [isAdding, setIsAdding] = useState(false);
   const viewOnly = useViewOnlyProps();
+  const nameOf = useStatusName();
   const filterId = useId();
   const sortId = useId();
   const searchId = useId();
@@ -269,7 +270,11 @@ export function IdeasScreen() {
           >
             {IDEA_FILTERS.map((filter) => (
               <option key={filter} value={filter}>
-                {intl.formatMessage(filterMessages[filter])}
+                {/* The board's own names for a kind where it has them (issue 34, #13). */}
+                {board.statuses
+                  .filter((status) => status.kind === filter)
+                  .map((status) => nameOf(status.nameEn, status.namePl))
+                  .join(', ') || intl.formatMessage(filterMessages[filter])}
               </option>
             ))}
           </select>
@@ -349,29 +354,9 @@ export function IdeasScreen() {
               />
             </div>
           ) : (
-            <div className="card">
-              <EmptyState
-                icon="sparkles"
-                headingLevel={3}
-                title={intl.formatMessage(messages.emptyTitle)}
-                description={intl.formatMessage(messages.emptyText)}
-                action={
-                  <div className="button-row">
-                    <Link to={`${boardPath(board.id)}/widget`} className="button button--secondary">
-                      <Icon name="code" size={18} />
-                      {intl.formatMessage(messages.emptyWidget)}
-                    </Link>
-                    <Link
-                      to={`${boardPath(board.id)}/settings`}
-                      className="button button--secondary"
-                    >
-                      <Icon name="globe" size={18} />
-                      {intl.formatMessage(messages.emptyPublic)}
-                    </Link>
-                  </div>
-                }
-              />
-            </div>
+            <Suspense fallback={null}>
+              <EmptyBoard board={{ id: board.id, name: board.name, isPublic: board.isPublic }} />
+            </Suspense>
           )
         }
       />

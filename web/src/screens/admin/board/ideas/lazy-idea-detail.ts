@@ -8,3 +8,9 @@ import { lazy } from 'react';
 export const IdeaDetailModal = lazy(() =>
   import('./IdeaDetailModal.tsx').then((module) => ({ default: module.IdeaDetailModal })),
 );
+
+/**
+ * The empty list, with its ways to get ideas (the widget, "Make the board public") for admins:
+ * loaded when the list is empty (the board chunk has no room).
+ */
+export const EmptyBoard = lazy(() => import('./EmptyBoard.tsx'));

@@ -9,6 +9,8 @@ import { useAction } from '../../../../ui/useAction.ts';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { IdeaSearchField } from '../ideas/IdeaSearchField.tsx';
 import { StatusBadge } from '../ideas/StatusBadge.tsx';
+import { CustomStatusBadge } from '../statuses/CustomStatusBadge.tsx';
+import type { CustomStatusBadge_status$key } from '../../../../../__generated__/CustomStatusBadge_status.graphql.ts';
 import { useIdeaSearch } from '../ideas/useIdeaSearch.ts';
 import { assignableIdeas, releaseMessages as messages } from './messages.ts';
 import { useAddReleaseIdeasMutation } from './useAddReleaseIdeasMutation.ts';
@@ -16,7 +18,12 @@ import { useAddReleaseIdeasMutation } from './useAddReleaseIdeasMutation.ts';
 /** Ideas listed at a time (the fragment's `first`); a search finds the others. */
 const ASSIGN_PAGE = 100;
 
-type TAssignable = { id: string; title: string; status: string };
+type TAssignable = {
+  id: string;
+  title: string;
+  status: string;
+  customStatus?: CustomStatusBadge_status$key | null;
+};
 
 /** Picks ideas of the board as parts of a release. */
 export function AssignIdeasModal({
@@ -50,6 +57,9 @@ export function AssignIdeasModal({
               title
               status
               rejectedAt
+              customStatus {
+                ...CustomStatusBadge_status
+              }
             }
           }
         }
@@ -135,7 +145,12 @@ export function AssignIdeasModal({
                   />
                   <span className="assign-list__text">
                     {idea.title}
-                    <StatusBadge status={idea.status} />
+                    {/* The board's own name for the status where it has one (issue 34, #34). */}
+                    {idea.customStatus ? (
+                      <CustomStatusBadge status={idea.customStatus} />
+                    ) : (
+                      <StatusBadge status={idea.status} />
+                    )}
                   </span>
                 </label>
               </li>

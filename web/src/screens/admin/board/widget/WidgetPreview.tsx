@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
+import { Spinner } from '../../../../ui/Spinner.tsx';
 
 const messages = defineMessages({
   title: { id: 'widget.preview.title', defaultMessage: 'Preview' },
@@ -17,6 +18,12 @@ const messages = defineMessages({
       'This board is private: a visitor who is not signed in sees the widget’s sign-in prompt, not the ideas.',
   },
   show: { id: 'widget.preview.show', defaultMessage: 'Show the preview' },
+  loading: { id: 'widget.preview.loading', defaultMessage: 'Loading the preview…' },
+  failed: {
+    id: 'widget.preview.failed',
+    defaultMessage:
+      'The preview could not be loaded. Check your connection, then reload the preview.',
+  },
 });
 
 /**
@@ -41,6 +48,27 @@ export function WidgetPreview({
   const intl = useIntl();
   const [reloads, setReloads] = useState(0);
   const [isShown, setIsShown] = useState(isPublic);
+  // Until the frame's page is in, a loading sign over it; a page the server did not give (an
+  // error answer, no connection) says so, with the reload button (issue 34, #25).
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const src = `/widget-preview/${encodeURIComponent(boardHash)}`;
+  const attempt = `${version}-${reloads}`;
+  useEffect(() => {
+    if (!isShown) return;
+    let isCurrent = true;
+    setState('loading');
+    fetch(src, { credentials: 'omit' }).then(
+      (response) => {
+        if (isCurrent && !response.ok) setState('failed');
+      },
+      () => {
+        if (isCurrent) setState('failed');
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [src, attempt, isShown]);
   return (
     <section className="card widget-preview" aria-labelledby="widget-preview-title">
       <div className="widget-preview__header">
@@ -62,14 +90,31 @@ export function WidgetPreview({
       </div>
       {isPublic ? null : <p className="card__intro">{intl.formatMessage(messages.private)}</p>}
       {isShown ? (
-        <iframe
-          key={`${version}-${reloads}`}
-          className="widget-preview__frame"
-          src={`/widget-preview/${encodeURIComponent(boardHash)}`}
-          title={intl.formatMessage(messages.frame)}
-          sandbox="allow-scripts allow-forms allow-popups"
-          data-testid="widget-preview"
-        />
+        <div className="widget-preview__stage">
+          {state === 'failed' ? (
+            <p className="alert alert--danger widget-preview__state" role="alert">
+              {intl.formatMessage(messages.failed)}
+            </p>
+          ) : (
+            <>
+              {state === 'loading' ? (
+                <div className="widget-preview__state">
+                  <Spinner label={intl.formatMessage(messages.loading)} />
+                  <span aria-hidden="true">{intl.formatMessage(messages.loading)}</span>
+                </div>
+              ) : null}
+              <iframe
+                key={attempt}
+                className="widget-preview__frame"
+                src={src}
+                title={intl.formatMessage(messages.frame)}
+                sandbox="allow-scripts allow-forms allow-popups"
+                data-testid="widget-preview"
+                onLoad={() => setState((current) => (current === 'loading' ? 'ready' : current))}
+              />
+            </>
+          )}
+        </div>
       ) : (
         <button type="button" className="button button--secondary" onClick={() => setIsShown(true)}>
           {intl.formatMessage(messages.show)}
