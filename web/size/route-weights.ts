@@ -88,7 +88,11 @@ export const CONSOLE_ROUTES: TRoute[] = [
     // 180 KB since issues 33 and 34 (2026-11-27): 429 waits, board access at creation;
     // 179.5 KB measured (the issue's 180 KB). 181 KB with the two-factor check of the
     // layout (179.7 KB measured). 182 KB with the account menu's 'Switch company' (181.6).
-    budgetBytes: 182 * 1024,
+    // 183 KB since 2026-11-28: 182.0 KB measured after the idea list's status names, the
+    // members' hidden controls and the voters' connection (three things made lazy to get
+    // there), and a build moves it by about 40 bytes (hashed chunk names): at the byte limit
+    // a rebuild could fail CI with nothing changed.
+    budgetBytes: 183 * 1024,
   },
   {
     name: 'settings',
