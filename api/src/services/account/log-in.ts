@@ -32,18 +32,18 @@ export const ZCredentials = z.object({
 });
 
 /**
- * The most team accounts of one address a console sign-in tries (the oldest first); the rest
- * sign in with `companySlug`.
- */
-export const MAX_TEAM_ACCOUNTS_TRIED = 20;
-
-/**
- * A console sign-in without `companySlug` checks at least this many password hashes (decoys
- * make up the difference), so an address on one team and an address on two take the same time:
- * an inviter who planted an account for an address by opening its link cannot time whether the
- * address is on another team too. Every check costs ~130 ms of one core (auth/password.ts).
+ * A console sign-in without `companySlug` checks exactly this many password hashes, whatever
+ * the address: the oldest this many team accounts of the address, decoys making up the
+ * difference. So an unknown address, an address on one team and an address on twenty take the
+ * same time (each check costs ~130 ms of one core, auth/password.ts): nobody can time how many
+ * teams an address is on (an inviter who planted an account for it by opening its link, or a
+ * stranger). An address on more teams signs in to the newer ones with `companySlug` (the
+ * console's `/login?company=…`, which its invitation and remembered companies use).
  */
 export const SIGN_IN_HASHES_FLOOR = 2;
+
+/** The most team accounts of one address a console sign-in without `companySlug` tries. */
+export const MAX_TEAM_ACCOUNTS_TRIED = SIGN_IN_HASHES_FLOOR;
 
 /** A company whose account of the address the password opens (the console's picker). */
 export type TCompanyChoice = { name: string; slug: string };
@@ -121,8 +121,8 @@ export async function signInCompany(deps: TDeps, boardHash: string) {
  * and portal together.
  *
  * One address may be on the team of several companies, each account with its own password. On
- * the console the password is tried on each (at most MAX_TEAM_ACCOUNTS_TRIED, never fewer hash
- * checks than SIGN_IN_HASHES_FLOOR): one match signs in as always; several answer the companies
+ * the console the password is tried on the oldest two (MAX_TEAM_ACCOUNTS_TRIED, always exactly
+ * SIGN_IN_HASHES_FLOOR hash checks): one match signs in as always; several answer the companies
  * whose account it opened (`companies`), and the console signs in again with the chosen
  * `companySlug`, which tries that company's account only. A slug with no account of the address
  * answers INVALID_CREDENTIALS like a wrong password.

@@ -247,6 +247,22 @@ describe('the console sign-in of an address on several teams', () => {
     expect((await who(inC.data.token)).viewer.company.secret).toBe(companyC.secret);
   });
 
+  it('tries the same two accounts for any address, so the number of teams cannot be timed; a newer one signs in with its company', async () => {
+    const email = newEmail();
+    await companyOwnedBy(email, 'first-password', 'Eta first');
+    await companyOwnedBy(email, 'second-password', 'Theta second');
+    const third = await companyOwnedBy(email, 'third-password', 'Iota third');
+    // Without the company only the oldest two accounts are tried (two hash checks, as for an
+    // unknown address): the third's password opens nothing there.
+    expect(await login(email, 'third-password')).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    const slug = (await companyOf(third.companyId)).slug;
+    const inThird = await login(email, 'third-password', slug);
+    expect((await who(inThird.data.token)).viewer.company.id).toBe(
+      (await who(third.token)).viewer.company.id,
+    );
+    expect((await login(email, 'second-password')).data.token).toEqual(expect.any(String));
+  });
+
   it('keeps each account’s second factor: the chosen company that requires it answers a challenge', async () => {
     const email = newEmail();
     await companyOwnedBy(email, 'same-for-both', 'Eta plain');
