@@ -124,6 +124,57 @@ describe('an import of 500 ideas and 6,000 votes (issue 33 F2)', () => {
     expect(failed.error).toMatch(/nothing of it was written/);
     expect(await boardState(target.boardId, target.owner.companyId)).toEqual(before);
   });
+
+  it('resumes after its worker died half-way, adding only what is missing, with the counts true', async () => {
+    const target = await restCompany(server);
+    const file = payload();
+    const before = await boardState(target.boardId, target.owner.companyId);
+    // A worker claimed the job, wrote its people, its ideas and a chunk of votes, then died.
+    const job = await server.deps.prisma.importJob.create({
+      data: {
+        companyId: target.owner.companyId,
+        boardId: target.boardId,
+        source: 'CSV',
+        fileNames: 'big.csv',
+        status: 'RUNNING',
+        attempts: 1,
+        lockedUntil: new Date(Date.now() + 60 * 60 * 1000),
+        payload: file as never,
+        preview: {},
+        total: file.ideas.length + file.votes.length,
+      },
+    });
+    let chunks = 0;
+    await expect(
+      writeImport(chunkRunner(server.deps.prisma, job.companyId), job, file, () => {
+        chunks += 1;
+        if (chunks === 2) throw new Error('the worker died');
+      }),
+    ).rejects.toThrow('the worker died');
+    expect(
+      await server.deps.prisma.vote.count({ where: { idea: { boardId: target.boardId } } }),
+    ).toBe(before.votes + 1_000);
+    // Its lease runs out: another worker takes the job and finishes it.
+    await server.deps.prisma.importJob.update({
+      where: { id: job.id },
+      data: { lockedUntil: new Date(Date.now() - 1_000) },
+    });
+    await runImportJob(server.deps, new Map());
+    await expect
+      .poll(
+        async () =>
+          (await server.deps.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).status,
+        { timeout: 30_000 },
+      )
+      .toBe('SUCCEEDED');
+    const done = await server.deps.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(done.result).toEqual({ ideas: 500, users: 300, votes: 6_000, comments: 0 });
+    const state = await boardState(target.boardId, target.owner.companyId);
+    expect(state.ideas).toHaveLength(before.ideas.length + 500);
+    expect(state.votes).toBe(before.votes + 6_000);
+    expect(state.users).toBe(before.users + 300);
+    for (const [, voteCount, votes] of state.ideas) expect(voteCount).toBe(votes);
+  });
 });
 
 /** What a board holds and counts: its ideas, votes, comments, the company's people, the counters. */
