@@ -6,6 +6,7 @@ import type { TPortal, TPortalCompany, TPortalIdea } from '../services/portal/fi
 import { ideaPathSlug } from '../services/portal/find-portal.ts';
 import { LINK, SafeHtml, markup, readableTextOn, withLink } from './html.ts';
 import { sitePath, siteUrl } from './portal-paths.ts';
+import { statusLabelHtml } from './widget-markup.tsx';
 import type { TPortalSite } from './portal-paths.ts';
 import { DECLINE_REASONS } from './portal-texts.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
@@ -33,7 +34,8 @@ export function portalTheme(portal: TPortal): TTheme {
 const statusRules = Object.entries(STATUS_COLOURS)
   .map(
     ([status, [background, text]]) =>
-      `.status-${status.toLowerCase()}{background:${background};color:${text}}`,
+      `.badge.status-${status.toLowerCase()}{background:${background};color:${text}}` +
+      `.dot.status-${status.toLowerCase()}{background:${text}}`,
   )
   .join('');
 
@@ -65,7 +67,8 @@ function styleSheet(theme: TTheme): string {
     'h2{font-size:1.125rem;line-height:1.3;margin:0 0 12px}',
     '.intro{margin:0 0 20px;color:#4a5568}',
     '.meta{display:flex;flex-wrap:wrap;align-items:center;gap:6px 16px;color:#4a5568;font-size:.9375rem;margin:0 0 16px;padding:0;list-style:none}',
-    '.badge{display:inline-block;border-radius:999px;padding:2px 10px;font-size:.8125rem;font-weight:600}',
+    '.badge{display:inline-flex;align-items:center;gap:6px;border-radius:999px;padding:2px 10px;font-size:.8125rem;font-weight:600}',
+    '.badge .dot{display:inline-block;width:7px;height:7px;border-radius:50%}',
     statusRules,
     '.description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}',
     '.list{list-style:none;padding:0;margin:0;display:grid;gap:12px}',
@@ -331,8 +334,7 @@ export function statusBadge(
   status: TIdeaView['status'],
   customName?: string | null,
 ): SafeHtml {
-  const label = customName ?? t.widget(`status.${status}`);
-  return markup`<span class="badge status-${status.toLowerCase()}">${label}</span>`;
+  return statusLabelHtml(status, customName ?? t.widget(`status.${status}`));
 }
 
 function ideaMeta(t: TPortalTranslator, idea: TIdeaView): SafeHtml {

@@ -116,7 +116,10 @@ describe('an idea page', () => {
       '<h1 id="idea-title">Dark mode &lt;script&gt;alert(1)&lt;/script&gt;</h1>',
     );
     expect(html).toContain('Please add a dark theme &amp; &quot;high contrast&quot;.');
-    expect(html).toContain('<span class="badge status-open">Open</span>');
+    // The widget's own status tag (its dot included), rendered on the server.
+    expect(html).toContain(
+      '<span class="badge status-open"><span class="dot status-open" aria-hidden="true"></span>Open</span>',
+    );
     expect(html).toContain('<li>1 vote</li>');
     expect(html).toContain('<li>1 comment</li>');
     expect(html).toContain('Yes please &lt;b&gt;bold&lt;/b&gt;');
@@ -221,7 +224,10 @@ describe('an idea page', () => {
       `/${acmeSlug}/${boardSlug}/ideas/${duplicate}-night-theme-please`,
     );
     expect(status).toBe(200);
-    expect(html).toContain('<span class="badge status-declined">Declined</span>');
+    // The widget's own status tag (its dot included), rendered on the server.
+    expect(html).toContain(
+      '<span class="badge status-declined"><span class="dot status-declined" aria-hidden="true"></span>Declined</span>',
+    );
     // What became of it, in words (never the reason's enum name), the kept idea linked.
     expect(html).toContain('<h2 id="declined-title">Merged into another idea</h2>');
     expect(html).toMatch(
