@@ -22,10 +22,13 @@ export type TRenderedPage = { html: string; csp: string };
 
 export type TTheme = { color: string; primaryText: string };
 
-/** Feedboard's own green, for a portal without a public board to take a theme from. */
-export const DEFAULT_THEME: TTheme = { color: '53d23d', primaryText: 'ffffff' };
+/** The board colour every board starts with: Feedboard's own green, not the company's brand. */
+const PRODUCT_GREEN = '53d23d';
 
-/** A company-wide page's theme: its first public board's, else Feedboard's own. */
+/** The header of a portal whose boards keep Feedboard's green (or have none): a neutral slate. */
+export const DEFAULT_THEME: TTheme = { color: '2d3748', primaryText: 'ffffff' };
+
+/** A company-wide page's theme: its first public board's, else the neutral default. */
 export function portalTheme(portal: TPortal): TTheme {
   const first = portal.boards[0];
   return first ? { color: first.color, primaryText: first.themePrimaryText } : DEFAULT_THEME;
@@ -39,8 +42,15 @@ const statusRules = Object.entries(STATUS_COLOURS)
   )
   .join('');
 
+/** A board that kept the product's green (or an unreadable colour) has no brand: neutral. */
+function brandTheme(theme: TTheme): TTheme {
+  return /^[0-9a-f]{6}$/i.test(theme.color) && theme.color.toLowerCase() !== PRODUCT_GREEN
+    ? theme
+    : DEFAULT_THEME;
+}
+
 function styleSheet(theme: TTheme): string {
-  const accent = /^[0-9a-f]{6}$/i.test(theme.color) ? theme.color : DEFAULT_THEME.color;
+  const accent = theme.color;
   const onAccent = readableTextOn(accent, theme.primaryText);
   return [
     `:root{--accent:#${accent};--on-accent:#${onAccent}}`,
@@ -200,7 +210,7 @@ function portalBrand(t: TPortalTranslator, site: TPortalSite, company: TPortalCo
 /** One portal page: the company's header, a breadcrumb, the content and sharing tags. */
 export function frame(page: TFrame): TRenderedPage {
   const { t, context } = page;
-  const style = styleSheet(page.theme);
+  const style = styleSheet(brandTheme(page.theme));
   const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   const { site } = context;
   const url = siteUrl(site, page.path);
@@ -224,7 +234,7 @@ export function frame(page: TFrame): TRenderedPage {
         <meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />
         <meta name="twitter:title" content="${page.title}" />
         <meta name="twitter:description" content="${page.description}" />
-        <meta name="theme-color" content="#${page.theme.color}" />
+        <meta name="theme-color" content="#${brandTheme(page.theme).color}" />
         <link rel="sitemap" type="application/xml" href="${sitePath(site, '/sitemap.xml')}" />
         ${
           page.feed

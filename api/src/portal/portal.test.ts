@@ -53,6 +53,12 @@ afterAll(async () => {
 });
 
 describe('the portal home', () => {
+  it('has a neutral header, not Feedboard’s green, for boards that kept the default colour', async () => {
+    const { html } = await page(`/${acmeSlug}`);
+    expect(html).toContain(':root{--accent:#2d3748;--on-accent:#ffffff}');
+    expect(html).not.toContain('53d23d');
+  });
+
   it('lists the public boards with their readable ideas, not the private ones', async () => {
     const hidden = await expectCall(
       server,
