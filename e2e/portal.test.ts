@@ -122,6 +122,9 @@ describe.skipIf(!hasChromium())('the public portal in a browser', () => {
       expect(await page.locator('#feedboard').getByTestId('vote-count').first().innerText()).toBe(
         '1',
       );
+      // The widget inside the page adds no second main landmark nor a second "Powered by".
+      expect(await page.getByRole('main').count()).toBe(1);
+      expect(await page.getByText('Powered by Feedboard').count()).toBe(1);
     } finally {
       await context.close();
     }

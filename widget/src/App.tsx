@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, createApi } from './api.ts';
 import type { TFilter, TIdea, TPrivateGate, TSort, TUser, TWidgetBoard } from './api.ts';
@@ -44,6 +45,11 @@ export function App(props: {
    * the visitor's next portal pages have no token, and stay signed in until they sign out.
    */
   keepsSsoSession?: boolean;
+  /**
+   * Drawn inside a portal page, which has its own main landmark and its own "Powered by": the
+   * widget's content is then a plain container and it draws no footer.
+   */
+  isInPortal?: boolean;
 }) {
   const storageKey = sessionKey(props.baseUrl);
   const [session, setSession] = useState<TSession | null>(null);
@@ -370,7 +376,7 @@ export function App(props: {
           </button>
         ))}
       </nav>
-      <main>
+      <Content isInPortal={props.isInPortal ?? false}>
         {view === 'ideas' ? (
           <PendingIdeas
             widget={widget}
@@ -432,10 +438,15 @@ export function App(props: {
         ) : (
           <Releases widget={widget} />
         )}
-      </main>
-      <footer class="muted">{t('poweredBy')}</footer>
+      </Content>
+      {props.isInPortal ? null : <footer class="muted">{t('poweredBy')}</footer>}
     </div>
   );
+}
+
+/** The widget's content: its page's main landmark, unless a portal page holds that. */
+function Content({ isInPortal, children }: { isInPortal: boolean; children: ComponentChildren }) {
+  return isInPortal ? <div>{children}</div> : <main>{children}</main>;
 }
 
 /** Why an SSO sign-in failed, for the site's developer (visitors read a plain sentence). */

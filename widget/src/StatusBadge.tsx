@@ -21,10 +21,20 @@ export function StatusBadge({ idea, t }: { idea: TIdea; t: TTranslate }) {
       </span>
     );
   }
+  return <StatusLabel status={idea.status} label={t(`status.${idea.status}`)} />;
+}
+
+/**
+ * The pipeline status's tag in its kind's colours, with no browser-only dependency and no inline
+ * style: the widget draws it, and the portal renders the same markup on the server (its CSP
+ * allows no style attributes, so a board's own status is named here in its kind's colours).
+ */
+export function StatusLabel({ status, label }: { status: TIdea['status']; label: string }) {
+  const kind = status.toLowerCase();
   return (
-    <span class={`badge status-${idea.status.toLowerCase()}`}>
-      <span class={`dot status-${idea.status.toLowerCase()}`} aria-hidden="true" />
-      {t(`status.${idea.status}`)}
+    <span class={`badge status-${kind}`}>
+      <span class={`dot status-${kind}`} aria-hidden="true" />
+      {label}
     </span>
   );
 }

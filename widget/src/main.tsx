@@ -111,6 +111,7 @@ export function mount(host: HTMLElement): void {
         ssoTokenUrl={host.dataset.ssoTokenUrl || null}
         ideaId={Number(host.dataset.ideaId) || null}
         keepsSsoSession={isPortal}
+        isInPortal={isPortal}
       />
     ),
     root,

@@ -6,6 +6,7 @@ import type { TPortal, TPortalCompany, TPortalIdea } from '../services/portal/fi
 import { ideaPathSlug } from '../services/portal/find-portal.ts';
 import { LINK, SafeHtml, markup, readableTextOn, withLink } from './html.ts';
 import { sitePath, siteUrl } from './portal-paths.ts';
+import { statusLabelHtml } from './widget-markup.tsx';
 import type { TPortalSite } from './portal-paths.ts';
 import { DECLINE_REASONS } from './portal-texts.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
@@ -21,10 +22,13 @@ export type TRenderedPage = { html: string; csp: string };
 
 export type TTheme = { color: string; primaryText: string };
 
-/** Feedboard's own green, for a portal without a public board to take a theme from. */
-export const DEFAULT_THEME: TTheme = { color: '53d23d', primaryText: 'ffffff' };
+/** The board colour every board starts with: Feedboard's own green, not the company's brand. */
+const PRODUCT_GREEN = '53d23d';
 
-/** A company-wide page's theme: its first public board's, else Feedboard's own. */
+/** The header of a portal whose boards keep Feedboard's green (or have none): a neutral slate. */
+export const DEFAULT_THEME: TTheme = { color: '2d3748', primaryText: 'ffffff' };
+
+/** A company-wide page's theme: its first public board's, else the neutral default. */
 export function portalTheme(portal: TPortal): TTheme {
   const first = portal.boards[0];
   return first ? { color: first.color, primaryText: first.themePrimaryText } : DEFAULT_THEME;
@@ -33,12 +37,20 @@ export function portalTheme(portal: TPortal): TTheme {
 const statusRules = Object.entries(STATUS_COLOURS)
   .map(
     ([status, [background, text]]) =>
-      `.status-${status.toLowerCase()}{background:${background};color:${text}}`,
+      `.badge.status-${status.toLowerCase()}{background:${background};color:${text}}` +
+      `.dot.status-${status.toLowerCase()}{background:${text}}`,
   )
   .join('');
 
+/** A board that kept the product's green (or an unreadable colour) has no brand: neutral. */
+function brandTheme(theme: TTheme): TTheme {
+  return /^[0-9a-f]{6}$/i.test(theme.color) && theme.color.toLowerCase() !== PRODUCT_GREEN
+    ? theme
+    : DEFAULT_THEME;
+}
+
 function styleSheet(theme: TTheme): string {
-  const accent = /^[0-9a-f]{6}$/i.test(theme.color) ? theme.color : DEFAULT_THEME.color;
+  const accent = theme.color;
   const onAccent = readableTextOn(accent, theme.primaryText);
   return [
     `:root{--accent:#${accent};--on-accent:#${onAccent}}`,
@@ -65,7 +77,8 @@ function styleSheet(theme: TTheme): string {
     'h2{font-size:1.125rem;line-height:1.3;margin:0 0 12px}',
     '.intro{margin:0 0 20px;color:#4a5568}',
     '.meta{display:flex;flex-wrap:wrap;align-items:center;gap:6px 16px;color:#4a5568;font-size:.9375rem;margin:0 0 16px;padding:0;list-style:none}',
-    '.badge{display:inline-block;border-radius:999px;padding:2px 10px;font-size:.8125rem;font-weight:600}',
+    '.badge{display:inline-flex;align-items:center;gap:6px;border-radius:999px;padding:2px 10px;font-size:.8125rem;font-weight:600}',
+    '.badge .dot{display:inline-block;width:7px;height:7px;border-radius:50%}',
     statusRules,
     '.description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}',
     '.list{list-style:none;padding:0;margin:0;display:grid;gap:12px}',
@@ -197,7 +210,7 @@ function portalBrand(t: TPortalTranslator, site: TPortalSite, company: TPortalCo
 /** One portal page: the company's header, a breadcrumb, the content and sharing tags. */
 export function frame(page: TFrame): TRenderedPage {
   const { t, context } = page;
-  const style = styleSheet(page.theme);
+  const style = styleSheet(brandTheme(page.theme));
   const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   const { site } = context;
   const url = siteUrl(site, page.path);
@@ -221,7 +234,7 @@ export function frame(page: TFrame): TRenderedPage {
         <meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />
         <meta name="twitter:title" content="${page.title}" />
         <meta name="twitter:description" content="${page.description}" />
-        <meta name="theme-color" content="#${page.theme.color}" />
+        <meta name="theme-color" content="#${brandTheme(page.theme).color}" />
         <link rel="sitemap" type="application/xml" href="${sitePath(site, '/sitemap.xml')}" />
         ${
           page.feed
@@ -331,8 +344,7 @@ export function statusBadge(
   status: TIdeaView['status'],
   customName?: string | null,
 ): SafeHtml {
-  const label = customName ?? t.widget(`status.${status}`);
-  return markup`<span class="badge status-${status.toLowerCase()}">${label}</span>`;
+  return statusLabelHtml(status, customName ?? t.widget(`status.${status}`));
 }
 
 function ideaMeta(t: TPortalTranslator, idea: TIdeaView): SafeHtml {

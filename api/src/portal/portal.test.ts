@@ -53,6 +53,12 @@ afterAll(async () => {
 });
 
 describe('the portal home', () => {
+  it('has a neutral header, not Feedboard’s green, for boards that kept the default colour', async () => {
+    const { html } = await page(`/${acmeSlug}`);
+    expect(html).toContain(':root{--accent:#2d3748;--on-accent:#ffffff}');
+    expect(html).not.toContain('53d23d');
+  });
+
   it('lists the public boards with their readable ideas, not the private ones', async () => {
     const hidden = await expectCall(
       server,
@@ -116,7 +122,10 @@ describe('an idea page', () => {
       '<h1 id="idea-title">Dark mode &lt;script&gt;alert(1)&lt;/script&gt;</h1>',
     );
     expect(html).toContain('Please add a dark theme &amp; &quot;high contrast&quot;.');
-    expect(html).toContain('<span class="badge status-open">Open</span>');
+    // The widget's own status tag (its dot included), rendered on the server.
+    expect(html).toContain(
+      '<span class="badge status-open"><span class="dot status-open" aria-hidden="true"></span>Open</span>',
+    );
     expect(html).toContain('<li>1 vote</li>');
     expect(html).toContain('<li>1 comment</li>');
     expect(html).toContain('Yes please &lt;b&gt;bold&lt;/b&gt;');
@@ -221,7 +230,10 @@ describe('an idea page', () => {
       `/${acmeSlug}/${boardSlug}/ideas/${duplicate}-night-theme-please`,
     );
     expect(status).toBe(200);
-    expect(html).toContain('<span class="badge status-declined">Declined</span>');
+    // The widget's own status tag (its dot included), rendered on the server.
+    expect(html).toContain(
+      '<span class="badge status-declined"><span class="dot status-declined" aria-hidden="true"></span>Declined</span>',
+    );
     // What became of it, in words (never the reason's enum name), the kept idea linked.
     expect(html).toContain('<h2 id="declined-title">Merged into another idea</h2>');
     expect(html).toMatch(
