@@ -206,9 +206,13 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       await expect.poll(() => focused(page, 'text')).toBe('Dark theme for the editor');
       expect(await focused(page, 'tag')).toBe('H3');
 
-      // Back: the focus returns to the merged idea's own item... via its own page.
+      // Back: the focus returns to the merged idea's own item... via its own page. The list
+      // puts the focus back where the kept idea was opened from once it has drawn: wait for
+      // it, as a person would, before moving on (on a loaded machine it came after the next
+      // focus and took it away).
       await page.getByRole('button', { name: t.back }).focus();
       await page.keyboard.press('Enter');
+      await expect.poll(() => focused(page, 'text')).toBe('Dark theme for the editor');
       await merged.getByRole('button', { name: 'Night mode please' }).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => focused(page, 'text')).toBe('Night mode please');
