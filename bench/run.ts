@@ -231,7 +231,7 @@ async function importOnly(): Promise<void> {
       '| step | ms |',
       '| --- | --- |',
       `| preview (read, check, count what is new) | ${result.previewMs} |`,
-      `| import (the background job, one transaction) | ${result.importMs} |`,
+      `| import (the background job, a transaction per chunk) | ${result.importMs} |`,
       `| total | ${result.totalMs} |`,
       '',
       `Importing the same file again created ${result.rerunCreated} rows; voteCount and commentCount ${result.countersMatch ? 'equal' : '**differ from**'} the rows.`,
