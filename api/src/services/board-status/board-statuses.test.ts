@@ -295,7 +295,9 @@ describe('an idea’s custom status', () => {
       include: { company: true },
     });
     const portal = await fetch(`${server.url}/${board.company.slug}/${board.slug}`);
-    expect(await portal.text()).toContain('<span class="badge status-in_progress">Building</span>');
+    expect(await portal.text()).toContain(
+      '<span class="badge status-in_progress"><span class="dot status-in_progress" aria-hidden="true"></span>Building</span>',
+    );
 
     // A plain status change drops it (the new kind's default name shows).
     const moved = await setStatus(ideaId, 'PLANNED', null, member.token);
