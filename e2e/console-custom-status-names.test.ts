@@ -1,20 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
-import { registerAccount, saveScreenshot, startConsole } from './console.ts';
+import { registerAccount, saveScreenshot, startConsole, CATALOGUES, LANGUAGES } from './console.ts';
 import type { TConsole } from './console.ts';
 
 /**
  * Issue 34 (#13): the ideas list's "Show" filter names a status by the board's own name for it
  * (in the console's language) where the board has one, and the status's kind elsewhere.
  */
-
-type TCatalogue = Record<string, string>;
-const catalogue = (file: string): TCatalogue =>
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../web/i18n', file), 'utf8'));
-const CATALOGUES = { en: catalogue('en-US.json'), pl: catalogue('pl-PL.json') };
-const LANGUAGES = { en: 'en-US', pl: 'pl-PL' } as const;
 
 describe.skipIf(!hasChromium())('console: the board’s own status names (issue 34)', () => {
   let console_: TConsole;

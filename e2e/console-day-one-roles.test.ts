@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEndUser } from '../api/src/testing/graphql-client.ts';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
-import { registerAccount, saveScreenshot, startConsole } from './console.ts';
+import {
+  registerAccount,
+  saveScreenshot,
+  startConsole,
+  CATALOGUES,
+  LANGUAGES,
+  openSignedIn,
+} from './console.ts';
 import type { TConsole, TConsolePage } from './console.ts';
 
 /**
@@ -11,12 +16,6 @@ import type { TConsole, TConsolePage } from './console.ts';
  * of an empty list does it in place after a confirmation; a MEMBER is not shown the admins'
  * ways (create a board, embed the widget, make public). In English and Polish, at 1440 and 390.
  */
-
-type TCatalogue = Record<string, string>;
-const catalogue = (file: string): TCatalogue =>
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../web/i18n', file), 'utf8'));
-const CATALOGUES = { en: catalogue('en-US.json'), pl: catalogue('pl-PL.json') };
-const LANGUAGES = { en: 'en-US', pl: 'pl-PL' } as const;
 
 describe.skipIf(!hasChromium())(
   'console: board visibility and a member’s controls (issue 34)',
@@ -43,10 +42,7 @@ describe.skipIf(!hasChromium())(
     }
 
     async function signedIn(token: string, language: string, pagePath: string) {
-      const page = await console_.open({ locale: language });
-      await page.goto(`${console_.server.url}/login`);
-      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
-      await page.goto(`${console_.server.url}${pagePath}`);
+      const page = await openSignedIn(console_, token, pagePath, { locale: language });
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       return page;
     }

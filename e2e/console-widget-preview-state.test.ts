@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAxeViolations } from './browser.ts';
-import { registerAccount, saveScreenshot, startConsole } from './console.ts';
+import { registerAccount, saveScreenshot, startConsole, CATALOGUES, LANGUAGES } from './console.ts';
 import type { TConsole, TConsolePage } from './console.ts';
 
 /**
@@ -11,12 +9,6 @@ import type { TConsole, TConsolePage } from './console.ts';
  * until the frame's page is in; a page the server does not give says so, and "Reload the
  * preview" tries again. In English and Polish, at 1440 and 390 px.
  */
-
-type TCatalogue = Record<string, string>;
-const catalogue = (file: string): TCatalogue =>
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../web/i18n', file), 'utf8'));
-const CATALOGUES = { en: catalogue('en-US.json'), pl: catalogue('pl-PL.json') };
-const LANGUAGES = { en: 'en-US', pl: 'pl-PL' } as const;
 
 describe.skipIf(!hasChromium())(
   'console: the widget preview loading and failing (issue 34)',

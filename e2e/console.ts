@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { build } from 'vite';
@@ -10,6 +10,13 @@ import type { TTestServer } from '../api/src/testing/test-server.ts';
 import { launchChromium } from './browser.ts';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+/** The console's message catalogues, for tests that read its words in both languages. */
+export type TCatalogue = Record<string, string>;
+const catalogue = (file: string): TCatalogue =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../web/i18n', file), 'utf8'));
+export const CATALOGUES = { en: catalogue('en-US.json'), pl: catalogue('pl-PL.json') };
+export const LANGUAGES = { en: 'en-US', pl: 'pl-PL' } as const;
 
 export type TConsole = {
   server: TTestServer;
