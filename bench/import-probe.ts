@@ -4,6 +4,7 @@
  * (which reads the database) and another company's board page are asked every 50 ms; prints
  * the import's time and each probe's worst and median latency, and any failed probe.
  */
+import { syntheticImport } from '../api/src/testing/import-payload.ts';
 import { restCompany } from '../api/src/testing/rest-fixtures.ts';
 import { startTestServer } from '../api/src/testing/test-server.ts';
 
@@ -11,28 +12,8 @@ const server = await startTestServer({ statementTimeoutMs: 60_000 });
 try {
   const target = await restCompany(server);
   const other = await restCompany(server);
-  const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString();
-  const people = Array.from({ length: 1_000 }, (_, n) => ({
-    email: `probe-${n}@example.com`,
-    name: `Probe ${n}`,
-  }));
-  const ideas = Array.from({ length: 2_000 }, (_, n) => ({
-    externalId: `i${n}`,
-    title: `Imported idea ${n}`,
-    description: null,
-    status: 'OPEN' as const,
-    sourceStatus: 'open',
-    createdAt: day(n),
-    authorEmail: people[n % people.length]!.email,
-  }));
-  const votes = people.flatMap((person, p) =>
-    Array.from({ length: 17 }, (_, k) => ({
-      ideaExternalId: `i${(p * 7 + k) % ideas.length}`,
-      email: person.email,
-      createdAt: day(p + k),
-    })),
-  );
-  const payload = { source: 'CSV', customStatusIds: {}, people, ideas, votes, comments: [] };
+  const payload = syntheticImport({ people: 1_000, ideas: 2_000, votesEach: 17 });
+  const { ideas, votes } = payload;
   const timings: Record<string, number[]> = { healthz: [], read: [] };
   let failed = 0;
   const probe = async (name: string, url: string, headers: Record<string, string> = {}) => {

@@ -3,6 +3,7 @@ import { restCompany } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
+import { syntheticImport } from '../../testing/import-payload.ts';
 import type { TImportPayload } from './import-job-view.ts';
 import { chunkRunner, runImportJob, writeImport } from './run-import.ts';
 
@@ -22,30 +23,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-function payload(): TImportPayload {
-  const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString();
-  const people = Array.from({ length: 300 }, (_, n) => ({
-    email: `imported-${n}@example.com`,
-    name: `Imported ${n}`,
-  }));
-  const ideas = Array.from({ length: 500 }, (_, n) => ({
-    externalId: `i${n}`,
-    title: `Imported idea ${n}`,
-    description: null,
-    status: 'OPEN' as const,
-    sourceStatus: 'open',
-    createdAt: day(n),
-    authorEmail: people[n % people.length]!.email,
-  }));
-  const votes = people.flatMap((person, p) =>
-    Array.from({ length: 20 }, (_, k) => ({
-      ideaExternalId: `i${(p * 7 + k) % ideas.length}`,
-      email: person.email,
-      createdAt: day(p + k),
-    })),
-  );
-  return { source: 'CSV', customStatusIds: {}, people, ideas, votes, comments: [] };
-}
+const payload = (): TImportPayload => syntheticImport({ people: 300, ideas: 500, votesEach: 20 });
 
 describe('an import of 500 ideas and 6,000 votes (issue 33 F2)', () => {
   it('lets another board be read while it writes, before it ends: a chunk per transaction', async () => {

@@ -143,9 +143,9 @@ export async function addReleasePart(
 ): Promise<TReleaseWithParts> {
   const release = await findReleaseForAdmin(deps, viewer, releaseId);
   const { title } = parseInput(ZGenericPart, input);
-  await withRoomForParts(deps, release.id, 'title', async (tx, room) => {
-    if (room < 1) return;
+  await withRoomForParts(deps, release.id, 'title', async (tx) => {
     await tx.releasePart.create({ data: { releaseId: release.id, title } });
+    return true;
   });
   return reloadRelease(deps, viewer, release.id);
 }
@@ -207,20 +207,19 @@ export async function addReleaseIdeas(
 
 /**
  * Runs `add` with the release row locked and the room it has left for parts (RELEASE_PARTS_MAX):
- * two adds at once cannot pass the cap together. `add` answers false (or, for a room of 0,
- * nothing) when what it would add does not fit: the caller gets a VALIDATION error on `field`.
+ * two adds at once cannot pass the cap together. With no room, or when `add` answers false
+ * (what it would add does not fit), the caller gets a VALIDATION error on `field`.
  */
 async function withRoomForParts(
   deps: TDeps,
   releaseId: number,
   field: string,
-  add: (tx: Prisma.TransactionClient, room: number) => Promise<boolean | void>,
+  add: (tx: Prisma.TransactionClient, room: number) => Promise<boolean>,
 ): Promise<void> {
   await deps.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "Release" WHERE "id" = ${releaseId}::int FOR UPDATE`;
     const room = RELEASE_PARTS_MAX - (await tx.releasePart.count({ where: { releaseId } }));
-    const added = room < 1 ? false : await add(tx, room);
-    if (added === false) {
+    if (room < 1 || !(await add(tx, room))) {
       throw errors.validation([
         { field, message: `A release holds at most ${RELEASE_PARTS_MAX} lines.` },
       ]);
