@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
-import { isCompanyAdmin } from '../../viewer.ts';
+import { isAdminOf } from '../access.ts';
 import { countChangelogRecipients } from '../changelog/notify-changelog-subscribers.ts';
 import { countReleaseRecipients } from '../notification/notify-release-published.ts';
 
@@ -14,7 +14,7 @@ export async function releaseMailCount(
   viewer: TViewer | null,
   release: { id: number; companyId: number },
 ): Promise<number | null> {
-  if (!viewer || !isCompanyAdmin(viewer) || viewer.companyId !== release.companyId) return null;
+  if (!viewer || !isAdminOf(viewer, release.companyId)) return null;
   const boards = await deps.prisma.board.findMany({
     where: { releases: { some: { id: release.id } } },
     select: { id: true, isPublic: true },
