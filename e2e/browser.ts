@@ -51,8 +51,8 @@ export async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
-/** Runs axe-core in the page; answers the serious and critical violations. */
-export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]> {
+/** Every axe violation on the page, whatever its impact (the portal holds to all of them). */
+export async function allAxeViolations(page: Page): Promise<TAxeViolation[]> {
   const require = createRequire(import.meta.url);
   // A toast fading in is half transparent for a quarter second, and axe would measure its
   // contrast mid-fade.
@@ -60,11 +60,16 @@ export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]>
   // Evaluated over the DevTools protocol, not as a <script> tag: the console's CSP allows no
   // inline script, and the test must not loosen it.
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: () => Promise<{ violations: TAxeViolation[] }> } }
     ).axe;
     return (await axe.run()).violations;
   });
+}
+
+/** Runs axe-core in the page; answers the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<TAxeViolation[]> {
+  const violations = await allAxeViolations(page);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -19,6 +19,7 @@ import { Roadmap } from './Roadmap.tsx';
 import { readStored, sessionKey, writeStored } from './storage.ts';
 import type { TWidget } from './widget-context.ts';
 import { SETTINGS_HINT, unreachable, warn } from './warn.ts';
+import { HeadingShift } from './heading.ts';
 
 type TView = 'ideas' | 'roadmap' | 'releases';
 type TSession = { token: string; me: TUser | null; isSso: boolean };
@@ -327,120 +328,129 @@ export function App(props: {
     boardHash: props.boardHash,
     requestSignIn: canSignInByEmail ? () => setSignInRequest((n) => n + 1) : undefined,
   };
+  // On a portal page the widget is the page: the board's name is its h1 (heading.ts).
+  const H2 = props.isInPortal ? 'h1' : 'h2';
   return (
-    <div class="fb" style={theme} lang={localeOf(board.language)} ref={root}>
-      <header>
-        <div>
-          <h2>{board.name}</h2>
-          {board.description ? <p class="muted">{board.description}</p> : null}
-        </div>
-        <div class="muted">
-          {isLive ? (
-            <span class="live" data-live="on">
-              {t('live.on')}{' '}
-            </span>
-          ) : null}
-        </div>
-      </header>
-      {isSsoRefused ? (
-        <p class="notice error" role="alert" data-testid="sso-refused">
-          {t('sso.refused')}
-        </p>
-      ) : null}
-      {!board.active ? <p class="notice">{t('error.inactive')}</p> : null}
-      <AuthPanel
-        widget={widget}
-        me={me}
-        isSso={Boolean(session?.isSso)}
-        canSignIn={!usedToken || isSsoRefused}
-        signupPolicy={data.signupPolicy ?? 'ANYONE'}
-        companyName={data.company.name}
-        termsUrl={data.company.termsUrl ?? null}
-        mustConfirmEmail={data.mustConfirmEmail === true}
-        onSignedIn={signedIn}
-        onSignOut={signOut}
-        signInRequest={signInRequest}
-      />
-      <nav aria-label={t('nav.label')}>
-        {(['ideas', 'roadmap', 'releases'] as const).map((name) => (
-          <button
-            type="button"
-            key={name}
-            aria-current={view === name ? 'page' : undefined}
-            onClick={() => {
-              setView(name);
-              setOpenIdeaId(null);
-            }}
-          >
-            {t(`nav.${name}`)}
-          </button>
-        ))}
-      </nav>
-      <Content isInPortal={props.isInPortal ?? false}>
-        {view === 'ideas' ? (
-          <PendingIdeas
-            widget={widget}
-            ideas={[
-              ...pendingHere,
-              ...(data.myPendingIdeas ?? []).filter(
-                (idea) => !pendingHere.some((here) => here.id === idea.id),
-              ),
-              ...mergedOwn,
-            ]}
-            onOpen={openIdea}
-          />
+    <HeadingShift.Provider value={props.isInPortal ? 1 : 0}>
+      <div
+        class={props.isInPortal ? 'fb portal' : 'fb'}
+        style={theme}
+        lang={localeOf(board.language)}
+        ref={root}
+      >
+        <header>
+          <div>
+            <H2>{board.name}</H2>
+            {board.description ? <p class="muted">{board.description}</p> : null}
+          </div>
+          <div class="muted">
+            {isLive ? (
+              <span class="live" data-live="on">
+                {t('live.on')}{' '}
+              </span>
+            ) : null}
+          </div>
+        </header>
+        {isSsoRefused ? (
+          <p class="notice error" role="alert" data-testid="sso-refused">
+            {t('sso.refused')}
+          </p>
         ) : null}
-        {view === 'ideas' && openIdeaId !== null ? (
-          <IdeaDetail
-            key={openIdeaId}
-            widget={widget}
-            ideaId={openIdeaId}
-            onBack={() => {
-              closedIdeaId.current = openIdeaId;
-              setOpenIdeaId(null);
-            }}
-            onOpen={openIdea}
-            takesFocus={isOpenedHere}
-          />
-        ) : view === 'ideas' ? (
-          <IdeaList
-            widget={widget}
-            firstPage={data.ideas}
-            hiddenOwnIdeas={data.myHiddenIdeas ?? []}
-            sort={sort}
-            filter={filter}
-            search={search}
-            tags={data.tags ?? []}
-            tag={tag}
-            onTag={setTag}
-            onSearch={setSearch}
-            onSort={setSort}
-            onFilter={setFilter}
-            onShowAll={() => {
-              setSearch('');
-              setFilter('ALL');
-              setTag(null);
-            }}
-            onOpen={openIdea}
-            onPending={(idea) => setPendingHere((current) => [idea, ...current])}
-          />
-        ) : view === 'roadmap' ? (
-          <Roadmap
-            widget={widget}
-            tags={data.tags ?? []}
-            tag={tag}
-            onTag={setTag}
-            onOpen={(id) => {
-              setView('ideas');
-              openIdea(id);
-            }}
-          />
-        ) : (
-          <Releases widget={widget} />
-        )}
-      </Content>
-      {props.isInPortal ? null : <footer class="muted">{t('poweredBy')}</footer>}
-    </div>
+        {!board.active ? <p class="notice">{t('error.inactive')}</p> : null}
+        <AuthPanel
+          widget={widget}
+          me={me}
+          isSso={Boolean(session?.isSso)}
+          canSignIn={!usedToken || isSsoRefused}
+          signupPolicy={data.signupPolicy ?? 'ANYONE'}
+          companyName={data.company.name}
+          termsUrl={data.company.termsUrl ?? null}
+          mustConfirmEmail={data.mustConfirmEmail === true}
+          onSignedIn={signedIn}
+          onSignOut={signOut}
+          signInRequest={signInRequest}
+        />
+        <nav aria-label={t('nav.label')}>
+          {(['ideas', 'roadmap', 'releases'] as const).map((name) => (
+            <button
+              type="button"
+              key={name}
+              aria-current={view === name ? 'page' : undefined}
+              onClick={() => {
+                setView(name);
+                setOpenIdeaId(null);
+              }}
+            >
+              {t(`nav.${name}`)}
+            </button>
+          ))}
+        </nav>
+        <Content isInPortal={props.isInPortal ?? false}>
+          {view === 'ideas' ? (
+            <PendingIdeas
+              widget={widget}
+              ideas={[
+                ...pendingHere,
+                ...(data.myPendingIdeas ?? []).filter(
+                  (idea) => !pendingHere.some((here) => here.id === idea.id),
+                ),
+                ...mergedOwn,
+              ]}
+              onOpen={openIdea}
+            />
+          ) : null}
+          {view === 'ideas' && openIdeaId !== null ? (
+            <IdeaDetail
+              key={openIdeaId}
+              widget={widget}
+              ideaId={openIdeaId}
+              onBack={() => {
+                closedIdeaId.current = openIdeaId;
+                setOpenIdeaId(null);
+              }}
+              onOpen={openIdea}
+              takesFocus={isOpenedHere}
+            />
+          ) : view === 'ideas' ? (
+            <IdeaList
+              widget={widget}
+              firstPage={data.ideas}
+              hiddenOwnIdeas={data.myHiddenIdeas ?? []}
+              sort={sort}
+              filter={filter}
+              search={search}
+              tags={data.tags ?? []}
+              tag={tag}
+              onTag={setTag}
+              onSearch={setSearch}
+              onSort={setSort}
+              onFilter={setFilter}
+              onShowAll={() => {
+                setSearch('');
+                setFilter('ALL');
+                setTag(null);
+              }}
+              onOpen={openIdea}
+              onPending={(idea) => setPendingHere((current) => [idea, ...current])}
+            />
+          ) : view === 'roadmap' ? (
+            <Roadmap
+              widget={widget}
+              tags={data.tags ?? []}
+              tag={tag}
+              onTag={setTag}
+              onOpen={(id) => {
+                setView('ideas');
+                openIdea(id);
+              }}
+            />
+          ) : (
+            <Releases widget={widget} />
+          )}
+        </Content>
+        {props.isInPortal ? null : <footer class="muted">{t('poweredBy')}</footer>}
+      </div>
+    </HeadingShift.Provider>
   );
 }
 

@@ -6,6 +6,7 @@ import { themeProperties } from './contrast.ts';
 import { formatCalendarDate, localeOf, translator } from './i18n.ts';
 import { richText } from './rich-text.ts';
 import { readStored, sessionKey, writeStored } from './storage.ts';
+import { useHeading } from './heading.ts';
 
 /** How many of the newest published releases the "what's new" list shows. */
 export const CHANGELOG_SIZE = 10;
@@ -43,6 +44,7 @@ type TLoaded = { data: TWidgetBoard; releases: TRelease[] };
  * opens (its notes or its portal page), and every older one, stops being new.
  */
 export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken: string | null }) {
+  const H3 = useHeading(3);
   const { baseUrl, boardHash, ssoToken } = props;
   const token = useRef<string | null>(null);
   const api = useMemo(() => createApi(baseUrl, () => token.current), [baseUrl]);
@@ -165,7 +167,7 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
             const page = pageOf(release);
             return (
               <li class="comment" key={release.id} data-testid="release" data-new={isNew}>
-                <h3>
+                <H3>
                   <button
                     type="button"
                     class="link title"
@@ -186,7 +188,7 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
                   <time class="muted" dateTime={release.releaseDate}>
                     {formatCalendarDate(release.releaseDate, locale)}
                   </time>
-                </h3>
+                </H3>
                 {release.labels.length > 0 ? (
                   <ul class="labels" aria-label={t('changelog.labels')}>
                     {release.labels.map((label) => (

@@ -4,6 +4,7 @@ import { ApiError } from './api.ts';
 import type { TApi } from './api.ts';
 import type { TTranslate } from './i18n.ts';
 import { FormFailure, TextField, lengthError } from './TextField.tsx';
+import { useHeading } from './heading.ts';
 
 /**
  * "Forgot your password?" of the sign-in form: mails a link to choose a new password for the
@@ -18,6 +19,7 @@ export function ForgotPassword(props: {
   email: string;
   onBack: (email: string) => void;
 }) {
+  const H3 = useHeading(3);
   const { t } = props;
   const [email, setEmail] = useState(props.email);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -66,7 +68,7 @@ export function ForgotPassword(props: {
     <div data-testid="forgot-password">
       {isSent ? null : (
         <form ref={form} onSubmit={handleSubmit} aria-label={t('forgot.title')} noValidate>
-          <h3>{t('auth.forgot')}</h3>
+          <H3>{t('auth.forgot')}</H3>
           <p class="muted">{t('forgot.intro')}</p>
           <TextField
             label={t('auth.email')}

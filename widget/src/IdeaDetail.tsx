@@ -11,6 +11,7 @@ import { MergedInto } from './PendingIdeas.tsx';
 import { formatDate, localeOf } from './i18n.ts';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
+import { useHeading } from './heading.ts';
 
 /**
  * One idea: its text, author, status, vote box, comments and the comment form. Opening it moves
@@ -25,6 +26,7 @@ export function IdeaDetail(props: {
   /** Opened by the visitor (not the page's first idea): the focus moves to its title. */
   takesFocus: boolean;
 }) {
+  const H3 = useHeading(3);
   const { widget, ideaId } = props;
   const { t } = widget;
   const [idea, setIdea] = useState<TIdea | null>(null);
@@ -93,9 +95,9 @@ export function IdeaDetail(props: {
       <div class="detail-head">
         <VoteButton widget={widget} idea={shown} />
         <div class="body">
-          <h3 tabIndex={-1} ref={heading} data-testid="idea-title">
+          <H3 tabIndex={-1} ref={heading} data-testid="idea-title">
             {shown.title}
-          </h3>
+          </H3>
           <p class="muted byline">
             <StatusBadge idea={shown} t={t} />
             <span>
@@ -126,10 +128,10 @@ export function IdeaDetail(props: {
           ) : null}
         </div>
       </div>
-      <h3 class="stat">
+      <H3 class="stat">
         <CommentIcon />
         {t('comments.title')}
-      </h3>
+      </H3>
       {comments.length === 0 ? <p class="muted">{t('comments.empty')}</p> : null}
       <ul>
         {comments

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { TWidget } from './widget-context.ts';
+import { useHeading } from './heading.ts';
 
 /** One of the caller's own ideas the board's list leaves out. */
 export type TOwnIdea = {
@@ -25,11 +26,12 @@ export function PendingIdeas(props: {
   ideas: TOwnIdea[];
   onOpen: (id: number) => void;
 }) {
+  const H3 = useHeading(3);
   const { t } = props.widget;
   if (props.ideas.length === 0) return null;
   return (
     <section class="pending" aria-labelledby="fb-pending-title" data-testid="pending-ideas">
-      <h3 id="fb-pending-title">{t('pending.title')}</h3>
+      <H3 id="fb-pending-title">{t('pending.title')}</H3>
       <p class="muted">{t('pending.intro')}</p>
       <ul>
         {props.ideas.map((idea) => (

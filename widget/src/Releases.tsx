@@ -3,9 +3,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { TRelease } from './api.ts';
 import { formatCalendarDate, localeOf } from './i18n.ts';
 import type { TWidget } from './widget-context.ts';
+import { useHeading } from './heading.ts';
 
 /** The published releases (changelog), newest first. */
 export function Releases(props: { widget: TWidget }) {
+  const H3 = useHeading(3);
   const { widget } = props;
   const { t } = widget;
   const [releases, setReleases] = useState<TRelease[] | null>(null);
@@ -29,12 +31,12 @@ export function Releases(props: { widget: TWidget }) {
     <ul>
       {releases.map((release) => (
         <li class="comment" key={release.id} data-testid="release">
-          <h3>
+          <H3>
             {release.name}{' '}
             <time class="muted" dateTime={release.releaseDate}>
               {formatCalendarDate(release.releaseDate, localeOf(widget.board.language))}
             </time>
-          </h3>
+          </H3>
           <ul>
             {release.parts.map((part) => (
               <li key={part.id}>• {part.title}</li>

@@ -6,6 +6,7 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { TagSelect } from './TagSelect.tsx';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
+import { useHeading } from './heading.ts';
 
 const COLUMNS: TStatus[] = ['REVIEW', 'PLANNED', 'IN_PROGRESS', 'COMPLETE'];
 
@@ -71,6 +72,7 @@ function RoadmapColumns(props: {
   tagged: boolean;
   onOpen: (id: number) => void;
 }) {
+  const H3 = useHeading(3);
   const { widget, ideas } = props;
   const { t } = widget;
   if (props.failed) return <p role="alert">{t('error.generic')}</p>;
@@ -83,10 +85,10 @@ function RoadmapColumns(props: {
     <div class="columns">
       {COLUMNS.map((status) => (
         <section class="column" key={status} aria-label={t(`status.${status}`)}>
-          <h3>
+          <H3>
             <span class={`dot status-${status.toLowerCase()}`} aria-hidden="true" />
             {t(`status.${status}`)}
-          </h3>
+          </H3>
           <ul>
             {shown
               .filter((idea) => idea.status === status)

@@ -6,6 +6,7 @@ import { FormFailure, TextField, lengthError } from './TextField.tsx';
 import { VoteButton } from './VoteButton.tsx';
 import type { TWidget } from './widget-context.ts';
 import { withLive } from './widget-context.ts';
+import { useHeading } from './heading.ts';
 
 /** The add-idea form: title 6 to 100 characters, description optional, 6 to 500. */
 export function SubmitIdea(props: {
@@ -14,6 +15,7 @@ export function SubmitIdea(props: {
   onCreated: (idea: TCreatedIdea) => void;
   onOpen: (id: number) => void;
 }) {
+  const H3 = useHeading(3);
   const { widget } = props;
   const { t } = widget;
   const [title, setTitle] = useState('');
@@ -77,7 +79,7 @@ export function SubmitIdea(props: {
 
   return (
     <form onSubmit={handleSubmit} aria-label={t('submit.title')} noValidate>
-      <h3>{t('submit.title')}</h3>
+      <H3>{t('submit.title')}</H3>
       <TextField
         label={t('submit.titleLabel')}
         value={title}

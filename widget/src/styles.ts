@@ -94,8 +94,8 @@ export const CSS = `
   background: var(--fb-bg); border: 1px solid var(--fb-border); border-radius: 12px; padding: 20px;
   max-width: 760px; box-sizing: border-box; -webkit-font-smoothing: antialiased; }
 .fb *, .fb *::before, .fb *::after { box-sizing: border-box; }
-.fb h2 { font-size: 19px; line-height: 1.3; margin: 0 0 2px; letter-spacing: -.01em; }
-.fb h3 { font-size: 16px; line-height: 1.35; margin: 0 0 8px; }
+.fb h1, .fb:not(.portal) h2 { font-size: 19px; line-height: 1.3; margin: 0 0 2px; letter-spacing: -.01em; }
+.fb:not(.portal) h3, .fb.portal h2 { font-size: 16px; line-height: 1.35; margin: 0 0 8px; }
 .fb p { margin: 0 0 8px; }
 .fb svg { flex: none; }
 .fb button, .fb select, .fb input, .fb textarea { font: inherit; color: inherit; }
@@ -201,7 +201,7 @@ export const CSS = `
 .fb .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(160px, 1fr)); gap: 12px; }
 .fb .column { background: var(--fb-surface); border: 1px solid var(--fb-border); border-radius: 10px;
   padding: 10px; }
-.fb .column h3 { font-size: 14px; display: flex; align-items: center; }
+.fb:not(.portal) .column h3, .fb.portal .column h2 { font-size: 14px; display: flex; align-items: center; }
 .fb .column li { background: var(--fb-bg); border: 1px solid var(--fb-border); border-radius: 8px;
   padding: 8px 10px; margin-bottom: 6px; overflow-wrap: anywhere; }
 .fb .column li .link { text-decoration: none; font-weight: 600; }
@@ -223,7 +223,7 @@ export const CSS = `
 .fb .replies .comment:last-child { border-bottom: none; }
 .fb .desc { white-space: pre-wrap; overflow-wrap: anywhere; margin-top: 2px; }
 .fb .detail-head { display: flex; gap: 14px; align-items: flex-start; margin: 10px 0 16px; }
-.fb .detail-head h3 { font-size: 18px; }
+.fb:not(.portal) .detail-head h3, .fb.portal .detail-head h2 { font-size: 18px; }
 .fb .byline { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin-bottom: 10px; }
 .fb .byline .avatar { width: 24px; height: 24px; font-size: 10px; }
 .fb footer { margin-top: 14px; text-align: right; font-size: 12px; }
@@ -261,7 +261,7 @@ ${statusRules.replace(/^\.DARK .*$/gm, '').trim()}
 ${darkScheme}
 @container fb (max-width: 360px) {
   .fb { padding: 12px; border-radius: 10px; font-size: 13px; }
-  .fb h2 { font-size: 17px; }
+  .fb h1, .fb:not(.portal) h2 { font-size: 17px; }
   .fb .bar .grow { flex-basis: 100%; order: -1; }
   .fb .bar > .grow + .primary { flex-grow: 1; }
 

@@ -9,8 +9,10 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { readableOn } from '../../../widget/src/contrast.ts';
 
 /**
  * Every mail's HTML part, made from its text part at delivery: one layout for all of them (the
@@ -27,7 +29,12 @@ export type TMailLook = {
   logoUrl: string | null;
   /** The reader's language (en-US, pl-PL, …): the page's `lang` and the few words the layout adds. */
   language: string;
+  /** The company's brand colour (6 hex digits, Company.brandColor) for the buttons, or null. */
+  brandColor?: string | null;
 };
+
+/** The buttons' colour: the company's brand (its text black or white, whichever reads), or null. */
+const ButtonColours = createContext<{ background: string; text: string } | null>(null);
 
 const WORDS = {
   en: { open: 'Open the link', sentBy: 'Sent by Feedboard' },
@@ -76,89 +83,94 @@ export function mailHtml(subject: string, text: string, look: TMailLook): string
     .filter(Boolean);
   const preview =
     paragraphs.find((p) => !/^(hi|hello|cze\u015b\u0107|dzie\u0144 dobry)/i.test(p)) ?? subject;
+  const brand =
+    look.brandColor && /^[0-9a-f]{6}$/i.test(look.brandColor) ? `#${look.brandColor}` : null;
+  const buttons = brand ? { background: brand, text: readableOn(brand, '#ffffff') } : null;
   const markup = renderToStaticMarkup(
-    <Html lang={look.language.slice(0, 2)} dir="ltr">
-      <Head>
-        <title>{subject}</title>
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
-        <style>{DARK_CSS}</style>
-      </Head>
-      <Preview>{oneLine(preview).slice(0, 140)}</Preview>
-      <Body
-        className="fb-page"
-        style={{
-          backgroundColor: COLORS.page,
-          margin: 0,
-          padding: '24px 0',
-          fontFamily: '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
-        }}
-      >
-        <Container style={{ maxWidth: '560px', padding: '0 12px' }}>
-          <Section style={{ padding: '8px 4px 16px' }}>
-            {look.logoUrl ? (
-              <Img
-                src={look.logoUrl}
-                alt={look.companyName ?? 'Feedboard'}
-                height="32"
-                style={{ height: '32px', width: 'auto', maxWidth: '200px' }}
-              />
-            ) : (
-              <Text
-                className="fb-head"
-                style={{ margin: 0, fontSize: '18px', fontWeight: 700, color: COLORS.text }}
-              >
-                {look.companyName ?? 'Feedboard'}
-              </Text>
-            )}
-          </Section>
-          <Section
-            className="fb-card"
-            style={{
-              backgroundColor: COLORS.card,
-              border: `1px solid ${COLORS.rule}`,
-              borderRadius: '8px',
-              padding: '8px 24px',
-            }}
-          >
-            {paragraphs.map((paragraph, i) => (
-              <Paragraph key={i} text={paragraph} openLabel={words.open} />
-            ))}
-          </Section>
-          {footer ? (
-            <Section style={{ padding: '8px 4px' }}>
-              <Hr className="fb-rule" style={{ borderColor: COLORS.rule, margin: '16px 0' }} />
-              {footer
-                .split(/\n{2,}/)
-                .map((p) => p.trim())
-                .filter(Boolean)
-                .map((p, i) => (
-                  <Text
-                    key={i}
-                    className="fb-muted"
-                    style={{
-                      fontSize: '12px',
-                      lineHeight: '18px',
-                      color: COLORS.muted,
-                      margin: '8px 0',
-                    }}
-                  >
-                    {withLineBreaks(p)}
-                  </Text>
-                ))}
+    <ButtonColours.Provider value={buttons}>
+      <Html lang={look.language.slice(0, 2)} dir="ltr">
+        <Head>
+          <title>{subject}</title>
+          <meta name="color-scheme" content="light dark" />
+          <meta name="supported-color-schemes" content="light dark" />
+          <style>{DARK_CSS}</style>
+        </Head>
+        <Preview>{oneLine(preview).slice(0, 140)}</Preview>
+        <Body
+          className="fb-page"
+          style={{
+            backgroundColor: COLORS.page,
+            margin: 0,
+            padding: '24px 0',
+            fontFamily: '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+          }}
+        >
+          <Container style={{ maxWidth: '560px', padding: '0 12px' }}>
+            <Section style={{ padding: '8px 4px 16px' }}>
+              {look.logoUrl ? (
+                <Img
+                  src={look.logoUrl}
+                  alt={look.companyName ?? 'Feedboard'}
+                  height="32"
+                  style={{ height: '32px', width: 'auto', maxWidth: '200px' }}
+                />
+              ) : (
+                <Text
+                  className="fb-head"
+                  style={{ margin: 0, fontSize: '18px', fontWeight: 700, color: COLORS.text }}
+                >
+                  {look.companyName ?? 'Feedboard'}
+                </Text>
+              )}
             </Section>
-          ) : null}
-          {look.companyName ? (
-            <Text
-              className="fb-muted"
-              style={{ fontSize: '11px', color: COLORS.muted, margin: '16px 4px 0' }}
+            <Section
+              className="fb-card"
+              style={{
+                backgroundColor: COLORS.card,
+                border: `1px solid ${COLORS.rule}`,
+                borderRadius: '8px',
+                padding: '8px 24px',
+              }}
             >
-              {words.sentBy}
-            </Text>
-          ) : null}
-        </Container>
-      </Body>
-    </Html>,
+              {paragraphs.map((paragraph, i) => (
+                <Paragraph key={i} text={paragraph} openLabel={words.open} />
+              ))}
+            </Section>
+            {footer ? (
+              <Section style={{ padding: '8px 4px' }}>
+                <Hr className="fb-rule" style={{ borderColor: COLORS.rule, margin: '16px 0' }} />
+                {footer
+                  .split(/\n{2,}/)
+                  .map((p) => p.trim())
+                  .filter(Boolean)
+                  .map((p, i) => (
+                    <Text
+                      key={i}
+                      className="fb-muted"
+                      style={{
+                        fontSize: '12px',
+                        lineHeight: '18px',
+                        color: COLORS.muted,
+                        margin: '8px 0',
+                      }}
+                    >
+                      {withLineBreaks(p)}
+                    </Text>
+                  ))}
+              </Section>
+            ) : null}
+            {look.companyName ? (
+              <Text
+                className="fb-muted"
+                style={{ fontSize: '11px', color: COLORS.muted, margin: '16px 4px 0' }}
+              >
+                {words.sentBy}
+              </Text>
+            ) : null}
+          </Container>
+        </Body>
+      </Html>
+    </ButtonColours.Provider>,
   );
   return `<!DOCTYPE html>${markup}`;
 }
@@ -238,14 +250,16 @@ function linesOf(lines: TLine[]): ReactNode[] {
 }
 
 function ActionButton({ href, label }: { href: string; label: string }) {
+  // A brand colour stays in the dark scheme too (the scheme's override is for the neutral one).
+  const brand = useContext(ButtonColours);
   return (
     <Section style={{ margin: '16px 0' }}>
       <Button
         href={href}
-        className="fb-button"
+        {...(brand ? {} : { className: 'fb-button' })}
         style={{
-          backgroundColor: COLORS.button,
-          color: COLORS.buttonText,
+          backgroundColor: brand?.background ?? COLORS.button,
+          color: brand?.text ?? COLORS.buttonText,
           borderRadius: '6px',
           padding: '10px 18px',
           fontSize: '15px',

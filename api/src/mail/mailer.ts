@@ -68,13 +68,17 @@ const senderNameSql = (m: string) =>
  * row's note, else its account's, else English) and the logo of the company it speaks for (the
  * row's company note, else the company of the end user it is for; team mails carry none).
  */
+/** The company a mail speaks for: its note (invitations, subscribers) or its end user's company. */
+const companyOf = (m: string) => `COALESCE(
+      (${m}."headers"->>'${COMPANY_HEADER}')::int,
+      (SELECT cu."companyId" FROM "User" cu
+       WHERE cu."id" = ${m}."userId" AND cu."role" = 'END_USER'))`;
+
 const mailLookSql = (m: string) =>
   Prisma.raw(`COALESCE(${m}."headers"->>'${LANGUAGE_HEADER}',
       (SELECT lu."language" FROM "User" lu WHERE lu."id" = ${m}."userId"), 'en-US') AS "language",
-    (SELECT c."logoUrl" FROM "Company" c WHERE c."id" = COALESCE(
-      (${m}."headers"->>'${COMPANY_HEADER}')::int,
-      (SELECT cu."companyId" FROM "User" cu
-       WHERE cu."id" = ${m}."userId" AND cu."role" = 'END_USER'))) AS "logoUrl"`);
+    (SELECT c."logoUrl" FROM "Company" c WHERE c."id" = ${companyOf(m)}) AS "logoUrl",
+    (SELECT c."brandColor" FROM "Company" c WHERE c."id" = ${companyOf(m)}) AS "brandColor"`);
 
 /**
  * The From of a mail sent in the name of `senderName` ("Acme via Feedboard" at the configured
@@ -168,9 +172,10 @@ type TClaimedMail = {
   attempts: number;
   /** Whose name the mail goes in (senderNameSql), null: Feedboard's. */
   senderName: string | null;
-  /** The reader's language and the company's logo (mailLookSql). */
+  /** The reader's language and the company's logo and brand colour (mailLookSql). */
   language: string;
   logoUrl: string | null;
+  brandColor: string | null;
 };
 
 /** Messages one worker takes (and sends in parallel) per claim. */
@@ -254,6 +259,7 @@ export function createMailer(options: {
       mailHtml(mail.subject, mail.text, {
         companyName: mail.senderName,
         logoUrl: mail.logoUrl,
+        brandColor: mail.brandColor,
         language: mail.language,
       });
     try {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { STATUS_COLOURS } from '../../../widget/src/styles.ts';
+import { DARK_BG, DARK_TEXT, legibleOn, mix } from '../../../widget/src/contrast.ts';
 import { formatDate } from '../../../widget/src/i18n.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TPortal, TPortalCompany, TPortalIdea } from '../services/portal/find-portal.ts';
@@ -42,8 +43,37 @@ const statusRules = Object.entries(STATUS_COLOURS)
   )
   .join('');
 
-/** A board that kept the product's green (or an unreadable colour) has no brand: neutral. */
-function brandTheme(theme: TTheme): TTheme {
+/** The statuses on the dark scheme, as the widget draws them: lightened, on a tint of their own. */
+const darkStatusRules = Object.entries(STATUS_COLOURS)
+  .map(([status, [, text]]) => {
+    const name = status.toLowerCase();
+    const light = legibleOn(mix(text, '#ffffff', 0.45), DARK_BG, 5);
+    return `.badge.status-${name}{background:${mix(text, DARK_BG, 0.22)};color:${light}}.dot.status-${name}{background:${light}}`;
+  })
+  .join('');
+
+/** The page's colours, light and (the visitor's system preference) dark: the widget's palette. */
+const LIGHT_COLOURS =
+  ':root{color-scheme:light dark;--page:#f4f5f7;--surface:#fff;--text:#1d2433;--muted:#4a5568;' +
+  '--link:#1f5fbf;--border:#dfe3ea;--rule:#eef0f4;--field:#8a94a6;--error:#b3261e;' +
+  '--button:#1d2433;--on-button:#fff;--ok-bg:#e3f5df;--ok-text:#1d5e16}';
+const DARK_COLOURS =
+  '@media (prefers-color-scheme:dark){' +
+  `:root{--page:${DARK_BG};--surface:#1e2128;--text:${DARK_TEXT};--muted:#a6adb8;` +
+  '--link:#9cc0ff;--border:#323741;--rule:#2a2e36;--field:#6b7280;--error:#ff9d9d;' +
+  `--button:${DARK_TEXT};--on-button:${DARK_BG};--ok-bg:#1b3320;--ok-text:#a7e3a0}` +
+  '.label-new{background:#1b3320;color:#a7e3a0}.label-improved{background:#1c2a44;color:#9cc0ff}' +
+  '.label-fixed{background:#3a2c10;color:#f5c878}.declined{border-left-color:#ff9d9d}' +
+  `${darkStatusRules}}`;
+
+/**
+ * The header's colours: the company's brand colour when it set one (Company.brandColor), else
+ * the page's board colour, unless that kept the product's green (or is unreadable): neutral.
+ */
+function brandTheme(theme: TTheme, company: TPortalCompany): TTheme {
+  if (company.brandColor && /^[0-9a-f]{6}$/i.test(company.brandColor)) {
+    return { color: company.brandColor, primaryText: 'ffffff' };
+  }
   return /^[0-9a-f]{6}$/i.test(theme.color) && theme.color.toLowerCase() !== PRODUCT_GREEN
     ? theme
     : DEFAULT_THEME;
@@ -53,11 +83,12 @@ function styleSheet(theme: TTheme): string {
   const accent = theme.color;
   const onAccent = readableTextOn(accent, theme.primaryText);
   return [
+    LIGHT_COLOURS,
     `:root{--accent:#${accent};--on-accent:#${onAccent}}`,
     '*{box-sizing:border-box}',
-    'body{margin:0;background:#f4f5f7;color:#1d2433;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
-    'a{color:#1f5fbf}a:focus-visible,summary:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px;border-radius:4px}',
-    '.skip{position:absolute;left:-10000px;top:8px;background:#fff;color:#1d2433;padding:8px 12px;border-radius:6px;z-index:2}',
+    'body{margin:0;background:var(--page);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}',
+    'a{color:var(--link)}a:focus-visible,summary:focus-visible{outline:3px solid var(--link);outline-offset:2px;border-radius:4px}',
+    '.skip{position:absolute;left:-10000px;top:8px;background:var(--surface);color:var(--text);padding:8px 12px;border-radius:6px;z-index:2}',
     '.skip:focus{left:12px}',
     '.portal-header{background:var(--accent);color:var(--on-accent)}',
     '.portal-header__inner{max-width:820px;margin:0 auto;padding:20px 16px}',
@@ -71,73 +102,74 @@ function styleSheet(theme: TTheme): string {
     '.portal-main:focus{outline:none}',
     '.crumbs ol{list-style:none;padding:0;margin:0 0 16px;display:flex;flex-wrap:wrap;gap:4px 8px;font-size:.875rem}',
     '.crumbs li{overflow-wrap:anywhere}',
-    '.crumbs li+li::before{content:"\\203A";margin-right:8px;color:#4a5568}',
-    '.card{background:#fff;border:1px solid #dfe3ea;border-radius:12px;padding:20px;margin:0 0 16px}',
+    '.crumbs li+li::before{content:"\\203A";margin-right:8px;color:var(--muted)}',
+    '.card{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:20px;margin:0 0 16px}',
     'h1{font-size:1.75rem;line-height:1.25;margin:0 0 8px;overflow-wrap:anywhere}',
     'h2{font-size:1.125rem;line-height:1.3;margin:0 0 12px}',
-    '.intro{margin:0 0 20px;color:#4a5568}',
-    '.meta{display:flex;flex-wrap:wrap;align-items:center;gap:6px 16px;color:#4a5568;font-size:.9375rem;margin:0 0 16px;padding:0;list-style:none}',
+    '.intro{margin:0 0 20px;color:var(--muted)}',
+    '.meta{display:flex;flex-wrap:wrap;align-items:center;gap:6px 16px;color:var(--muted);font-size:.9375rem;margin:0 0 16px;padding:0;list-style:none}',
     '.badge{display:inline-flex;align-items:center;gap:6px;border-radius:999px;padding:2px 10px;font-size:.8125rem;font-weight:600}',
     '.badge .dot{display:inline-block;width:7px;height:7px;border-radius:50%}',
     statusRules,
     '.description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}',
     '.list{list-style:none;padding:0;margin:0;display:grid;gap:12px}',
-    '.list>li{background:#fff;border:1px solid #dfe3ea;border-radius:12px;padding:16px 20px}',
+    '.list>li{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px 20px}',
     '.list a{font-weight:600;font-size:1.0625rem;overflow-wrap:anywhere}',
-    '.list p{margin:4px 0 0;color:#4a5568;overflow-wrap:anywhere}',
+    '.list p{margin:4px 0 0;color:var(--muted);overflow-wrap:anywhere}',
     '.list .meta{margin:8px 0 0;font-size:.875rem}',
     '.comments{list-style:none;padding:0;margin:0}',
-    '.comments li{border-top:1px solid #eef0f4;padding:12px 0}',
+    '.comments li{border-top:1px solid var(--rule);padding:12px 0}',
     '.comments li:first-child{border-top:0;padding-top:0}',
-    '.comment-meta{font-size:.875rem;color:#4a5568;margin:0 0 4px}',
+    '.comment-meta{font-size:.875rem;color:var(--muted);margin:0 0 4px}',
     '.comment-text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}',
-    '.replies{margin:8px 0 0 16px;padding-left:12px;border-left:2px solid #eef0f4}',
-    '.empty{color:#4a5568;margin:0}',
+    '.replies{margin:8px 0 0 16px;padding-left:12px;border-left:2px solid var(--rule)}',
+    '.empty{color:var(--muted);margin:0}',
     '.declined{border-left:4px solid #c0262d}',
     '.declined p{margin:0 0 6px}',
-    '.portal-footer{text-align:center;color:#4a5568;font-size:.8125rem;padding:0 16px 32px}',
+    '.portal-footer{text-align:center;color:var(--muted);font-size:.8125rem;padding:0 16px 32px}',
     '.portal-header__inner{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px 24px}',
     '.portal-nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 20px}',
     '.portal-header .portal-nav a{font-size:1rem;font-weight:600;padding:4px 0;border-bottom:2px solid transparent}',
     '.portal-header .portal-nav a[aria-current="page"]{border-bottom-color:var(--on-accent)}',
     '.portal-header .portal-nav a:hover{border-bottom-color:var(--on-accent)}',
     '.card.release{padding:0;overflow:hidden}',
-    '.release__cover{display:block;width:100%;max-height:320px;object-fit:cover;background:#eef0f4}',
+    '.release__cover{display:block;width:100%;max-height:320px;object-fit:cover;background:var(--rule)}',
     '.release__inner{padding:20px}',
-    '.release__date{color:#4a5568;font-size:.875rem;margin:0 0 4px}',
+    '.release__date{color:var(--muted);font-size:.875rem;margin:0 0 4px}',
     '.release h2{font-size:1.375rem;margin:0 0 8px;overflow-wrap:anywhere}',
     '.release h2 a{color:inherit;text-decoration:none}.release h2 a:hover{text-decoration:underline}',
     '.labels{list-style:none;padding:0;margin:0 0 12px;display:flex;flex-wrap:wrap;gap:6px}',
     '.label-new{background:#e3f5df;color:#1d5e16}.label-improved{background:#e8f0fd;color:#1f4f9c}.label-fixed{background:#fff1d6;color:#7a4d00}',
     '.release-body{overflow-wrap:anywhere}.release-body>:first-child{margin-top:0}.release-body>:last-child{margin-bottom:0}',
     '.release-body img{max-width:100%;height:auto;border-radius:8px}',
-    '.release-body pre{background:#f4f5f7;padding:12px;border-radius:8px;overflow-x:auto}',
+    '.release-body pre{background:var(--page);padding:12px;border-radius:8px;overflow-x:auto}',
     '.release-body code{font-size:.9em}',
-    '.release-body blockquote{margin:0 0 1em;padding:0 0 0 12px;border-left:4px solid #dfe3ea;color:#4a5568}',
-    '.release-body table{border-collapse:collapse;display:block;overflow-x:auto}.release-body th,.release-body td{border:1px solid #dfe3ea;padding:4px 8px}',
+    '.release-body blockquote{margin:0 0 1em;padding:0 0 0 12px;border-left:4px solid var(--border);color:var(--muted)}',
+    '.release-body table{border-collapse:collapse;display:block;overflow-x:auto}.release-body th,.release-body td{border:1px solid var(--border);padding:4px 8px}',
     '.release h3{font-size:1rem;margin:16px 0 8px}',
     '.parts{margin:0;padding-left:20px}.parts li{margin:2px 0;overflow-wrap:anywhere}',
     '.pager{display:flex;justify-content:space-between;gap:12px;margin:0 0 16px}',
     '.feed-link{font-size:.875rem}',
     '.roadmap{display:grid;gap:16px;grid-template-columns:repeat(3,minmax(0,1fr))}',
-    '.roadmap section{background:#fff;border:1px solid #dfe3ea;border-radius:12px;padding:16px}',
+    '.roadmap section{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px}',
     '.roadmap h2{display:flex;align-items:center;gap:8px;font-size:1rem}',
     '.roadmap section>ul{list-style:none;margin:0;padding:0;display:grid;gap:10px}',
-    '.roadmap section>ul>li{border-top:1px solid #eef0f4;padding-top:10px}.roadmap section>ul>li:first-child{border-top:0;padding-top:0}',
+    '.roadmap section>ul>li{border-top:1px solid var(--rule);padding-top:10px}.roadmap section>ul>li:first-child{border-top:0;padding-top:0}',
     '.roadmap section>ul>li>a{font-weight:600;overflow-wrap:anywhere}',
     '.roadmap .meta{margin:4px 0 0;font-size:.8125rem;gap:4px 12px}',
     '.dot{display:inline-block;width:12px;height:12px;border-radius:50%;border:2px solid}',
     '@media (max-width:800px){.roadmap{grid-template-columns:1fr}}',
     '.wide{max-width:1120px}.wide-page .portal-header__inner{max-width:1120px}',
-    '.subscribe h2{margin-bottom:4px}.subscribe__intro{margin:0 0 12px;color:#4a5568}',
+    '.subscribe h2{margin-bottom:4px}.subscribe__intro{margin:0 0 12px;color:var(--muted)}',
     '.subscribe label{display:block;font-weight:600;margin:0 0 4px}',
     '.subscribe__row{display:flex;flex-wrap:wrap;gap:8px}',
-    '.subscribe input{flex:1 1 220px;min-width:0;font:inherit;padding:8px 12px;border:1px solid #8a94a6;border-radius:8px}',
-    'input:focus-visible,button:focus-visible{outline:3px solid #1f5fbf;outline-offset:2px}',
-    'button{font:inherit;font-weight:600;padding:8px 16px;border-radius:8px;border:0;background:#1d2433;color:#fff;cursor:pointer}',
-    '.field-error{color:#b3261e;margin:6px 0 0;font-weight:600}',
-    '.notice{background:#e3f5df;color:#1d5e16;border-radius:8px;padding:8px 12px;margin:0 0 12px}',
+    '.subscribe input{flex:1 1 220px;min-width:0;font:inherit;padding:8px 12px;border:1px solid var(--field);border-radius:8px;background:var(--surface);color:var(--text)}',
+    'input:focus-visible,button:focus-visible{outline:3px solid var(--link);outline-offset:2px}',
+    'button{font:inherit;font-weight:600;padding:8px 16px;border-radius:8px;border:0;background:var(--button);color:var(--on-button);cursor:pointer}',
+    '.field-error{color:var(--error);margin:6px 0 0;font-weight:600}',
+    '.notice{background:var(--ok-bg);color:var(--ok-text);border-radius:8px;padding:8px 12px;margin:0 0 12px}',
     '@media (max-width:480px){h1{font-size:1.375rem}.card,.list>li{padding:16px}}',
+    DARK_COLOURS,
   ].join('');
 }
 
@@ -210,7 +242,8 @@ function portalBrand(t: TPortalTranslator, site: TPortalSite, company: TPortalCo
 /** One portal page: the company's header, a breadcrumb, the content and sharing tags. */
 export function frame(page: TFrame): TRenderedPage {
   const { t, context } = page;
-  const style = styleSheet(brandTheme(page.theme));
+  const header = brandTheme(page.theme, page.company);
+  const style = styleSheet(header);
   const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   const { site } = context;
   const url = siteUrl(site, page.path);
@@ -234,7 +267,7 @@ export function frame(page: TFrame): TRenderedPage {
         <meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />
         <meta name="twitter:title" content="${page.title}" />
         <meta name="twitter:description" content="${page.description}" />
-        <meta name="theme-color" content="#${brandTheme(page.theme).color}" />
+        <meta name="theme-color" content="#${header.color}" />
         <link rel="sitemap" type="application/xml" href="${sitePath(site, '/sitemap.xml')}" />
         ${
           page.feed
@@ -368,7 +401,7 @@ export function renderPortalBoard(
   // crawlers), replaced by the widget's own shadow root once the script runs.
   // The portal page is light (its dark scheme comes with the portal's restyle): the widget in it
   // stays light whatever the visitor's system prefers.
-  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}" data-portal data-theme="light">
+  const body = markup`<div id="feedboard" data-board-hash="${board.widgetHash}" data-portal>
     <h1>${board.name}</h1>
     ${board.description ? markup`<p class="intro">${board.description}</p>` : null}
     <section aria-labelledby="ideas-title">
@@ -462,7 +495,7 @@ export function renderPortalIdea(
       : null;
   // data-portal: the widget takes an SSO token from the address's fragment and keeps the
   // session; who the visitor is never reaches this HTML, which is the same for everyone.
-  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}" data-portal data-theme="light"`;
+  const container = markup`id="feedboard" data-board-hash="${board.widgetHash}" data-portal`;
   const commentBody = (comment: (typeof comments)[number]) => markup`
     <p class="comment-meta">
       ${t.t('commentBy', {

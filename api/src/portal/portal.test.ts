@@ -265,7 +265,7 @@ describe('the board page', () => {
     const { status, html } = await page(`/${acmeSlug}/${boardSlug}`);
     expect(status).toBe(200);
     expect(html).toMatch(
-      /<div id="feedboard" data-board-hash="[^"]+" data-portal data-theme="light">/,
+      /<div id="feedboard" data-board-hash="[^"]+" data-portal>/,
     );
     expect(html).toContain(`href="/${acmeSlug}/${boardSlug}/ideas/${acme.ideaId}-fixture-idea-`);
     expect(html).toContain(`<a href="/${acmeSlug}">`);

@@ -118,6 +118,11 @@ export const CompanyType = builder.prismaNode('Company', {
       description: "The company's own site, linked from the portal's header, or null.",
       nullable: true,
     }),
+    brandColor: t.exposeString('brandColor', {
+      description:
+        "The company's brand colour (6 hex digits, no `#`): the portal's header and buttons and its mail's buttons; null for a neutral slate.",
+      nullable: true,
+    }),
     termsUrl: t.exposeString('termsUrl', {
       description:
         "The company's own terms of use (an https address) that the widget's and the portal's sign-up link instead of Feedboard's default, or null for the default.",
@@ -197,7 +202,7 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Sets the public portal's logo, the link back to the company's site, the company's terms of use (https only) and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A new domain is PENDING until a DNS TXT record proves it (see `customDomainProof` and `verifyCustomDomain`); a domain another company has proved is refused (VALIDATION on `customDomain`).",
+      "Sets the public portal's logo, its brand colour, the link back to the company's site, the company's terms of use (https only) and the company's own host name (owners and admins, signed in; not with an API key). An omitted argument stays as it is; null or blank clears it. A new domain is PENDING until a DNS TXT record proves it (see `customDomainProof` and `verifyCustomDomain`); a domain another company has proved is refused (VALIDATION on `customDomain`).",
     args: {
       logoUrl: t.arg.string({ description: 'The logo, an http(s) address.' }),
       websiteUrl: t.arg.string({ description: "The company's site, an http(s) address." }),
@@ -206,6 +211,10 @@ builder.mutationFields((t) => ({
           "The company's terms of use, an https address; the widget's and portal's sign-up link it.",
       }),
       customDomain: t.arg.string({ description: 'A host name such as feedback.example.com.' }),
+      brandColor: t.arg.string({
+        description:
+          "The company's brand colour, 6 hex digits (`3b5bdb`, a leading `#` is dropped): the portal's header and buttons and the buttons of mail sent in the company's name.",
+      }),
     },
     resolve: (_root, args, context) => updateCompanyPortal(context.deps, context.viewer, args),
   }),

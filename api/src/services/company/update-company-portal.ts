@@ -57,12 +57,28 @@ const ZDomain = z.preprocess(
     .optional(),
 );
 
+const BRAND_MESSAGE = 'It has to be a colour of 6 hex digits, e.g. 3b5bdb.';
+
+/** The brand colour: 6 hex digits (a leading '#' dropped, lower case); blank or null clears. */
+const ZBrandColor = z.preprocess(
+  (input) =>
+    typeof input === 'string' ? blankToNull(input.trim().replace(/^#/, '').toLowerCase()) : input,
+  z
+    .string({ error: 'It has to be text.' })
+    .regex(/^[0-9a-f]{6}$/, { error: BRAND_MESSAGE })
+    .nullable()
+    .optional(),
+);
+
 export const ZCompanyPortal = z.object({
   logoUrl: ZHttpUrl.meta({ description: 'The logo shown in the portal header.' }),
   websiteUrl: ZHttpUrl.meta({ description: "The company's own site, linked from the portal." }),
   customDomain: ZDomain.meta({ description: "The company's own host name for its portal." }),
   termsUrl: ZHttpsUrl.meta({
     description: "The company's terms of use, linked from the widget's and portal's sign-up.",
+  }),
+  brandColor: ZBrandColor.meta({
+    description: "The company's brand colour: the portal's header and buttons, its mail's buttons.",
   }),
 });
 
@@ -95,8 +111,8 @@ function claimOf(domain: string | null): Prisma.CompanyUpdateInput {
 }
 
 /**
- * Sets how the company's public portal presents itself: its logo, the link back to the
- * company's site, its terms of use (https) and its own host name. A new host name is a claim, served only once a DNS TXT
+ * Sets how the company's public portal presents itself: its logo, its brand colour, the link
+ * back to the company's site, its terms of use (https) and its own host name. A new host name is a claim, served only once a DNS TXT
  * record proves the company holds it (the same name may be claimed by several companies until
  * one proves it; a name another company has proved, or Feedboard's own, is refused). The same
  * name again keeps its claim and token. Owners and admins signed in as themselves. Absent

@@ -21,7 +21,10 @@ import { slugify } from '../slug.ts';
  * plan's cap). Everything else (private boards, ideas awaiting acceptance, ideas past the cap,
  * another company's rows) is absent: the portal answers a plain 404 for it.
  */
-export type TPortalCompany = Pick<Company, 'id' | 'name' | 'slug' | 'logoUrl' | 'websiteUrl'>;
+export type TPortalCompany = Pick<
+  Company,
+  'id' | 'name' | 'slug' | 'logoUrl' | 'websiteUrl' | 'brandColor'
+>;
 
 const COMPANY_SELECT = {
   id: true,
@@ -29,6 +32,7 @@ const COMPANY_SELECT = {
   slug: true,
   logoUrl: true,
   websiteUrl: true,
+  brandColor: true,
 } as const;
 
 export type TPortalBoard = Pick<

@@ -2,6 +2,8 @@ import { Suspense, lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { CompanyPortalCard_viewer$key } from '../../../../__generated__/CompanyPortalCard_viewer.graphql.ts';
+import { hexDigitsOf } from '../../../forms/ColourField.tsx';
+import { Field } from '../../../forms/Field.tsx';
 import { TextField } from '../../../forms/TextField.tsx';
 import { useForm } from '../../../forms/useForm.ts';
 import { commonMessages } from '../../../i18n/common-messages.ts';
@@ -39,6 +41,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
         }
         company {
           logoUrl
+          brandColor
           websiteUrl
           termsUrl
           customDomain
@@ -50,6 +53,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
   );
   const saved = {
     logoUrl: data.company.logoUrl ?? '',
+    brandColor: data.company.brandColor ?? '',
     websiteUrl: data.company.websiteUrl ?? '',
     termsUrl: data.company.termsUrl ?? '',
     customDomain: data.company.customDomain ?? '',
@@ -57,6 +61,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
   const form = useForm(
     {
       logoUrl: { httpUrl: true, max: 2000 },
+      brandColor: {},
       websiteUrl: { httpUrl: true, max: 2000 },
       termsUrl: { httpUrl: true, max: 2000 },
       customDomain: { max: 253 },
@@ -73,6 +78,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
     if (result.__typename === 'MutationUpdateCompanyPortalSuccess') {
       form.setValues({
         logoUrl: result.data.logoUrl ?? '',
+        brandColor: result.data.brandColor ?? '',
         websiteUrl: result.data.websiteUrl ?? '',
         termsUrl: result.data.termsUrl ?? '',
         customDomain: result.data.customDomain ?? '',
@@ -106,6 +112,7 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
     }
     void saving.run({
       logoUrl: values.logoUrl.trim(),
+      brandColor: values.brandColor,
       websiteUrl: values.websiteUrl.trim(),
       termsUrl,
       customDomain,
@@ -126,6 +133,36 @@ export function CompanyPortalCard({ viewer }: { viewer: CompanyPortalCard_viewer
           label={intl.formatMessage(messages.logoUrl)}
           hint={intl.formatMessage(messages.logoUrlHint)}
         />
+        <Field
+          label={intl.formatMessage(messages.brandColor)}
+          hint={intl.formatMessage(
+            form.values.brandColor ? messages.brandColorHint : messages.brandColorNone,
+          )}
+          error={form.errors.brandColor}
+        >
+          {(control) => (
+            <div className="colour-row">
+              <input
+                {...control}
+                type="color"
+                className="colour-picker"
+                value={`#${hexDigitsOf(form.values.brandColor)}`}
+                onChange={(event) =>
+                  form.setValues({ ...form.values, brandColor: event.target.value.slice(1) })
+                }
+              />
+              {form.values.brandColor ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => form.setValues({ ...form.values, brandColor: '' })}
+                >
+                  {intl.formatMessage(messages.brandColorClear)}
+                </button>
+              ) : null}
+            </div>
+          )}
+        </Field>
         <TextField
           {...form.bind('websiteUrl')}
           type="url"

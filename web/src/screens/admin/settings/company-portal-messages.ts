@@ -14,6 +14,18 @@ export const companyPortalMessages = defineMessages({
     defaultMessage:
       'An image at an https:// address, shown 40 pixels high. Your company name is its text for screen readers.',
   },
+  brandColor: { id: 'settings.portal.brandColor', defaultMessage: 'Brand colour' },
+  brandColorHint: {
+    id: 'settings.portal.brandColorHint',
+    defaultMessage:
+      'The portal’s header, and the buttons of the mail your users get from you. Text on it turns black or white, whichever reads better.',
+  },
+  brandColorNone: {
+    id: 'settings.portal.brandColorNone',
+    defaultMessage:
+      'None yet: the portal’s header is a neutral slate (or your first board’s colour) and mail buttons are dark grey. Pick a colour to use your brand.',
+  },
+  brandColorClear: { id: 'settings.portal.brandColorClear', defaultMessage: 'Use no brand colour' },
   websiteUrl: { id: 'settings.portal.websiteUrl', defaultMessage: 'Website' },
   websiteUrlHint: {
     id: 'settings.portal.websiteUrlHint',
