@@ -150,6 +150,10 @@ async function measure(ideas: number): Promise<Record<string, number>> {
       common: 'Export to CSV',
       twoWords: 'dark mode',
       typo: 'Slakc alrets',
+      // Outside attack 7, F1: 490 characters of short prefixes that match most of a board.
+      prefixes: 'alph bet gamm delt expo impo dark mode slac jira sync csv '
+        .repeat(9)
+        .slice(0, 490),
     };
     for (const [label, text] of Object.entries(hints)) {
       figures[`similar ${label}`] = await median(() => db.sql`${similarStatement(listed, text)}`);

@@ -59,6 +59,19 @@ export function createApp(
     if (request) request.route = routePath(c);
   });
   app.use('*', securityHeaders(deps.config));
+  // What REST and GraphQL do not answer themselves (the portal's pages, the small pages): a
+  // database past its deadline is a 503 with Retry-After, never a 500 with a stack in the log.
+  app.onError((error, c) => {
+    const unavailable = deps.databaseFaults.answer(error);
+    if (unavailable) {
+      if (unavailable.retryAfterSeconds !== undefined) {
+        c.header('retry-after', String(unavailable.retryAfterSeconds));
+      }
+      return c.text(unavailable.message, 503);
+    }
+    deps.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.text('Something went wrong on our side. Please try again.', 500);
+  });
   // A company's own domain gets its portal at `/` (before the console's files answer it).
   const portal = createPortal(deps);
   portal.mountDomains(app);

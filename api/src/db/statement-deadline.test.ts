@@ -35,12 +35,12 @@ afterAll(async () => {
  * another connection locks the session table; on PGlite an open transaction holds the one
  * connection there is.
  */
-async function holdDatabase(): Promise<() => Promise<void>> {
+async function holdDatabase(table = 'Session'): Promise<() => Promise<void>> {
   if (server.databaseUrl) {
     const other = new pg.Client({ connectionString: server.databaseUrl });
     await other.connect();
     await other.query('BEGIN');
-    await other.query('LOCK TABLE "Session" IN ACCESS EXCLUSIVE MODE');
+    await other.query(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
     return async () => {
       await other.query('ROLLBACK');
       await other.end();
@@ -105,5 +105,22 @@ describe('the statement deadline', () => {
     }
     const after = await server.call('GET', '/api/v1/me', { token: owner.token });
     expect(after.status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After on the portal’s pages too, never a 500 (attack 7, F2)', async () => {
+    const { slug } = await server.deps.prisma.company.findUniqueOrThrow({
+      where: { id: owner.companyId },
+    });
+    const release = await holdDatabase('Company');
+    try {
+      for (const path of [`/${slug}`, `/${slug}/sitemap.xml`, `/${slug}/roadmap`]) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.status, path).toBe(503);
+        expect(Number(response.headers.get('retry-after')), path).toBeGreaterThan(0);
+        expect(await response.text(), path).toBe(BUSY.error.message);
+      }
+    } finally {
+      await release();
+    }
   });
 });

@@ -391,6 +391,36 @@ describe('the Atom feed', () => {
 });
 
 describe('the sitemap', () => {
+  it('is written once for many readers and then served from the cache (attack 7, F2)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => get(`/${acmeSlug}/sitemap.xml?reader=${n}`)),
+    );
+    const etags = new Set(answers.map((answer) => answer.headers.get('etag')));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(etags.size).toBe(1);
+    const [etag] = [...etags] as [string];
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const first = await answers[0]!.text();
+    // A change no live event reports (a write straight to the database) is not seen until the
+    // cached sitemap expires: the next reader gets the same bytes.
+    const release = await server.deps.prisma.release.findFirstOrThrow({
+      where: { name: 'v1.0', companyId: acme.owner.companyId },
+    });
+    const updatedAt = release.updatedAt;
+    await server.deps.prisma.release.update({
+      where: { id: release.id },
+      data: { updatedAt: new Date('2030-01-01T00:00:00Z') },
+    });
+    try {
+      const again = await get(`/${acmeSlug}/sitemap.xml`);
+      expect(await again.text()).toBe(first);
+      const revalidated = await get(`/${acmeSlug}/sitemap.xml`, { 'if-none-match': etag });
+      expect(revalidated.status).toBe(304);
+    } finally {
+      await server.deps.prisma.release.update({ where: { id: release.id }, data: { updatedAt } });
+    }
+  });
+
   it('lists the roadmap, the changelog and each shown release, nothing unpublished', async () => {
     const xml = await (await get(`/${acmeSlug}/sitemap.xml`)).text();
     const parsed = new XMLParser().parse(xml);

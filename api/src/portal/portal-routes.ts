@@ -390,22 +390,61 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     return send(c, rendered, 200, boardsOf(found.portal));
   };
 
-  const sitemap: THandler = async (c, next, site) => {
-    const pages = await findSitemapEntries(deps, site.slug);
-    if (!pages) return next();
-    const changelogPages =
-      (await findChangelogSitemapEntries(deps, site.slug, SITEMAP_RELEASES)) ?? [];
-    const entries = [...pages.slice(0, 1), ...changelogPages, ...pages.slice(1)].slice(0, 50_000);
-    const { SitemapStream, streamToPromise } = await import('sitemap');
-    const stream = new SitemapStream({ hostname: site.origin });
-    for (const entry of entries) {
-      stream.write({ url: onSite(site, entry.path), lastmod: entry.updatedAt.toISOString() });
+  /** Renders in flight, by cache key: concurrent misses of one key wait for one render. */
+  const rendering = new Map<string, Promise<string | null>>();
+  const once = (key: string, render: () => Promise<string | null>) => {
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = render().finally(() => rendering.delete(key));
+      rendering.set(key, pending);
     }
-    stream.end();
-    const xml = (await streamToPromise(stream)).toString('utf8');
-    c.header('content-type', 'application/xml; charset=utf-8');
-    c.header('cache-control', 'public, max-age=300');
-    return c.body(xml);
+    return pending;
+  };
+
+  /**
+   * The company's sitemap: written once and kept in the portal's cache (as the feed), whoever
+   * asks and with whatever query, with an ETag; concurrent first requests share one writing.
+   */
+  const sitemap: THandler = async (c, next, site) => {
+    const key = `${site.origin}${c.req.path}|${site.slug}|sitemap`;
+    const headers = (etag: string) => ({
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      etag,
+    });
+    const hit = cache.get(key);
+    if (hit) {
+      if (matchesEtag(c, hit.etag)) return notModified(hit.headers);
+      return new Response(hit.html, { status: 200, headers: hit.headers });
+    }
+    const xml = await once(key, async () => {
+      const ticket = cache.ticket();
+      const portal = await findPortal(deps, site.slug);
+      const pages = portal ? await findSitemapEntries(deps, site.slug) : null;
+      if (!portal || !pages) return null;
+      const changelogPages =
+        (await findChangelogSitemapEntries(deps, site.slug, SITEMAP_RELEASES)) ?? [];
+      const entries = [...pages.slice(0, 1), ...changelogPages, ...pages.slice(1)].slice(0, 50_000);
+      const { SitemapStream, streamToPromise } = await import('sitemap');
+      const stream = new SitemapStream({ hostname: site.origin });
+      for (const entry of entries) {
+        stream.write({ url: onSite(site, entry.path), lastmod: entry.updatedAt.toISOString() });
+      }
+      stream.end();
+      const written = (await streamToPromise(stream)).toString('utf8');
+      const etag = etagOf(written);
+      cache.set(key, ticket, {
+        html: written,
+        headers: headers(etag),
+        etag,
+        ...boardsOfTagged(portal),
+      });
+      return written;
+    });
+    if (xml === null) return next();
+    const etag = etagOf(xml);
+    if (matchesEtag(c, etag)) return notModified(headers(etag));
+    return new Response(xml, { status: 200, headers: headers(etag) });
   };
 
   /** A company's own domain: its portal is the whole site, its sitemap the only one. */
