@@ -126,6 +126,7 @@ export async function announceIdeaStatusChange(
   deps: TDeps,
   change: TIdeaStatusChange,
   updated: Idea,
+  { releaseId }: { releaseId?: number } = {},
 ): Promise<void> {
   const { idea, status } = change;
   publishIdeaChange(deps, 'UPDATED', updated, idea.board.companyId);
@@ -135,6 +136,7 @@ export async function announceIdeaStatusChange(
       idea: { ...updated, board: idea.board },
       status,
       actorId: change.actorId,
+      ...(releaseId === undefined ? {} : { releaseId }),
     }),
   );
   await emitIdeaEvent(deps, 'IDEA_STATUS_CHANGED', updated, idea.board.companyId, {
@@ -153,17 +155,20 @@ export async function announceIdeaStatusChange(
  *
  * Reopening is the console's action (`mayReopen`, GraphQL): REST keeps the spec's rule that a
  * declined idea has no status options and answers CONFLICT, so `/api/v1` clients see no change.
+ *
+ * `releaseId`: the change is a release's publishing completing its idea, and that release's mail
+ * follows; whoever it will reach gets that one mail instead of this one (notifyStatusChange).
  */
 export async function setIdeaStatus(
   deps: TDeps,
   viewer: TViewer | null,
   ideaId: number,
   input: unknown,
-  options: { mayReopen?: boolean } = {},
+  options: { mayReopen?: boolean; releaseId?: number } = {},
 ): Promise<Idea> {
   const change = await planIdeaStatusChange(deps, viewer, ideaId, input, options);
   const isChanged = await deps.prisma.$transaction((tx) => applyIdeaStatusChange(tx, change));
   const updated = await deps.prisma.idea.findUniqueOrThrow({ where: { id: ideaId } });
-  if (isChanged) await announceIdeaStatusChange(deps, change, updated);
+  if (isChanged) await announceIdeaStatusChange(deps, change, updated, options);
   return updated;
 }

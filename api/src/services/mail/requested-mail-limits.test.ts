@@ -166,7 +166,7 @@ describe('invitations', () => {
     expect(await received(email)).toHaveLength(3);
   });
 
-  it('keeps the company and inviter names out of the subject and quotes them on one clean line', async () => {
+  it('keeps the inviter out of the subject and quotes both names on one clean line (the company capped in the subject)', async () => {
     const owner = await signUpCompany(server);
     await server.deps.prisma.company.update({
       where: { id: owner.companyId },
@@ -181,7 +181,7 @@ describe('invitations', () => {
     expect(invited.body.data.inviteMember.__typename).toBe('MutationInviteMemberSuccess');
     const [raw] = await received(email);
     const mail = await readMail(raw!);
-    expect(mail.subject).toBe('You are invited to join a team on Feedboard');
+    expect(mail.subject).toBe('You are invited to join "Acme Subject: URGENT verify at evil.exa…" on Feedboard');
     expect(mail.text).not.toMatch(/[\u202E\u200B]/);
     const line = mail.text.split('\n').find((text) => text.includes('invited you to join'));
     expect(line).toBe(

@@ -2,7 +2,14 @@ import type { TDeps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { boardVisibleToUserCondition } from '../access.ts';
 import type { TMailTexts } from './notification-texts.ts';
-import { COMPANY, NAME, UNSUBSCRIBE_URL } from './notification-texts.ts';
+import {
+  COMPANY,
+  NAME,
+  PREFERENCES_PLACE,
+  PREFERENCES_PLACES,
+  UNSUBSCRIBE_URL,
+} from './notification-texts.ts';
+import { TEAM_ROLES } from '../../viewer.ts';
 import { inlineText } from '../../mail/inline-text.ts';
 import { unsubscribeTokenSql } from './unsubscribe-token.ts';
 
@@ -38,6 +45,13 @@ export type TNotification = {
    * at least one of them get it (services/access.ts, as each user is when the mail is queued).
    */
   boardIds: number[];
+  /** SQL answering rows of ("id" int): users not to mail (another mail tells them). */
+  except?: Prisma.Sql;
+  /**
+   * A per-recipient part of the text: `placeholder` is replaced by the SQL text expression over
+   * the recipient `u` (e.g. which of their own ideas a release completed).
+   */
+  fill?: { placeholder: string; sql: Prisma.Sql };
 };
 
 /** The company's slug and the key its unsubscribe links are signed with. */
@@ -71,13 +85,23 @@ export async function enqueueNotifications(deps: TDeps, n: TNotification): Promi
   const pl = fill(n.texts.pl);
   const isPolish = Prisma.sql`u."language" LIKE 'pl%'`;
   const url = Prisma.sql`${`${deps.config.appUrl}/unsubscribe/`}::text || ${unsubscribeTokenSql(mailKey, Prisma.sql`u."id"`)}`;
+  const isTeam = Prisma.sql`u."role"::text = ANY(${[...TEAM_ROLES]}::text[])`;
+  const place = Prisma.sql`CASE WHEN ${isPolish}
+      THEN CASE WHEN ${isTeam} THEN ${PREFERENCES_PLACES.pl.team}::text
+        ELSE ${PREFERENCES_PLACES.pl.endUser}::text END
+      ELSE CASE WHEN ${isTeam} THEN ${PREFERENCES_PLACES.en.team}::text
+        ELSE ${PREFERENCES_PLACES.en.endUser}::text END END`;
+  const chosen = Prisma.sql`CASE WHEN ${isPolish} THEN ${pl.text}::text ELSE ${en.text}::text END`;
+  const text = n.fill
+    ? Prisma.sql`replace(${chosen}, ${n.fill.placeholder}::text, ${n.fill.sql})`
+    : chosen;
   const dedupe = n.dedupeKey ? Prisma.sql`${`${n.dedupeKey}:`}::text || u."id"` : Prisma.sql`NULL`;
   const queued = await deps.prisma.$queryRaw<{ id: number; to: string; subject: string }[]>`
     INSERT INTO "Mail" ("to", "subject", "text", "headers", "topic", "userId", "dedupeKey")
     SELECT u."email",
       CASE WHEN ${isPolish} THEN ${pl.subject}::text ELSE ${en.subject}::text END,
-      replace(replace(CASE WHEN ${isPolish} THEN ${pl.text}::text ELSE ${en.text}::text END,
-        ${UNSUBSCRIBE_URL}::text, l."url"), ${NAME}::text, u."displayName"),
+      replace(replace(replace(${text}, ${UNSUBSCRIBE_URL}::text, l."url"),
+        ${PREFERENCES_PLACE}::text, ${place}), ${NAME}::text, u."displayName"),
       jsonb_build_object('List-Unsubscribe', '<' || l."url" || '>',
         'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
       ${n.topic}, u."id", ${dedupe}
@@ -113,6 +137,7 @@ function recipientRows(
       AND u."id" <> ${n.actorId ?? 0}
       AND EXISTS (SELECT 1 FROM "Board" b WHERE b."id" = ANY(${n.boardIds}::int[])
                   AND ${Prisma.raw(boardVisibleToUserCondition('b', 'u'))})
+      ${n.except ? Prisma.sql`AND u."id" NOT IN (SELECT x."id" FROM (${n.except}) x)` : Prisma.empty}
       AND ${
         n.allows ??
         Prisma.sql`(u."notifications" = 'ALL' OR (u."notifications" = 'MY_IDEAS' AND r."mine"))`
@@ -128,13 +153,21 @@ export async function countNotificationRecipients(
   deps: TDeps,
   n: Omit<TNotification, 'texts'>,
 ): Promise<number> {
+  const [row] = await deps.prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM (${notificationReach(n)}) r`;
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * SQL answering rows of ("id" int): the users enqueueNotifications would mail now (the same
+ * recipients, less those who got the mail under its dedupe key already).
+ */
+export function notificationReach(n: Omit<TNotification, 'texts'>): Prisma.Sql {
   const already = n.dedupeKey
     ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM "Mail" m
         WHERE m."dedupeKey" = ${`${n.dedupeKey}:`}::text || u."id")`
     : Prisma.empty;
-  const [row] = await deps.prisma.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS "count" ${recipientRows(n)} ${already}`;
-  return Number(row?.count ?? 0);
+  return Prisma.sql`SELECT u."id" ${recipientRows(n)} ${already}`;
 }
 
 /**

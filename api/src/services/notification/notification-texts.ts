@@ -9,6 +9,26 @@ export const NAME = '{{NAME}}';
 /** The company whose board the mail is about, filled when queued (enqueueNotifications). */
 export const COMPANY = '{{COMPANY}}';
 export const UNSUBSCRIBE_URL = '{{UNSUBSCRIBE_URL}}';
+/**
+ * Where the reader chooses their mails, filled per recipient when queued (enqueueNotifications):
+ * the team in the console's profile settings, an end user (who has no console) under "Email
+ * notifications" on the board, in its widget or portal.
+ */
+export const PREFERENCES_PLACE = '{{PREFERENCES_PLACE}}';
+
+/** Where a release mail lists the recipient's own ideas it completed, filled when queued. */
+export const COMPLETED_IDEAS = '{{COMPLETED_IDEAS}}';
+
+export const PREFERENCES_PLACES: Record<TLang, { team: string; endUser: string }> = {
+  en: {
+    team: 'in your profile settings',
+    endUser: 'under "Email notifications" on the board (in its widget or portal)',
+  },
+  pl: {
+    team: 'w ustawieniach profilu',
+    endUser: 'na tablicy (w sekcji \u201ePowiadomienia e-mail\u201d w wid\u017cecie lub portalu)',
+  },
+};
 
 /**
  * Each status's one name, the same words as the console's and the widget's
@@ -61,9 +81,9 @@ const SIGNATURE: Record<TLang, string> = {
 
 const FOOTER: Record<TLang, (why: string) => string> = {
   en: (why) =>
-    `\n--\n${why}\nStop these emails with one click: ${UNSUBSCRIBE_URL}\nor choose which ones you get in your profile settings.\n`,
+    `\n--\n${why}\nStop these emails with one click: ${UNSUBSCRIBE_URL}\nor choose which ones you get ${PREFERENCES_PLACE}.\n`,
   pl: (why) =>
-    `\n--\n${why}\nWyłącz te wiadomości jednym kliknięciem: ${UNSUBSCRIBE_URL}\nalbo wybierz, które chcesz dostawać, w ustawieniach profilu.\n`,
+    `\n--\n${why}\nWyłącz te wiadomości jednym kliknięciem: ${UNSUBSCRIBE_URL}\nalbo wybierz, które chcesz dostawać, ${PREFERENCES_PLACE}.\n`,
 };
 
 /**
@@ -84,6 +104,8 @@ export type TIdeaRef = { title: string; boardName: string; url: string | null };
 export type TStatusChange = {
   idea: TIdeaRef;
   status: IdeaStatus;
+  /** The board's own name for the status (a custom status), else the kind's (STATUS_LABELS). */
+  statusName?: Record<TLang, string>;
   decline?: {
     reason: DeclineReason;
     comment: string | null;
@@ -95,18 +117,19 @@ export type TStatusChange = {
 /** To voters and the author: the idea moved to another status (or was declined or merged). */
 export function statusChangeTexts(change: TStatusChange): TMailTexts {
   const { idea, status, decline } = change;
+  const name = change.statusName ?? { en: STATUS_LABELS.en[status], pl: STATUS_LABELS.pl[status] };
   const en = (): TMailText => {
     const merged = decline?.mergedInto;
     return {
       subject: merged
         ? `"${idea.title}" was merged into "${merged.title}"`
-        : `"${idea.title}": the status is now ${STATUS_LABELS.en[status]}`,
+        : `"${idea.title}": the status is now ${name.en}`,
       text: lines(
         `Hi ${NAME},`,
         '',
         merged
           ? `The idea "${idea.title}" on ${idea.boardName} was merged into "${merged.title}".`
-          : `The idea "${idea.title}" on ${idea.boardName} has a new status: ${STATUS_LABELS.en[status]}.`,
+          : `The idea "${idea.title}" on ${idea.boardName} has a new status: ${name.en}.`,
         decline && !merged && `Reason: ${REASON.en[decline.reason]}.`,
         decline?.comment && `Comment: ${decline.comment}`,
         merged && decline?.votesMoved && 'Your vote now counts for that idea.',
@@ -122,13 +145,13 @@ export function statusChangeTexts(change: TStatusChange): TMailTexts {
     return {
       subject: merged
         ? `„${idea.title}” połączono z „${merged.title}”`
-        : `„${idea.title}”: nowy status – ${STATUS_LABELS.pl[status]}`,
+        : `„${idea.title}”: nowy status – ${name.pl}`,
       text: lines(
         `Cześć ${NAME},`,
         '',
         merged
           ? `Pomysł „${idea.title}” (${idea.boardName}) połączono z pomysłem „${merged.title}”.`
-          : `Pomysł „${idea.title}” (${idea.boardName}) ma nowy status: ${STATUS_LABELS.pl[status]}.`,
+          : `Pomysł „${idea.title}” (${idea.boardName}) ma nowy status: ${name.pl}.`,
         decline && !merged && `Powód: ${REASON.pl[decline.reason]}.`,
         decline?.comment && `Komentarz: ${decline.comment}`,
         merged && decline?.votesMoved && 'Twój głos liczy się teraz dla tamtego pomysłu.',
@@ -148,9 +171,12 @@ export function releaseTexts(release: {
   /** The release date, YYYY-MM-DD. */
   date: string;
   parts: string[];
+  /** The start of the release's notes as plain text (no Markdown), or '' without notes. */
+  notes?: string;
   url: string | null;
 }): TMailTexts {
   const list = release.parts.map((title) => `  • ${title}`);
+  const notes = release.notes ? `\n${release.notes}` : null;
   return {
     en: {
       subject: `Released: ${release.name}`,
@@ -158,7 +184,8 @@ export function releaseTexts(release: {
         `Hi ${NAME},`,
         '',
         `${release.name} (${formatCalendarDate(release.date, 'en-US')}) is out, with ideas you voted for:`,
-        ...list,
+        `${list.join('\n')}${COMPLETED_IDEAS}`,
+        notes,
         release.url && `\nRelease notes: ${release.url}`,
         SIGNATURE.en,
         FOOTER.en('You get this because you voted for an idea in this release.'),
@@ -170,7 +197,8 @@ export function releaseTexts(release: {
         `Cześć ${NAME},`,
         '',
         `Wydanie ${release.name} (${formatCalendarDate(release.date, 'pl-PL')}) jest już dostępne i zawiera pomysły, które mają Twój głos:`,
-        ...list,
+        `${list.join('\n')}${COMPLETED_IDEAS}`,
+        notes,
         release.url && `\nInformacje o wydaniu: ${release.url}`,
         SIGNATURE.pl,
         FOOTER.pl('Dostajesz tę wiadomość, bo pomysł z tego wydania ma Twój głos.'),

@@ -5,10 +5,17 @@ import {
   countNotificationRecipients,
   enqueueNotifications,
   loadMailCompany,
+  notificationReach,
 } from './enqueue-notifications.ts';
 import type { TNotification } from './enqueue-notifications.ts';
 import { boardUrl } from './links.ts';
-import { releaseTexts } from './notification-texts.ts';
+import { changelogUrl } from '../changelog/changelog-links.ts';
+import { releasePathSlug } from '../portal/find-portal-changelog.ts';
+import { loadMarkdown } from '../release/load-markdown.ts';
+import { COMPLETED_IDEAS, releaseTexts } from './notification-texts.ts';
+
+/** How much of the release's notes (as plain text) the mail quotes. */
+const RELEASE_NOTES_MAX = 400;
 
 /**
  * Queues the mails of a published release: to the voters and authors of the ideas it ships
@@ -34,14 +41,25 @@ export async function notifyReleasePublished(
     select: { title: true },
   });
   const company = await loadMailCompany(deps, release.companyId);
-  const shownOn = release.boards.find((b) => b.isPublic) ?? release.boards[0];
+  // The release's own page on the portal's changelog when a public board shows it; else (only
+  // the team and the widget's readers see its boards) the board, as before.
+  const publicBoard = release.boards.find((b) => b.isPublic);
+  const shownOn = publicBoard ?? release.boards[0];
+  const url = publicBoard
+    ? `${changelogUrl(deps, company.slug)}/${releasePathSlug(release)}`
+    : shownOn
+      ? boardUrl(deps, company.slug, shownOn)
+      : null;
+  const { releaseExcerpt } = await loadMarkdown();
   return enqueueNotifications(deps, {
     ...releaseRecipients(release, actorId),
+    fill: { placeholder: COMPLETED_IDEAS, sql: completedIdeasOf(release.id) },
     texts: releaseTexts({
       name: release.name,
       date: release.releaseDate.toISOString().slice(0, 10),
       parts: listed.map((p) => p.title),
-      url: shownOn ? boardUrl(deps, company.slug, shownOn) : null,
+      notes: releaseExcerpt(release.body, RELEASE_NOTES_MAX),
+      url,
     }),
   });
 }
@@ -78,3 +96,43 @@ export async function countReleaseRecipients(
 ): Promise<number> {
   return countNotificationRecipients(deps, releaseRecipients(release, actorId));
 }
+
+/**
+ * SQL answering rows of ("id" int): whom the release's mail, queued now, would reach. A status
+ * mail of an idea this release's publishing completes leaves them out (notifyStatusChange):
+ * their release mail names the idea.
+ */
+export async function releaseMailReach(
+  deps: TDeps,
+  releaseId: number,
+  actorId: number,
+): Promise<Prisma.Sql> {
+  const release = await deps.prisma.release.findUniqueOrThrow({
+    where: { id: releaseId },
+    select: { id: true, companyId: true, boards: { select: { id: true } } },
+  });
+  return notificationReach(releaseRecipients(release, actorId));
+}
+
+/**
+ * The recipient's part of a release mail: the release's ideas they submitted or voted for that
+ * are complete now (those its publishing may just have completed, whose status mail they were
+ * not sent), listed under a line in their language; '' when none.
+ */
+function completedIdeasOf(releaseId: number): Prisma.Sql {
+  const heading = Prisma.sql`CASE WHEN u."language" LIKE 'pl%'
+    THEN ${COMPLETED_HEADING.pl}::text ELSE ${COMPLETED_HEADING.en}::text END`;
+  return Prisma.sql`coalesce((
+    SELECT E'\n\n' || ${heading} || E'\n' || string_agg('  \u2022 ' || i."title", E'\n' ORDER BY i."id")
+    FROM "Idea" i
+    WHERE i."status" = 'COMPLETE'
+      AND i."id" IN (SELECT p."ideaId" FROM "ReleasePart" p WHERE p."releaseId" = ${releaseId})
+      AND (i."authorId" = u."id"
+        OR EXISTS (SELECT 1 FROM "Vote" v WHERE v."ideaId" = i."id" AND v."userId" = u."id"))
+  ), '')`;
+}
+
+const COMPLETED_HEADING = {
+  en: 'Now complete, of the ideas you submitted or voted for:',
+  pl: 'Teraz uko\u0144czone (Twoje pomys\u0142y lub z Twoim g\u0142osem):',
+};

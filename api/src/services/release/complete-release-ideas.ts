@@ -5,7 +5,8 @@ import { setIdeaStatus } from '../idea/set-idea-status.ts';
 /**
  * Moves a release's linked ideas to their board's completed status: the board's first custom
  * status of kind COMPLETE (by position), else the kind's own name. Each move is a status change
- * like any other (activity, live lists, voters and author mailed, webhooks); ideas already
+ * like any other (activity, live lists, webhooks; voters and author mailed, except those whom the
+ * release's own mail reaches, which names their completed ideas); ideas already
  * complete or declined stay as they are. Answers how many ideas moved. Offered when a release is
  * published (publishRelease's `completeLinkedIdeas`): shipping an idea should not leave it "In
  * progress" on the roadmap.
@@ -35,10 +36,14 @@ export async function completeReleaseIdeas(
       completedStatusOf.set(idea.boardId, status?.id ?? null);
     }
     // The one status change of the product (access, activity, mails, live lists, webhooks).
-    const updated = await setIdeaStatus(deps, viewer, idea.id, {
-      status: 'COMPLETE',
-      customStatusId: completedStatusOf.get(idea.boardId) ?? null,
-    });
+    // Its status mail goes only to those the release's own mail, queued next, will not reach.
+    const updated = await setIdeaStatus(
+      deps,
+      viewer,
+      idea.id,
+      { status: 'COMPLETE', customStatusId: completedStatusOf.get(idea.boardId) ?? null },
+      { releaseId },
+    );
     // Neither complete nor declined when read: complete now (by this call, or one beside it).
     if (updated.status === 'COMPLETE') moved += 1;
   }

@@ -85,7 +85,8 @@ describe('inviting and accepting', () => {
     const owner = await signUpCompany(server, 'Invite Co');
     const email = newEmail();
     const { token, mail } = await invite(owner, email);
-    expect(mail.subject).toBe('You are invited to join a team on Feedboard');
+    // The subject names the company, quoted (the invitee tells it from any other invitation).
+    expect(mail.subject).toBe('You are invited to join "Invite Co" on Feedboard');
     expect(mail.text).toMatch(/invited you to join the "Invite Co" team/);
     expect(mail.text).toContain('7 days');
     expect(await run(PREVIEW, { token })).toEqual({
@@ -143,13 +144,13 @@ describe('inviting and accepting', () => {
   });
 
   it('mails in Polish when the inviter speaks Polish', async () => {
-    const owner = await signUpCompany(server);
+    const owner = await signUpCompany(server, 'Polska Firma');
     await server.deps.prisma.user.update({
       where: { id: owner.userId },
       data: { language: 'pl-PL' },
     });
     const { mail } = await invite(owner, newEmail(), 'ADMIN');
-    expect(mail.subject).toBe('Zaproszenie do zespołu w Feedboard');
+    expect(mail.subject).toBe('Zaproszenie do zespołu „Polska Firma” w Feedboard');
     expect(mail.text).toMatch(/zaprasza Cię do zespołu/);
     expect(mail.text).toContain('administrator');
   });
@@ -361,7 +362,7 @@ describe('invitations by link', () => {
   });
 
   it('confirms the address of an account made with the mailed link, and mails a confirmation to one made with the copied link', async () => {
-    const owner = await signUpCompany(server);
+    const owner = await signUpCompany(server, 'Copy Co');
     const byMail = newEmail();
     const byCopy = newEmail();
     const from = await mark();
@@ -383,7 +384,7 @@ describe('invitations by link', () => {
     expect(await confirmedAt(byCopy)).toBeNull();
     const mails = await invitationMailsTo(byCopy, from);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      'You are invited to join a team on Feedboard',
+      'You are invited to join "Copy Co" on Feedboard',
       'Confirm your email address for Feedboard',
     ]);
   });
@@ -402,7 +403,7 @@ describe('invitations by link', () => {
     await confirmAddress(owner);
     const mails = await invitationMailsTo(email, from);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('You are invited to join a team on Feedboard');
+    expect(mails[0]!.subject).toBe('You are invited to join "Early Co" on Feedboard');
     const { token: mailed } = await linkMailedTo(email, from);
     expect((await run(PREVIEW, { token: mailed })).companyName).toBe('Early Co');
     const list = await gql(server, '{ invitations { isMailHeld } }', {}, owner.token);
