@@ -1,6 +1,6 @@
 import type { TDeps } from '../../deps.ts';
 import type { Board } from '../../generated/prisma/client.ts';
-import { ideaPathSlug } from '../portal/find-portal.ts';
+import { ideaPathSlug } from '../portal/portal-slugs.ts';
 import type { TIdeaRef } from './notification-texts.ts';
 
 type TBoardRef = Pick<Board, 'id' | 'name' | 'slug' | 'isPublic'>;

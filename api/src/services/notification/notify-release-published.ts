@@ -10,7 +10,7 @@ import {
 import type { TNotification } from './enqueue-notifications.ts';
 import { boardUrl } from './links.ts';
 import { changelogUrl } from '../changelog/changelog-links.ts';
-import { releasePathSlug } from '../portal/find-portal-changelog.ts';
+import { releasePathSlug } from '../portal/portal-slugs.ts';
 import { loadMarkdown } from '../release/load-markdown.ts';
 import { COMPLETED_IDEAS, releaseTexts } from './notification-texts.ts';
 

@@ -4,7 +4,8 @@ import { COUNTED_IDEAS, ideaBeyondCapWhere } from '../plan/plan-state.ts';
 import { RELEASE_PART_ORDER, releasePartVisibleWhere } from '../release/find-releases.ts';
 import { RELEASE_ORDER } from '../release/release-access.ts';
 import { releaseBodyHtml } from '../release/release-html.ts';
-import { findPortal, ideaPathSlug, pathSlugOf } from './find-portal.ts';
+import { findPortal, ideaPathSlug } from './find-portal.ts';
+import { releasePathSlug } from './portal-slugs.ts';
 import type { TPortal } from './find-portal.ts';
 
 /**
@@ -42,10 +43,7 @@ export type TPortalChangelog = {
   hasOlder: boolean;
 };
 
-/** `{id}-{name-slug}`: a release's address on the portal (the id alone decides which). */
-export function releasePathSlug(release: { id: number; name: string }): string {
-  return pathSlugOf(release.id, release.name);
-}
+export { releasePathSlug } from './portal-slugs.ts';
 
 function shownReleasesWhere(portal: TPortal): Prisma.ReleaseWhereInput {
   return {

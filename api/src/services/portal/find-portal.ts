@@ -13,7 +13,7 @@ import {
   loadPlanState,
 } from '../plan/plan-state.ts';
 import type { TPlanState } from '../plan/plan-state.ts';
-import { slugify } from '../slug.ts';
+import { ideaPathSlug } from './portal-slugs.ts';
 
 /**
  * What a company's public portal shows to anyone, signed in or not: public boards that are
@@ -56,16 +56,7 @@ export type TPortalIdea = {
   commentPage: { page: number; hasNext: boolean };
 };
 
-/** `{id}-{text-slug}`: an idea's or a release's address on the portal (the id alone decides). */
-export function pathSlugOf(id: number, text: string): string {
-  const slug = slugify(text, 60);
-  return slug ? `${id}-${slug}` : String(id);
-}
-
-/** `{id}-{title-slug}`: an idea's address on the portal. */
-export function ideaPathSlug(idea: { id: number; title: string }): string {
-  return pathSlugOf(idea.id, idea.title);
-}
+export { ideaPathSlug, pathSlugOf } from './portal-slugs.ts';
 
 /** The id at the start of an idea's path part (`42-dark-mode` → 42), or null. */
 export function ideaIdOfPath(pathPart: string): number | null {
