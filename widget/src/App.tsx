@@ -10,6 +10,7 @@ import { PendingIdeas } from './PendingIdeas.tsx';
 import type { TOwnIdea } from './PendingIdeas.tsx';
 import { themeProperties } from './contrast.ts';
 import { localeOf, translator } from './i18n.ts';
+import type { TLocale } from './i18n.ts';
 import { followBoard } from './live.ts';
 import type { TIdeaEvent } from './live.ts';
 import { PrivateBoard } from './PrivateBoard.tsx';
@@ -50,6 +51,8 @@ export function App(props: {
    * widget's content is then a plain container and it draws no footer.
    */
   isInPortal?: boolean;
+  /** The visitor's language (main.tsx's visitorLocale); null speaks the board's. */
+  locale?: TLocale | null;
 }) {
   const storageKey = sessionKey(props.baseUrl);
   const [session, setSession] = useState<TSession | null>(null);
@@ -266,8 +269,8 @@ export function App(props: {
     });
   }, [api, boardId, session?.token, handleEvent]);
 
-  const language = data?.board.language ?? refusalLanguage;
-  const t = useMemo(() => translator(localeOf(language)), [language]);
+  const locale = props.locale ?? localeOf(data?.board.language ?? refusalLanguage);
+  const t = useMemo(() => translator(locale), [locale]);
 
   const signOut = () => {
     if (session && !session.isSso) void api.logOut().catch(() => undefined);
@@ -284,7 +287,7 @@ export function App(props: {
       <PrivateBoard
         api={api}
         t={t}
-        locale={localeOf(language)}
+        locale={locale}
         boardHash={props.boardHash}
         gate={gate}
         isSsoRefused={isSsoRefused}
@@ -297,7 +300,7 @@ export function App(props: {
   }
   if (loadError) {
     return (
-      <div class="fb" role="alert" lang={localeOf(language)}>
+      <div class="fb" role="alert" lang={locale}>
         {isSsoRefused ? <p data-testid="sso-refused">{t('sso.refused')}</p> : null}
         {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
       </div>
@@ -305,7 +308,7 @@ export function App(props: {
   }
   if (!data) {
     return (
-      <div class="fb" aria-busy="true">
+      <div class="fb" aria-busy="true" lang={locale}>
         {t('loading')}
       </div>
     );
@@ -319,6 +322,7 @@ export function App(props: {
   const widget: TWidget = {
     api,
     t,
+    locale,
     board,
     canParticipate: data.canParticipate,
     isBlocked: data.isBlocked === true,
@@ -328,7 +332,7 @@ export function App(props: {
     requestSignIn: canSignInByEmail ? () => setSignInRequest((n) => n + 1) : undefined,
   };
   return (
-    <div class="fb" style={theme} lang={localeOf(board.language)} ref={root}>
+    <div class="fb" style={theme} lang={locale} ref={root}>
       <header>
         <div>
           <h2>{board.name}</h2>

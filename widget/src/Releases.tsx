@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import type { TRelease } from './api.ts';
-import { formatCalendarDate, localeOf } from './i18n.ts';
+import { formatCalendarDate } from './i18n.ts';
 import type { TWidget } from './widget-context.ts';
 
 /** The published releases (changelog), newest first. */
@@ -32,7 +32,7 @@ export function Releases(props: { widget: TWidget }) {
           <h3>
             {release.name}{' '}
             <time class="muted" dateTime={release.releaseDate}>
-              {formatCalendarDate(release.releaseDate, localeOf(widget.board.language))}
+              {formatCalendarDate(release.releaseDate, widget.locale)}
             </time>
           </h3>
           <ul>
