@@ -71,6 +71,7 @@ const acceptMutation = graphql`
         }
       }
       ... on AppError {
+        code
         message
         fields {
           field
@@ -136,7 +137,7 @@ export function AcceptInvitationScreen() {
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

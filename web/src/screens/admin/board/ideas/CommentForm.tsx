@@ -75,7 +75,9 @@ export function CommentForm({
       return null;
     }
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     return null;
   });

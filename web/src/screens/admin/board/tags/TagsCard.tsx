@@ -118,7 +118,7 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
     const { deleteTag: result } = await remove({ tagId: tag.id });
     if (result.__typename !== 'MutationDeleteTagSuccess') {
       return 'message' in result
-        ? { text: result.message }
+        ? { text: result.message, code: result.code }
         : { descriptor: commonMessages.genericError };
     }
     setDeleting(null);
@@ -146,7 +146,9 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
                 onSubmit={async (values) => {
                   const { updateTag: result } = await update({ tagId: tag.id, ...values });
                   if (result.__typename === 'AppError')
-                    return result.fields.length ? [...result.fields] : { text: result.message };
+                    return result.fields.length
+                      ? [...result.fields]
+                      : { text: result.message, code: result.code };
                   setEditingId(null);
                   return null;
                 }}
@@ -188,7 +190,9 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
         onSubmit={async (values) => {
           const { createTag: result } = await create(values);
           if (result.__typename === 'AppError')
-            return result.fields.length ? [...result.fields] : { text: result.message };
+            return result.fields.length
+              ? [...result.fields]
+              : { text: result.message, code: result.code };
           setNotice(intl.formatMessage(messages.added, { name: values.name }));
           setFormKey((key) => key + 1);
           return null;
