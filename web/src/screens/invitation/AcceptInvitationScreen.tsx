@@ -191,12 +191,17 @@ export function AcceptInvitationScreen() {
         noValidate
       >
         {data.hasAccount ? null : (
-          <TextField {...form.bind('displayName')} label={intl.formatMessage(messages.name)} />
+          <TextField
+            {...form.bind('displayName')}
+            label={intl.formatMessage(messages.name)}
+            lengthRule={{ max: 50 }}
+          />
         )}
         <TextField
           {...form.bind('password')}
           type="password"
           label={intl.formatMessage(messages.password)}
+          lengthRule={data.hasAccount ? undefined : { min: 6, max: 50 }}
           isRequired
         />
         <ActionError failure={join.failure} />

@@ -78,6 +78,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
         <TextField
           {...form.bind('displayName')}
           label={intl.formatMessage(settingsMessages.displayName)}
+          lengthRule={DISPLAY_NAME_LIMITS}
           autoComplete="name"
           isRequired
         />

@@ -254,6 +254,7 @@ function AddVoteForm({ ideaId }: { ideaId: string }) {
       <TextField
         {...form.bind('name')}
         label={intl.formatMessage(messages.name)}
+        lengthRule={{ max: 50 }}
         isDisabled={viewOnly.disabled}
       />
       <TextArea

@@ -85,11 +85,17 @@ function StatusForm({
       noValidate
     >
       {kindPicker}
-      <TextField {...form.bind('nameEn')} label={intl.formatMessage(messages.nameEn)} isRequired />
+      <TextField
+        {...form.bind('nameEn')}
+        label={intl.formatMessage(messages.nameEn)}
+        lengthRule={NAME_RULES}
+        isRequired
+      />
       <TextField
         {...form.bind('namePl')}
         label={intl.formatMessage(messages.namePl)}
         hint={intl.formatMessage(messages.namePlHint)}
+        lengthRule={NAME_RULES}
       />
       <ColourField
         label={intl.formatMessage(messages.colour)}

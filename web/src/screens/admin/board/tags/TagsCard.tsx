@@ -59,7 +59,12 @@ function TagForm({
       onSubmit={form.handleSubmit((values) => void save.run(values))}
       noValidate
     >
-      <TextField {...form.bind('name')} label={intl.formatMessage(messages.name)} isRequired />
+      <TextField
+        {...form.bind('name')}
+        label={intl.formatMessage(messages.name)}
+        lengthRule={NAME_RULES}
+        isRequired
+      />
       <ColourField
         label={intl.formatMessage(messages.colour)}
         value={form.values.color}
