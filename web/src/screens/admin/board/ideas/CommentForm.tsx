@@ -98,10 +98,12 @@ export function CommentForm({
       noValidate
     >
       <MentionTextArea
-        {...form.bind('text')}
+        name="text"
+        value={form.values.text}
+        error={form.errors.text ?? null}
         ideaId={ideaId}
         isInternal={asNote}
-        onValueChange={(text) => form.setValues({ text })}
+        onValueChange={(text) => form.setValue('text', text)}
         label={intl.formatMessage(isReply ? messages.replyLabel : messages.label)}
         hint={intl.formatMessage(messages.hint)}
         rows={isReply ? 2 : 3}
