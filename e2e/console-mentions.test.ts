@@ -86,9 +86,8 @@ describe.skipIf(!hasChromium())('console: mentions', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => list.isVisible()).toBe(false);
     await page.keyboard.type('please?');
-    expect(await box.inputValue()).toMatch(
-      /^Could you check this, @\[Tina Teammate\]\(user:\d+\) please\?$/,
-    );
+    // The box shows the name (issue 52); the markup is what is sent (the mention below).
+    expect(await box.inputValue()).toBe('Could you check this, @Tina Teammate please?');
 
     const before = smtp.messages.length;
     await detail.getByRole('button', { name: 'Add comment' }).click();

@@ -23,7 +23,9 @@ async function startHostSite(apiUrl: string, boardHash: () => string) {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; script-src ${apiUrl}; connect-src ${apiUrl}; style-src 'self'; img-src 'self'`,
     });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+    // The page's language, which the widget speaks (issue 26).
+    const lang = url.searchParams.get('lang') === 'pl' ? 'pl' : 'en';
+    response.end(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
 <title>Customer site</title></head>
 <body><main><h1>Our product</h1>
 <div id="news" data-base-url="${apiUrl}" data-board-hash="${boardHash()}"${
@@ -210,7 +212,7 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
-      await page.goto(`${host.url}/?on=script`);
+      await page.goto(`${host.url}/?on=script&lang=pl`);
       const polishLauncher = page.getByRole('button', { name: /^Co nowego/ });
       await expect.poll(() => polishLauncher.isVisible()).toBe(true);
       expect(await newCount(page)).toBe('Nowe: 2');

@@ -52,7 +52,9 @@ async function startHostSite(apiUrl: string, boardHash: () => string) {
     )}"${token ? ` data-sso-token="${attribute(token)}"` : ''}${
       theme ? ` data-theme="${attribute(theme)}"` : ''
     }></div>`;
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+    // The page's language, which the widget speaks (issue 26).
+    const lang = url.searchParams.get('lang') === 'pl' ? 'pl' : 'en';
+    response.end(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
 <title>Customer site</title><link rel="stylesheet" href="/host.css${url.search}"></head>
 <body><main>${width ? `<aside>${embed}</aside>` : embed}</main>
 <script src="${apiUrl}/widget.js" defer></script></body></html>`);
@@ -391,7 +393,7 @@ describe.skipIf(!hasChromium())('the widget’s design', () => {
       body: { language: 'pl-PL' },
     });
     try {
-      const page = await open({}, { bypassCSP: true });
+      const page = await open({ lang: 'pl' }, { bypassCSP: true });
       const comments = (title: string) =>
         card(page, title).getByTestId('comment-count').innerText();
       await expect.poll(() => comments(DARK_MODE)).toBe('5 komentarzy');

@@ -28,9 +28,12 @@ function focused(page: Page, what: 'text' | 'tag' | 'id'): Promise<string | null
 /** A customer's site on another origin, embedding the widget of the board `?hash=` names. */
 async function startHostSite(apiUrl: string) {
   const server: Server = createServer((request, response) => {
-    const hash = new URL(request.url ?? '/', 'http://host').searchParams.get('hash') ?? '';
+    const query = new URL(request.url ?? '/', 'http://host').searchParams;
+    const hash = query.get('hash') ?? '';
+    // The page's own language, which the widget speaks (issue 26): the board's in these tests.
+    const lang = query.get('lang') === 'pl' ? 'pl' : 'en';
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+    response.end(`<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
 <title>Customer site</title></head>
 <body><main><h1>Our product</h1>
 <div data-base-url="${apiUrl}" data-board-hash="${hash}"></div></main>
@@ -156,6 +159,9 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
   });
 
   /** The host page with the widget of `boardHash`, signed in as `account` when given. */
+  /** The language of the host page open() serves: the board's in each test (issue 26). */
+  let pageLang: 'en' | 'pl' = 'en';
+
   async function open(boardHash: string, account?: TTestAccount): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
@@ -168,7 +174,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       ] as const);
     }
     const page = await context.newPage();
-    await page.goto(`${host.url}/?hash=${encodeURIComponent(boardHash)}`);
+    await page.goto(`${host.url}/?hash=${encodeURIComponent(boardHash)}&lang=${pageLang}`);
     return page;
   }
 
@@ -192,6 +198,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
         token: company.owner.token,
         body: { language: t.language },
       });
+      pageLang = lang;
       const page = await open(hash, author);
       const yours = page.getByRole('region', { name: t.yours });
       const merged = yours.getByTestId('merged-idea');
@@ -229,6 +236,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
         token: company.owner.token,
         body: { language: t.language },
       });
+      pageLang = lang;
       const page = await open(hash);
       const item = page.getByTestId('idea').filter({ hasText: 'Dark theme for the editor' });
       await expect.poll(() => item.count()).toBe(1);
@@ -297,6 +305,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
         token: company.owner.token,
         body: { language: t.language },
       });
+      pageLang = lang;
       const page = await open(emptyHash, author);
       await expect
         .poll(() =>
@@ -318,6 +327,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
         where: { id: board.id },
         data: { language: t.language },
       });
+      pageLang = lang;
       const page = await open(ssoHash, ssoVisitor);
       const gate = page.getByTestId('private-board');
       await expect
@@ -334,6 +344,7 @@ describe.skipIf(!hasChromium())('widget: a new team’s first hour', () => {
       token: company.owner.token,
       body: { language: 'en-US' },
     });
+    pageLang = 'en';
     const email = `voter-${Date.now()}@example.com`;
     await expectCall(server, 'POST', `/widget/boards/${encodeURIComponent(hash)}/signup`, 201, {
       body: { email, password: 'voter-password', name: 'Vera Voter' },

@@ -60,7 +60,8 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
       const token = new URL(request.url ?? '/', 'http://host').searchParams.get('token') ?? '';
       const { url } = console_.server;
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+      // A Polish site, as its board (the widget speaks the page's language, issue 26).
+      response.end(`<!doctype html><html lang="pl"><head><meta charset="utf-8">
 <title>Customer site</title></head><body><main><h1>Our product</h1>
 <div id="feedboard" data-base-url="${url}" data-board-hash="${boardHash}" data-sso-token="${token.replace(/[^\w.-]/g, '')}"></div>
 </main><script src="${url}/widget.js" defer></script></body></html>`);

@@ -20,6 +20,7 @@ import { readStored, sessionKey, writeStored } from './storage.ts';
 import type { TWidget } from './widget-context.ts';
 import { SETTINGS_HINT, unreachable, warn } from './warn.ts';
 import { HeadingShift } from './heading.ts';
+import type { TLocale } from './i18n.ts';
 
 type TView = 'ideas' | 'roadmap' | 'releases';
 type TSession = { token: string; me: TUser | null; isSso: boolean };
@@ -51,6 +52,8 @@ export function App(props: {
    * widget's content is then a plain container and it draws no footer.
    */
   isInPortal?: boolean;
+  /** The visitor's language (main.tsx's visitorLocale); null speaks the board's. */
+  locale?: TLocale | null;
 }) {
   const storageKey = sessionKey(props.baseUrl);
   const [session, setSession] = useState<TSession | null>(null);
@@ -267,8 +270,8 @@ export function App(props: {
     });
   }, [api, boardId, session?.token, handleEvent]);
 
-  const language = data?.board.language ?? refusalLanguage;
-  const t = useMemo(() => translator(localeOf(language)), [language]);
+  const locale = props.locale ?? localeOf(data?.board.language ?? refusalLanguage);
+  const t = useMemo(() => translator(locale), [locale]);
 
   const signOut = () => {
     if (session && !session.isSso) void api.logOut().catch(() => undefined);
@@ -285,7 +288,7 @@ export function App(props: {
       <PrivateBoard
         api={api}
         t={t}
-        locale={localeOf(language)}
+        locale={locale}
         boardHash={props.boardHash}
         gate={gate}
         isSsoRefused={isSsoRefused}
@@ -298,7 +301,7 @@ export function App(props: {
   }
   if (loadError) {
     return (
-      <div class="fb" role="alert" lang={localeOf(language)}>
+      <div class="fb" role="alert" lang={locale}>
         {isSsoRefused ? <p data-testid="sso-refused">{t('sso.refused')}</p> : null}
         {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
       </div>
@@ -306,7 +309,7 @@ export function App(props: {
   }
   if (!data) {
     return (
-      <div class="fb" aria-busy="true">
+      <div class="fb" aria-busy="true" lang={locale}>
         {t('loading')}
       </div>
     );
@@ -320,6 +323,7 @@ export function App(props: {
   const widget: TWidget = {
     api,
     t,
+    locale,
     board,
     canParticipate: data.canParticipate,
     isBlocked: data.isBlocked === true,
@@ -332,12 +336,7 @@ export function App(props: {
   const H2 = props.isInPortal ? 'h1' : 'h2';
   return (
     <HeadingShift.Provider value={props.isInPortal ? 1 : 0}>
-      <div
-        class={props.isInPortal ? 'fb portal' : 'fb'}
-        style={theme}
-        lang={localeOf(board.language)}
-        ref={root}
-      >
+      <div class={props.isInPortal ? 'fb portal' : 'fb'} style={theme} lang={locale} ref={root}>
         <header>
           <div>
             <H2>{board.name}</H2>

@@ -7,6 +7,7 @@ import { formatCalendarDate, localeOf, translator } from './i18n.ts';
 import { richText } from './rich-text.ts';
 import { readStored, sessionKey, writeStored } from './storage.ts';
 import { useHeading } from './heading.ts';
+import type { TLocale } from './i18n.ts';
 
 /** How many of the newest published releases the "what's new" list shows. */
 export const CHANGELOG_SIZE = 10;
@@ -43,7 +44,13 @@ type TLoaded = { data: TWidgetBoard; releases: TRelease[] };
  * new to this visitor, opening the board's latest published releases. A release the visitor
  * opens (its notes or its portal page), and every older one, stops being new.
  */
-export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken: string | null }) {
+export function Changelog(props: {
+  baseUrl: string;
+  boardHash: string;
+  ssoToken: string | null;
+  /** The visitor's language (main.tsx's visitorLocale); null speaks the board's. */
+  locale?: TLocale | null;
+}) {
   const H3 = useHeading(3);
   const { baseUrl, boardHash, ssoToken } = props;
   const token = useRef<string | null>(null);
@@ -97,8 +104,7 @@ export function Changelog(props: { baseUrl: string; boardHash: string; ssoToken:
     };
   }, [api, baseUrl, boardHash, ssoToken]);
 
-  const language = loaded?.data.board.language;
-  const locale = localeOf(language);
+  const locale = props.locale ?? localeOf(loaded?.data.board.language);
   const t = useMemo(() => translator(locale), [locale]);
 
   if (failure) {

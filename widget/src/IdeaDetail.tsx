@@ -8,7 +8,7 @@ import { Avatar } from './Avatar.tsx';
 import { BackIcon, CommentIcon } from './icons.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { MergedInto } from './PendingIdeas.tsx';
-import { formatDate, localeOf } from './i18n.ts';
+import { formatDate } from './i18n.ts';
 import { withLive } from './widget-context.ts';
 import type { TWidget } from './widget-context.ts';
 import { useHeading } from './heading.ts';
@@ -102,7 +102,7 @@ export function IdeaDetail(props: {
             <StatusBadge idea={shown} t={t} />
             <span>
               {t('idea.by', { name: shown.author?.displayName ?? t('idea.anonymous') })} ·{' '}
-              {formatDate(shown.createdAt, localeOf(widget.board.language))}
+              {formatDate(shown.createdAt, widget.locale)}
             </span>
           </p>
           {shown.description ? <p class="desc">{shown.description}</p> : null}
@@ -266,7 +266,7 @@ function CommentBody({ widget, comment }: { widget: TWidget; comment: TComment }
         ) : null}
         {comment.isInternal ? <span class="badge">{t('comments.internal')}</span> : null}
         <time dateTime={comment.commentDto.createdAt}>
-          {formatDate(comment.commentDto.createdAt, localeOf(widget.board.language))}
+          {formatDate(comment.commentDto.createdAt, widget.locale)}
         </time>
       </div>
       <div class="desc">{comment.commentDto.shortMessage}</div>

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import type { TRelease } from './api.ts';
-import { formatCalendarDate, localeOf } from './i18n.ts';
+import { formatCalendarDate } from './i18n.ts';
 import type { TWidget } from './widget-context.ts';
 import { useHeading } from './heading.ts';
 
@@ -34,7 +34,7 @@ export function Releases(props: { widget: TWidget }) {
           <H3>
             {release.name}{' '}
             <time class="muted" dateTime={release.releaseDate}>
-              {formatCalendarDate(release.releaseDate, localeOf(widget.board.language))}
+              {formatCalendarDate(release.releaseDate, widget.locale)}
             </time>
           </H3>
           <ul>

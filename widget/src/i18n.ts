@@ -353,7 +353,31 @@ export type TLocale = keyof typeof CATALOGUES;
 
 /** The interface language: the part of the board's language before the dash; English otherwise. */
 export function localeOf(language: string | undefined): TLocale {
-  return language?.split('-')[0]?.toLowerCase() === 'pl' ? 'pl' : 'en';
+  return supportedLocale(language) ?? 'en';
+}
+
+/** The language we have a catalogue for (`pl-PL`, `PL` and `pl` are Polish), or null. */
+export function supportedLocale(language: string | null | undefined): TLocale | null {
+  const primary = language?.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
+  return primary in CATALOGUES ? (primary as TLocale) : null;
+}
+
+/**
+ * The visitor's language (issue 26): the embed's own `data-language` (the container's, else the
+ * script tag's), else the host page's `<html lang>`, else the first of the browser's languages
+ * we speak; null leaves the board's language. Each step counts only when it names a language
+ * we have (a German page's visitor with a Polish browser reads Polish).
+ */
+export function visitorLocale(
+  embedLanguages: readonly (string | null | undefined)[],
+  pageLanguage: string | null | undefined,
+  browserLanguages: readonly string[],
+): TLocale | null {
+  for (const language of [...embedLanguages, pageLanguage, ...browserLanguages]) {
+    const locale = supportedLocale(language);
+    if (locale) return locale;
+  }
+  return null;
 }
 
 export type TTranslate = (id: TMessageId, values?: Record<string, string | number>) => string;

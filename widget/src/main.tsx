@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { App } from './App.tsx';
 import { Changelog } from './Changelog.tsx';
+import { visitorLocale } from './i18n.ts';
 import { adoptStyles } from './styles.ts';
 import { looksLikeToken, warn } from './warn.ts';
 
@@ -84,7 +85,8 @@ function watchPolicy(baseUrl: string): void {
  * token, when the container carries none), data-idea-id, an idea to open first, data-portal, a portal page that takes its
  * SSO token from the address's fragment and keeps the session, and data-mode: "changelog" shows the
  * board's latest releases instead, the "what's new" list; the script tag's own data-mode is the
- * default for containers that name none), inside a shadow root: the
+ * default for containers that name none; data-language, "en" or "pl", the visitor's language when
+ * the page's own lang and the browser's would not do), inside a shadow root: the
  * container's own children (the portal's server-rendered page) show until then. Mounting the
  * same container twice does nothing.
  */
@@ -100,9 +102,14 @@ export function mount(host: HTMLElement): void {
   const isPortal = host.dataset.portal !== undefined;
   const ssoToken = containerToken(host) || (isPortal ? takePortalSsoToken() : null);
   watchPolicy(baseUrl);
+  const locale = visitorLocale(
+    [host.dataset.language, script?.dataset.language],
+    document.documentElement.lang,
+    navigator.languages ?? [navigator.language],
+  );
   render(
     (host.dataset.mode || scriptMode) === 'changelog' ? (
-      <Changelog baseUrl={baseUrl} boardHash={boardHash} ssoToken={ssoToken} />
+      <Changelog baseUrl={baseUrl} boardHash={boardHash} ssoToken={ssoToken} locale={locale} />
     ) : (
       <App
         baseUrl={baseUrl}
@@ -112,6 +119,7 @@ export function mount(host: HTMLElement): void {
         ideaId={Number(host.dataset.ideaId) || null}
         keepsSsoSession={isPortal}
         isInPortal={isPortal}
+        locale={locale}
       />
     ),
     root,

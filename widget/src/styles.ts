@@ -104,7 +104,11 @@ export const CSS = `
 }
 .fb button:hover:not(:disabled) { border-color: var(--fb-text); }
 .fb button:disabled { cursor: not-allowed; opacity: .6; }
-.fb :focus-visible { outline: 2px solid var(--fb-accent); outline-offset: 2px; }
+/* The keyboard's focus (issue 65): a double ring, a 2px band of the background next to the
+   element and a 2px ring of the text colour around it, so one of the two reads at 3:1 or more on
+   any element (the primary colour, a field) and the ring reads on the page, in either scheme. */
+.fb :focus-visible { outline: 2px solid var(--fb-text); outline-offset: 2px;
+  box-shadow: 0 0 0 2px var(--fb-bg); }
 .fb .primary { background: var(--fb-primary); color: var(--fb-on-primary);
   border-color: var(--fb-primary); font-weight: 600; }
 .fb .primary:hover:not(:disabled) { border-color: var(--fb-primary); filter: brightness(.95); }
@@ -128,6 +132,7 @@ export const CSS = `
 .fb nav button { border: none; border-bottom: 2px solid transparent; border-radius: 0;
   background: none; padding: 8px 10px; color: var(--fb-muted); }
 .fb nav button:hover:not(:disabled) { color: var(--fb-text); border-color: transparent; }
+.fb nav button:focus-visible { outline-offset: -2px; box-shadow: none; }
 .fb nav button[aria-current="page"], .fb nav button[aria-current="page"]:hover:not(:disabled) {
   border-bottom-color: var(--fb-accent); color: var(--fb-text);
   font-weight: 600; }
@@ -158,7 +163,8 @@ export const CSS = `
   border-radius: 6px; cursor: pointer; white-space: nowrap; }
 .fb [role="menuitemradio"]:hover, .fb [role="menuitemradio"]:focus { background: var(--fb-surface);
   outline: none; }
-.fb [role="menuitemradio"]:focus-visible { box-shadow: inset 0 0 0 2px var(--fb-accent); }
+.fb [role="menuitemradio"]:focus-visible { outline-offset: -2px;
+  box-shadow: inset 0 0 0 4px var(--fb-bg); }
 .fb [role="menuitemradio"] .check { width: 16px; color: var(--fb-accent); }
 .fb [role="menuitemradio"][aria-checked="true"] { font-weight: 600; }
 .fb .similar { border: 1px solid var(--fb-border); border-radius: 8px; padding: 10px; margin-bottom: 8px; }

@@ -1,11 +1,13 @@
 import type { TApi, TBoard, TIdea } from './api.ts';
 import type { TLiveCounts } from './App.tsx';
-import type { TTranslate } from './i18n.ts';
+import type { TLocale, TTranslate } from './i18n.ts';
 
 /** What every view of the widget uses. */
 export type TWidget = {
   api: TApi;
   t: TTranslate;
+  /** The language `t` speaks (the visitor's, else the board's): dates follow it. */
+  locale: TLocale;
   board: TBoard;
   boardHash: string;
   canParticipate: boolean;

@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { Field } from './Field.tsx';
+import type { TLengthRule } from './Field.tsx';
 import type { TFieldMessage } from './validation.ts';
 
 /** A labelled multi-line field with its hint and its error, wired for screen readers. */
@@ -10,6 +11,7 @@ export function TextArea({
   onChange,
   error,
   hint,
+  lengthRule,
   rows = 4,
   isRequired = false,
   isDisabled = false,
@@ -21,13 +23,15 @@ export function TextArea({
   onChange?: (event: ChangeEvent<HTMLTextAreaElement>) => void;
   error?: TFieldMessage | null;
   hint?: ReactNode;
+  /** The field's length rule, said after the hint (Field). */
+  lengthRule?: TLengthRule;
   rows?: number;
   isRequired?: boolean;
   isDisabled?: boolean;
   autoFocus?: boolean;
 }) {
   return (
-    <Field label={label} hint={hint} error={error} isRequired={isRequired}>
+    <Field label={label} hint={hint} lengthRule={lengthRule} error={error} isRequired={isRequired}>
       {(control) => (
         <textarea
           {...control}

@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { Field } from './Field.tsx';
+import type { TLengthRule } from './Field.tsx';
 import type { TFieldMessage } from './validation.ts';
 
 /** A labelled input with its hint and its error, wired for screen readers. */
@@ -12,6 +13,7 @@ export function TextField({
   type = 'text',
   autoComplete,
   hint,
+  lengthRule,
   isRequired = false,
   isReadOnly = false,
   isDisabled = false,
@@ -26,6 +28,8 @@ export function TextField({
   type?: 'text' | 'email' | 'password' | 'url' | 'number';
   autoComplete?: string;
   hint?: ReactNode;
+  /** The field's length rule, said after the hint (Field). */
+  lengthRule?: TLengthRule;
   isRequired?: boolean;
   isReadOnly?: boolean;
   isDisabled?: boolean;
@@ -33,7 +37,7 @@ export function TextField({
   placeholder?: string;
 }) {
   return (
-    <Field label={label} hint={hint} error={error} isRequired={isRequired}>
+    <Field label={label} hint={hint} lengthRule={lengthRule} error={error} isRequired={isRequired}>
       {(control) => (
         <input
           {...control}

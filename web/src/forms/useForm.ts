@@ -29,15 +29,19 @@ export function useForm<TField extends string>(
     return found;
   };
 
+  /** Sets one field's value as typing does (checked again once the form was submitted). */
+  const setValue = (field: TField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (isSubmitted) setErrors(check(next));
+  };
+
   const bind = (field: TField) => ({
     name: field,
     value: values[field],
     error: errors[field] ?? null,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
-      if (isSubmitted) setErrors(check(next));
-    },
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValue(field, event.target.value),
   });
 
   /** Validates; calls `onValid` with trimmed values only when every field passes. */
@@ -81,5 +85,15 @@ export function useForm<TField extends string>(
     setIsSubmitted(false);
   };
 
-  return { values, setValues, errors, bind, handleSubmit, setServerErrors, setFieldError, reset };
+  return {
+    values,
+    setValues,
+    setValue,
+    errors,
+    bind,
+    handleSubmit,
+    setServerErrors,
+    setFieldError,
+    reset,
+  };
 }

@@ -14,7 +14,8 @@ export type TRules = {
 
 /** A message to show under a field: a translatable descriptor, or the server's own words. */
 export type TFieldMessage =
-  { descriptor: MessageDescriptor; values?: Record<string, number | string> } | { text: string };
+  | { descriptor: MessageDescriptor; values?: Record<string, number | string> }
+  | { text: string; code?: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

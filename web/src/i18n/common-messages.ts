@@ -62,6 +62,15 @@ export const validationMessages = defineMessages({
   },
 });
 
+/**
+ * A field's length rule said under it before the first try (issues 8 and 32): the spec's
+ * minimums and maximums were met only as an error after sending.
+ */
+export const lengthHintMessages = defineMessages({
+  between: { id: 'lengthHint.between', defaultMessage: '{min} to {max} characters.' },
+  atMost: { id: 'lengthHint.atMost', defaultMessage: 'Up to {max} characters.' },
+});
+
 /** The server's refusals that a console user can meet (its English texts), in the catalogue. */
 export const refusalMessages = defineMessages({
   forbidden: {
@@ -69,6 +78,23 @@ export const refusalMessages = defineMessages({
     defaultMessage: 'You are not allowed to do this.',
   },
 });
+
+/**
+ * The AppError codes (schema.graphql's ErrorCode) whose refusals the catalogues say in the
+ * console's words (refusal-messages.ts holds their English texts; FORBIDDEN's is
+ * refusalMessages.forbidden).
+ */
+const REFUSAL_CODES = new Set(
+  'BAD_REQUEST CONFLICT EMAIL_NOT_CONFIRMED INVALID_CREDENTIALS INVALID_TOKEN NOT_FOUND PAYLOAD_TOO_LARGE PAYMENTS_NOT_CONFIGURED PAYMENT_REQUIRED PLAN_LIMIT RATE_LIMITED TWO_FACTOR_ENROLMENT_REQUIRED UNAUTHENTICATED UNAVAILABLE UNSUPPORTED_MEDIA_TYPE USER_BLOCKED VALIDATION'.split(
+    ' ',
+  ),
+);
+
+/** The catalogue's message for a refusal's code; null for a code it does not know. */
+export function errorCodeMessage(code: string | undefined): MessageDescriptor | null {
+  if (code === 'FORBIDDEN') return refusalMessages.forbidden;
+  return code && REFUSAL_CODES.has(code) ? { id: `refusal.${code}` } : null;
+}
 
 /**
  * The spec's field rules as the server words them (`It has to be max 100 characters.`) and its
@@ -105,10 +131,14 @@ export function knownServerMessage(
 export function formatFieldMessage(
   intl: IntlShape,
   message:
-    { descriptor: MessageDescriptor; values?: Record<string, number | string> } | { text: string },
+    | { descriptor: MessageDescriptor; values?: Record<string, number | string> }
+    | { text: string; code?: string },
 ): string {
-  const known = 'text' in message ? knownServerMessage(message.text) : message;
-  return known
-    ? intl.formatMessage(known.descriptor, known.values)
-    : (message as { text: string }).text;
+  if (!('text' in message)) return intl.formatMessage(message.descriptor, message.values);
+  const known = knownServerMessage(message.text);
+  if (known) return intl.formatMessage(known.descriptor, known.values);
+  // Another refusal: in the console's language by its code, unless that is English, which the
+  // server speaks itself (and often more exactly); an unknown code keeps the server's words.
+  const byCode = intl.locale.startsWith('en') ? null : errorCodeMessage(message.code);
+  return byCode ? intl.formatMessage(byCode) : message.text;
 }

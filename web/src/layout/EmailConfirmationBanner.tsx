@@ -70,6 +70,7 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -85,7 +86,7 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
         setSentTo(answer.data.email);
         return null;
       }
-      if (answer.__typename === 'AppError') return { text: answer.message };
+      if (answer.__typename === 'AppError') return { text: answer.message, code: answer.code };
     } catch (error) {
       if (error instanceof RateLimitedError) {
         const minutes = minutesToWait(error.retryAfterSeconds);

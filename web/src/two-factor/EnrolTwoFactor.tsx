@@ -49,7 +49,7 @@ export function EnrolTwoFactor({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: twoFactorMessages.startFailed };
   });
   const { run: runStart } = start;
@@ -77,7 +77,7 @@ export function EnrolTwoFactor({
       return null;
     }
     if (form.setServerErrors(result.fields)) return null;
-    return { text: result.message };
+    return { text: result.message, code: result.code };
   });
 
   if (done) {

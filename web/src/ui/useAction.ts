@@ -3,9 +3,13 @@ import type { MessageDescriptor } from 'react-intl';
 import { commonMessages } from '../i18n/common-messages.ts';
 import { RateLimitedError, minutesToWait } from '../relay/rate-limited.ts';
 
-/** Why an action failed, as the user reads it: a catalogue message or the server's own text. */
+/**
+ * Why an action failed, as the user reads it: a catalogue message or the server's own text (with
+ * the refusal's AppError code, which says it in the console's language: formatFieldMessage).
+ */
 export type TActionFailure =
-  { descriptor: MessageDescriptor; values?: Record<string, string | number> } | { text: string };
+  | { descriptor: MessageDescriptor; values?: Record<string, string | number> }
+  | { text: string; code?: string };
 
 /**
  * What a thrown error (the network, a GraphQL error, a refusal) tells the user: how many

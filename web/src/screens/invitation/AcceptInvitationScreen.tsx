@@ -71,6 +71,7 @@ const acceptMutation = graphql`
         }
       }
       ... on AppError {
+        code
         message
         fields {
           field
@@ -136,7 +137,7 @@ export function AcceptInvitationScreen() {
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });
@@ -190,12 +191,17 @@ export function AcceptInvitationScreen() {
         noValidate
       >
         {data.hasAccount ? null : (
-          <TextField {...form.bind('displayName')} label={intl.formatMessage(messages.name)} />
+          <TextField
+            {...form.bind('displayName')}
+            label={intl.formatMessage(messages.name)}
+            lengthRule={{ max: 50 }}
+          />
         )}
         <TextField
           {...form.bind('password')}
           type="password"
           label={intl.formatMessage(messages.password)}
+          lengthRule={data.hasAccount ? undefined : { min: 6, max: 50 }}
           isRequired
         />
         <ActionError failure={join.failure} />

@@ -119,7 +119,7 @@ export function LoginScreen() {
         if (result.code === 'INVALID_CREDENTIALS') {
           return { descriptor: loginMessages.wrongCredentials };
         }
-        return { text: result.message };
+        return { text: result.message, code: result.code };
       }
       return { descriptor: commonMessages.credentialsError };
     },

@@ -67,7 +67,7 @@ export function SecondFactorStep(props: {
         return { descriptor: secondFactorMessages.wrongCode };
       }
       if (result.code === 'INVALID_TOKEN') return { descriptor: secondFactorMessages.expired };
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: secondFactorMessages.wrongCode };
   });

@@ -29,7 +29,7 @@ export function PasswordResetScreen() {
       return null;
     }
     if (form.setServerErrors(result.fields)) return null;
-    return { text: result.message };
+    return { text: result.message, code: result.code };
   });
   const handleSend = form.handleSubmit(({ email }) => void send.run(email));
 

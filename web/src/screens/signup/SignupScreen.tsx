@@ -100,7 +100,7 @@ export function SignupScreen() {
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

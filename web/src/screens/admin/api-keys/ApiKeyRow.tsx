@@ -37,7 +37,7 @@ export function ApiKeyRow({ apiKey }: { apiKey: ApiKeyRow_apiKey$key }) {
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const formatDate = (value: unknown) => intl.formatDate(String(value), DATE_TIME);

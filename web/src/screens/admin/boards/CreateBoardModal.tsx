@@ -93,7 +93,7 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

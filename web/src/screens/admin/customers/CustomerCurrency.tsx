@@ -48,6 +48,7 @@ export function CustomerCurrency({
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -55,7 +56,7 @@ export function CustomerCurrency({
   `);
   const saving = useAction(async () => {
     const { updateCompanyCurrency: result } = await save({ currency });
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     toastSaved();
     return null;
   });

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { TextField } from '../../../forms/TextField.tsx';
 import type { TFieldMessage } from '../../../forms/validation.ts';
+import { CUSTOMER_FORM } from './customer-form.ts';
 import { customerMessages } from './messages.ts';
 
 type TBound = {
@@ -19,11 +20,17 @@ export function CustomerFields({
   const intl = useIntl();
   return (
     <>
-      <TextField {...bind('name')} label={intl.formatMessage(customerMessages.name)} isRequired />
+      <TextField
+        {...bind('name')}
+        label={intl.formatMessage(customerMessages.name)}
+        lengthRule={CUSTOMER_FORM.name}
+        isRequired
+      />
       <TextField
         {...bind('externalId')}
         label={intl.formatMessage(customerMessages.externalId)}
         hint={intl.formatMessage(customerMessages.externalIdHint)}
+        lengthRule={CUSTOMER_FORM.externalId}
         isRequired
       />
       <TextField
@@ -31,7 +38,11 @@ export function CustomerFields({
         label={intl.formatMessage(customerMessages.monthlySpend)}
         isRequired
       />
-      <TextField {...bind('plan')} label={intl.formatMessage(customerMessages.plan)} />
+      <TextField
+        {...bind('plan')}
+        label={intl.formatMessage(customerMessages.plan)}
+        lengthRule={CUSTOMER_FORM.plan}
+      />
     </>
   );
 }

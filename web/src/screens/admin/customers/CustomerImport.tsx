@@ -55,7 +55,7 @@ export function CustomerImport({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const committing = useAction(async () => {
@@ -68,7 +68,7 @@ export function CustomerImport({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const problemText = (problem: TPreview['problems'][number]) => {

@@ -65,7 +65,7 @@ export function CustomerMembers({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const detaching = useAction(async (memberId: string) => {
@@ -73,7 +73,7 @@ export function CustomerMembers({
       .detachCustomerCompanyMember;
     if (result.__typename === 'MutationDetachCustomerCompanyMemberSuccess') return null;
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const memberIds = new Set(data.members.map((member) => member.userId));

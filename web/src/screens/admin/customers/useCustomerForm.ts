@@ -13,6 +13,7 @@ export type TCustomerValues = {
 type TAppError = {
   readonly __typename: string;
   readonly message?: string;
+  readonly code?: string;
   readonly fields?: readonly { readonly field: string; readonly message: string }[];
 };
 
@@ -49,7 +50,9 @@ export function useCustomerForm(initial?: Partial<Record<keyof typeof CUSTOMER_F
       }
       if (isShown) return null;
     }
-    return result.message ? { text: result.message } : { descriptor: commonMessages.genericError };
+    return result.message
+      ? { text: result.message, code: result.code }
+      : { descriptor: commonMessages.genericError };
   };
   return { form, submit, failureOf };
 }

@@ -102,7 +102,7 @@ export function Checklist({
   const [dismiss] = useDismissChecklistMutation();
   const action = useAction(async () => {
     const { dismissDashboardChecklist: result } = await dismiss({});
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     await onChanged();
   });
   const isDoneByStep: Record<(typeof STEPS)[number], boolean> = {

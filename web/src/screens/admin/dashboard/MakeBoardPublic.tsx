@@ -50,7 +50,7 @@ export function MakeBoardPublicDialog({
       boardId: btoa(`Board:${boardRowId}`),
       isPublic: true,
     });
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     if (result.__typename !== 'MutationUpdateBoardSuccess') return null;
     onClose();
     toastSaved();

@@ -54,12 +54,12 @@ export function SampleIdeasCard({
   const [removeSamples] = useRemoveSampleIdeasMutation();
   const add = useAction(async () => {
     const { addSampleIdeas: result } = await addSamples({});
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     await onChanged();
   });
   const remove = useAction(async () => {
     const { removeSampleIdeas: result } = await removeSamples({});
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     await onChanged();
   });
   const hasSamples = data.sampleIdeaCount > 0;

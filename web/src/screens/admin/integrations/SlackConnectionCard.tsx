@@ -55,9 +55,13 @@ export function SlackConnectionCard({
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
 
-  const failed = (result: { __typename: string; message?: string }): TActionFailure =>
+  const failed = (result: {
+    __typename: string;
+    message?: string;
+    code?: string;
+  }): TActionFailure =>
     result.__typename === 'AppError' && result.message
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   const test = useAction(async () => {
     const result = (await sendTest({ slackConnectionId: data.id })).sendSlackTest;

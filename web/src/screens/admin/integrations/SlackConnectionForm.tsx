@@ -181,6 +181,7 @@ export function SlackConnectionForm({
 export function slackFailure(result: {
   __typename: string;
   message?: string;
+  code?: string;
   fields?: readonly { field: string; message: string }[];
 }): TSlackSubmitResult {
   if (result.fields && result.fields.length > 0) {
@@ -188,5 +189,7 @@ export function slackFailure(result: {
       fields: Object.fromEntries(result.fields.map((f) => [f.field, f.message])),
     };
   }
-  return result.message ? { text: result.message } : { descriptor: commonMessages.genericError };
+  return result.message
+    ? { text: result.message, code: result.code }
+    : { descriptor: commonMessages.genericError };
 }

@@ -131,6 +131,7 @@ const connectionFragment = graphql`
 type TError = {
   readonly __typename: string;
   readonly message?: string;
+  readonly code?: string;
   readonly fields?: readonly { readonly field: string; readonly message: string }[];
 };
 
@@ -139,7 +140,9 @@ function failure(result: TError): { fields: TProblems } | TActionFailure {
   if (result.fields && result.fields.length > 0) {
     return { fields: Object.fromEntries(result.fields.map((f) => [f.field, f.message])) };
   }
-  return result.message ? { text: result.message } : { descriptor: commonMessages.genericError };
+  return result.message
+    ? { text: result.message, code: result.code }
+    : { descriptor: commonMessages.genericError };
 }
 
 /**
@@ -201,7 +204,7 @@ function TrackerCard({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
 

@@ -94,6 +94,7 @@ function useMarkRead() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -132,7 +133,7 @@ export function NotificationsScreen() {
   `);
   const markAll = useAction(async () => {
     const result = (await markRead({}, markReadUpdater)).markNotificationsRead;
-    return result.__typename === 'AppError' ? { text: result.message } : null;
+    return result.__typename === 'AppError' ? { text: result.message, code: result.code } : null;
   });
   if (!viewer) return null;
   const items = viewer.notifications.edges.map((edge) => edge.node);

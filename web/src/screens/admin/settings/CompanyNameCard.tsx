@@ -38,7 +38,9 @@ export function CompanyNameCard({ company }: { company: CompanyNameCard_company$
       return null;
     }
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

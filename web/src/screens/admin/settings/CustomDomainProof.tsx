@@ -59,7 +59,7 @@ export function CustomDomainProof({ company }: { company: CustomDomainProof_comp
         setOutcome(result.data.outcome);
         return null;
       }
-      if (result.__typename === 'AppError') return { text: result.message };
+      if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     } catch (error) {
       // The server answers 429 past a few dozen checks an hour.
       if (error instanceof Error && error.message.startsWith('HTTP 429')) {

@@ -41,7 +41,7 @@ export function DevicesCard({ viewer }: { viewer: DevicesCard_viewer$key }) {
     const { signOutOtherSessions: result } = await signOutOthers({});
     if (result.__typename !== 'MutationSignOutOtherSessionsSuccess') {
       return result.__typename === 'AppError'
-        ? { text: result.message }
+        ? { text: result.message, code: result.code }
         : { descriptor: commonMessages.genericError };
     }
     setSignedOut(result.data.signedOut);

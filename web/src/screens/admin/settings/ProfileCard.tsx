@@ -52,7 +52,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });
@@ -78,6 +78,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
         <TextField
           {...form.bind('displayName')}
           label={intl.formatMessage(settingsMessages.displayName)}
+          lengthRule={DISPLAY_NAME_LIMITS}
           autoComplete="name"
           isRequired
         />

@@ -38,7 +38,7 @@ export function TeamTwoFactorCard({ viewer }: { viewer: TeamTwoFactorCard_viewer
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   if (data.user.role !== 'OWNER') return null;

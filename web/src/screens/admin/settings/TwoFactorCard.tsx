@@ -204,7 +204,7 @@ function fieldFailure<TField extends string>(
       return null;
     }
   }
-  return { text: result.message };
+  return { text: result.message, code: result.code };
 }
 
 function NewRecoveryCodes({ email, onDone }: { email: string; onDone: () => void }) {

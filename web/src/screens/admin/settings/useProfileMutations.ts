@@ -17,6 +17,7 @@ export function useUpdateProfileMutation() {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field
@@ -40,6 +41,7 @@ export function useChangePasswordMutation() {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field

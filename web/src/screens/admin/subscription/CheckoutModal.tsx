@@ -78,7 +78,7 @@ export function CheckoutModal({
     // Spec 8: a payment failure is logged; the user reads it beside the Pay button.
     console.warn('upgradeSubscription refused', result);
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
 

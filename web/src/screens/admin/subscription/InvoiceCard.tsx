@@ -26,7 +26,9 @@ export function InvoiceCard() {
       return null;
     }
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

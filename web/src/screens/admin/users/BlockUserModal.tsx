@@ -67,7 +67,7 @@ export function BlockUserModal({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const handleSubmit = (event: FormEvent) => {

@@ -71,7 +71,7 @@ export function EraseUserModal({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const options = [

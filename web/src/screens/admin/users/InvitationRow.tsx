@@ -42,7 +42,7 @@ export function InvitationRow({
   const [revokeInvitation] = useRevokeInvitationMutation();
   const resend = useAction(async () => {
     const result = (await resendInvitation({ invitationId: data.id })).resendInvitation;
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     if (result.__typename !== 'MutationResendInvitationSuccess' || !result.data.link) {
       return { descriptor: commonMessages.genericError };
     }
@@ -52,7 +52,7 @@ export function InvitationRow({
   });
   const revoke = useAction(async () => {
     const result = (await revokeInvitation({ invitationId: data.id })).revokeInvitation;
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     onRevoked(data.id);
     return null;
   });

@@ -61,7 +61,7 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

@@ -31,12 +31,12 @@ export function TeamRoleCell({ user }: { user: TeamRoleCell_user$key }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const change = useAction(async (role: 'ADMIN' | 'MEMBER') => {
     const result = (await changeRole({ userId: data.id, role })).changeMemberRole;
-    return result.__typename === 'AppError' ? { text: result.message } : null;
+    return result.__typename === 'AppError' ? { text: result.message, code: result.code } : null;
   });
   const remove = useAction(async () => {
     const result = (await removeMember({ userId: data.id })).removeMember;
     setIsConfirming(false);
-    return result.__typename === 'AppError' ? { text: result.message } : null;
+    return result.__typename === 'AppError' ? { text: result.message, code: result.code } : null;
   });
   const name = data.displayName;
   const role = data.role;

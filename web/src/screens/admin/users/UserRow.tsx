@@ -77,7 +77,7 @@ export function UserRow({
   });
   const unblockAction = useAction(async () => {
     const result = (await unblock({ userId: data.id })).unblockEndUser;
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     onNotice(intl.formatMessage(messages.unblocked, { name }));
     return null;
   });

@@ -19,6 +19,7 @@ export function useBlockEndUserMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -39,6 +40,7 @@ export function useUnblockEndUserMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }

@@ -19,6 +19,7 @@ export function useChangeRoleMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -39,6 +40,7 @@ export function useRemoveMemberMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -63,6 +65,7 @@ export function useInviteMutation() {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field
@@ -91,6 +94,7 @@ export function useResendInvitationMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -110,6 +114,7 @@ export function useRevokeInvitationMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }

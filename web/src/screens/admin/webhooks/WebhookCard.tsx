@@ -58,9 +58,13 @@ export function WebhookCard({ webhook }: { webhook: WebhookCard_webhook$key }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [isRefreshing, startRefresh] = useTransition();
 
-  const failed = (result: { __typename: string; message?: string }): TActionFailure =>
+  const failed = (result: {
+    __typename: string;
+    message?: string;
+    code?: string;
+  }): TActionFailure =>
     result.__typename === 'AppError' && result.message
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   const test = useAction(async () => {
     const result = (await sendTest({ webhookId: data.id })).sendWebhookTest;

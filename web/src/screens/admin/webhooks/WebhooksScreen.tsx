@@ -83,7 +83,7 @@ export function WebhooksScreen() {
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const handleSubmit = (submitEvent: React.FormEvent) => {

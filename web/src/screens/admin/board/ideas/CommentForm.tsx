@@ -75,7 +75,9 @@ export function CommentForm({
       return null;
     }
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     return null;
   });
@@ -96,10 +98,12 @@ export function CommentForm({
       noValidate
     >
       <MentionTextArea
-        {...form.bind('text')}
+        name="text"
+        value={form.values.text}
+        error={form.errors.text ?? null}
         ideaId={ideaId}
         isInternal={asNote}
-        onValueChange={(text) => form.setValues({ text })}
+        onValueChange={(text) => form.setValue('text', text)}
         label={intl.formatMessage(isReply ? messages.replyLabel : messages.label)}
         hint={intl.formatMessage(messages.hint)}
         rows={isReply ? 2 : 3}

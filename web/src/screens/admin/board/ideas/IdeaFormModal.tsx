@@ -71,7 +71,9 @@ export function IdeaFormModal({
           })
         ).createIdea;
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     if (result.__typename === '%other') return { descriptor: commonMessages.genericError };
     if (!idea) savedIdeaId.current = result.data.id;

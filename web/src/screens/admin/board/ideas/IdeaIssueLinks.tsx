@@ -50,6 +50,7 @@ const createMutation = graphql`
         }
       }
       ... on AppError {
+        code
         message
         fields {
           field
@@ -71,6 +72,7 @@ const linkMutation = graphql`
         }
       }
       ... on AppError {
+        code
         message
         fields {
           field
@@ -97,6 +99,7 @@ const unlinkMutation = graphql`
         }
       }
       ... on AppError {
+        code
         message
       }
     }
@@ -106,6 +109,7 @@ const unlinkMutation = graphql`
 type TAnswer = {
   readonly __typename: string;
   readonly message?: string;
+  readonly code?: string;
   readonly fields?: readonly { readonly message: string }[];
 };
 
@@ -113,7 +117,7 @@ const failureOf = (answer: TAnswer): TActionFailure =>
   answer.fields?.[0]?.message
     ? { text: answer.fields[0].message }
     : answer.message
-      ? { text: answer.message }
+      ? { text: answer.message, code: answer.code }
       : { descriptor: commonMessages.genericError };
 
 /** Appends the mutation's new link to the idea's list in the store. */

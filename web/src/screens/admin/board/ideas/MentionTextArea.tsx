@@ -1,11 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { ChangeEvent, ComponentProps, KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ComponentProps, KeyboardEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { MentionTextAreaQuery as TQuery } from '../../../../../__generated__/MentionTextAreaQuery.graphql.ts';
 import { Field } from '../../../../forms/Field.tsx';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
-import { insertMention, mentionQueryAt } from './mention-text.ts';
+import { displayOf, insertMention, markupOf, mentionQueryAt } from './mention-text.ts';
+import type { TMention } from './mention-text.ts';
 
 const messages = defineMessages({
   list: { id: 'mentions.list', defaultMessage: 'People to mention' },
@@ -38,7 +39,8 @@ type TCandidate = { id: string; displayName: string; isTeam: boolean; markup: st
  * The comment box with an `@` autocomplete (the ARIA combobox pattern): typing `@` and the start
  * of a name lists who may be mentioned (the team; in a public comment also the idea's
  * participants); ArrowUp/ArrowDown choose, Enter or a click inserts the mention, Escape closes
- * the list without closing the dialog.
+ * the list without closing the dialog. The box shows a mention as `@Name` (issue 52); `value`
+ * and what it hands on keep the server's markup, `@[Name](user:N)`.
  */
 export function MentionTextArea({
   ideaId,
@@ -46,7 +48,6 @@ export function MentionTextArea({
   label,
   name,
   value,
-  onChange,
   onValueChange,
   error,
   hint,
@@ -59,9 +60,9 @@ export function MentionTextArea({
   isInternal: boolean;
   label: ReactNode;
   name: string;
+  /** The text as markup (mentions as `@[Name](user:N)`). */
   value: string;
-  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
-  /** Sets the text (a mention inserted). */
+  /** Sets the text, as markup (typed, or a mention inserted). */
   onValueChange: (text: string) => void;
   error?: ComponentProps<typeof Field>['error'];
   hint?: ReactNode;
@@ -78,6 +79,15 @@ export function MentionTextArea({
   const [candidates, setCandidates] = useState<TCandidate[]>([]);
   const [active, setActive] = useState(0);
   const isOpen = typed !== null && candidates.length > 0;
+  // What the box shows: each mention as `@Name`. The mentions chosen here (and those the text
+  // held) turn `@Name` back into markup as the text changes.
+  const shown = useMemo(() => displayOf(value), [value]);
+  const known = useRef<TMention[]>([]);
+  known.current = [
+    ...known.current.filter((mention) => !shown.mentions.some((m) => m.name === mention.name)),
+    ...shown.mentions,
+  ];
+  const toMarkup = (text: string) => markupOf(text, known.current);
 
   const search = typed?.query;
   useEffect(() => {
@@ -129,18 +139,23 @@ export function MentionTextArea({
   useLayoutEffect(() => {
     const element = textarea.current;
     const caret = pendingCaret.current;
-    if (caret === null || !element || element.value !== value) return;
+    if (caret === null || !element || element.value !== shown.text) return;
     pendingCaret.current = null;
     element.focus();
     element.setSelectionRange(caret, caret);
-  }, [value]);
+  }, [shown.text]);
 
   const choose = (candidate: TCandidate) => {
     const element = textarea.current;
     if (!element || !typed) return;
-    const next = insertMention(value, typed.start, element.selectionStart, candidate.markup);
+    const name = `@${candidate.displayName}`;
+    known.current = [
+      ...known.current.filter((mention) => mention.name !== candidate.displayName),
+      { name: candidate.displayName, markup: candidate.markup },
+    ];
+    const next = insertMention(shown.text, typed.start, element.selectionStart, name);
     pendingCaret.current = next.caret;
-    onValueChange(next.text);
+    onValueChange(toMarkup(next.text));
     setTyped(null);
   };
 
@@ -178,13 +193,13 @@ export function MentionTextArea({
               ref={textarea}
               className="field__input field__textarea"
               name={name}
-              value={value}
+              value={shown.text}
               rows={rows}
               disabled={isDisabled}
               required={isRequired}
               autoFocus={autoFocus}
               onChange={(event) => {
-                onChange(event);
+                onValueChange(toMarkup(event.target.value));
                 readCaret(event.target);
               }}
               role="combobox"

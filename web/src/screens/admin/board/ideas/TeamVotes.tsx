@@ -104,7 +104,7 @@ export function TeamVotes({ idea }: { idea: TeamVotes_idea$key }) {
   `);
   const remove = useAction(async (userId: string) => {
     const { removeVoteOnBehalf: result } = await removeVote({ ideaId: data.id, userId });
-    return result.__typename === 'AppError' ? { text: result.message } : null;
+    return result.__typename === 'AppError' ? { text: result.message, code: result.code } : null;
   });
   const viewOnly = useViewOnlyProps();
   if (!data.teamVotes || !data.importanceSplit) return null;
@@ -225,7 +225,9 @@ function AddVoteForm({ ideaId }: { ideaId: string }) {
         return null;
       }
       if (result.__typename === 'AppError') {
-        return form.setServerErrors(result.fields ?? []) ? null : { text: result.message };
+        return form.setServerErrors(result.fields ?? [])
+          ? null
+          : { text: result.message, code: result.code };
       }
       return null;
     },
@@ -252,6 +254,7 @@ function AddVoteForm({ ideaId }: { ideaId: string }) {
       <TextField
         {...form.bind('name')}
         label={intl.formatMessage(messages.name)}
+        lengthRule={{ max: 50 }}
         isDisabled={viewOnly.disabled}
       />
       <TextArea

@@ -58,6 +58,7 @@ export function UndoMergeButton({ idea }: { idea: UndoMergeButton_idea$key }) {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -66,7 +67,7 @@ export function UndoMergeButton({ idea }: { idea: UndoMergeButton_idea$key }) {
   const viewOnly = useViewOnlyProps();
   const undo = useAction(async () => {
     const { undoMerge: result } = await commit({ ideaId: data.id });
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     return null;
   });
   if (!data.mergeUndoableUntil) return null;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { insertMention, mentionQueryAt, mentionSegments } from './mention-text.ts';
+import {
+  displayOf,
+  insertMention,
+  markupOf,
+  mentionQueryAt,
+  mentionSegments,
+} from './mention-text.ts';
 
 describe('mention text', () => {
   it('splits markup into text and mentions, leaving other text as it is', () => {
@@ -26,5 +32,33 @@ describe('mention text', () => {
       text: 'Hi @[Mo](user:1) !',
       caret: 17,
     });
+  });
+});
+
+describe('the comment box shows @Name and keeps the markup (issue 52)', () => {
+  const ada = { name: 'Ada', markup: '@[Ada](user:1)' };
+  const adaL = { name: 'Ada Lovelace', markup: '@[Ada Lovelace](user:2)' };
+
+  it('shows each token as @Name and lists the mentions', () => {
+    expect(displayOf('Hi @[Ada Lovelace](user:2), and @[Ada](user:1)!')).toEqual({
+      text: 'Hi @Ada Lovelace, and @Ada!',
+      mentions: [adaL, ada],
+    });
+  });
+
+  it('turns the known @Names back into their tokens, the longest name first', () => {
+    expect(markupOf('Hi @Ada Lovelace, and @Ada!', [ada, adaL])).toBe(
+      'Hi @[Ada Lovelace](user:2), and @[Ada](user:1)!',
+    );
+    const roundTrip = 'x @[Ada](user:1) y @[Ada Lovelace](user:2)';
+    const shown = displayOf(roundTrip);
+    expect(markupOf(shown.text, shown.mentions)).toBe(roundTrip);
+  });
+
+  it('leaves other text as typed: a longer word, an email, a mention edited by hand', () => {
+    expect(markupOf('@Adam and ada@Ada.pl and @Ada Lovelac', [ada, adaL])).toBe(
+      '@Adam and ada@Ada.pl and @[Ada](user:1) Lovelac',
+    );
+    expect(markupOf('no mentions here', [])).toBe('no mentions here');
   });
 });

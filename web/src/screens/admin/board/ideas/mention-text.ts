@@ -48,3 +48,40 @@ export function insertMention(
     caret: start + inserted.length,
   };
 }
+
+/** A mention the comment box knows: the name it shows (`@Name`) and the markup it stands for. */
+export type TMention = { name: string; markup: string };
+
+/**
+ * The markup as the person typing reads it (issue 52): each token as `@Name`, with the
+ * mentions it held, so that markupOf can put them back.
+ */
+export function displayOf(markup: string): { text: string; mentions: TMention[] } {
+  const mentions: TMention[] = [];
+  const text = markup.replace(TOKEN, (token, name: string) => {
+    mentions.push({ name, markup: token });
+    return `@${name}`;
+  });
+  return { text, mentions };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text as typed, with each `@Name` of a known mention back as its markup token (the longest
+ * name first; not inside a word or an email address, nor when the name goes on: `@Adam` is not
+ * `@Ada`). A mention edited by hand (`@Ada Lovelac`) is plain text again.
+ */
+export function markupOf(text: string, mentions: readonly TMention[]): string {
+  const byName = new Map(mentions.map((mention) => [mention.name, mention.markup]));
+  if (byName.size === 0) return text;
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(
+    `(^|[^\\p{L}\\p{N}_@.])@(${names.join('|')})(?![\\p{L}\\p{N}_])`,
+    'gu',
+  );
+  return text.replace(
+    pattern,
+    (match, before: string, name: string) => `${before}${byName.get(name) ?? match}`,
+  );
+}

@@ -83,7 +83,7 @@ export function ImportScreen() {
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const accept = SOURCES.find((s) => s.value === source)?.accept;

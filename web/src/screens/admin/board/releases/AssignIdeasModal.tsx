@@ -99,7 +99,7 @@ export function AssignIdeasModal({
       return null;
     }
     return result.__typename === 'AppError'
-      ? { text: result.message }
+      ? { text: result.message, code: result.code }
       : { descriptor: commonMessages.genericError };
   });
   const isSaving = assign.isPending;

@@ -25,7 +25,9 @@ export function GenericPartModal({
   const save = useAction(async (title: string) => {
     const { addReleasePart: result } = await addPart({ releaseId, title });
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     handleClose();
     return null;

@@ -69,7 +69,7 @@ export function ReleaseCard({
     });
     // The toggle stays as the server has it; the reason shows beside the buttons (or in the
     // publish dialog, which stays open).
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     setDialog(null);
     return null;
   });

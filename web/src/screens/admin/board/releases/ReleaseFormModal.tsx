@@ -99,7 +99,9 @@ export function ReleaseFormModal({
           })
         ).createRelease;
     if (result.__typename === 'AppError') {
-      return form.setServerErrors(result.fields) ? null : { text: result.message };
+      return form.setServerErrors(result.fields)
+        ? null
+        : { text: result.message, code: result.code };
     }
     if (result.__typename === '%other') return { descriptor: commonMessages.genericError };
     handleClose();

@@ -58,7 +58,9 @@ export function GeneralCard({ board }: { board: GeneralCard_board$key }) {
       if (name !== data.name) {
         const { updateBoardName: result } = await saveName({ boardId: data.id, name });
         if (result.__typename === 'AppError') {
-          return form.setServerErrors(result.fields) ? null : { text: result.message };
+          return form.setServerErrors(result.fields)
+            ? null
+            : { text: result.message, code: result.code };
         }
       }
       if (description !== (data.description ?? '')) {
@@ -67,12 +69,14 @@ export function GeneralCard({ board }: { board: GeneralCard_board$key }) {
           description: description || null,
         });
         if (result.__typename === 'AppError') {
-          return form.setServerErrors(result.fields) ? null : { text: result.message };
+          return form.setServerErrors(result.fields)
+            ? null
+            : { text: result.message, code: result.code };
         }
       }
       if (language !== data.language) {
         const { updateBoardLanguage: result } = await saveLanguage({ boardId: data.id, language });
-        if (result.__typename === 'AppError') return { text: result.message };
+        if (result.__typename === 'AppError') return { text: result.message, code: result.code };
       }
       toastSaved();
       return null;

@@ -37,7 +37,7 @@ export function ThemeCard({ board }: { board: ThemeCard_board$key }) {
     const { updateBoardTheme: result } = await save({ boardId: data.id, primary });
     if (result.__typename !== 'MutationUpdateBoardThemeSuccess') {
       return result.__typename === 'AppError'
-        ? { text: result.message }
+        ? { text: result.message, code: result.code }
         : { descriptor: commonMessages.genericError };
     }
     setHex(primary);

@@ -126,7 +126,7 @@ export function VisibilityCard({
         form.setFieldError('allowedEmailDomains', shown);
         return null;
       }
-      return { text: result.message };
+      return { text: result.message, code: result.code };
     }
     const saved = result.data;
     form.reset();

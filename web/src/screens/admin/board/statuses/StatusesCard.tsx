@@ -85,11 +85,17 @@ function StatusForm({
       noValidate
     >
       {kindPicker}
-      <TextField {...form.bind('nameEn')} label={intl.formatMessage(messages.nameEn)} isRequired />
+      <TextField
+        {...form.bind('nameEn')}
+        label={intl.formatMessage(messages.nameEn)}
+        lengthRule={NAME_RULES}
+        isRequired
+      />
       <TextField
         {...form.bind('namePl')}
         label={intl.formatMessage(messages.namePl)}
         hint={intl.formatMessage(messages.namePlHint)}
+        lengthRule={NAME_RULES}
       />
       <ColourField
         label={intl.formatMessage(messages.colour)}
@@ -158,7 +164,7 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
     if (!moved) return null;
     ids.splice(index + by, 0, moved);
     const { reorderBoardStatuses: result } = await reorder({ boardId: data.id, statusIds: ids });
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     // Focus stays on the same button of the moved row, so it can move on.
     const direction = by < 0 ? 'up' : 'down';
     requestAnimationFrame(() => {
@@ -177,7 +183,7 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
     });
     if (result.__typename !== 'MutationDeleteBoardStatusSuccess') {
       return 'message' in result
-        ? { text: result.message }
+        ? { text: result.message, code: result.code }
         : { descriptor: commonMessages.genericError };
     }
     setDeleting(null);
@@ -211,7 +217,9 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
                       ...values,
                     });
                     if (result.__typename === 'AppError')
-                      return result.fields.length ? [...result.fields] : { text: result.message };
+                      return result.fields.length
+                        ? [...result.fields]
+                        : { text: result.message, code: result.code };
                     setEditingId(null);
                     return null;
                   }}
@@ -302,7 +310,9 @@ export function StatusesCard({ board }: { board: StatusesCard_board$key }) {
         onSubmit={async (values) => {
           const { createBoardStatus: result } = await create({ boardId: data.id, kind, ...values });
           if (result.__typename === 'AppError')
-            return result.fields.length ? [...result.fields] : { text: result.message };
+            return result.fields.length
+              ? [...result.fields]
+              : { text: result.message, code: result.code };
           setNotice(
             intl.formatMessage(messages.added, { name: nameOf(values.nameEn, values.namePl) }),
           );

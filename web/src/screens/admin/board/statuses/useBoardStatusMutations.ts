@@ -34,6 +34,7 @@ export function useCreateBoardStatusMutation() {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field
@@ -65,6 +66,7 @@ export function useUpdateBoardStatusMutation() {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field
@@ -91,6 +93,7 @@ export function useReorderBoardStatusesMutation() {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -114,6 +117,7 @@ export function useDeleteBoardStatusMutation(boardId: string) {
           }
         }
         ... on AppError {
+          code
           message
         }
       }

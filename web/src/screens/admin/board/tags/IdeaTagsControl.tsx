@@ -56,6 +56,7 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -77,6 +78,7 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
           }
         }
         ... on AppError {
+          code
           message
         }
       }
@@ -86,7 +88,7 @@ export function IdeaTagsControl({ idea }: { idea: IdeaTagsControl_idea$key }) {
     const variables = { ideaId: data.id, tagId: id };
     const result =
       kind === 'add' ? (await add(variables)).addIdeaTag : (await remove(variables)).removeIdeaTag;
-    if (result.__typename === 'AppError') return { text: result.message };
+    if (result.__typename === 'AppError') return { text: result.message, code: result.code };
     if (kind === 'add') setTagId('');
     return null;
   });

@@ -59,7 +59,12 @@ function TagForm({
       onSubmit={form.handleSubmit((values) => void save.run(values))}
       noValidate
     >
-      <TextField {...form.bind('name')} label={intl.formatMessage(messages.name)} isRequired />
+      <TextField
+        {...form.bind('name')}
+        label={intl.formatMessage(messages.name)}
+        lengthRule={NAME_RULES}
+        isRequired
+      />
       <ColourField
         label={intl.formatMessage(messages.colour)}
         value={form.values.color}
@@ -118,7 +123,7 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
     const { deleteTag: result } = await remove({ tagId: tag.id });
     if (result.__typename !== 'MutationDeleteTagSuccess') {
       return 'message' in result
-        ? { text: result.message }
+        ? { text: result.message, code: result.code }
         : { descriptor: commonMessages.genericError };
     }
     setDeleting(null);
@@ -146,7 +151,9 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
                 onSubmit={async (values) => {
                   const { updateTag: result } = await update({ tagId: tag.id, ...values });
                   if (result.__typename === 'AppError')
-                    return result.fields.length ? [...result.fields] : { text: result.message };
+                    return result.fields.length
+                      ? [...result.fields]
+                      : { text: result.message, code: result.code };
                   setEditingId(null);
                   return null;
                 }}
@@ -188,7 +195,9 @@ export function TagsCard({ board }: { board: TagsCard_board$key }) {
         onSubmit={async (values) => {
           const { createTag: result } = await create(values);
           if (result.__typename === 'AppError')
-            return result.fields.length ? [...result.fields] : { text: result.message };
+            return result.fields.length
+              ? [...result.fields]
+              : { text: result.message, code: result.code };
           setNotice(intl.formatMessage(messages.added, { name: values.name }));
           setFormKey((key) => key + 1);
           return null;

@@ -21,6 +21,7 @@ export function useCreateTagMutation(boardId: string) {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field
@@ -69,6 +70,7 @@ export function useUpdateTagMutation() {
           }
         }
         ... on AppError {
+          code
           message
           fields {
             field
@@ -92,6 +94,7 @@ export function useDeleteTagMutation(boardId: string) {
           }
         }
         ... on AppError {
+          code
           message
         }
       }

@@ -51,7 +51,9 @@ export function WidgetPreview({
   // Until the frame's page is in, a loading sign over it; a page the server did not give (an
   // error answer, no connection) says so, with the reload button (issue 34, #25).
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const src = `/widget-preview/${encodeURIComponent(boardHash)}`;
+  // The visitor this preview stands for reads the console's language (the page passes it to
+  // the widget as data-language once the server reads it; until then the page's lang rules).
+  const src = `/widget-preview/${encodeURIComponent(boardHash)}?language=${intl.locale.split('-')[0]}`;
   const attempt = `${version}-${reloads}`;
   useEffect(() => {
     if (!isShown) return;

@@ -76,6 +76,11 @@ const messages = defineMessages({
     defaultMessage:
       'To show “What’s new” instead of the board, add data-mode="changelog" to the container: a button with the number of releases the visitor has not opened yet, which opens your latest published releases.',
   },
+  step2Language: {
+    id: 'widget.step2.language',
+    defaultMessage:
+      'The widget speaks your visitor’s language: add data-language="en" or "pl" to the container to choose it, or it follows your page’s lang attribute, then the visitor’s browser, then the board’s language.',
+  },
   step3: { id: 'widget.step3.serveTitle', defaultMessage: '3. Answer {endpoint} on your server' },
   step3Text: {
     id: 'widget.step3.serveText',
@@ -234,6 +239,7 @@ export function WidgetScreen() {
                     </div>
                   ) : null}
                   <p className="card__intro">{intl.formatMessage(messages.step2Mode)}</p>
+                  <p className="card__intro">{intl.formatMessage(messages.step2Language)}</p>
                 </li>
                 {snippet === 'sso' ? (
                   <li className="step">
