@@ -56,6 +56,17 @@ describe('GET /widget-preview/{hash}', () => {
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
   });
 
+  it('speaks the console’s language (the widget follows the page’s lang), English otherwise', async () => {
+    const polish = await (
+      await fetch(`${server.url}/widget-preview/${slugs.hash}?language=pl-PL`)
+    ).text();
+    expect(polish).toContain('<html lang="pl-PL">');
+    for (const asked of ['', '?language=de-DE', '?language=%22%3E%3Cscript%3E']) {
+      const html = await (await fetch(`${server.url}/widget-preview/${slugs.hash}${asked}`)).text();
+      expect(html).toContain('<html lang="en">');
+    }
+  });
+
   it('answers 404 to a hash that could not be one, so nothing is written into the page', async () => {
     const response = await fetch(
       `${server.url}/widget-preview/${encodeURIComponent('"><script>')}`,

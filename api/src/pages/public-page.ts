@@ -45,8 +45,12 @@ export function mountWidgetPreview(app: Hono): void {
   app.get('/widget-preview/:hash', (c) => {
     const hash = c.req.param('hash');
     if (!/^[\w-]{1,100}$/.test(hash)) return c.text('Not found', 404);
+    // The console's language (?language=pl-PL): the widget speaks the page's language, as it
+    // would on a customer's page of that language (widget/src/main.tsx, visitorLocale).
+    const asked = c.req.query('language') ?? '';
+    const language = /^(en|pl)(-[A-Z]{2})?$/.test(asked) ? asked : 'en';
     const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
