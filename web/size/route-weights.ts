@@ -74,8 +74,11 @@ export const CONSOLE_ROUTES: TRoute[] = [
     // 166 KB since issue 33 (2026-11-28): the layout asks whether the session must set up
     // two-factor sign-in first (the page that says so loads only when shown); 165.2 KB measured.
     // 167 KB since issue 34.4/34.6: the grouped side menu with the moderation queue's count
-    // badge (the queue screen itself loads only when opened); 166.1 KB measured.
-    budgetBytes: 167 * 1024,
+    // badge (the queue screen itself loads only when opened); 166.1 KB measured. 168 KB since
+    // 2026-11-29: form fields show their length rule before the first try (Field's lengthRule)
+    // and refusals carry their code to be said in the console's language (the sentences load
+    // with the Polish catalogue): 167.0 KB measured, at the limit to the byte.
+    budgetBytes: 168 * 1024,
   },
   {
     name: 'board area',

@@ -264,9 +264,7 @@ describe('the board page', () => {
   it('lists the most voted ideas as links to their pages inside the widget container', async () => {
     const { status, html } = await page(`/${acmeSlug}/${boardSlug}`);
     expect(status).toBe(200);
-    expect(html).toMatch(
-      /<div id="feedboard" data-board-hash="[^"]+" data-portal>/,
-    );
+    expect(html).toMatch(/<div id="feedboard" data-board-hash="[^"]+" data-portal>/);
     expect(html).toContain(`href="/${acmeSlug}/${boardSlug}/ideas/${acme.ideaId}-fixture-idea-`);
     expect(html).toContain(`<a href="/${acmeSlug}">`);
     expect(html).not.toContain('Night theme please'); // declined: not in the default list

@@ -181,7 +181,9 @@ describe('invitations', () => {
     expect(invited.body.data.inviteMember.__typename).toBe('MutationInviteMemberSuccess');
     const [raw] = await received(email);
     const mail = await readMail(raw!);
-    expect(mail.subject).toBe('You are invited to join "Acme Subject: URGENT verify at evil.exa…" on Feedboard');
+    expect(mail.subject).toBe(
+      'You are invited to join "Acme Subject: URGENT verify at evil.exa…" on Feedboard',
+    );
     expect(mail.text).not.toMatch(/[\u202E\u200B]/);
     const line = mail.text.split('\n').find((text) => text.includes('invited you to join'));
     expect(line).toBe(
