@@ -52,6 +52,12 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
       where: { id: company.boardId },
       data: { language },
     });
+    // As the board settings do (update-board.ts): the portal's cached pages, whose lang the
+    // widget speaks, are written again in the new language.
+    server.deps.events.publishPortalStale({
+      companyId: company.owner.companyId,
+      boardId: company.boardId,
+    });
   }
 
   beforeAll(async () => {
