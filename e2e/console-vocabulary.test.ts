@@ -318,7 +318,8 @@ describe.skipIf(!hasChromium())('console: one vocabulary and readable addresses'
         const tabs = visitor.getByRole('navigation').getByRole('button');
         await tabs.nth(1).click();
         await expect
-          .poll(() => visitor.locator('.column h3').allInnerTexts())
+          // On the portal's board page the widget heads the page, so its column titles are h2.
+          .poll(() => visitor.locator('.column').getByRole('heading').allInnerTexts())
           .toEqual([words.REVIEW, words.PLANNED, words.IN_PROGRESS, words.COMPLETE]);
         await saveScreenshot(visitor, `vocabulary-widget-roadmap-${language}-${width}`);
         await tabs.nth(2).click();
