@@ -90,9 +90,10 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
     const { page, slug } = await openFilledPlanPage('pl-PL', 390);
     const note = page.getByTestId('operator-plans');
     await expect.poll(() => note.isVisible()).toBe(true);
-    expect(await note.innerText()).toContain(
-      'Na tym serwerze plan każdej firmy ustawia jego operator',
-    );
+    // The console switches to the account's language once its catalogue has loaded: wait for it.
+    await expect
+      .poll(() => note.innerText())
+      .toContain('Na tym serwerze plan każdej firmy ustawia jego operator');
     expect(await note.locator('code').innerText()).toBe(`npm run plan -- set ${slug} ULTRA`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
