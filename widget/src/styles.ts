@@ -19,8 +19,11 @@ export const STATUS_COLOURS = {
   DECLINED: ['#fdecec', '#c0262d'],
 } as const;
 
-/** The dark scheme's colours (the board's primary stays, as an accent legible on them). */
-const DARK = {
+/**
+ * The dark scheme's colours (the board's primary stays, as an accent legible on them); the
+ * portal's pages use the same (api/src/portal/portal-pages.ts).
+ */
+export const DARK = {
   bg: DARK_BG,
   text: DARK_TEXT,
   muted: '#a6adb8',
@@ -29,15 +32,22 @@ const DARK = {
   surface: '#1e2128',
 };
 
+/** A status's colours on the dark scheme: its colour, lightened, on a tint of it. */
+export function darkStatusColours(text: string): { background: string; text: string } {
+  return {
+    background: mix(text, DARK.bg, 0.22),
+    text: legibleOn(mix(text, '#ffffff', 0.45), DARK.bg, 5),
+  };
+}
+
 const statusRules = Object.entries(STATUS_COLOURS)
   .map(([status, [background, text]]) => {
     const name = status.toLowerCase();
-    // On the dark scheme: the status's colour, lightened, on a tint of it.
-    const darkText = legibleOn(mix(text, '#ffffff', 0.45), DARK.bg, 5);
+    const dark = darkStatusColours(text);
     return `.fb .badge.status-${name} { background: ${background}; color: ${text}; }
 .fb .dot.status-${name} { background: ${text}; }
-.DARK .badge.status-${name} { background: ${mix(text, DARK.bg, 0.22)}; color: ${darkText}; }
-.DARK .dot.status-${name} { background: ${darkText}; }`;
+.DARK .badge.status-${name} { background: ${dark.background}; color: ${dark.text}; }
+.DARK .dot.status-${name} { background: ${dark.text}; }`;
   })
   .join('\n');
 

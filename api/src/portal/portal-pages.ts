@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { STATUS_COLOURS } from '../../../widget/src/styles.ts';
-import { DARK_BG, DARK_TEXT, legibleOn, mix } from '../../../widget/src/contrast.ts';
+import { DARK, STATUS_COLOURS, darkStatusColours } from '../../../widget/src/styles.ts';
 import { formatDate } from '../../../widget/src/i18n.ts';
 import type { TIdeaView } from '../services/idea/find-idea-views.ts';
 import type { TPortal, TPortalCompany, TPortalIdea } from '../services/portal/find-portal.ts';
@@ -43,12 +42,12 @@ const statusRules = Object.entries(STATUS_COLOURS)
   )
   .join('');
 
-/** The statuses on the dark scheme, as the widget draws them: lightened, on a tint of their own. */
+/** The statuses on the dark scheme, as the widget draws them (darkStatusColours). */
 const darkStatusRules = Object.entries(STATUS_COLOURS)
   .map(([status, [, text]]) => {
     const name = status.toLowerCase();
-    const light = legibleOn(mix(text, '#ffffff', 0.45), DARK_BG, 5);
-    return `.badge.status-${name}{background:${mix(text, DARK_BG, 0.22)};color:${light}}.dot.status-${name}{background:${light}}`;
+    const dark = darkStatusColours(text);
+    return `.badge.status-${name}{background:${dark.background};color:${dark.text}}.dot.status-${name}{background:${dark.text}}`;
   })
   .join('');
 
@@ -59,9 +58,9 @@ const LIGHT_COLOURS =
   '--button:#1d2433;--on-button:#fff;--ok-bg:#e3f5df;--ok-text:#1d5e16}';
 const DARK_COLOURS =
   '@media (prefers-color-scheme:dark){' +
-  `:root{--page:${DARK_BG};--surface:#1e2128;--text:${DARK_TEXT};--muted:#a6adb8;` +
-  '--link:#9cc0ff;--border:#323741;--rule:#2a2e36;--field:#6b7280;--error:#ff9d9d;' +
-  `--button:${DARK_TEXT};--on-button:${DARK_BG};--ok-bg:#1b3320;--ok-text:#a7e3a0}` +
+  `:root{--page:${DARK.bg};--surface:${DARK.surface};--text:${DARK.text};--muted:${DARK.muted};` +
+  `--link:#9cc0ff;--border:${DARK.border};--rule:#2a2e36;--field:#6b7280;--error:#ff9d9d;` +
+  `--button:${DARK.text};--on-button:${DARK.bg};--ok-bg:#1b3320;--ok-text:#a7e3a0}` +
   '.label-new{background:#1b3320;color:#a7e3a0}.label-improved{background:#1c2a44;color:#9cc0ff}' +
   '.label-fixed{background:#3a2c10;color:#f5c878}.declined{border-left-color:#ff9d9d}' +
   `${darkStatusRules}}`;
