@@ -230,6 +230,12 @@ export async function startAutoFailoverCluster(): Promise<TAutoFailoverCluster> 
     // A small cluster on a shared machine; a standby replays WAL without waiting long.
     await query(firstUrl, "ALTER SYSTEM SET shared_buffers = '16MB'");
     await query(firstUrl, "ALTER SYSTEM SET wal_retrieve_retry_interval = '200ms'");
+    // The test kills processes, not the machine: what a killed node wrote stays in the
+    // operating system's cache, and no acknowledged vote depends on fsync (synchronous
+    // replication waits for the standby's flush report either way). Without fsync the
+    // CHECKPOINT pg_autoctl runs right after promoting does not wait on a slow CI disk, where
+    // it made the promotion take 7 s instead of 1.5 s.
+    await query(firstUrl, 'ALTER SYSTEM SET fsync = off');
     await query(firstUrl, 'SELECT pg_reload_conf()');
     await startNode('node2');
     // pg_basebackup waits for a spread checkpoint (about 30 s here): ask for an immediate one.
