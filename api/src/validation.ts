@@ -223,6 +223,14 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
+ * A colour as typed, reduced to its hex digits: trimmed, a leading '#' dropped, lower case.
+ * Anything but text passes through for the schema to refuse.
+ */
+export function hexDigits(input: unknown): unknown {
+  return typeof input === 'string' ? input.trim().replace(/^#/, '').toLowerCase() : input;
+}
+
+/**
  * An optional http(s) address (isHttpUrl) of at most `max` characters, for a field an update
  * may leave out: absent stays undefined (unchanged), null or blank becomes null (cleared).
  */

@@ -65,20 +65,19 @@ const senderNameSql = (m: string) =>
 
 /**
  * SQL of what the HTML part of a queued "Mail" row (`m`) looks like: the reader's language (the
- * row's note, else its account's, else English) and the logo of the company it speaks for (the
- * row's company note, else the company of the end user it is for; team mails carry none).
+ * row's note, else its account's, else English) and the look (logo, brand colour) of the company
+ * it speaks for, read once: the row's company note (invitations, subscribers), else the company
+ * of the end user it is for; team mails carry none.
  */
-/** The company a mail speaks for: its note (invitations, subscribers) or its end user's company. */
-const companyOf = (m: string) => `COALESCE(
-      (${m}."headers"->>'${COMPANY_HEADER}')::int,
-      (SELECT cu."companyId" FROM "User" cu
-       WHERE cu."id" = ${m}."userId" AND cu."role" = 'END_USER'))`;
-
 const mailLookSql = (m: string) =>
   Prisma.raw(`COALESCE(${m}."headers"->>'${LANGUAGE_HEADER}',
       (SELECT lu."language" FROM "User" lu WHERE lu."id" = ${m}."userId"), 'en-US') AS "language",
-    (SELECT c."logoUrl" FROM "Company" c WHERE c."id" = ${companyOf(m)}) AS "logoUrl",
-    (SELECT c."brandColor" FROM "Company" c WHERE c."id" = ${companyOf(m)}) AS "brandColor"`);
+    (SELECT json_build_object('logoUrl', c."logoUrl", 'brandColor', c."brandColor")
+     FROM "Company" c
+     WHERE c."id" = COALESCE(
+       (${m}."headers"->>'${COMPANY_HEADER}')::int,
+       (SELECT cu."companyId" FROM "User" cu
+        WHERE cu."id" = ${m}."userId" AND cu."role" = 'END_USER'))) AS "look"`);
 
 /**
  * The From of a mail sent in the name of `senderName` ("Acme via Feedboard" at the configured
@@ -174,8 +173,7 @@ type TClaimedMail = {
   senderName: string | null;
   /** The reader's language and the company's logo and brand colour (mailLookSql). */
   language: string;
-  logoUrl: string | null;
-  brandColor: string | null;
+  look: { logoUrl: string | null; brandColor: string | null } | null;
 };
 
 /** Messages one worker takes (and sends in parallel) per claim. */
@@ -258,8 +256,8 @@ export function createMailer(options: {
       mail.html ??
       mailHtml(mail.subject, mail.text, {
         companyName: mail.senderName,
-        logoUrl: mail.logoUrl,
-        brandColor: mail.brandColor,
+        logoUrl: mail.look?.logoUrl ?? null,
+        brandColor: mail.look?.brandColor ?? null,
         language: mail.language,
       });
     try {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Board } from '../../generated/prisma/client.ts';
 import {
   ZLanguage,
+  hexDigits,
   messages,
   optionalText,
   requiredBoolean,
@@ -25,7 +26,7 @@ export const ZBoardDescription = z.object({
 
 /** A hex colour of 3 or 6 digits, or 4 or 8 with alpha; an optional leading '#' is dropped. */
 export const ZHexColor = z.preprocess(
-  (input) => (typeof input === 'string' ? input.trim().replace(/^#/, '').toLowerCase() : input),
+  hexDigits,
   z
     .string({ error: requiredOr('It has to be text.') })
     .min(1, { error: messages.required })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { Company, Prisma } from '../../generated/prisma/client.ts';
-import { clearableHttpUrl, isMissing, parseInput } from '../../validation.ts';
+import { clearableHttpUrl, hexDigits, isMissing, parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
 import { requireSignedInAdmin } from '../../viewer.ts';
 import { newDomainToken } from '../custom-domain/domain-proof.ts';
@@ -61,8 +61,7 @@ const BRAND_MESSAGE = 'It has to be a colour of 6 hex digits, e.g. 3b5bdb.';
 
 /** The brand colour: 6 hex digits (a leading '#' dropped, lower case); blank or null clears. */
 const ZBrandColor = z.preprocess(
-  (input) =>
-    typeof input === 'string' ? blankToNull(input.trim().replace(/^#/, '').toLowerCase()) : input,
+  (input) => blankToNull(hexDigits(input)),
   z
     .string({ error: 'It has to be text.' })
     .regex(/^[0-9a-f]{6}$/, { error: BRAND_MESSAGE })
