@@ -166,6 +166,47 @@ describe("the signed-out portal's cache", () => {
     expect(JSON.stringify(theirs)).not.toContain('Norwegian kroner');
   });
 
+  it('renders a cold page once for a crowd of visitors, who all get the same page (attack 7)', async () => {
+    // A process of its own, so its cache starts cold; board reads counted by render.
+    let boardReads = 0;
+    const prisma = new Proxy(server.deps.prisma, {
+      get(target, name) {
+        const value = (target as unknown as Record<string | symbol, unknown>)[name];
+        if (name !== 'board') return typeof value === 'function' ? value.bind(target) : value;
+        const boards = value as Record<string, (...args: unknown[]) => unknown>;
+        return new Proxy(boards, {
+          get(model, method: string) {
+            const call = model[method]!;
+            return (...args: unknown[]) => {
+              if (method === 'findFirst') boardReads += 1;
+              return call.apply(model, args);
+            };
+          },
+        });
+      },
+    });
+    const http = createServer(await createRequestListener({ ...server.deps, prisma }, server.db));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    try {
+      // One signed-in visitor's render (never cached): what one render reads.
+      const own = await fetch(`${at}${base}`, { headers: { cookie: 'fb_theme=dark' } });
+      expect(own.status).toBe(200);
+      const perRender = boardReads;
+      expect(perRender).toBeGreaterThan(0);
+      boardReads = 0;
+      const crowd = await Promise.all(Array.from({ length: 12 }, () => fetch(`${at}${base}`)));
+      expect(crowd.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
+      const bodies = new Set(await Promise.all(crowd.map((answer) => answer.text())));
+      expect(bodies.size).toBe(1);
+      // The first render of a board is not kept (its events are watched from then on), so the
+      // crowd costs two renders at most: not twelve.
+      expect(boardReads).toBeLessThanOrEqual(2 * perRender);
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    }
+  });
+
   it('never shows fewer votes than were answered, read back at once by 20 voters at a time', async () => {
     const voters: TTestAccount[] = await Promise.all(
       Array.from({ length: 20 }, () => addEndUser(server, acme.owner.companyId)),
@@ -269,6 +310,32 @@ describe('PortalCache', () => {
     expect(cache.get('/idea/7')).toBeNull();
     cache.set('/idea/7', cache.ticket(), page('new count'));
     expect(cache.get('/idea/7')?.html).toBe('new count');
+    cache.close();
+  });
+
+  it('renders a key once for concurrent misses, and a reader waits for two renders at most', async () => {
+    const { cache } = cacheOf({});
+    let renders = 0;
+    const render = (keep: boolean) => async () => {
+      renders += 1;
+      const ticket = cache.ticket();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (keep) cache.set('/board', ticket, page(`render ${renders}`));
+      return 'rendered';
+    };
+    const crowd = await Promise.all(
+      Array.from({ length: 12 }, () => cache.cachedOr('/board', () => 'kept', render(true))),
+    );
+    expect(renders).toBe(1);
+    expect(crowd.filter((answer) => answer === 'kept')).toHaveLength(11);
+    // While every render goes stale (none kept), each reader renders for itself after waiting
+    // for two: a crowd of 12 costs at most 12 renders, and nobody waits forever.
+    renders = 0;
+    const stale = await Promise.all(
+      Array.from({ length: 12 }, () => cache.cachedOr('/idea', () => 'kept', render(false))),
+    );
+    expect(stale.every((answer) => answer === 'rendered')).toBe(true);
+    expect(renders).toBeLessThanOrEqual(12);
     cache.close();
   });
 

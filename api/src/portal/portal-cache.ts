@@ -66,6 +66,8 @@ export class PortalCache {
   private bytes = 0;
   private isClosed = false;
   private readonly stopLocal: () => void;
+  /** Renders in flight, by key: a miss waits for the one running rather than render again. */
+  private readonly renders = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly events: TEvents,
@@ -87,6 +89,52 @@ export class PortalCache {
 
   get byteSize(): number {
     return this.bytes;
+  }
+
+  /**
+   * Notes `work` as the render of `key` in flight, unless one is noted already, until it
+   * settles: what `settled` waits for. Answers `work`.
+   */
+  track<T>(key: string, work: Promise<T>): Promise<T> {
+    if (!this.renders.has(key)) {
+      this.renders.set(key, work);
+      const forget = () => {
+        if (this.renders.get(key) === work) this.renders.delete(key);
+      };
+      work.then(forget, forget);
+    }
+    return work;
+  }
+
+  /**
+   * Renders `key` once for concurrent callers: while a render of it runs, callers share its
+   * result (the sitemap's and feed's text, not a response of one request).
+   */
+  once<T>(key: string, render: () => Promise<T>): Promise<T> {
+    const running = this.renders.get(key);
+    return running ? (running as Promise<T>) : this.track(key, render());
+  }
+
+  /**
+   * The kept page of `key` (`fromCache`), or a render of it (`render`, noted as in flight): a
+   * miss while a render of the key runs waits for it and looks again, so that a crowd arriving
+   * at a cold page costs one render (two when the first is not kept: a board's first), not one
+   * each. It waits for two renders at most: while votes keep making renders stale (none kept),
+   * a reader renders for itself rather than queue behind others. Looking and claiming happen in
+   * one step, with no wait between them.
+   */
+  async cachedOr<T>(
+    key: string,
+    fromCache: (page: TCachedPage) => T,
+    render: () => Promise<T>,
+  ): Promise<T> {
+    for (let waits = 0; ; waits += 1) {
+      const page = this.get(key);
+      if (page) return fromCache(page);
+      const running = this.renders.get(key);
+      if (!running || waits === 2) return this.track(key, render());
+      await running.catch(() => undefined);
+    }
   }
 
   /** Taken before a page is read from the database; `set` refuses it if a board changed since. */

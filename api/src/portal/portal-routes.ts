@@ -49,6 +49,7 @@ import {
 import type { TPortalContext, TRenderedPage } from './portal-pages.ts';
 import { portalLocale, portalTranslator } from './portal-texts.ts';
 import { PortalCache, etagOf } from './portal-cache.ts';
+import type { TCachedPage } from './portal-cache.ts';
 import { COMMENT_PAGE_MAX } from '../services/comment/list-comments.ts';
 import {
   CONSOLE_SEGMENTS,
@@ -149,16 +150,21 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       if (!isAnonymous) return handler(c, next, site);
       // The slug too: a company's own domain may pass to another company that proves it.
       const key = `${site.origin}${c.req.path}|${site.slug}|${languageKey(c)}`;
-      const hit = cache.get(key);
-      if (hit) {
-        if (matchesEtag(c, hit.etag)) return notModified(hit.headers);
-        return new Response(hit.html, {
-          status: 200,
-          headers: { ...hit.headers, 'content-type': 'text/html; charset=UTF-8' },
-        });
-      }
-      slots.set(c, { key, ticket: cache.ticket() });
-      return handler(c, next, site);
+      // Concurrent misses of one page wait for one render (attack 7: a crowd on a cold page).
+      return cache.cachedOr(
+        key,
+        (hit) =>
+          matchesEtag(c, hit.etag)
+            ? notModified(hit.headers)
+            : new Response(hit.html, {
+                status: 200,
+                headers: { ...hit.headers, 'content-type': 'text/html; charset=UTF-8' },
+              }),
+        async () => {
+          slots.set(c, { key, ticket: cache.ticket() });
+          return handler(c, next, site);
+        },
+      );
     };
 
   const notFound = (c: Context, site: TPortalSite, company: TPortalCompany) => {
@@ -359,27 +365,29 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
    */
   const feed: THandler = async (c, next, site) => {
     const key = `${site.origin}${c.req.path}|${site.slug}|feed`;
-    const hit = cache.get(key);
-    if (hit) {
-      if (matchesEtag(c, hit.etag)) return notModified(hit.headers);
-      return new Response(hit.html, { status: 200, headers: hit.headers });
-    }
-    const ticket = cache.ticket();
-    const found = await findPortalChangelog(deps, site.slug);
-    if (!found) return next();
-    const t = portalTranslator(localeOf(found.portal.boards[0]?.language));
-    // The feed and sitemap writers load on their first request, not at every server start.
-    const { renderChangelogFeed } = await import('./changelog-feed.ts');
-    const xml = renderChangelogFeed(t, site, found);
-    const etag = etagOf(xml);
-    const headers = {
-      'content-type': 'application/atom+xml; charset=utf-8',
-      'cache-control': 'public, max-age=300',
-      etag,
+    const fromCache = (hit: TCachedPage) =>
+      matchesEtag(c, hit.etag)
+        ? notModified(hit.headers)
+        : new Response(hit.html, { status: 200, headers: hit.headers });
+    const write = async () => {
+      const ticket = cache.ticket();
+      const found = await findPortalChangelog(deps, site.slug);
+      if (!found) return next();
+      const t = portalTranslator(localeOf(found.portal.boards[0]?.language));
+      // The feed and sitemap writers load on their first request, not at every server start.
+      const { renderChangelogFeed } = await import('./changelog-feed.ts');
+      const xml = renderChangelogFeed(t, site, found);
+      const etag = etagOf(xml);
+      const headers = {
+        'content-type': 'application/atom+xml; charset=utf-8',
+        'cache-control': 'public, max-age=300',
+        etag,
+      };
+      cache.set(key, ticket, { html: xml, headers, etag, ...boardsOfTagged(found.portal) });
+      if (matchesEtag(c, etag)) return notModified(headers);
+      return new Response(xml, { status: 200, headers });
     };
-    cache.set(key, ticket, { html: xml, headers, etag, ...boardsOfTagged(found.portal) });
-    if (matchesEtag(c, etag)) return notModified(headers);
-    return new Response(xml, { status: 200, headers });
+    return cache.cachedOr(key, fromCache, write);
   };
 
   const roadmap: THandler = async (c, next, site) => {
@@ -388,17 +396,6 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     const t = companyTranslator(c, found.portal);
     const rendered = renderPortalRoadmap(t, contextOf(site), found);
     return send(c, rendered, 200, boardsOf(found.portal));
-  };
-
-  /** Renders in flight, by cache key: concurrent misses of one key wait for one render. */
-  const rendering = new Map<string, Promise<string | null>>();
-  const once = (key: string, render: () => Promise<string | null>) => {
-    let pending = rendering.get(key);
-    if (!pending) {
-      pending = render().finally(() => rendering.delete(key));
-      rendering.set(key, pending);
-    }
-    return pending;
   };
 
   /**
@@ -417,7 +414,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       if (matchesEtag(c, hit.etag)) return notModified(hit.headers);
       return new Response(hit.html, { status: 200, headers: hit.headers });
     }
-    const xml = await once(key, async () => {
+    const xml = await cache.once(key, async () => {
       const ticket = cache.ticket();
       const portal = await findPortal(deps, site.slug);
       const pages = portal ? await findSitemapEntries(deps, site.slug) : null;
