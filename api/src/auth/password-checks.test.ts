@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ERROR, gql, signUpCompany } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+// Outside attack 7, finding 1: 40 parallel wrong passwords from one address (well within the
+// 100 failures a minute allowed) held every other person's sign-in behind their hash checks.
+// Now a few checks of one address are in flight at once; the rest are refused at once.
+
+const LOGIN = `
+  mutation Login($email: String!, $password: String!) {
+    login(email: $email, password: $password) {
+      __typename
+      ... on MutationLoginSuccess { data { token } }
+      ${APP_ERROR}
+    }
+  }`;
+
+const FLOOD = 40;
+
+describe('password checks in flight per address', () => {
+  let server: TTestServer;
+  let victim: TTestAccount;
+  let bystander: TTestAccount;
+
+  beforeAll(async () => {
+    // The default caps (2 per address); one proxy in front, so tests can name the address.
+    server = await startTestServer({ trustProxy: 1 });
+    victim = await signUpCompany(server);
+    bystander = await signUpCompany(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const logInFrom = (address: string, email: string, password: string) =>
+    server.call('POST', '/api/v1/login', {
+      body: { email, password },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('refuses a flood of wrong passwords from one address at once, while another address signs in', async () => {
+    const flood = Array.from({ length: FLOOD }, () =>
+      logInFrom('203.0.113.7', victim.email, 'not-the-password'),
+    );
+    const other = logInFrom('198.51.100.20', bystander.email, 'secret-password');
+    const [floodAnswers, otherAnswer] = await Promise.all([Promise.all(flood), other]);
+
+    expect(otherAnswer.status).toBe(200);
+    expect(otherAnswer.body.token).toEqual(expect.any(String));
+    const refused = floodAnswers.filter(({ status }) => status === 429);
+    const checked = floodAnswers.filter(({ status }) => status === 401);
+    expect(refused.length + checked.length).toBe(FLOOD);
+    // Only the few in flight at once were checked: the others were told to wait, not queued.
+    expect(refused.length).toBeGreaterThanOrEqual(FLOOD - 10);
+    for (const answer of refused) {
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(answer.body.error.code).toBe('RATE_LIMITED');
+    }
+    // Nothing is held once the flood is over: the right password signs in from that address.
+    const after = await logInFrom('203.0.113.7', victim.email, 'secret-password');
+    expect(after.status).toBe(200);
+  });
+
+  it('caps the GraphQL login mutation the same way', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.8' },
+          body: JSON.stringify({
+            query: LOGIN,
+            variables: { email: victim.email, password: 'not-the-password' },
+          }),
+        }),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(6);
+    const refused = answers.find(({ status }) => status === 429)!;
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(JSON.stringify(await refused.json())).toContain('RATE_LIMITED');
+    const after = await gql(server, LOGIN, { email: victim.email, password: 'secret-password' });
+    expect(after.body.data.login.__typename).toBe('MutationLoginSuccess');
+  });
+
+  it("caps checks of a signed-in person's current password (password change)", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        server.call('PUT', '/api/v1/profile/password', {
+          token: bystander.token,
+          body: { currentPassword: 'not-the-password', newPassword: 'another-password' },
+        }),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(6);
+    expect(statuses.every((status) => status === 429 || status === 400)).toBe(true);
+  });
+});
