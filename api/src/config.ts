@@ -27,6 +27,7 @@ export const RATE_LIMIT_ACTIONS = [
   'similarIdeas',
   'ideaSubmission',
   'commentSubmission',
+  'ideaSearch',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -90,6 +91,10 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // The company's team is not counted (it triages, answers and imports), nor are importers.
   ideaSubmission: { perIp: 60, perAccount: 10, windowSeconds: 600 },
   commentSubmission: { perIp: 120, perAccount: 30, windowSeconds: 600 },
+  // REST's idea search (`GET /ideas?search=`) by visitors and end users: each reads the board's
+  // matching ideas (0.4 s at 10,000 ideas before its count was bounded: attack 7 F2). A person
+  // searches a few times a minute; the company's team is not counted.
+  ideaSearch: { perIp: 60, perAccount: 60, windowSeconds: 60 },
 };
 
 /** Password hash checks: in flight per address, at once and waiting (auth/password-checks.ts). */
