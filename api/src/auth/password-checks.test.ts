@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ERROR, gql, signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
-import { startTestServer } from '../testing/test-server.ts';
+import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
+import { createRateLimiter } from '../http/rate-limit.ts';
+import { createLogger } from '../observability/log.ts';
+import { createPasswordChecks } from './password-checks.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
 // Outside attack 7, finding 1: 40 parallel wrong passwords from one address (well within the
@@ -97,5 +100,47 @@ describe('password checks in flight per address', () => {
     const statuses = answers.map(({ status }) => status);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(6);
     expect(statuses.every((status) => status === 429 || status === 400)).toBe(true);
+  });
+});
+
+// With REDIS_URL, every process counts one address's checks in flight together.
+describe.skipIf(!process.env.REDIS_URL)('password checks in flight, shared through Redis', () => {
+  it('gives one address two places across two processes, not two each', async () => {
+    const options = {
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: process.env.REDIS_URL,
+      redisPrefix: `password-checks-test-${process.pid}-${Date.now()}:`,
+      log: createLogger('silent', 'json'),
+    };
+    const limiters = [createRateLimiter(options), createRateLimiter(options)];
+    try {
+      for (const limiter of limiters) await expect.poll(() => limiter.isShared()).toBe(true);
+      const [one, two] = limiters.map((limiter) =>
+        createPasswordChecks(limiter, { perAddress: 2, concurrent: 4, waiting: 64 }),
+      );
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const running = [one!.gate('203.0.113.9', () => held), two!.gate('203.0.113.9', () => held)];
+      await expect
+        .poll(async () => {
+          try {
+            await one!.gate('203.0.113.9', async () => {});
+            return 'checked';
+          } catch (error) {
+            return (error as Error).name;
+          }
+        })
+        .toBe('RateLimitError');
+      await expect(two!.gate('203.0.113.9', async () => 'checked')).rejects.toThrow(/at once/);
+      // Another address is not touched; once the two are done, the address checks again.
+      await expect(two!.gate('203.0.113.10', async () => 'checked')).resolves.toBe('checked');
+      release();
+      await Promise.all(running);
+      await expect(one!.gate('203.0.113.9', async () => 'checked')).resolves.toBe('checked');
+    } finally {
+      for (const limiter of limiters) await limiter.close();
+    }
   });
 });

@@ -74,7 +74,12 @@ export function createPasswordChecks(
   return {
     gate: async (key, work) => {
       if (config.perAddress <= 0) return work();
-      const release = await limiter.hold('passwordChecks', key, config.perAddress, HOLD_TTL_SECONDS);
+      const release = await limiter.hold(
+        'passwordChecks',
+        key,
+        config.perAddress,
+        HOLD_TTL_SECONDS,
+      );
       if (!release) throw tooManyAtOnce();
       try {
         return await work();

@@ -168,9 +168,7 @@ async function signIn(
   const credentials = parseInput(ZCredentials, input);
   // At most a few sign-ins of one address in flight: the rest are refused at once (429), not
   // queued behind each other's hash checks and everyone else's (auth/password-checks.ts).
-  return deps.passwordChecks.gate(client.ip, () =>
-    signInChecked(deps, credentials, client, place),
-  );
+  return deps.passwordChecks.gate(client.ip, () => signInChecked(deps, credentials, client, place));
 }
 
 async function signInChecked(

@@ -31,7 +31,9 @@ export async function countListedIdeas(
   params: TIdeaListParams,
   options: TCountOptions = {},
 ): Promise<number> {
-  const [row] = await deps.sql<{ count: number }>`${listedIdeasCount(viewer, listed, params, options)}`;
+  const [row] = await deps.sql<{
+    count: number;
+  }>`${listedIdeasCount(viewer, listed, params, options)}`;
   return row?.count ?? 0;
 }
 

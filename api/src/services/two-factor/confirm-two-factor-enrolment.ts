@@ -60,7 +60,10 @@ export async function confirmTwoFactorEnrolment(
         { field: 'password', message: 'This field is required.' },
       ]);
     }
-    if (!user.passwordHash || !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))) {
+    if (
+      !user.passwordHash ||
+      !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))
+    ) {
       throw wrongPassword();
     }
   }

@@ -38,7 +38,10 @@ export async function disableTwoFactor(
       company: { select: { requireTwoFactor: true } },
     },
   });
-  if (!user.passwordHash || !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))) {
+  if (
+    !user.passwordHash ||
+    !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))
+  ) {
     throw wrongPassword();
   }
   if (user.company.requireTwoFactor && isTeamRole(user.role)) {

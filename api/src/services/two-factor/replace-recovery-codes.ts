@@ -44,7 +44,10 @@ export async function replaceRecoveryCodes(
       twoFactorEnabledAt: true,
     },
   });
-  if (!user.passwordHash || !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))) {
+  if (
+    !user.passwordHash ||
+    !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))
+  ) {
     throw wrongPassword();
   }
   if (!user.totpSecret || !user.twoFactorEnabledAt) {
