@@ -22,7 +22,7 @@ const LOGIN = `
 
 const FLOOD = 40;
 
-describe('password checks in flight per address', () => {
+describe('password checks in flight per address', { timeout: 120_000 }, () => {
   let server: TTestServer;
   let victim: TTestAccount;
   let bystander: TTestAccount;

@@ -226,7 +226,11 @@ function measure(
       const name = argument.name.value;
       const value = valueOf(argument.value, variables, defaults);
       const isNodeField = field.name.value === 'node' || field.name.value === 'nodes';
-      if (isNodeField && (name === 'id' || name === 'ids')) loads += nodeLoadCost(value);
+      // A list past its cap is refused by its length (VALIDATION, below) and loads nothing.
+      const isWithinCap = jsonLongest(value) <= MAX_LIST_ENTRIES;
+      if (isNodeField && (name === 'id' || name === 'ids') && isWithinCap) {
+        loads += nodeLoadCost(value);
+      }
       if ((name === 'first' || name === 'last') && typeof value === 'number') paged = true;
       if ((name === 'first' || name === 'last') && typeof value === 'number' && value > 1) {
         multiplier = Math.max(multiplier, Math.min(value, MAX_PAGE));

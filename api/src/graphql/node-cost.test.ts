@@ -11,7 +11,7 @@ import type { TTestServer } from '../testing/test-server.ts';
 const IDEAS_BY_ID = `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Idea {
   title description status voteCount commentCount createdAt author { displayName } } } }`;
 
-describe('node and nodes priced per id', () => {
+describe('node and nodes priced per id', { timeout: 120_000 }, () => {
   let server: TTestServer;
 
   beforeAll(async () => {

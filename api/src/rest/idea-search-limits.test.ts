@@ -8,7 +8,7 @@ import type { TTestServer } from '../testing/test-server.ts';
 // Outside attack 7, finding 2: REST's idea search had no rate limit for visitors, and its exact
 // `totalCount` counted every match (2 s a search at 60,800 ideas).
 
-describe('REST idea search', () => {
+describe('REST idea search', { timeout: 120_000 }, () => {
   let server: TTestServer;
   let company: TRestCompany;
 
