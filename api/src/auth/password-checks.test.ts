@@ -122,22 +122,24 @@ describe.skipIf(!process.env.REDIS_URL)('password checks in flight, shared throu
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const running = [one!.gate('203.0.113.9', () => held), two!.gate('203.0.113.9', () => held)];
-      await expect
-        .poll(async () => {
-          try {
-            await one!.gate('203.0.113.9', async () => {});
-            return 'checked';
-          } catch (error) {
-            return (error as Error).name;
-          }
-        })
-        .toBe('RateLimitError');
+      // One check in flight in each process, each started (its place taken) before going on.
+      const running = [one!, two!].map(
+        (checks) =>
+          new Promise<{ done: Promise<void> }>((started) => {
+            const done = checks.gate('203.0.113.9', () => {
+              started({ done });
+              return held;
+            });
+          }),
+      );
+      const inFlight = await Promise.all(running);
+      // A third, in either process, is refused at once.
+      await expect(one!.gate('203.0.113.9', async () => 'checked')).rejects.toThrow(/at once/);
       await expect(two!.gate('203.0.113.9', async () => 'checked')).rejects.toThrow(/at once/);
       // Another address is not touched; once the two are done, the address checks again.
       await expect(two!.gate('203.0.113.10', async () => 'checked')).resolves.toBe('checked');
       release();
-      await Promise.all(running);
+      await Promise.all(inFlight.map(({ done }) => done));
       await expect(one!.gate('203.0.113.9', async () => 'checked')).resolves.toBe('checked');
     } finally {
       for (const limiter of limiters) await limiter.close();
