@@ -5,7 +5,8 @@
  * `bench_search_<size>`) or PGlite in memory (BENCH_SEARCH_PGLITE=1), then times, through the
  * product's own statements and its db.sql (so planned as the server plans them):
  * - a page of the list (50 ideas by votes, as GraphQL's `ideas(search:)` reads it) and REST's
- *   page with its count, for a rare word, a common word and two words;
+ *   page with its count (exact, and capped at SEARCH_COUNT_CAP as REST runs it), for a rare
+ *   word, a common word and two words;
  * - the similar-idea hints for a rare, a common and a two-word text;
  * - the write cost: adding an idea, changing an idea's title.
  * Every figure is the median of BENCH_SEARCH_RUNS runs (15) after three warm-up runs.
@@ -22,6 +23,7 @@ import { sqlPart } from '../api/src/db/sql.ts';
 import type { TSqlPart } from '../api/src/db/sql.ts';
 import { ideaPageStatement } from '../api/src/services/idea/find-idea-views.ts';
 import { ideaPageWithCountStatement } from '../api/src/services/idea/idea-page-with-count.ts';
+import { SEARCH_COUNT_CAP } from '../api/src/rest/idea-page-json.ts';
 import * as similar from '../api/src/services/idea/find-similar-ideas.ts';
 import type { TListedBoard } from '../api/src/services/idea/listed-ideas.ts';
 import { listedIdeasWhere } from '../api/src/services/idea/listed-ideas.ts';
@@ -143,6 +145,16 @@ async function measure(ideas: number): Promise<Record<string, number>> {
       figures[`REST page+count ${label}`] = await median(
         () =>
           db.sql`${ideaPageWithCountStatement(null, listed, { ...params, limit: 51, offset: 0 })}`,
+      );
+      // What REST runs since attack 7 F2: the search's count stops past SEARCH_COUNT_CAP.
+      figures[`REST page+capped count ${label}`] = await median(
+        () =>
+          db.sql`${ideaPageWithCountStatement(
+            null,
+            listed,
+            { ...params, limit: 51, offset: 0 },
+            { searchCap: SEARCH_COUNT_CAP },
+          )}`,
       );
     }
     const hints = {

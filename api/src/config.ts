@@ -27,6 +27,7 @@ export const RATE_LIMIT_ACTIONS = [
   'similarIdeas',
   'ideaSubmission',
   'commentSubmission',
+  'ideaSearch',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -90,6 +91,19 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // The company's team is not counted (it triages, answers and imports), nor are importers.
   ideaSubmission: { perIp: 60, perAccount: 10, windowSeconds: 600 },
   commentSubmission: { perIp: 120, perAccount: 30, windowSeconds: 600 },
+  // REST's idea search (`GET /ideas?search=`) by visitors and end users: each reads the board's
+  // matching ideas (0.4 s at 10,000 ideas before its count was bounded: attack 7 F2). A person
+  // searches a few times a minute; the company's team is not counted.
+  ideaSearch: { perIp: 60, perAccount: 60, windowSeconds: 60 },
+};
+
+/** Password hash checks: in flight per address, at once and waiting (auth/password-checks.ts). */
+export type TPasswordChecksConfig = { perAddress: number; concurrent: number; waiting: number };
+
+export const DEFAULT_PASSWORD_CHECKS: TPasswordChecksConfig = {
+  perAddress: 2,
+  concurrent: 4,
+  waiting: 64,
 };
 
 /**
@@ -235,6 +249,17 @@ export const ZConfig = z.object({
     .default(0)
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v)),
   ...rateLimitEnv(),
+  PASSWORD_CHECKS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_PASSWORD_CHECKS.perAddress),
+  PASSWORD_CHECKS_CONCURRENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_PASSWORD_CHECKS.concurrent),
+  PASSWORD_CHECKS_WAITING: z.coerce.number().int().min(0).default(DEFAULT_PASSWORD_CHECKS.waiting),
   STREAM_LIMIT_PER_IP: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.perIp),
   STREAM_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.perToken),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().min(0).default(DEFAULT_STREAM_LIMITS.total),
@@ -351,6 +376,8 @@ export type TConfig = {
    */
   trustProxy: number;
   rateLimits: Record<TRateLimitAction, TRateLimit>;
+  /** Password hash checks in flight per address, at once and waiting (auth/password-checks.ts). */
+  passwordChecks: TPasswordChecksConfig;
   /** Caps on open live streams per client address, per token and in total (per process). */
   streamLimits: TStreamLimits;
   /** GraphQL Armor's limits on each operation (the console's largest stay well under). */
@@ -421,6 +448,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     requestLogLevel: c.REQUEST_LOG_LEVEL ?? (c.DATABASE_URL ? 'info' : 'debug'),
     metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
+    passwordChecks: {
+      perAddress: c.PASSWORD_CHECKS_PER_ADDRESS,
+      concurrent: c.PASSWORD_CHECKS_CONCURRENT,
+      waiting: c.PASSWORD_CHECKS_WAITING,
+    },
     rateLimits: Object.fromEntries(
       RATE_LIMIT_ACTIONS.map((action) => {
         const name = `RATE_LIMIT_${rateLimitEnvName(action)}`;

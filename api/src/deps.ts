@@ -20,6 +20,8 @@ import { createMailer, outboxPrinter } from './mail/mailer.ts';
 import type { TMailer } from './mail/mailer.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import type { TRateLimiter } from './http/rate-limit.ts';
+import { createPasswordChecks } from './auth/password-checks.ts';
+import type { TPasswordChecks } from './auth/password-checks.ts';
 import { createStreamSlots } from './http/stream-slots.ts';
 import type { TStreamSlots } from './http/stream-slots.ts';
 import { createWebhookWorker } from './services/webhook/webhook-worker.ts';
@@ -47,6 +49,8 @@ export type TDeps = {
   stripe: TStripe | null;
   /** Limits on sign-in, sign-up, password recovery and SSO attempts (shared through Redis). */
   rateLimiter: TRateLimiter;
+  /** Password hash checks in flight per address and at once (auth/password-checks.ts). */
+  passwordChecks: TPasswordChecks;
   /** Open live streams per address, per token and in total (STREAM_LIMIT_*), per process. */
   streamSlots: TStreamSlots;
   /** Sends queued webhook deliveries (started by main.ts and the test server). */
@@ -114,6 +118,7 @@ export function createDeps(
     ),
     stripe: createStripe(config),
     rateLimiter,
+    passwordChecks: createPasswordChecks(rateLimiter, config.passwordChecks),
     streamSlots,
     webhooks,
     auditRetention: createAuditRetention({ prisma, log }, config.auditRetentionDays),

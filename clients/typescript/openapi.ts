@@ -1762,8 +1762,13 @@ export interface components {
             /** @description The offset of the next page; null on the last page. */
             nextOffset: number | null;
             offset: number;
-            /** @description Ideas matching the filter in all. */
+            /** @description Ideas matching the filter in all. A text search counts at most 1,000: past that, 1,000 with `totalIsLowerBound`. */
             totalCount: number;
+            /**
+             * @description Present (true) when a search matched more than 1,000 ideas and `totalCount` says "at least"; absent otherwise.
+             * @enum {boolean}
+             */
+            totalIsLowerBound?: true;
         };
         IdeaTag: {
             /** @description 6 hex digits, without #. */
@@ -3775,6 +3780,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "totalCount": 3,
+                     *       "totalIsLowerBound": true,
                      *       "limit": 20,
                      *       "offset": 0,
                      *       "nextOffset": 0
@@ -3786,6 +3792,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -6118,6 +6125,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "totalCount": 3,
+                     *         "totalIsLowerBound": true,
                      *         "limit": 20,
                      *         "offset": 0,
                      *         "nextOffset": 0

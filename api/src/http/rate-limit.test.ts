@@ -27,6 +27,7 @@ const LIMITS: TConfig['rateLimits'] = {
   similarIdeas: { perIp: 3, perAccount: 3, windowSeconds: 60 },
   ideaSubmission: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   commentSubmission: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  ideaSearch: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;

@@ -53,6 +53,18 @@ export type TRateLimiter = {
     action: TRateLimitAction,
     account: string,
   ) => Promise<{ count: number; isOver: boolean; retryAfterSeconds: number }>;
+  /**
+   * Holds one of `max` places of `name` for `key` while work runs (e.g. password checks in
+   * flight per address): answers the function that gives the place back, or null when all
+   * `max` are taken. Shared through Redis like the counters; a place a crashed process never
+   * gave back expires after `ttlSeconds`.
+   */
+  hold: (
+    name: string,
+    key: string,
+    max: number,
+    ttlSeconds: number,
+  ) => Promise<(() => Promise<void>) | null>;
   /** 'redis' when every process shares the counters, else 'memory'. */
   kind: 'redis' | 'memory';
   /** False while Redis is connecting or away (each process then counts on its own). */
@@ -129,8 +141,43 @@ export function createRateLimiter(options: {
     ...(account ? [[`${action}:account`, accountKey(account)] as const] : []),
   ];
 
+  // Places held per key in this process (without Redis, or while Redis is away).
+  const heldHere = new Map<string, number>();
+  const holdHere = (key: string, max: number) => {
+    const held = heldHere.get(key) ?? 0;
+    if (held >= max) return null;
+    heldHere.set(key, held + 1);
+    return async () => {
+      const left = (heldHere.get(key) ?? 1) - 1;
+      if (left > 0) heldHere.set(key, left);
+      else heldHere.delete(key);
+    };
+  };
+
   return {
     kind: redis ? 'redis' : 'memory',
+    hold: async (name, key, max, ttlSeconds) => {
+      const local = `${name}:${key}`;
+      if (!redis || redis.status !== 'ready') return holdHere(local, max);
+      const shared = `${options.redisPrefix}in-flight:${name}:${key}`;
+      let held: number;
+      try {
+        const replies = await redis.multi().incr(shared).expire(shared, ttlSeconds).exec();
+        held = Number(replies?.[0]?.[1]);
+        if (!Number.isFinite(held)) throw new Error('no INCR reply');
+      } catch (error) {
+        options.log.warn(`In-flight limit ${name} counted here only: ${String(error)}`);
+        return holdHere(local, max);
+      }
+      const giveBack = async () => {
+        await quietly(name, () => redis.decr(shared));
+      };
+      if (held > max) {
+        await giveBack();
+        return null;
+      }
+      return giveBack;
+    },
     isShared: () => redis?.status === 'ready',
     consume: async (action, { ip, account }, points = 1) => {
       if (ip !== undefined) await consume(`${action}:ip`, ip, points);

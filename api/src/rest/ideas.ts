@@ -36,7 +36,14 @@ function boardFromHeader(c: TRestContext): number {
 export const ZIdeaPageJson = z
   .object({
     ideas: z.array(ZIdeaJson),
-    totalCount: z.number().int().meta({ description: 'Ideas matching the filter in all.' }),
+    totalCount: z.number().int().meta({
+      description:
+        'Ideas matching the filter in all. A text search counts at most 1,000: past that, 1,000 with `totalIsLowerBound`.',
+    }),
+    totalIsLowerBound: z.literal(true).optional().meta({
+      description:
+        'Present (true) when a search matched more than 1,000 ideas and `totalCount` says "at least"; absent otherwise.',
+    }),
     limit: z.number().int(),
     offset: z.number().int(),
     nextOffset: z
@@ -70,10 +77,17 @@ export function ideaRoutes(deps: TDeps): TRestRoute[] {
         '`filter` ALL (default) hides DECLINED ideas, a status shows only that status; `sort` VOTES (default), STATUS, DATE_DESC or DATE_ASC; `search` matches title or description; `tag` (a tag id) keeps the ideas carrying that tag (a private tag matches nothing outside the company’s team). Ideas past the plan’s cap are left out (see /boards/{id}/limits).',
       auth: 'optional',
       request: { headers: ZBoardHeader, query: ZIdeaPageParams },
+      errors: [429],
       response: ZIdeaPageJson,
       handle: async (c) =>
         new JsonText(
-          await findIdeasPageJson(deps, c.get('viewer'), boardFromHeader(c), c.req.query()),
+          await findIdeasPageJson(
+            deps,
+            c.get('viewer'),
+            boardFromHeader(c),
+            c.req.query(),
+            clientOfRequest(deps, c),
+          ),
         ),
     }),
     jsonRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { checkOwnPassword } from '../../auth/password-checks.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import { ZPassword, messages, parseInput, requiredOr } from '../../validation.ts';
@@ -46,7 +47,15 @@ export async function changePassword(
     );
   }
   await deps.rateLimiter.consume('login', { account: `password-change ${user.id}` });
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+  // No address at hand here: one account's checks in flight are capped instead.
+  if (
+    !(await checkOwnPassword(
+      deps.passwordChecks,
+      `user:${user.id}`,
+      currentPassword,
+      user.passwordHash,
+    ))
+  ) {
     throw errors.validation([{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
   }
   if (newPassword === currentPassword) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
 import { guardSignIn } from '../../http/rate-limit.ts';
@@ -165,7 +165,22 @@ async function signIn(
   | { secondFactor: TSecondFactorChallenge }
   | { companies: TCompanyChoice[] }
 > {
-  const { email, password, companySlug } = parseInput(ZCredentials, input);
+  const credentials = parseInput(ZCredentials, input);
+  // At most a few sign-ins of one address in flight: the rest are refused at once (429), not
+  // queued behind each other's hash checks and everyone else's (auth/password-checks.ts).
+  return deps.passwordChecks.gate(client.ip, () => signInChecked(deps, credentials, client, place));
+}
+
+async function signInChecked(
+  deps: TDeps,
+  { email, password, companySlug }: z.infer<typeof ZCredentials>,
+  client: TClient,
+  place: TSignInPlace,
+): Promise<
+  | { token: string; userId: number }
+  | { secondFactor: TSecondFactorChallenge }
+  | { companies: TCompanyChoice[] }
+> {
   const loginEmail = email.toLowerCase();
   const companyId = place ? (await signInCompany(deps, place.boardHash)).id : undefined;
   // One allowance per address, wherever it is tried: the console and every widget or portal
@@ -206,11 +221,14 @@ async function signIn(
   const matched: typeof candidates = [];
   for (const candidate of candidates) {
     // An account without a password is checked against the decoy: the same work, never a match.
-    const isValid = await verifyPassword(password, candidate.passwordHash ?? (await decoyHash));
+    const isValid = await deps.passwordChecks.verify(
+      password,
+      candidate.passwordHash ?? (await decoyHash),
+    );
     if (candidate.passwordHash && isValid) matched.push(candidate);
   }
   for (let checked = candidates.length; checked < hashesFloor; checked += 1) {
-    await verifyPassword(password, await decoyHash);
+    await deps.passwordChecks.verify(password, await decoyHash);
   }
   const address = client.address ?? client.ip;
   // Sign-ins have no transaction to share: the entry is written after, and a failed insert is

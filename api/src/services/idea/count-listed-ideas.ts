@@ -29,10 +29,19 @@ export async function countListedIdeas(
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams,
+  options: TCountOptions = {},
 ): Promise<number> {
-  const [row] = await deps.sql<{ count: number }>`${listedIdeasCount(viewer, listed, params)}`;
+  const [row] = await deps.sql<{
+    count: number;
+  }>`${listedIdeasCount(viewer, listed, params, options)}`;
   return row?.count ?? 0;
 }
+
+/**
+ * `searchCap`: a text search counts at most this many matches and one more (so the answer
+ * says "more than searchCap" without reading every match: REST's page, outside attack 7 F2).
+ */
+export type TCountOptions = { searchCap?: number };
 
 /**
  * countListedIdeas's statement, one row with the int column `count` (the REST page runs it
@@ -42,7 +51,11 @@ export function listedIdeasCount(
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams,
+  options: TCountOptions = {},
 ): TSqlPart {
+  if (params.search && options.searchCap !== undefined) {
+    return cappedScanCount(viewer, listed, params, options.searchCap);
+  }
   if (params.search || isSegmentSet(params.segment) || listedTagIds(params).length > 0) {
     return scanCount(viewer, listed, params);
   }
@@ -108,4 +121,17 @@ export async function countListedIdeasByScan(
 function scanCount(viewer: TViewer | null, listed: TListedBoard, params: TIdeaListParams) {
   return sqlPart`
     SELECT count(*)::int AS "count" FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}`;
+}
+
+/** At most `cap` + 1 of the list's rows counted: a search's count bounded in cost. */
+function cappedScanCount(
+  viewer: TViewer | null,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+  cap: number,
+) {
+  return sqlPart`
+    SELECT count(*)::int AS "count" FROM (
+      SELECT 1 FROM "Idea" i WHERE ${listedIdeasWhere(viewer, listed, params)}
+      LIMIT ${cap + 1}::int) AS counted`;
 }

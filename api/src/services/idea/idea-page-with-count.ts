@@ -3,6 +3,7 @@ import { sqlPart } from '../../db/sql.ts';
 import type { TSqlPart } from '../../db/sql.ts';
 import type { TViewer } from '../../viewer.ts';
 import { listedIdeasCount } from './count-listed-ideas.ts';
+import type { TCountOptions } from './count-listed-ideas.ts';
 import { ideaPageFreshStatement } from './find-idea-views.ts';
 import type { TFreshRow } from './idea-cards.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -18,8 +19,9 @@ export function ideaPageWithCountStatement(
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams & { limit: number; offset: number },
+  options: TCountOptions = {},
 ): TSqlPart {
-  const count = sqlPart`, (${listedIdeasCount(viewer, listed, params)}) AS "totalCount"`;
+  const count = sqlPart`, (${listedIdeasCount(viewer, listed, params, options)}) AS "totalCount"`;
   const { limit, offset } = params;
   return ideaPageFreshStatement(viewer, listed, params, { limit, offset }, count);
 }
@@ -30,6 +32,7 @@ export function findIdeaPageWithCount(
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams & { limit: number; offset: number },
+  options: TCountOptions = {},
 ): Promise<TIdeaPageWithCountRow[]> {
-  return deps.sql<TIdeaPageWithCountRow>`${ideaPageWithCountStatement(viewer, listed, params)}`;
+  return deps.sql<TIdeaPageWithCountRow>`${ideaPageWithCountStatement(viewer, listed, params, options)}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError, errors } from '../../errors.ts';
@@ -113,15 +113,17 @@ export async function acceptInvitation(
     // The existing account's password is checked: a sign-in in all but name, counted in the
     // same allowance per address as every sign-in (an invitation link was a guessing oracle
     // without it: outsider finding).
-    const attempt = await guardSignIn(deps.rateLimiter, client.ip, email.toLowerCase());
-    const isRight =
-      existing.passwordHash !== null &&
-      (await verifyPassword(data.password, existing.passwordHash));
+    const stored = existing.passwordHash;
+    const isRight = await deps.passwordChecks.gate(client.ip, async () => {
+      const attempt = await guardSignIn(deps.rateLimiter, client.ip, email.toLowerCase());
+      const matches = stored !== null && (await deps.passwordChecks.verify(data.password, stored));
+      if (matches) await attempt.succeeded();
+      else await attempt.failed();
+      return matches;
+    });
     if (!isRight) {
-      await attempt.failed();
       throw errors.validation([{ field: 'password', message: 'The password is not right.' }]);
     }
-    await attempt.succeeded();
   }
   const passwordHash = existing ? null : await hashPassword(data.password);
   const accepted = await deps.prisma.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { verifyPassword } from '../../auth/password.ts';
+import { checkOwnPassword } from '../../auth/password-checks.ts';
 import { seal, unseal } from '../../auth/seal.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -60,7 +60,10 @@ export async function confirmTwoFactorEnrolment(
         { field: 'password', message: 'This field is required.' },
       ]);
     }
-    if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+    if (
+      !user.passwordHash ||
+      !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))
+    ) {
       throw wrongPassword();
     }
   }

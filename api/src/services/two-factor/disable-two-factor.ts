@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { verifyPassword } from '../../auth/password.ts';
+import { checkOwnPassword } from '../../auth/password-checks.ts';
 import type { TDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { TClient } from '../../http/rate-limit.ts';
@@ -38,7 +38,10 @@ export async function disableTwoFactor(
       company: { select: { requireTwoFactor: true } },
     },
   });
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+  if (
+    !user.passwordHash ||
+    !(await checkOwnPassword(deps.passwordChecks, client.ip, password, user.passwordHash))
+  ) {
     throw wrongPassword();
   }
   if (user.company.requireTwoFactor && isTeamRole(user.role)) {

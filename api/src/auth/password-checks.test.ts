@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ERROR, gql, signUpCompany } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
+import { createRateLimiter } from '../http/rate-limit.ts';
+import { createLogger } from '../observability/log.ts';
+import { createPasswordChecks } from './password-checks.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+// Outside attack 7, finding 1: 40 parallel wrong passwords from one address (well within the
+// 100 failures a minute allowed) held every other person's sign-in behind their hash checks.
+// Now a few checks of one address are in flight at once; the rest are refused at once.
+
+const LOGIN = `
+  mutation Login($email: String!, $password: String!) {
+    login(email: $email, password: $password) {
+      __typename
+      ... on MutationLoginSuccess { data { token } }
+      ${APP_ERROR}
+    }
+  }`;
+
+const FLOOD = 40;
+
+describe('password checks in flight per address', { timeout: 120_000 }, () => {
+  let server: TTestServer;
+  let victim: TTestAccount;
+  let bystander: TTestAccount;
+
+  beforeAll(async () => {
+    // The default caps (2 per address); one proxy in front, so tests can name the address.
+    server = await startTestServer({ trustProxy: 1 });
+    victim = await signUpCompany(server);
+    bystander = await signUpCompany(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const logInFrom = (address: string, email: string, password: string) =>
+    server.call('POST', '/api/v1/login', {
+      body: { email, password },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('refuses a flood of wrong passwords from one address at once, while another address signs in', async () => {
+    const flood = Array.from({ length: FLOOD }, () =>
+      logInFrom('203.0.113.7', victim.email, 'not-the-password'),
+    );
+    const other = logInFrom('198.51.100.20', bystander.email, 'secret-password');
+    const [floodAnswers, otherAnswer] = await Promise.all([Promise.all(flood), other]);
+
+    expect(otherAnswer.status).toBe(200);
+    expect(otherAnswer.body.token).toEqual(expect.any(String));
+    const refused = floodAnswers.filter(({ status }) => status === 429);
+    const checked = floodAnswers.filter(({ status }) => status === 401);
+    expect(refused.length + checked.length).toBe(FLOOD);
+    // Only the few in flight at once were checked: the others were told to wait, not queued.
+    expect(refused.length).toBeGreaterThanOrEqual(FLOOD - 10);
+    for (const answer of refused) {
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(answer.body.error.code).toBe('RATE_LIMITED');
+    }
+    // Nothing is held once the flood is over: the right password signs in from that address.
+    const after = await logInFrom('203.0.113.7', victim.email, 'secret-password');
+    expect(after.status).toBe(200);
+  });
+
+  it('caps the GraphQL login mutation the same way', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.8' },
+          body: JSON.stringify({
+            query: LOGIN,
+            variables: { email: victim.email, password: 'not-the-password' },
+          }),
+        }),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(6);
+    const refused = answers.find(({ status }) => status === 429)!;
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(JSON.stringify(await refused.json())).toContain('RATE_LIMITED');
+    const after = await gql(server, LOGIN, { email: victim.email, password: 'secret-password' });
+    expect(after.body.data.login.__typename).toBe('MutationLoginSuccess');
+  });
+
+  it("caps checks of a signed-in person's current password (password change)", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        server.call('PUT', '/api/v1/profile/password', {
+          token: bystander.token,
+          body: { currentPassword: 'not-the-password', newPassword: 'another-password' },
+        }),
+      ),
+    );
+    const statuses = answers.map(({ status }) => status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(6);
+    expect(statuses.every((status) => status === 429 || status === 400)).toBe(true);
+  });
+});
+
+// With REDIS_URL, every process counts one address's checks in flight together.
+describe.skipIf(!process.env.REDIS_URL)('password checks in flight, shared through Redis', () => {
+  it('gives one address two places across two processes, not two each', async () => {
+    const options = {
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: process.env.REDIS_URL,
+      redisPrefix: `password-checks-test-${process.pid}-${Date.now()}:`,
+      log: createLogger('silent', 'json'),
+    };
+    const limiters = [createRateLimiter(options), createRateLimiter(options)];
+    try {
+      for (const limiter of limiters) await expect.poll(() => limiter.isShared()).toBe(true);
+      const [one, two] = limiters.map((limiter) =>
+        createPasswordChecks(limiter, { perAddress: 2, concurrent: 4, waiting: 64 }),
+      );
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // One check in flight in each process, each started (its place taken) before going on.
+      const running = [one!, two!].map(
+        (checks) =>
+          new Promise<{ done: Promise<void> }>((started) => {
+            const done = checks.gate('203.0.113.9', () => {
+              started({ done });
+              return held;
+            });
+          }),
+      );
+      const inFlight = await Promise.all(running);
+      // A third, in either process, is refused at once.
+      await expect(one!.gate('203.0.113.9', async () => 'checked')).rejects.toThrow(/at once/);
+      await expect(two!.gate('203.0.113.9', async () => 'checked')).rejects.toThrow(/at once/);
+      // Another address is not touched; once the two are done, the address checks again.
+      await expect(two!.gate('203.0.113.10', async () => 'checked')).resolves.toBe('checked');
+      release();
+      await Promise.all(inFlight.map(({ done }) => done));
+      await expect(one!.gate('203.0.113.9', async () => 'checked')).resolves.toBe('checked');
+    } finally {
+      for (const limiter of limiters) await limiter.close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_CAP } from './idea-page-json.ts';
+import { restCompany } from '../testing/rest-fixtures.ts';
+import type { TRestCompany } from '../testing/rest-fixtures.ts';
+import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+
+// Outside attack 7, finding 2: REST's idea search had no rate limit for visitors, and its exact
+// `totalCount` counted every match (2 s a search at 60,800 ideas).
+
+describe('REST idea search', { timeout: 120_000 }, () => {
+  let server: TTestServer;
+  let company: TRestCompany;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      trustProxy: 1,
+      rateLimits: {
+        ...UNLIMITED_FOR_TESTS,
+        ideaSearch: { perIp: 3, perAccount: 3, windowSeconds: 60 },
+      },
+    });
+    company = await restCompany(server);
+    // SEARCH_COUNT_CAP + 5 ideas with a common word, and one with a word of its own.
+    const rows = Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, n) => ({
+      boardId: company.boardId,
+      authorId: company.owner.userId,
+      title: `Export number ${n} to CSV`,
+      status: 'OPEN' as const,
+    }));
+    rows.push({ ...rows[0]!, title: 'A lonely zanzibar idea' });
+    await server.deps.prisma.idea.createMany({ data: rows });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const search = (query: string, address: string, token?: string) =>
+    server.call('GET', `/api/v1/ideas?${query}`, {
+      token,
+      headers: { 'x-board-id': String(company.boardId), 'x-forwarded-for': address },
+    });
+
+  it("limits a visitor's searches per address, not the team's nor plain pages", async () => {
+    const answers = [];
+    for (let n = 0; n < 4; n += 1) answers.push(await search('search=zanzibar', '203.0.113.60'));
+    expect(answers.map(({ status }) => status)).toEqual([200, 200, 200, 429]);
+    expect(answers[0]!.body.totalCount).toBe(1);
+    expect(answers[3]!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(answers[3]!.body.error.code).toBe('RATE_LIMITED');
+    // The same address still reads the board's pages; the company's owner searches on.
+    expect((await search('limit=5', '203.0.113.60')).status).toBe(200);
+    for (let n = 0; n < 4; n += 1) {
+      const own = await search('search=zanzibar', '203.0.113.60', company.owner.token);
+      expect(own.status).toBe(200);
+    }
+  });
+
+  it('counts a common word up to the cap and says the total is a lower bound', async () => {
+    const page = await search('search=export&limit=10', '203.0.113.61');
+    expect(page.status).toBe(200);
+    expect(page.body.ideas).toHaveLength(10);
+    expect(page.body.totalCount).toBe(SEARCH_COUNT_CAP);
+    expect(page.body.totalIsLowerBound).toBe(true);
+    expect(page.body.nextOffset).toBe(10);
+    // Past the cap the pages go on while they come full, and end with the last match.
+    const last = await search(
+      `search=export&limit=10&offset=${SEARCH_COUNT_CAP}`,
+      '203.0.113.62',
+      company.owner.token,
+    );
+    expect(last.body.ideas).toHaveLength(5);
+    expect(last.body.nextOffset).toBeNull();
+    // A search matching fewer than the cap answers exactly as before: no extra field.
+    const few = await search('search=zanzibar', '203.0.113.63');
+    expect(few.body).toEqual(
+      expect.objectContaining({ totalCount: 1, limit: expect.any(Number), nextOffset: null }),
+    );
+    expect(few.body).not.toHaveProperty('totalIsLowerBound');
+  });
+});
