@@ -225,6 +225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{id}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board’s custom statuses, in the board’s order (anyone who may see the board)
+         * @description Each is a name and colour over one kind of the pipeline (`kind`, one of the spec’s statuses). Move an idea to one with PUT /ideas/{id}/status: `status` is its kind and `customStatusId` its id. Empty: the board shows the spec’s statuses only.
+         */
+        get: operations["listBoardStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{id}/theme": {
         parameters: {
             query?: never;
@@ -1439,6 +1459,18 @@ export interface components {
         };
         BoardLimits: {
             cappedIdeas: number;
+        };
+        BoardStatus: {
+            /** @description 6 hex digits, without #. */
+            color: string;
+            id: number;
+            /** @enum {string} */
+            kind: "NOT_PUBLIC" | "OPEN" | "REVIEW" | "PLANNED" | "IN_PROGRESS" | "COMPLETE" | "DECLINED";
+            /** @description In the board’s language. */
+            name: string;
+            nameEn: string;
+            namePl: string;
+            position: number;
         };
         BoardWithAccess: {
             access: {
@@ -2966,6 +2998,47 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listBoardStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A numeric id. Anything else (or an id of another company) is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "kind": "NOT_PUBLIC",
+                     *         "name": "Customer feedback",
+                     *         "nameEn": "Customer feedback",
+                     *         "namePl": "Customer feedback",
+                     *         "color": "2f6fde",
+                     *         "position": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BoardStatus"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
