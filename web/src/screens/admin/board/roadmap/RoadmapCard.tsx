@@ -157,7 +157,7 @@ export function RoadmapCard({
               >
                 {customStatus ? (
                   <span
-                    className="status-swatch"
+                    className="status-dot"
                     style={customStatusStyle(customStatus.color)}
                     aria-hidden="true"
                   />
