@@ -5358,12 +5358,15 @@ export interface operations {
                  *       "email": "ada@example.com",
                  *       "password": "correct horse battery staple",
                  *       "company": "Acme Inc.",
+                 *       "displayName": "Ada Lovelace",
                  *       "ref": "newsletter",
                  *       "language": "en-US"
                  *     }
                  */
                 "application/json": {
                     company?: string | null;
+                    /** @description The name the team sees beside the owner’s ideas and comments, 2 to 50 characters; the part of the email before @ when absent. */
+                    displayName?: string | null;
                     email: string;
                     /**
                      * @description en-US or pl-PL (en and pl are read as those); en-US when absent.
