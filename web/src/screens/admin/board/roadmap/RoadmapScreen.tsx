@@ -65,6 +65,8 @@ const messages = defineMessages({
   sortComments: { id: 'roadmap.sort.comments', defaultMessage: 'Most discussed' },
 });
 
+// The statuses' colours mark them in each card's Move menu (RoadmapCard's `statuses`).
+/* eslint-disable relay/unused-fields */
 export const roadmapScreenQuery = graphql`
   query RoadmapScreenQuery($id: ID!, $sort: IdeaSort!, $segment: IdeaSegment, $tagIds: [ID!]) {
     ...SegmentFilter_query
@@ -154,6 +156,7 @@ export const roadmapScreenQuery = graphql`
     }
   }
 `;
+/* eslint-enable relay/unused-fields */
 
 /**
  * The roadmap's order, customer segment and tag from the address (`sort=VALUE`, segment
