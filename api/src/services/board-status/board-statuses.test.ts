@@ -305,16 +305,16 @@ describe('an idea’s custom status', () => {
   });
 
   it('REST lists the board’s custom statuses beside the kinds, and moves an idea to one by its id', async () => {
-    const shipped = await createStatus(acme.boardId, 'COMPLETE', acme.owner.token, 'Shipped');
+    const shipped = await createStatus(acme.boardId, 'COMPLETE', acme.owner.token, 'Live for all');
     const listed = await expectCall(server, 'GET', `/boards/${acme.boardId}/statuses`, 200, {
       token: voter.token,
     });
     expect(listed.find((status: { id: number }) => status.id === rowId(shipped.id))).toEqual({
       id: rowId(shipped.id),
       kind: 'COMPLETE',
-      name: 'Shipped',
-      nameEn: 'Shipped',
-      namePl: 'Shipped pl',
+      name: 'Live for all',
+      nameEn: 'Live for all',
+      namePl: 'Live for all pl',
       color: '1f6feb',
       position: expect.any(Number),
     });
@@ -329,7 +329,7 @@ describe('an idea’s custom status', () => {
     });
     expect(moved).toMatchObject({
       status: 'COMPLETE',
-      customStatus: { id: rowId(shipped.id), name: 'Shipped' },
+      customStatus: { id: rowId(shipped.id), name: 'Live for all' },
     });
     // Another company's private board is not found.
     await expectCall(server, 'GET', `/boards/${other.boardId}/statuses`, 200, {
