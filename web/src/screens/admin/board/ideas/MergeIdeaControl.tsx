@@ -6,6 +6,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { showToast } from '../../../../toast/toast-store.ts';
 import { ToolSection } from '../../../../ui/ToolSection.tsx';
 import { useViewOnlyProps } from '../board-access.tsx';
+import { toStatus } from './StatusBadge.tsx';
 import { canDecline } from './StatusControl.tsx';
 import { useDeclineIdeaMutation } from './useDeclineIdeaMutation.ts';
 
@@ -62,7 +63,7 @@ export function MergeIdeaControl({ idea }: { idea: MergeIdeaControl_idea$key }) 
   const [isOpen, setIsOpen] = useState(false);
   const [decline] = useDeclineIdeaMutation();
   const viewOnly = useViewOnlyProps();
-  if (!data.canUpdateStatus || data.status === 'NOT_PUBLIC' || !canDecline(data.status)) {
+  if (!data.canUpdateStatus || data.status === 'NOT_PUBLIC' || !canDecline(toStatus(data.status))) {
     return null;
   }
   const handleMerge = async (intoId: string): Promise<string | null> => {
