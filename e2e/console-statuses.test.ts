@@ -15,6 +15,7 @@ const CREATE_BOARD = `mutation ($name: String!) { createBoard(name: $name) {
 const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
   __typename ... on MutationCreateIdeaSuccess { data { id } } } }`;
 const SET_STATUS = `mutation ($ideaId: ID!, $status: IdeaStatus!) { setIdeaStatus(ideaId: $ideaId, status: $status) { __typename } }`;
+const SET_LANGUAGE = `mutation ($language: String!) { setLanguage(language: $language) { __typename } }`;
 const TITLE = 'Offline mode for the mobile app';
 
 /** A customer's page embedding the board's widget (served from the API's origin). */
@@ -129,6 +130,81 @@ describe.skipIf(!hasChromium())('console: custom statuses', () => {
     await expect.poll(() => group.getByRole('article', { name: TITLE }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'roadmap-custom-statuses');
+
+    // The card's Move menu offers the board's custom statuses beside the columns, by keyboard.
+    const roadmapCard = group.getByRole('article', { name: TITLE });
+    await roadmapCard.getByRole('button', { name: `Move “${TITLE}” to another column` }).focus();
+    await page.keyboard.press('Enter');
+    const moveMenu = page.getByRole('menu');
+    await expect
+      .poll(() => moveMenu.getByRole('menuitem').allTextContents())
+      .toEqual([
+        'Move to Under review',
+        'Move to Planned',
+        'Move to Planned: Icebox',
+        'Move to In progress',
+        'Move to Complete',
+      ]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'roadmap-move-custom-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'roadmap-move-custom-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await moveMenu.getByRole('menuitem', { name: 'Move to Planned: Icebox' }).click();
+    await expect
+      .poll(() =>
+        column
+          .getByRole('group', { name: 'Icebox' })
+          .getByRole('article', { name: TITLE })
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => group.count()).toBe(0);
+    const iceboxed = await expectCall(server, 'GET', `/ideas/${rowIdOf(idea.id, 'Idea')}`, 200, {
+      token: admin.token,
+    });
+    expect(iceboxed).toMatchObject({ status: 'PLANNED', customStatus: { name: 'Icebox' } });
+    const statuses = await expectCall(server, 'GET', `/boards/${boardRowId}/statuses`, 200, {
+      token: admin.token,
+    });
+    expect(statuses.map((status: { name: string }) => status.name)).toEqual([
+      'Icebox',
+      'Next sprint',
+    ]);
+    // In Polish too.
+    await gql(server, SET_LANGUAGE, { language: 'pl-PL' }, admin.token);
+    try {
+      await page.reload();
+      const polishCard = page.getByTestId('roadmap-PLANNED').getByRole('article', { name: TITLE });
+      await expect.poll(() => polishCard.isVisible()).toBe(true);
+      await polishCard
+        .getByRole('button', { name: `Przenieś „${TITLE}” do innej kolumny` })
+        .click();
+      await expect
+        .poll(() => page.getByRole('menu').getByRole('menuitem').allTextContents())
+        .toContain('Przenieś do: Zaplanowany – Następny sprint');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'roadmap-move-custom-pl-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'roadmap-move-custom-pl-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page
+        .getByRole('menu')
+        .getByRole('menuitem', { name: 'Przenieś do: Zaplanowany – Następny sprint' })
+        .click();
+      await expect
+        .poll(
+          async () =>
+            (
+              await expectCall(server, 'GET', `/ideas/${rowIdOf(idea.id, 'Idea')}`, 200, {
+                token: admin.token,
+              })
+            ).customStatus?.name,
+        )
+        .toBe('Next sprint');
+    } finally {
+      await gql(server, SET_LANGUAGE, { language: 'en-US' }, admin.token);
+    }
 
     // The widget shows its name where the status goes; REST `status` stays PLANNED.
     const { boardHash } = await expectCall(

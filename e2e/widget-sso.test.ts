@@ -162,16 +162,27 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
     await expect
       .poll(() => page.getByRole('heading', { name: 'SSO token checker' }).isVisible())
       .toBe(true);
-    // Step 3 explains the claims (the customer claims too), and that a signed email counts as
-    // confirmed.
-    for (const claim of ['id', 'name', 'email', 'exp', 'attributes', 'companies']) {
+    // Step 3 explains the claims (the customer claims too), and that a signed email gets mail
+    // only when the token vouches for it (email_verified) or the company trusts its tokens.
+    for (const claim of [
+      'id',
+      'name',
+      'email',
+      'email_verified',
+      'exp',
+      'attributes',
+      'companies',
+    ]) {
       await expect
         .poll(() => page.locator('.sso-claims dt').getByText(claim, { exact: true }).count())
         .toBe(1);
     }
     await expect
-      .poll(() => page.getByText(/counts as an address you have confirmed/).isVisible())
+      .poll(() =>
+        page.getByText(/We send them only to an address your token vouches for/).isVisible(),
+      )
       .toBe(true);
+    expect(await page.getByText(/counts as an address you have confirmed/).count()).toBe(0);
 
     // By keyboard: the field, then Tab to the button, Enter.
     const field = page.getByLabel('SSO token', { exact: true });
@@ -205,14 +216,39 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
     await saveScreenshot(page, 'widget-sso-checker-en-390');
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // A token the widget accepts: every check passes.
+    // A token whose address is not vouched for: accepted, but the checker says no mail goes to
+    // it (the company does not trust its tokens' addresses by default).
     await field.fill(
       sign({ id: 'u-1', name: 'Ada', email: 'ada@example.com' }, secret, { expiresIn: 600 }),
     );
     await page.getByRole('button', { name: 'Check the token' }).click();
     await expect
       .poll(() => report.getByRole('status').textContent())
+      .toBe('The widget accepts this token, but look at the warnings below.');
+    await expect.poll(() => row('EMAIL').getAttribute('data-status')).toBe('WARNING');
+    await expect
+      .poll(() => row('EMAIL').textContent())
+      .toContain(
+        'No notifications go to ada@example.com yet: the token does not say email_verified: true',
+      );
+    await saveScreenshot(page, 'widget-sso-checker-unconfirmed-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'widget-sso-checker-unconfirmed-en-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A token the widget accepts: every check passes.
+    await field.fill(
+      sign({ id: 'u-1', name: 'Ada', email: 'ada@example.com', email_verified: true }, secret, {
+        expiresIn: 600,
+      }),
+    );
+    await page.getByRole('button', { name: 'Check the token' }).click();
+    await expect
+      .poll(() => report.getByRole('status').textContent())
       .toBe('The widget accepts this token.');
+    await expect
+      .poll(() => row('EMAIL').textContent())
+      .toContain('Notifications go to ada@example.com.');
 
     // The rules: no expiry required (by keyboard), a shorter lifetime; saved and applied.
     const requireExpiry = page.getByRole('checkbox', {
@@ -242,7 +278,9 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
       ssoMaxLifetimeMinutes: 30,
     });
     // A token without exp is now accepted, with a warning.
-    await field.fill(sign({ id: 'u-1', name: 'Ada', email: 'ada@example.com' }, secret));
+    await field.fill(
+      sign({ id: 'u-1', name: 'Ada', email: 'ada@example.com', email_verified: true }, secret),
+    );
     await page.getByRole('button', { name: 'Check the token' }).click();
     await expect
       .poll(() => report.getByRole('status').textContent())
@@ -266,6 +304,31 @@ describe.skipIf(!hasChromium())('SSO: plain language for visitors, the reason fo
     await expect
       .poll(() => page.getByTestId('sso-report').getByRole('status').textContent())
       .toMatch(/^Widżet odrzuca ten token: Podpis: Podpis nie pasuje/);
+    await expect
+      .poll(() =>
+        page.getByText(/Wysyłamy je tylko na adres, za który Twój token ręczy/).isVisible(),
+      )
+      .toBe(true);
+    // An address the token does not vouch for: no mail, said in Polish.
+    await page
+      .getByLabel('Token SSO', { exact: true })
+      .fill(sign({ id: 'u-2', name: 'Ola', email: 'ola@example.com' }, secret, { expiresIn: 600 }));
+    await page.getByRole('button', { name: 'Sprawdź token' }).click();
+    await expect
+      .poll(() => page.getByTestId('sso-check-EMAIL').textContent())
+      .toContain('Na adres ola@example.com nie trafiają jeszcze powiadomienia');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'widget-sso-checker-unconfirmed-pl-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'widget-sso-checker-unconfirmed-pl-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page
+      .getByLabel('Token SSO', { exact: true })
+      .fill(sign({ id: 'u-2', name: 'Ola' }, 'zly-sekret', { expiresIn: 600 }));
+    await page.getByRole('button', { name: 'Sprawdź token' }).click();
+    await expect
+      .poll(() => page.getByTestId('sso-report').getByRole('status').textContent())
+      .toMatch(/^Widżet odrzuca ten token/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'widget-sso-checker-pl-1440');
     await page.setViewportSize({ width: 390, height: 844 });

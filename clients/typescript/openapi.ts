@@ -225,6 +225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{id}/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board’s custom statuses, in the board’s order (anyone who may see the board)
+         * @description Each is a name and colour over one kind of the pipeline (`kind`, one of the spec’s statuses). Move an idea to one with PUT /ideas/{id}/status: `status` is its kind and `customStatusId` its id. Empty: the board shows the spec’s statuses only.
+         */
+        get: operations["listBoardStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{id}/theme": {
         parameters: {
             query?: never;
@@ -1439,6 +1459,18 @@ export interface components {
         };
         BoardLimits: {
             cappedIdeas: number;
+        };
+        BoardStatus: {
+            /** @description 6 hex digits, without #. */
+            color: string;
+            id: number;
+            /** @enum {string} */
+            kind: "NOT_PUBLIC" | "OPEN" | "REVIEW" | "PLANNED" | "IN_PROGRESS" | "COMPLETE" | "DECLINED";
+            /** @description In the board’s language. */
+            name: string;
+            nameEn: string;
+            namePl: string;
+            position: number;
         };
         BoardWithAccess: {
             access: {
@@ -2971,6 +3003,47 @@ export interface operations {
             404: components["responses"]["Error404"];
             413: components["responses"]["Error413"];
             415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    listBoardStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A numeric id. Anything else (or an id of another company) is a 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "kind": "NOT_PUBLIC",
+                     *         "name": "Customer feedback",
+                     *         "nameEn": "Customer feedback",
+                     *         "namePl": "Customer feedback",
+                     *         "color": "2f6fde",
+                     *         "position": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BoardStatus"][];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            404: components["responses"]["Error404"];
             500: components["responses"]["Error500"];
             503: components["responses"]["Error503"];
         };
@@ -5292,12 +5365,15 @@ export interface operations {
                  *       "email": "ada@example.com",
                  *       "password": "correct horse battery staple",
                  *       "company": "Acme Inc.",
+                 *       "displayName": "Ada Lovelace",
                  *       "ref": "newsletter",
                  *       "language": "en-US"
                  *     }
                  */
                 "application/json": {
                     company?: string | null;
+                    /** @description The name the team sees beside the owner’s ideas and comments, 2 to 50 characters; the part of the email before @ when absent. */
+                    displayName?: string | null;
                     email: string;
                     /**
                      * @description en-US or pl-PL (en and pl are read as those); en-US when absent.

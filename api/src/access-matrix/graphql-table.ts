@@ -715,6 +715,13 @@ const MUTATIONS: Record<string, TGraphqlEntry> = {
     'boardId: $boardId, language: "en-US"',
     boardVars,
   ),
+  updateBoardModeration: mutation(
+    'updateBoardModeration',
+    rules.boardAdmin,
+    '$boardId: ID!',
+    'boardId: $boardId, moderateNewIdeas: true',
+    boardVars,
+  ),
   updateBoardTheme: mutation(
     'updateBoardTheme',
     rules.boardAdmin,

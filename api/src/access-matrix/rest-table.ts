@@ -283,6 +283,7 @@ export const REST_TABLE: Record<string, TRestEntry> = {
     (_w, b) => `/boards/${b.id}/releases`,
     { shows: (body, board) => ids(body).includes(board.releaseId) },
   ),
+  'GET /boards/{id}/statuses': route(rules.boardRead, 'GET', (_w, b) => `/boards/${b.id}/statuses`),
   'GET /boards/{id}/widget-setup': route(
     rules.boardAdmin,
     'GET',

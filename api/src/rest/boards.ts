@@ -14,6 +14,9 @@ import {
   updateBoardTheme,
 } from '../services/board/update-board.ts';
 import { ZReleaseListParams, findReleasePage } from '../services/release/find-releases.ts';
+import { statusName } from '../services/board-status/board-status-input.ts';
+import { findBoardStatuses } from '../services/board-status/find-board-status.ts';
+import { IdeaStatus } from '../generated/prisma/enums.ts';
 import { RELEASE_PAGING, setNextCursor } from './paging.ts';
 import {
   ZBoardAccess,
@@ -94,6 +97,44 @@ export function boardRoutes(deps: TDeps): TRestRoute[] {
       request: { params },
       response: z.object({ cappedIdeas: z.number().int() }).meta({ id: 'BoardLimits' }),
       handle: async (c) => getBoardLimits(deps, c.get('viewer'), pathId(c)),
+    }),
+    jsonRoute({
+      method: 'get',
+      path: '/boards/{id}/statuses',
+      operationId: 'listBoardStatuses',
+      tag,
+      summary: 'The board’s custom statuses, in the board’s order (anyone who may see the board)',
+      description:
+        'Each is a name and colour over one kind of the pipeline (`kind`, one of the spec’s statuses). Move an idea to one with PUT /ideas/{id}/status: `status` is its kind and `customStatusId` its id. Empty: the board shows the spec’s statuses only.',
+      auth: 'optional',
+      request: { params },
+      response: z.array(
+        z
+          .object({
+            id: z.number().int(),
+            kind: z.enum(IdeaStatus),
+            name: z.string().meta({ description: 'In the board’s language.' }),
+            nameEn: z.string(),
+            namePl: z.string(),
+            color: z.string().meta({ description: '6 hex digits, without #.' }),
+            position: z.number().int(),
+          })
+          .meta({ id: 'BoardStatus' }),
+      ),
+      handle: async (c) => {
+        const viewer = c.get('viewer');
+        const board = await getBoard(deps, viewer, pathId(c));
+        const statuses = await findBoardStatuses(deps, viewer, board.id);
+        return statuses.map((status) => ({
+          id: status.id,
+          kind: status.kind,
+          name: statusName(status, board.language),
+          nameEn: status.nameEn,
+          namePl: status.namePl,
+          color: status.color,
+          position: status.position,
+        }));
+      },
     }),
     jsonRoute({
       method: 'get',

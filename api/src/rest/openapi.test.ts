@@ -114,6 +114,7 @@ const BEYOND_SECTION_7 = [
   'POST /login/second-factor',
   'POST /company/rotate-secret',
   'GET /boards/{id}/ideas/similar',
+  'GET /boards/{id}/statuses',
   'GET /boards/{id}/export/ideas.csv',
   'GET /boards/{id}/export/voters.csv',
   'GET /companies/{id}/audit.csv',

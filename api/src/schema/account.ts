@@ -123,6 +123,10 @@ builder.mutationFields((t) => ({
       }),
       password: t.arg.string({ required: true, description: 'The password, 6 to 50 characters.' }),
       company: t.arg.string({ description: 'Company name; derived from the email when absent.' }),
+      displayName: t.arg.string({
+        description:
+          "The owner's name as the team sees it, 2 to 50 characters; the part of the email before @ when absent.",
+      }),
       ref: t.arg.string({ description: 'Referral code from /signup/{ref}.' }),
       language: t.arg.string({
         description:

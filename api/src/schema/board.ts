@@ -16,6 +16,7 @@ import {
   setBoardVisibility,
   updateBoardDescription,
   updateBoardLanguage,
+  updateBoardModeration,
   updateBoardName,
   updateBoardTheme,
 } from '../services/board/update-board.ts';
@@ -102,6 +103,10 @@ export const BoardType = builder.prismaNode('Board', {
     language: t.exposeString('language', { description: 'The board’s language: en-US or pl-PL.' }),
     isPublic: t.exposeBoolean('isPublic', {
       description: 'True when anyone may see the board; false when only the company may.',
+    }),
+    moderateNewIdeas: t.exposeBoolean('moderateNewIdeas', {
+      description:
+        'True (the default): end users’ new ideas wait for the team’s acceptance (NOT_PUBLIC); false: they start OPEN.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     active: t.boolean({
@@ -337,6 +342,22 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, context) =>
       updateBoardLanguage(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
+  }),
+  updateBoardModeration: t.field({
+    type: BoardType,
+    ...withErrors,
+    authScopes: { signedIn: true },
+    description:
+      "Turns moderation of the board's new ideas on or off (admins). On (the default), end users' new ideas wait for acceptance; off, they start OPEN. Ideas already waiting stay waiting.",
+    args: {
+      boardId: t.arg.id({ required: true, description: 'The global id of the board.' }),
+      moderateNewIdeas: t.arg.boolean({
+        required: true,
+        description: 'True: new ideas wait for acceptance; false: they start OPEN.',
+      }),
+    },
+    resolve: (_root, args, context) =>
+      updateBoardModeration(context.deps, context.viewer, decodeId(args.boardId, 'Board'), args),
   }),
   updateBoardTheme: t.field({
     type: BoardType,

@@ -54,6 +54,8 @@ const REASON_DESCRIPTIONS: Record<TSsoCheckReason, string> = {
   LONG: 'The token lives longer than an hour: a leaked one stays usable that long.',
   NOT_YET_VALID: '`nbf` is in the future.',
   INVALID: 'The claim is there but not valid (an optional one is then ignored).',
+  UNCONFIRMED:
+    'EMAIL: the token does not say `email_verified: true` and the company does not trust its tokens’ addresses, so no notification mail goes to it until the user confirms it.',
   NOT_CHECKED: 'Not checked.',
 };
 

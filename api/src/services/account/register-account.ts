@@ -11,11 +11,16 @@ import { sendSignUpConfirmation } from './send-email-confirmation.ts';
 import { slugify } from '../slug.ts';
 import { TEAM_ROLES } from '../../viewer.ts';
 import { runAfterAnswer } from '../../background.ts';
+import { DISPLAY_NAME_LIMITS } from '../../contract/limits.ts';
 
 export const ZRegistration = z.object({
   email: ZEmail,
   password: ZPassword,
   company: optionalName(6, 50),
+  displayName: optionalName(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max).meta({
+    description:
+      'The name the team sees beside the owner’s ideas and comments, 2 to 50 characters; the part of the email before @ when absent.',
+  }),
   ref: z.preprocess(
     (input) => (typeof input === 'string' && input.trim() ? input.trim().slice(0, 64) : undefined),
     z.string().optional(),
@@ -127,7 +132,7 @@ export async function registerAccount(
             role: 'OWNER',
             loginEmail,
             email: data.email,
-            displayName: data.email.split('@')[0] ?? data.email,
+            displayName: data.displayName ?? data.email.split('@')[0] ?? data.email,
             passwordHash,
             ...(data.language ? { language: data.language } : {}),
           },

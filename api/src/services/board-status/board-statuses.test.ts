@@ -304,6 +304,53 @@ describe('an idea’s custom status', () => {
     expect(moved).toMatchObject({ status: 'PLANNED', customStatus: null });
   });
 
+  it('REST lists the board’s custom statuses beside the kinds, and moves an idea to one by its id', async () => {
+    const shipped = await createStatus(acme.boardId, 'COMPLETE', acme.owner.token, 'Live for all');
+    const listed = await expectCall(server, 'GET', `/boards/${acme.boardId}/statuses`, 200, {
+      token: voter.token,
+    });
+    expect(listed.find((status: { id: number }) => status.id === rowId(shipped.id))).toEqual({
+      id: rowId(shipped.id),
+      kind: 'COMPLETE',
+      name: 'Live for all',
+      nameEn: 'Live for all',
+      namePl: 'Live for all pl',
+      color: '1f6feb',
+      position: expect.any(Number),
+    });
+    // In the board's order, every one of a kind the spec knows.
+    expect(listed.map((status: { position: number }) => status.position)).toEqual(
+      [...listed.map((status: { position: number }) => status.position)].sort((x, y) => x - y),
+    );
+    const ideaId = await newIdea('Moved to a custom status over REST');
+    const moved = await expectCall(server, 'PUT', `/ideas/${ideaId}/status`, 200, {
+      token: acme.owner.token,
+      body: { status: 'COMPLETE', customStatusId: rowId(shipped.id) },
+    });
+    expect(moved).toMatchObject({
+      status: 'COMPLETE',
+      customStatus: { id: rowId(shipped.id), name: 'Live for all' },
+    });
+    // Another company's private board is not found.
+    await expectCall(server, 'GET', `/boards/${other.boardId}/statuses`, 200, {
+      token: acme.owner.token,
+    });
+    await server.deps.prisma.board.update({
+      where: { id: other.boardId },
+      data: { isPublic: false },
+    });
+    try {
+      await expectCall(server, 'GET', `/boards/${other.boardId}/statuses`, 404, {
+        token: acme.owner.token,
+      });
+    } finally {
+      await server.deps.prisma.board.update({
+        where: { id: other.boardId },
+        data: { isPublic: true },
+      });
+    }
+  });
+
   it('refuses a custom status of another kind, and the database refuses it too', async () => {
     const ideaId = await newIdea('Kind must match');
     const review = await createStatus(acme.boardId, 'REVIEW');

@@ -47,6 +47,7 @@ export const ZBoardTheme = z.object({
 });
 
 export const ZBoardVisibility = z.object({ isPublic: requiredBoolean() });
+export const ZBoardModeration = z.object({ moderateNewIdeas: requiredBoolean() });
 
 /** A board's theme colours (hex without #), as the widget and public page use them. */
 export function boardTheme(

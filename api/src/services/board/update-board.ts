@@ -10,6 +10,7 @@ import {
   FIXED_THEME,
   ZBoardDescription,
   ZBoardLanguage,
+  ZBoardModeration,
   ZBoardName,
   ZBoardTheme,
   ZBoardVisibility,
@@ -54,6 +55,15 @@ export const updateBoardDescription: TBoardChange = (deps, viewer, boardId, inpu
 /** Sets the language the board's widget and public page speak (en-US or pl-PL). */
 export const updateBoardLanguage: TBoardChange = (deps, viewer, boardId, input) =>
   changeBoard(deps, viewer, boardId, ZBoardLanguage, input, ({ language }) => ({ language }));
+
+/**
+ * Turns moderation of new ideas on (the default: end users' ideas wait for acceptance) or off
+ * (they start OPEN, seen by everyone who sees the board). Ideas already waiting stay waiting.
+ */
+export const updateBoardModeration: TBoardChange = (deps, viewer, boardId, input) =>
+  changeBoard(deps, viewer, boardId, ZBoardModeration, input, ({ moderateNewIdeas }) => ({
+    moderateNewIdeas,
+  }));
 
 /** Sets the primary colour; the other theme colours are always white, black and white. */
 export const updateBoardTheme: TBoardChange = (deps, viewer, boardId, input) =>

@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findBoardForAdmin } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
-import { ideaConsoleUrl } from '../webhook/emit-webhook-event.ts';
+import { boardConsoleUrl } from '../webhook/emit-webhook-event.ts';
 import { csvStream } from './csv-stream.ts';
 import type { IdeaStatus } from '../../generated/prisma/client.ts';
 import { STATUS_LABELS } from '../notification/notification-texts.ts';
@@ -57,6 +57,8 @@ function recordExport(
 type TIdeaExportRow = {
   id: number;
   title: string;
+  description: string | null;
+  tags: string | null;
   status: string;
   statusNameEn: string | null;
   statusNamePl: string | null;
@@ -94,7 +96,9 @@ const money = (value: number) => Number(value).toFixed(2);
  * then its value, customer companies and votes per importance (nice to have, important, must
  * have), appended after the first columns so that older readers keep working; last the
  * status as people read it (`status name`: the idea's custom status, else the status's own
- * name, in the exporting admin's language) beside the code in `status` (issue 34.12).
+ * name, in the exporting admin's language) beside the code in `status` (issue 34.12); then
+ * the description and the idea's tags (`; ` between them). `url` opens the idea in the console
+ * by its number.
  */
 export async function exportIdeasCsv(
   deps: TDeps,
@@ -124,8 +128,8 @@ export async function exportIdeasCsv(
       // the page's votes (set-based: no statement or subquery per idea).
       const ideas = await deps.sql<TIdeaExportRow>`
         WITH page AS (
-          SELECT i."id", i."title", i."status", i."voteCount", i."commentCount", i."createdAt",
-            i."value", i."authorId", i."customStatusId"
+          SELECT i."id", i."title", i."description", i."status", i."voteCount", i."commentCount",
+            i."createdAt", i."value", i."authorId", i."customStatusId"
           FROM "Idea" i
           WHERE i."boardId" = ${board.id}
             AND (i."createdAt", i."id") > (${after.createdAt.toISOString()}::timestamp, ${after.id}::int)
@@ -152,8 +156,15 @@ export async function exportIdeasCsv(
           JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
           JOIN "CustomerCompany" cc ON cc."id" = m."customerCompanyId"
           GROUP BY v."ideaId"
+        ), tags AS (
+          -- The admins' export: every tag, the team's private ones too, by name.
+          SELECT it."ideaId", string_agg(t."name", '; ' ORDER BY t."nameKey") AS "tags"
+          FROM page p
+          JOIN "IdeaTag" it ON it."ideaId" = p."id"
+          JOIN "Tag" t ON t."id" = it."tagId"
+          GROUP BY it."ideaId"
         )
-        SELECT p."id", p."title", p."status", p."voteCount", p."commentCount", p."createdAt",
+        SELECT p."id", p."title", p."description", tg."tags", p."status", p."voteCount", p."commentCount", p."createdAt",
           p."value", u."displayName" AS "author", c."companies",
           bs."nameEn" AS "statusNameEn", bs."namePl" AS "statusNamePl",
           coalesce(vc."niceToHave", 0)::int AS "niceToHave",
@@ -164,6 +175,7 @@ export async function exportIdeasCsv(
         LEFT JOIN "BoardStatus" bs ON bs."id" = p."customStatusId"
         LEFT JOIN votes vc ON vc."ideaId" = p."id"
         LEFT JOIN companies c ON c."ideaId" = p."id"
+        LEFT JOIN tags tg ON tg."ideaId" = p."id"
         ORDER BY p."createdAt", p."id"`;
       if (ideas.length === 0) return;
       yield ideas.map((idea) => [
@@ -174,14 +186,17 @@ export async function exportIdeasCsv(
         idea.commentCount,
         idea.author ?? '',
         idea.createdAt,
-        // The idea's own address (the board's list alone told a reader nothing: first-hour F16).
-        ideaConsoleUrl(deps, board.id, idea.id),
+        // The idea's own address in the console, by its number (the board's list alone told a
+        // reader nothing: first-hour F16; a global id in it read as noise: walkthrough 7).
+        `${boardConsoleUrl(deps, board.id).replace(/\/list$/, '')}/ideas/${idea.id}`,
         money(idea.value ?? 0),
         idea.companies ?? '',
         idea.niceToHave,
         idea.important,
         idea.mustHave,
         statusName(idea),
+        idea.description ?? '',
+        idea.tags ?? '',
       ]);
       if (ideas.length < pageSize) return;
       const last = ideas[ideas.length - 1]!;
@@ -206,6 +221,8 @@ export async function exportIdeasCsv(
         'important',
         'must have',
         'status name',
+        'description',
+        'tags',
       ],
       pages(),
     ),

@@ -14,7 +14,8 @@ import { emitIdeaEvent } from '../webhook/emit-webhook-event.ts';
 
 /**
  * Submits an idea to a board of the caller's company. Admins' ideas start OPEN; anyone else's
- * start NOT_PUBLIC (awaiting acceptance), seen only by the team and the author until accepted;
+ * start NOT_PUBLIC (awaiting acceptance), seen only by the team and the author until accepted,
+ * unless the board's admins turned moderation off (Board.moderateNewIdeas: then OPEN too);
  * the team is told of those (services/notification/notify-new-idea.ts). Blocked end users are
  * refused, and end users are limited per user and per client address (limitSubmission: 429
  * past it).
@@ -36,7 +37,10 @@ export async function createIdea(
       authorId: member.viewer.userId,
       title: data.title,
       description: data.description ?? null,
-      status: isAdminOf(member.viewer, member.board.companyId) ? 'OPEN' : 'NOT_PUBLIC',
+      status:
+        isAdminOf(member.viewer, member.board.companyId) || !member.board.moderateNewIdeas
+          ? 'OPEN'
+          : 'NOT_PUBLIC',
     },
   });
   publishIdeaChange(deps, 'CREATED', idea, member.board.companyId);

@@ -25,7 +25,14 @@ export async function checkSsoToken(
   const board = await deps.prisma.board.findFirst({
     where: { id: boardId, companyId: caller.companyId, AND: [boardVisibleWhere(caller)] },
     select: {
-      company: { select: { secret: true, ssoRequireExpiry: true, ssoMaxLifetimeMinutes: true } },
+      company: {
+        select: {
+          secret: true,
+          ssoRequireExpiry: true,
+          ssoMaxLifetimeMinutes: true,
+          ssoTrustEmails: true,
+        },
+      },
     },
   });
   if (!board) throw errors.notFound('Board');
@@ -33,11 +40,12 @@ export async function checkSsoToken(
     caller,
     'API keys cannot check SSO tokens: sign in to the console to check one.',
   );
-  const { secret, ssoRequireExpiry, ssoMaxLifetimeMinutes } = board.company;
+  const { secret, ssoRequireExpiry, ssoMaxLifetimeMinutes, ssoTrustEmails } = board.company;
   // jsonwebtoken loads with the first token checked, not at every start (sso-checks.ts).
   const { inspectSsoToken } = await import('./inspect-sso-token.ts');
   return inspectSsoToken(token, secret, {
     requireExpiry: ssoRequireExpiry,
     maxLifetimeMinutes: ssoMaxLifetimeMinutes,
+    trustEmails: ssoTrustEmails,
   });
 }

@@ -180,7 +180,7 @@ function inspect(token: unknown, secret: string, policy: TSsoPolicy, now: number
   }
 
   checks.push(...timeChecks(payload, policy, now));
-  checks.push(...claimChecks(payload));
+  checks.push(...claimChecks(payload, policy));
   return checks;
 }
 
@@ -312,8 +312,13 @@ function customerClaimChecks(payload: Record<string, unknown>): TSsoCheck[] {
   });
 }
 
-/** ID and NAME (required), EMAIL and AVATAR (optional, ignored when implausible). */
-function claimChecks(payload: jwt.JwtPayload): TSsoCheck[] {
+/**
+ * ID and NAME (required), EMAIL and AVATAR (optional, ignored when implausible). An address
+ * the token does not vouch for (`email_verified: true`) while the company does not trust its
+ * tokens' addresses (policy.trustEmails) is a warning: the user gets no notification mail at it
+ * until they confirm it (exchange-sso-token.ts).
+ */
+function claimChecks(payload: jwt.JwtPayload, policy: TSsoPolicy): TSsoCheck[] {
   const checks: TSsoCheck[] = [];
   for (const [check, schema] of [
     ['ID', ZId],
@@ -349,6 +354,16 @@ function claimChecks(payload: jwt.JwtPayload): TSsoCheck[] {
         {
           value: shown(email),
         },
+      ),
+    );
+  } else if (payload.email_verified !== true && !policy.trustEmails) {
+    checks.push(
+      result(
+        'EMAIL',
+        'WARNING',
+        'UNCONFIRMED',
+        'its email claim is not marked email_verified: true, so no mail reaches the user until they confirm the address.',
+        { value: shown(email) },
       ),
     );
   } else {

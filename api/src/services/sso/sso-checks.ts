@@ -15,7 +15,12 @@ export type TSsoClaims = {
 };
 
 /** The company's rules for SSO tokens (Company.ssoRequireExpiry, Company.ssoMaxLifetimeMinutes). */
-export type TSsoPolicy = { requireExpiry: boolean; maxLifetimeMinutes: number };
+export type TSsoPolicy = {
+  requireExpiry: boolean;
+  maxLifetimeMinutes: number;
+  /** Company.ssoTrustEmails: every token's `email` counts as confirmed (the checker's EMAIL). */
+  trustEmails?: boolean;
+};
 
 /** Each thing checked about a token, in the order a refusal names the first failure. */
 export const SSO_CHECKS = [
@@ -56,6 +61,7 @@ export const SSO_CHECK_REASONS = [
   'LONG',
   'NOT_YET_VALID',
   'INVALID',
+  'UNCONFIRMED',
   'NOT_CHECKED',
 ] as const;
 export type TSsoCheckReason = (typeof SSO_CHECK_REASONS)[number];

@@ -148,9 +148,11 @@ describe('SSO token rules', () => {
 
 describe('checkSsoToken', () => {
   it('passes a complete, short-lived token with every check', async () => {
-    const token = jwt.sign({ id: 'u-7', name: 'Ada', email: 'ada@example.com' }, secretA, {
-      expiresIn: 600,
-    });
+    const token = jwt.sign(
+      { id: 'u-7', name: 'Ada', email: 'ada@example.com', email_verified: true },
+      secretA,
+      { expiresIn: 600 },
+    );
     const answer = await check(token);
     const report = answer.body.data.checkSsoToken.data;
     expect(report.isAccepted).toBe(true);
@@ -175,6 +177,34 @@ describe('checkSsoToken', () => {
     expect(report.checks.find((c: any) => c.check === 'EMAIL').value).toBe('ada@example.com');
     // Checking signs no one in.
     expect(await server.deps.prisma.user.count({ where: { externalId: 'u-7' } })).toBe(0);
+  });
+
+  it('warns that an address the token does not vouch for gets no mail, until the company trusts its tokens’ addresses', async () => {
+    const token = jwt.sign({ id: 'u-8', name: 'Bo', email: 'bo@example.com' }, secretA, {
+      expiresIn: 600,
+    });
+    const email = async () =>
+      (await check(token)).body.data.checkSsoToken.data.checks.find(
+        (c: any) => c.check === 'EMAIL',
+      );
+    const report = (await check(token)).body.data.checkSsoToken.data;
+    expect(report.isAccepted).toBe(true);
+    expect(await email()).toMatchObject({
+      status: 'WARNING',
+      reason: 'UNCONFIRMED',
+      value: 'bo@example.com',
+      message:
+        'its email claim is not marked email_verified: true, so no mail reaches the user until they confirm the address.',
+    });
+    const TRUST = `mutation ($trust: Boolean!) { updateSignInSettings(ssoTrustEmails: $trust, signupPolicy: ANYONE, signupEmailDomains: []) {
+      __typename ${APP_ERROR} } }`;
+    expect((await gql(server, TRUST, { trust: true }, a.owner.token)).body.errors).toBeUndefined();
+    try {
+      expect(await email()).toMatchObject({ status: 'PASSED', reason: 'OK' });
+    } finally {
+      await gql(server, TRUST, { trust: false }, a.owner.token);
+    }
+    expect(await email()).toMatchObject({ status: 'WARNING', reason: 'UNCONFIRMED' });
   });
 
   it('shows the failing signature and every other finding at once', async () => {

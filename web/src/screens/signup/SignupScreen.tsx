@@ -5,7 +5,7 @@ import { defineMessages } from '../../i18n/define-messages.ts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../forms/TextField.tsx';
 import { useForm } from '../../forms/useForm.ts';
-import { PASSWORD_LIMITS } from '../../../../api/src/contract/limits.ts';
+import { DISPLAY_NAME_LIMITS, PASSWORD_LIMITS } from '../../../../api/src/contract/limits.ts';
 import { resetMessages } from '../password-reset/messages.ts';
 import { commonMessages, validationMessages } from '../../i18n/common-messages.ts';
 import { getReferralCode, setReferralCode } from '../../session/storage.ts';
@@ -27,6 +27,12 @@ const messages = defineMessages({
     defaultMessage: 'Start collecting feedback in minutes. No credit card needed.',
   },
   email: { id: 'signup.email', defaultMessage: 'Email' },
+  displayName: { id: 'signup.displayName', defaultMessage: 'Your name (optional)' },
+  displayNameHint: {
+    id: 'signup.displayNameHint',
+    defaultMessage:
+      '{min} to {max} characters. Your team and your users see it beside your ideas and comments; without it, we use the part of your email before the @.',
+  },
   password: { id: 'signup.password', defaultMessage: 'Password' },
   confirmPassword: { id: 'signup.confirmPassword', defaultMessage: 'Confirm password' },
   company: { id: 'signup.company', defaultMessage: 'Company name (optional)' },
@@ -64,6 +70,7 @@ export function SignupScreen() {
   const [register] = useRegisterMutation();
   const form = useForm({
     email: { required: true, min: 6, max: 50, email: true },
+    displayName: { ...DISPLAY_NAME_LIMITS },
     password: { required: true, ...PASSWORD_LIMITS },
     confirmPassword: { required: true, ...PASSWORD_LIMITS },
     company: { min: 6, max: 50 },
@@ -77,33 +84,36 @@ export function SignupScreen() {
     }
   }, [ref]);
 
-  const signUp = useAction(async (values: { email: string; password: string; company: string }) => {
-    const { register: result } = await register({
-      email: values.email,
-      password: values.password,
-      company: values.company || null,
-      ref: referralCode,
-      // The owner's confirmation mail (and later mails) speak the language they signed up in.
-      language: intl.locale,
-    });
-    if (result.__typename === 'MutationRegisterSuccess' && result.data.token) {
-      // The answer carries a session: the new owner goes straight into the console
-      // instead of typing the same password again on the login page.
-      startSession(result.data.token);
-      showToast({
-        type: 'success',
-        title: messages.successTitle,
-        description: messages.successDescription,
+  const signUp = useAction(
+    async (values: { email: string; displayName: string; password: string; company: string }) => {
+      const { register: result } = await register({
+        email: values.email,
+        displayName: values.displayName.trim() || null,
+        password: values.password,
+        company: values.company || null,
+        ref: referralCode,
+        // The owner's confirmation mail (and later mails) speak the language they signed up in.
+        language: intl.locale,
       });
-      navigate('/admin/dashboard', { replace: true });
-      return null;
-    }
-    if (result.__typename === 'AppError') {
-      if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message, code: result.code };
-    }
-    return { descriptor: commonMessages.genericError };
-  });
+      if (result.__typename === 'MutationRegisterSuccess' && result.data.token) {
+        // The answer carries a session: the new owner goes straight into the console
+        // instead of typing the same password again on the login page.
+        startSession(result.data.token);
+        showToast({
+          type: 'success',
+          title: messages.successTitle,
+          description: messages.successDescription,
+        });
+        navigate('/admin/dashboard', { replace: true });
+        return null;
+      }
+      if (result.__typename === 'AppError') {
+        if (form.setServerErrors(result.fields)) return null;
+        return { text: result.message, code: result.code };
+      }
+      return { descriptor: commonMessages.genericError };
+    },
+  );
 
   const handleSignup = (event: FormEvent) => {
     setConsentError(!hasConsent);
@@ -137,6 +147,12 @@ export function SignupScreen() {
           autoComplete="email"
           isRequired
           autoFocus
+        />
+        <TextField
+          {...form.bind('displayName')}
+          label={intl.formatMessage(messages.displayName)}
+          hint={intl.formatMessage(messages.displayNameHint, DISPLAY_NAME_LIMITS)}
+          autoComplete="name"
         />
         <TextField
           {...form.bind('password')}

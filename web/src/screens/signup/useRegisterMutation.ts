@@ -8,6 +8,7 @@ export function useRegisterMutation() {
       $email: String!
       $password: String!
       $company: String
+      $displayName: String
       $ref: String
       $language: String
     ) {
@@ -15,6 +16,7 @@ export function useRegisterMutation() {
         email: $email
         password: $password
         company: $company
+        displayName: $displayName
         ref: $ref
         language: $language
       ) {

@@ -29,12 +29,20 @@ export function MergeModal({
   boardId,
   onClose,
   onMerge,
+  title,
+  description,
+  submitLabel,
 }: {
   ideaId: string;
   ideaTitle: string;
   boardId: string;
   onClose: () => void;
   onMerge: (intoId: string) => Promise<string | null>;
+  /** The dialog's title and description, when not the queue's "Accept … into another idea". */
+  title?: string;
+  description?: string;
+  /** The submit button's words, when not the queue's "Accept and merge". */
+  submitLabel?: string;
 }) {
   const intl = useIntl();
   const [isLocked, setIsLocked] = useState(false);
@@ -43,8 +51,8 @@ export function MergeModal({
       isOpen
       onClose={onClose}
       isLocked={isLocked}
-      title={intl.formatMessage(messages.mergeTitle, { title: ideaTitle })}
-      description={intl.formatMessage(messages.mergeDescription)}
+      title={title ?? intl.formatMessage(messages.mergeTitle, { title: ideaTitle })}
+      description={description ?? intl.formatMessage(messages.mergeDescription)}
     >
       <Suspense fallback={<Spinner label={intl.formatMessage(commonMessages.loading)} />}>
         <MergeForm
@@ -53,6 +61,7 @@ export function MergeModal({
           onClose={onClose}
           onMerge={onMerge}
           onPending={setIsLocked}
+          submitLabel={submitLabel}
         />
       </Suspense>
     </Modal>
@@ -65,12 +74,14 @@ function MergeForm({
   onClose,
   onMerge,
   onPending,
+  submitLabel,
 }: {
   ideaId: string;
   boardId: string;
   onClose: () => void;
   onMerge: (intoId: string) => Promise<string | null>;
   onPending: (isPending: boolean) => void;
+  submitLabel?: string;
 }) {
   const { board } = useLazyLoadQuery<TQuery>(
     graphql`
@@ -91,6 +102,7 @@ function MergeForm({
       onClose={onClose}
       onMerge={onMerge}
       onPending={onPending}
+      submitLabel={submitLabel}
     />
   );
 }
@@ -101,17 +113,18 @@ function MergeFields({
   onClose,
   onMerge,
   onPending,
+  submitLabel,
 }: {
   board: MergeModal_board$key;
   ideaId: string;
   onClose: () => void;
   onMerge: (intoId: string) => Promise<string | null>;
   onPending: (isPending: boolean) => void;
+  submitLabel?: string;
 }) {
   const intl = useIntl();
   const [data, refetch] = useRefetchableFragment<MergeModalIdeasQuery, MergeModal_board$key>(
     // The titles label the options (duplicateOptions).
-    /* eslint-disable relay/unused-fields */
     graphql`
       fragment MergeModal_board on Board
       @refetchable(queryName: "MergeModalIdeasQuery")
@@ -127,7 +140,6 @@ function MergeFields({
         }
       }
     `,
-    /* eslint-enable relay/unused-fields */
     board,
   );
   const { search, setSearch, isSearching } = useIdeaSearch(refetch);
@@ -219,7 +231,7 @@ function MergeFields({
           isPending={submit.isPending}
           pendingLabel={intl.formatMessage(messages.merging)}
         >
-          {intl.formatMessage(messages.mergeSubmit)}
+          {submitLabel ?? intl.formatMessage(messages.mergeSubmit)}
         </PendingButton>
       </div>
       <ActionError failure={submit.failure} />

@@ -21,6 +21,7 @@ import { VoteBox } from './VoteBox.tsx';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import type { MoveIdeaControl_query$key } from '../../../../../__generated__/MoveIdeaControl_query.graphql.ts';
 import { MoveIdeaControl } from './MoveIdeaControl.tsx';
+import { MergeIdeaControl } from './MergeIdeaControl.tsx';
 import { IdeaTagsControl } from '../tags/IdeaTagsControl.tsx';
 import { IdeaActivityList } from './IdeaActivityList.tsx';
 import { UndoMergeButton } from './UndoMergeButton.tsx';
@@ -143,6 +144,7 @@ function IdeaDetail({
         ...IdeaValue_idea
         ...TeamVotes_idea
         ...MoveIdeaControl_idea
+        ...MergeIdeaControl_idea
         ...IdeaTagsControl_idea
         ...IdeaActivityList_idea
         ...UndoMergeButton_idea
@@ -191,6 +193,7 @@ function IdeaDetail({
                 <LazyIdeaIssueLinks idea={data} query={query} />
               </Suspense>
             ) : null}
+            <MergeIdeaControl idea={data} />
             <MoveIdeaControl idea={data} query={query} onMoved={onClose} />
             <IdeaActivityList idea={data} />
           </aside>

@@ -10,6 +10,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { useViewOnlyProps } from '../board-access.tsx';
 import { ideaMessages, statusMessages } from '../ideas/messages.ts';
 import { StatusDot } from '../ideas/StatusBadge.tsx';
+import { customStatusStyle, useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import { ROADMAP_STATUSES } from './roadmap-columns.ts';
 import type { TRoadmapStatus } from './roadmap-columns.ts';
 
@@ -17,7 +18,37 @@ const messages = defineMessages({
   move: { id: 'roadmap.move', defaultMessage: 'Move' },
   moveLabel: { id: 'roadmap.move.label', defaultMessage: 'Move “{title}” to another column' },
   moveTo: { id: 'roadmap.move.to', defaultMessage: 'Move to {column}' },
+  moveToCustom: {
+    id: 'roadmap.move.toCustom',
+    defaultMessage: 'Move to {column}: {status}',
+  },
 });
+
+/** One of the board's custom statuses, as the Move menu offers it under its column. */
+export type TRoadmapCustomStatus = {
+  id: string;
+  kind: string;
+  nameEn: string;
+  namePl: string;
+  color: string;
+};
+
+/**
+ * What a card's Move menu offers: each roadmap column's own name and then the board's custom
+ * statuses of that kind, in the board's order, all but where the card already is.
+ */
+export function moveChoices(
+  status: string,
+  customStatusId: string | null,
+  statuses: readonly TRoadmapCustomStatus[],
+): { status: TRoadmapStatus; customStatus: TRoadmapCustomStatus | null }[] {
+  return ROADMAP_STATUSES.flatMap((kind) => [
+    ...(kind === status && customStatusId === null ? [] : [{ status: kind, customStatus: null }]),
+    ...statuses
+      .filter((custom) => custom.kind === kind && custom.id !== customStatusId)
+      .map((custom) => ({ status: kind, customStatus: custom })),
+  ]);
+}
 
 /**
  * A compact roadmap card: title, votes and comments. For those who may change its status it is
@@ -28,12 +59,15 @@ export function RoadmapCard({
   idea,
   onOpen,
   onMove,
+  statuses = [],
   isMoving = false,
   moveFailure = null,
 }: {
   idea: RoadmapCard_idea$key;
   onOpen: (ideaId: string) => void;
-  onMove: (ideaId: string, status: TRoadmapStatus) => void;
+  onMove: (ideaId: string, status: TRoadmapStatus, customStatusId: string | null) => void;
+  /** The board's custom statuses: the Move menu offers them beside the columns. */
+  statuses?: readonly TRoadmapCustomStatus[];
   /** Its move is being saved: the Move trigger is busy (not disabled: focus stays on it). */
   isMoving?: boolean;
   /** Why its last move failed, said on the card. */
@@ -41,6 +75,7 @@ export function RoadmapCard({
 }) {
   const intl = useIntl();
   const viewOnly = useViewOnlyProps();
+  const nameOf = useStatusName();
   const data = useFragment(
     graphql`
       fragment RoadmapCard_idea on Idea {
@@ -52,6 +87,9 @@ export function RoadmapCard({
         canUpdateStatus
         value
         valueCurrency
+        customStatus {
+          id
+        }
       }
     `,
     idea,
@@ -109,19 +147,34 @@ export function RoadmapCard({
             </>
           }
         >
-          {ROADMAP_STATUSES.filter((status) => status !== data.status).map((status) => (
-            <MenuItem
-              key={status}
-              onSelect={() => {
-                if (!isMoving) onMove(data.id, status);
-              }}
-            >
-              <StatusDot status={status} />
-              {intl.formatMessage(messages.moveTo, {
-                column: intl.formatMessage(statusMessages[status]),
-              })}
-            </MenuItem>
-          ))}
+          {moveChoices(data.status, data.customStatus?.id ?? null, statuses).map(
+            ({ status, customStatus }) => (
+              <MenuItem
+                key={customStatus?.id ?? status}
+                onSelect={() => {
+                  if (!isMoving) onMove(data.id, status, customStatus?.id ?? null);
+                }}
+              >
+                {customStatus ? (
+                  <span
+                    className="status-dot"
+                    style={customStatusStyle(customStatus.color)}
+                    aria-hidden="true"
+                  />
+                ) : (
+                  <StatusDot status={status} />
+                )}
+                {customStatus
+                  ? intl.formatMessage(messages.moveToCustom, {
+                      column: intl.formatMessage(statusMessages[status]),
+                      status: nameOf(customStatus.nameEn, customStatus.namePl),
+                    })
+                  : intl.formatMessage(messages.moveTo, {
+                      column: intl.formatMessage(statusMessages[status]),
+                    })}
+              </MenuItem>
+            ),
+          )}
         </MenuButton>
       ) : null}
       <ActionError failure={moveFailure} />

@@ -65,6 +65,8 @@ const messages = defineMessages({
   sortComments: { id: 'roadmap.sort.comments', defaultMessage: 'Most discussed' },
 });
 
+// The statuses' colours mark them in each card's Move menu (RoadmapCard's `statuses`).
+/* eslint-disable relay/unused-fields */
 export const roadmapScreenQuery = graphql`
   query RoadmapScreenQuery($id: ID!, $sort: IdeaSort!, $segment: IdeaSegment, $tagIds: [ID!]) {
     ...SegmentFilter_query
@@ -76,6 +78,7 @@ export const roadmapScreenQuery = graphql`
         kind
         nameEn
         namePl
+        color
         ...CustomStatusBadge_status
       }
       review: ideas(filter: REVIEW, sort: $sort, segment: $segment, tagIds: $tagIds, first: 100) {
@@ -153,6 +156,7 @@ export const roadmapScreenQuery = graphql`
     }
   }
 `;
+/* eslint-enable relay/unused-fields */
 
 /**
  * The roadmap's order, customer segment and tag from the address (`sort=VALUE`, segment
@@ -216,14 +220,20 @@ export function RoadmapScreen() {
   // The card a move (drag or Move menu) is for: it shows the move busy and, when it fails, says
   // so on the card (which stays in its column). One move at a time.
   const [movingId, setMovingId] = useState<string | null>(null);
-  const move = useAction(async (movedIdeaId: string, status: TRoadmapStatus) => {
-    setMovingId(movedIdeaId);
-    const { setIdeaStatus: result } = await setStatus({ ideaId: movedIdeaId, status });
-    if (result.__typename !== 'MutationSetIdeaStatusSuccess') {
-      return { descriptor: commonMessages.genericError };
-    }
-    setMovedId(movedIdeaId);
-  });
+  const move = useAction(
+    async (movedIdeaId: string, status: TRoadmapStatus, customStatusId: string | null) => {
+      setMovingId(movedIdeaId);
+      const { setIdeaStatus: result } = await setStatus({
+        ideaId: movedIdeaId,
+        status,
+        customStatusId,
+      });
+      if (result.__typename !== 'MutationSetIdeaStatusSuccess') {
+        return { descriptor: commonMessages.genericError };
+      }
+      setMovedId(movedIdeaId);
+    },
+  );
   useEffect(() => {
     if (!movedId) return;
     const card = document.querySelector(`[data-idea-id="${CSS.escape(movedId)}"]`);
@@ -302,14 +312,24 @@ export function RoadmapScreen() {
     event.preventDefault();
     if (!isWritable) return;
     setDropTarget(null);
-    void handleMove(event.dataTransfer.getData('text/plain'), status);
+    const ideaIdDropped = event.dataTransfer.getData('text/plain');
+    // A drop onto the card's own column keeps its custom status.
+    if (ideas.find((candidate) => candidate.id === ideaIdDropped)?.status === status) return;
+    void handleMove(ideaIdDropped, status, null);
   };
 
-  /** Dragging a card or choosing a column in its Move menu. */
-  const handleMove = async (ideaId: string, status: TRoadmapStatus) => {
+  /**
+   * Dragging a card (to a column: its own name) or choosing a column, or one of the board's
+   * custom statuses of a column, in its Move menu.
+   */
+  const handleMove = async (
+    ideaId: string,
+    status: TRoadmapStatus,
+    customStatusId: string | null,
+  ) => {
     const idea = ideas.find((candidate) => candidate.id === ideaId);
-    if (!idea || idea.status === status) return;
-    await move.run(ideaId, status);
+    if (!idea || (idea.status === status && idea.customStatusId === customStatusId)) return;
+    await move.run(ideaId, status, customStatusId);
   };
 
   return (
@@ -412,7 +432,10 @@ export function RoadmapScreen() {
                           <RoadmapCard
                             idea={idea}
                             onOpen={handleOpen}
-                            onMove={(id, to) => void handleMove(id, to)}
+                            onMove={(id, to, customStatusId) =>
+                              void handleMove(id, to, customStatusId)
+                            }
+                            statuses={board.statuses}
                             isMoving={move.isPending && movingId === idea.id}
                             moveFailure={movingId === idea.id ? move.failure : null}
                           />

@@ -6,6 +6,7 @@ import type { BoardSettingsScreenQuery as TQuery } from '../../../../../__genera
 import { useViewOnlyProps } from '../board-access.tsx';
 import { GeneralCard } from './GeneralCard.tsx';
 import { boardSettingsMessages as messages } from './messages.ts';
+import { ModerationCard } from './ModerationCard.tsx';
 import { ThemeCard } from './ThemeCard.tsx';
 import { VisibilityCard } from './VisibilityCard.tsx';
 import { StatusesCard } from '../statuses/StatusesCard.tsx';
@@ -16,6 +17,7 @@ export const boardSettingsScreenQuery = graphql`
     board(id: $id) {
       ...GeneralCard_board
       ...VisibilityCard_board
+      ...ModerationCard_board
       ...ThemeCard_board
       ...StatusesCard_board
       ...TagsCard_board
@@ -55,6 +57,7 @@ export function BoardSettingsScreen() {
       >
         <GeneralCard board={board} />
         <VisibilityCard board={board} company={viewer?.company ?? null} query={data} />
+        <ModerationCard board={board} />
         <ThemeCard board={board} />
         <StatusesCard board={board} />
         <TagsCard board={board} />

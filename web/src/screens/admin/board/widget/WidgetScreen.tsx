@@ -255,16 +255,24 @@ export function WidgetScreen() {
                     </p>
                     <p className="card__intro">{intl.formatMessage(claimMessages.intro)}</p>
                     <dl className="sso-claims">
-                      {(['id', 'name', 'email', 'exp', 'attributes', 'companies'] as const).map(
-                        (claim) => (
-                          <div key={claim} className="sso-claims__item">
-                            <dt>
-                              <code>{claim}</code>
-                            </dt>
-                            <dd>{intl.formatMessage(claimMessages[claim])}</dd>
-                          </div>
-                        ),
-                      )}
+                      {(
+                        [
+                          'id',
+                          'name',
+                          'email',
+                          'email_verified',
+                          'exp',
+                          'attributes',
+                          'companies',
+                        ] as const
+                      ).map((claim) => (
+                        <div key={claim} className="sso-claims__item">
+                          <dt>
+                            <code>{claim}</code>
+                          </dt>
+                          <dd>{intl.formatMessage(claimMessages[claim])}</dd>
+                        </div>
+                      ))}
                     </dl>
                     <TabList
                       options={SSO_LANGUAGES}

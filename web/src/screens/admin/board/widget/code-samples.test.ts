@@ -350,6 +350,14 @@ describe('widget tab: the snippets work as pasted', () => {
     }
   });
 
+  it('every SSO sample serves the user’s own verified flag, never a plain true (an unconfirmed address gets no mail)', () => {
+    for (const language of SSO_LANGUAGES) {
+      const serving = ssoSample(language, 'x').split('Serve it to the widget')[1] ?? '';
+      expect(serving, language).toMatch(/email_?verified/i);
+      expect(serving, language).not.toMatch(/,\s*(true|True)\)/);
+    }
+  });
+
   it('opens on the snippet that works for the board: no SSO when public, with SSO when private', () => {
     expect(embedStateOf({ isPublic: true, ssoAccess: true })).toBe('PUBLIC');
     expect(embedStateOf({ isPublic: false, ssoAccess: true })).toBe('PRIVATE_SSO');

@@ -78,7 +78,10 @@ const SERVE_NOTES: Record<TSsoLanguage, string> = {
 //   app.get('${SSO_TOKEN_ENDPOINT}', (req, res) => {
 //     res.set('Cache-Control', 'no-store');
 //     if (!req.user) return res.sendStatus(401);
-//     res.json({ token: feedboardToken({ id: req.user.id, name: req.user.name, email: req.user.email }) });
+//     res.json({ token: feedboardToken({
+//       id: req.user.id, name: req.user.name, email: req.user.email,
+//       emailVerified: req.user.emailVerified === true, // your record of a confirmed address
+//     }) });
 //   });`,
   java: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
 // on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
@@ -88,7 +91,7 @@ const SERVE_NOTES: Record<TSsoLanguage, string> = {
 //   ResponseEntity<Map<String, String>> feedboardSsoToken(@AuthenticationPrincipal AppUser user) throws Exception {
 //       if (user == null) return ResponseEntity.status(401).build();
 //       return ResponseEntity.ok().cacheControl(CacheControl.noStore())
-//           .body(Map.of("token", FeedboardToken.create(user.getId(), user.getName(), user.getEmail(), true)));
+//           .body(Map.of("token", FeedboardToken.create(user.getId(), user.getName(), user.getEmail(), user.isEmailVerified())));
 //   }`,
   php: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
 // on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
@@ -98,7 +101,7 @@ const SERVE_NOTES: Record<TSsoLanguage, string> = {
 //     header('Cache-Control: no-store');
 //     if (!isset($_SESSION['user'])) { http_response_code(401); exit; }
 //     $user = $_SESSION['user'];
-//     echo json_encode(['token' => feedboard_token((string) $user['id'], $user['name'], $user['email'], true)]);`,
+//     echo json_encode(['token' => feedboard_token((string) $user['id'], $user['name'], $user['email'], !empty($user['email_verified']))]);`,
   python: `# Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
 # on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
 # 401 for a visitor who is not signed in (the widget then shows the board signed out). Flask:
@@ -107,7 +110,7 @@ const SERVE_NOTES: Record<TSsoLanguage, string> = {
 #     def feedboard_sso_token():
 #         if not current_user.is_authenticated:
 #             return "", 401
-#         token = feedboard_token(str(current_user.id), current_user.name, current_user.email, True)
+#         token = feedboard_token(str(current_user.id), current_user.name, current_user.email, current_user.email_verified)
 #         return {"token": token}, 200, {"Cache-Control": "no-store"}`,
   csharp: `// Serve it to the widget: the container's data-sso-token-url asks GET ${SSO_TOKEN_ENDPOINT}
 // on your site, with the visitor's cookies. Answer {"token": "…"} for your signed-in user and
@@ -120,7 +123,8 @@ const SERVE_NOTES: Record<TSsoLanguage, string> = {
 //       var user = http.User;
 //       if (user.Identity?.IsAuthenticated != true) return Results.Unauthorized();
 //       return Results.Json(new { token = FeedboardToken.Create(
-//           user.FindFirst("sub")!.Value, user.Identity.Name, user.FindFirst("email")?.Value, true) });
+//           user.FindFirst("sub")!.Value, user.Identity.Name, user.FindFirst("email")?.Value,
+//           user.FindFirst("email_verified")?.Value == "true") });
 //   });`,
 };
 

@@ -19,7 +19,12 @@ export const claimMessages = defineMessages({
   email: {
     id: 'widget.claims.email',
     defaultMessage:
-      'the address the user’s notification emails go to (leave it out if you have none). An email in a token signed with your secret counts as an address you have confirmed: we mail it without asking the user to confirm it, so sign only addresses you have verified.',
+      'the address the user’s notification emails go to (leave it out if you have none). We send them only to an address your token vouches for with email_verified, or to every address when “Trust the email addresses in our SSO tokens” is on (it is off until an admin turns it on below). Any other address gets no mail until its owner confirms it.',
+  },
+  email_verified: {
+    id: 'widget.claims.emailVerified',
+    defaultMessage:
+      'true when your system has confirmed that the user owns the address (optional). Each sample sets it from the verified flag you pass it: pass what your user records say, never a plain true.',
   },
   exp: {
     id: 'widget.claims.exp',
@@ -221,6 +226,11 @@ export const findingMessages = defineMessages({
   'EMAIL.OK': {
     id: 'widget.checker.EMAIL.OK',
     defaultMessage: 'Notifications go to {value}.',
+  },
+  'EMAIL.UNCONFIRMED': {
+    id: 'widget.checker.EMAIL.UNCONFIRMED',
+    defaultMessage:
+      'No notifications go to {value} yet: the token does not say email_verified: true and your company does not trust its tokens’ addresses, so the user has to confirm the address first.',
   },
   'EMAIL.ABSENT': {
     id: 'widget.checker.EMAIL.ABSENT',

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Board" ADD COLUMN     "moderateNewIdeas" BOOLEAN NOT NULL DEFAULT true;
