@@ -7,7 +7,8 @@ import type { TLogger } from '../../observability/log.ts';
 import { yieldToOthers } from '../../yield-to-others.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';
-import { countNewRows, requireRoomForIdeas } from './preview-import.ts';
+import { deleteImportParts, loadImportPayload } from './import-parts.ts';
+import { requireRoomForIdeas } from './preview-import.ts';
 
 /**
  * Rows written per chunk: each chunk is one short transaction of its own, so other requests'
@@ -79,17 +80,29 @@ export function chunkRunner(prisma: PrismaClient, companyId: number): TChunkRunn
  * their triggers.
  */
 export async function writeImport(
+  prisma: PrismaClient,
   inChunk: TChunkRunner,
   job: { id: number; companyId: number; boardId: number },
   payload: TImportPayload,
   onProgress: (rows: number) => void | Promise<void>,
 ): Promise<TImportResult> {
-  const model = { ...payload, problems: [], skipped: 0 };
-  await inChunk(async (tx) => {
-    const plan = await loadPlanState(tx, job.companyId);
-    const toCreate = await countNewRows(tx, job.companyId, job.boardId, payload.source, model);
-    await requireRoomForIdeas(tx, plan, toCreate.ideas);
-  });
+  // The plan's cap on visible ideas, checked again (the board may have filled since the
+  // preview): only the new ideas count, looked up a chunk per statement with a turn between,
+  // outside any transaction. In one transaction with every other lookup of the file it held
+  // the embedded database's only connection for the whole of it (issue 33.2, attack 7).
+  const plan = await loadPlanState(prisma, job.companyId);
+  if (plan.caps.ideas !== null) {
+    let newIdeas = 0;
+    for (const part of chunks(payload.ideas)) {
+      const [row] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM unnest(${part.map((i) => i.externalId)}::text[]) AS e("id")
+        WHERE NOT EXISTS (SELECT 1 FROM "Idea" WHERE "boardId" = ${job.boardId}::int
+          AND "importSource" = ${payload.source} AND "importExternalId" = e."id")`;
+      newIdeas += Number(row?.n ?? 0);
+      await yieldToOthers();
+    }
+    await requireRoomForIdeas(prisma, plan, newIdeas);
+  }
   let done = 0;
   const progress = async (rows: number) => {
     done += rows;
@@ -266,7 +279,6 @@ export async function runImportJob(deps: TRunDeps, live: Map<number, number>): P
     select: { payload: true, total: true },
   });
   if (!row) return 1;
-  const payload = row.payload as unknown as TImportPayload;
   const report = async (done: number) => {
     live.set(job.id, done);
     // Progress and a renewed lease, only while the claim is still this worker's.
@@ -278,7 +290,8 @@ export async function runImportJob(deps: TRunDeps, live: Map<number, number>): P
     if (renewed === 0) throw new LostLease();
   };
   try {
-    await writeImport(chunkRunner(deps.prisma, job.companyId), job, payload, report);
+    const payload = await loadImportPayload(deps.prisma, job.id, row.payload);
+    await writeImport(deps.prisma, chunkRunner(deps.prisma, job.companyId), job, payload, report);
     const result = await importedRows(deps.prisma, job);
     await finish(deps.prisma, job.id, { status: 'SUCCEEDED', processed: row.total, result });
   } catch (error) {
@@ -404,6 +417,7 @@ async function finish(
     error?: string;
   },
 ) {
+  await deleteImportParts(prisma, id);
   await prisma.importJob.update({
     where: { id },
     data: {
