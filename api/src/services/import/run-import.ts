@@ -45,11 +45,36 @@ export type TImportWorker = {
   progressOf: (jobId: number) => number | undefined;
 };
 
-function chunks<T>(rows: readonly T[]): T[][] {
+/**
+ * Characters of text (titles, descriptions, comments) one chunk writes at most: an idea's text
+ * goes into the search indexes (trigram and text search), so a chunk of 1,000 ideas with long
+ * descriptions was one statement of seconds on the embedded database, the server's thread held
+ * throughout (issue 33.2, attack 7); a vote counts its idea's text (it rewrites that row).
+ * Short rows still go 1,000 a chunk.
+ */
+const CHUNK_TEXT = 100_000;
+
+/** The rows in chunks of CHUNK rows, cut earlier where `text` of the rows passes CHUNK_TEXT. */
+function chunks<T>(rows: readonly T[], text: (row: T) => number = () => 0): T[][] {
   const out: T[][] = [];
-  for (let at = 0; at < rows.length; at += CHUNK) out.push(rows.slice(at, at + CHUNK));
+  let part: T[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const length = text(row);
+    if (part.length > 0 && (part.length >= CHUNK || size + length > CHUNK_TEXT)) {
+      out.push(part);
+      part = [];
+      size = 0;
+    }
+    part.push(row);
+    size += length;
+  }
+  if (part.length > 0) out.push(part);
   return out;
 }
+
+const ideaText = (idea: TImportPayload['ideas'][number]) =>
+  idea.title.length + (idea.description?.length ?? 0);
 
 type TChunkRunner = <T>(write: (tx: TTx) => Promise<T>) => Promise<T>;
 
@@ -141,7 +166,7 @@ export async function writeImport(
   // Ideas: inserted unless the board has that source id; then every one's id, new or not.
   let ideasCreated = 0;
   const ideaIds = new Map<string, number>();
-  for (const part of chunks(payload.ideas)) {
+  for (const part of chunks(payload.ideas, ideaText)) {
     await inChunk(async (tx) => {
       const inserted = await tx.$queryRaw<{ id: number; externalId: string }[]>`
       INSERT INTO "Idea" ("boardId", "authorId", "title", "description", "status", "customStatusId",
@@ -173,8 +198,10 @@ export async function writeImport(
   }
 
   // Votes and comments: inserted unless there, each idea's count raised by what went in.
+  // A vote rewrites its idea's row (voteCount), whose text the search indexes take again.
+  const textOf = new Map(payload.ideas.map((idea) => [idea.externalId, ideaText(idea)]));
   let votesCreated = 0;
-  for (const part of chunks(payload.votes)) {
+  for (const part of chunks(payload.votes, (vote) => textOf.get(vote.ideaExternalId) ?? 0)) {
     const [row] = await inChunk(
       (tx) => tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
@@ -197,7 +224,7 @@ export async function writeImport(
     await progress(part.length);
   }
   let commentsCreated = 0;
-  for (const part of chunks(payload.comments)) {
+  for (const part of chunks(payload.comments, (comment) => comment.text.length)) {
     const [row] = await inChunk(
       (tx) => tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
