@@ -87,7 +87,9 @@ try {
     headers: { authorization: `Bearer ${target.owner.token}` },
     body: form,
   });
-  const body = (await answer.json()) as any;
+  const body = (await answer.json()) as {
+    data?: { result?: { data?: { id: string; total: number } } };
+  };
   report('preview', performance.now() - started);
   const job = body.data?.result?.data;
   if (!job) {
