@@ -4,8 +4,10 @@
  * long descriptions and `votes` votes by `people` people (default 40,000, 10,814 and a third of the votes: 50,814 rows, 23 MB) is
  * previewed as a multipart upload (GraphQL previewImport, as the console sends it) and then
  * started, while /healthz is asked every 50 ms; prints each phase's time and /healthz's worst
- * and median latency during it, and any failed probe. TEST_DATABASE_URL: on PostgreSQL instead.
+ * and median latency during it, the longest the server's event loop was held (the server runs
+ * in this process), and any failed probe. TEST_DATABASE_URL: on PostgreSQL instead.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { globalId } from '../api/src/schema/ids.ts';
 import { restCompany } from '../api/src/testing/rest-fixtures.ts';
 import { startTestServer } from '../api/src/testing/test-server.ts';
@@ -60,11 +62,18 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
+  // The server runs in this process: the event loop's longest delay is the longest time it
+  // could answer nothing (a probe between two /healthz may miss a stall; this does not).
+  let delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const report = (name: string, ms: number) => {
     const sorted = [...(timings.get(name) ?? [])].sort((a, b) => a - b);
+    delay.disable();
     console.log(
-      `${name}: ${Math.round(ms)} ms; /healthz ${sorted.length} probes, median ${Math.round(sorted[sorted.length >> 1] ?? 0)} ms, worst ${Math.round(sorted.at(-1) ?? 0)} ms`,
+      `${name}: ${Math.round(ms)} ms; /healthz ${sorted.length} probes, median ${Math.round(sorted[sorted.length >> 1] ?? 0)} ms, worst ${Math.round(sorted.at(-1) ?? 0)} ms; event loop held at most ${Math.round(delay.max / 1e6)} ms`,
     );
+    delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
   };
 
   phase = 'preview';
