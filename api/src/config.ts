@@ -272,6 +272,7 @@ export const ZConfig = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(500_000).default(100_000),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_PROTOCOL: ZOtlpProtocol.optional(),
@@ -383,6 +384,11 @@ export type TConfig = {
   /** GraphQL Armor's limits on each operation (the console's largest stay well under). */
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number; maxTokens: number };
   /**
+   * Ideas, votes and comments one board import may hold together (IMPORT_MAX_ROWS), whatever
+   * the plan: past it the preview refuses the files.
+   */
+  importMaxRows: number;
+  /**
    * OpenTelemetry traces over OTLP; null (no endpoint set, or OTEL_SDK_DISABLED=true): none,
    * and nothing of OpenTelemetry is loaded.
    */
@@ -480,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       maxAliases: c.GRAPHQL_MAX_ALIASES,
       maxTokens: c.GRAPHQL_MAX_TOKENS,
     },
+    importMaxRows: c.IMPORT_MAX_ROWS,
     tracing: tracingConfig(c),
   };
 }

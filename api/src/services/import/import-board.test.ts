@@ -248,12 +248,22 @@ describe('a failed import', () => {
     const row = await server.deps.prisma.importJob.findUniqueOrThrow({
       where: { id: Number(Buffer.from(job.id, 'base64').toString().split(':')[1]) },
     });
-    const payload = row.payload as any;
-    payload.votes.push({
+    // The rows are kept in parts of 1,000 (import-parts.ts): the votes' part gets one more.
+    const part = await server.deps.prisma.importJobPart.findFirstOrThrow({
+      where: { importJobId: row.id, kind: 'votes', seq: 0 },
+    });
+    const votes = part.rows as any[];
+    votes.push({
       ideaExternalId: 'nowhere',
       email: 'dana@example.com',
       createdAt: '2023-01-01T00:00:00.000Z',
     });
+    await server.deps.prisma.importJobPart.update({
+      where: { id: part.id },
+      data: { rows: votes },
+    });
+    const payload = row.payload as any;
+    payload.rows.votes += 1;
     await server.deps.prisma.importJob.update({ where: { id: row.id }, data: { payload } });
     const done = await importAndWait(admin.token, job.id);
     expect(done.status).toBe('FAILED');

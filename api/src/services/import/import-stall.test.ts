@@ -41,6 +41,7 @@ describe('an import of 500 ideas and 6,000 votes (issue 33 F2)', () => {
     let chunks = 0;
     let answered: Promise<number> | undefined;
     const result = await writeImport(
+      server.deps.prisma,
       chunkRunner(server.deps.prisma, job.companyId),
       job,
       payload(),
@@ -124,10 +125,16 @@ describe('an import of 500 ideas and 6,000 votes (issue 33 F2)', () => {
     });
     let chunks = 0;
     await expect(
-      writeImport(chunkRunner(server.deps.prisma, job.companyId), job, file, () => {
-        chunks += 1;
-        if (chunks === 2) throw new Error('the worker died');
-      }),
+      writeImport(
+        server.deps.prisma,
+        chunkRunner(server.deps.prisma, job.companyId),
+        job,
+        file,
+        () => {
+          chunks += 1;
+          if (chunks === 2) throw new Error('the worker died');
+        },
+      ),
     ).rejects.toThrow('the worker died');
     expect(
       await server.deps.prisma.vote.count({ where: { idea: { boardId: target.boardId } } }),

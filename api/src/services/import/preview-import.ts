@@ -15,9 +15,13 @@ import type {
   TImportPreview,
   TStatusMapping,
 } from './import-job-view.ts';
+import { storedPayload, storeImportParts } from './import-parts.ts';
 import { readImportFilesOffThread } from './read-import-files.ts';
 
-type TDb = Pick<Prisma.TransactionClient, 'idea' | 'user' | 'vote' | 'comment' | 'boardStatus'>;
+type TDb = Pick<
+  Prisma.TransactionClient,
+  'idea' | 'user' | 'vote' | 'comment' | 'boardStatus' | '$queryRaw'
+>;
 
 /** A problem's place as one line: `posts.csv, row 3, column Title`. */
 export function problemPlace(problem: {
@@ -123,17 +127,18 @@ export async function countNewRows(
     (
       await inChunks(
         model.people.map((person) => person.email),
-        (emails) =>
-          db.user.findMany({
-            // End users only, as writeImport matches them (a team address is never signed for).
-            where: { companyId, role: 'END_USER', email: { in: emails, mode: 'insensitive' } },
-            select: { id: true, email: true },
-          }),
+        // End users only, as writeImport matches them (a team address is never signed for);
+        // the addresses as one array parameter, matched on the index of lower(email).
+        (emails) => db.$queryRaw<{ id: number; email: string }[]>`
+          SELECT "id", lower("email") AS "email" FROM "User"
+          WHERE "companyId" = ${companyId}::int AND "role" = 'END_USER'
+            AND lower("email") = ANY(${emails}::text[])`,
       )
     )
       // The oldest user of an address wins: the map keeps the last one set.
+      .map((user) => ({ id: Number(user.id), email: user.email }))
       .sort((a, b) => b.id - a.id)
-      .map((user) => [user.email!.toLowerCase(), user.id]),
+      .map((user) => [user.email, user.id]),
   );
   const ideaIds = [...existingIdeas.values()];
   const votes = new Set(
@@ -183,7 +188,7 @@ export async function countNewRows(
  * than the plan shows is PLAN_LIMIT.
  */
 export async function previewImport(
-  deps: Pick<TDeps, 'prisma'>,
+  deps: Pick<TDeps, 'prisma' | 'config'>,
   viewer: TViewer | null,
   input: { boardId: number; source: TImportSource; files: TImportFile[] },
 ): Promise<TImportJobView> {
@@ -205,11 +210,12 @@ export async function previewImport(
     ]);
   }
   const rows = model.ideas.length + model.votes.length + model.comments.length;
-  if (rows > IMPORT_LIMITS.maxRows) {
+  const maxRows = Math.min(deps.config.importMaxRows, IMPORT_LIMITS.maxRows);
+  if (rows > maxRows) {
     throw errors.validation([
       {
         field: 'files',
-        message: `The files hold ${rows} rows; at most ${IMPORT_LIMITS.maxRows} are imported at once.`,
+        message: `The files hold ${rows} rows; at most ${maxRows} are imported at once.`,
       },
     ]);
   }
@@ -251,6 +257,9 @@ export async function previewImport(
       Object.entries(custom).map(([key, status]) => [key, status.id]),
     ),
   };
+  // The job row first, with the counts; then the rows a part (statement) at a time, so the
+  // server answers other requests in between (import-parts.ts). A preview cut short leaves
+  // no job behind.
   const job = await deps.prisma.importJob.create({
     data: {
       companyId: board.companyId,
@@ -261,10 +270,16 @@ export async function previewImport(
         .map((file) => file.name)
         .join(', ')
         .slice(0, 500),
-      payload: payload as unknown as Prisma.InputJsonValue,
+      payload: storedPayload(payload) as unknown as Prisma.InputJsonValue,
       preview: preview as unknown as Prisma.InputJsonValue,
       total: rows,
     },
   });
+  try {
+    await storeImportParts(deps.prisma, job.id, payload);
+  } catch (error) {
+    await deps.prisma.importJob.deleteMany({ where: { id: job.id } });
+    throw error;
+  }
   return importJobView(job);
 }

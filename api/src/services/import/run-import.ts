@@ -7,7 +7,8 @@ import type { TLogger } from '../../observability/log.ts';
 import { yieldToOthers } from '../../yield-to-others.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';
-import { countNewRows, requireRoomForIdeas } from './preview-import.ts';
+import { deleteImportParts, loadImportPayload } from './import-parts.ts';
+import { requireRoomForIdeas } from './preview-import.ts';
 
 /**
  * Rows written per chunk: each chunk is one short transaction of its own, so other requests'
@@ -44,11 +45,36 @@ export type TImportWorker = {
   progressOf: (jobId: number) => number | undefined;
 };
 
-function chunks<T>(rows: readonly T[]): T[][] {
+/**
+ * Characters of text (titles, descriptions, comments) one chunk writes at most: an idea's text
+ * goes into the search indexes (trigram and text search), so a chunk of 1,000 ideas with long
+ * descriptions was one statement of seconds on the embedded database, the server's thread held
+ * throughout (issue 33.2, attack 7); a vote counts its idea's text (it rewrites that row).
+ * Short rows still go 1,000 a chunk.
+ */
+const CHUNK_TEXT = 100_000;
+
+/** The rows in chunks of CHUNK rows, cut earlier where `text` of the rows passes CHUNK_TEXT. */
+function chunks<T>(rows: readonly T[], text: (row: T) => number = () => 0): T[][] {
   const out: T[][] = [];
-  for (let at = 0; at < rows.length; at += CHUNK) out.push(rows.slice(at, at + CHUNK));
+  let part: T[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const length = text(row);
+    if (part.length > 0 && (part.length >= CHUNK || size + length > CHUNK_TEXT)) {
+      out.push(part);
+      part = [];
+      size = 0;
+    }
+    part.push(row);
+    size += length;
+  }
+  if (part.length > 0) out.push(part);
   return out;
 }
+
+const ideaText = (idea: TImportPayload['ideas'][number]) =>
+  idea.title.length + (idea.description?.length ?? 0);
 
 type TChunkRunner = <T>(write: (tx: TTx) => Promise<T>) => Promise<T>;
 
@@ -79,17 +105,29 @@ export function chunkRunner(prisma: PrismaClient, companyId: number): TChunkRunn
  * their triggers.
  */
 export async function writeImport(
+  prisma: PrismaClient,
   inChunk: TChunkRunner,
   job: { id: number; companyId: number; boardId: number },
   payload: TImportPayload,
   onProgress: (rows: number) => void | Promise<void>,
 ): Promise<TImportResult> {
-  const model = { ...payload, problems: [], skipped: 0 };
-  await inChunk(async (tx) => {
-    const plan = await loadPlanState(tx, job.companyId);
-    const toCreate = await countNewRows(tx, job.companyId, job.boardId, payload.source, model);
-    await requireRoomForIdeas(tx, plan, toCreate.ideas);
-  });
+  // The plan's cap on visible ideas, checked again (the board may have filled since the
+  // preview): only the new ideas count, looked up a chunk per statement with a turn between,
+  // outside any transaction. In one transaction with every other lookup of the file it held
+  // the embedded database's only connection for the whole of it (issue 33.2, attack 7).
+  const plan = await loadPlanState(prisma, job.companyId);
+  if (plan.caps.ideas !== null) {
+    let newIdeas = 0;
+    for (const part of chunks(payload.ideas)) {
+      const [row] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM unnest(${part.map((i) => i.externalId)}::text[]) AS e("id")
+        WHERE NOT EXISTS (SELECT 1 FROM "Idea" WHERE "boardId" = ${job.boardId}::int
+          AND "importSource" = ${payload.source} AND "importExternalId" = e."id")`;
+      newIdeas += Number(row?.n ?? 0);
+      await yieldToOthers();
+    }
+    await requireRoomForIdeas(prisma, plan, newIdeas);
+  }
   let done = 0;
   const progress = async (rows: number) => {
     done += rows;
@@ -128,7 +166,7 @@ export async function writeImport(
   // Ideas: inserted unless the board has that source id; then every one's id, new or not.
   let ideasCreated = 0;
   const ideaIds = new Map<string, number>();
-  for (const part of chunks(payload.ideas)) {
+  for (const part of chunks(payload.ideas, ideaText)) {
     await inChunk(async (tx) => {
       const inserted = await tx.$queryRaw<{ id: number; externalId: string }[]>`
       INSERT INTO "Idea" ("boardId", "authorId", "title", "description", "status", "customStatusId",
@@ -160,8 +198,10 @@ export async function writeImport(
   }
 
   // Votes and comments: inserted unless there, each idea's count raised by what went in.
+  // A vote rewrites its idea's row (voteCount), whose text the search indexes take again.
+  const textOf = new Map(payload.ideas.map((idea) => [idea.externalId, ideaText(idea)]));
   let votesCreated = 0;
-  for (const part of chunks(payload.votes)) {
+  for (const part of chunks(payload.votes, (vote) => textOf.get(vote.ideaExternalId) ?? 0)) {
     const [row] = await inChunk(
       (tx) => tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
@@ -184,7 +224,7 @@ export async function writeImport(
     await progress(part.length);
   }
   let commentsCreated = 0;
-  for (const part of chunks(payload.comments)) {
+  for (const part of chunks(payload.comments, (comment) => comment.text.length)) {
     const [row] = await inChunk(
       (tx) => tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
@@ -266,7 +306,6 @@ export async function runImportJob(deps: TRunDeps, live: Map<number, number>): P
     select: { payload: true, total: true },
   });
   if (!row) return 1;
-  const payload = row.payload as unknown as TImportPayload;
   const report = async (done: number) => {
     live.set(job.id, done);
     // Progress and a renewed lease, only while the claim is still this worker's.
@@ -278,7 +317,8 @@ export async function runImportJob(deps: TRunDeps, live: Map<number, number>): P
     if (renewed === 0) throw new LostLease();
   };
   try {
-    await writeImport(chunkRunner(deps.prisma, job.companyId), job, payload, report);
+    const payload = await loadImportPayload(deps.prisma, job.id, row.payload);
+    await writeImport(deps.prisma, chunkRunner(deps.prisma, job.companyId), job, payload, report);
     const result = await importedRows(deps.prisma, job);
     await finish(deps.prisma, job.id, { status: 'SUCCEEDED', processed: row.total, result });
   } catch (error) {
@@ -404,6 +444,7 @@ async function finish(
     error?: string;
   },
 ) {
+  await deleteImportParts(prisma, id);
   await prisma.importJob.update({
     where: { id },
     data: {
