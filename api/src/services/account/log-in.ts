@@ -155,16 +155,18 @@ export async function logInThroughBoard(
   return { token: result.token, user };
 }
 
+/** A sign-in's outcome: a session, a second factor to ask for, or the companies to pick from. */
+type TSignInOutcome =
+  | { token: string; userId: number }
+  | { secondFactor: TSecondFactorChallenge }
+  | { companies: TCompanyChoice[] };
+
 async function signIn(
   deps: TDeps,
   input: unknown,
   client: TClient,
   place: TSignInPlace,
-): Promise<
-  | { token: string; userId: number }
-  | { secondFactor: TSecondFactorChallenge }
-  | { companies: TCompanyChoice[] }
-> {
+): Promise<TSignInOutcome> {
   const credentials = parseInput(ZCredentials, input);
   // At most a few sign-ins of one address in flight: the rest are refused at once (429), not
   // queued behind each other's hash checks and everyone else's (auth/password-checks.ts).
@@ -176,11 +178,7 @@ async function signInChecked(
   { email, password, companySlug }: z.infer<typeof ZCredentials>,
   client: TClient,
   place: TSignInPlace,
-): Promise<
-  | { token: string; userId: number }
-  | { secondFactor: TSecondFactorChallenge }
-  | { companies: TCompanyChoice[] }
-> {
+): Promise<TSignInOutcome> {
   const loginEmail = email.toLowerCase();
   const companyId = place ? (await signInCompany(deps, place.boardHash)).id : undefined;
   // One allowance per address, wherever it is tried: the console and every widget or portal
