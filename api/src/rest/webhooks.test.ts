@@ -8,7 +8,8 @@ import { globalId } from '../schema/ids.ts';
 import { claimDueDeliveries } from '../services/webhook/webhook-worker.ts';
 import { EVENT_TYPES } from '../services/webhook/webhook-input.ts';
 import { SENT_EVENTS, webhookBodySchema } from './openapi-webhooks.ts';
-import { createWebhook } from '../services/webhook/webhooks.ts';
+import { createWebhook, updateWebhook } from '../services/webhook/webhooks.ts';
+import { startDnsStandIn } from '../testing/dns-stand-in.ts';
 import { assertDeliverable, webhookUrlProblem } from '../services/webhook/webhook-url.ts';
 import { APP_ERROR, addEndUser, mutate } from '../testing/graphql-client.ts';
 import { expectCall, restCompany } from '../testing/rest-fixtures.ts';
@@ -589,6 +590,50 @@ describe('webhook administration', () => {
       code: 'VALIDATION',
       fields: [{ field: 'url', message: 'Private and local addresses are not allowed.' }],
     });
+  });
+
+  it('refuses at registration a host name that does not exist or resolves to a private address (attack 7)', async () => {
+    const dns = await startDnsStandIn((name) =>
+      name === 'hooks.example.com'
+        ? '93.184.215.14'
+        : name === 'intranet.example.com'
+          ? '10.0.0.5'
+          : null,
+    );
+    try {
+      const { strict, viewer } = strictOwner();
+      const deps = { ...strict, config: { ...strict.config, dnsServers: [dns.server] } };
+      for (const [url, message] of [
+        ['https://no-such-host.example.com/hook', 'The host name could not be resolved.'],
+        ['https://intranet.example.com/hook', 'Private and local addresses are not allowed.'],
+      ] as const) {
+        await expect(
+          createWebhook(deps, viewer, { url, events: ['IDEA_CREATED'] }),
+          url,
+        ).rejects.toMatchObject({ code: 'VALIDATION', fields: [{ field: 'url', message }] });
+      }
+      const kept = await createWebhook(deps, viewer, {
+        url: 'https://hooks.example.com/feedboard',
+        events: ['IDEA_CREATED'],
+      });
+      expect(kept.webhook.url).toBe('https://hooks.example.com/feedboard');
+      // The address can't be changed to one either.
+      await expect(
+        updateWebhook(deps, viewer, kept.webhook.id, { url: 'https://gone.example.com/hook' }),
+      ).rejects.toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ field: 'url', message: 'The host name could not be resolved.' }],
+      });
+      // DNS that answers nothing (an offline server) keeps the address: deliveries check again.
+      dns.setFailing(true);
+      const offline = await createWebhook(deps, viewer, {
+        url: 'https://elsewhere.example.com/hook',
+        events: ['IDEA_CREATED'],
+      });
+      expect(offline.webhook.url).toBe('https://elsewhere.example.com/hook');
+    } finally {
+      await dns.close();
+    }
   });
 
   it('logs a failed connection in words that name neither the host nor its addresses', async () => {

@@ -10,6 +10,7 @@ import { createDeps } from '../deps.ts';
 import type { TDeps } from '../deps.ts';
 import { backgroundSettled } from '../background.ts';
 import { createRequestListener, httpServerOptions } from '../server.ts';
+import { startDnsStandIn } from './dns-stand-in.ts';
 import { PGLITE_SNAPSHOT_ENV, TEMPLATE_DATABASE_ENV } from './global-setup.ts';
 
 /** Rate limits far above anything a suite does (the limits stay on: they are just high). */
@@ -128,10 +129,17 @@ export async function startTestServer(
     ...options,
     statementTimeoutMs: overrides.statementTimeoutMs,
   });
+  // The machine's DNS may answer nothing or NXDOMAIN for every name: the test server asks a DNS
+  // stand-in instead (suites pass their own in `dnsServers`), where every name but the `.invalid`
+  // ones (RFC 2606) has a public address (example.com's documentation address).
+  const dns = overrides.dnsServers
+    ? null
+    : await startDnsStandIn((name) => (/(^|\.)invalid$/.test(name) ? null : '93.184.215.14'));
   const config: TConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }),
     // Suites sign up and sign in hundreds of times from 127.0.0.1; rate-limit tests pass their own.
     rateLimits: UNLIMITED_FOR_TESTS,
+    ...(dns ? { dnsServers: [dns.server] } : {}),
     ...overrides,
   };
   const deps = createDeps(config, db.prisma, db.sql);
@@ -161,6 +169,7 @@ export async function startTestServer(
       await mailer.close();
       await deps.events.close();
       await deps.rateLimiter.close();
+      await dns?.close();
       await drop();
     },
   };

@@ -79,6 +79,7 @@ const REFUSED_MUTATIONS: Record<string, { vars: TVars; ofA: boolean; ownerOnly?:
   removeSampleIdeas: { vars: () => ({}), ofA: false },
   dismissDashboardChecklist: { vars: () => ({}), ofA: false },
   updateBoardTheme: { vars: () => ({ boardId: board(), primary: 'ff0000' }), ofA: true },
+  updateBoardModeration: { vars: () => ({ boardId: board(), moderateNewIdeas: false }), ofA: true },
   setBoardVisibility: { vars: () => ({ boardId: board(), isPublic: false }), ofA: true },
   updateBoard: { vars: () => ({ boardId: board(), ssoAccess: true }), ofA: true },
   createBoardStatus: {
@@ -420,6 +421,7 @@ const OPEN_ROUTES = [
   'GET /boards/{id}/ideas/similar',
   'GET /boards/{id}/limits',
   'GET /boards/{id}/releases',
+  'GET /boards/{id}/statuses',
   'GET /companies/{id}/boards',
   'GET /companies/{id}/releases',
   'GET /ideas',

@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import { Resolver, lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import os from 'node:os';
 
@@ -144,5 +144,50 @@ export async function assertDeliverable(raw: string, allowPrivate: boolean): Pro
   const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true });
   if (addresses.some(({ address }) => isPrivateAddress(address))) {
     throw new Error(PRIVATE_REFUSAL);
+  }
+}
+
+/** DNS codes that say a name has no address (not that DNS failed to answer). */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
+
+/** How long a registration waits for DNS: one try of a few seconds per address family. */
+const REGISTRATION_LOOKUP_MS = 3_000;
+
+/**
+ * Why a webhook's host is refused at registration after a DNS lookup (with DNS_SERVERS'
+ * resolvers, the system's when unset), or null: a name that does not exist ("could not be
+ * resolved", outside attack 7) or whose addresses are private. Not looked up where private
+ * addresses are allowed (WEBHOOK_ALLOW_PRIVATE_URLS). When DNS gives
+ * no answer at all (an offline installation, a resolver down) the address is kept: every
+ * delivery looks it up again (assertDeliverable) and says why it failed.
+ */
+export async function hostProblem(
+  raw: string,
+  allowPrivate: boolean,
+  dnsServers: string[] | undefined,
+): Promise<string | null> {
+  const host = bareHost(new URL(raw));
+  // Where private addresses are allowed, internal names (in /etc/hosts, a search domain) are
+  // welcome: this lookup would not see them.
+  if (allowPrivate || isIP(host)) return null;
+  const resolver = new Resolver({ timeout: REGISTRATION_LOOKUP_MS, tries: 1 });
+  if (dnsServers) resolver.setServers(dnsServers);
+  try {
+    const found = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+    const addresses = found.flatMap((each) => (each.status === 'fulfilled' ? each.value : []));
+    if (addresses.length === 0) {
+      const isAbsent = found.every(
+        (each) =>
+          each.status === 'rejected' &&
+          NO_SUCH_NAME.has((each.reason as { code?: string }).code ?? ''),
+      );
+      return isAbsent ? 'The host name could not be resolved.' : null;
+    }
+    if (addresses.some(isPrivateAddress)) {
+      return 'Private and local addresses are not allowed.';
+    }
+    return null;
+  } finally {
+    resolver.cancel();
   }
 }

@@ -8,7 +8,7 @@ import { requireCompanyAdmin, requireSignedInAdmin, requireViewer } from '../../
 import { toRowId } from '../access.ts';
 import { actorOf, recordAudit } from '../audit/record-audit.ts';
 import { ZCreateWebhook, ZUpdateWebhook } from './webhook-input.ts';
-import { webhookUrlProblem } from './webhook-url.ts';
+import { hostProblem, webhookUrlProblem } from './webhook-url.ts';
 import { PREVIOUS_SECRET_VALID_MS, WEBHOOK_SECRET_PREFIX } from './sign-webhook.ts';
 
 export type TWebhookWithSecret = { webhook: Webhook; secret: string };
@@ -18,8 +18,16 @@ function newSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
 }
 
-function checkUrl(deps: TDeps, url: string): void {
-  const problem = webhookUrlProblem(url, deps.config.webhookAllowPrivateUrls);
+/**
+ * The address's rules (webhookUrlProblem), then its host looked up in DNS: a name that does not
+ * exist, or (unless private addresses are allowed) one that resolves to a private address, is a
+ * field error at registration rather than a failure at every delivery.
+ */
+async function checkUrl(deps: TDeps, url: string): Promise<void> {
+  const allowPrivate = deps.config.webhookAllowPrivateUrls;
+  const problem =
+    webhookUrlProblem(url, allowPrivate) ??
+    (await hostProblem(url, allowPrivate, deps.config.dnsServers));
   if (problem) throw errors.validation([{ field: 'url', message: problem }]);
 }
 
@@ -71,7 +79,7 @@ export async function createWebhook(
 ): Promise<TWebhookWithSecret> {
   const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const data = parseInput(ZCreateWebhook, input);
-  checkUrl(deps, data.url);
+  await checkUrl(deps, data.url);
   const boardId = await boardFilter(deps, admin.companyId, data.boardId);
   const secret = newSecret();
   // Webhook changes send data elsewhere: each and its entry are written together or not at all.
@@ -114,7 +122,7 @@ export async function updateWebhook(
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
   const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   const data = parseInput(ZUpdateWebhook, input);
-  if (data.url !== undefined) checkUrl(deps, data.url);
+  if (data.url !== undefined) await checkUrl(deps, data.url);
   const boardId =
     data.boardId === undefined
       ? undefined
