@@ -416,6 +416,16 @@ describe('the sitemap', () => {
       expect(await again.text()).toBe(first);
       const revalidated = await get(`/${acmeSlug}/sitemap.xml`, { 'if-none-match': etag });
       expect(revalidated.status).toBe(304);
+      // A vote changes nothing the sitemap lists: it is not written again (attack 8, F2).
+      const idea = await expectCall(server, 'POST', '/ideas/', 201, {
+        token: acme.owner.token,
+        headers: { 'x-board-id': String(acme.boardId) },
+        body: { title: 'Voted while the sitemap is kept' },
+      });
+      await expectCall(server, 'POST', `/ideas/${idea.id}/upvote`, 200, {
+        token: acme.owner.token,
+      });
+      expect(await (await get(`/${acmeSlug}/sitemap.xml`)).text()).toBe(first);
     } finally {
       await server.deps.prisma.release.update({ where: { id: release.id }, data: { updatedAt } });
     }
