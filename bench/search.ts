@@ -166,6 +166,8 @@ async function measure(ideas: number): Promise<Record<string, number>> {
       prefixes: 'alph bet gamm delt expo impo dark mode slac jira sync csv '
         .repeat(9)
         .slice(0, 490),
+      // Outside attack 8, F1: misspelt words share trigrams with most titles and pass few.
+      misspelt: 'drak mdoe exprot reprot dashbaord fitler saerch moblie '.repeat(9).slice(0, 490),
     };
     for (const [label, text] of Object.entries(hints)) {
       figures[`similar ${label}`] = await median(() => db.sql`${similarStatement(listed, text)}`);
