@@ -175,6 +175,36 @@ describe('moveIdea', () => {
     expect(boardId).toBe(acme.boardId);
   });
 
+  it('moves an imported idea onto a board holding one imported with the same key (attack 8, F6)', async () => {
+    const ideaId = await newIdea(acme.boardId, 'Imported here as row 7');
+    const thereId = await newIdea(secondBoardId, 'Imported there as row 7');
+    const key = { importSource: 'CSV', importExternalId: '7' };
+    await server.deps.prisma.idea.updateMany({
+      where: { id: { in: [ideaId, thereId] } },
+      data: key,
+    });
+    const moved = await move(ideaId, secondBoardId, acme.owner.token);
+    expect(moved.idea.board.id).toBe(globalId('Board', secondBoardId));
+    const rows = await server.deps.prisma.idea.findMany({
+      where: { id: { in: [ideaId, thereId] } },
+      select: { id: true, boardId: true, importExternalId: true },
+      orderBy: { id: 'asc' },
+    });
+    expect(rows).toEqual([
+      { id: ideaId, boardId: secondBoardId, importExternalId: null },
+      { id: thereId, boardId: secondBoardId, importExternalId: '7' },
+    ]);
+    // Without a clash the key goes along.
+    const lone = await newIdea(acme.boardId, 'Imported as row 8');
+    await server.deps.prisma.idea.update({
+      where: { id: lone },
+      data: { importSource: 'CSV', importExternalId: '8' },
+    });
+    await move(lone, secondBoardId, acme.owner.token);
+    const kept = await server.deps.prisma.idea.findUniqueOrThrow({ where: { id: lone } });
+    expect(kept.importExternalId).toBe('8');
+  });
+
   it('moves racing each other end on one board each; the counters equal a recount', async () => {
     const third = await expectCall(
       server,

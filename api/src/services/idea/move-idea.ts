@@ -73,10 +73,19 @@ export async function planIdeaMove(
  */
 export async function applyIdeaMove(tx: Prisma.TransactionClient, move: TIdeaMove): Promise<void> {
   const { idea, target } = move;
+  // An imported idea keeps its import key (source and row id: a re-import of its board skips
+  // it), unless the target board holds an idea imported with the same key, where it would
+  // clash with that idea's (a 500 before: outside attack 8, F6): then it leaves the key behind.
+  const [clash] = await tx.$queryRaw<{ found: number }[]>`
+    SELECT 1 AS "found" FROM "Idea" moved
+    JOIN "Idea" there ON there."boardId" = ${target.id}::int
+      AND there."importSource" = moved."importSource"
+      AND there."importExternalId" = moved."importExternalId"
+    WHERE moved."id" = ${idea.id}::int`;
   // The condition makes two moves at once (or a move racing a deletion) apply once.
   const changed = await tx.idea.updateMany({
     where: { id: idea.id, boardId: idea.boardId },
-    data: { boardId: target.id },
+    data: clash ? { boardId: target.id, importExternalId: null } : { boardId: target.id },
   });
   if (changed.count === 0) {
     throw new AppError('CONFLICT', 'The idea was moved or deleted meanwhile: reload it.');
