@@ -143,11 +143,24 @@ export function requiredText(min: number, max: number) {
  * that draw nothing. A zero-width joiner or non-joiner (U+200D, U+200C) stays allowed between
  * two visible characters, where Persian and Indic names and emoji sequences need it.
  */
-const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/gu;
-const VISIBLE_NEIGHBOUR = /[^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
+const VISIBLE_NEIGHBOUR = /[^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/u;
+/**
+ * A character that draws something on its own: not a space, not a combining mark (variation
+ * selectors are marks), not one INVISIBLE_IN_NAME refuses. A name needs one (outside attack 8:
+ * a name of variation selectors alone looked blank).
+ */
+const DRAWN = /[^\s\p{M}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/u;
+/** Five combining marks in a row on one letter: a "zalgo" name that spills over its line. */
+const STACKED_MARKS = /\p{M}{5}/u;
 
-/** Whether a name (NFC already) holds a character INVISIBLE_IN_NAME refuses. */
+/**
+ * Whether a name (NFC already) holds a character INVISIBLE_IN_NAME refuses (U+2800, the blank
+ * Braille pattern, and U+034F, the grapheme joiner, draw nothing either), draws nothing at all,
+ * or stacks marks on a letter.
+ */
 export function hasInvisibleCharacters(name: string): boolean {
+  if (name.length > 0 && (!DRAWN.test(name) || STACKED_MARKS.test(name))) return true;
   for (const match of name.matchAll(INVISIBLE_IN_NAME)) {
     const at = match.index;
     const isJoiner = match[0] === '\u200C' || match[0] === '\u200D';

@@ -26,6 +26,11 @@ const INVISIBLE = {
   'a word joiner': 'Acme\u2060Corp',
   'Hangul fillers': '\u3164\u3164\u3164\u3164\u3164\u3164',
   'a lone zero-width joiner': 'Acme Corp \u200D',
+  // Outside attack 8, F7: names that look blank or spill over their line.
+  'blank Braille patterns': '\u2800\u2800\u2800\u2800\u2800\u2800',
+  'variation selectors alone': '\uFE0F\uFE0F\uFE0F\uFE0F\uFE0F\uFE0F',
+  'a grapheme joiner': 'Acme\u034FCorp',
+  'a letter under fifty accents': `Acme a${'\u0301'.repeat(49)}`,
 };
 
 describe('names people see', () => {
@@ -45,6 +50,9 @@ describe('names people see', () => {
     const family = 'Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467} Co';
     expect(parseInput(ZName, { name: family }).name).toBe(family);
     expect(parseInput(ZName, { name: 'Zażółć gęślą' }).name).toBe('Zażółć gęślą');
+    // An emoji's variation selector and a few stacked accents (Vietnamese) stay.
+    expect(parseInput(ZName, { name: 'Heart \u2764\uFE0F Co' }).name).toBe('Heart \u2764\uFE0F Co');
+    expect(parseInput(ZName, { name: 'Nguye\u0302\u0303n Co' }).name).toBe('Nguy\u1EC5n Co');
   });
 });
 
