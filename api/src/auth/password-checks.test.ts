@@ -103,6 +103,55 @@ describe('password checks in flight per address', { timeout: 120_000 }, () => {
   });
 });
 
+// Outside attack 8, F3: 40 addresses with two wrong passwords each filled the one shared line
+// of checks waiting, and a person at any other address was refused until the flood stopped.
+describe('password checks waiting, address by address', () => {
+  it('serves a new address after one check of each address waiting, never refusing it', async () => {
+    const limiter = createRateLimiter({
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: undefined,
+      redisPrefix: 'password-checks-fair:',
+      log: createLogger('silent', 'json'),
+    });
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 1, waiting: 4 });
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      // One check runs (held); then 10 addresses put two checks each in line.
+      const first = checks.gate('198.51.100.1', () => checks.slot(() => held));
+      const flood = [];
+      for (let n = 2; n <= 11; n += 1) {
+        for (let k = 0; k < 2; k += 1) {
+          const address = `198.51.100.${n}`;
+          flood.push(
+            checks
+              .gate(address, () => checks.slot(async () => void order.push(address)))
+              .catch(() => order.push(`refused ${address}`)),
+          );
+        }
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      // The line is past its 4: a new address still gets a place, behind one check of each.
+      const newcomer = checks.gate('203.0.113.50', () =>
+        checks.slot(async () => void order.push('newcomer')),
+      );
+      release();
+      await Promise.all([first, newcomer, ...flood]);
+      const served = order.filter((entry) => !entry.startsWith('refused'));
+      expect(served.indexOf('newcomer')).toBeGreaterThanOrEqual(0);
+      expect(served.indexOf('newcomer')).toBeLessThanOrEqual(10);
+      // Every flooding address got its first check in before any got a second.
+      const firsts = served.slice(0, served.indexOf('newcomer'));
+      expect(new Set(firsts).size).toBe(firsts.length);
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
 // With REDIS_URL, every process counts one address's checks in flight together.
 describe.skipIf(!process.env.REDIS_URL)('password checks in flight, shared through Redis', () => {
   it('gives one address two places across two processes, not two each', async () => {

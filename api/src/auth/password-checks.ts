@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { RateLimitError } from '../http/rate-limit.ts';
 import { verifyPassword } from './password.ts';
 import type { TPasswordChecksConfig } from '../config.ts';
@@ -13,10 +14,11 @@ import type { TRateLimiter } from '../http/rate-limit.ts';
  *   Retry-After at once, nothing hashed. Counted through Redis when REDIS_URL is set, like the
  *   rate limits, so several processes share it;
  * - `concurrent` hash checks at once in this process (node's thread pool has 4 threads), the
- *   others waiting their turn in order of arrival. With at most `perAddress` of each address
- *   waiting, every address gets its turn: a flood from one address waits behind nobody else's
- *   sign-in but its own. Past `waiting` checks waiting (a flood from many addresses), the next
- *   one is answered 429 at once rather than queued for seconds.
+ *   others waiting their turn address by address (one check of each in turn). With at most
+ *   `perAddress` of each address waiting, a sign-in from a new address waits behind at most one
+ *   check of each other address. Past `waiting` checks waiting (a flood from many addresses),
+ *   an address with checks waiting already is answered 429 at once; one with none still waits
+ *   its turn.
  */
 
 /** How long a place held by a process that died stays taken in Redis. */
@@ -38,7 +40,7 @@ export type TPasswordChecks = {
    * already has its `perAddress` in flight.
    */
   gate: <T>(key: string, work: () => Promise<T>) => Promise<T>;
-  /** Runs one hash check when the process has room for it, in order of arrival. */
+  /** Runs one hash check when the process has room for it, its address's turn (one check of each waiting address in turn). */
   slot: <T>(work: () => Promise<T>) => Promise<T>;
   /** verifyPassword in a `slot`. */
   verify: (password: string, stored: string) => Promise<boolean>;
@@ -50,18 +52,40 @@ export function createPasswordChecks(
   limiter: TRateLimiter,
   config: TPasswordChecksConfig,
 ): TPasswordChecks {
+  /** Whose checks run in this call chain: the `gate`'s key (an address, `user:<id>`). */
+  const whose = new AsyncLocalStorage<string>();
   let running = 0;
-  const queue: Array<() => void> = [];
+  let waiting = 0;
+  // The checks waiting, by key, taken in turn: one of the key first in line, which then goes
+  // to the back (outside attack 8, F3: 40 addresses with two checks each filled one shared
+  // line, and everyone else was refused). A key waits behind at most one check of each other.
+  const queues = new Map<string, Array<() => void>>();
   const next = () => {
-    const start = queue.shift();
-    if (start) start();
-    else running -= 1;
+    const first = queues.entries().next().value;
+    if (!first) {
+      running -= 1;
+      return;
+    }
+    const [key, line] = first;
+    const start = line.shift()!;
+    queues.delete(key);
+    if (line.length > 0) queues.set(key, line);
+    waiting -= 1;
+    start();
   };
   const slot = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running >= config.concurrent) {
-      if (queue.length >= config.waiting) throw serverBusy();
+      const key = whose.getStore() ?? '';
+      // Past `waiting`, a key with checks waiting already is refused; a key with none still
+      // gets its turn (each has at most `perAddress` in flight, so the line stays bounded).
+      if (waiting >= config.waiting && queues.has(key)) throw serverBusy();
       // The finishing check hands its place straight to this one (running stays counted).
-      await new Promise<void>((resolve) => queue.push(resolve));
+      await new Promise<void>((resolve) => {
+        const line = queues.get(key);
+        if (line) line.push(resolve);
+        else queues.set(key, [resolve]);
+        waiting += 1;
+      });
     } else {
       running += 1;
     }
@@ -73,7 +97,7 @@ export function createPasswordChecks(
   };
   return {
     gate: async (key, work) => {
-      if (config.perAddress <= 0) return work();
+      if (config.perAddress <= 0) return whose.run(key, work);
       const release = await limiter.hold(
         'passwordChecks',
         key,
@@ -82,14 +106,14 @@ export function createPasswordChecks(
       );
       if (!release) throw tooManyAtOnce();
       try {
-        return await work();
+        return await whose.run(key, work);
       } finally {
         await release();
       }
     },
     slot,
     verify: (password, stored) => slot(() => verifyPassword(password, stored)),
-    load: () => ({ running, waiting: queue.length }),
+    load: () => ({ running, waiting }),
   };
 }
 
