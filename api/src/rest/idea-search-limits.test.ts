@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalId } from '../schema/ids.ts';
 import { SEARCH_COUNT_CAP } from './idea-page-json.ts';
 import { restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
@@ -54,6 +55,26 @@ describe('REST idea search', { timeout: 120_000 }, () => {
       const own = await search('search=zanzibar', '203.0.113.60', company.owner.token);
       expect(own.status).toBe(200);
     }
+  });
+
+  it("spends the same budget on GraphQL's board.ideas(search:) (attack 8, F8)", async () => {
+    const query = `query ($id: ID!) { board(id: $id) { ideas(search: "zanzibar", first: 5) {
+      totalCount } } }`;
+    const ask = (token?: string) =>
+      server.call('POST', '/graphql', {
+        token,
+        headers: { 'x-forwarded-for': '203.0.113.62' },
+        body: { query, variables: { id: globalId('Board', company.boardId) } },
+      });
+    const codes = [];
+    for (let n = 0; n < 4; n += 1) {
+      const { body } = await ask();
+      codes.push(body.errors?.[0]?.extensions?.code ?? body.data.board.ideas.totalCount);
+    }
+    expect(codes).toEqual([1, 1, 1, 'RATE_LIMITED']);
+    // The company's team searches on.
+    const own = await ask(company.owner.token);
+    expect(own.body.data.board.ideas.totalCount).toBe(1);
   });
 
   it('counts a common word up to the cap and says the total is a lower bound', async () => {
