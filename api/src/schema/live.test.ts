@@ -94,6 +94,40 @@ describe('live idea changes in one process', () => {
     expect(moved.data.ideaChanged).toMatchObject({ kind: 'UPDATED', idea: { status: 'PLANNED' } });
   });
 
+  it("answers the idea's board and comments in an event, to its owner and a visitor, the board named by its number", async () => {
+    const { boardId, poke } = await setUpBoard(server, admin, true);
+    const idea = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId, title: 'Idea with a board' },
+      admin.token,
+    );
+    const NESTED = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
+      kind ideaId idea { id board { id name } comments(first: 5) { totalCount } } } }`;
+    // Named by its plain number, as the outside attack did.
+    const number = Buffer.from(boardId, 'base64').toString().split(':')[1]!;
+    const owner = subscribeLive(server.url, NESTED, { boardId: number }, admin.token);
+    const visitor = subscribeLive(server.url, NESTED, { boardId: number });
+    subscribers.push(owner, visitor);
+    await owner.waitUntilLive(poke);
+    await visitor.waitUntilLive(poke);
+    await gql(server, COMMENT, { ideaId: idea.id, text: 'A comment to count' }, admin.token);
+    for (const watcher of [owner, visitor]) {
+      const event = await watcher.waitFor(
+        (r) =>
+          r.errors !== undefined ||
+          (r.data?.ideaChanged.kind === 'COMMENTED' && r.data.ideaChanged.ideaId === idea.id),
+      );
+      expect(event.errors).toBeUndefined();
+      expect(event.data.ideaChanged.idea).toMatchObject({
+        id: idea.id,
+        board: { id: boardId, name: 'Live board name' },
+        comments: { totalCount: 1 },
+      });
+    }
+  });
+
   it('keeps ideas awaiting acceptance from visitors, and shows them to admins', async () => {
     const { boardId, poke } = await setUpBoard(server, admin, true);
     const visitor = subscribeLive(server.url, SUBSCRIBE, { boardId });
