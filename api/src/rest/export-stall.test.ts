@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, sessionToken } from '../../../bench/dataset.ts';
 import type { TDataset } from '../../../bench/dataset.ts';
 import { csvLines } from '../services/export/csv-stream.ts';
-import { ideaConsoleUrl } from '../services/webhook/emit-webhook-event.ts';
+import { boardConsoleUrl } from '../services/webhook/emit-webhook-event.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -49,6 +49,7 @@ async function expectedCsv(what: 'ideas' | 'voters'): Promise<string> {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       include: {
         author: true,
+        tags: { include: { tag: true } },
         votes: {
           include: {
             user: { include: { customerCompanies: { include: { customerCompany: true } } } },
@@ -75,7 +76,7 @@ async function expectedCsv(what: 'ideas' | 'voters'): Promise<string> {
           idea.commentCount,
           idea.author?.displayName ?? '',
           idea.createdAt,
-          ideaConsoleUrl(server.deps, dataset.boardId, idea.id),
+          `${boardConsoleUrl(server.deps, dataset.boardId).replace(/\/list$/, '')}/ideas/${idea.id}`,
           idea.value.toFixed(2),
           companies.join('; '),
           count('NICE_TO_HAVE'),
@@ -83,6 +84,12 @@ async function expectedCsv(what: 'ideas' | 'voters'): Promise<string> {
           count('MUST_HAVE'),
           // The exporting owner reads English; the dataset's ideas show no custom status.
           STATUS_LABELS.en[idea.status],
+          idea.description ?? '',
+          idea.tags
+            .map(({ tag }) => tag)
+            .sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0))
+            .map((tag) => tag.name)
+            .join('; '),
         ];
       }),
     );
