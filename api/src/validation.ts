@@ -143,14 +143,15 @@ export function requiredText(min: number, max: number) {
  * that draw nothing. A zero-width joiner or non-joiner (U+200D, U+200C) stays allowed between
  * two visible characters, where Persian and Indic names and emoji sequences need it.
  */
-const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu;
-const VISIBLE_NEIGHBOUR = /[^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/u;
+const INVISIBLE = '\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\u034F\\u115F\\u1160\\u2800\\u3164\\uFFA0';
+const INVISIBLE_IN_NAME = new RegExp(`[${INVISIBLE}]`, 'gu');
+const VISIBLE_NEIGHBOUR = new RegExp(`[^\\s${INVISIBLE}]`, 'u');
 /**
  * A character that draws something on its own: not a space, not a combining mark (variation
  * selectors are marks), not one INVISIBLE_IN_NAME refuses. A name needs one (outside attack 8:
  * a name of variation selectors alone looked blank).
  */
-const DRAWN = /[^\s\p{M}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/u;
+const DRAWN = new RegExp(`[^\\s\\p{M}${INVISIBLE}]`, 'u');
 /** Five combining marks in a row on one letter: a "zalgo" name that spills over its line. */
 const STACKED_MARKS = /\p{M}{5}/u;
 

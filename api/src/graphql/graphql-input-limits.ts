@@ -1,3 +1,4 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
 import { GraphQLError, Kind, getOperationAST } from 'graphql';
 import type {
   DocumentNode,
@@ -104,18 +105,20 @@ const DEFAULT_PAGES: Record<string, number> = {
 export const NODE_COST = 100;
 const NODE_COSTS: Record<string, number> = { Idea: 500, Comment: 300 };
 
+/** The type a global id names ('' for anything that is not one). */
+function typenameOf(id: unknown): string {
+  try {
+    return typeof id === 'string' ? decodeGlobalID(id).typename : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The load cost of the global ids in an argument's value (node/nodes), by their types. */
 function nodeLoadCost(value: unknown): number {
   const ids = Array.isArray(value) ? value : [value];
   let cost = 0;
-  for (const id of ids) {
-    let typename = '';
-    if (typeof id === 'string') {
-      const decoded = Buffer.from(id, 'base64').toString('latin1');
-      typename = decoded.slice(0, Math.max(0, decoded.indexOf(':')));
-    }
-    cost += NODE_COSTS[typename] ?? NODE_COST;
-  }
+  for (const id of ids) cost += NODE_COSTS[typenameOf(id)] ?? NODE_COST;
   return cost;
 }
 

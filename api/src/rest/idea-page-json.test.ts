@@ -21,6 +21,9 @@ import { setIdeaStatus } from '../services/idea/set-idea-status.ts';
 import { findIdeasPageJson } from './idea-page-json.ts';
 import { presentIdea } from './presenters.ts';
 
+/** The caller's address, as a request gives it (searches spend its budget). */
+const CLIENT = { ip: '127.0.0.1' };
+
 /**
  * GET /api/v1/ideas/ answers JSON written from idea cards kept in memory (idea-page-json.ts,
  * services/idea/idea-cards.ts), and findIdeasPage builds its views from the same cards. Both
@@ -207,7 +210,7 @@ async function compareAll(seeded: TSeeded, few = false): Promise<number> {
   for (const viewer of seeded.viewers) {
     for (const query of queries) {
       const expected = await builtWhole(viewer, seeded.boardId, query);
-      const text = await findIdeasPageJson(server.deps, viewer, seeded.boardId, query);
+      const text = await findIdeasPageJson(server.deps, viewer, seeded.boardId, query, CLIENT);
       const views = await builtFromCards(viewer, seeded.boardId, query);
       const who = viewer?.role ?? 'anonymous';
       expect({ who, query, page: JSON.parse(text) }).toEqual({ who, query, page: expected });
@@ -228,7 +231,7 @@ describe('the idea page from cards', () => {
     const seeded = await seedBoard();
     const totalOf = async () =>
       (
-        JSON.parse(await findIdeasPageJson(server.deps, null, seeded.boardId, {})) as {
+        JSON.parse(await findIdeasPageJson(server.deps, null, seeded.boardId, {}, CLIENT)) as {
           totalCount: number;
         }
       ).totalCount;
@@ -248,9 +251,13 @@ describe('the idea page from cards', () => {
       const expected = await findIdeasPage(server.deps, null, seeded.boardId, query).catch(
         (error: Error) => error.message,
       );
-      const answered = await findIdeasPageJson(server.deps, null, seeded.boardId, query).catch(
-        (error: Error) => error.message,
-      );
+      const answered = await findIdeasPageJson(
+        server.deps,
+        null,
+        seeded.boardId,
+        query,
+        CLIENT,
+      ).catch((error: Error) => error.message);
       expect(answered).toEqual(expected);
     }
   }, 300_000);

@@ -1,10 +1,6 @@
 import type { TDeps } from '../deps.ts';
-import {
-  canEditIdea,
-  canUpdateIdeaStatus,
-  findVisibleBoardWithPlan,
-  isTeamMemberOf,
-} from '../services/access.ts';
+import { canEditIdea, canUpdateIdeaStatus, findVisibleBoardWithPlan } from '../services/access.ts';
+import { spendIdeaSearch } from '../services/idea/spend-idea-search.ts';
 import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
 import {
   ZIdeaPageParams,
@@ -33,19 +29,11 @@ export async function findIdeasPageJson(
   viewer: TViewer | null,
   boardId: number,
   rawParams: unknown,
-  client?: TClient,
+  client: TClient,
 ): Promise<string> {
   const params = parseInput(ZIdeaPageParams, rawParams);
   const listed = await findVisibleBoardWithPlan(deps, viewer, boardId);
-  // A search reads the board's matching ideas: visitors and end users have a budget of them
-  // (RATE_LIMIT_IDEA_SEARCH_*), anonymous ones per address, signed-in ones per account. The
-  // company's team is not counted. Outside attack 7, finding 2.
-  if (params.search && client && !isTeamMemberOf(viewer, listed.board.companyId)) {
-    await deps.rateLimiter.consume(
-      'ideaSearch',
-      viewer ? { account: `user:${viewer.userId}` } : { ip: client.ip },
-    );
-  }
+  if (params.search) await spendIdeaSearch(deps, viewer, client, listed.board.companyId);
   const { limit, offset } = params;
   const count = { searchCap: SEARCH_COUNT_CAP };
   const rows = await findIdeaPageWithCount(deps, viewer, listed, params, count);

@@ -2,7 +2,7 @@ import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { countListedIdeas } from '../services/idea/count-listed-ideas.ts';
 import { findIdeaPageRows } from '../services/idea/find-idea-views.ts';
 import { ZTeamIdeaListParams } from '../services/customer/idea-segment.ts';
-import { isTeamMemberOf } from '../services/access.ts';
+import { spendIdeaSearch } from '../services/idea/spend-idea-search.ts';
 import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
 import { parseInput } from '../validation.ts';
 import { BoardType, boardPlan } from './board.ts';
@@ -65,16 +65,8 @@ builder.objectField(BoardType, 'ideas', (t) =>
             customerCompanyId: decodeOptionalId(args.segment.customerCompanyId, 'CustomerCompany'),
           },
         });
-        // A search reads the board's matching ideas: visitors and end users spend the same
-        // budget as REST's search (RATE_LIMIT_IDEA_SEARCH_*); the company's team is not counted
-        // (outside attack 8, F8: 457 anonymous searches in 25 s went through GraphQL).
-        if (params.search && !isTeamMemberOf(context.viewer, board.companyId)) {
-          await context.deps.rateLimiter.consume(
-            'ideaSearch',
-            context.viewer
-              ? { account: `user:${context.viewer.userId}` }
-              : { ip: context.client.ip },
-          );
+        if (params.search) {
+          await spendIdeaSearch(context.deps, context.viewer, context.client, board.companyId);
         }
         const listed = {
           board,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Resolver } from 'node:dns/promises';
+import { isNoSuchName, openResolver } from '../../dns-resolver.ts';
 import type { TConfig } from '../../config.ts';
 
 /** The label under the domain where the proof lives: `_feedboard-challenge.feedback.acme.com`. */
@@ -29,8 +29,6 @@ export function domainChallenge(domain: string, token: string): { name: string; 
  */
 export type TProofLookup = 'FOUND' | 'WRONG_VALUE' | 'NO_RECORD' | 'DNS_ERROR';
 
-const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
-
 /**
  * Looks up the proof of `domain` for `token` with the resolvers of DNS_SERVERS (the system's
  * when unset), each try capped at a few seconds. A record split into several strings counts
@@ -42,15 +40,16 @@ export async function lookUpDomainProof(
   token: string,
 ): Promise<TProofLookup> {
   const { name, value } = domainChallenge(domain, token);
-  const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: LOOKUP_TRIES });
-  if (config.dnsServers) resolver.setServers(config.dnsServers);
+  const resolver = openResolver(config.dnsServers, {
+    timeoutMs: LOOKUP_TIMEOUT_MS,
+    tries: LOOKUP_TRIES,
+  });
   try {
     const records = await resolver.resolveTxt(name);
     if (records.some((chunks) => chunks.join('').trim() === value)) return 'FOUND';
     return records.length > 0 ? 'WRONG_VALUE' : 'NO_RECORD';
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    return ABSENT.has(code) ? 'NO_RECORD' : 'DNS_ERROR';
+    return isNoSuchName(error) ? 'NO_RECORD' : 'DNS_ERROR';
   } finally {
     resolver.cancel();
   }

@@ -17,6 +17,7 @@ import type {
 } from './import-job-view.ts';
 import { storedPayload, storeImportParts } from './import-parts.ts';
 import { readImportFilesOffThread } from './read-import-files.ts';
+import { yieldToOthers } from '../../yield-to-others.ts';
 
 type TDb = Pick<
   Prisma.TransactionClient,
@@ -94,9 +95,30 @@ async function inChunks<TValue, TRow>(
 ): Promise<TRow[]> {
   const rows: TRow[] = [];
   for (let at = 0; at < values.length; at += LOOKUP_CHUNK) {
+    if (at > 0) await yieldToOthers();
     rows.push(...(await find(values.slice(at, at + LOOKUP_CHUNK))));
   }
   return rows;
+}
+
+/**
+ * The board's ideas imported before from `source`, by their source id, among `externalIds`: a
+ * statement per LOOKUP_CHUNK ids, a turn of the event loop between two. What the preview counts
+ * and the worker re-checks against the plan as "not new" (the write skips the same rows).
+ */
+export async function findImportedIdeas(
+  db: Pick<TDb, 'idea'>,
+  boardId: number,
+  source: TImportSource,
+  externalIds: readonly string[],
+): Promise<Map<string, number>> {
+  const found = await inChunks(externalIds, (part) =>
+    db.idea.findMany({
+      where: { boardId, importSource: source, importExternalId: { in: part } },
+      select: { id: true, importExternalId: true },
+    }),
+  );
+  return new Map(found.map((idea) => [idea.importExternalId!, idea.id]));
 }
 
 /**
@@ -111,17 +133,11 @@ export async function countNewRows(
   source: TImportSource,
   model: TImportModel,
 ) {
-  const existingIdeas = new Map(
-    (
-      await inChunks(
-        model.ideas.map((idea) => idea.externalId),
-        (externalIds) =>
-          db.idea.findMany({
-            where: { boardId, importSource: source, importExternalId: { in: externalIds } },
-            select: { id: true, importExternalId: true },
-          }),
-      )
-    ).map((idea) => [idea.importExternalId!, idea.id]),
+  const existingIdeas = await findImportedIdeas(
+    db,
+    boardId,
+    source,
+    model.ideas.map((idea) => idea.externalId),
   );
   const existingUsers = new Map(
     (

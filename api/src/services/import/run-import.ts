@@ -8,7 +8,7 @@ import { yieldToOthers } from '../../yield-to-others.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';
 import { deleteImportParts, loadImportPayload } from './import-parts.ts';
-import { requireRoomForIdeas } from './preview-import.ts';
+import { findImportedIdeas, requireRoomForIdeas } from './preview-import.ts';
 
 /**
  * Rows written per chunk: each chunk is one short transaction of its own, so other requests'
@@ -117,16 +117,9 @@ export async function writeImport(
   // the embedded database's only connection for the whole of it (issue 33.2, attack 7).
   const plan = await loadPlanState(prisma, job.companyId);
   if (plan.caps.ideas !== null) {
-    let newIdeas = 0;
-    for (const part of chunks(payload.ideas)) {
-      const [row] = await prisma.$queryRaw<{ n: number }[]>`
-        SELECT count(*)::int AS n FROM unnest(${part.map((i) => i.externalId)}::text[]) AS e("id")
-        WHERE NOT EXISTS (SELECT 1 FROM "Idea" WHERE "boardId" = ${job.boardId}::int
-          AND "importSource" = ${payload.source} AND "importExternalId" = e."id")`;
-      newIdeas += Number(row?.n ?? 0);
-      await yieldToOthers();
-    }
-    await requireRoomForIdeas(prisma, plan, newIdeas);
+    const ids = payload.ideas.map((idea) => idea.externalId);
+    const imported = await findImportedIdeas(prisma, job.boardId, payload.source, ids);
+    await requireRoomForIdeas(prisma, plan, ids.filter((id) => !imported.has(id)).length);
   }
   let done = 0;
   const progress = async (rows: number) => {

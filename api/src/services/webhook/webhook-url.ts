@@ -1,6 +1,7 @@
-import { Resolver, lookup } from 'node:dns/promises';
+import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import os from 'node:os';
+import { isNoSuchName, openResolver } from '../../dns-resolver.ts';
 
 export const PRIVATE_REFUSAL =
   'Refused: the address resolves to a private network or to this server.';
@@ -147,9 +148,6 @@ export async function assertDeliverable(raw: string, allowPrivate: boolean): Pro
   }
 }
 
-/** DNS codes that say a name has no address (not that DNS failed to answer). */
-const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
-
 /** How long a registration waits for DNS: one try of a few seconds per address family. */
 const REGISTRATION_LOOKUP_MS = 3_000;
 
@@ -170,16 +168,13 @@ export async function hostProblem(
   // Where private addresses are allowed, internal names (in /etc/hosts, a search domain) are
   // welcome: this lookup would not see them.
   if (allowPrivate || isIP(host)) return null;
-  const resolver = new Resolver({ timeout: REGISTRATION_LOOKUP_MS, tries: 1 });
-  if (dnsServers) resolver.setServers(dnsServers);
+  const resolver = openResolver(dnsServers, { timeoutMs: REGISTRATION_LOOKUP_MS, tries: 1 });
   try {
     const found = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
     const addresses = found.flatMap((each) => (each.status === 'fulfilled' ? each.value : []));
     if (addresses.length === 0) {
       const isAbsent = found.every(
-        (each) =>
-          each.status === 'rejected' &&
-          NO_SUCH_NAME.has((each.reason as { code?: string }).code ?? ''),
+        (each) => each.status === 'rejected' && isNoSuchName(each.reason),
       );
       return isAbsent ? 'The host name could not be resolved.' : null;
     }
