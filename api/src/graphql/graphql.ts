@@ -14,6 +14,7 @@ import type { TStreamSlot } from '../http/stream-slots.ts';
 import type { TRequestContext } from '../http/request-context.ts';
 import type { TClient } from '../http/rate-limit.ts';
 import { schema } from '../schema/index.ts';
+import { withSubscribeArguments } from './subscribe-arguments.ts';
 import type { TGraphQLContext } from '../schema/builder.ts';
 import { votedByMeLoader } from '../schema/voted-by-me.ts';
 import { notACursor } from '../schema/connection-cursor.ts';
@@ -452,7 +453,7 @@ export function createGraphQL(
   const loggedByMask = new WeakSet<object>();
   const maskErrorFn = maskErrorOf(deps, loggedByMask);
   return createYoga<TGraphQLServerContext, TGraphQLContext>({
-    schema,
+    schema: withSubscribeArguments(schema),
     graphqlEndpoint: '/graphql',
     landingPage: false,
     // Every path to yoga has limited the body already (server.ts: the fast path takes only a

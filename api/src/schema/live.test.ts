@@ -128,6 +128,44 @@ describe('live idea changes in one process', () => {
     }
   });
 
+  it('follows a board named by an inline literal with a nested selection, or a variable of another name (outside attack 8, F9)', async () => {
+    const { boardId, poke } = await setUpBoard(server, admin, true);
+    const idea = await mutate(
+      server,
+      'createIdea',
+      CREATE_IDEA,
+      { boardId, title: 'Idea named inline' },
+      admin.token,
+    );
+    const number = Buffer.from(boardId, 'base64').toString().split(':')[1]!;
+    const inline = (id: string) => `subscription { ideaChanged(boardId: "${id}") {
+      kind ideaId idea { comments(first: 10) { edges { node { text } } } board { name } } } }`;
+    const byNumber = subscribeLive(server.url, inline(number), {}, admin.token);
+    const byGlobalId = subscribeLive(server.url, inline(boardId), {});
+    // A variable named unlike the argument reached the field as the variables object too.
+    const renamed = subscribeLive(
+      server.url,
+      `subscription ($board: ID!) { ideaChanged(boardId: $board) {
+        kind ideaId idea { comments(first: 10) { edges { node { text } } } board { name } } } }`,
+      { board: boardId },
+    );
+    subscribers.push(byNumber, byGlobalId, renamed);
+    for (const watcher of [byNumber, byGlobalId, renamed]) await watcher.waitUntilLive(poke);
+    await gql(server, COMMENT, { ideaId: idea.id, text: 'Said inline' }, admin.token);
+    for (const watcher of [byNumber, byGlobalId, renamed]) {
+      const event = await watcher.waitFor(
+        (r) =>
+          r.errors !== undefined ||
+          (r.data?.ideaChanged.kind === 'COMMENTED' && r.data.ideaChanged.ideaId === idea.id),
+      );
+      expect(event.errors).toBeUndefined();
+      expect(event.data.ideaChanged.idea).toMatchObject({
+        board: { name: 'Live board name' },
+        comments: { edges: [{ node: { text: 'Said inline' } }] },
+      });
+    }
+  });
+
   it('keeps ideas awaiting acceptance from visitors, and shows them to admins', async () => {
     const { boardId, poke } = await setUpBoard(server, admin, true);
     const visitor = subscribeLive(server.url, SUBSCRIBE, { boardId });
