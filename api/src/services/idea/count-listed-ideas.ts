@@ -5,7 +5,7 @@ import type { IdeaStatus } from '../../generated/prisma/enums.ts';
 import { isTeamMemberOf } from '../access.ts';
 import { isSegmentSet } from '../customer/idea-segment.ts';
 import type { TViewer } from '../../viewer.ts';
-import { listCutoff, listedIdeasWhere } from './listed-ideas.ts';
+import { listCutoff, listedIdeasWhere, withSearchMatches } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
 import { IDEA_STATUSES, listedTagIds } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -31,6 +31,7 @@ export async function countListedIdeas(
   params: TIdeaListParams,
   options: TCountOptions = {},
 ): Promise<number> {
+  params = await withSearchMatches(deps, listed, params);
   const [row] = await deps.sql<{
     count: number;
   }>`${listedIdeasCount(viewer, listed, params, options)}`;
@@ -114,6 +115,7 @@ export async function countListedIdeasByScan(
   listed: TListedBoard,
   params: TIdeaListParams,
 ): Promise<number> {
+  params = await withSearchMatches(deps, listed, params);
   const [row] = await deps.sql<{ count: number }>`${scanCount(viewer, listed, params)}`;
   return row?.count ?? 0;
 }

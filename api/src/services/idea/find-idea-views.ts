@@ -4,7 +4,7 @@ import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { DeclineReason, Idea, Prisma } from '../../generated/prisma/client.ts';
 import { countListedIdeas } from './count-listed-ideas.ts';
-import { listedIdeasWhere, seenOnBoardCondition } from './listed-ideas.ts';
+import { listedIdeasWhere, seenOnBoardCondition, withSearchMatches } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
 import { parseInput } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -390,6 +390,7 @@ export async function findIdeaPageRows(
   if (window.afterId !== undefined || window.beforeId !== undefined) {
     return findWholeIdeaPageRows(deps, viewer, listed, params, window);
   }
+  params = await withSearchMatches(deps, listed, params);
   const rows = await deps.sql<
     TFreshRow & { contentVersion: string }
   >`${ideaPageFreshStatement(viewer, listed, params, window)}`;
@@ -412,6 +413,7 @@ export async function findWholeIdeaPageRows(
   params: TIdeaListParams,
   window: TPageWindow,
 ): Promise<TIdeaView[]> {
+  params = await withSearchMatches(deps, listed, params);
   const rows = await deps.sql<
     TFreshRow & TCardColumns
   >`${ideaPageStatement(viewer, listed, params, window)}`;

@@ -75,6 +75,11 @@ export type TIdeaListParams = Omit<z.output<typeof ZIdeaListParams>, 'sort'> & {
   segment?: TIdeaSegment;
   /** Only ideas carrying at least one of these tags (GraphQL's `tagIds`). */
   tagIds?: number[];
+  /**
+   * The search's matches, looked up before the list is read (listed-ideas.ts,
+   * withSearchMatches): every matching idea's id, or MANY for a common text.
+   */
+  searchMatches?: number[] | 'MANY';
 };
 
 /** The tags a list is narrowed to (any of them), from REST's `tag` or GraphQL's `tagIds`. */

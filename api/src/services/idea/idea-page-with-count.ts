@@ -7,6 +7,7 @@ import type { TCountOptions } from './count-listed-ideas.ts';
 import { ideaPageFreshStatement } from './find-idea-views.ts';
 import type { TFreshRow } from './idea-cards.ts';
 import type { TIdeaListParams } from './idea-input.ts';
+import { withSearchMatches } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
 
 export type TIdeaPageWithCountRow = TFreshRow & { contentVersion: string; totalCount: number };
@@ -27,12 +28,13 @@ export function ideaPageWithCountStatement(
 }
 
 /** Reads the page's fresh rows and the list's count in one statement. */
-export function findIdeaPageWithCount(
+export async function findIdeaPageWithCount(
   deps: TDeps,
   viewer: TViewer | null,
   listed: TListedBoard,
   params: TIdeaListParams & { limit: number; offset: number },
   options: TCountOptions = {},
 ): Promise<TIdeaPageWithCountRow[]> {
-  return deps.sql<TIdeaPageWithCountRow>`${ideaPageWithCountStatement(viewer, listed, params, options)}`;
+  const searched = { ...params, ...(await withSearchMatches(deps, listed, params)) };
+  return deps.sql<TIdeaPageWithCountRow>`${ideaPageWithCountStatement(viewer, listed, searched, options)}`;
 }

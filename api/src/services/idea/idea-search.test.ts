@@ -7,7 +7,9 @@ import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import { ideaPageStatement } from './find-idea-views.ts';
+import type { TIdeaListParams } from './idea-input.ts';
 import { SIMILAR_CANDIDATES, similarIdeasStatement } from './find-similar-ideas.ts';
+import { withSearchMatches } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
 
 /**
@@ -70,7 +72,89 @@ async function planOf(part: TSqlPart): Promise<string> {
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
+/**
+ * How many ideas the page statement of a search reads and throws away, as the server runs it
+ * (its matches looked up first), from PostgreSQL's own account of running it.
+ */
+async function ideasReadInVain(search: string): Promise<number> {
+  const params: TIdeaListParams = { filter: 'ALL', sort: 'VOTES', search };
+  const statement = ideaPageStatement(
+    null,
+    listed,
+    await withSearchMatches(server.deps, listed, params),
+    {
+      limit: 51,
+    },
+  );
+  const { text, params: values } = statementOf(statement);
+  const rows = await server.deps.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
+    ...values,
+  );
+  const plan = rows[0]!['QUERY PLAN'] as unknown;
+  let removed = 0;
+  const walk = (node: any) => {
+    removed += (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  return removed;
+}
+
+async function searchTitles(search: string, query = ''): Promise<string[]> {
+  const page = await expectCall(
+    server,
+    'GET',
+    `/ideas/?search=${encodeURIComponent(search)}&limit=100${query}`,
+    200,
+    { headers: { 'x-board-id': String(company.boardId) } },
+  );
+  return page.ideas.map((idea: { title: string }) => idea.title);
+}
+
 describe('searching a board of thousands of ideas', () => {
+  it('reads only the matches of a rare or absent text, whatever its length (outside attack 8, F5)', async () => {
+    // PostgreSQL takes a short text for a common one and read the board in the list's order
+    // to fill the page: 20,000 ideas read for a text that matches none.
+    for (const search of ['qzxw', 'qz', 'zanz', 'q z', 'nothing qzx']) {
+      expect({ search, read: await ideasReadInVain(search) }).toEqual({ search, read: 0 });
+    }
+    expect(await searchTitles('zanz')).toEqual(['Zanzibar-style onboarding tour']);
+    expect(await searchTitles('qz')).toEqual([]);
+  });
+
+  it('matches words starting with a text shorter than three letters, not letters inside words', async () => {
+    // "an" is inside "panel" and "Zanzibar" but starts no word; "za" and "pa" start words.
+    expect(await searchTitles('an')).toEqual([]);
+    expect(await searchTitles('ZA')).toEqual(['Zanzibar-style onboarding tour']);
+    const panels = await searchTitles('pa');
+    expect(panels).toHaveLength(100);
+    expect(panels.every((title) => title.startsWith('Dark mode for panel'))).toBe(true);
+    // Nothing to look for: no idea, no error.
+    expect(await searchTitles('%!')).toEqual([]);
+  });
+
+  it('answers a text of a few hundred matches as reading every match would, page by page', async () => {
+    const matching = (await allByVotes()).filter((idea) =>
+      `${idea.title}\n${idea.description}`.toLowerCase().includes('panel 12'),
+    );
+    expect(matching.length).toBeGreaterThan(200);
+    expect(matching.length).toBeLessThan(2_000);
+    for (const offset of [0, 100]) {
+      const page = await expectCall(
+        server,
+        'GET',
+        `/ideas/?search=${encodeURIComponent('Panel 12')}&limit=100&offset=${offset}`,
+        200,
+        { headers: { 'x-board-id': String(company.boardId) } },
+      );
+      expect(page.totalCount).toBe(Math.min(matching.length, 1_000));
+      expect(page.ideas.map((idea: { id: number }) => idea.id)).toEqual(
+        matching.slice(offset, offset + 100).map((idea) => idea.id),
+      );
+    }
+  });
+
   it('answers the most voted matches of a common word, page by page, in order', async () => {
     const matching = (await allByVotes()).filter((idea) =>
       `${idea.title}\n${idea.description}`.toLowerCase().includes('export'),

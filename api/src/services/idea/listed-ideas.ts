@@ -1,3 +1,4 @@
+import type { TDeps } from '../../deps.ts';
 import type { Board } from '../../generated/prisma/client.ts';
 import { PLANNED_PER_EXECUTION, sqlFragment, sqlPart } from '../../db/sql.ts';
 import type { TSqlPart } from '../../db/sql.ts';
@@ -11,6 +12,91 @@ import type { TIdeaListParams } from './idea-input.ts';
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * How a search text is matched. A text with a run of three letters or digits is looked for
+ * inside titles and descriptions (ILIKE, answered by the trigram indexes); a shorter text has
+ * no trigram to look up, and looking for "ui" inside every description read the whole board
+ * (outside attack 8, F5), so its words match words that start with them ("ui" finds "UI" and
+ * "UIKit", not "build"), through the text-search index. A text without a letter or digit
+ * matches nothing.
+ */
+type TSearchText = { pattern: string; prefixes: null } | { pattern: null; prefixes: string };
+
+function searchText(search: string): TSearchText | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.some((word) => word.length >= 3))
+    return { pattern: containsPattern(search), prefixes: null };
+  if (words.length === 0) return null;
+  return { pattern: null, prefixes: [...new Set(words)].map((word) => `${word}:*`).join(' & ') };
+}
+
+/**
+ * At most this many matches of a search are found through the search indexes
+ * (idea_search_matches, migration 20261129090000_idea_search_matches). Fewer: the list reads
+ * exactly those ideas. This many: the text is common, and the list reads the board in its order
+ * until the page is full (about 50 of every 2,000 ideas read match, on any board size).
+ */
+export const SEARCH_MATCHES_CAP = 2_000;
+
+/** A list's parameters with the search's matches found (TIdeaListParams' `searchMatches`). */
+const searched = new WeakMap<TIdeaListParams, Promise<TIdeaListParams>>();
+
+/**
+ * The list's parameters with `searchMatches` set: the ids of every idea of the board matching
+ * the search when there are fewer than SEARCH_MATCHES_CAP, or MANY. Once per parameters object
+ * (a page and its count ask once). Without a search, the parameters as they are.
+ */
+export function withSearchMatches(
+  deps: Pick<TDeps, 'sql'>,
+  listed: TListedBoard,
+  params: TIdeaListParams,
+): Promise<TIdeaListParams> {
+  if (!params.search || params.searchMatches !== undefined) return Promise.resolve(params);
+  let found = searched.get(params);
+  if (!found) {
+    found = findSearchMatches(deps, listed, params.search).then((searchMatches) => ({
+      ...params,
+      searchMatches,
+    }));
+    searched.set(params, found);
+  }
+  return found;
+}
+
+async function findSearchMatches(
+  deps: Pick<TDeps, 'sql'>,
+  listed: TListedBoard,
+  search: string,
+): Promise<number[] | 'MANY'> {
+  const text = searchText(search);
+  if (!text) return [];
+  const rows = await deps.sql<{ id: number }>`
+    SELECT idea_search_matches(${listed.board.id}::int, ${text.pattern}::text,
+                               ${text.prefixes}::text, ${SEARCH_MATCHES_CAP}::int) AS "id"`;
+  return rows.length < SEARCH_MATCHES_CAP ? rows.map((row) => Number(row.id)) : 'MANY';
+}
+
+/**
+ * The search's condition on `i`: the matches found (withSearchMatches), or, for a common text
+ * (or parameters whose matches were not looked up), the text itself, which PostgreSQL plans for
+ * each execution (PLANNED_PER_EXECUTION).
+ */
+function searchCondition(params: TIdeaListParams): TSqlPart {
+  if (!params.search) return none;
+  if (Array.isArray(params.searchMatches)) {
+    return sqlPart`AND i."id" = ANY(${params.searchMatches}::int[]) ${PLANNED_PER_EXECUTION}`;
+  }
+  const text = searchText(params.search);
+  if (!text) return sqlFragment('AND FALSE');
+  if (text.pattern !== null) {
+    return sqlPart`AND (i."title" ILIKE ${text.pattern}::text OR i."description" ILIKE ${text.pattern}::text) ${PLANNED_PER_EXECUTION}`;
+  }
+  // Written as the text-search index's expression (migration 20261128213000_idea_search_indexes).
+  return sqlPart`AND (setweight(to_tsvector('simple'::regconfig, i."title"), 'A') ||
+      setweight(to_tsvector('simple'::regconfig, coalesce(i."description", '')), 'D'))
+    @@ to_tsquery('simple'::regconfig, ${text.prefixes}::text) ${PLANNED_PER_EXECUTION}`;
 }
 
 /**
@@ -77,14 +163,7 @@ export function listedIdeasWhere(
     params.filter === 'NOT_PUBLIC' && isTeamMemberOf(viewer, board.companyId)
       ? sqlFragment(`AND i."rejectedAt" IS NULL`)
       : none;
-  // Found through the trigram indexes of title and description (migration
-  // 20261128213000_idea_search_indexes) when the text is rare; when it is common, PostgreSQL
-  // reads the board in the list's order and stops at the page's end. Which one depends on the
-  // text, so the statement is planned per execution (PLANNED_PER_EXECUTION).
-  const search = params.search ? containsPattern(params.search) : null;
-  const matching = search
-    ? sqlPart`AND (i."title" ILIKE ${search}::text OR i."description" ILIKE ${search}::text) ${PLANNED_PER_EXECUTION}`
-    : none;
+  const matching = searchCondition(params);
   return sqlPart`
     i."boardId" = ${board.id}::int
     ${visible} ${withinCap} ${ofStatus} ${notRejected} ${matching} ${segmentCondition(board.companyId, params.segment)}
