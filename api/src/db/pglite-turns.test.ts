@@ -71,4 +71,30 @@ describe.skipIf(IS_POSTGRES_PASS)('the embedded database between statements', ()
     const own = order.filter((entry) => entry !== 'single');
     expect(own).toEqual(Array.from({ length: 300 }, (_, n) => `burst ${n}`));
   });
+
+  it('gives the next turn to a request that has used little, before requests running heavy statements (attack 9)', async () => {
+    const HEAVY = 'SELECT count(*) FROM generate_series(1, 200000)';
+    const order: string[] = [];
+    let started = 0;
+    // 12 requests, each a quick first statement and then three heavy ones (searches, hints).
+    const heavy = Array.from({ length: 12 }, (_, n) =>
+      runAsStatementOwner(async () => {
+        await gated.query('SELECT 1');
+        started += 1;
+        for (let round = 0; round < 3; round += 1) {
+          await gated.query(HEAVY);
+          order.push(`heavy ${n}`);
+        }
+      }),
+    );
+    while (started < 12) await new Promise((resolve) => setImmediate(resolve));
+    // A probe comes while they all wait for their heavy statements.
+    const probe = runAsStatementOwner(() =>
+      gated.query('SELECT 2').then(() => order.push('probe')),
+    );
+    await Promise.all([...heavy, probe]);
+    expect(order).toHaveLength(37);
+    // In a round it came after one heavy statement of each (12); now after the one running.
+    expect(order.indexOf('probe')).toBeLessThanOrEqual(1);
+  });
 });
