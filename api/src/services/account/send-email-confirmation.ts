@@ -12,21 +12,24 @@ export const CONFIRMATION_TTL_HOURS = 24;
 /**
  * The mail that carries a confirmation link, in the recipient's language. `brand` is whose
  * name the mail speaks in: the company for a board's end user (who signed up on its board and
- * may never have heard of Feedboard), Feedboard for the company's team.
+ * may never have heard of Feedboard), Feedboard for the company's team. It greets nobody by
+ * name: the name was chosen by whoever signed up, and until the address is confirmed that may
+ * be a stranger writing to someone else's inbox in the company's name ("Hi pay now at
+ * http://…": outside attacks 8 and 9).
  */
 function confirmationMail(
   language: string,
-  v: { name: string; email: string; link: string; brand: string },
+  v: { email: string; link: string; brand: string },
 ): { subject: string; text: string } {
   if (language.startsWith('pl')) {
     return {
       subject: `Potwierdź swój adres e-mail w ${v.brand}`,
-      text: `Cześć ${v.name},\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, ${v.brand} nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Twoje konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
+      text: `Dzień dobry,\n\npotwierdź, że ${v.email} to Twój adres: otwórz ten link (działa raz, przez ${CONFIRMATION_TTL_HOURS} godziny) i naciśnij przycisk „Potwierdź adres”:\n\n${v.link}\n\nDopóki tego nie zrobisz, ${v.brand} nie wysyła na ten adres żadnych powiadomień. Jeśli to nie Twoje konto, zignoruj tę wiadomość: nic więcej nie przyjdzie.\n`,
     };
   }
   return {
     subject: `Confirm your email address for ${v.brand}`,
-    text: `Hi ${v.name},\n\nPlease confirm that ${v.email} is your address: open this link (it works once, for ${CONFIRMATION_TTL_HOURS} hours) and press "Confirm address":\n\n${v.link}\n\nUntil you do, ${v.brand} sends no notification emails to this address. If you did not sign up, ignore this message: nothing more will come.\n`,
+    text: `Hello,\n\nPlease confirm that ${v.email} is your address: open this link (it works once, for ${CONFIRMATION_TTL_HOURS} hours) and press "Confirm address":\n\n${v.link}\n\nUntil you do, ${v.brand} sends no notification emails to this address. If you did not sign up, ignore this message: nothing more will come.\n`,
   };
 }
 
@@ -42,7 +45,6 @@ export async function sendEmailConfirmation(deps: TDeps, userId: number): Promis
     select: {
       email: true,
       emailConfirmedAt: true,
-      displayName: true,
       language: true,
       role: true,
       company: { select: { name: true } },
@@ -64,7 +66,6 @@ export async function sendEmailConfirmation(deps: TDeps, userId: number): Promis
     userId,
     topic: 'EMAIL_CONFIRMATION',
     ...confirmationMail(user.language, {
-      name: user.displayName,
       email: user.email,
       link,
       brand: user.role === 'END_USER' ? user.company.name : 'Feedboard',
