@@ -568,11 +568,24 @@ describe('webhook administration', () => {
       key,
     );
     expect(rotated).toMatchObject(refused);
+    // Nor silently cut the company's integrations, or make it call the receiver (attack 9, F11).
+    const deleted = await mutate(
+      server,
+      'deleteWebhook',
+      `mutation ($id: ID!) { deleteWebhook(webhookId: $id) { __typename ${APP_ERROR} } }`,
+      { id },
+      key,
+    );
+    expect(deleted).toMatchObject(refused);
+    const rowId = Number(Buffer.from(id, 'base64').toString().split(':')[1]);
+    await expectCall(server, 'DELETE', `/webhooks/${rowId}`, 403, { token: key });
+    await expectCall(server, 'POST', `/webhooks/${rowId}/test`, 403, { token: key });
     const stored = await server.deps.prisma.webhook.findMany({
       where: { companyId: company.owner.companyId },
       select: { url: true },
     });
     expect(stored.map((webhook) => webhook.url)).not.toContain('https://attacker.example/hook');
+    expect(stored.map((webhook) => webhook.url)).toContain('https://example.com/own');
   });
 
   it('refuses private addresses unless WEBHOOK_ALLOW_PRIVATE_URLS is set', async () => {

@@ -1,8 +1,9 @@
 import type { TDeps } from '../../deps.ts';
 import type { WebhookDelivery } from '../../generated/prisma/client.ts';
+import { requireSignedInAdmin } from '../../viewer.ts';
 import type { TViewer } from '../../viewer.ts';
 import { eventBody } from './emit-webhook-event.ts';
-import { findWebhookForAdmin } from './webhooks.ts';
+import { findWebhookForAdmin, KEYS_REFUSED } from './webhooks.ts';
 import { attemptDelivery } from './webhook-worker.ts';
 
 /** The test's own attempt holds the row this long (the receiver has 10 s to answer). */
@@ -19,6 +20,8 @@ export async function sendWebhookTest(
   webhookId: number,
 ): Promise<WebhookDelivery> {
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
+  // A test delivery calls the receiver now: a signed-in person's act, as setting one up is.
+  requireSignedInAdmin(viewer, KEYS_REFUSED);
   // Created already claimed by this request (its first attempt, leased), so the background
   // worker cannot take it first and leave the admin without the receiver's answer.
   const delivery = await deps.prisma.webhookDelivery.create({

@@ -50,7 +50,8 @@ async function boardFilter(
  * Webhooks send the company's data to an address and sign it with a secret: a leaked API key
  * must not be able to point them elsewhere or learn a secret (see requireSignedInAdmin).
  */
-const KEYS_REFUSED = 'API keys cannot set up webhooks or their secrets: sign in to change them.';
+export const KEYS_REFUSED =
+  'API keys cannot set up webhooks or their secrets: sign in to change them.';
 
 /**
  * A webhook of the admin's company, or NOT_FOUND (also for another company's, whatever the
@@ -204,7 +205,8 @@ export async function deleteWebhook(
   webhookId: number,
 ): Promise<Webhook> {
   const webhook = await findWebhookForAdmin(deps, viewer, webhookId);
-  const admin = requireCompanyAdmin(viewer);
+  // A leaked key must not silently cut a company's integrations (outside attack 9, F11).
+  const admin = requireSignedInAdmin(viewer, KEYS_REFUSED);
   await deps.prisma.$transaction(async (tx) => {
     await tx.webhook.delete({ where: { id: webhook.id } });
     await recordAudit(
