@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { csvStream } from '../services/export/csv-stream.ts';
 import type { TViewer } from '../viewer.ts';
-import { EXPORTS_PER_COMPANY, oneOfFewExports } from './exports.ts';
+import { EXPORTS_PER_COMPANY, EXPORTS_PER_PROCESS, oneOfFewExports } from './exports.ts';
 import { csvResponse } from './route.ts';
 
 const viewerOf = (companyId: number) => ({ companyId, userId: 1 }) as unknown as TViewer;
@@ -45,6 +45,23 @@ describe('board exports of one company (outside attack 7, F7)', () => {
     await first.stream.cancel();
     const third = await oneOfFewExports(viewerOf(company), endless);
     await Promise.all([second.stream.cancel(), third.stream.cancel()]);
+  });
+
+  it('runs at most a few at once in the whole process, whatever the company (attack 9, F3)', async () => {
+    const held = [];
+    for (let n = 0; n < EXPORTS_PER_PROCESS; n += 1) {
+      held.push(await oneOfFewExports(viewerOf(9100 + n), endless));
+    }
+    const refused = await oneOfFewExports(viewerOf(9200), endless).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('RATE_LIMITED');
+    expect((refused as AppError).retryAfterSeconds).toBeGreaterThan(0);
+    await held[0]!.stream.cancel();
+    const next = await oneOfFewExports(viewerOf(9200), endless);
+    await Promise.all([next, ...held.slice(1)].map((file) => file.stream.cancel()));
   });
 
   it('gives the place back when a download fails or its start fails', async () => {
