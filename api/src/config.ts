@@ -28,6 +28,7 @@ export const RATE_LIMIT_ACTIONS = [
   'ideaSubmission',
   'commentSubmission',
   'ideaSearch',
+  'teamIdeaSearch',
 ] as const;
 export type TRateLimitAction = (typeof RATE_LIMIT_ACTIONS)[number];
 
@@ -95,6 +96,10 @@ export const DEFAULT_RATE_LIMITS: Record<TRateLimitAction, TRateLimit> = {
   // matching ideas (0.4 s at 10,000 ideas before its count was bounded: attack 7 F2). A person
   // searches a few times a minute; the company's team is not counted.
   ideaSearch: { perIp: 60, perAccount: 60, windowSeconds: 60 },
+  // The same searches by the company's own team (console search as they type, integrations by
+  // API key), per account: generous, yet a fresh company's owner is cheap to become, and 80
+  // searches at once by one held /healthz 4.8 s (outside attack 9, F1).
+  teamIdeaSearch: { perIp: 0, perAccount: 300, windowSeconds: 60 },
 };
 
 /** Password hash checks: in flight per address, at once and waiting (auth/password-checks.ts). */

@@ -19,6 +19,7 @@ describe('REST idea search', { timeout: 120_000 }, () => {
       rateLimits: {
         ...UNLIMITED_FOR_TESTS,
         ideaSearch: { perIp: 3, perAccount: 3, windowSeconds: 60 },
+        teamIdeaSearch: { perIp: 0, perAccount: 6, windowSeconds: 60 },
       },
     });
     company = await restCompany(server);
@@ -55,6 +56,20 @@ describe('REST idea search', { timeout: 120_000 }, () => {
       const own = await search('search=zanzibar', '203.0.113.60', company.owner.token);
       expect(own.status).toBe(200);
     }
+  });
+
+  it("limits the team's searches on a budget of their own, larger (attack 9, F1)", async () => {
+    const own = await restCompany(server, { isPublic: true });
+    const ownSearch = (query: string) =>
+      server.call('GET', `/api/v1/ideas?${query}`, {
+        token: own.owner.token,
+        headers: { 'x-board-id': String(own.boardId), 'x-forwarded-for': '203.0.113.63' },
+      });
+    const statuses = [];
+    for (let n = 0; n < 7; n += 1) statuses.push((await ownSearch('search=zanzibar')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    // Plain pages are not searches.
+    expect((await ownSearch('limit=5')).status).toBe(200);
   });
 
   it("spends the same budget on GraphQL's board.ideas(search:) (attack 8, F8)", async () => {

@@ -7,8 +7,8 @@ import { isTeamMemberOf } from '../access.ts';
  * Counts one text search of a board's ideas (RATE_LIMIT_IDEA_SEARCH_*), whichever API runs it
  * (REST's `GET /ideas?search=`, GraphQL's `board.ideas(search:)`): each reads the board's
  * matching ideas, so visitors spend a budget per address and end users per account (outside
- * attack 7 F2, attack 8 F8). The company's team is not counted. Throws RateLimitError (429)
- * past the limit.
+ * attack 7 F2, attack 8 F8). The company's team spends a larger budget of its own
+ * (RATE_LIMIT_TEAM_IDEA_SEARCH_*, attack 9 F1). Throws RateLimitError (429) past the limit.
  */
 export async function spendIdeaSearch(
   deps: Pick<TDeps, 'rateLimiter'>,
@@ -16,7 +16,10 @@ export async function spendIdeaSearch(
   client: TClient,
   companyId: number,
 ): Promise<void> {
-  if (isTeamMemberOf(viewer, companyId)) return;
+  if (viewer && isTeamMemberOf(viewer, companyId)) {
+    await deps.rateLimiter.consume('teamIdeaSearch', { account: `user:${viewer.userId}` });
+    return;
+  }
   await deps.rateLimiter.consume(
     'ideaSearch',
     viewer ? { account: `user:${viewer.userId}` } : { ip: client.ip },
