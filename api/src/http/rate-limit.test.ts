@@ -28,6 +28,7 @@ const LIMITS: TConfig['rateLimits'] = {
   ideaSubmission: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   commentSubmission: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   ideaSearch: { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  teamIdeaSearch: { perIp: 0, perAccount: 1000, windowSeconds: 60 },
 };
 
 let limited: TTestServer;
