@@ -8,6 +8,7 @@ import { parseCanny } from './parse-canny.ts';
 import { parseFider } from './parse-fider.ts';
 import { parseGenericCsv } from './parse-generic-csv.ts';
 import { parseUserVoice } from './parse-uservoice.ts';
+import { createSlots } from './slots.ts';
 
 const PARSERS: Record<TImportSource, (files: readonly TImportFile[], now?: Date) => TImportModel> =
   {
@@ -57,8 +58,7 @@ const WORKER_HEAP_MB = 512;
 /** Imports read at once; the others wait their turn (each may hold a few hundred MB). */
 const WORKERS_AT_ONCE = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const inWorkerSlot = createSlots(WORKERS_AT_ONCE);
 
 /**
  * The worker's script. Running from TypeScript sources (tsx, vitest) the worker registers tsx's
@@ -127,12 +127,5 @@ export async function readImportFilesOffThread(
   files: readonly TImportFile[],
   now?: Date,
 ): Promise<TImportModel> {
-  if (running >= WORKERS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await runWorker({ source, files: [...files], ...(now ? { now } : {}) });
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
+  return inWorkerSlot(() => runWorker({ source, files: [...files], ...(now ? { now } : {}) }));
 }
