@@ -7,7 +7,7 @@ import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
-import { checkIdeaValues } from './check-idea-values.ts';
+import { checkIdeaCustomerCompanies, checkIdeaValues } from './check-idea-values.ts';
 import { lockCustomerValues } from './idea-value.ts';
 
 /**
@@ -315,6 +315,7 @@ async function expectStoredValuesRecounted(boardIds: number[]): Promise<Map<numb
   expect(await stored(boardIds)).toEqual(expected);
   const mismatches = await checkIdeaValues(server.deps.prisma);
   expect(mismatches.filter((m) => boardIds.includes(m.boardId))).toEqual([]);
+  expect(await checkIdeaCustomerCompanies(server.deps.prisma)).toEqual([]);
   return expected;
 }
 

@@ -88,17 +88,16 @@ export async function findIdeaValue(deps: Pick<TDeps, 'sql'>, ideaId: number): P
 
 /**
  * The customer companies behind an idea's votes, biggest spend first, with how many voters
- * each has; the caller has checked the viewer is on the team.
+ * each has (the idea's IdeaCustomerCompany rows: one per company, not one per vote); the
+ * caller has checked the viewer is on the team.
  */
 export async function findVoterCompanies(deps: TDeps, ideaId: number): Promise<TVoterCompany[]> {
   const rows = await deps.sql<TVoterCompany>`
     SELECT cc."id", cc."name", cc."monthlySpend"::float8 AS "monthlySpend", cc."plan",
-           count(*)::int AS "voterCount"
-    FROM "Vote" v
-    JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
-    JOIN "CustomerCompany" cc ON cc."id" = m."customerCompanyId"
-    WHERE v."ideaId" = ${ideaId}::int
-    GROUP BY cc."id"
+           x."voters" AS "voterCount"
+    FROM "IdeaCustomerCompany" x
+    JOIN "CustomerCompany" cc ON cc."id" = x."customerCompanyId"
+    WHERE x."ideaId" = ${ideaId}::int
     ORDER BY cc."monthlySpend" DESC, cc."name" ASC, cc."id" ASC`;
   return rows.map((row) => ({ ...row, monthlySpend: Number(row.monthlySpend) }));
 }

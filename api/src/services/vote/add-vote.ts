@@ -121,9 +121,7 @@ export async function announceVote(
 ): Promise<Idea> {
   const { board, ...plain } = idea;
   const value =
-    vote.isChanged && counts.isCustomer
-      ? await findIdeaValue(deps, idea.id)
-      : Number(counts.value);
+    vote.isChanged && counts.isCustomer ? await findIdeaValue(deps, idea.id) : Number(counts.value);
   const updated = { ...plain, voteCount: Number(counts.voteCount), value };
   publishIdeaChange(deps, 'VOTED', updated, board.companyId);
   if (vote.isChanged && isVoteWatched) {
