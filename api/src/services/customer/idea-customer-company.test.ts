@@ -116,12 +116,7 @@ async function vote(f: TFixture, voter: number, ideaId: number, way: 'upvote' | 
 
 /** The idea as the team reads it: its value and its customers with their voter counts. */
 async function teamView(f: TFixture, ideaId: number) {
-  const { body } = await gql(
-    server,
-    IDEA,
-    { id: globalId('Idea', ideaId) },
-    f.company.owner.token,
-  );
+  const { body } = await gql(server, IDEA, { id: globalId('Idea', ideaId) }, f.company.owner.token);
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   const { value, voteCount, voterCompanies } = body.data.idea;
   return {
@@ -143,9 +138,8 @@ async function segmentIds(f: TFixture, segment: Record<string, unknown>): Promis
   );
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   const ideas = body.data.board.ideas;
-  const ids = ideas.edges.map(
-    (e: { node: { id: string } }) =>
-      Number(Buffer.from(e.node.id, 'base64').toString().split(':')[1]),
+  const ids = ideas.edges.map((e: { node: { id: string } }) =>
+    Number(Buffer.from(e.node.id, 'base64').toString().split(':')[1]),
   );
   expect(ideas.totalCount).toBe(ids.length);
   return ids;
@@ -212,7 +206,9 @@ describe('an idea’s customer companies, kept with every vote', () => {
       voteCount: 2,
       customers: { Acme: 1 },
     });
-    expect(await segmentIds(f, { customerCompanyId: globalId('CustomerCompany', f.globex.id) })).toEqual([otherId]);
+    expect(
+      await segmentIds(f, { customerCompanyId: globalId('CustomerCompany', f.globex.id) }),
+    ).toEqual([otherId]);
     // And joins again, with another vote meanwhile on the third idea.
     await Promise.all([attach(f, f.globex, 6), vote(f, 6, thirdId, 'upvote')]);
     expect(await teamView(f, ideaId)).toMatchObject({ value: 1030, customers: { Globex: 1 } });
