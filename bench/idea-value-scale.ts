@@ -195,26 +195,26 @@ async function main(): Promise<void> {
 
     const pid = Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
     const statements = before ? SQL_BEFORE : SQL;
-    const vote = async (userId: number) => {
+    const vote = async (userId: number, ideaId = hotIdea) => {
       const up = await client.query(statements.upvote, [
         companyId,
         userId,
-        hotIdea,
+        ideaId,
         userId,
-        hotIdea,
+        ideaId,
         ...(before ? [] : [userId]),
       ]);
       if (!before && up.rows[0].changed > 0 && up.rows[0].isCustomer) {
-        await client.query(SQL.value, [hotIdea]);
+        await client.query(SQL.value, [ideaId]);
       }
       const down = await client.query(statements.downvote, [
-        hotIdea,
+        ideaId,
         userId,
-        hotIdea,
+        ideaId,
         ...(before ? [] : [userId]),
       ]);
       if (!before && down.rows[0].changed > 0 && down.rows[0].isCustomer) {
-        await client.query(SQL.value, [hotIdea]);
+        await client.query(SQL.value, [ideaId]);
       }
       if (Number(up.rows[0].changed) !== 1 || Number(down.rows[0].changed) !== 1) {
         throw new Error('A probe vote changed nothing');
@@ -234,6 +234,17 @@ async function main(): Promise<void> {
     figures.push(
       await measure(client, pid, 'vote + unvote, a customer new to the idea', votes - 1, (n) =>
         vote(probes[votes + n + 1]!),
+      ),
+    );
+    const coldIdea = dataset.ideaIds[dataset.ideaIds.length - 1]!;
+    const [cold] = await run(`SELECT "voteCount" FROM "Idea" WHERE "id" = ${coldIdea}`);
+    figures.push(
+      await measure(
+        client,
+        pid,
+        `vote + unvote, an idea of ${String(cold!.voteCount)} votes`,
+        votes - 1,
+        (n) => vote(probes[n + 1]!, coldIdea),
       ),
     );
     const [after] = await run(`SELECT "voteCount", "value" FROM "Idea" WHERE "id" = ${hotIdea}`);
