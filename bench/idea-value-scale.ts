@@ -3,8 +3,8 @@
 // (BENCH_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/postgres), in a database of its
 // own (VALUE_SCALE_DATABASE, default feedboard_bench_value: dropped first and at the end).
 //
-// The data: bench/dataset.ts's set (10,000 ideas, 2,000 users, 100,000 votes, 20 customer
-// companies), plus one "hot" idea holding VALUE_SCALE_HOT_VOTES (100,000) more votes, by as
+// The data: bench/dataset.ts's set (10,000 ideas, VALUE_SCALE_BASE_USERS 2,000 users,
+// VALUE_SCALE_BASE_VOTES 100,000 votes, a customer company per 100 users), plus one "hot" idea holding VALUE_SCALE_HOT_VOTES (100,000) more votes, by as
 // many end users spread over VALUE_SCALE_COMPANIES (1,000) more customer companies (gold and
 // silver, 100 to 5,090 a month). Then, on the hot idea, VALUE_SCALE_VOTES (200) votes taken
 // back at once by members of a customer already behind it (its count 100 → 101 → 100), and as
@@ -35,6 +35,8 @@ const hotCompanies = Number(process.env.VALUE_SCALE_COMPANIES ?? 1_000);
 const votes = Number(process.env.VALUE_SCALE_VOTES ?? 200);
 const pages = Number(process.env.VALUE_SCALE_PAGES ?? 30);
 const before = process.env.VALUE_SCALE_BEFORE === '1';
+const baseUsers = Number(process.env.VALUE_SCALE_BASE_USERS ?? 2_000);
+const baseVotes = Number(process.env.VALUE_SCALE_BASE_VOTES ?? 100_000);
 const NEW_MIGRATION = '20261129083417_idea_customer_company';
 
 // The statements of the day before migration idea_customer_company (bench/baseline-server.ts
@@ -143,8 +145,8 @@ async function main(): Promise<void> {
     let started = performance.now();
     const dataset = await generateDataset(run, {
       ideas: 10_000,
-      users: 2_000,
-      votes: 100_000,
+      users: baseUsers,
+      votes: baseVotes,
       comments: 20_000,
     });
     log(`data set in ${((performance.now() - started) / 1000).toFixed(1)} s`);
