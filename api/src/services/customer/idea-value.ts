@@ -58,8 +58,8 @@ export async function lockCustomerValues(tx: TTx, companyId: number): Promise<vo
 
 /**
  * Holds the company's value lock shared until the transaction ends: a write that adds votes
- * other than through the vote statements (a merge, its undo, an import) takes it first, before any row
- * lock, so no spend or membership change misses the votes it adds.
+ * other than through the vote statements (a merge, its undo, an import) takes it first,
+ * before any row lock, so no spend or membership change misses the votes it adds.
  */
 export async function lockCustomerValuesShared(tx: TTx, companyId: number): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${CUSTOMER_VALUE_LOCK}::int, ${companyId}::int)`;
