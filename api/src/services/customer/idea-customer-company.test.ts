@@ -39,6 +39,12 @@ const UPDATE = `mutation ($customerCompanyId: ID!, $name: String!, $externalId: 
 const DECLINE = `mutation ($ideaId: ID!, $duplicateOfIdeaId: ID) {
   result: declineIdea(ideaId: $ideaId, reason: DUPLICATE, duplicateOfIdeaId: $duplicateOfIdeaId, mergeVotes: true) ${RESULT} }`;
 const UNDO = `mutation ($ideaId: ID!) { result: undoMerge(ideaId: $ideaId) ${RESULT} }`;
+const PREVIEW_IMPORT = `mutation ($boardId: ID!, $files: [ImportFileInput!]!) {
+  result: previewImport(boardId: $boardId, source: CSV, files: $files) {
+    __typename ... on MutationPreviewImportSuccess { data { id } } ${APP_ERROR} } }`;
+const START_IMPORT = `mutation ($importJobId: ID!) { result: startImport(importJobId: $importJobId) {
+  __typename ${APP_ERROR} } }`;
+const IMPORT_JOB = `query ($id: ID!) { importJob(id: $id) { status result { ideas votes } } }`;
 
 type TCustomer = { id: number; name: string; externalId: string; plan: string };
 
@@ -54,6 +60,7 @@ async function mutate(token: string, query: string, variables: Record<string, un
   const { body } = await gql(server, query, variables, token);
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   expect(body.data.result.__typename, JSON.stringify(body.data.result)).not.toBe('AppError');
+  return body.data.result;
 }
 
 /**
@@ -251,5 +258,45 @@ describe('an idea’s customer companies, kept with every vote', () => {
       customers: { Acme: 1, Globex: 1 },
     });
     await expectNoDifference(f);
+  });
+
+  it('counts the customers of the votes an import brings', async () => {
+    const f = await fixture();
+    const email = (n: number) => f.voters[n]!.email;
+    // Two of Acme's people and one of Globex's vote for an imported idea; a stranger too.
+    const csv = [
+      'type,idea id,title,email,name',
+      `idea,x1,Imported idea with customers,${email(1)},`,
+      `vote,x1,,${email(2)},`,
+      `vote,x1,,${email(3)},`,
+      `vote,x1,,${email(7)},`,
+      'vote,x1,,stranger@example.org,Stranger',
+    ].join('\n');
+    const token = f.company.owner.token;
+    const previewed = await mutate(token, PREVIEW_IMPORT, {
+      boardId: globalId('Board', f.company.boardId),
+      files: [{ name: 'board.csv', base64: Buffer.from(`${csv}\n`).toString('base64') }],
+    });
+    const jobId = previewed.data.id;
+    await mutate(token, START_IMPORT, { importJobId: jobId });
+    let job: { status: string; result: { ideas: number; votes: number } | null } | undefined;
+    for (let i = 0; i < 200 && job?.status !== 'SUCCEEDED'; i += 1) {
+      await server.deps.imports.drain();
+      const { body } = await gql(server, IMPORT_JOB, { id: jobId }, token);
+      job = body.data.importJob;
+      expect(job?.status).not.toBe('FAILED');
+      if (job?.status !== 'SUCCEEDED') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(job?.result).toEqual({ ideas: 1, votes: 4 });
+    const [imported] = await server.deps.sql<{ id: number }>`
+      SELECT "id" FROM "Idea"
+      WHERE "boardId" = ${f.company.boardId}::int AND "title" = 'Imported idea with customers'`;
+    expect(await teamView(f, imported!.id)).toEqual({
+      value: 1030,
+      voteCount: 4,
+      customers: { Acme: 2, Globex: 1 },
+    });
+    expect(await segmentIds(f, { plan: 'silver' })).toEqual([imported!.id]);
+    await expectNoDifference({ ...f, ideaIds: [...f.ideaIds, imported!.id] });
   });
 });
