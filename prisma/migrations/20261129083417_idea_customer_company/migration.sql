@@ -20,23 +20,27 @@ FROM "Vote" v
 JOIN "CustomerCompanyMember" m ON m."userId" = v."userId"
 GROUP BY v."ideaId", m."customerCompanyId";
 
--- An idea's value from its rows above: the same sum as idea_customer_value (migration idea_value,
--- the one definition, which the check of `npm run db:idea-counts` recounts from the votes),
--- reading one row per customer company instead of one per vote. PL/pgSQL keeps its plan.
-CREATE FUNCTION idea_company_value(idea_id INTEGER) RETURNS DOUBLE PRECISION
-LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN (
-    SELECT COALESCE(sum(cc."monthlySpend"), 0)::float8
-    FROM "IdeaCustomerCompany" x
-    JOIN "CustomerCompany" cc ON cc."id" = x."customerCompanyId"
-    WHERE x."ideaId" = idea_id);
-END $$;
+ANALYZE "IdeaCustomerCompany";
+
+-- Ideas' values from their rows above: the same sum as idea_customer_value (migration
+-- idea_value, the one definition, which the check of `npm run db:idea-counts` recounts from the
+-- votes), reading one row per customer company behind an idea instead of one per vote, for a
+-- set of ideas at once (each reached by its key: an idea of the set with no rows is worth 0).
+CREATE FUNCTION idea_company_values(idea_ids INTEGER[])
+RETURNS TABLE ("id" INTEGER, "value" DOUBLE PRECISION)
+LANGUAGE sql STABLE AS $$
+  SELECT t."id", COALESCE(sum(cc."monthlySpend"), 0)::float8
+  FROM unnest(idea_ids) AS t("id")
+  LEFT JOIN "IdeaCustomerCompany" x ON x."ideaId" = t."id"
+  LEFT JOIN "CustomerCompany" cc ON cc."id" = x."customerCompanyId"
+  GROUP BY t."id"
+$$;
 
 -- Moves the voter counts of (idea, customer company) pairs by deltas (one entry a pair), inside
 -- the caller's row locks on those ideas: a pair going from none to some is inserted, one going
 -- to none is deleted (the unique key and ON CONFLICT keep two concurrent writers exact, each
--- adding to the row the other committed), and only the ideas where a pair appeared or went
+-- adding to the row the other committed, and (xmax = 0) tells a row just inserted from one
+-- updated, as the customer import does), and only the ideas where a pair appeared or went
 -- have their value set again, from their rows (so a vote by a fourth voter of a customer
 -- already counted leaves the idea's value alone). Each statement reads a fresh snapshot.
 CREATE FUNCTION idea_customer_companies_move(idea_ids INTEGER[], company_ids INTEGER[], deltas INTEGER[])
@@ -55,11 +59,9 @@ BEGIN
     SELECT d."ideaId", d."customerCompanyId", d."n" FROM d
     ON CONFLICT ("ideaId", "customerCompanyId")
     DO UPDATE SET "voters" = x."voters" + EXCLUDED."voters"
-    RETURNING x."ideaId", x."customerCompanyId", x."voters"
+    RETURNING x."ideaId", (x."xmax" = 0) AS "isNew"
   )
-  SELECT array_agg(DISTINCT up."ideaId") INTO moved
-  FROM up JOIN d ON d."ideaId" = up."ideaId" AND d."customerCompanyId" = up."customerCompanyId"
-  WHERE up."voters" = d."n";
+  SELECT array_agg(DISTINCT up."ideaId") INTO moved FROM up WHERE up."isNew";
 
   WITH d AS (
     SELECT t."ideaId", t."customerCompanyId", t."n"
@@ -79,8 +81,7 @@ BEGIN
   END IF;
   IF moved IS NOT NULL THEN
     UPDATE "Idea" i SET "value" = r."value"
-    FROM (SELECT t."id", idea_company_value(t."id") AS "value"
-          FROM unnest(moved) AS t("id")) r
+    FROM idea_company_values(moved) r
     WHERE i."id" = r."id" AND i."value" <> r."value";
   END IF;
 END $$;
@@ -224,8 +225,7 @@ BEGIN
         FOR NO KEY UPDATE) l;
   IF ideas IS NOT NULL THEN
     UPDATE "Idea" i SET "value" = r."value"
-    FROM (SELECT t."id", idea_company_value(t."id") AS "value"
-          FROM unnest(ideas) AS t("id")) r
+    FROM idea_company_values(ideas) r
     WHERE i."id" = r."id" AND i."value" <> r."value";
   END IF;
   RETURN NULL;
