@@ -25,12 +25,12 @@ ANALYZE "IdeaCustomerCompany";
 -- Ideas' values from their rows above: the same sum as idea_customer_value (migration
 -- idea_value, the one definition, which the check of `npm run db:idea-counts` recounts from the
 -- votes), reading one row per customer company behind an idea instead of one per vote, for a
--- set of ideas at once (each reached by its key: an idea of the set with no rows is worth 0).
+-- set of ideas at once (each once, reached by its key: an idea with no rows is worth 0).
 CREATE FUNCTION idea_company_values(idea_ids INTEGER[])
 RETURNS TABLE ("id" INTEGER, "value" DOUBLE PRECISION)
 LANGUAGE sql STABLE AS $$
   SELECT t."id", COALESCE(sum(cc."monthlySpend"), 0)::float8
-  FROM unnest(idea_ids) AS t("id")
+  FROM (SELECT DISTINCT u."id" FROM unnest(idea_ids) AS u("id")) t
   LEFT JOIN "IdeaCustomerCompany" x ON x."ideaId" = t."id"
   LEFT JOIN "CustomerCompany" cc ON cc."id" = x."customerCompanyId"
   GROUP BY t."id"

@@ -299,4 +299,46 @@ describe('an idea’s customer companies, kept with every vote', () => {
     expect(await segmentIds(f, { plan: 'silver' })).toEqual([imported!.id]);
     await expectNoDifference({ ...f, ideaIds: [...f.ideaIds, imported!.id] });
   });
+
+  it('stays exact when an operator moves votes and memberships in SQL', async () => {
+    const f = await fixture();
+    const [ideaId, otherId] = f.ideaIds as [number, number, number];
+    await vote(f, 6, ideaId, 'upvote');
+    expect(await teamView(f, ideaId)).toMatchObject({ value: 30, customers: { Globex: 1 } });
+    // User 6 moves from Globex to Acme in one statement: on the idea, Globex goes and Acme
+    // comes (a pair out and a pair in for the same idea, in one statement).
+    await server.deps.prisma.$executeRaw`
+      UPDATE "CustomerCompanyMember" SET "customerCompanyId" = ${f.acme.id}::int
+      WHERE "userId" = ${f.voters[6]!.userId}::int AND "customerCompanyId" = ${f.globex.id}::int`;
+    expect(await teamView(f, ideaId)).toEqual({
+      value: 1000,
+      voteCount: 1,
+      customers: { Acme: 1 },
+    });
+    await vote(f, 0, ideaId, 'upvote');
+    expect(await teamView(f, ideaId)).toMatchObject({
+      value: 1030,
+      customers: { Acme: 2, Globex: 1 },
+    });
+    // User 0's vote moves to the other idea (its count moved with it, as a merge would).
+    await server.deps.prisma.$transaction([
+      server.deps.prisma.$executeRaw`
+        UPDATE "Vote" SET "ideaId" = ${otherId}::int
+        WHERE "ideaId" = ${ideaId}::int AND "userId" = ${f.voters[0]!.userId}::int`,
+      server.deps.prisma.$executeRaw`
+        UPDATE "Idea" SET "voteCount" = "voteCount" + (CASE WHEN "id" = ${ideaId}::int THEN -1 ELSE 1 END)
+        WHERE "id" IN (${ideaId}::int, ${otherId}::int)`,
+    ]);
+    expect(await teamView(f, ideaId)).toEqual({
+      value: 1000,
+      voteCount: 1,
+      customers: { Acme: 1 },
+    });
+    expect(await teamView(f, otherId)).toEqual({
+      value: 1030,
+      voteCount: 1,
+      customers: { Acme: 1, Globex: 1 },
+    });
+    await expectNoDifference(f);
+  });
 });
