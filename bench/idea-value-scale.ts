@@ -37,7 +37,7 @@ const pages = Number(process.env.VALUE_SCALE_PAGES ?? 30);
 const before = process.env.VALUE_SCALE_BEFORE === '1';
 const baseUsers = Number(process.env.VALUE_SCALE_BASE_USERS ?? 2_000);
 const baseVotes = Number(process.env.VALUE_SCALE_BASE_VOTES ?? 100_000);
-const NEW_MIGRATION = '20261129083417_idea_customer_company';
+const NEW_MIGRATION = '20261129095500_idea_customer_company';
 
 // The statements of the day before migration idea_customer_company (bench/baseline-server.ts
 // then): no `isCustomer`, no value read again, the segment read from the votes.
