@@ -145,7 +145,7 @@ describe('the baseline server’s vote', () => {
     });
     expect([up.status, down.status]).toEqual([200, 200]);
     const product = statements.map(words);
-    for (const statement of [SQL.session, SQL.idea, SQL.upvote, SQL.downvote]) {
+    for (const statement of [SQL.session, SQL.idea, SQL.upvote, SQL.downvote, SQL.value]) {
       expect(product).toContain(words(statement));
     }
   });

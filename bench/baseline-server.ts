@@ -81,8 +81,10 @@ export const SQL = {
                WHERE bca."boardId" = b."id" AND bca."customerCompanyId" = ANY($4::int[])))))
       AND (i."status" <> 'NOT_PUBLIC' OR i."authorId" = $5::int
            OR $6::boolean)`,
-  // The idea's value follows its count in the same statement (the trigger of migration
-  // idea_value), after the company's value lock taken shared (services/customer/idea-value.ts).
+  // The idea's value and its customers' counts follow the vote (the triggers of migration
+  // idea_customer_company), after the company's value lock taken shared
+  // (services/customer/idea-value.ts). A vote that changed something by a customer's member
+  // reads the value again (`value`).
   upvote: `WITH guard AS (SELECT pg_advisory_xact_lock_shared(1447119957, $1::int)), voter AS (
       SELECT 1 FROM "User"
       WHERE "id" = $2::int AND "blockedAt" IS NULL AND EXISTS (SELECT 1 FROM guard)
@@ -96,14 +98,18 @@ export const SQL = {
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
     WHERE "id" = $5::int
     RETURNING "voteCount", "value", (SELECT count(*) FROM inserted)::int AS "changed",
-              EXISTS (SELECT 1 FROM voter) AS "isAllowed"`,
+              EXISTS (SELECT 1 FROM voter) AS "isAllowed", EXISTS (SELECT 1 FROM "CustomerCompanyMember" m
+                         WHERE m."userId" = $6::int) AS "isCustomer"`,
   downvote: `WITH deleted AS (
       DELETE FROM "Vote" WHERE "ideaId" = $1::int AND "userId" = $2::int
       RETURNING 1
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE "id" = $3::int
-    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed"`,
+    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed",
+              EXISTS (SELECT 1 FROM "CustomerCompanyMember" m
+                         WHERE m."userId" = $4::int) AS "isCustomer"`,
+  value: `SELECT i."value" FROM "Idea" i WHERE i."id" = $1::int`,
   // The product's board, page and count statements (services/access.ts,
   // findVisibleBoardWithSubscription; services/idea/find-idea-views.ts, findIdeaPageRows and
   // countListedIdeas) word for word, with its parameters: a page of ALL by VOTES for an end
@@ -224,11 +230,10 @@ export const SQL = {
       FROM "Idea" i
       WHERE i."boardId" = $3::int
       AND i."status" <> 'DECLINED'
-    AND EXISTS (SELECT 1 FROM "Vote" sv
-        JOIN "CustomerCompanyMember" sm ON sm."userId" = sv."userId"
-        JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
-                                 AND sc."companyId" = $4::int
-                WHERE sv."ideaId" = i."id"
+    AND EXISTS (SELECT 1 FROM "IdeaCustomerCompany" sx
+                  JOIN "CustomerCompany" sc ON sc."id" = sx."customerCompanyId"
+                                           AND sc."companyId" = $4::int
+                  WHERE sx."ideaId" = i."id"
                   AND sc."plan" = $5::text
                   AND sc."monthlySpend" >= $6::numeric )
       ORDER BY i."value" DESC, i."voteCount" DESC, i."id" DESC
@@ -236,11 +241,10 @@ export const SQL = {
   valueCount: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE
     i."boardId" = $1::int
       AND i."status" <> 'DECLINED'
-    AND EXISTS (SELECT 1 FROM "Vote" sv
-        JOIN "CustomerCompanyMember" sm ON sm."userId" = sv."userId"
-        JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
-                                 AND sc."companyId" = $2::int
-                WHERE sv."ideaId" = i."id"
+    AND EXISTS (SELECT 1 FROM "IdeaCustomerCompany" sx
+                  JOIN "CustomerCompany" sc ON sc."id" = sx."customerCompanyId"
+                                           AND sc."companyId" = $2::int
+                  WHERE sx."ideaId" = i."id"
                   AND sc."plan" = $3::text
                   AND sc."monthlySpend" >= $4::numeric )`,
 } as const;
@@ -404,8 +408,16 @@ async function handle(pool: pg.Pool, req: IncomingMessage, res: ServerResponse):
     if (!idea) return json(res, 404, { error: 'not found' });
     const { rows } =
       vote[1] === 'upvote'
-        ? await run(pool, 'upvote', [who.companyId, who.userId, ideaId, who.userId, ideaId])
-        : await run(pool, 'downvote', [ideaId, who.userId, ideaId]);
+        ? await run(pool, 'upvote', [
+            who.companyId,
+            who.userId,
+            ideaId,
+            who.userId,
+            ideaId,
+            who.userId,
+          ])
+        : await run(pool, 'downvote', [ideaId, who.userId, ideaId, who.userId]);
+    if (rows[0].changed > 0 && rows[0].isCustomer) await run(pool, 'value', [ideaId]);
     return json(res, 200, { voteCount: rows[0].voteCount, isVotedByMe: vote[1] === 'upvote' });
   }
   const page = req.method === 'GET' ? PAGE_READS[url.pathname] : undefined;

@@ -3,7 +3,7 @@ import { errors } from '../../errors.ts';
 import type { TViewer } from '../../viewer.ts';
 import { findCustomerCompanyForAdmin } from './customer-company-input.ts';
 import type { TCustomerCompanyView } from './customer-company-input.ts';
-import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
+import { lockCustomerValues } from './idea-value.ts';
 import { findCustomerCompanyView } from './save-customer-company.ts';
 
 /**
@@ -24,7 +24,7 @@ async function requireEndUser(
 /**
  * Attaches an end user to a customer company (OWNER or ADMIN), for customers who never came
  * through SSO; attaching twice is one membership. The user's votes count toward their ideas'
- * value from then on (recomputed in the same transaction). A later SSO sign-in whose token
+ * value from then on (in the same transaction: customer/idea-value.ts). A later SSO sign-in whose token
  * carries `companies` sets the user's companies to the token's list.
  */
 export async function attachCustomerCompanyMember(
@@ -37,18 +37,17 @@ export async function attachCustomerCompanyMember(
   await requireEndUser(deps, company.companyId, userId);
   await deps.prisma.$transaction(async (tx) => {
     await lockCustomerValues(tx, company.companyId);
-    const { count } = await tx.customerCompanyMember.createMany({
+    await tx.customerCompanyMember.createMany({
       data: [{ customerCompanyId: company.id, userId }],
       skipDuplicates: true,
     });
-    if (count > 0) await recomputeIdeaValues(tx, { userIds: [userId] });
   });
   return findCustomerCompanyView(deps, company.id);
 }
 
 /**
  * Detaches an end user from a customer company (OWNER or ADMIN); not a member: no change. Their
- * ideas' values are recomputed in the same transaction. The private boards the company granted
+ * ideas' values follow in the same transaction. The private boards the company granted
  * them go with it, their open live streams of those boards included (publishAccessChanged).
  */
 export async function detachCustomerCompanyMember(
@@ -64,7 +63,6 @@ export async function detachCustomerCompanyMember(
     const { count } = await tx.customerCompanyMember.deleteMany({
       where: { customerCompanyId: company.id, userId },
     });
-    if (count > 0) await recomputeIdeaValues(tx, { userIds: [userId] });
     return count;
   });
   if (detached > 0) deps.events.publishAccessChanged({ userIds: [userId] });

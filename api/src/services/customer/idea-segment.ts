@@ -106,33 +106,41 @@ export function segmentCondition(companyId: number, segment: TIdeaSegment | unde
     maxSpend !== undefined ||
     customerCompanyId !== undefined;
   const none = sqlFragment('');
-  const attribute =
-    attributeKey === undefined
-      ? none
-      : byCompany
-        ? sqlPart`AND (su."attributes" ->> ${attributeKey}::text = ${attributeValue}::text
-                       OR sc."attributes" ->> ${attributeKey}::text = ${attributeValue}::text)`
-        : sqlPart`AND (su."attributes" ->> ${attributeKey}::text = ${attributeValue}::text
-                       OR EXISTS (SELECT 1 FROM "CustomerCompanyMember" sm
-                                  JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
-                                  WHERE sm."userId" = sv."userId"
-                                    AND sc."attributes" ->> ${attributeKey}::text = ${attributeValue}::text))`;
+  const companyConditions = sqlPart`
+    ${plan === undefined ? none : sqlPart`AND sc."plan" = ${plan}::text`}
+    ${minSpend === undefined ? none : sqlPart`AND sc."monthlySpend" >= ${minSpend}::numeric`}
+    ${maxSpend === undefined ? none : sqlPart`AND sc."monthlySpend" <= ${maxSpend}::numeric`}
+    ${customerCompanyId === undefined ? none : sqlPart`AND sc."id" = ${customerCompanyId}::int`}`;
+  if (attributeKey === undefined) {
+    // Only the companies' own attributes: the idea's voter counts per customer company
+    // (IdeaCustomerCompany, kept with every vote and membership), one row per company behind
+    // the idea instead of one per vote, reached by its key from the idea or, for a narrow
+    // segment, from the companies by ("customerCompanyId", "ideaId").
+    return sqlPart`
+      AND EXISTS (SELECT 1 FROM "IdeaCustomerCompany" sx
+                  JOIN "CustomerCompany" sc ON sc."id" = sx."customerCompanyId"
+                                           AND sc."companyId" = ${companyId}::int
+                  WHERE sx."ideaId" = i."id" ${companyConditions})`;
+  }
+  // An attribute may be the voter's own: one and the same voter holds every condition, read
+  // from the votes.
+  const attribute = byCompany
+    ? sqlPart`AND (su."attributes" ->> ${attributeKey}::text = ${attributeValue}::text
+                   OR sc."attributes" ->> ${attributeKey}::text = ${attributeValue}::text)`
+    : sqlPart`AND (su."attributes" ->> ${attributeKey}::text = ${attributeValue}::text
+                   OR EXISTS (SELECT 1 FROM "CustomerCompanyMember" sm
+                              JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
+                              WHERE sm."userId" = sv."userId"
+                                AND sc."attributes" ->> ${attributeKey}::text = ${attributeValue}::text))`;
   const companyJoin = byCompany
     ? sqlPart`
         JOIN "CustomerCompanyMember" sm ON sm."userId" = sv."userId"
         JOIN "CustomerCompany" sc ON sc."id" = sm."customerCompanyId"
                                  AND sc."companyId" = ${companyId}::int`
     : none;
-  const userJoin =
-    attributeKey === undefined ? none : sqlFragment(`JOIN "User" su ON su."id" = sv."userId"`);
   return sqlPart`
-    AND EXISTS (SELECT 1 FROM "Vote" sv ${userJoin} ${companyJoin}
-                WHERE sv."ideaId" = i."id"
-                  ${plan === undefined ? none : sqlPart`AND sc."plan" = ${plan}::text`}
-                  ${minSpend === undefined ? none : sqlPart`AND sc."monthlySpend" >= ${minSpend}::numeric`}
-                  ${maxSpend === undefined ? none : sqlPart`AND sc."monthlySpend" <= ${maxSpend}::numeric`}
-                  ${customerCompanyId === undefined ? none : sqlPart`AND sc."id" = ${customerCompanyId}::int`}
-                  ${attribute})`;
+    AND EXISTS (SELECT 1 FROM "Vote" sv JOIN "User" su ON su."id" = sv."userId" ${companyJoin}
+                WHERE sv."ideaId" = i."id" ${byCompany ? companyConditions : none} ${attribute})`;
 }
 
 /**

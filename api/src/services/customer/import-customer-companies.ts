@@ -7,7 +7,7 @@ import type { TViewer } from '../../viewer.ts';
 import { requireCompanyAdmin } from '../../viewer.ts';
 import { ZMonthlySpend } from './customer-company-input.ts';
 import { CUSTOMER_COMPANY_LIMITS } from './customer-company-limits.ts';
-import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
+import { lockCustomerValues } from './idea-value.ts';
 
 const L = CUSTOMER_COMPANY_LIMITS;
 
@@ -201,19 +201,11 @@ export async function importCustomerCompanies(
       })),
     );
   }
-  // One statement for the whole file; (xmax = 0) tells a new row from an updated one. The
-  // companies whose spend it changes are read first, under the company's value lock, and the
-  // ideas their people voted for get their new values in the same transaction.
+  // One statement for the whole file; (xmax = 0) tells a new row from an updated one. It runs
+  // under the company's value lock, and the ideas whose companies' spend it changes get their
+  // new values in the same statement (the trigger of migration idea_customer_company).
   const written = await deps.prisma.$transaction(async (tx) => {
     await lockCustomerValues(tx, companyId);
-    const spends = new Map(rows.map((row) => [row.externalId, row.monthlySpend]));
-    const known = await tx.customerCompany.findMany({
-      where: { companyId, externalId: { in: [...spends.keys()] } },
-      select: { id: true, externalId: true, monthlySpend: true },
-    });
-    const respent = known
-      .filter((company) => Number(company.monthlySpend) !== spends.get(company.externalId))
-      .map((company) => company.id);
     const upserted = await tx.$queryRaw<{ inserted: boolean }[]>`
       INSERT INTO "CustomerCompany" ("companyId", "externalId", "name", "monthlySpend", "updatedAt")
       SELECT ${companyId}::int, r."externalId", r."name", r."monthlySpend", now() AT TIME ZONE 'UTC'
@@ -226,7 +218,6 @@ export async function importCustomerCompanies(
         "monthlySpend" = EXCLUDED."monthlySpend",
         "updatedAt" = EXCLUDED."updatedAt"
       RETURNING (xmax = 0) AS "inserted"`;
-    await recomputeIdeaValues(tx, { customerCompanyIds: respent });
     return upserted;
   });
   const createCount = written.filter((row) => row.inserted).length;

@@ -10,7 +10,7 @@ import {
   isUniqueViolation,
 } from './customer-company-input.ts';
 import type { TCustomerCompanyView } from './customer-company-input.ts';
-import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
+import { lockCustomerValues } from './idea-value.ts';
 
 async function withMemberCount(
   deps: Pick<TDeps, 'prisma'>,
@@ -50,7 +50,7 @@ export async function createCustomerCompany(
 
 /**
  * Edits a customer company of the caller's company (OWNER or ADMIN; another company's is not
- * found). A new monthly spend recomputes the value of every idea one of its people voted for,
+ * found). A new monthly spend moves the value of every idea one of its people voted for,
  * in the same transaction, so every list sorted by value sees the new spend at once.
  */
 export async function updateCustomerCompany(
@@ -64,17 +64,12 @@ export async function updateCustomerCompany(
   try {
     await deps.prisma.$transaction(async (tx) => {
       await lockCustomerValues(tx, company.companyId);
-      const before = await tx.customerCompany.findUniqueOrThrow({
-        where: { id: company.id },
-        select: { monthlySpend: true },
-      });
+      // A new spend moves the values of the ideas the company stands behind (the trigger of
+      // migration idea_customer_company).
       await tx.customerCompany.update({
         where: { id: company.id },
         data: { ...data, plan: data.plan ?? null },
       });
-      if (Number(before.monthlySpend) !== data.monthlySpend) {
-        await recomputeIdeaValues(tx, { customerCompanyIds: [company.id] });
-      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,7 +1,7 @@
 import type { TDeps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { TCustomerClaims } from './customer-claims.ts';
-import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
+import { lockCustomerValues } from './idea-value.ts';
 
 /**
  * Stores what an SSO sign-in's token says about the user's customers, in one transaction: the
@@ -10,7 +10,7 @@ import { lockCustomerValues, recomputeIdeaValues } from './idea-value.ts';
  * system, and the user linked to exactly the companies listed (an empty list detaches them all;
  * no `companies` claim leaves the links alone). Companies are written with
  * INSERT … ON CONFLICT, so two users of one customer signing in at once make one row. A new
- * spend or a changed list of companies recomputes the value of the ideas concerned, in the same
+ * spend or a changed list of companies moves the value of the ideas concerned, in the same
  * transaction (customer/idea-value.ts). Answers whether the user was detached from a customer
  * company (a grant of private boards withdrawn: the caller publishes the access change).
  */
@@ -34,14 +34,6 @@ export async function storeCustomerClaims(
     if (companies === null) return { isDetached: false };
     // In id order of the customers' own ids, so two sign-ins never wait on each other's rows.
     const sorted = [...companies].sort((a, b) => (a.externalId < b.externalId ? -1 : 1));
-    const known = await tx.customerCompany.findMany({
-      where: { companyId, externalId: { in: sorted.map((company) => company.externalId) } },
-      select: { id: true, externalId: true, monthlySpend: true },
-    });
-    const spends = new Map(sorted.map((company) => [company.externalId, company.monthlySpend]));
-    const respent = known
-      .filter((company) => Number(company.monthlySpend) !== spends.get(company.externalId))
-      .map((company) => company.id);
     const ids: number[] = [];
     for (const company of sorted) {
       const [row] = await tx.$queryRaw<{ id: number }[]>`
@@ -63,17 +55,15 @@ export async function storeCustomerClaims(
     const detached = await tx.customerCompanyMember.deleteMany({
       where: { userId, customerCompanyId: { notIn: ids } },
     });
-    const attached = ids.length
-      ? await tx.customerCompanyMember.createMany({
-          data: ids.map((customerCompanyId) => ({ customerCompanyId, userId })),
-          skipDuplicates: true,
-        })
-      : { count: 0 };
-    // A sign-in that changes nothing the values read (the usual one) recomputes nothing.
-    await recomputeIdeaValues(tx, {
-      userIds: detached.count + attached.count > 0 ? [userId] : [],
-      customerCompanyIds: respent,
-    });
+    // The ideas' values and customer counts follow the spends and memberships written here
+    // (the triggers of migration idea_customer_company): a sign-in that changes neither (the
+    // usual one) moves nothing.
+    if (ids.length) {
+      await tx.customerCompanyMember.createMany({
+        data: ids.map((customerCompanyId) => ({ customerCompanyId, userId })),
+        skipDuplicates: true,
+      });
+    }
     return { isDetached: detached.count > 0 };
   });
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { createQueueWorker } from '../../jobs/queue-worker.ts';
 import type { TLogger } from '../../observability/log.ts';
 import { yieldToOthers } from '../../yield-to-others.ts';
+import { lockCustomerValuesShared } from '../customer/idea-value.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';
 import { deleteImportParts, loadImportPayload } from './import-parts.ts';
@@ -195,8 +196,11 @@ export async function writeImport(
   const textOf = new Map(payload.ideas.map((idea) => [idea.externalId, ideaText(idea)]));
   let votesCreated = 0;
   for (const part of chunks(payload.votes, (vote) => textOf.get(vote.ideaExternalId) ?? 0)) {
-    const [row] = await inChunk(
-      (tx) => tx.$queryRaw<{ n: number }[]>`
+    // The company's value lock shared first, as every writer that adds votes
+    // (customer/idea-value.ts): an importer's voter may work for a customer.
+    const [row] = await inChunk(async (tx) => {
+      await lockCustomerValuesShared(tx, job.companyId);
+      return tx.$queryRaw<{ n: number }[]>`
       WITH inserted AS (
         INSERT INTO "Vote" ("ideaId", "userId", "createdAt", "importJobId")
         SELECT v."ideaId", v."userId", (v."createdAt"::timestamptz AT TIME ZONE 'UTC'), ${job.id}::int
@@ -211,8 +215,8 @@ export async function writeImport(
         WHERE i."id" = c."ideaId"
         RETURNING c.n
       )
-      SELECT coalesce(sum(n), 0)::int AS n FROM counted`,
-    );
+      SELECT coalesce(sum(n), 0)::int AS n FROM counted`;
+    });
     votesCreated += Number(row?.n ?? 0);
     await progress(part.length);
   }

@@ -8,7 +8,7 @@ import { requireNotBlocked, requireWriter } from '../../viewer.ts';
 import { findIdeaForMember, isTeamMemberOf } from '../access.ts';
 import type { TWritableIdea } from '../access.ts';
 import { customerValueGuard } from '../customer/idea-value.ts';
-import { announceVote } from './add-vote.ts';
+import { announceVote, isCustomer } from './add-vote.ts';
 
 export const VOTE_IMPORTANCES = ['NICE_TO_HAVE', 'IMPORTANT', 'MUST_HAVE'] as const;
 export const NOTE_MAX = 500;
@@ -119,6 +119,7 @@ type TOnBehalfRow = {
   value: number;
   changed: number;
   isAllowed: boolean;
+  isCustomer: boolean;
 };
 
 /**
@@ -157,7 +158,7 @@ export async function addVoteOnBehalf(
     UPDATE "Idea" SET "voteCount" = "voteCount" + (SELECT count(*) FROM inserted)::int
     WHERE "id" = ${idea.id}::int
     RETURNING "voteCount", "value", (SELECT count(*) FROM inserted)::int AS "changed",
-              EXISTS (SELECT 1 FROM voter) AS "isAllowed"`;
+              EXISTS (SELECT 1 FROM voter) AS "isAllowed", ${isCustomer(voter.id)}`;
   if (!row) throw errors.notFound('Idea');
   if (!row.isAllowed) throw errors.userBlocked();
   if (Number(row.changed) === 0) {
@@ -185,7 +186,12 @@ export async function removeVoteOnBehalf(
 ): Promise<{ ideaId: number; voteCount: number }> {
   const writable = await findIdeaForTeam(deps, viewer, ideaId);
   const { idea } = writable;
-  const [row] = await deps.sql<{ voteCount: number; value: number; changed: number }>`
+  const [row] = await deps.sql<{
+    voteCount: number;
+    value: number;
+    changed: number;
+    isCustomer: boolean;
+  }>`
     WITH deleted AS (
       DELETE FROM "Vote" v USING "User" u
       WHERE v."ideaId" = ${idea.id}::int AND v."userId" = ${userId}::int
@@ -194,7 +200,8 @@ export async function removeVoteOnBehalf(
     )
     UPDATE "Idea" SET "voteCount" = "voteCount" - (SELECT count(*) FROM deleted)::int
     WHERE "id" = ${idea.id}::int
-    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed"`;
+    RETURNING "voteCount", "value", (SELECT count(*) FROM deleted)::int AS "changed",
+              ${isCustomer(userId)}`;
   if (!row) throw errors.notFound('Idea');
   if (Number(row.changed) === 0) throw errors.notFound('Vote');
   const voteCount = Number(row.voteCount);
