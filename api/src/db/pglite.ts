@@ -123,7 +123,9 @@ export class PrismaPGliteWithExtensions extends PrismaPGlite {
  * halved every second), not round the circle: with 60 searches of 70 ms each waiting, a plain
  * round put `/healthz` behind one statement of each, 4.2 s (outside attack 9, F1, F2, F7, F10);
  * now a request that has used little goes next, and heavy requests share what is left among
- * themselves. Owners that have used the same (none yet) go in the order they came.
+ * themselves. Owners that have used the same (none yet) go in the order they came; an owner
+ * kept waiting 2 s (or half the deadline) goes first, so a heavy request is not starved into a
+ * refusal by a stream of light ones.
  */
 export type TPGliteDeadline = {
   /** Runs `work` with no deadline on waits (migrations at start). */
@@ -142,7 +144,7 @@ function usedBy(usage: TUsage | undefined, now: number): number {
 }
 
 export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadline {
-  type TPlace = { start: () => void; timer: NodeJS.Timeout | undefined };
+  type TPlace = { start: () => void; timer: NodeJS.Timeout | undefined; since: number };
   // The owners waiting, in the order their turns come (a Map keeps insertion order), each with
   // its statements in the order they came.
   const waiting = new Map<object, TPlace[]>();
@@ -155,17 +157,31 @@ export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadlin
   const release = () => {
     setImmediate(startNext);
   };
+  // An owner that has waited this long (since it came or last had a turn) goes first, the
+  // longest waiting first, so that a request that has used more than the others is served
+  // before its deadline rather than refused while cheaper ones keep coming.
+  const rescueMs = deadlineMs > 0 ? Math.min(2_000, deadlineMs / 2) : 2_000;
+  const lastTurn = new WeakMap<object, number>();
   const startNext = () => {
     const now = performance.now();
     let chosen: [object, TPlace[]] | undefined;
     let least = Infinity;
+    let rescued: [object, TPlace[]] | undefined;
+    let longest = rescueMs;
     for (const entry of waiting) {
+      const waited = now - Math.max(entry[1][0]!.since, lastTurn.get(entry[0]) ?? 0);
+      if (waited >= longest) {
+        longest = waited;
+        rescued = entry;
+      }
       const used = usedBy(usage.get(entry[0]), now);
       if (used < least) {
         least = used;
         chosen = entry;
       }
     }
+    chosen = rescued ?? chosen;
+    if (chosen) lastTurn.set(chosen[0], now);
     if (!chosen) {
       isBusy = false;
       return;
@@ -189,7 +205,7 @@ export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadlin
     }
     const owner = currentStatementOwner();
     return new Promise<void>((resolve, reject) => {
-      const place: TPlace = { start: resolve, timer: undefined };
+      const place: TPlace = { start: resolve, timer: undefined, since: performance.now() };
       if (deadlineMs > 0 && exemptions === 0) {
         const since = Date.now();
         place.timer = setTimeout(() => {
