@@ -18,6 +18,11 @@ export const commonMessages = defineMessages({
     defaultMessage:
       '{minutes, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
   },
+  serverBusy: {
+    id: 'toast.error.serverBusy',
+    defaultMessage:
+      'The server is busy for a moment, so nothing was saved. Your input is still here: try again in a few seconds.',
+  },
   credentialsError: {
     id: 'toast.error.credentials',
     defaultMessage:
