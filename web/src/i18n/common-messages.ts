@@ -20,8 +20,7 @@ export const commonMessages = defineMessages({
   },
   serverBusy: {
     id: 'toast.error.serverBusy',
-    defaultMessage:
-      'The server is busy for a moment, so nothing was saved. Your input is still here: try again in a few seconds.',
+    defaultMessage: 'The server is busy, so nothing was saved. Try again in a moment.',
   },
   credentialsError: {
     id: 'toast.error.credentials',

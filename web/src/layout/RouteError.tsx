@@ -1,10 +1,10 @@
 import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { defineMessages } from '../i18n/define-messages.ts';
-import { useLocation, useNavigate, useNavigation, useRouteError } from 'react-router-dom';
+import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { commonMessages } from '../i18n/common-messages.ts';
 import { SessionExpiredError } from '../relay/post-graphql.ts';
-import { RateLimitedError, ServerBusyError, countRetry } from '../relay/rate-limited.ts';
+import { RateLimitedError, ServerBusyError } from '../relay/rate-limited.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 
@@ -14,8 +14,7 @@ const messages = defineMessages({
   busyTitle: { id: 'error.busy.title', defaultMessage: 'The server is busy for a moment' },
   busyText: {
     id: 'error.busy.text',
-    defaultMessage:
-      '{seconds, plural, one {Nothing is lost: this page loads again by itself in # second.} other {Nothing is lost: this page loads again by itself in # seconds.}}',
+    defaultMessage: 'Nothing is lost: trying again in {seconds} s.',
   },
   retry: { id: 'error.busy.retry', defaultMessage: 'Try again' },
 });
@@ -31,10 +30,8 @@ export function RouteError({ isInShell = false }: { isInShell?: boolean }) {
   const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
-  const { state } = useNavigation();
   // The same address again: its loaders run anew and the error boundary starts over.
   const revalidate = useCallback(() => {
-    countRetry();
     return navigate(location, { replace: true, state: location.state });
   }, [navigate, location]);
   const wait =

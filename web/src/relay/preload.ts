@@ -4,7 +4,6 @@ import { redirect } from 'react-router-dom';
 import type { LoaderFunction } from 'react-router-dom';
 import { getAuthToken } from '../session/storage.ts';
 import { getEnvironment } from './environment.ts';
-import { retryCount } from './rate-limited.ts';
 
 /**
  * A route loader that starts fetching a screen's query before the screen renders. Every screen
@@ -16,7 +15,6 @@ export function preload<T extends OperationType>(query: GraphQLTaggedNode, varia
     if (!getAuthToken()) throw redirect('/login');
     return loadQuery<T>(getEnvironment(), query, variables as T['variables'], {
       fetchPolicy: 'store-and-network',
-      fetchKey: retryCount(),
     });
   };
 }

@@ -32,15 +32,3 @@ export class ServerBusyError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
-
-let retries = 0;
-
-/**
- * Counts the pages loaded again after a busy answer: the screen loaders pass it to Relay as the
- * query's fetch key, else Relay would hand the new load the failed one's cached error.
- */
-export function countRetry(): void {
-  retries += 1;
-}
-
-export const retryCount = (): number => retries;

@@ -14,7 +14,6 @@ import {
 import type { IdeasScreenQuery as TIdeasScreenQuery } from '../../../../../__generated__/IdeasScreenQuery.graphql.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { getEnvironment } from '../../../../relay/environment.ts';
-import { retryCount } from '../../../../relay/rate-limited.ts';
 import { boardPath, rowIdOf } from '../../../../relay/row-id.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
@@ -124,7 +123,7 @@ export function ideasScreenLoader({ params, request }: LoaderFunctionArgs) {
       tagIds: tagIdsInput(parseTagParam(address)),
       first: IDEAS_PAGE_SIZE,
     },
-    { fetchPolicy: 'store-and-network', fetchKey: retryCount() },
+    { fetchPolicy: 'store-and-network' },
   );
 }
 

@@ -6,7 +6,6 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { redirect, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { ReleasesScreenQuery as TQuery } from '../../../../../__generated__/ReleasesScreenQuery.graphql.ts';
 import { getEnvironment } from '../../../../relay/environment.ts';
-import { retryCount } from '../../../../relay/rate-limited.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
@@ -53,7 +52,7 @@ export function releasesScreenLoader({ params, request }: LoaderFunctionArgs) {
     getEnvironment(),
     releasesScreenQuery,
     { id: params.boardId ?? '', filter: FILTERS[key].value },
-    { fetchPolicy: 'store-and-network', fetchKey: retryCount() },
+    { fetchPolicy: 'store-and-network' },
   );
 }
 

@@ -12,7 +12,6 @@ import {
   useSearchParams,
 } from 'react-router-dom';
 import { getEnvironment } from '../../../../relay/environment.ts';
-import { retryCount } from '../../../../relay/rate-limited.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import {
   isSegmentSet,
@@ -188,7 +187,7 @@ export function roadmapScreenLoader({ params, request }: LoaderFunctionArgs) {
       segment: segmentInput(view.segment),
       tagIds: tagIdsInput(view.tag),
     },
-    { fetchPolicy: 'store-and-network', fetchKey: retryCount() },
+    { fetchPolicy: 'store-and-network' },
   );
 }
 
