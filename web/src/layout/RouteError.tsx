@@ -58,7 +58,6 @@ export function RouteError({ isInShell = false }: { isInShell?: boolean }) {
         <button
           type="button"
           className="button button--primary"
-          disabled={state === 'loading'}
           onClick={() => (wait === null ? window.location.reload() : void revalidate())}
         >
           {intl.formatMessage(wait === null ? messages.reload : messages.retry)}
