@@ -19,6 +19,8 @@ async function startHostSite(apiUrl: string, boardHash: () => string) {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://host');
     const onScript = url.searchParams.get('on') === 'script';
+    // `?mode=board`: the full widget (its Releases tab), no changelog mode anywhere.
+    const isBoard = url.searchParams.get('mode') === 'board';
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; script-src ${apiUrl}; connect-src ${apiUrl}; style-src 'self'; img-src 'self'`,
@@ -29,9 +31,9 @@ async function startHostSite(apiUrl: string, boardHash: () => string) {
 <title>Customer site</title></head>
 <body><main><h1>Our product</h1>
 <div id="news" data-base-url="${apiUrl}" data-board-hash="${boardHash()}"${
-      onScript ? '' : ' data-mode="changelog"'
+      onScript || isBoard ? '' : ' data-mode="changelog"'
     }></div></main>
-<script src="${apiUrl}/widget.js"${onScript ? ' data-mode="changelog"' : ''} defer></script>
+<script src="${apiUrl}/widget.js"${onScript && !isBoard ? ' data-mode="changelog"' : ''} defer></script>
 </body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,6 +111,32 @@ describe.skipIf(!hasChromium())('the “what’s new” widget (data-mode="chang
     const badge = page.getByTestId('new-count');
     return (await badge.count()) === 0 ? null : badge.textContent();
   };
+
+  for (const lang of ['en', 'pl'] as const) {
+    it(`${lang}: the full widget's Releases tab shows each release's labels and first lines of notes`, async () => {
+      const words = {
+        en: { tab: 'Releases', labels: ['New', 'Improved'] },
+        pl: { tab: 'Wydania', labels: ['Nowe', 'Ulepszone'] },
+      }[lang];
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${host.url}/?mode=board&lang=${lang}`);
+      await page.getByRole('button', { name: words.tab, exact: true }).click();
+      const newer = item(page, 'Version 2.0');
+      await newer.waitFor();
+      expect(await newer.innerText()).toContain('The whole app now has a dark mode.');
+      expect(
+        await newer.getByRole('list', { name: lang === 'en' ? 'Labels' : 'Etykiety' }).innerText(),
+      ).toBe(words.labels.join('\n'));
+      // The notes' HTML is the server's sanitised one: no script ran, no javascript: link.
+      expect(await item(page, 'Version 1.0').innerText()).toContain('Exports no longer time out');
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, `widget-releases-${lang}-390`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await saveScreenshot(page, `widget-releases-${lang}-1440`);
+      await page.close();
+    });
+  }
 
   it('shows the latest releases with a dot each, and forgets the dot of the one opened', async () => {
     const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });

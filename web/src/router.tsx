@@ -176,259 +176,268 @@ export function createRouter() {
                 (m, r) => ({ Component: m.AdminLayout, loader: r.preload(m.adminLayoutQuery) }),
               ),
               children: [
-                { index: true, loader: () => redirect('/admin/boards') },
                 {
-                  path: 'dashboard',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/dashboard/DashboardScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.DashboardScreen,
-                      loader: r.preload(m.dashboardScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'boards',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/boards/BoardsScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.BoardsScreen,
-                      loader: r.preload(m.boardsScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'boards/:boardId',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/board/BoardLayout.tsx'),
-                    (m, r) => ({
-                      Component: m.BoardLayout,
-                      loader: ({ params, request }) => {
-                        redirectOldLink(request, params.boardId, 'Board', 3);
-                        return r.preload(m.boardLayoutQuery, { id: params.boardId ?? '' })();
-                      },
-                    }),
-                  ),
+                  // A screen that fails keeps the shell and its menu around its message.
+                  errorElement: <RouteError isInShell />,
                   children: [
+                    { index: true, loader: () => redirect('/admin/boards') },
                     {
-                      // One screen for the list and for an idea opened over it, so opening and
-                      // closing an idea only changes the address (Back closes it).
+                      path: 'dashboard',
                       lazy: relayScreen(
-                        () => import('./screens/admin/board/ideas/IdeasScreen.tsx'),
-                        (m) => ({
-                          Component: m.IdeasScreen,
-                          loader: m.ideasScreenLoader,
-                          shouldRevalidate: m.shouldIdeasScreenRevalidate,
+                        () => import('./screens/admin/dashboard/DashboardScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.DashboardScreen,
+                          loader: r.preload(m.dashboardScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'boards',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/boards/BoardsScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.BoardsScreen,
+                          loader: r.preload(m.boardsScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'boards/:boardId',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/board/BoardLayout.tsx'),
+                        (m, r) => ({
+                          Component: m.BoardLayout,
+                          loader: ({ params, request }) => {
+                            redirectOldLink(request, params.boardId, 'Board', 3);
+                            return r.preload(m.boardLayoutQuery, { id: params.boardId ?? '' })();
+                          },
                         }),
                       ),
                       children: [
-                        { index: true },
-                        { path: 'list' },
                         {
-                          path: 'ideas/:ideaId',
-                          loader: ({ params, request }) => {
-                            redirectOldLink(request, params.ideaId, 'Idea', 5);
-                            return null;
-                          },
+                          // One screen for the list and for an idea opened over it, so opening and
+                          // closing an idea only changes the address (Back closes it).
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/ideas/IdeasScreen.tsx'),
+                            (m) => ({
+                              Component: m.IdeasScreen,
+                              loader: m.ideasScreenLoader,
+                              shouldRevalidate: m.shouldIdeasScreenRevalidate,
+                            }),
+                          ),
+                          children: [
+                            { index: true },
+                            { path: 'list' },
+                            {
+                              path: 'ideas/:ideaId',
+                              loader: ({ params, request }) => {
+                                redirectOldLink(request, params.ideaId, 'Idea', 5);
+                                return null;
+                              },
+                            },
+                          ],
                         },
+                        {
+                          path: 'roadmap',
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
+                            (m) => ({
+                              Component: m.RoadmapScreen,
+                              loader: m.roadmapScreenLoader,
+                              shouldRevalidate: m.shouldRoadmapScreenRevalidate,
+                            }),
+                          ),
+                          // An idea opened over the roadmap has its own address too (Back closes it).
+                          children: [
+                            { index: true },
+                            {
+                              path: 'ideas/:ideaId',
+                              loader: ({ params, request }) => {
+                                redirectOldLink(request, params.ideaId, 'Idea', 6);
+                                return null;
+                              },
+                            },
+                          ],
+                        },
+                        {
+                          path: 'releases',
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/releases/ReleasesScreen.tsx'),
+                            (m) => ({
+                              Component: m.ReleasesScreen,
+                              loader: m.releasesScreenLoader,
+                            }),
+                          ),
+                        },
+                        {
+                          path: 'widget',
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/widget/WidgetScreen.tsx'),
+                            (m, r) => ({
+                              Component: m.WidgetScreen,
+                              loader: r.boardQuery(m.widgetScreenQuery),
+                            }),
+                          ),
+                        },
+                        {
+                          path: 'settings',
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/settings/BoardSettingsScreen.tsx'),
+                            (m, r) => ({
+                              Component: m.BoardSettingsScreen,
+                              loader: r.boardQuery(m.boardSettingsScreenQuery),
+                            }),
+                          ),
+                        },
+                        {
+                          path: 'users',
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/BoardUsersScreen.tsx'),
+                            (m) => ({ Component: m.BoardUsersScreen }),
+                          ),
+                        },
+                        {
+                          path: 'import',
+                          lazy: relayScreen(
+                            () => import('./screens/admin/board/import/ImportScreen.tsx'),
+                            (m) => ({ Component: m.ImportScreen }),
+                          ),
+                        },
+                        { path: '*', element: <NotFoundScreen /> },
                       ],
                     },
                     {
-                      path: 'roadmap',
+                      // The moderation queue (issue 34); `?board=<id>` shows one board's part.
+                      path: 'queue',
                       lazy: relayScreen(
-                        () => import('./screens/admin/board/roadmap/RoadmapScreen.tsx'),
-                        (m) => ({
-                          Component: m.RoadmapScreen,
-                          loader: m.roadmapScreenLoader,
-                          shouldRevalidate: m.shouldRoadmapScreenRevalidate,
-                        }),
-                      ),
-                      // An idea opened over the roadmap has its own address too (Back closes it).
-                      children: [
-                        { index: true },
-                        {
-                          path: 'ideas/:ideaId',
-                          loader: ({ params, request }) => {
-                            redirectOldLink(request, params.ideaId, 'Idea', 6);
-                            return null;
-                          },
-                        },
-                      ],
-                    },
-                    {
-                      path: 'releases',
-                      lazy: relayScreen(
-                        () => import('./screens/admin/board/releases/ReleasesScreen.tsx'),
-                        (m) => ({ Component: m.ReleasesScreen, loader: m.releasesScreenLoader }),
-                      ),
-                    },
-                    {
-                      path: 'widget',
-                      lazy: relayScreen(
-                        () => import('./screens/admin/board/widget/WidgetScreen.tsx'),
+                        () => import('./screens/admin/queue/QueueScreen.tsx'),
                         (m, r) => ({
-                          Component: m.WidgetScreen,
-                          loader: r.boardQuery(m.widgetScreenQuery),
-                        }),
-                      ),
-                    },
-                    {
-                      path: 'settings',
-                      lazy: relayScreen(
-                        () => import('./screens/admin/board/settings/BoardSettingsScreen.tsx'),
-                        (m, r) => ({
-                          Component: m.BoardSettingsScreen,
-                          loader: r.boardQuery(m.boardSettingsScreenQuery),
+                          Component: m.QueueScreen,
+                          loader: ({ request }) =>
+                            r.preload(
+                              m.queueScreenQuery,
+                              m.queueVariables(new URL(request.url).searchParams),
+                            )(),
                         }),
                       ),
                     },
                     {
                       path: 'users',
                       lazy: relayScreen(
-                        () => import('./screens/admin/board/BoardUsersScreen.tsx'),
-                        (m) => ({ Component: m.BoardUsersScreen }),
+                        () => import('./screens/admin/users/UsersScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.UsersScreen,
+                          loader: r.preload(m.usersScreenQuery, { first: m.USERS_PAGE_SIZE }),
+                        }),
                       ),
                     },
                     {
-                      path: 'import',
+                      path: 'subscription',
                       lazy: relayScreen(
-                        () => import('./screens/admin/board/import/ImportScreen.tsx'),
-                        (m) => ({ Component: m.ImportScreen }),
+                        () => import('./screens/admin/subscription/SubscriptionScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.SubscriptionScreen,
+                          loader: r.preload(m.subscriptionScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      // Personal settings; until issue 34 they shared /admin/settings with the
+                      // company's, whose old links still land here.
+                      path: 'profile',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/settings/SettingsScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.SettingsScreen,
+                          loader: r.preload(m.settingsScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'company',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/settings/CompanySettingsScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.CompanySettingsScreen,
+                          loader: r.preload(m.companySettingsScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'settings',
+                      loader: ({ request }) => {
+                        const { search, hash } = new URL(request.url);
+                        return redirect(`/admin/profile${search}${hash}`);
+                      },
+                    },
+                    {
+                      path: 'webhooks',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/webhooks/WebhooksScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.WebhooksScreen,
+                          loader: r.preload(m.webhooksScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'integrations',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/integrations/IntegrationsScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.IntegrationsScreen,
+                          loader: r.preload(m.integrationsScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'customers',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/customers/CustomersScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.CustomersScreen,
+                          loader: r.preload(m.customersScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'api-keys',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/api-keys/ApiKeysScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.ApiKeysScreen,
+                          loader: r.preload(m.apiKeysScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'notifications',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/notifications/NotificationsScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.NotificationsScreen,
+                          loader: r.preload(m.notificationsScreenQuery),
+                        }),
+                      ),
+                    },
+                    {
+                      path: 'audit',
+                      lazy: relayScreen(
+                        () => import('./screens/admin/audit/AuditScreen.tsx'),
+                        (m, r) => ({
+                          Component: m.AuditScreen,
+                          // The filter lives in the address: a new filter reloads the log.
+                          loader: ({ request }) =>
+                            r.preload(
+                              m.auditScreenQuery,
+                              m.variablesOf(m.filtersOf(new URL(request.url).searchParams)),
+                            )(),
+                        }),
                       ),
                     },
                     { path: '*', element: <NotFoundScreen /> },
                   ],
                 },
-                {
-                  // The moderation queue (issue 34); `?board=<id>` shows one board's part.
-                  path: 'queue',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/queue/QueueScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.QueueScreen,
-                      loader: ({ request }) =>
-                        r.preload(
-                          m.queueScreenQuery,
-                          m.queueVariables(new URL(request.url).searchParams),
-                        )(),
-                    }),
-                  ),
-                },
-                {
-                  path: 'users',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/users/UsersScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.UsersScreen,
-                      loader: r.preload(m.usersScreenQuery, { first: m.USERS_PAGE_SIZE }),
-                    }),
-                  ),
-                },
-                {
-                  path: 'subscription',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/subscription/SubscriptionScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.SubscriptionScreen,
-                      loader: r.preload(m.subscriptionScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  // Personal settings; until issue 34 they shared /admin/settings with the
-                  // company's, whose old links still land here.
-                  path: 'profile',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/settings/SettingsScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.SettingsScreen,
-                      loader: r.preload(m.settingsScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'company',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/settings/CompanySettingsScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.CompanySettingsScreen,
-                      loader: r.preload(m.companySettingsScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'settings',
-                  loader: ({ request }) => {
-                    const { search, hash } = new URL(request.url);
-                    return redirect(`/admin/profile${search}${hash}`);
-                  },
-                },
-                {
-                  path: 'webhooks',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/webhooks/WebhooksScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.WebhooksScreen,
-                      loader: r.preload(m.webhooksScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'integrations',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/integrations/IntegrationsScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.IntegrationsScreen,
-                      loader: r.preload(m.integrationsScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'customers',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/customers/CustomersScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.CustomersScreen,
-                      loader: r.preload(m.customersScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'api-keys',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/api-keys/ApiKeysScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.ApiKeysScreen,
-                      loader: r.preload(m.apiKeysScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'notifications',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/notifications/NotificationsScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.NotificationsScreen,
-                      loader: r.preload(m.notificationsScreenQuery),
-                    }),
-                  ),
-                },
-                {
-                  path: 'audit',
-                  lazy: relayScreen(
-                    () => import('./screens/admin/audit/AuditScreen.tsx'),
-                    (m, r) => ({
-                      Component: m.AuditScreen,
-                      // The filter lives in the address: a new filter reloads the log.
-                      loader: ({ request }) =>
-                        r.preload(
-                          m.auditScreenQuery,
-                          m.variablesOf(m.filtersOf(new URL(request.url).searchParams)),
-                        )(),
-                    }),
-                  ),
-                },
-                { path: '*', element: <NotFoundScreen /> },
               ],
             },
           ],

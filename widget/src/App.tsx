@@ -329,6 +329,7 @@ export function App(props: {
     isBlocked: data.isBlocked === true,
     live,
     setLive,
+    baseUrl: props.baseUrl,
     boardHash: props.boardHash,
     requestSignIn: canSignInByEmail ? () => setSignInRequest((n) => n + 1) : undefined,
   };

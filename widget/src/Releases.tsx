@@ -4,8 +4,12 @@ import type { TRelease } from './api.ts';
 import { formatCalendarDate } from './i18n.ts';
 import type { TWidget } from './widget-context.ts';
 import { useHeading } from './heading.ts';
+import { richText } from './rich-text.ts';
 
-/** The published releases (changelog), newest first. */
+/**
+ * The published releases (changelog), newest first: labels, the first lines of the notes and
+ * the ideas shipped, as the console's release card shows them (F22 of the eighth first-hour walk).
+ */
 export function Releases(props: { widget: TWidget }) {
   const H3 = useHeading(3);
   const { widget } = props;
@@ -31,17 +35,33 @@ export function Releases(props: { widget: TWidget }) {
     <ul>
       {releases.map((release) => (
         <li class="comment" key={release.id} data-testid="release">
-          <H3>
-            {release.name}{' '}
-            <time class="muted" dateTime={release.releaseDate}>
-              {formatCalendarDate(release.releaseDate, widget.locale)}
-            </time>
-          </H3>
-          <ul>
-            {release.parts.map((part) => (
-              <li key={part.id}>• {part.title}</li>
-            ))}
-          </ul>
+          <div class="release-item">
+            <H3>
+              {release.name}{' '}
+              <time class="muted" dateTime={release.releaseDate}>
+                {formatCalendarDate(release.releaseDate, widget.locale)}
+              </time>
+            </H3>
+            {release.labels.length > 0 ? (
+              <ul class="labels" aria-label={t('changelog.labels')}>
+                {release.labels.map((label) => (
+                  <li key={label} class={`badge label-${label.toLowerCase()}`}>
+                    {t(`changelog.label.${label}`)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {release.bodyHtml ? (
+              <div class="release-body release-body--short">
+                {richText(release.bodyHtml, widget.baseUrl)}
+              </div>
+            ) : null}
+            <ul>
+              {release.parts.map((part) => (
+                <li key={part.id}>• {part.title}</li>
+              ))}
+            </ul>
+          </div>
         </li>
       ))}
     </ul>

@@ -270,6 +270,8 @@ export const CSS = `
 .fb .release-body ul { list-style: disc; padding-left: 20px; }
 .fb .release-body ol { padding-left: 20px; }
 .fb .release-body img { max-width: 100%; height: auto; }
+.fb .release-item { flex: 1; min-width: 0; }
+.fb .release-body--short { display: -webkit-box; -webkit-line-clamp: 4; -webkit-box-orient: vertical; overflow: hidden; }
 .fb .dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-right: 6px; }
 .fb .badge .dot { margin: 0; width: 7px; height: 7px; }
 ${avatarRules}

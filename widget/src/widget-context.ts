@@ -9,6 +9,8 @@ export type TWidget = {
   /** The language `t` speaks (the visitor's, else the board's): dates follow it. */
   locale: TLocale;
   board: TBoard;
+  /** The Feedboard server's address (links in release notes resolve against it). */
+  baseUrl: string;
   boardHash: string;
   canParticipate: boolean;
   /** The company's admins blocked the signed-in caller (so canParticipate is false). */

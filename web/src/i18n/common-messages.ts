@@ -18,6 +18,10 @@ export const commonMessages = defineMessages({
     defaultMessage:
       '{minutes, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
   },
+  serverBusy: {
+    id: 'toast.error.serverBusy',
+    defaultMessage: 'The server is busy, so nothing was saved. Try again in a moment.',
+  },
   credentialsError: {
     id: 'toast.error.credentials',
     defaultMessage:

@@ -1,7 +1,7 @@
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { useCallback, useState } from 'react';
 import { getAuthToken } from '../session/storage.ts';
-import { RateLimitedError } from './rate-limited.ts';
+import { RateLimitedError, ServerBusyError } from './rate-limited.ts';
 
 /** Thrown for a 401 / UNAUTHENTICATED answer, after the session-expiry handler has run. */
 export class SessionExpiredError extends Error {
@@ -73,13 +73,13 @@ export async function postGraphQL(
     handleUnauthenticated();
     throw new SessionExpiredError();
   }
+  const header = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(header) && header > 0 ? header : undefined;
   if (response.status === 429 || body?.errors?.[0]?.extensions?.code === 'RATE_LIMITED') {
-    const header = Number(response.headers.get('retry-after'));
-    const seconds =
-      Number.isFinite(header) && header > 0
-        ? header
-        : (body?.errors?.[0]?.extensions?.retryAfter ?? 60);
-    throw new RateLimitedError(seconds);
+    throw new RateLimitedError(retryAfter ?? body?.errors?.[0]?.extensions?.retryAfter ?? 60);
+  }
+  if (response.status === 503 || body?.errors?.[0]?.extensions?.code === 'UNAVAILABLE') {
+    throw new ServerBusyError(retryAfter ?? 5);
   }
   if (!response.ok || !body) {
     throw new Error(`HTTP ${response.status}: ${response.statusText}`);

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { MessageDescriptor } from 'react-intl';
 import { commonMessages } from '../i18n/common-messages.ts';
-import { RateLimitedError, minutesToWait } from '../relay/rate-limited.ts';
+import { RateLimitedError, ServerBusyError, minutesToWait } from '../relay/rate-limited.ts';
 
 /**
  * Why an action failed, as the user reads it: a catalogue message or the server's own text (with
@@ -23,6 +23,7 @@ export function failureOf(error: unknown): TActionFailure {
       values: { minutes: minutesToWait(error.retryAfterSeconds) },
     };
   }
+  if (error instanceof ServerBusyError) return { descriptor: commonMessages.serverBusy };
   return { descriptor: commonMessages.genericError };
 }
 

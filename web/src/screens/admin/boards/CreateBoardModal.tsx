@@ -85,8 +85,9 @@ export function CreateBoardModal({ isOpen, onClose }: { isOpen: boolean; onClose
         title: createBoardMessages.createdTitle,
         description: createBoardMessages.createdDescription,
       });
-      form.reset();
-      onClose();
+      // Straight to the board: the dialog stays, busy, until the board's page shows. Closing it
+      // first changed the address back to the list's, which showed the dialog again, emptied,
+      // while a slow board page loaded (F5 of the eighth first-hour walk).
       await navigate(`${boardPath(result.data.id)}/list`);
       focusBoardHeading();
       return null;

@@ -44,7 +44,7 @@ export const teamMessages = defineMessages({
   pendingHint: {
     id: 'team.pending.hint',
     defaultMessage:
-      '“Make a new link” replaces an invitation’s link: the old link stops working and the new one is shown for you to copy.',
+      '“Make a new link” voids this invitation’s links, the mailed one included: only the new link works; it is shown for you to copy and mailed again. To share an invitation yourself, copy the link shown when you send it: the mailed link keeps working.',
   },
   newLinkMade: {
     id: 'team.pending.newLink.made',

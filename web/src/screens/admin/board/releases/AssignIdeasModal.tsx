@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, useRefetchableFragment } from 'react-relay';
+import { graphql, useLazyLoadQuery, useRefetchableFragment } from 'react-relay';
 import type { AssignIdeasModal_board$key } from '../../../../../__generated__/AssignIdeasModal_board.graphql.ts';
+import type { AssignIdeasModalQuery } from '../../../../../__generated__/AssignIdeasModalQuery.graphql.ts';
 import type { AssignIdeasModalIdeasQuery } from '../../../../../__generated__/AssignIdeasModalIdeasQuery.graphql.ts';
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
@@ -25,23 +26,69 @@ type TAssignable = {
   customStatus?: CustomStatusBadge_status$key | null;
 };
 
-/** Picks ideas of the board as parts of a release. */
+/**
+ * Picks ideas of the board as parts of a release. The board's ideas are read when the dialog
+ * opens, not with the releases page: every visit of the page read 100 ideas for a dialog
+ * rarely opened, and spent the account's query budget on them (429s during ordinary clicking,
+ * eighth first-hour walk).
+ */
 export function AssignIdeasModal({
   isOpen,
   onClose,
-  releaseId,
   releaseName,
-  partIdeaIds,
-  board,
+  ...picker
 }: {
   isOpen: boolean;
   onClose: () => void;
   releaseId: string;
   releaseName: string;
   partIdeaIds: readonly (string | null)[];
-  board: AssignIdeasModal_board$key;
+  boardId: string;
 }) {
   const intl = useIntl();
+  const [isLocked, setIsLocked] = useState(false);
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      isLocked={isLocked}
+      title={intl.formatMessage(messages.assignTitle, { name: releaseName })}
+      description={intl.formatMessage(messages.assignIntro)}
+    >
+      {isOpen ? (
+        <Suspense fallback={<p className="muted">{intl.formatMessage(commonMessages.loading)}</p>}>
+          <AssignIdeasForm {...picker} onClose={onClose} onSaving={setIsLocked} />
+        </Suspense>
+      ) : null}
+    </Modal>
+  );
+}
+
+function AssignIdeasForm({
+  onClose,
+  onSaving,
+  releaseId,
+  partIdeaIds,
+  boardId,
+}: {
+  onClose: () => void;
+  onSaving: (isSaving: boolean) => void;
+  releaseId: string;
+  partIdeaIds: readonly (string | null)[];
+  boardId: string;
+}) {
+  const intl = useIntl();
+  const { board } = useLazyLoadQuery<AssignIdeasModalQuery>(
+    graphql`
+      query AssignIdeasModalQuery($id: ID!) {
+        board(id: $id) {
+          ...AssignIdeasModal_board
+        }
+      }
+    `,
+    { id: boardId },
+    { fetchPolicy: 'store-and-network' },
+  );
   const [data, refetch] = useRefetchableFragment<
     AssignIdeasModalIdeasQuery,
     AssignIdeasModal_board$key
@@ -65,7 +112,7 @@ export function AssignIdeasModal({
         }
       }
     `,
-    board,
+    board as AssignIdeasModal_board$key,
   );
   const { search, setSearch, isSearching, reset: resetSearch } = useIdeaSearch(refetch);
   // Picked ideas stay listed (and picked) while a new search lists others.
@@ -103,6 +150,7 @@ export function AssignIdeasModal({
       : { descriptor: commonMessages.genericError };
   });
   const isSaving = assign.isPending;
+  useEffect(() => onSaving(isSaving), [onSaving, isSaving]);
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (picked.length === 0) return;
@@ -110,68 +158,60 @@ export function AssignIdeasModal({
   };
 
   return (
-    <Modal
-      isOpen={isOpen}
-      onClose={handleClose}
-      isLocked={isSaving}
-      title={intl.formatMessage(messages.assignTitle, { name: releaseName })}
-      description={intl.formatMessage(messages.assignIntro)}
-    >
-      <form className="form" onSubmit={(event) => void handleSubmit(event)}>
-        <IdeaSearchField
-          label={intl.formatMessage(messages.assignSearch)}
-          hint={
-            listed.length >= ASSIGN_PAGE
-              ? intl.formatMessage(messages.assignMore, { count: ASSIGN_PAGE })
-              : intl.formatMessage(messages.assignSearchHint)
-          }
-          value={search}
-          isBusy={isSearching}
-          onChange={setSearch}
-        />
-        {ideas.length === 0 ? (
-          <p className="muted">
-            {intl.formatMessage(search.trim() ? messages.assignNoMatch : messages.assignEmpty)}
-          </p>
-        ) : (
-          <ul className="assign-list">
-            {ideas.map((idea) => (
-              <li key={idea.id}>
-                <label className="checkbox assign-list__item">
-                  <input
-                    type="checkbox"
-                    checked={pickedIds.includes(idea.id)}
-                    onChange={() => toggle(idea)}
-                  />
-                  <span className="assign-list__text">
-                    {idea.title}
-                    {/* The board's own name for the status where it has one (issue 34, #34). */}
-                    {idea.customStatus ? (
-                      <CustomStatusBadge status={idea.customStatus} />
-                    ) : (
-                      <StatusBadge status={idea.status} />
-                    )}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
-        <ActionError failure={assign.failure} />
-        <div className="form__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={handleClose}
-            disabled={isSaving}
-          >
-            {intl.formatMessage(commonMessages.cancel)}
-          </button>
-          <PendingButton type="submit" isPending={isSaving} isDisabled={picked.length === 0}>
-            {intl.formatMessage(messages.assignSubmit, { count: picked.length })}
-          </PendingButton>
-        </div>
-      </form>
-    </Modal>
+    <form className="form" onSubmit={(event) => void handleSubmit(event)}>
+      <IdeaSearchField
+        label={intl.formatMessage(messages.assignSearch)}
+        hint={
+          listed.length >= ASSIGN_PAGE
+            ? intl.formatMessage(messages.assignMore, { count: ASSIGN_PAGE })
+            : intl.formatMessage(messages.assignSearchHint)
+        }
+        value={search}
+        isBusy={isSearching}
+        onChange={setSearch}
+      />
+      {ideas.length === 0 ? (
+        <p className="muted">
+          {intl.formatMessage(search.trim() ? messages.assignNoMatch : messages.assignEmpty)}
+        </p>
+      ) : (
+        <ul className="assign-list">
+          {ideas.map((idea) => (
+            <li key={idea.id}>
+              <label className="checkbox assign-list__item">
+                <input
+                  type="checkbox"
+                  checked={pickedIds.includes(idea.id)}
+                  onChange={() => toggle(idea)}
+                />
+                <span className="assign-list__text">
+                  {idea.title}
+                  {/* The board's own name for the status where it has one (issue 34, #34). */}
+                  {idea.customStatus ? (
+                    <CustomStatusBadge status={idea.customStatus} />
+                  ) : (
+                    <StatusBadge status={idea.status} />
+                  )}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ActionError failure={assign.failure} />
+      <div className="form__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={handleClose}
+          disabled={isSaving}
+        >
+          {intl.formatMessage(commonMessages.cancel)}
+        </button>
+        <PendingButton type="submit" isPending={isSaving} isDisabled={picked.length === 0}>
+          {intl.formatMessage(messages.assignSubmit, { count: picked.length })}
+        </PendingButton>
+      </div>
+    </form>
   );
 }

@@ -50,7 +50,7 @@ export function ReleaseCard({
   const boardData = useFragment(
     graphql`
       fragment ReleaseCard_board on Board {
-        ...AssignIdeasModal_board
+        id
       }
     `,
     board,
@@ -201,7 +201,7 @@ export function ReleaseCard({
         releaseId={data.id}
         releaseName={data.name}
         partIdeaIds={data.parts.map((part) => part.ideaId ?? null)}
-        board={boardData}
+        boardId={boardData.id}
       />
       <GenericPartModal
         isOpen={dialog === 'part'}
