@@ -53,9 +53,6 @@ const CREATE_KEY = `mutation ($name: String!) { createApiKey(name: $name) {
   __typename ... on MutationCreateApiKeySuccess { data { key apiKey { id } } } ${APP_ERROR} } }`;
 const REVOKE_KEY = `mutation ($id: ID!) { revokeApiKey(apiKeyId: $id) {
   __typename ... on MutationRevokeApiKeySuccess { data { id } } ${APP_ERROR} } }`;
-const DELETE_WEBHOOK = `mutation ($id: ID!) { deleteWebhook(webhookId: $id) {
-  __typename ... on MutationDeleteWebhookSuccess { data { deletedWebhookId } } ${APP_ERROR} } }`;
-
 const gqlFrom = (query: string, variables: Record<string, unknown>, token: string) =>
   server.call('POST', '/graphql', { body: { query, variables }, token, headers: from() });
 
@@ -275,18 +272,23 @@ describe('what is recorded', () => {
     const owner = a.owner.token;
     const key = (await mutate(server, 'createApiKey', CREATE_KEY, { name: 'Deploy bot' }, owner))
       .key as string;
-    const hook = await expectCall(server, 'POST', '/webhooks', 201, {
-      token: owner,
-      body: { url: 'https://hooks.example.com/bot', events: ['IDEA_CREATED'] },
-    });
     const apiKey = await server.deps.prisma.apiKey.findFirstOrThrow({
       where: { companyId: a.owner.companyId, name: 'Deploy bot' },
     });
+    // (A key may not delete webhooks since attack 9, F11: it changes a board's visibility.)
     const deleted = await onlyEntryOf(() =>
-      gqlFrom(DELETE_WEBHOOK, { id: globalId('Webhook', hook.webhook.id) }, key),
+      expectCall(server, 'PUT', `/boards/${a.boardId}/set-public`, 200, {
+        token: key,
+        headers: from(),
+        body: { isPublic: true },
+      }),
     );
+    await expectCall(server, 'PUT', `/boards/${a.boardId}/set-public`, 200, {
+      token: owner,
+      body: { isPublic: false },
+    });
     expect(deleted).toMatchObject({
-      action: 'WEBHOOK_DELETED',
+      action: 'BOARD_VISIBILITY_CHANGED',
       actorUserId: a.owner.userId,
       actorApiKeyId: apiKey.id,
       address: ADDRESS,
