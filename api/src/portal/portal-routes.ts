@@ -167,23 +167,16 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       );
     };
 
-  /**
-   * Every portal page's language, one rule: the visitor's choice among ours (Accept-Language),
-   * else `fallback` (the board's language, or the company's first board's). The board and idea
-   * pages used to take the board's alone, so a Polish visitor's portal turned English there (F16
-   * of the eighth first-hour walk).
-   */
-  const visitorTranslator = (c: Context, fallback: TLocale) =>
-    portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
-
   const notFound = (c: Context, site: TPortalSite, company: TPortalCompany) => {
-    return send(c, renderPortalNotFound(visitorTranslator(c, 'en'), contextOf(site), company), 404);
+    const locale = portalLocale(c.req.header('accept-language'), 'en');
+    return send(c, renderPortalNotFound(portalTranslator(locale), contextOf(site), company), 404);
   };
 
   const home: THandler = async (c, next, site) => {
     const portal = await findPortal(deps, site.slug);
     if (!portal) return next();
-    const t = visitorTranslator(c, localeOf(portal.boards[0]?.language));
+    const fallback = localeOf(portal.boards[0]?.language);
+    const t = portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
     return send(c, renderPortalHome(t, contextOf(site), portal), 200, boardsOf(portal));
   };
 
@@ -195,7 +188,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       return portal ? notFound(c, site, portal.company) : next();
     }
     const page = await findIdeasPage(deps, null, found.board.id, { limit: BOARD_PAGE_IDEAS });
-    const t = visitorTranslator(c, localeOf(found.board.language));
+    const t = portalTranslator(localeOf(found.board.language));
     const rendered = renderPortalBoard(t, contextOf(site), found.board, found.company, page.ideas);
     return send(c, rendered, 200, { boardIds: [found.board.id] });
   };
@@ -217,7 +210,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       const path = `/${boardSlug}/ideas/${encodeURIComponent(found.pathSlug)}`;
       return c.redirect(site.root ? `${prefix}/${site.slug}${path}` : path, 301);
     }
-    const t = visitorTranslator(c, localeOf(found.board.language));
+    const t = portalTranslator(localeOf(found.board.language));
     // Its own events (votes, comments, status) change it; the board's other ideas do not.
     const tags = [
       `idea:${found.idea.id}`,
@@ -229,7 +222,9 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
 
   /** A company-wide page's language: the visitor's choice of ours, else its first board's. */
   const companyTranslator = (c: Context, portal: TPortal) =>
-    visitorTranslator(c, localeOf(portal.boards[0]?.language));
+    portalTranslator(
+      portalLocale(c.req.header('accept-language'), localeOf(portal.boards[0]?.language)),
+    );
 
   const changelog: THandler = async (c, next, site) => {
     const pageParam = c.req.query('page');
