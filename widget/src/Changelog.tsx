@@ -7,7 +7,7 @@ import { formatCalendarDate, localeOf, translator } from './i18n.ts';
 import { richText } from './rich-text.ts';
 import { readStored, sessionKey, writeStored } from './storage.ts';
 import { useHeading } from './heading.ts';
-import type { TLocale } from './i18n.ts';
+import type { TLocale, TTranslate } from './i18n.ts';
 
 /** How many of the newest published releases the "what's new" list shows. */
 export const CHANGELOG_SIZE = 10;
@@ -195,15 +195,7 @@ export function Changelog(props: {
                     {formatCalendarDate(release.releaseDate, locale)}
                   </time>
                 </H3>
-                {release.labels.length > 0 ? (
-                  <ul class="labels" aria-label={t('changelog.labels')}>
-                    {release.labels.map((label) => (
-                      <li key={label} class={`badge label-${label.toLowerCase()}`}>
-                        {t(`changelog.label.${label}`)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <ReleaseLabels labels={release.labels} t={t} />
                 <div id={`fb-release-${release.id}`} hidden={!isExpanded}>
                   {isExpanded ? (
                     <div class="release-body">{richText(release.bodyHtml, baseUrl)}</div>
@@ -234,5 +226,20 @@ export function Changelog(props: {
       </section>
       <footer class="muted">{t('poweredBy')}</footer>
     </div>
+  );
+}
+
+/** A release's labels (new, improved, fixed…) as badges: the changelog's and the board's Releases tab's. */
+export function ReleaseLabels(props: { labels: TRelease['labels']; t: TTranslate }) {
+  const { labels, t } = props;
+  if (labels.length === 0) return null;
+  return (
+    <ul class="labels" aria-label={t('changelog.labels')}>
+      {labels.map((label) => (
+        <li key={label} class={`badge label-${label.toLowerCase()}`}>
+          {t(`changelog.label.${label}`)}
+        </li>
+      ))}
+    </ul>
   );
 }

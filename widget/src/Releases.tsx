@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from 'preact/hooks';
 import type { TRelease } from './api.ts';
+import { ReleaseLabels } from './Changelog.tsx';
 import { formatCalendarDate } from './i18n.ts';
 import type { TWidget } from './widget-context.ts';
 import { useHeading } from './heading.ts';
@@ -42,15 +43,7 @@ export function Releases(props: { widget: TWidget }) {
                 {formatCalendarDate(release.releaseDate, widget.locale)}
               </time>
             </H3>
-            {release.labels.length > 0 ? (
-              <ul class="labels" aria-label={t('changelog.labels')}>
-                {release.labels.map((label) => (
-                  <li key={label} class={`badge label-${label.toLowerCase()}`}>
-                    {t(`changelog.label.${label}`)}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ReleaseLabels labels={release.labels} t={t} />
             {release.bodyHtml ? (
               <div class="release-body release-body--short">
                 {richText(release.bodyHtml, widget.baseUrl)}
