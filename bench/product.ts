@@ -71,6 +71,8 @@ export async function startProduct(databaseUrl: string): Promise<TProduct> {
       // A few hundred users read pages as fast as they can: no GraphQL cost budget (0 = off).
       RATE_LIMIT_GRAPHQL_COST_PER_IP: '0',
       RATE_LIMIT_GRAPHQL_COST_PER_ACCOUNT: '0',
+      // Every simulated user comes from 127.0.0.1, many at once: no line per client address.
+      CLIENT_CONCURRENCY: '0',
     },
     { stdout: 'inherit', command: ['sh', 'scripts/serve.sh'] },
   );

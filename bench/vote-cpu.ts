@@ -95,6 +95,8 @@ async function start(
       NODE_ENV: 'production',
       RATE_LIMIT_GRAPHQL_COST_PER_IP: '0',
       RATE_LIMIT_GRAPHQL_COST_PER_ACCOUNT: '0',
+      // Every simulated user comes from 127.0.0.1, many at once: no line per client address.
+      CLIENT_CONCURRENCY: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -254,6 +254,8 @@ export const ZConfig = z.object({
     .default(0)
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v)),
   ...rateLimitEnv(),
+  CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(16),
+  CLIENT_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1_000),
   PASSWORD_CHECKS_PER_ADDRESS: z.coerce
     .number()
     .int()
@@ -381,6 +383,11 @@ export type TConfig = {
    * entries from the right of X-Forwarded-For. 0: the socket's peer address, headers ignored.
    */
   trustProxy: number;
+  /**
+   * Requests one client address has in the works at once in this process, and how many more
+   * wait their turn before it is refused (http/client-gate.ts); concurrency 0: no gate.
+   */
+  clientGate: { concurrency: number; queue: number };
   rateLimits: Record<TRateLimitAction, TRateLimit>;
   /** Password hash checks in flight per address, at once and waiting (auth/password-checks.ts). */
   passwordChecks: TPasswordChecksConfig;
@@ -459,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     requestLogLevel: c.REQUEST_LOG_LEVEL ?? (c.DATABASE_URL ? 'info' : 'debug'),
     metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
+    clientGate: { concurrency: c.CLIENT_CONCURRENCY, queue: c.CLIENT_QUEUE },
     passwordChecks: {
       perAddress: c.PASSWORD_CHECKS_PER_ADDRESS,
       concurrent: c.PASSWORD_CHECKS_CONCURRENT,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { RequestListener, ServerOptions } from 'node:http';
+import type { RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import type { TConfig } from './config.ts';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -10,6 +10,7 @@ import { routePath } from 'hono/route';
 import type { TDatabase } from './db/client.ts';
 import type { TDeps } from './deps.ts';
 import { clientFrom, clientOf } from './http/client-ip.ts';
+import { createClientGate } from './http/client-gate.ts';
 import { createGraphQL } from './graphql/graphql.ts';
 import { errors } from './errors.ts';
 import { mountExplorers } from './pages/explorers.ts';
@@ -189,6 +190,7 @@ export async function createRequestListener(
     });
   };
   const requestLog = deps.log.child({ kind: 'request' });
+  const gate = createClientGate(deps.config.clientGate);
   return (req, res) => {
     const started = performance.now();
     const context: TRequestContext = { requestId: requestIdFrom(req.headers['x-request-id']) };
@@ -212,7 +214,56 @@ export async function createRequestListener(
       else requestLog[deps.config.requestLogLevel]('request', line);
     });
     setRequestContext(req, context);
-    // Its statements take turns with other requests' on the embedded database (db/pglite.ts).
-    runAsStatementOwner(() => serve(req, res));
+    const { ip } = clientFrom(
+      req.socket.remoteAddress,
+      String(req.headers['x-forwarded-for'] ?? ''),
+      deps.config.trustProxy,
+    );
+    // Its statements take turns with other clients' and requests' on the embedded database
+    // (db/pglite.ts). Health probes skip the client's line: a balancer asks from one address.
+    if (isProbe(req.url)) {
+      runAsStatementOwner(() => serve(req, res), ip);
+      return;
+    }
+    let leave: (() => void) | null = null;
+    leave = gate.enter(ip, () =>
+      runAsStatementOwner(
+        () => serve(req, res),
+        ip,
+        () => leave?.(),
+      ),
+    );
+    if (!leave) {
+      refuseBusyClient(res);
+      return;
+    }
+    res.once('close', leave);
   };
+}
+
+const PROBES = new Set(['/healthz', '/livez', '/readyz', '/metrics']);
+
+function isProbe(url: string | undefined): boolean {
+  if (!url) return false;
+  const end = url.indexOf('?');
+  return PROBES.has(end === -1 ? url : url.slice(0, end));
+}
+
+/**
+ * The client's line is full (CLIENT_QUEUE requests already wait behind its CLIENT_CONCURRENCY):
+ * 429 in the API's one error shape, to try again in a second.
+ */
+function refuseBusyClient(res: ServerResponse): void {
+  const body = JSON.stringify({
+    error: {
+      code: 'RATE_LIMITED',
+      message: 'Too many requests at once from your address. Please wait a second and try again.',
+    },
+  });
+  res.writeHead(429, {
+    'content-type': 'application/json; charset=utf-8',
+    'retry-after': '1',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
 }

@@ -98,3 +98,85 @@ describe.skipIf(IS_POSTGRES_PASS)('the embedded database between statements', ()
     expect(order.indexOf('probe')).toBeLessThanOrEqual(1);
   });
 });
+
+describe.skipIf(IS_POSTGRES_PASS)(
+  'the embedded database between clients (outside attack 10)',
+  () => {
+    const HEAVY = 'SELECT count(*) FROM generate_series(1, 100000)';
+
+    it("finishes one client's requests oldest first, not all of them late together", async () => {
+      const order: string[] = [];
+      // One client sends ten requests at once (similar-idea hints), three heavy statements each.
+      const burst = Array.from({ length: 10 }, (_, n) =>
+        runAsStatementOwner(async () => {
+          for (let round = 0; round < 3; round += 1) {
+            await gated.query(HEAVY);
+            order.push(`${n}.${round}`);
+          }
+        }, 'one client'),
+      );
+      await Promise.all(burst);
+      // Sharing turns among them, the first finished after the last had run two statements
+      // (ten each in a round); the first now finishes before the last has begun.
+      expect(order.indexOf('0.2')).toBeLessThan(order.indexOf('9.0'));
+      // (While the oldest works between its statements, the next oldest takes the turn.)
+      expect(order.indexOf('0.2')).toBeLessThan(6);
+    });
+
+    it("puts another client's probe after the running statement, however many requests one client has waiting", async () => {
+      const order: string[] = [];
+      let started = 0;
+      const burst = Array.from({ length: 12 }, (_, n) =>
+        runAsStatementOwner(async () => {
+          await gated.query('SELECT 1');
+          started += 1;
+          for (let round = 0; round < 2; round += 1) {
+            await gated.query(HEAVY);
+            order.push(`heavy ${n}`);
+          }
+        }, 'one client'),
+      );
+      while (started < 1) await new Promise((resolve) => setImmediate(resolve));
+      await gated.query('SELECT 3');
+      const probe = runAsStatementOwner(
+        () => gated.query('SELECT 2').then(() => order.push('probe')),
+        'another client',
+      );
+      await Promise.all([...burst, probe]);
+      expect(order.indexOf('probe')).toBeLessThanOrEqual(1);
+    });
+
+    it('gives a client kept waiting a turn, but never two turns running to such rescues', async () => {
+      const db = await createPGlite('memory://');
+      try {
+        // Rescue after 50 ms: every heavy client below is overdue almost at once.
+        withDeadline(db, 0, { rescueMs: 50 });
+        const order: string[] = [];
+        let started = 0;
+        const heavy = Array.from({ length: 8 }, (_, n) =>
+          runAsStatementOwner(async () => {
+            await db.query('SELECT 1');
+            started += 1;
+            for (let round = 0; round < 3; round += 1) {
+              await db.query(HEAVY);
+              order.push(`heavy ${n}`);
+            }
+          }, `heavy ${n}`),
+        );
+        while (started < 8) await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        const probe = runAsStatementOwner(
+          () => db.query('SELECT 2').then(() => order.push('probe')),
+          'probe',
+        );
+        await Promise.all([...heavy, probe]);
+        // Rescuing every turn, the probe waited until it was overdue itself (behind every heavy
+        // client's statement); now behind at most the running one, one chosen before it came
+        // in and one rescue.
+        expect(order.indexOf('probe')).toBeLessThanOrEqual(3);
+      } finally {
+        await db.close();
+      }
+    });
+  },
+);

@@ -8,6 +8,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { DatabaseBusyError } from './errors.ts';
 import { yieldToOthers } from '../yield-to-others.ts';
 import { currentStatementOwner } from './statement-owner.ts';
+import type { TStatementOwner } from './statement-owner.ts';
 
 /**
  * The extensions every PGlite database loads, so that migrations saying
@@ -115,64 +116,79 @@ export class PrismaPGliteWithExtensions extends PrismaPGlite {
  * DatabaseBusyError (503, "too busy") without reaching PGlite. While `exempt` runs
  * (migrations), waits have no deadline; backups (`dumpDataDir`) do not pass through here.
  *
- * Turns go to the owners waiting (db/statement-owner.ts: each request is one), one statement
- * each, in order within an owner: a request that queues hundreds of statements at once (a
- * GraphQL list whose every item reads its own rows) no longer makes every other request wait
- * behind all of them (outside attack 4: one query over 61 boards held `/healthz` 8.5 s). The
- * next turn goes to the waiting owner that has used the database least (its statements' time,
- * halved every second), not round the circle: with 60 searches of 70 ms each waiting, a plain
- * round put `/healthz` behind one statement of each, 4.2 s (outside attack 9, F1, F2, F7, F10);
- * now a request that has used little goes next, and heavy requests share what is left among
- * themselves. Owners that have used the same (none yet) go in the order they came; an owner
- * kept waiting 2 s (or half the deadline) goes first, so a heavy request is not starved into a
- * refusal by a stream of light ones.
+ * Turns are shared between clients (db/statement-owner.ts: a request's sender, by address), one
+ * statement each: a request that queues hundreds of statements at once (a GraphQL list whose
+ * every item reads its own rows) does not make every other client wait behind all of them
+ * (outside attack 4: one query over 61 boards held `/healthz` 8.5 s). The next turn goes to the
+ * waiting client that has used the database least (its statements' time, halved every second),
+ * not round the circle: with 60 searches of 70 ms waiting, a round put `/healthz` behind one
+ * statement of each, 4.2 s (outside attack 9). Within a client its oldest request goes first:
+ * seventy similar-idea hints sent at once by one account shared the turns among themselves, all
+ * finished late and 105 of 120 were refused at the deadline (outside attack 10, F1); now they
+ * finish one after another. A client kept waiting 2 s (or half the deadline) since it came or
+ * last had a turn goes first, so a heavy one is not starved into a refusal by a stream of light
+ * ones; such a rescue takes at most every other turn, so a light request (a probe) waits behind
+ * at most two statements however many clients are overdue (attack 10: rescues alone held
+ * `/healthz` 3.4 s).
  */
 export type TPGliteDeadline = {
   /** Runs `work` with no deadline on waits (migrations at start). */
   exempt: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
-/** An owner's use of the database: milliseconds of statements, as of `at`. */
+/** A client's use of the database: milliseconds of statements, as of `at`. */
 type TUsage = { used: number; at: number };
 
-/** How fast an owner's use is forgotten: halved every this many milliseconds. */
+/** How fast a client's use is forgotten: halved every this many milliseconds. */
 const USAGE_HALF_LIFE_MS = 1_000;
+
+/** Clients remembered before those whose use has faded are forgotten. */
+const USAGE_CLIENTS = 1_000;
 
 function usedBy(usage: TUsage | undefined, now: number): number {
   if (!usage) return 0;
   return usage.used * 2 ** (-(now - usage.at) / USAGE_HALF_LIFE_MS);
 }
 
-export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadline {
-  type TPlace = { start: () => void; timer: NodeJS.Timeout | undefined; since: number };
-  // The owners waiting, in the order their turns come (a Map keeps insertion order), each with
-  // its statements in the order they came.
-  const waiting = new Map<object, TPlace[]>();
-  const usage = new WeakMap<object, TUsage>();
+export function withDeadline(
+  pglite: PGlite,
+  deadlineMs: number,
+  options: { rescueMs?: number } = {},
+): TPGliteDeadline {
+  type TPlace = {
+    start: () => void;
+    timer: NodeJS.Timeout | undefined;
+    since: number;
+    owner: TStatementOwner;
+  };
+  // The clients waiting, in the order their turns come (a Map keeps insertion order), each with
+  // its statements: its oldest request's first, and one request's in the order they came.
+  const waiting = new Map<string, TPlace[]>();
+  const usage = new Map<string, TUsage>();
+  const lastTurn = new Map<string, number>();
   let isBusy = false;
   let exemptions = 0;
+  let wasRescue = false;
   // The next statement starts after a turn of the event loop: a queued one started at once
   // would run as a microtask of the last, and a burst of them never let Node read a socket
   // (nor another request queue its statement) until the whole burst was done.
   const release = () => {
     setImmediate(startNext);
   };
-  // An owner that has waited this long (since it came or last had a turn) goes first, the
-  // longest waiting first, so that a request that has used more than the others is served
-  // before its deadline rather than refused while cheaper ones keep coming.
-  const rescueMs = deadlineMs > 0 ? Math.min(2_000, deadlineMs / 2) : 2_000;
-  const lastTurn = new WeakMap<object, number>();
+  const rescueMs = options.rescueMs ?? (deadlineMs > 0 ? Math.min(2_000, deadlineMs / 2) : 2_000);
   const startNext = () => {
     const now = performance.now();
-    let chosen: [object, TPlace[]] | undefined;
+    let chosen: [string, TPlace[]] | undefined;
     let least = Infinity;
-    let rescued: [object, TPlace[]] | undefined;
+    let rescued: [string, TPlace[]] | undefined;
     let longest = rescueMs;
     for (const entry of waiting) {
-      const waited = now - Math.max(entry[1][0]!.since, lastTurn.get(entry[0]) ?? 0);
-      if (waited >= longest) {
-        longest = waited;
-        rescued = entry;
+      if (!wasRescue) {
+        const waited = now - Math.max(entry[1][0]!.since, lastTurn.get(entry[0]) ?? 0);
+        if (waited >= longest) {
+          longest = waited;
+          rescued = entry;
+        }
       }
       const used = usedBy(usage.get(entry[0]), now);
       if (used < least) {
@@ -180,23 +196,45 @@ export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadlin
         chosen = entry;
       }
     }
+    wasRescue = rescued !== undefined && rescued !== chosen;
     chosen = rescued ?? chosen;
-    if (chosen) lastTurn.set(chosen[0], now);
     if (!chosen) {
       isBusy = false;
       return;
     }
-    const [owner, places] = chosen;
+    const [client, places] = chosen;
+    lastTurn.set(client, now);
     const next = places.shift()!;
-    // Among equals, this owner goes after the others; an owner with nothing left leaves.
-    waiting.delete(owner);
-    if (places.length > 0) waiting.set(owner, places);
+    // Among equals, this client goes after the others; a client with nothing left leaves.
+    waiting.delete(client);
+    if (places.length > 0) waiting.set(client, places);
+    else lastTurn.delete(client);
     clearTimeout(next.timer);
     next.start();
   };
-  const charge = (owner: object, since: number) => {
+  const charge = (owner: TStatementOwner, since: number) => {
     const now = performance.now();
-    usage.set(owner, { used: usedBy(usage.get(owner), now) + (now - since), at: now });
+    const { client } = owner;
+    usage.delete(client);
+    usage.set(client, { used: usedBy(usage.get(client), now) + (now - since), at: now });
+    // The least recently charged go first; one whose use has faded is as good as new.
+    if (usage.size > USAGE_CLIENTS) {
+      for (const [name, old] of usage) {
+        if (usage.size <= USAGE_CLIENTS / 2 || usedBy(old, now) > 1) break;
+        usage.delete(name);
+      }
+    }
+  };
+  const enqueue = (client: string, place: TPlace) => {
+    const places = waiting.get(client);
+    if (!places) {
+      waiting.set(client, [place]);
+      return;
+    }
+    // After every statement of the client's requests that came no later than this one's.
+    let at = places.length;
+    while (at > 0 && places[at - 1]!.owner.since > place.owner.since) at -= 1;
+    places.splice(at, 0, place);
   };
   const turn = (): Promise<void> => {
     if (!isBusy) {
@@ -205,20 +243,26 @@ export function withDeadline(pglite: PGlite, deadlineMs: number): TPGliteDeadlin
     }
     const owner = currentStatementOwner();
     return new Promise<void>((resolve, reject) => {
-      const place: TPlace = { start: resolve, timer: undefined, since: performance.now() };
+      const place: TPlace = {
+        start: resolve,
+        timer: undefined,
+        since: performance.now(),
+        owner,
+      };
       if (deadlineMs > 0 && exemptions === 0) {
         const since = Date.now();
         place.timer = setTimeout(() => {
-          const places = waiting.get(owner);
+          const places = waiting.get(owner.client);
           const at = places?.indexOf(place) ?? -1;
           if (at !== -1) places!.splice(at, 1);
-          if (places?.length === 0) waiting.delete(owner);
+          if (places?.length === 0) {
+            waiting.delete(owner.client);
+            lastTurn.delete(owner.client);
+          }
           reject(new DatabaseBusyError(Date.now() - since));
         }, deadlineMs);
       }
-      const places = waiting.get(owner);
-      if (places) places.push(place);
-      else waiting.set(owner, [place]);
+      enqueue(owner.client, place);
     });
   };
   const gated = <TArgs extends unknown[], TResult>(

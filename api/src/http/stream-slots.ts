@@ -2,6 +2,7 @@ import type { TStreamLimits } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { TAccessChange, TCredentialRevocation } from '../events.ts';
 import type { Role, UserKind } from '../generated/prisma/client.ts';
+import { leaveRequestPlace } from '../db/statement-owner.ts';
 import { RateLimitError } from './rate-limit.ts';
 import type { TClient } from './rate-limit.ts';
 import type { TViewer } from '../viewer.ts';
@@ -333,6 +334,9 @@ export function createStreamSlots(
         },
       };
       open.add(entry);
+      // Counted here from now on: the request gives back its place among its client's
+      // requests (http/client-gate.ts), which a stream would hold for hours.
+      leaveRequestPlace();
       if (entry.credential) {
         signedIn += 1;
         if (!timer && options.findLive) {

@@ -139,6 +139,9 @@ export async function startTestServer(
     ...loadConfig({ LOG_LEVEL: 'silent', LOG_FORMAT: 'json' }),
     // Suites sign up and sign in hundreds of times from 127.0.0.1; rate-limit tests pass their own.
     rateLimits: UNLIMITED_FOR_TESTS,
+    // Every request of a suite comes from 127.0.0.1, hundreds at once in the race tests: no
+    // line per client address (http/client-gate.ts); client-gate.test passes its own.
+    clientGate: { concurrency: 0, queue: 0 },
     ...(dns ? { dnsServers: [dns.server] } : {}),
     ...overrides,
   };
