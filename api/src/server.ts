@@ -220,9 +220,11 @@ export async function createRequestListener(
       deps.config.trustProxy,
     );
     // Its statements take turns with other clients' and requests' on the embedded database
-    // (db/pglite.ts). Health probes skip the client's line: a balancer asks from one address.
+    // (db/pglite.ts). Health probes skip the client's line and are a client of their own: a
+    // balancer asks from one address, and a probe asks whether the database answers, not how
+    // long that address's other requests wait.
     if (isProbe(req.url)) {
-      runAsStatementOwner(() => serve(req, res), ip);
+      runAsStatementOwner(() => serve(req, res), 'health probes');
       return;
     }
     let leave: (() => void) | null = null;
