@@ -9,6 +9,7 @@ import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 import { importBenchCsv } from '../../../../bench/import.ts';
 import { checkIdeaCounts } from '../idea/check-idea-counts.ts';
+import { PREVIEWS_KEPT_PER_BOARD } from './preview-import.ts';
 import { deleteStalePreviews } from './run-import.ts';
 
 /** Importing a board from another product's export: preview, background write, re-runs, failures, who may. */
@@ -233,6 +234,32 @@ describe('a preview nobody starts', () => {
     expect(
       (await gql(server, READ, { id: fresh.id }, admin.token)).body.data.importJob.status,
     ).toBe(done.status);
+  });
+});
+
+describe('previews piling up', () => {
+  it("keeps a board's three newest previews: a fourth drops the oldest with its rows (attack 10, F3)", async () => {
+    const rowId = (id: string) => Number(Buffer.from(id, 'base64').toString().split(':')[1]);
+    const jobs = [];
+    for (let n = 0; n < PREVIEWS_KEPT_PER_BOARD + 1; n += 1) {
+      jobs.push(await preview(b.owner.token, [fixture('generic.csv')], 'CSV', b));
+    }
+    const kept = await server.deps.prisma.importJob.findMany({
+      where: { boardId: b.boardId, status: 'PREVIEWED' },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
+    expect(kept.map((job) => job.id)).toEqual(jobs.slice(1).map((job) => rowId(job.id)));
+    expect(
+      await server.deps.prisma.importJobPart.count({ where: { importJobId: rowId(jobs[0]!.id) } }),
+    ).toBe(0);
+    expect(
+      (await mutate(server, 'result', START, { importJobId: jobs[0]!.id }, b.owner.token)).code,
+    ).toBe('NOT_FOUND');
+    // Another board's previews are its own.
+    expect(
+      await server.deps.prisma.importJob.count({ where: { boardId: a.boardId } }),
+    ).toBeGreaterThan(0);
   });
 });
 

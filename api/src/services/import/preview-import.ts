@@ -204,6 +204,12 @@ const PREVIEWS_AT_ONCE = 2;
 const inPreviewSlot = createSlots(PREVIEWS_AT_ONCE);
 
 /**
+ * Previews a board keeps waiting to be started: a newer one drops the oldest past these (outside
+ * attack 10, F3: one owner stored 37 previews of 5 MB in 20 s, each kept for a day).
+ */
+export const PREVIEWS_KEPT_PER_BOARD = 3;
+
+/**
  * Reads another product's export (`source`: CANNY, USERVOICE, FIDER or our CSV) for a board and
  * says what importing it would create, without writing any of it: ideas, people (end users,
  * matched by email whatever its case), votes and comments, the source's statuses mapped to ours,
@@ -314,6 +320,19 @@ export async function previewImport(
     } catch (error) {
       await deps.prisma.importJob.deleteMany({ where: { id: job.id } });
       throw error;
+    }
+    // The board's older previews past the newest few go (their parts with them): nobody starts
+    // the fourth-newest, and each holds a whole export's rows.
+    const older = await deps.prisma.importJob.findMany({
+      where: { boardId: board.id, status: 'PREVIEWED' },
+      orderBy: { id: 'desc' },
+      skip: PREVIEWS_KEPT_PER_BOARD,
+      select: { id: true },
+    });
+    if (older.length > 0) {
+      await deps.prisma.importJob.deleteMany({
+        where: { id: { in: older.map((row) => row.id) }, status: 'PREVIEWED' },
+      });
     }
     return importJobView(job);
   });
