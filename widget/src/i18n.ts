@@ -178,7 +178,7 @@ export type TMessages = Record<TMessageId, string>;
 
 export const pl: TMessages = {
   'nav.ideas': 'Pomysły',
-  'nav.roadmap': 'Plan działań',
+  'nav.roadmap': 'Roadmapa',
   'nav.releases': 'Wydania',
   'nav.label': 'Sekcje tablicy',
   loading: 'Ładowanie…',
@@ -311,8 +311,8 @@ export const pl: TMessages = {
     'Twój pomysł „{title}” dotarł do nas. Tablica jeszcze go nie pokazuje innym: pojawi się, gdy zespół zrobi na niego miejsce.',
   'validation.min': 'Musi mieć co najmniej {n} znaków.',
   'validation.max': 'Może mieć najwyżej {n} znaków.',
-  'roadmap.empty': 'Plan działań jest jeszcze pusty.',
-  'roadmap.emptyTag': 'W planie działań nie ma nic z tą etykietą.',
+  'roadmap.empty': 'Roadmapa jest jeszcze pusta.',
+  'roadmap.emptyTag': 'Na roadmapie nie ma nic z tą etykietą.',
   'releases.empty': 'Nie ma jeszcze wydań.',
   'changelog.title': 'Co nowego',
   'changelog.newCount': 'Nowe: {count}',
