@@ -41,6 +41,9 @@ describe.skipIf(!hasChromium())('console: the dashboard', () => {
     const createLink = checklist.getByRole('link', { name: /Create a board/ });
     expect(await createLink.getAttribute('href')).toBe('/admin/boards?create=true');
     expect(await createLink.textContent()).toContain('(not done yet)');
+    // The console's link style (its brand text colour), not the browser's default blue.
+    expect(await createLink.evaluate((a) => getComputedStyle(a).color)).not.toBe('rgb(0, 0, 238)');
+    expect(await createLink.getAttribute('class')).toContain('link');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const token = await page.evaluate(() => localStorage.getItem('authToken'));

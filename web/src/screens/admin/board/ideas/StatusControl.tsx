@@ -61,6 +61,8 @@ type TCustomStatusOption = {
   color: string;
 };
 
+type TStatusMenuItem = { kind: TIdeaStatus; customStatus: TCustomStatusOption | null };
+
 /**
  * The menu's one list, as the ideas list's filter names the statuses (F7 of walk 9): in
  * pipeline order, a kind the board has statuses of by those statuses alone (they replace the
@@ -71,8 +73,8 @@ export function statusChoices(
   status: TIdeaStatus,
   customStatusId: string | null,
   statuses: readonly TCustomStatusOption[],
-): { kind: TIdeaStatus; customStatus: TCustomStatusOption | null }[] {
-  return MENU_STATUSES.flatMap((kind) => {
+): TStatusMenuItem[] {
+  return MENU_STATUSES.flatMap((kind): TStatusMenuItem[] => {
     const customs = statuses.filter((custom) => custom.kind === kind);
     if (customs.length === 0) {
       return kind === status && customStatusId === null ? [] : [{ kind, customStatus: null }];
