@@ -106,6 +106,14 @@ describe.skipIf(!hasChromium())('console: the dashboard', () => {
         await settleAnimations(page);
         await saveScreenshot(page, `dashboard-${language}-${width}`);
         expect(await seriousAxeViolations(page)).toEqual([]);
+        // Every link on the dashboard in the console's link colour, none in the browser's blue.
+        const blue = await page.evaluate(
+          () =>
+            [...document.querySelectorAll('.shell__main a')].filter(
+              (a) => getComputedStyle(a).color === 'rgb(0, 0, 238)',
+            ).length,
+        );
+        expect(blue).toBe(0);
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           width,
