@@ -247,7 +247,9 @@ describe.skipIf(!hasChromium())('console: plan caps, decline and merge, focus', 
     );
     expect(await seriousAxeViolations(widgetPage)).toEqual([]);
     await screenshots(widgetPage, 'widget-received', 'en');
-    // The same in Polish (the board's language).
+    // The same in Polish. One rule for the portal and its widget: the visitor's language when
+    // it is one of ours, else the board's. A board turned Polish still speaks English to this
+    // English browser; a Polish browser reads Polish.
     await gql(
       server,
       `mutation ($id: ID!) { updateBoardLanguage(boardId: $id, language: "pl-PL") { __typename } }`,
@@ -257,9 +259,22 @@ describe.skipIf(!hasChromium())('console: plan caps, decline and merge, focus', 
     await widgetPage.reload();
     await expect
       .poll(() => received.textContent(), { timeout: 15_000 })
-      .toContain('Twój pomysł „Later idea from the widget” dotarł do nas.');
-    await screenshots(widgetPage, 'widget-received', 'pl');
+      .toContain('Your idea “Later idea from the widget” was received.');
+    expect(await widgetPage.getAttribute('html', 'lang')).toBe('en');
     await widgetPage.context().close();
+    const polishPage = await console_.open({ locale: 'pl-PL' });
+    await polishPage.addInitScript(
+      ([key, token]) => window.localStorage.setItem(key as string, token as string),
+      [`feedboard:${server.url}:session`, member.token],
+    );
+    await polishPage.goto(`${server.url}/public/${board.company.slug}/${board.slug}`);
+    await expect
+      .poll(() => polishPage.getByTestId('idea-received').textContent(), { timeout: 15_000 })
+      .toContain('Twój pomysł „Later idea from the widget” dotarł do nas.');
+    expect(await polishPage.getAttribute('html', 'lang')).toBe('pl');
+    expect(await seriousAxeViolations(polishPage)).toEqual([]);
+    await screenshots(polishPage, 'widget-received', 'pl');
+    await polishPage.context().close();
 
     // Polish console: the same screens.
     await gql(server, SET_LANGUAGE, { language: 'pl-PL' }, admin.token);

@@ -41,6 +41,9 @@ describe.skipIf(!hasChromium())('console: the dashboard', () => {
     const createLink = checklist.getByRole('link', { name: /Create a board/ });
     expect(await createLink.getAttribute('href')).toBe('/admin/boards?create=true');
     expect(await createLink.textContent()).toContain('(not done yet)');
+    // The console's link style (its brand text colour), not the browser's default blue.
+    expect(await createLink.evaluate((a) => getComputedStyle(a).color)).not.toBe('rgb(0, 0, 238)');
+    expect(await createLink.getAttribute('class')).toContain('link');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
@@ -103,6 +106,14 @@ describe.skipIf(!hasChromium())('console: the dashboard', () => {
         await settleAnimations(page);
         await saveScreenshot(page, `dashboard-${language}-${width}`);
         expect(await seriousAxeViolations(page)).toEqual([]);
+        // Every link on the dashboard in the console's link colour, none in the browser's blue.
+        const blue = await page.evaluate(
+          () =>
+            [...document.querySelectorAll('.shell__main a')].filter(
+              (a) => getComputedStyle(a).color === 'rgb(0, 0, 238)',
+            ).length,
+        );
+        expect(blue).toBe(0);
         // Nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           width,

@@ -111,8 +111,13 @@ describe.skipIf(!hasChromium())(
         await expect
           .poll(async () => (await boardOf(owner.token, 'Private roadmap'))?.isPublic)
           .toBe(true);
-        // Done: the button goes, the page stays.
+        // Done: the button goes, the page stays, and the text no longer says to make it public.
         await expect.poll(() => makePublic.count()).toBe(0);
+        await expect
+          .poll(() => page.getByText(t['ideas.empty.textPublic']!).isVisible())
+          .toBe(true);
+        expect(await page.getByText(t['ideas.empty.text']!).count()).toBe(0);
+        await screens(page, `made-public-${lang}`);
         expect(new URL(page.url()).pathname).toBe(`/admin/boards/${rowId}/list`);
         expect(page.errors).toEqual([]);
       });

@@ -181,6 +181,9 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
       .getByText('Merged “A darker theme at night” into “Dark mode for the app”.')
       .waitFor();
     expect(await mergeDialog.count()).toBe(0);
+    // One success note, updated: the first acceptance's note gave way to the merge's.
+    expect(await page.locator('.queue__notes .alert--success').count()).toBe(1);
+    expect(await page.getByText('Accepted “Export my data to CSV”.').count()).toBe(0);
 
     // r opens the reject dialog: the reason is required, said under the field.
     await expect.poll(() => isFocused(items(page).first())).toBe(true);

@@ -165,7 +165,7 @@ describe.skipIf(!hasChromium())('the portal’s changelog and roadmap in a brows
           await page.keyboard.press('Tab');
           await page.keyboard.press('Tab');
           await page.keyboard.press('Tab');
-          const roadmapLabel = locale === 'pl-PL' ? 'Plan działań' : 'Roadmap';
+          const roadmapLabel = locale === 'pl-PL' ? 'Roadmapa' : 'Roadmap';
           expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(roadmapLabel);
           expect(
             await page.evaluate(() => document.activeElement?.getAttribute('aria-current')),

@@ -92,8 +92,12 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
     await server?.close();
   });
 
-  async function open(path: string, init?: (context: BrowserContext) => Promise<void>) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  async function open(
+    path: string,
+    init?: (context: BrowserContext) => Promise<void>,
+    locale = 'en-US',
+  ) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
     await init?.(context);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -121,9 +125,13 @@ describe.skipIf(!hasChromium())('the portal signed in: your own votes and pendin
   });
 
   it('signs an SSO user in from the link’s #sso-token, in Polish, on the board and idea pages', async () => {
+    // A Polish visitor (the portal and its widget speak the visitor's language of ours first)
+    // of a Polish board.
     await setLanguage('pl-PL');
     const { context, page, errors } = await open(
       `${boardPath}#sso-token=${ssoToken('ola-1', 'Ola Nowak')}`,
+      undefined,
+      'pl-PL',
     );
     try {
       const signedIn = widget(page).getByTestId('signed-in');

@@ -49,7 +49,7 @@ async function startHostSite(apiUrl: string) {
 }
 
 /** The widget's section tabs, as the visitor reads them. */
-const NAV = { en: ['Ideas', 'Roadmap', 'Releases'], pl: ['Pomysły', 'Plan działań', 'Wydania'] };
+const NAV = { en: ['Ideas', 'Roadmap', 'Releases'], pl: ['Pomysły', 'Roadmapa', 'Wydania'] };
 
 /** WCAG's contrast ratio of two computed `rgb(…)` colours. */
 function contrastOf(x: string, y: string): number {

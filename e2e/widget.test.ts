@@ -382,8 +382,12 @@ describe.skipIf(!hasChromium())('widget on a customer’s site', () => {
       token: company.owner.token,
       body: { language: 'pl-PL' },
     });
-    // axe-core is injected as an inline script, which the page's own CSP would refuse.
-    const page = await open(`${server.url}/${slugs.company}/${slugs.board}`, { bypassCSP: true });
+    // axe-core is injected as an inline script, which the page's own CSP would refuse. A Polish
+    // visitor: the portal page and its widget speak the visitor's language of ours first.
+    const page = await open(`${server.url}/${slugs.company}/${slugs.board}`, {
+      bypassCSP: true,
+      locale: 'pl-PL',
+    });
     await expect.poll(() => page.getByRole('button', { name: 'Pomysły' }).isVisible()).toBe(true);
     await expect
       .poll(() =>

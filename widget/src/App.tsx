@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, createApi } from './api.ts';
+import { ApiError, createApi, retrying } from './api.ts';
 import type { TFilter, TIdea, TPrivateGate, TSort, TUser, TWidgetBoard } from './api.ts';
 import { AuthPanel } from './AuthPanel.tsx';
 import { IdeaDetail } from './IdeaDetail.tsx';
@@ -72,6 +72,8 @@ export function App(props: {
   const [pendingHere, setPendingHere] = useState<{ id: number; title: string }[]>([]);
   useEffect(() => setPendingHere([]), [data]);
   const [loadError, setLoadError] = useState<'notFound' | 'load' | null>(null);
+  /** The first read met a busy server and waits to try again. */
+  const [isBusy, setIsBusy] = useState(false);
   /** A private board's 404: how a visitor gets in. */
   const [gate, setGate] = useState<TPrivateGate | null>(null);
   /** The SSO token the widget signed in with (the container's, or its token URL's). */
@@ -140,9 +142,14 @@ export function App(props: {
   useEffect(() => {
     if (!isReady) return;
     let isCurrent = true;
-    api.widgetBoard(props.boardHash, sort, filter, search, tag).then(
+    // A busy server (503) or a rate limit (429) is tried again after Retry-After, three times.
+    retrying(
+      () => api.widgetBoard(props.boardHash, sort, filter, search, tag),
+      () => isCurrent && setIsBusy(true),
+    ).then(
       (answer) => {
         if (!isCurrent) return;
+        setIsBusy(false);
         setData(answer);
         setLoadError(null);
         setGate(null);
@@ -155,6 +162,7 @@ export function App(props: {
       },
       (error: unknown) => {
         if (!isCurrent) return;
+        setIsBusy(false);
         if (error instanceof ApiError && error.status === 401 && sessionRef.current) {
           // A stored session that expired: forget it and read the board signed out.
           writeStored(storageKey, null);
@@ -303,14 +311,25 @@ export function App(props: {
     return (
       <div class="fb" role="alert" lang={locale}>
         {isSsoRefused ? <p data-testid="sso-refused">{t('sso.refused')}</p> : null}
-        {t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}
+        <p>{t(loadError === 'notFound' ? 'error.notFound' : 'error.load')}</p>
+        {loadError === 'load' ? (
+          <button
+            type="button"
+            onClick={() => {
+              setLoadError(null);
+              setReloads((n) => n + 1);
+            }}
+          >
+            {t('error.tryAgain')}
+          </button>
+        ) : null}
       </div>
     );
   }
   if (!data) {
     return (
       <div class="fb" aria-busy="true" lang={locale}>
-        {t('loading')}
+        {isBusy ? <p role="status">{t('loading.busy')}</p> : t('loading')}
       </div>
     );
   }

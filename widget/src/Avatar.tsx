@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
-import { AVATAR_COLOURS } from './styles.ts';
+import { colourIndexOf } from './avatar-colour.ts';
 
 /** Up to two initials of a name (its first two words), as the person would write them. */
 export function initialsOf(name: string): string {
@@ -9,12 +9,7 @@ export function initialsOf(name: string): string {
   return (first(words[0]) + (words.length > 1 ? first(words.at(-1)) : '')).toUpperCase() || '?';
 }
 
-/** The same colour for the same name, everywhere and every time (a string hash). */
-export function colourIndexOf(name: string): number {
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return hash % AVATAR_COLOURS.length;
-}
+export { colourIndexOf };
 
 /**
  * A person's picture (an http(s) address the API answers), or their initials on a colour of

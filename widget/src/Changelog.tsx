@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, createApi } from './api.ts';
+import { ApiError, createApi, retrying } from './api.ts';
 import type { TRelease, TWidgetBoard } from './api.ts';
 import { themeProperties } from './contrast.ts';
 import { formatCalendarDate, localeOf, translator } from './i18n.ts';
@@ -79,7 +79,8 @@ export function Changelog(props: {
       }
       let data: TWidgetBoard;
       try {
-        data = await api.widgetBoard(boardHash, 'VOTES', 'ALL', '');
+        // A busy server's 503 or a 429 is tried again after Retry-After (api.ts retryDelay).
+        data = await retrying(() => api.widgetBoard(boardHash, 'VOTES', 'ALL', ''));
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 401 && token.current)) throw error;
         // A stored session that expired: forget it and read signed out.

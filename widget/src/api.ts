@@ -117,6 +117,36 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /** Seconds the server asks to wait before trying again (`Retry-After` of a 429 or 503). */
+  retryAfter: number | null = null;
+}
+
+/** How many times a busy server's refusal of the board's first read is tried again. */
+export const LOAD_RETRIES = 3;
+
+/**
+ * How long to wait before trying a failed read again, or null not to: a busy server (503) or a
+ * rate limit (429) asks for Retry-After seconds; each try waits at least twice the last (1, 2,
+ * 4 s), at most 30 s, and LOAD_RETRIES tries in all (F4 of walk 9: one 503 left "Loading…").
+ */
+export function retryDelay(error: unknown, attempt: number): number | null {
+  if (attempt >= LOAD_RETRIES) return null;
+  if (!(error instanceof ApiError) || (error.status !== 503 && error.status !== 429)) return null;
+  return Math.min(30, Math.max(error.retryAfter ?? 0, 2 ** attempt)) * 1000;
+}
+
+/** `call`, tried again while retryDelay allows; `onWait` hears each wait. */
+export async function retrying<T>(call: () => Promise<T>, onWait?: () => void): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const wait = retryDelay(error, attempt);
+      if (wait === null) throw error;
+      onWait?.();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 export type TApi = ReturnType<typeof createApi>;
@@ -143,7 +173,7 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         access?: TPrivateGate;
       } | null;
       const detail = typeof json === 'object' ? json?.error : undefined;
-      throw new ApiError(
+      const failure = new ApiError(
         response.status,
         detail?.code ?? 'HTTP',
         detail?.message ?? `HTTP ${response.status}: ${response.statusText}`,
@@ -151,6 +181,9 @@ export function createApi(baseUrl: string, getToken: () => string | null) {
         (typeof json === 'object' && json?.language) || null,
         typeof json === 'object' && json?.access?.reason === 'PRIVATE' ? json.access : null,
       );
+      const retryAfter = Number(response.headers.get('retry-after'));
+      if (retryAfter > 0) failure.retryAfter = retryAfter;
+      throw failure;
     }
     return data as T;
   }

@@ -1,4 +1,5 @@
 import { DARK_BG, DARK_TEXT, legibleOn, mix } from './contrast.ts';
+import { AVATAR_COLOURS } from './avatar-colour.ts';
 
 /**
  * The widget's styles, adopted into its shadow root as a constructed stylesheet: the host
@@ -55,20 +56,6 @@ const statusRules = Object.entries(STATUS_COLOURS)
 const darkProperties = `--fb-bg: ${DARK.bg}; --fb-text: ${DARK.text}; --fb-muted: ${DARK.muted};
   --fb-border: ${DARK.border}; --fb-field-border: ${DARK.fieldBorder}; --fb-surface: ${DARK.surface};
   --fb-accent: var(--fb-dark-accent, #7fd66f); color-scheme: dark;`;
-
-/** Avatar backgrounds: each reads white initials at 4.5:1 or more, on either scheme. */
-export const AVATAR_COLOURS = [
-  '#1d4ed8',
-  '#7c3aed',
-  '#b4235a',
-  '#0f766e',
-  '#b45309',
-  '#15803d',
-  '#4338ca',
-  '#0369a1',
-  '#a21caf',
-  '#be123c',
-];
 
 const avatarRules = AVATAR_COLOURS.map(
   (colour, index) => `.fb .avatar.c${index} { background: ${colour}; }`,

@@ -289,7 +289,7 @@ describe('the roadmap page', () => {
     );
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/${acmeSlug}/roadmap" />`);
     const polish = await page(`/${acmeSlug}/roadmap`, { 'accept-language': 'pl' });
-    expect(polish.html).toContain('<h1>Plan działań</h1>');
+    expect(polish.html).toContain('<h1>Roadmapa</h1>');
   });
 
   it('shows an empty state when nothing is planned', async () => {

@@ -167,16 +167,24 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       );
     };
 
+  /**
+   * Every portal page's language, one rule for the portal and the widget it hosts (which follows
+   * the page's `<html lang>`, docs/widget.md): the visitor's choice among ours (Accept-Language),
+   * else `fallback` (the board's language, or the company's first board's). The board and idea
+   * pages took the board's alone, so a Polish visitor's header flipped to English there and back
+   * on the roadmap and changelog (F10 of the ninth first-hour walk).
+   */
+  const visitorTranslator = (c: Context, fallback: TLocale) =>
+    portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
+
   const notFound = (c: Context, site: TPortalSite, company: TPortalCompany) => {
-    const locale = portalLocale(c.req.header('accept-language'), 'en');
-    return send(c, renderPortalNotFound(portalTranslator(locale), contextOf(site), company), 404);
+    return send(c, renderPortalNotFound(visitorTranslator(c, 'en'), contextOf(site), company), 404);
   };
 
   const home: THandler = async (c, next, site) => {
     const portal = await findPortal(deps, site.slug);
     if (!portal) return next();
-    const fallback = localeOf(portal.boards[0]?.language);
-    const t = portalTranslator(portalLocale(c.req.header('accept-language'), fallback));
+    const t = visitorTranslator(c, localeOf(portal.boards[0]?.language));
     return send(c, renderPortalHome(t, contextOf(site), portal), 200, boardsOf(portal));
   };
 
@@ -188,7 +196,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       return portal ? notFound(c, site, portal.company) : next();
     }
     const page = await findIdeasPage(deps, null, found.board.id, { limit: BOARD_PAGE_IDEAS });
-    const t = portalTranslator(localeOf(found.board.language));
+    const t = visitorTranslator(c, localeOf(found.board.language));
     const rendered = renderPortalBoard(t, contextOf(site), found.board, found.company, page.ideas);
     return send(c, rendered, 200, { boardIds: [found.board.id] });
   };
@@ -210,7 +218,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
       const path = `/${boardSlug}/ideas/${encodeURIComponent(found.pathSlug)}`;
       return c.redirect(site.root ? `${prefix}/${site.slug}${path}` : path, 301);
     }
-    const t = portalTranslator(localeOf(found.board.language));
+    const t = visitorTranslator(c, localeOf(found.board.language));
     // Its own events (votes, comments, status) change it; the board's other ideas do not.
     const tags = [
       `idea:${found.idea.id}`,
@@ -222,9 +230,7 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
 
   /** A company-wide page's language: the visitor's choice of ours, else its first board's. */
   const companyTranslator = (c: Context, portal: TPortal) =>
-    portalTranslator(
-      portalLocale(c.req.header('accept-language'), localeOf(portal.boards[0]?.language)),
-    );
+    visitorTranslator(c, localeOf(portal.boards[0]?.language));
 
   const changelog: THandler = async (c, next, site) => {
     const pageParam = c.req.query('page');

@@ -119,9 +119,9 @@ export const PORTAL_TEXTS = {
     poweredBy: 'Działa dzięki Feedboard',
     navLabel: 'Portal',
     navBoards: 'Tablice',
-    navRoadmap: 'Plan działań',
+    navRoadmap: 'Roadmapa',
     navChangelog: 'Dziennik zmian',
-    roadmapTitle: 'Plan działań',
+    roadmapTitle: 'Roadmapa',
     roadmapIntro: 'Co {company} planuje, buduje i ma już gotowe: pomysły z publicznych tablic.',
     roadmapColumnEmpty: 'Na razie nic tu nie ma.',
     roadmapBoard: 'Tablica: {board}',
@@ -206,7 +206,7 @@ export function portalTranslator(locale: TLocale) {
 
 export type TPortalTranslator = ReturnType<typeof portalTranslator>;
 
-/** The interface language: the board's own; on the portal's home, the visitor's choice of ours. */
+/** The interface language: the visitor's choice of ours (Accept-Language), else `fallback`. */
 export function portalLocale(acceptLanguage: string | undefined, fallback: TLocale): TLocale {
   const wanted = (acceptLanguage ?? '')
     .split(',')

@@ -269,6 +269,31 @@ describe('the board page', () => {
     expect(html).toContain(`<a href="/${acmeSlug}">`);
     expect(html).not.toContain('Night theme please'); // declined: not in the default list
   });
+
+  it("speaks the visitor's language, as the home, roadmap and changelog do, and so does an idea page", async () => {
+    const polish = { 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.5' };
+    for (const path of [
+      `/${acmeSlug}`,
+      `/${acmeSlug}/roadmap`,
+      `/${acmeSlug}/changelog`,
+      `/${acmeSlug}/${boardSlug}`,
+      `/public/${acmeSlug}/${boardSlug}`,
+    ]) {
+      const { html } = await page(path, polish);
+      expect(html, path).toContain('<html lang="pl">');
+      expect(html, path).toContain('Dziennik zmian');
+      expect(html, path).not.toContain('>Changelog<');
+    }
+    const idea = await page(`/${acmeSlug}/${boardSlug}/ideas/${acme.ideaId}`, polish);
+    const ideaPage = await page(idea.response.headers.get('location') ?? '', polish);
+    expect(ideaPage.html).toContain('<html lang="pl">');
+    // The cache keeps one copy per language: an English visitor next still reads English.
+    const english = await page(`/${acmeSlug}/${boardSlug}`, { 'accept-language': 'en-GB' });
+    expect(english.html).toContain('<html lang="en">');
+    // Without a language of ours, the board's own (English here).
+    const german = await page(`/${acmeSlug}/${boardSlug}`, { 'accept-language': 'de-DE' });
+    expect(german.html).toContain('<html lang="en">');
+  });
 });
 
 describe('sitemap.xml and robots.txt', () => {

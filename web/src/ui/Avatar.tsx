@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
+import { avatarColourOf } from '../../../widget/src/avatar-colour.ts';
 import { nameInitials } from './initials.ts';
 
-/** A round picture, or the initials on a colour derived from the name. */
+/** A round picture, or the initials on the name's colour (the widget's, avatar-colour.ts). */
 export function Avatar({
   name,
   photoUrl,
@@ -13,7 +14,6 @@ export function Avatar({
 }) {
   const { locale } = useIntl();
   const initials = nameInitials(name, locale);
-  const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
   if (photoUrl) {
     return (
       <img className="avatar" src={photoUrl} alt="" width={size} height={size} loading="lazy" />
@@ -22,7 +22,7 @@ export function Avatar({
   return (
     <span
       className="avatar avatar--initials"
-      style={{ width: size, height: size, fontSize: size * 0.4, '--avatar-hue': hue } as never}
+      style={{ width: size, height: size, fontSize: size * 0.4, background: avatarColourOf(name) }}
       aria-hidden="true"
     >
       {initials}

@@ -83,19 +83,24 @@ export function columnName(table: TCsvTable, column: string): string {
   return table.headers.get(column) ?? column;
 }
 
-/** Refuses a table that lacks a column it needs, naming what is missing. */
+/**
+ * Refuses a table that lacks a column it needs, naming what is missing as a header would (the
+ * first of its `aliases`: "idea id", not the key "idea", F11 of walk 9).
+ */
 export function requireColumns(
   table: TCsvTable,
   columns: readonly string[],
   expected: string,
+  aliases: Readonly<Record<string, readonly string[]>> = {},
 ): void {
   const missing = columns.filter((column) => !table.headers.has(column));
   if (missing.length) {
+    const names = missing.map((column) => aliases[column]?.[0] ?? column);
     throw new ImportFileError({
       file: table.file,
       row: 1,
       column: null,
-      message: `The header row has to name the columns ${expected}; missing: ${missing.join(', ')}.`,
+      message: `The header row has to name the columns ${expected}; missing: ${names.join(', ')}.`,
     });
   }
 }

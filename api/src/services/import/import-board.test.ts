@@ -204,7 +204,7 @@ describe('importing our CSV', () => {
     expect(bad.fields[0].field).toBe('files');
     expect(bad.fields[0].message).toMatch(/^broken\.csv, row \d+: The file is not valid CSV/);
     const missing = await preview(admin.token, [csvFile('x.csv', 'title\nHello world\n')]);
-    expect(missing.fields[0].message).toContain('missing: type, idea');
+    expect(missing.fields[0].message).toContain('missing: type, idea id.');
   });
 });
 

@@ -33,7 +33,7 @@ export function parseGenericCsv(files: readonly TImportFile[], now?: Date): TImp
   const builder = createModelBuilder(now);
   for (const file of files) {
     const table = readCsvTable(file, GENERIC_CSV_COLUMNS);
-    requireColumns(table, ['type', 'idea'], 'type and idea id');
+    requireColumns(table, ['type', 'idea'], 'type and idea id', GENERIC_CSV_COLUMNS);
     const col = (column: keyof typeof GENERIC_CSV_COLUMNS) => columnName(table, column);
     for (const { row, cell } of table.rows) {
       const at = { file: file.name, row };

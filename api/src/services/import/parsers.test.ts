@@ -62,7 +62,7 @@ describe('our CSV', () => {
 
   it('refuses a file without the required columns, naming them', () => {
     const file = { name: 'x.csv', data: Buffer.from('title,email\nHello there,a@b.co\n') };
-    expect(() => readImportFiles('CSV', [file])).toThrow('missing: type, idea');
+    expect(() => readImportFiles('CSV', [file])).toThrow('missing: type, idea id.');
   });
 });
 

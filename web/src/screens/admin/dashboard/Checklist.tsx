@@ -146,7 +146,7 @@ export function Checklist({
                 {isDone ? <Icon name="check" size={16} /> : null}
               </span>
               <span className="checklist__text">
-                <Link to={stepLink(step, data.firstBoardRowId ?? null)}>
+                <Link className="link" to={stepLink(step, data.firstBoardRowId ?? null)}>
                   {intl.formatMessage(messages[step])}
                   <span className="visually-hidden checklist__state">
                     {intl.formatMessage(isDone ? messages.done : messages.notDone)}

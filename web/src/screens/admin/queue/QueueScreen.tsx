@@ -184,9 +184,15 @@ export function QueueScreen() {
     outcome: TQueueOutcome,
     done: 'accepted' | 'merged' | 'rejected',
   ) => {
-    setNotes((current) =>
-      [noteOf(idea, outcome, done), ...current.filter((n) => n.id !== idea.id)].slice(0, 5),
-    );
+    // One success note, the latest, in place of the one before (they stacked one per idea, F13
+    // of walk 9); a conflict or a failure stays until that idea's next outcome.
+    setNotes((current) => {
+      const note = noteOf(idea, outcome, done);
+      const kept = current.filter(
+        (n) => n.id !== idea.id && !(note.tone === 'success' && n.tone === 'success'),
+      );
+      return [note, ...kept].slice(0, 5);
+    });
     if (outcome.kind === 'done' || outcome.kind === 'conflict') {
       setGone((current) => new Set(current).add(idea.id));
       setSelected((current) => {

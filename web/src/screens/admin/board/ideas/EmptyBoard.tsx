@@ -15,6 +15,11 @@ const messages = defineMessages({
     defaultMessage:
       'Add the first idea yourself, or let your users bring theirs: embed the widget on your site or make the board public.',
   },
+  emptyTextPublic: {
+    id: 'ideas.empty.textPublic',
+    defaultMessage:
+      'Add the first idea yourself, or let your users bring theirs: the board is public, and you can embed the widget on your site too.',
+  },
   emptyWidget: { id: 'ideas.empty.widget', defaultMessage: 'Embed the widget' },
   emptyPublic: { id: 'ideas.empty.public', defaultMessage: 'Make the board public' },
 });
@@ -64,7 +69,10 @@ export default function EmptyBoard({
         icon="sparkles"
         headingLevel={3}
         title={intl.formatMessage(messages.emptyTitle)}
-        description={intl.formatMessage(messages.emptyText)}
+        // A public board is not told to be made public (F13 of walk 9).
+        description={intl.formatMessage(
+          board.isPublic ? messages.emptyTextPublic : messages.emptyText,
+        )}
         action={isAdmin ? actions : undefined}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, useFragment } from 'react-relay';
 import type { StatusControl_board$key } from '../../../../../__generated__/StatusControl_board.graphql.ts';
@@ -6,13 +6,7 @@ import type { StatusControl_idea$key } from '../../../../../__generated__/Status
 import { commonMessages } from '../../../../i18n/common-messages.ts';
 import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { Icon } from '../../../../ui/Icon.tsx';
-import {
-  MenuButton,
-  MenuGroup,
-  MenuItem,
-  MenuLabel,
-  MenuSeparator,
-} from '../../../../ui/MenuButton.tsx';
+import { MenuButton, MenuItem, MenuSeparator } from '../../../../ui/MenuButton.tsx';
 import { Modal } from '../../../../ui/Modal.tsx';
 import { ActionError } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
@@ -67,25 +61,28 @@ type TCustomStatusOption = {
   color: string;
 };
 
+type TStatusMenuItem = { kind: TIdeaStatus; customStatus: TCustomStatusOption | null };
+
 /**
- * The menu of a board with custom statuses, grouped by kind (the menu's statuses in pipeline
- * order): each kind's own name first, then the board's statuses of that kind; the idea's current
- * pick is left out, and so are kinds left with nothing to pick.
+ * The menu's one list, as the ideas list's filter names the statuses (F7 of walk 9): in
+ * pipeline order, a kind the board has statuses of by those statuses alone (they replace the
+ * standard name, as the settings say), any other kind by its standard name; the idea's current
+ * pick is left out. No kind is both a heading and an item.
  */
 export function statusChoices(
   status: TIdeaStatus,
   customStatusId: string | null,
   statuses: readonly TCustomStatusOption[],
-): { kind: TIdeaStatus; items: { customStatus: TCustomStatusOption | null }[] }[] {
-  return MENU_STATUSES.map((kind) => ({
-    kind,
-    items: [
-      ...(kind === status && customStatusId === null ? [] : [{ customStatus: null }]),
-      ...statuses
-        .filter((custom) => custom.kind === kind && custom.id !== customStatusId)
-        .map((custom) => ({ customStatus: custom })),
-    ],
-  })).filter((group) => group.items.length > 0);
+): TStatusMenuItem[] {
+  return MENU_STATUSES.flatMap((kind): TStatusMenuItem[] => {
+    const customs = statuses.filter((custom) => custom.kind === kind);
+    if (customs.length === 0) {
+      return kind === status && customStatusId === null ? [] : [{ kind, customStatus: null }];
+    }
+    return customs
+      .filter((custom) => custom.id !== customStatusId)
+      .map((custom) => ({ kind, customStatus: custom }));
+  });
 }
 
 /**
@@ -183,7 +180,6 @@ export function StatusControl({
   });
   const applyStatus = (next: TStatusChoice) => change.run(next);
   const nameOf = useStatusName();
-  const menuId = useId();
   const currentName = data.customStatus
     ? nameOf(data.customStatus.nameEn, data.customStatus.namePl)
     : intl.formatMessage(statusMessages[status]);
@@ -222,51 +218,27 @@ export function StatusControl({
           </>
         }
       >
-        {boardData.statuses.length === 0
-          ? options.map((option) => (
-              <MenuItem
-                key={option}
-                onSelect={() => {
-                  if (!isBusy) handleSelect({ status: option, customStatusId: null });
-                }}
-              >
-                <StatusDot status={option} />
-                {intl.formatMessage(statusMessages[option])}
-              </MenuItem>
-            ))
-          : choices.map(({ kind, items }) => (
-              <MenuGroup key={kind} labelledBy={`${menuId}-${kind}`}>
-                <MenuLabel id={`${menuId}-${kind}`}>
-                  {intl.formatMessage(statusMessages[kind])}
-                </MenuLabel>
-                {items.map((item) => (
-                  <MenuItem
-                    key={item.customStatus?.id ?? kind}
-                    onSelect={() => {
-                      if (!isBusy) {
-                        handleSelect({
-                          status: kind,
-                          customStatusId: item.customStatus?.id ?? null,
-                        });
-                      }
-                    }}
-                  >
-                    {item.customStatus ? (
-                      <span
-                        className="status-swatch"
-                        style={customStatusStyle(item.customStatus.color)}
-                        aria-hidden="true"
-                      />
-                    ) : (
-                      <StatusDot status={kind} />
-                    )}
-                    {item.customStatus
-                      ? nameOf(item.customStatus.nameEn, item.customStatus.namePl)
-                      : intl.formatMessage(statusMessages[kind])}
-                  </MenuItem>
-                ))}
-              </MenuGroup>
-            ))}
+        {choices.map(({ kind, customStatus }) => (
+          <MenuItem
+            key={customStatus?.id ?? kind}
+            onSelect={() => {
+              if (!isBusy) handleSelect({ status: kind, customStatusId: customStatus?.id ?? null });
+            }}
+          >
+            {customStatus ? (
+              <span
+                className="status-swatch"
+                style={customStatusStyle(customStatus.color)}
+                aria-hidden="true"
+              />
+            ) : (
+              <StatusDot status={kind} />
+            )}
+            {customStatus
+              ? nameOf(customStatus.nameEn, customStatus.namePl)
+              : intl.formatMessage(statusMessages[kind])}
+          </MenuItem>
+        ))}
         {canDecline(status) ? (
           <>
             <MenuSeparator />
