@@ -151,6 +151,23 @@ describe('GraphQL Armor', () => {
   it('prices lists without paging as long as they may grow, and release notes by their size (attack 4)', async () => {
     const refused = async (query: string, token?: string) =>
       messages((await post(query, token)).body).some((m) => /^Query Cost limit/.test(m));
+    // Those lists are priced at the caller's company's real length (issue 34): a company with
+    // 6,000 customer companies and 200 boards, as large as the attacks' were.
+    await server.deps.prisma.customerCompany.createMany({
+      data: Array.from({ length: 6_000 }, (_, n) => ({
+        companyId: owner.companyId,
+        externalId: `armor-${n}`,
+        name: `Customer ${n}`,
+      })),
+    });
+    await server.deps.prisma.board.createMany({
+      data: Array.from({ length: 200 }, (_, n) => ({
+        companyId: owner.companyId,
+        name: `Armor board ${n}`,
+        slug: `armor-board-${n}`,
+        widgetHash: `armor-hash-${owner.companyId}-${n}`,
+      })),
+    });
     // Ten aliases of every customer company (12,000 of them held the server 17 s): refused;
     // the console's one list passes.
     const customers = (n: number) =>

@@ -1,5 +1,5 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import { GraphQLError, Kind, getOperationAST } from 'graphql';
+import { GraphQLError, Kind, getOperationAST, print, visit } from 'graphql';
 import type {
   DocumentNode,
   FieldNode,
@@ -43,6 +43,12 @@ export const LIST_ENTRY_COST = 10;
 const OBJECT_COST = 2;
 const SCALAR_COST = 1;
 const DEPTH_COST_FACTOR = 1.5;
+/**
+ * Fields read from nothing but what the server already holds: a connection's edge (the row and
+ * a cursor made from its id), its page info, and any object's `__typename`. Their selections
+ * are paid as any; they themselves cost nothing (Relay asks for all of them on every page).
+ */
+const PLUMBING = new Set(['edges', 'cursor', 'pageInfo', '__typename']);
 /** Every connection answers at most 100 objects a page (`maxSize`), whatever `first` asks. */
 const MAX_PAGE = 100;
 
@@ -82,6 +88,33 @@ const LIST_LENGTHS: Record<string, number> = {
   allowedCustomerCompanies: 500,
   members: 1_000,
 };
+
+/**
+ * Of those lists, the ones priced at the caller's own company's real length when it is known
+ * (inputLimitsPlugin's `lengthsOf`: one count per operation that asks for them): a company
+ * with 30 customers reading them all spends 30 rows' worth, not 5,000 (every board screen of
+ * the console read them for its segment filter, and was priced 20,000 for it). Each is at most
+ * that company's rows, whoever asks. LIST_LENGTHS stays the price without a company (or a
+ * count), and a company past it is priced at its own, larger length.
+ */
+export const COMPANY_LIST_FIELDS = ['customerCompanies', 'allowedCustomerCompanies', 'boards'];
+
+/** The real lengths of COMPANY_LIST_FIELDS for one caller, by field name. */
+export type TListLengths = Record<string, number>;
+
+/** Counts the caller's real lengths of the named lists (graphql.ts). */
+export type TLengthsOf = (fields: string[], context: unknown) => Promise<TListLengths>;
+
+/** The COMPANY_LIST_FIELDS a document names anywhere (fragments included). */
+function companyListFieldsIn(document: DocumentNode): string[] {
+  const found = new Set<string>();
+  visit(document, {
+    Field: (field) => {
+      if (COMPANY_LIST_FIELDS.includes(field.name.value)) found.add(field.name.value);
+    },
+  });
+  return [...found];
+}
 
 /**
  * Connections whose page, without `first` or `last`, holds more than one object: paid for as
@@ -183,6 +216,7 @@ function measure(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: TVariables,
+  lengths: TListLengths = {},
 ): TMeasure | null {
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
@@ -199,28 +233,75 @@ function measure(
   const problems: TListProblem[] = [];
   const entered = new Set<string>();
 
-  const selectionCost = (set: SelectionSetNode): number => {
-    let cost = 0;
+  /**
+   * The fields of a selection set as graphql runs them: fragments flattened, and the fields of
+   * one response key with the same name and arguments merged into one (their selections
+   * together), run once. The console's queries select `id status customStatus { id }` beside a
+   * fragment selecting them again, and each was paid twice, once per page row.
+   */
+  const collectFields = (set: SelectionSetNode, into: Map<string, FieldNode[]>): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        cost += DEPTH_COST_FACTOR * fieldCost(selection);
+        const args = (selection.arguments ?? []).map((argument) => print(argument)).join(',');
+        const key = `${selection.alias?.value ?? selection.name.value}:${selection.name.value}(${args})`;
+        into.set(key, [...(into.get(key) ?? []), selection]);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        cost += selectionCost(selection.selectionSet);
+        collectFields(selection.selectionSet, into);
       } else {
         const name = selection.name.value;
         const fragment = fragments.get(name);
         // A fragment that spreads itself is refused by validation; count it once here.
         if (!fragment || entered.has(name)) continue;
         entered.add(name);
-        cost += selectionCost(fragment.selectionSet);
+        collectFields(fragment.selectionSet, into);
         entered.delete(name);
       }
+    }
+  };
+
+  const mergedField = (fields: FieldNode[]): FieldNode => {
+    const [first] = fields as [FieldNode, ...FieldNode[]];
+    if (fields.length === 1 || !first.selectionSet) return first;
+    const selections = fields.flatMap((field) => field.selectionSet?.selections ?? []);
+    return { ...first, selectionSet: { kind: Kind.SELECTION_SET, selections } };
+  };
+
+  /**
+   * A level deeper costs DEPTH_COST_FACTOR times more (a join, a row per parent), except a
+   * connection's own wrappers: `edges { node { … } }` is the page's rows, not two levels more
+   * (paid 2.25 times over on every connection, the console's lists cost 2.25 times their rows).
+   */
+  type TCost = { rows: number; sized: number };
+
+  /**
+   * A level deeper costs DEPTH_COST_FACTOR times more (a join, a row per parent), except a
+   * connection's own wrappers: `edges { node { … } }` is the page's rows, not two levels more
+   * (paid 2.25 times over on every connection: the console's lists cost 2.25 times their rows),
+   * and a scalar, read with its row (a row's title cost 3.4 at the depth of a roadmap card).
+   * The fields priced by their size (FIELD_COSTS) keep the factor at every level, wrappers too,
+   * as they were priced against attack 4 (a page of release notes and their HTML twice is more
+   * than one query may cost).
+   */
+  const selectionCost = (set: SelectionSetNode, parent = ''): TCost => {
+    const fields = new Map<string, FieldNode[]>();
+    collectFields(set, fields);
+    const cost = { rows: 0, sized: 0 };
+    for (const same of fields.values()) {
+      const field = mergedField(same);
+      const name = field.name.value;
+      const isWrapper =
+        name === 'edges' || name === 'pageInfo' || (name === 'node' && parent === 'edges');
+      const { rows, sized } = fieldCost(field);
+      // A column of a row is read with the row, however deep the row is.
+      const isColumn = !field.selectionSet && parent !== '';
+      cost.rows += (isWrapper || isColumn ? 1 : DEPTH_COST_FACTOR) * rows;
+      cost.sized += DEPTH_COST_FACTOR * sized;
     }
     return cost;
   };
 
-  const fieldCost = (field: FieldNode): number => {
-    if (field.name.value === '__schema') return 0;
+  const fieldCost = (field: FieldNode): TCost => {
+    if (field.name.value === '__schema') return { rows: 0, sized: 0 };
     let multiplier = 1;
     let paged = false;
     let listEntries = 0;
@@ -253,17 +334,29 @@ function measure(
     // A list without paging is paid for as long as it may grow (LIST_LENGTHS).
     // A connection asked without `first`/`last` is paid for its default page (DEFAULT_PAGES).
     if (multiplier === 1 && !paged)
-      multiplier = LIST_LENGTHS[field.name.value] ?? DEFAULT_PAGES[field.name.value] ?? 1;
-    const own = field.selectionSet ? OBJECT_COST + selectionCost(field.selectionSet) : SCALAR_COST;
-    return (
-      own * multiplier +
-      listEntries * LIST_ENTRY_COST +
-      loads +
-      (FIELD_COSTS[field.name.value] ?? 0)
-    );
+      multiplier =
+        lengths[field.name.value] ??
+        LIST_LENGTHS[field.name.value] ??
+        DEFAULT_PAGES[field.name.value] ??
+        1;
+    // A connection's wrappers and a type's name are made in memory from the rows: no row of
+    // their own (their selection is still paid).
+    const base = PLUMBING.has(field.name.value)
+      ? 0
+      : field.selectionSet
+        ? OBJECT_COST
+        : SCALAR_COST;
+    const selection = field.selectionSet
+      ? selectionCost(field.selectionSet, field.name.value)
+      : { rows: 0, sized: 0 };
+    return {
+      rows: (base + selection.rows) * multiplier + listEntries * LIST_ENTRY_COST + loads,
+      sized: selection.sized * multiplier + (FIELD_COSTS[field.name.value] ?? 0),
+    };
   };
 
-  return { cost: selectionCost(operation.selectionSet) / DEPTH_COST_FACTOR, problems };
+  const { rows, sized } = selectionCost(operation.selectionSet);
+  return { cost: (rows + sized) / DEPTH_COST_FACTOR, problems };
 }
 
 /** The limits on the shape of an operation (GraphQL Armor's, and the cost with variables). */
@@ -312,11 +405,13 @@ function checkOperation(
   operationName: string | null | undefined,
   variables: unknown,
   maxCost: number,
+  lengths: TListLengths = {},
 ): TChecked {
   const measured = measure(
     document,
     operationName,
     variables && typeof variables === 'object' ? (variables as TVariables) : {},
+    lengths,
   );
   if (!measured) return { cost: 0, refusal: null };
   const cost = Math.round(measured.cost);
@@ -332,6 +427,16 @@ function checkOperation(
     })),
   );
   return { cost, refusal };
+}
+
+/** The cost points an operation spends from its caller's budget (the model above). */
+export function operationCost(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: unknown,
+  lengths: TListLengths = {},
+): number {
+  return checkOperation(document, operationName, variables, Number.POSITIVE_INFINITY, lengths).cost;
 }
 
 /** The refusal of an operation whose input lists are too long or too costly, if it is. */
@@ -362,16 +467,21 @@ export function inputLimitsPlugin<TServerContext extends object>(
   maxCost: number,
   toGraphQLError: (error: AppError) => GraphQLError,
   spend?: TSpendCost,
+  lengthsOf?: TLengthsOf,
 ): Plugin<TServerContext> {
   const refuse = (refusal: AppError | GraphQLError) =>
     refusal instanceof GraphQLError ? refusal : toGraphQLError(refusal);
   return {
     onExecute: async ({ args, setResultAndStopExecution }) => {
+      const listFields = lengthsOf ? companyListFieldsIn(args.document) : [];
+      const lengths =
+        lengthsOf && listFields.length > 0 ? await lengthsOf(listFields, args.contextValue) : {};
       const { cost, refusal } = checkOperation(
         args.document,
         args.operationName,
         args.variableValues,
         maxCost,
+        lengths,
       );
       if (refusal) return setResultAndStopExecution({ errors: [refuse(refusal)] });
       const spent = spend && cost > 0 ? await spend(cost, args.contextValue) : null;

@@ -26,7 +26,7 @@ import { canWrite, requireWriter, withAddress } from '../viewer.ts';
 import { addMissingHeaders, baseSecurityHeaders } from '../http/security-headers.ts';
 import { storableTextPlugin } from '../storable-text.ts';
 import { inputLimitsPlugin, limitRefusal, limitStatusPlugin } from './graphql-input-limits.ts';
-import type { TLimit, TSpendCost } from './graphql-input-limits.ts';
+import type { TLengthsOf, TLimit, TListLengths, TSpendCost } from './graphql-input-limits.ts';
 import { mediaTypePlugin } from './graphql-media-type.ts';
 import { sharedSubscriptionPlugin } from './live-subscriptions.ts';
 import { publicCorsPlugin } from '../http/cors.ts';
@@ -167,6 +167,31 @@ function spendCostBudget(deps: TDeps): TSpendCost {
         ),
       );
     }
+  };
+}
+
+/**
+ * The real lengths of the lists priced by the caller's company (COMPANY_LIST_FIELDS): its
+ * customer companies and boards, counted. None for an anonymous caller (priced as LIST_LENGTHS).
+ */
+function companyListLengths(deps: TDeps): TLengthsOf {
+  return async (fields, context): Promise<TListLengths> => {
+    const { viewer } = context as TGraphQLContext;
+    if (!viewer) return {};
+    const companyId = viewer.companyId;
+    const needsCustomers = fields.some((f) => f !== 'boards');
+    const [customers, boards] = await Promise.all([
+      needsCustomers ? deps.prisma.customerCompany.count({ where: { companyId } }) : 0,
+      fields.includes('boards') ? deps.prisma.board.count({ where: { companyId } }) : 0,
+    ]);
+    // A list of none still prices its selection once.
+    const lengths: TListLengths = {};
+    if (fields.includes('boards')) lengths.boards = Math.max(1, boards);
+    if (needsCustomers) {
+      lengths.customerCompanies = Math.max(1, customers);
+      lengths.allowedCustomerCompanies = Math.max(1, customers);
+    }
+    return lengths;
   };
 }
 
@@ -484,6 +509,7 @@ export function createGraphQL(
         deps.config.graphqlLimits.maxCost,
         (error) => toGraphQLError(error),
         spendCostBudget(deps),
+        companyListLengths(deps),
       ),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),

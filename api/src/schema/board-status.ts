@@ -1,11 +1,15 @@
 import { boardVisibleWhere, toRowId } from '../services/access.ts';
 import { createBoardStatus } from '../services/board-status/create-board-status.ts';
 import { deleteBoardStatus } from '../services/board-status/delete-board-status.ts';
-import { findBoardStatuses } from '../services/board-status/find-board-status.ts';
+import { findBoardsStatuses } from '../services/board-status/find-board-status.ts';
 import { reorderBoardStatuses } from '../services/board-status/reorder-board-statuses.ts';
 import { updateBoardStatus } from '../services/board-status/update-board-status.ts';
+import { createContextCache } from '@pothos/core';
+import DataLoader from 'dataloader';
+import type { BoardStatus } from '../generated/prisma/client.ts';
 import { BoardType } from './board.ts';
 import { builder } from './builder.ts';
+import type { TGraphQLContext } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
 import { IdeaType } from './idea.ts';
 import type { TIdeaParent } from './idea.ts';
@@ -36,12 +40,27 @@ export const BoardStatusType = builder.prismaNode('BoardStatus', {
   }),
 });
 
+/**
+ * The statuses of the boards an execution tick asks about, in one statement. Not cached: a
+ * subscription's context lives across events, and statuses change.
+ */
+const boardStatusesLoader = createContextCache(
+  (context: TGraphQLContext) =>
+    new DataLoader<number, BoardStatus[]>(
+      async (boardIds) => {
+        const byBoard = await findBoardsStatuses(context.deps, context.viewer, boardIds);
+        return boardIds.map((id) => byBoard.get(id) ?? []);
+      },
+      { cache: false },
+    ),
+);
+
 builder.objectField(BoardType, 'statuses', (t) =>
   t.field({
     type: [BoardStatusType],
     description:
       "The board's custom statuses in their order (empty: the board shows the spec's statuses).",
-    resolve: (board, _args, context) => findBoardStatuses(context.deps, context.viewer, board.id),
+    resolve: (board, _args, context) => boardStatusesLoader(context).load(board.id),
   }),
 );
 

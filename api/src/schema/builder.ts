@@ -18,6 +18,8 @@ import type { TLiveIdeas } from './live-idea.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 import { isIdeaReadableUnderCap } from '../services/idea/idea-read-under-cap.ts';
 import { planStateFor } from './plan-context.ts';
+import { isBatchedNodeType, loadNodesOfType, registerNodeModel } from './node-loader.ts';
+import type { TNodeWhere } from './node-loader.ts';
 
 export type TGraphQLContext = {
   deps: TDeps;
@@ -78,7 +80,10 @@ export const builder = new SchemaBuilder<{
         // An id of a type that is no node answers as an unknown id does: Pothos's own error
         // ("Session has not been implemented") named the server's internal types.
         if (!isNodeTypename(info.schema, args.id.typename)) return null;
-        const [node] = await withoutIdeasPastCap(context, [args.id], [await resolveNode(args.id)]);
+        const [loaded] = isBatchedNodeType(args.id.typename)
+          ? await loadNodesOfType(context, info, args.id.typename, [String(args.id.id)])
+          : [await resolveNode(args.id)];
+        const [node] = await withoutIdeasPastCap(context, [args.id], [loaded]);
         return node;
       },
     },
@@ -124,13 +129,38 @@ export const builder = new SchemaBuilder<{
 
 type TIdeaRow = { id: number; boardId: number; status: string; createdAt: Date };
 
-/** The nodes of global ids (null where the id is null), as Pothos resolves them. */
+/**
+ * The nodes of global ids (null where the id is null): the ids of each prismaNode type read in
+ * one findMany (node-loader.ts), any other node as Pothos resolves it.
+ */
 async function resolveNodeIds(
   context: TGraphQLContext,
   info: GraphQLResolveInfo,
   ids: ({ id: unknown; typename: string } | null)[],
 ): Promise<unknown[]> {
-  return Promise.all(await resolveNodes(builder, context, info, ids));
+  const nodes: unknown[] = ids.map(() => null);
+  const byType = new Map<string, number[]>();
+  const others = ids.map((id) => (id && !isBatchedNodeType(id.typename) ? id : null));
+  ids.forEach((id, index) => {
+    if (!id || !isBatchedNodeType(id.typename)) return;
+    byType.set(id.typename, [...(byType.get(id.typename) ?? []), index]);
+  });
+  const [resolved] = await Promise.all([
+    others.some(Boolean) ? Promise.all(await resolveNodes(builder, context, info, others)) : [],
+    ...[...byType].map(async ([typename, indexes]) => {
+      const rows = await loadNodesOfType(
+        context,
+        info,
+        typename,
+        indexes.map((index) => String(ids[index]!.id)),
+      );
+      indexes.forEach((index, n) => (nodes[index] = rows[n]));
+    }),
+  ]);
+  (resolved as unknown[]).forEach((node, index) => {
+    if (others[index]) nodes[index] = node;
+  });
+  return nodes;
 }
 
 /** Whether a global id's type is an object type of the schema that implements Node. */
@@ -160,6 +190,18 @@ async function withoutIdeasPastCap(
     }),
   );
 }
+
+// Every prismaNode type's model and findUnique are recorded, so `node`/`nodes` read the ids of a
+// type in one findMany filtered by that findUnique (node-loader.ts).
+const definePrismaNode = builder.prismaNode.bind(builder);
+builder.prismaNode = ((
+  model: string,
+  options: { name?: string; variant?: string; findUnique?: TNodeWhere },
+) => {
+  const typename = options.variant ?? options.name ?? model;
+  if (options.findUnique) registerNodeModel(typename, model, options.findUnique);
+  return (definePrismaNode as (m: string, o: unknown) => unknown)(model, options);
+}) as typeof builder.prismaNode;
 
 builder.queryType({ description: 'The entry points for reading.' });
 builder.mutationType({ description: 'The entry points for changing data.' });

@@ -182,3 +182,87 @@ describe('listing ideas sorted by value within a customer segment', () => {
     console.log(`SQL statements per value-sorted page: ${five.count} for 5, ${fifty.count} for 50`);
   });
 });
+
+const IDEAS_BY_ID = `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Idea {
+  title description status voteCount commentCount createdAt isVotedByMe canEdit
+  author { displayName } board { id name statuses { id nameEn } } } } }`;
+
+const MIXED_BY_ID = `query ($ids: [ID!]!) { nodes(ids: $ids) { id
+  ... on Idea { title status author { displayName } board { id name } }
+  ... on Board { name slug }
+  ... on Tag { name color }
+  ... on Comment { text author { displayName } } } }`;
+
+async function nodeStatementsFor(
+  ids: string[],
+  query = IDEAS_BY_ID,
+  token: string = admin.token,
+): Promise<{ count: number; nodes: any[] }> {
+  statements = [];
+  const { body } = await gql(server, query, { ids }, token);
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return { count: statements.length, nodes: body.data.nodes };
+}
+
+describe('reading ideas and other objects by global id (nodes)', () => {
+  it('runs the same small number of SQL statements for 5 ideas and for 50', async () => {
+    const ids = ideaRowIds.map((id) => globalId('Idea', id));
+    const five = await nodeStatementsFor(ids.slice(0, 5));
+    const fifty = await nodeStatementsFor(ids.slice(0, 50));
+    expect(five.nodes).toHaveLength(5);
+    expect(fifty.nodes).toHaveLength(50);
+    // The answers are right, in the order asked, not just cheap.
+    expect(fifty.nodes.map((n) => n.id)).toEqual(ids.slice(0, 50));
+    expect(fifty.nodes.map((n) => n.title)).toEqual(
+      Array.from({ length: 50 }, (_, n) => `Generated idea ${n}`),
+    );
+    expect(fifty.nodes.every((n) => n.board.name === 'Query count board')).toBe(true);
+    expect(fifty.nodes.every((n) => n.author.displayName.startsWith('User '))).toBe(true);
+    expect(fifty.nodes.filter((n) => n.isVotedByMe)).toHaveLength(17);
+
+    expect(fifty.count).toBe(five.count);
+    // The session; the ideas, their boards, the boards' statuses (one statement each); the votes,
+    // the authors, the boards' companies and their plan (207 for 50 ideas when each idea was
+    // read on its own, and each board's statuses once per idea).
+    expect(fifty.count).toBeLessThanOrEqual(9);
+    console.log(`SQL statements for nodes: ${five.count} for 5 ideas, ${fifty.count} for 50`);
+  });
+
+  it('reads a mix of types in one statement per type, and answers null for what is not seen', async () => {
+    const board = decodeId(boardId, 'Board');
+    const comments = await server.deps.prisma.comment.createManyAndReturn({
+      data: ideaRowIds.slice(0, 50).map((ideaId, n) => ({
+        ideaId,
+        authorId: authorIds[n % authorIds.length]!,
+        text: `Comment ${n}`,
+      })),
+    });
+    const tags = await server.deps.prisma.tag.findMany({ where: { companyId: admin.companyId } });
+    // Another company's idea, and an id of nothing, answer null.
+    const other = await signUpCompany(server);
+    const otherBoard = await createBoardId(server, other.token, 'Another company board');
+    const foreign = await server.deps.prisma.idea.create({
+      data: { boardId: decodeId(otherBoard, 'Board'), title: 'Foreign idea', status: 'OPEN' },
+    });
+    const mix = (n: number) => [
+      ...ideaRowIds.slice(0, n).map((id) => globalId('Idea', id)),
+      ...comments.slice(0, n).map((c) => globalId('Comment', c.id)),
+      ...tags.map((t) => globalId('Tag', t.id)),
+      globalId('Board', board),
+      globalId('Idea', foreign.id),
+      globalId('Idea', 999_999_999),
+    ];
+    const small = await nodeStatementsFor(mix(5), MIXED_BY_ID);
+    const large = await nodeStatementsFor(mix(45), MIXED_BY_ID);
+    expect(large.nodes).toHaveLength(45 * 2 + tags.length + 3);
+    expect(large.nodes.slice(45, 90).map((n) => n.text)).toEqual(
+      Array.from({ length: 45 }, (_, n) => `Comment ${n}`),
+    );
+    expect(large.nodes.at(-3)).toMatchObject({ name: 'Query count board' });
+    expect(large.nodes.slice(-2)).toEqual([null, null]);
+    expect(large.count).toBe(small.count);
+    // One statement for each type's rows (and each relation they include), not one per id.
+    expect(large.count).toBeLessThanOrEqual(9);
+    console.log(`SQL statements for a mix: ${small.count} for 5 of each, ${large.count} for 45`);
+  });
+});

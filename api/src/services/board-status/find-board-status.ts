@@ -2,7 +2,7 @@ import type { TDeps } from '../../deps.ts';
 import { errors } from '../../errors.ts';
 import type { BoardStatus } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
-import { findBoardForAdmin, findVisibleBoard } from '../access.ts';
+import { boardVisibleWhere, findBoardForAdmin, findVisibleBoard } from '../access.ts';
 import type { TWritableBoard } from '../access.ts';
 
 /** A board's custom statuses in their order, for anyone who may see the board. */
@@ -16,6 +16,25 @@ export async function findBoardStatuses(
     where: { boardId: board.id },
     orderBy: [{ position: 'asc' }, { id: 'asc' }],
   });
+}
+
+/**
+ * The custom statuses of many boards in their order, each board's only if the caller may see
+ * it (else none): one statement for all (`Board.statuses` of a list of ideas or boards read each
+ * board's on its own, twice: 100 statements for `nodes` of 50 ideas).
+ */
+export async function findBoardsStatuses(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardIds: readonly number[],
+): Promise<Map<number, BoardStatus[]>> {
+  const rows = await deps.prisma.boardStatus.findMany({
+    where: { boardId: { in: [...new Set(boardIds)] }, board: boardVisibleWhere(viewer) },
+    orderBy: [{ boardId: 'asc' }, { position: 'asc' }, { id: 'asc' }],
+  });
+  const byBoard = new Map<number, BoardStatus[]>(boardIds.map((id) => [id, []]));
+  for (const row of rows) byBoard.get(row.boardId)?.push(row);
+  return byBoard;
 }
 
 /**
