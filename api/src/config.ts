@@ -254,7 +254,7 @@ export const ZConfig = z.object({
     .default(0)
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : v)),
   ...rateLimitEnv(),
-  CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(16),
+  CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(8),
   CLIENT_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1_000),
   PASSWORD_CHECKS_PER_ADDRESS: z.coerce
     .number()
