@@ -278,6 +278,7 @@ const QUERIES: Record<string, TGraphqlEntry> = {
     company,
   ),
   issueTrackers: query('issueTrackers', rules.self, '', '', '', undefined, company),
+  mailDelivery: query('mailDelivery', rules.companyTeam, '', '', '', undefined, company),
   mentionCandidates: query(
     'mentionCandidates',
     rules.boardTeam,

@@ -25,6 +25,7 @@ import './plan.ts';
 import './payment.ts';
 import './api-key.ts';
 import './test-email.ts';
+import './mail-delivery.ts';
 import './board-ideas.ts';
 import './similar-ideas.ts';
 import './webhook-delivery.ts';
