@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, useFragment } from 'react-relay';
+import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import type { EmailConfirmationBanner_user$key } from '../../__generated__/EmailConfirmationBanner_user.graphql.ts';
+import type { EmailConfirmationBannerMailDeliveryQuery as TMailDeliveryQuery } from '../../__generated__/EmailConfirmationBannerMailDeliveryQuery.graphql.ts';
 import type { EmailConfirmationBannerResendMutation as TResend } from '../../__generated__/EmailConfirmationBannerResendMutation.graphql.ts';
 import { commonMessages } from '../i18n/common-messages.ts';
 import { defineMessages } from '../i18n/define-messages.ts';
@@ -24,6 +25,11 @@ const messages = defineMessages({
     defaultMessage:
       'A new confirmation link is on its way to {email}. It works once, for 24 hours.',
   },
+  sentOutbox: {
+    id: 'confirmBanner.sent.outbox',
+    defaultMessage:
+      'This server sends no mail: the new confirmation link for {email} is only in the server’s log. It works once, for 24 hours.',
+  },
   limited: {
     id: 'confirmBanner.limited',
     defaultMessage:
@@ -31,6 +37,17 @@ const messages = defineMessages({
   },
   hide: { id: 'confirmBanner.hide', defaultMessage: 'Hide until the next visit' },
 });
+
+/**
+ * Whether this server sends mail (the team may ask): read when "Send again" is pressed, from the
+ * store when a screen already read it. Not in the shell's query: a session that must set up
+ * two-factor sign-in first (and any end user) is refused it, which would void the whole query.
+ */
+const mailDeliveryQuery = graphql`
+  query EmailConfirmationBannerMailDeliveryQuery {
+    mailDelivery
+  }
+`;
 
 /** Hidden for the rest of the browser tab's session (per address), never for longer. */
 const HIDDEN_KEY = 'feedboard.confirmBanner.hiddenFor';
@@ -46,7 +63,8 @@ function isHiddenFor(email: string): boolean {
 /**
  * The console shell's notice while the signed-in user's address is unconfirmed: until they
  * follow the mailed link, invitation and notification mails wait. "Send again" mails a new link
- * (limited per address: a 429 says how long to wait). Hiding it lasts for the tab's session;
+ * (limited per address: a 429 says how long to wait); on a server that sends no mail it says the
+ * link is only in the server's log. Hiding it lasts for the tab's session;
  * it returns while the address stays unconfirmed.
  */
 export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanner_user$key }) {
@@ -76,14 +94,27 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
       }
     }
   `);
+  const environment = useRelayEnvironment();
   const [isHidden, setIsHidden] = useState(() => (data.email ? isHiddenFor(data.email) : true));
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; isOutbox: boolean } | null>(null);
   const send = useAction(async () => {
-    setSentTo(null);
+    setSent(null);
+    const delivery = fetchQuery<TMailDeliveryQuery>(
+      environment,
+      mailDeliveryQuery,
+      {},
+      {
+        fetchPolicy: 'store-or-network',
+      },
+    )
+      .toPromise()
+      .then((data) => data?.mailDelivery ?? null)
+      // Not known: today's words (the server mails when it can).
+      .catch(() => null);
     try {
       const answer = (await resend({})).resendEmailConfirmation;
       if (answer.__typename === 'MutationResendEmailConfirmationSuccess') {
-        setSentTo(answer.data.email);
+        setSent({ email: answer.data.email, isOutbox: (await delivery) === 'OUTBOX' });
         return null;
       }
       if (answer.__typename === 'AppError') return { text: answer.message, code: answer.code };
@@ -118,7 +149,11 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
       <div className="confirm-banner__body">
         <p className="confirm-banner__text">{intl.formatMessage(messages.text, { email })}</p>
         <div role="status" aria-live="polite" className="confirm-banner__status">
-          {sentTo ? intl.formatMessage(messages.sent, { email: sentTo }) : null}
+          {sent
+            ? intl.formatMessage(sent.isOutbox ? messages.sentOutbox : messages.sent, {
+                email: sent.email,
+              })
+            : null}
           {failure
             ? 'text' in failure
               ? failure.text

@@ -18,13 +18,16 @@ const COPIED_MS = 2000;
 /**
  * The invitation link, shown once as an API key is: the server keeps only its hash, so the
  * dialog says so and offers Copy (the clipboard, or the selected field where the browser gives
- * no clipboard). It also says whether the mail went or waits for the inviter's confirmation.
+ * no clipboard). It also says whether the mail went or waits for the inviter's confirmation,
+ * or, on a server that sends no mail (`isOutbox`, mailDelivery OUTBOX), that nothing went.
  */
 export function InvitationLinkDialog({
   shown,
+  isOutbox,
   onClose,
 }: {
   shown: TShownLink | null;
+  isOutbox: boolean;
   onClose: () => void;
 }) {
   const intl = useIntl();
@@ -86,10 +89,12 @@ export function InvitationLinkDialog({
         </div>
         <p className="invitation-link__mail">
           {intl.formatMessage(
-            shown.isMailHeld ? teamMessages.linkMailHeld : teamMessages.linkMailed,
-            {
-              email: shown.email,
-            },
+            isOutbox
+              ? teamMessages.linkOutbox
+              : shown.isMailHeld
+                ? teamMessages.linkMailHeld
+                : teamMessages.linkMailed,
+            { email: shown.email },
           )}
         </p>
         <div className="form__actions">

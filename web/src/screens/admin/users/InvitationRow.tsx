@@ -11,15 +11,17 @@ import { useResendInvitationMutation, useRevokeInvitationMutation } from './useT
 /**
  * One pending invitation: address, role, link validity, whether its mail waits for the
  * inviter's confirmation; "Make a new link" (a new link to copy, mailed too; the old one stops
- * working) and revoke.
+ * working) and revoke. On a server that sends no mail (`isOutbox`) the notice says none went.
  */
 export function InvitationRow({
   invitation,
+  isOutbox,
   onNotice,
   onLink,
   onRevoked,
 }: {
   invitation: InvitationRow_invitation$key;
+  isOutbox: boolean;
   onNotice: (text: string) => void;
   onLink: (shown: TShownLink) => void;
   onRevoked: (id: string) => void;
@@ -46,7 +48,8 @@ export function InvitationRow({
     if (result.__typename !== 'MutationResendInvitationSuccess' || !result.data.link) {
       return { descriptor: commonMessages.genericError };
     }
-    onNotice(intl.formatMessage(teamMessages.newLinkMade, { email: data.email }));
+    const made = isOutbox ? teamMessages.newLinkMadeOutbox : teamMessages.newLinkMade;
+    onNotice(intl.formatMessage(made, { email: data.email }));
     onLink({ ...result.data, link: result.data.link });
     return null;
   });

@@ -18,13 +18,15 @@ type TInvitation = { id: string } & InvitationRow_invitation$key;
 
 /**
  * The "Team" card of the users screen: invite by email with a role (the answer's link is shown
- * once in a dialog to copy), and pending invitations (copy a new link, revoke).
+ * once in a dialog to copy), and pending invitations (copy a new link, revoke). On a server
+ * without SMTP (mailDelivery OUTBOX) every text says that no mail went.
  */
 export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
   const intl = useIntl();
-  const { invitations } = useFragment(
+  const { invitations, mailDelivery } = useFragment(
     graphql`
       fragment TeamPanel_query on Query {
+        mailDelivery
         invitations {
           id
           ...InvitationRow_invitation
@@ -42,6 +44,7 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
   const [linkShown, setLinkShown] = useState<TShownLink | null>(null);
   const [added, setAdded] = useState<TInvitation[]>([]);
   const [revoked, setRevoked] = useState<ReadonlySet<string>>(new Set());
+  const isOutbox = mailDelivery === 'OUTBOX';
   const form = useForm({ email: { required: true, min: 6, max: 50, email: true } });
 
   const send = useAction(async (email: string) => {
@@ -50,11 +53,12 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
     if (result.__typename === 'MutationInviteMemberSuccess') {
       const { data } = result;
       setAdded((list) => [data, ...list]);
-      setNotice(
-        intl.formatMessage(data.isMailHeld ? teamMessages.invitedHeld : teamMessages.invited, {
-          email,
-        }),
-      );
+      const said = isOutbox
+        ? teamMessages.invitedOutbox
+        : data.isMailHeld
+          ? teamMessages.invitedHeld
+          : teamMessages.invited;
+      setNotice(intl.formatMessage(said, { email }));
       if (data.link) setLinkShown({ ...data, link: data.link });
       form.reset();
       return null;
@@ -121,12 +125,17 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
         <p className="muted">{intl.formatMessage(teamMessages.pendingEmpty)}</p>
       ) : (
         <>
-          <p className="muted">{intl.formatMessage(teamMessages.pendingHint)}</p>
+          <p className="muted">
+            {intl.formatMessage(
+              isOutbox ? teamMessages.pendingHintOutbox : teamMessages.pendingHint,
+            )}
+          </p>
           <ul className="invitation-list" aria-labelledby={pendingId}>
             {shown.map((invitation) => (
               <InvitationRow
                 key={invitation.id}
                 invitation={invitation}
+                isOutbox={isOutbox}
                 onNotice={setNotice}
                 onLink={setLinkShown}
                 onRevoked={(id) => setRevoked((set) => new Set([...set, id]))}
@@ -135,7 +144,11 @@ export function TeamPanel({ query }: { query: TeamPanel_query$key }) {
           </ul>
         </>
       )}
-      <InvitationLinkDialog shown={linkShown} onClose={() => setLinkShown(null)} />
+      <InvitationLinkDialog
+        shown={linkShown}
+        isOutbox={isOutbox}
+        onClose={() => setLinkShown(null)}
+      />
     </section>
   );
 }

@@ -32,6 +32,10 @@ export const teamMessages = defineMessages({
   invite: { id: 'team.invite.send', defaultMessage: 'Send invitation' },
   inviting: { id: 'team.invite.sending', defaultMessage: 'Sending…' },
   invited: { id: 'team.invite.sent', defaultMessage: 'Invitation sent to {email}.' },
+  invitedOutbox: {
+    id: 'team.invite.sent.outbox',
+    defaultMessage: 'Invitation link made for {email}: no mail was sent, share the link.',
+  },
   pendingTitle: { id: 'team.pending.title', defaultMessage: 'Pending invitations' },
   pendingEmpty: { id: 'team.pending.empty', defaultMessage: 'No invitations waiting.' },
   expires: { id: 'team.pending.expires', defaultMessage: 'Link valid until {date}' },
@@ -46,9 +50,19 @@ export const teamMessages = defineMessages({
     defaultMessage:
       '“Make a new link” voids this invitation’s links, the mailed one included: only the new link works; it is shown for you to copy and mailed again. To share an invitation yourself, copy the link shown when you send it: the mailed link keeps working.',
   },
+  pendingHintOutbox: {
+    id: 'team.pending.hint.outbox',
+    defaultMessage:
+      '“Make a new link” voids this invitation’s links: only the new link works, and it is shown for you to copy. This server sends no mail, so send each link yourself.',
+  },
   newLinkMade: {
     id: 'team.pending.newLink.made',
     defaultMessage: 'A new link was made for {email}; the old one no longer works.',
+  },
+  newLinkMadeOutbox: {
+    id: 'team.pending.newLink.made.outbox',
+    defaultMessage:
+      'A new link was made for {email}; the old one no longer works. This server sends no mail: the new mail is only in the server’s log, so copy the link and send it yourself.',
   },
   mailHeld: {
     id: 'team.pending.mailHeld',
@@ -69,6 +83,11 @@ export const teamMessages = defineMessages({
   linkCopy: { id: 'team.link.copy', defaultMessage: 'Copy' },
   linkCopied: { id: 'team.link.copied', defaultMessage: 'Copied' },
   linkMailed: { id: 'team.link.mailed', defaultMessage: 'We have mailed it to {email} too.' },
+  linkOutbox: {
+    id: 'team.link.outbox',
+    defaultMessage:
+      'This server sends no mail, so nothing went to {email}: copy the link and send it yourself.',
+  },
   linkMailHeld: {
     id: 'team.link.mailHeld',
     defaultMessage: 'We will mail it to {email} too once you confirm your own address.',
