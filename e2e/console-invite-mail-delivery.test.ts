@@ -43,7 +43,7 @@ const OUTBOX_WORDS: Record<'en' | 'pl', TWords> = {
     invited: (email) =>
       `Utworzono link z zaproszeniem dla ${email}: nie wysłano żadnego e-maila, przekaż link.`,
     dialog: (email) =>
-      `Ten serwer nie wysyła poczty, więc nic nie poszło do ${email}: skopiuj link i wyślij go sam.`,
+      `Ten serwer nie wysyła poczty, więc nic nie poszło do ${email}: skopiuj link i wyślij go samodzielnie.`,
     newLink: (email) =>
       `Utworzono nowy link dla ${email}; poprzedni już nie działa. Ten serwer nie wysyła poczty: nowy e-mail jest tylko w logu serwera`,
     hint: 'Ten serwer nie wysyła poczty, więc każdy link przekaż samodzielnie.',
