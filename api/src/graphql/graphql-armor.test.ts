@@ -50,6 +50,29 @@ describe('GraphQL Armor', () => {
     expect(messages(body)).toEqual([expect.stringMatching(/Query Cost limit of 100000 exceeded/)]);
   });
 
+  it('answers a document of fragments each spreading the one before twice, anonymous or signed in, while /healthz answers (attack 11, F2)', async () => {
+    // 1.6 KB naming 2^39 selections: flattened spread by spread, it held the process for good.
+    const fragments = ['fragment F0 on Query { __typename viewer { unreadNotificationCount } }'];
+    for (let n = 1; n < 40; n += 1)
+      fragments.push(`fragment F${n} on Query { ...F${n - 1} ...F${n - 1} }`);
+    const query = `query { ...F39 } ${fragments.join(' ')}`;
+    for (const token of [undefined, owner.token]) {
+      const answered = post(query, token);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      const { status, body } = await answered;
+      expect(status).toBe(200);
+      expect(body.data?.__typename).toBe('Query');
+    }
+    // A cycle of two fragments is refused by validation.
+    const cycle = await post(
+      'query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }',
+    );
+    expect(messages(cycle.body)).toEqual([
+      expect.stringMatching(/Cannot spread fragment "A" within itself/),
+    ]);
+  });
+
   it('refuses more than 20 aliases and more than 2000 tokens', async () => {
     const aliases = Array.from({ length: 21 }, (_, n) => `a${n}: boards { id }`).join(' ');
     expect(messages((await post(`{ ${aliases} }`, owner.token)).body)).toEqual([

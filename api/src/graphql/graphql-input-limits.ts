@@ -244,19 +244,41 @@ function measure(
       if (selection.kind === Kind.FIELD) {
         const args = (selection.arguments ?? []).map((argument) => print(argument)).join(',');
         const key = `${selection.alias?.value ?? selection.name.value}:${selection.name.value}(${args})`;
-        into.set(key, [...(into.get(key) ?? []), selection]);
+        addField(into, key, selection);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         collectFields(selection.selectionSet, into);
       } else {
-        const name = selection.name.value;
-        const fragment = fragments.get(name);
-        // A fragment that spreads itself is refused by validation; count it once here.
-        if (!fragment || entered.has(name)) continue;
-        entered.add(name);
-        collectFields(fragment.selectionSet, into);
-        entered.delete(name);
+        const own = fragmentFields(selection.name.value);
+        for (const [key, fields] of own) for (const field of fields) addField(into, key, field);
       }
     }
+  };
+
+  /** A field node once per key: a fragment spread twice selects the same nodes, not twice as many. */
+  const addField = (into: Map<string, FieldNode[]>, key: string, field: FieldNode) => {
+    const fields = into.get(key);
+    if (!fields) into.set(key, [field]);
+    else if (!fields.includes(field)) fields.push(field);
+  };
+
+  /**
+   * A fragment's fields, flattened once and kept: fragments spreading the one before twice, 40
+   * deep, named 2^39 selections in 1.6 KB, and flattening them spread by spread held the process
+   * for good (outside attack 11, F2). A fragment that spreads itself is refused by validation;
+   * it counts once here.
+   */
+  const flattened = new Map<string, Map<string, FieldNode[]>>();
+  const fragmentFields = (name: string): Map<string, FieldNode[]> => {
+    const known = flattened.get(name);
+    if (known) return known;
+    const own = new Map<string, FieldNode[]>();
+    const fragment = fragments.get(name);
+    if (!fragment || entered.has(name)) return own;
+    entered.add(name);
+    collectFields(fragment.selectionSet, own);
+    entered.delete(name);
+    flattened.set(name, own);
+    return own;
   };
 
   const mergedField = (fields: FieldNode[]): FieldNode => {
