@@ -272,7 +272,7 @@ describe.skipIf(!hasChromium())('console: a new team’s first hour, leftovers (
         name: t['team.pending.newLink.label']!.replace('{email}', invitee),
       });
       await expect.poll(() => remake.innerText()).toBe(t['team.pending.newLink']);
-      expect(await page.getByText(t['team.pending.hint']!).isVisible()).toBe(true);
+      expect(await page.getByText(t['team.pending.hint.outbox']!).isVisible()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screens(page, `invitations-${lang}`);
 

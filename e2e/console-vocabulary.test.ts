@@ -302,9 +302,12 @@ describe.skipIf(!hasChromium())('console: one vocabulary and readable addresses'
       expect(page.errors).toEqual([]);
       await page.context().close();
 
-      // The widget on the public board page: the same names, colours and date.
+      // The widget on the public board page: the same names, colours and date, for a visitor
+      // whose browser speaks the board's language (the portal and its widget take the
+      // visitor's language first, walk 9 F10).
       for (const width of [1440, 390]) {
         const visitor = await console_.open({
+          locale: language === 'en' ? 'en-US' : 'pl-PL',
           timezoneId: 'Pacific/Honolulu',
           viewport: { width, height: 900 },
         });
