@@ -36,11 +36,13 @@ describe.skipIf(!hasChromium())('widget: an unconfirmed address', () => {
 
   type TTexts = Record<'signUp' | 'name' | 'email' | 'password' | 'create' | 'prefs', string>;
 
-  async function signUp(name: string, email: string, t: TTexts): Promise<Page> {
-    // axe-core is injected as an inline script, which the page's own CSP would refuse.
+  async function signUp(name: string, email: string, t: TTexts, locale: string): Promise<Page> {
+    // axe-core is injected as an inline script, which the page's own CSP would refuse. The
+    // portal and its widget speak the visitor's language first (walk 9 F10).
     const context = await browser.newContext({
       viewport: { width: 1200, height: 900 },
       bypassCSP: true,
+      locale,
     });
     const page = await context.newPage();
     await page.goto(url);
@@ -84,7 +86,7 @@ describe.skipIf(!hasChromium())('widget: an unconfirmed address', () => {
               resent: 'Nowy link jest już w drodze',
             };
       const email = `widget-${lang}.${Date.now()}@example.com`;
-      const page = await signUp(`Visitor ${lang}`, email, t);
+      const page = await signUp(`Visitor ${lang}`, email, t, lang === 'pl' ? 'pl-PL' : 'en-US');
       await page.getByText(t.prefs).focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByText(t.awaits).isVisible()).toBe(true);

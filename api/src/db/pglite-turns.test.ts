@@ -153,7 +153,7 @@ describe.skipIf(IS_POSTGRES_PASS)(
         withDeadline(db, 0, { rescueMs: 50 });
         const order: string[] = [];
         let started = 0;
-        const heavy = Array.from({ length: 8 }, (_, n) =>
+        const heavy = Array.from({ length: 12 }, (_, n) =>
           runAsStatementOwner(async () => {
             await db.query('SELECT 1');
             started += 1;
@@ -163,17 +163,17 @@ describe.skipIf(IS_POSTGRES_PASS)(
             }
           }, `heavy ${n}`),
         );
-        while (started < 8) await new Promise((resolve) => setImmediate(resolve));
+        while (started < 12) await new Promise((resolve) => setImmediate(resolve));
         await new Promise((resolve) => setTimeout(resolve, 60));
         const probe = runAsStatementOwner(
           () => db.query('SELECT 2').then(() => order.push('probe')),
           'probe',
         );
         await Promise.all([...heavy, probe]);
-        // Rescuing every turn, the probe waited until it was overdue itself (behind every heavy
-        // client's statement); now behind at most the running one, one chosen before it came
-        // in and one rescue.
-        expect(order.indexOf('probe')).toBeLessThanOrEqual(3);
+        // Rescuing every turn, the probe waited until it was overdue itself, behind a statement
+        // of every heavy client (12); now behind the running one, one or two chosen before its
+        // turn was asked for (the loaded CI machine saw two) and one rescue.
+        expect(order.indexOf('probe')).toBeLessThanOrEqual(5);
       } finally {
         await db.close();
       }
