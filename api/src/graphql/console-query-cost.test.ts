@@ -81,6 +81,22 @@ describe("the console's queries priced", () => {
       operationCost(parse(`{ boards { ${aliases} } }`), undefined, {}, { boards: 1 }),
     ).toBeGreaterThan(maxCost);
   });
+
+  it('refuses fragments that expand to millions of fields without walking them all', () => {
+    // Ten levels, each five fields spreading the level below: 5^10 fields in 700 characters.
+    const fragments = ['fragment F0 on Board { id }'];
+    for (let n = 1; n <= 10; n += 1) {
+      const below = `{ ...F${n - 1} }`;
+      fragments.push(
+        `fragment F${n} on Board { a ${below} b ${below} c ${below} d ${below} e ${below} }`,
+      );
+    }
+    const document = parse(`query { board(id: "1") { ...F10 } } ${fragments.join(' ')}`);
+    expect(operationCost(document, undefined, {})).toBe(Number.POSITIVE_INFINITY);
+    // A few levels of the same shape are priced as usual.
+    const smaller = parse(`query { board(id: "1") { ...F3 } } ${fragments.slice(0, 4).join(' ')}`);
+    expect(operationCost(smaller, undefined, {})).toBeLessThan(Number.POSITIVE_INFINITY);
+  });
 });
 
 describe('an admin clicking through the console', { timeout: 120_000 }, () => {

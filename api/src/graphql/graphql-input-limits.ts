@@ -49,6 +49,18 @@ const DEPTH_COST_FACTOR = 1.5;
  * are paid as any; they themselves cost nothing (Relay asks for all of them on every page).
  */
 const PLUMBING = new Set(['edges', 'cursor', 'pageInfo', '__typename']);
+/**
+ * Fields the cost model walks at most in one operation, fragments expanded: past them the
+ * operation is refused as too costly without walking the rest. Fragments ten deep, each naming
+ * five fields that spread the one before, expand to 5^10 fields in 700 characters (a fragment is
+ * flattened once, but the fields under it are walked wherever it is spread); the console's
+ * largest query walks a few hundred.
+ */
+const MAX_WALKED_FIELDS = 20_000;
+
+/** Thrown inside `measure` when MAX_WALKED_FIELDS is passed. */
+const TOO_MANY_FIELDS = Symbol('too many fields');
+
 /** Every connection answers at most 100 objects a page (`maxSize`), whatever `first` asks. */
 const MAX_PAGE = 100;
 
@@ -288,11 +300,7 @@ function measure(
     return { ...first, selectionSet: { kind: Kind.SELECTION_SET, selections } };
   };
 
-  /**
-   * A level deeper costs DEPTH_COST_FACTOR times more (a join, a row per parent), except a
-   * connection's own wrappers: `edges { node { … } }` is the page's rows, not two levels more
-   * (paid 2.25 times over on every connection, the console's lists cost 2.25 times their rows).
-   */
+  /** A selection's cost: its rows, and its fields priced by their size (FIELD_COSTS). */
   type TCost = { rows: number; sized: number };
 
   /**
@@ -322,7 +330,10 @@ function measure(
     return cost;
   };
 
+  let walked = 0;
   const fieldCost = (field: FieldNode): TCost => {
+    walked += 1;
+    if (walked > MAX_WALKED_FIELDS) throw TOO_MANY_FIELDS;
     if (field.name.value === '__schema') return { rows: 0, sized: 0 };
     let multiplier = 1;
     let paged = false;
@@ -377,8 +388,13 @@ function measure(
     };
   };
 
-  const { rows, sized } = selectionCost(operation.selectionSet);
-  return { cost: (rows + sized) / DEPTH_COST_FACTOR, problems };
+  try {
+    const { rows, sized } = selectionCost(operation.selectionSet);
+    return { cost: (rows + sized) / DEPTH_COST_FACTOR, problems };
+  } catch (error) {
+    if (error === TOO_MANY_FIELDS) return { cost: Number.POSITIVE_INFINITY, problems };
+    throw error;
+  }
 }
 
 /** The limits on the shape of an operation (GraphQL Armor's, and the cost with variables). */
@@ -438,7 +454,8 @@ function checkOperation(
   if (!measured) return { cost: 0, refusal: null };
   const cost = Math.round(measured.cost);
   if (cost > maxCost) {
-    const refusal = limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded, found ${cost}.`);
+    const found = Number.isFinite(cost) ? `, found ${cost}` : '';
+    const refusal = limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded${found}.`);
     return { cost, refusal };
   }
   if (measured.problems.length === 0) return { cost, refusal: null };
