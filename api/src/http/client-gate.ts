@@ -16,8 +16,6 @@ export type TClientGate = {
    * full. Giving back twice does nothing.
    */
   enter: (client: string, start: () => void) => (() => void) | null;
-  /** Requests in the works and waiting, over all clients. */
-  count: () => { active: number; waiting: number };
 };
 
 export type TClientGateLimits = { concurrency: number; queue: number };
@@ -26,18 +24,14 @@ type TClientLine = { active: number; waiting: Array<() => void> };
 
 export function createClientGate({ concurrency, queue }: TClientGateLimits): TClientGate {
   const lines = new Map<string, TClientLine>();
-  let active = 0;
-  let waitingTotal = 0;
   const next = (client: string, line: TClientLine) => {
     const first = line.waiting.shift();
     if (first) {
       // The place passes on: `active` stays.
-      waitingTotal -= 1;
       first();
       return;
     }
     line.active -= 1;
-    active -= 1;
     if (line.active === 0) lines.delete(client);
   };
   return {
@@ -52,27 +46,13 @@ export function createClientGate({ concurrency, queue }: TClientGateLimits): TCl
         lines.set(client, line);
       }
       const own = line;
-      if (own.active < concurrency) {
-        own.active += 1;
-        active += 1;
-        let given = false;
-        start();
-        return () => {
-          if (given) return;
-          given = true;
-          next(client, own);
-        };
-      }
-      if (own.waiting.length >= queue) return null;
       let started = false;
       let given = false;
       const place = () => {
         started = true;
         start();
       };
-      own.waiting.push(place);
-      waitingTotal += 1;
-      return () => {
+      const leave = () => {
         if (given) return;
         given = true;
         if (started) {
@@ -81,12 +61,16 @@ export function createClientGate({ concurrency, queue }: TClientGateLimits): TCl
         }
         // Left the line before its turn (the client went away).
         const at = own.waiting.indexOf(place);
-        if (at !== -1) {
-          own.waiting.splice(at, 1);
-          waitingTotal -= 1;
-        }
+        if (at !== -1) own.waiting.splice(at, 1);
       };
+      if (own.active < concurrency) {
+        own.active += 1;
+        place();
+        return leave;
+      }
+      if (own.waiting.length >= queue) return null;
+      own.waiting.push(place);
+      return leave;
     },
-    count: () => ({ active, waiting: waitingTotal }),
   };
 }
