@@ -4,7 +4,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputLimitRefusal } from './graphql-input-limits.ts';
-import { signUpCompany } from '../testing/graphql-client.ts';
+import { createBoardId, signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
@@ -50,20 +50,40 @@ describe('GraphQL Armor', () => {
     expect(messages(body)).toEqual([expect.stringMatching(/Query Cost limit of 100000 exceeded/)]);
   });
 
-  it('answers a document of fragments each spreading the one before twice, anonymous or signed in, while /healthz answers (attack 11, F2)', async () => {
-    // 1.6 KB naming 2^39 selections: flattened spread by spread, it held the process for good.
-    const fragments = ['fragment F0 on Query { __typename viewer { unreadNotificationCount } }'];
-    for (let n = 1; n < 40; n += 1)
-      fragments.push(`fragment F${n} on Query { ...F${n - 1} ...F${n - 1} }`);
-    const query = `query { ...F39 } ${fragments.join(' ')}`;
-    for (const token of [undefined, owner.token]) {
-      const answered = post(query, token);
-      const health = await fetch(`${server.url}/healthz`);
-      expect(health.status).toBe(200);
-      const { status, body } = await answered;
-      expect(status).toBe(200);
-      expect(body.data?.__typename).toBe('Query');
+  it('refuses a document of fragments each spreading the one before twice, on the root or on a board, anonymous or signed in, while /healthz answers (attacks 11 and 12)', async () => {
+    // 1.6 KB naming 2^39 selections: walked spread by spread, it held the process for good,
+    // first in the cost check (attack 11), then, under a board, in the layers that read a
+    // selection to load rows (attack 12: 22 levels took 1.4 s, each level doubling).
+    const boardId = await createBoardId(server, owner.token);
+    await post(
+      `mutation { setBoardVisibility(boardId: "${boardId}", isPublic: true) { __typename } }`,
+      owner.token,
+    );
+    const twice = (type: string) => {
+      const fragments = [`fragment F0 on ${type} { __typename id }`];
+      for (let n = 1; n < 40; n += 1) {
+        fragments.push(`fragment F${n} on ${type} { ...F${n - 1} ...F${n - 1} }`);
+      }
+      return fragments.join(' ');
+    };
+    const documents = [
+      `query { viewer { ...F39 } } ${twice('Viewer')}`.replace(/ id }/, ' }'),
+      `query { board(id: "${boardId}") { ...F39 } } ${twice('Board')}`,
+    ];
+    for (const query of documents) {
+      for (const token of [undefined, owner.token]) {
+        const answered = post(query, token);
+        const health = await fetch(`${server.url}/healthz`);
+        expect(health.status).toBe(200);
+        const { body } = await answered;
+        expect(messages(body)).toEqual([
+          expect.stringMatching(/^Query Cost limit of \d+ exceeded\.$/),
+        ]);
+      }
     }
+    // The same shape a few levels deep is answered.
+    const few = `query { board(id: "${boardId}") { ...F3 } } ${twice('Board').split(' fragment F4')[0]}`;
+    expect((await post(few)).body.data.board.id).toBe(boardId);
     // A cycle of two fragments is refused by validation.
     const cycle = await post(
       'query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }',
