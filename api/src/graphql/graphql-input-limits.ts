@@ -104,14 +104,19 @@ const MAX_PAGE = 100;
 
 /**
  * Fields whose work is far above their answer's size, priced by name: a similar-idea search
- * reads and scores a whole board (one query of 20 aliased searches held the embedded server
- * 42 s: outside attack 3, finding 11), and an idea's voter companies are an unpaged list of
- * any length (finding 12). With GRAPHQL_MAX_COST at 100,000 one operation asks for at most four
- * searches or nineteen voter-company lists, and each spends as much from the caller's budget.
- * An idea's voters are a connection: paid `first` times, as any page (issue 37.4).
+ * read and scored a whole board when it was priced (one query of 20 aliased searches held the
+ * embedded server 42 s: outside attack 3, finding 11), and an idea's voter companies are an
+ * unpaged list of any length (finding 12). A search now reads at most MATCHES_READ matches of
+ * each kind (outside attacks 7-9: 1-25 ms at 100,000 ideas, `bench/search.ts`) and each one
+ * also spends the per-client limit of hints (RATE_LIMIT_SIMILAR_IDEAS_*, 120 a minute): priced
+ * at 5,000 (7,500 under a board) so that the console's hint is a normal screen (an admin typing
+ * a title spent 30,000 a hint, 16 hints a minute), while an operation still asks for at most
+ * thirteen searches (20 aliased ones are refused) or nineteen voter-company lists, and each
+ * spends as much from the caller's budget. An idea's voters are a connection: paid `first`
+ * times, as any page (issue 37.4).
  */
 const FIELD_COSTS: Record<string, number> = {
-  similarIdeas: 20_000,
+  similarIdeas: 5_000,
   voterCompanies: 5_000,
   // Release notes are up to 20,000 characters, and their HTML more: priced by size (a scalar is
   // 1), so 20 aliases of 100 releases' notes (150 MB from one anonymous request, attack 4 F4)

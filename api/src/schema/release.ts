@@ -15,6 +15,7 @@ import {
 } from '../services/release/find-releases.ts';
 import { RELEASE_ORDER, releaseVisibleWhere } from '../services/release/release-access.ts';
 import { RELEASE_BODY_MAX, formatReleaseDate } from '../services/release/release-input.ts';
+import { RELEASE_EXCERPT_LENGTH, releaseExcerpt } from '../services/release/release-excerpt.ts';
 import { releaseBodyHtml, renderReleaseBody } from '../services/release/release-html.ts';
 import { releaseMailCount } from '../services/release/release-mail-count.ts';
 import { errors } from '../errors.ts';
@@ -80,6 +81,10 @@ export const ReleaseType = builder.prismaNode('Release', {
     }),
     body: t.exposeString('body', {
       description: `The release notes in Markdown (at most ${RELEASE_BODY_MAX} characters; empty when none).`,
+    }),
+    bodyExcerpt: t.string({
+      description: `The start of the notes as plain text, at most ${RELEASE_EXCERPT_LENGTH} characters: Markdown marks, images and link addresses left out, cut at a word with an ellipsis ('' when there are no notes). For a list of releases, where the whole body is more than it shows.`,
+      resolve: (release) => releaseExcerpt(release.body),
     }),
     bodyHtml: t.string({
       description:

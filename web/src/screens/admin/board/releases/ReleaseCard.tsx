@@ -11,11 +11,9 @@ import { GenericPartModal } from './GenericPartModal.tsx';
 import { releaseMessages as messages } from './messages.ts';
 import { ReleaseFormModal } from './ReleaseFormModal.tsx';
 import { PublishReleaseModal } from './PublishReleaseModal.tsx';
-import { notesPreview } from './notes-preview.ts';
 import { useDeleteReleasePartMutation } from './useDeleteReleasePartMutation.ts';
 import { usePublishReleaseMutation } from './usePublishReleaseMutation.ts';
 import { formatCalendarDate } from '../../../../i18n/dates.ts';
-import type { TReleaseLabel } from '../../../../../../api/src/contract/limits.ts';
 
 type TDialog = 'assign' | 'part' | 'edit' | 'publish' | null;
 
@@ -35,8 +33,7 @@ export function ReleaseCard({
         name
         releaseDate
         isPublished
-        body
-        coverImageUrl
+        bodyExcerpt
         labels
         parts {
           id
@@ -60,7 +57,6 @@ export function ReleaseCard({
   const [deletePart] = useDeleteReleasePartMutation();
 
   const linkedIdeaCount = data.parts.filter((part) => part.ideaId).length;
-  const preview = notesPreview(data.body);
   const togglePublished = useAction(async (completeLinkedIdeas: boolean = false) => {
     const { publishRelease: result } = await publish({
       releaseId: data.id,
@@ -128,7 +124,7 @@ export function ReleaseCard({
           ) : null}
         </div>
       </header>
-      {preview ? <p className="release-card__preview">{preview}</p> : null}
+      {data.bodyExcerpt ? <p className="release-card__preview">{data.bodyExcerpt}</p> : null}
       {data.parts.length === 0 ? (
         <p className="muted">{intl.formatMessage(messages.noParts)}</p>
       ) : (
@@ -211,17 +207,7 @@ export function ReleaseCard({
       <ReleaseFormModal
         isOpen={dialog === 'edit'}
         onClose={() => setDialog(null)}
-        release={{
-          id: data.id,
-          name: data.name,
-          releaseDate: data.releaseDate,
-          body: data.body,
-          coverImageUrl: data.coverImageUrl,
-          labels: data.labels.filter(
-            (label): label is TReleaseLabel =>
-              label === 'NEW' || label === 'IMPROVED' || label === 'FIXED',
-          ),
-        }}
+        releaseId={data.id}
       />
     </article>
   );

@@ -1,7 +1,16 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { graphql, loadQuery, usePreloadedQuery } from 'react-relay';
+import {
+  ConnectionHandler,
+  graphql,
+  loadQuery,
+  usePaginationFragment,
+  usePreloadedQuery,
+} from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
+import type { ReleaseCard_board$key } from '../../../../../__generated__/ReleaseCard_board.graphql.ts';
+import type { ReleasesScreenPaginationQuery } from '../../../../../__generated__/ReleasesScreenPaginationQuery.graphql.ts';
+import type { ReleasesScreen_board$key } from '../../../../../__generated__/ReleasesScreen_board.graphql.ts';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { redirect, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { ReleasesScreenQuery as TQuery } from '../../../../../__generated__/ReleasesScreenQuery.graphql.ts';
@@ -9,6 +18,7 @@ import { getEnvironment } from '../../../../relay/environment.ts';
 import { getAuthToken } from '../../../../session/storage.ts';
 import { EmptyState } from '../../../../ui/EmptyState.tsx';
 import { Icon } from '../../../../ui/Icon.tsx';
+import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 import { releaseMessages as messages } from './messages.ts';
 import { rowIdOf } from '../../../../relay/row-id.ts';
 import { ReleaseCard } from './ReleaseCard.tsx';
@@ -25,20 +35,14 @@ function toFilterKey(value: string | null): TFilterKey {
   return value === 'published' || value === 'unpublished' ? value : 'all';
 }
 
+/** Releases a page holds: the first page, and each "Load more". */
+export const RELEASES_PAGE_SIZE = 20;
+
 export const releasesScreenQuery = graphql`
   query ReleasesScreenQuery($id: ID!, $filter: ReleaseFilter!) {
     board(id: $id) {
       id
-      releases(filter: $filter, first: 100) @connection(key: "ReleasesScreen_releases") {
-        __id
-        edges {
-          node {
-            id
-            releaseDate
-            ...ReleaseCard_release
-          }
-        }
-      }
+      ...ReleasesScreen_board @arguments(filter: $filter)
       ...ReleaseCard_board
     }
   }
@@ -66,13 +70,6 @@ export function ReleasesScreen() {
   const [isAdding, setIsAdding] = useState(false);
   const filterId = useId();
   if (!board) return null;
-  // Newest release date first, as the server lists them, also for one just added (it goes in at
-  // the front of the list whatever its date).
-  const releases = [...board.releases.edges].sort(
-    (a, b) =>
-      b.node.releaseDate.localeCompare(a.node.releaseDate) ||
-      Number(rowIdOf(b.node.id)) - Number(rowIdOf(a.node.id)),
-  );
 
   return (
     <section aria-labelledby="releases-title">
@@ -110,30 +107,100 @@ export function ReleasesScreen() {
           </select>
         </div>
       </div>
-      {releases.length === 0 ? (
-        <div className="card">
-          <EmptyState
-            icon="gift"
-            headingLevel={3}
-            title={intl.formatMessage(messages.emptyTitle)}
-            description={intl.formatMessage(messages.emptyText)}
-          />
-        </div>
-      ) : (
-        <ul className="release-list">
-          {releases.map(({ node }) => (
-            <li key={node.id}>
-              <ReleaseCard release={node} board={board} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReleaseList board={board} cardBoard={board} />
       <ReleaseFormModal
         isOpen={isAdding}
         onClose={() => setIsAdding(false)}
         boardId={board.id}
-        connections={filter === 'published' ? [] : [board.releases.__id]}
+        connections={
+          filter === 'published'
+            ? []
+            : [
+                ConnectionHandler.getConnectionID(board.id, 'ReleasesScreen_releases', {
+                  filter: FILTERS[filter].value,
+                }),
+              ]
+        }
       />
     </section>
+  );
+}
+
+/**
+ * The board's releases a page at a time (RELEASES_PAGE_SIZE, then "Load more"): each card
+ * reads its notes' excerpt, not the notes (the whole notes load when a release is edited).
+ */
+function ReleaseList({
+  board,
+  cardBoard,
+}: {
+  board: ReleasesScreen_board$key;
+  cardBoard: ReleaseCard_board$key;
+}) {
+  const intl = useIntl();
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    ReleasesScreenPaginationQuery,
+    ReleasesScreen_board$key
+  >(
+    graphql`
+      fragment ReleasesScreen_board on Board
+      @refetchable(queryName: "ReleasesScreenPaginationQuery")
+      @argumentDefinitions(
+        filter: { type: "ReleaseFilter", defaultValue: ALL }
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+      ) {
+        releases(filter: $filter, first: $first, after: $after)
+          @connection(key: "ReleasesScreen_releases") {
+          edges {
+            node {
+              id
+              releaseDate
+              ...ReleaseCard_release
+            }
+          }
+        }
+      }
+    `,
+    board,
+  );
+  // Newest release date first, as the server lists them, also for one just added (it goes in at
+  // the front of the list whatever its date).
+  const releases = [...data.releases.edges].sort(
+    (a, b) =>
+      b.node.releaseDate.localeCompare(a.node.releaseDate) ||
+      Number(rowIdOf(b.node.id)) - Number(rowIdOf(a.node.id)),
+  );
+  if (releases.length === 0) {
+    return (
+      <div className="card">
+        <EmptyState
+          icon="gift"
+          headingLevel={3}
+          title={intl.formatMessage(messages.emptyTitle)}
+          description={intl.formatMessage(messages.emptyText)}
+        />
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="release-list">
+        {releases.map(({ node }) => (
+          <li key={node.id}>
+            <ReleaseCard release={node} board={cardBoard} />
+          </li>
+        ))}
+      </ul>
+      {hasNext ? (
+        <div className="release-list__footer">
+          <LoadMoreButton
+            label={intl.formatMessage(messages.loadMore)}
+            isLoading={isLoadingNext}
+            onClick={() => loadNext(RELEASES_PAGE_SIZE)}
+          />
+        </div>
+      ) : null}
+    </>
   );
 }

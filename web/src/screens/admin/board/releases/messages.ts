@@ -17,6 +17,7 @@ export const releaseMessages = defineMessages({
     id: 'releases.empty.text',
     defaultMessage: 'Add a release, then assign the ideas that shipped in it.',
   },
+  loadMore: { id: 'releases.loadMore', defaultMessage: 'Load more releases' },
   unpublished: { id: 'release.unpublished', defaultMessage: 'Unpublished' },
   noParts: { id: 'release.noParts', defaultMessage: 'No parts yet: assign ideas or add a line.' },
   deletePart: { id: 'release.deletePart', defaultMessage: 'Delete “{title}”' },
@@ -120,6 +121,7 @@ export const releaseMessages = defineMessages({
     id: 'release.form.previewRegion',
     defaultMessage: 'Preview of the release notes',
   },
+  notesLoading: { id: 'release.form.notesLoading', defaultMessage: 'Loading the notes…' },
   previewLoading: { id: 'release.form.previewLoading', defaultMessage: 'Rendering the preview…' },
   previewFailed: {
     id: 'release.form.previewFailed',
