@@ -123,7 +123,8 @@ export function BoardLayout() {
       <Suspense fallback={null}>
         <LiveUpdates boardId={board.id} />
       </Suspense>
-      <aside className="board-area__aside">
+      {/* Named by the board (the shell's side menu is another complementary landmark). */}
+      <aside className="board-area__aside" aria-labelledby="board-area-title">
         <div className="board-header">
           <span
             className="board-card__badge"
@@ -133,7 +134,9 @@ export function BoardLayout() {
             {firstGrapheme(board.name, intl.locale)}
           </span>
           <div className="board-header__text">
-            <h1 className="board-header__title">{board.name}</h1>
+            <h1 className="board-header__title" id="board-area-title">
+              {board.name}
+            </h1>
             <span className={`badge${board.isPublic ? ' badge--public' : ''}`}>
               {intl.formatMessage(board.isPublic ? boardMessages.public : boardMessages.private)}
             </span>

@@ -1,12 +1,6 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  ConnectionHandler,
-  graphql,
-  loadQuery,
-  usePaginationFragment,
-  usePreloadedQuery,
-} from 'react-relay';
+import { graphql, loadQuery, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import type { ReleaseCard_board$key } from '../../../../../__generated__/ReleaseCard_board.graphql.ts';
 import type { ReleasesScreenPaginationQuery } from '../../../../../__generated__/ReleasesScreenPaginationQuery.graphql.ts';
@@ -107,20 +101,14 @@ export function ReleasesScreen() {
           </select>
         </div>
       </div>
-      <ReleaseList board={board} cardBoard={board} />
-      <ReleaseFormModal
-        isOpen={isAdding}
-        onClose={() => setIsAdding(false)}
+      <ReleaseList
+        board={board}
+        cardBoard={board}
         boardId={board.id}
-        connections={
-          filter === 'published'
-            ? []
-            : [
-                ConnectionHandler.getConnectionID(board.id, 'ReleasesScreen_releases', {
-                  filter: FILTERS[filter].value,
-                }),
-              ]
-        }
+        isAdding={isAdding}
+        // A new release is unpublished: it joins the list unless it shows published ones only.
+        joinsList={filter !== 'published'}
+        onAddClose={() => setIsAdding(false)}
       />
     </section>
   );
@@ -128,14 +116,23 @@ export function ReleasesScreen() {
 
 /**
  * The board's releases a page at a time (RELEASES_PAGE_SIZE, then "Load more"): each card
- * reads its notes' excerpt, not the notes (the whole notes load when a release is edited).
+ * reads its notes' excerpt, not the notes (the whole notes load when a release is edited). The
+ * add dialog's new release joins this connection.
  */
 function ReleaseList({
   board,
   cardBoard,
+  boardId,
+  isAdding,
+  joinsList,
+  onAddClose,
 }: {
   board: ReleasesScreen_board$key;
   cardBoard: ReleaseCard_board$key;
+  boardId: string;
+  isAdding: boolean;
+  joinsList: boolean;
+  onAddClose: () => void;
 }) {
   const intl = useIntl();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
@@ -152,6 +149,7 @@ function ReleaseList({
       ) {
         releases(filter: $filter, first: $first, after: $after)
           @connection(key: "ReleasesScreen_releases") {
+          __id
           edges {
             node {
               id
@@ -171,16 +169,27 @@ function ReleaseList({
       b.node.releaseDate.localeCompare(a.node.releaseDate) ||
       Number(rowIdOf(b.node.id)) - Number(rowIdOf(a.node.id)),
   );
+  const addModal = (
+    <ReleaseFormModal
+      isOpen={isAdding}
+      onClose={onAddClose}
+      boardId={boardId}
+      connections={joinsList ? [data.releases.__id] : []}
+    />
+  );
   if (releases.length === 0) {
     return (
-      <div className="card">
-        <EmptyState
-          icon="gift"
-          headingLevel={3}
-          title={intl.formatMessage(messages.emptyTitle)}
-          description={intl.formatMessage(messages.emptyText)}
-        />
-      </div>
+      <>
+        <div className="card">
+          <EmptyState
+            icon="gift"
+            headingLevel={3}
+            title={intl.formatMessage(messages.emptyTitle)}
+            description={intl.formatMessage(messages.emptyText)}
+          />
+        </div>
+        {addModal}
+      </>
     );
   }
   return (
@@ -201,6 +210,7 @@ function ReleaseList({
           />
         </div>
       ) : null}
+      {addModal}
     </>
   );
 }

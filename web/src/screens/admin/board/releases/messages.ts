@@ -121,7 +121,6 @@ export const releaseMessages = defineMessages({
     id: 'release.form.previewRegion',
     defaultMessage: 'Preview of the release notes',
   },
-  notesLoading: { id: 'release.form.notesLoading', defaultMessage: 'Loading the notes…' },
   previewLoading: { id: 'release.form.previewLoading', defaultMessage: 'Rendering the preview…' },
   previewFailed: {
     id: 'release.form.previewFailed',
