@@ -209,6 +209,11 @@ describe.skipIf(!hasChromium())('console: the release composer', () => {
       await saveScreenshot(page, `releases-loading-more-${width}-${language}`);
       releasePage();
       await expect.poll(() => cards.count()).toBe(23);
+      // Focus goes on to the first release loaded, as the button goes away.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('v1.2');
+      await saveScreenshot(page, `releases-loaded-more-${width}-${language}`);
       await page.context().close();
 
       // An empty board.

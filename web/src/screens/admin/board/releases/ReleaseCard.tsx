@@ -105,7 +105,7 @@ export function ReleaseCard({
               </span>
             ) : null}
           </p>
-          <h3 className="card__title" id={`release-${data.id}`}>
+          <h3 className="card__title" id={`release-${data.id}`} tabIndex={-1}>
             {data.name}
           </h3>
           <p className="release-card__count muted">

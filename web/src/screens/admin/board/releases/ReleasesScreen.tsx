@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { graphql, loadQuery, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
@@ -135,6 +135,7 @@ function ReleaseList({
   onAddClose: () => void;
 }) {
   const intl = useIntl();
+  const listRef = useRef<HTMLUListElement>(null);
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     ReleasesScreenPaginationQuery,
     ReleasesScreen_board$key
@@ -194,7 +195,7 @@ function ReleaseList({
   }
   return (
     <>
-      <ul className="release-list">
+      <ul className="release-list" ref={listRef}>
         {releases.map(({ node }) => (
           <li key={node.id}>
             <ReleaseCard release={node} board={cardBoard} />
@@ -206,7 +207,19 @@ function ReleaseList({
           <LoadMoreButton
             label={intl.formatMessage(messages.loadMore)}
             isLoading={isLoadingNext}
-            onClick={() => loadNext(RELEASES_PAGE_SIZE)}
+            onClick={() => {
+              // Focus goes on to the first release loaded (the button goes away after the
+              // last page): the name of its card.
+              const shown = releases.length;
+              loadNext(RELEASES_PAGE_SIZE, {
+                onComplete: (error) => {
+                  if (error) return;
+                  requestAnimationFrame(() =>
+                    listRef.current?.children[shown]?.querySelector<HTMLElement>('h3')?.focus(),
+                  );
+                },
+              });
+            }}
           />
         </div>
       ) : null}
