@@ -120,6 +120,35 @@ describe('release notes as HTML', () => {
     expect(await portal.text()).toContain(STORED);
   });
 
+  it("answers the start of the notes as plain text beside them (Release.bodyExcerpt, the console's card)", async () => {
+    const notes = `## Faster\n\n**Reports** load in [a second](https://example.com). ${'More. '.repeat(60)}`;
+    const created = await expectCall(
+      server,
+      'POST',
+      `/companies/${company.owner.companyId}/releases`,
+      201,
+      {
+        token: token(),
+        body: {
+          name: 'Excerpt',
+          releaseDate: '2026-04-01',
+          boardIds: [company.boardId],
+          body: notes,
+        },
+      },
+    );
+    const { body } = await gql(
+      server,
+      `query ($id: ID!) { node(id: $id) { ... on Release { body bodyExcerpt } } }`,
+      { id: globalId('Release', created.id) },
+      token(),
+    );
+    expect(body.data.node.body).toBe(notes.trim());
+    expect(body.data.node.bodyExcerpt).toMatch(/^Faster Reports load in a second\. More\. More\./);
+    expect(body.data.node.bodyExcerpt).toMatch(/…$/);
+    expect(body.data.node.bodyExcerpt.length).toBeLessThanOrEqual(160);
+  });
+
   it('fills the HTML of rows written without it, once, and serves it', async () => {
     const created = await expectCall(
       server,
