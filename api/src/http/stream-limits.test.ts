@@ -280,6 +280,53 @@ describe('the per-process cap', () => {
   });
 });
 
+describe('the team’s share of the per-process cap', () => {
+  it('keeps a tenth of the total for the team: visitors from many addresses fill the rest, the console still goes live (attack 13, F6)', async () => {
+    const { server, company } = await serverWith(
+      { perIp: 0, perToken: 0, total: 10, documentsPerIp: 0 },
+      1,
+    );
+    const open: TStream[] = [];
+    try {
+      for (let n = 1; n <= 9; n += 1) {
+        const stream = await openStream(server, 'rest', company.boardId, {
+          forwardedFor: `10.13.0.${n}`,
+        });
+        open.push(stream);
+        expect(stream.status).toBe(200);
+      }
+      // The tenth visitor, and an end user signed in, find the visitors' share full.
+      const visitor = await openStream(server, 'rest', company.boardId, {
+        forwardedFor: '10.13.0.10',
+      });
+      expect(visitor.status).toBe(429);
+      expect(visitor.headers.get('retry-after')).toBe('30');
+      const endUser = await addEndUser(server, company.owner.companyId);
+      expect(
+        (await openStream(server, 'graphql', company.boardId, { token: endUser.token })).status,
+      ).toBe(429);
+      // The owner's console subscribes.
+      const teamStream = await openStream(server, 'graphql', company.boardId, {
+        token: company.owner.token,
+      });
+      open.push(teamStream);
+      expect(teamStream.status).toBe(200);
+      await expectOpenStreams(server, 10);
+      // A visitor leaving makes room for the next visitor.
+      open.shift()!.close();
+      await expectOpenStreams(server, 9);
+      const next = await openStream(server, 'rest', company.boardId, {
+        forwardedFor: '10.13.0.11',
+      });
+      open.push(next);
+      expect(next.status).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await server.close();
+    }
+  });
+});
+
 describe('different subscription documents from one address', () => {
   it('are capped (each is executed again for every change), while the same document is shared and only counts as a stream', async () => {
     const { server, company } = await serverWith(

@@ -6,7 +6,7 @@ import { leaveRequestPlace } from '../db/statement-owner.ts';
 import { RateLimitError } from './rate-limit.ts';
 import type { TClient } from './rate-limit.ts';
 import type { TViewer } from '../viewer.ts';
-import { isTeamMember } from '../viewer.ts';
+import { isTeamMember, isTeamRole } from '../viewer.ts';
 
 /**
  * Seconds a refused client is asked to wait: streams free up when someone closes a tab, not on
@@ -273,14 +273,25 @@ export function createStreamSlots(
     else counts.delete(key);
   };
   const isFull = (limit: number, current: number) => limit > 0 && current >= limit;
+  // Streams of anyone but the team (anonymous visitors, end users, API keys of end users) stop
+  // a tenth short of the total: the rest is the team's, so visitors from many addresses
+  // (outside attack 13, F6: 21 addresses of 500 anonymous streams) cannot take the console's
+  // live updates away from the people answering them.
+  let others = 0;
+  const othersLimit = (total: number) => total - Math.floor(total / 10);
 
   return {
     take: (owner, signal) => {
+      const isTeamStream =
+        owner.credential !== undefined &&
+        owner.credential.kind === 'REGULAR' &&
+        isTeamRole(owner.credential.role);
       if (isClosing) {
         throw new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.');
       }
       if (
         isFull(limits.total, open.size) ||
+        (!isTeamStream && isFull(othersLimit(limits.total), others)) ||
         isFull(limits.perIp, byIp.get(owner.ip) ?? 0) ||
         (owner.token !== undefined && isFull(limits.perToken, byToken.get(owner.token) ?? 0))
       ) {
@@ -302,6 +313,7 @@ export function createStreamSlots(
         );
       }
       add(byIp, owner.ip, 1);
+      if (!isTeamStream) others += 1;
       if (owner.token !== undefined) add(byToken, owner.token, 1);
       if (document !== undefined) {
         const counts = documents ?? new Map<string, number>();
@@ -317,6 +329,7 @@ export function createStreamSlots(
           isReleased = true;
           open.delete(entry);
           add(byIp, owner.ip, -1);
+          if (!isTeamStream) others -= 1;
           if (owner.token !== undefined) add(byToken, owner.token, -1);
           const counts = document === undefined ? undefined : documentsByIp.get(owner.ip);
           if (counts) {
