@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientGate } from './client-gate.ts';
 import { restCompany } from '../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../testing/rest-fixtures.ts';
 import { startTestServer } from '../testing/test-server.ts';
@@ -293,5 +294,30 @@ describe('bodies that are still arriving', () => {
     expect(await Promise.all(held)).toEqual(Array(8).fill(401));
     expect(await Promise.all(answers)).toEqual(Array(10).fill(200));
     expect(lines.deps.requestBodies.clientBytes(address)).toBe(0);
+  });
+});
+
+describe('the line of one address, alone', () => {
+  it('counts requests whose bodies arrive toward its size, and lets one step out of its place and back', () => {
+    const gate = createClientGate({ concurrency: 1, queue: 1 });
+    const started: string[] = [];
+    const first = gate.arrive('x')!;
+    const second = gate.arrive('x')!;
+    // Two arriving fill a line of one place and one waiting: a third is refused.
+    expect(gate.arrive('x')).toBeNull();
+    expect(gate.arrive('y')).not.toBeNull();
+    first.enter(() => started.push('first'));
+    second.enter(() => started.push('second'));
+    expect(started).toEqual(['first']);
+    // The first steps out (an upload's token checked): the second takes the place.
+    first.stepOut();
+    expect(started).toEqual(['first', 'second']);
+    expect(gate.arrive('x')).toBeNull();
+    first.enter(() => started.push('first again'));
+    second.leave();
+    expect(started).toEqual(['first', 'second', 'first again']);
+    first.leave();
+    first.leave();
+    expect(gate.arrive('x')).not.toBeNull();
   });
 });
