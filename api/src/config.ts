@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSecretKeys } from './auth/secret-box.ts';
+import type { TBodyBudget } from './http/body-intake.ts';
 import type { TSecretKeys } from './auth/secret-box.ts';
 import { isDatabaseUrl } from './db/hosts.ts';
 import type { TMailRetry } from './mail/mailer.ts';
@@ -256,6 +257,16 @@ export const ZConfig = z.object({
   ...rateLimitEnv(),
   CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(8),
   CLIENT_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  CLIENT_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(8 * 1024 * 1024),
+  BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(64 * 1024 * 1024),
   PASSWORD_CHECKS_PER_ADDRESS: z.coerce
     .number()
     .int()
@@ -388,6 +399,11 @@ export type TConfig = {
    * wait their turn before it is refused (http/client-gate.ts); concurrency 0: no gate.
    */
   clientGate: { concurrency: number; queue: number };
+  /**
+   * Bytes of request bodies read and not yet handed to their handler, per client address and
+   * in the process (http/body-intake.ts): past them, reading waits.
+   */
+  bodyBudget: TBodyBudget;
   rateLimits: Record<TRateLimitAction, TRateLimit>;
   /** Password hash checks in flight per address, at once and waiting (auth/password-checks.ts). */
   passwordChecks: TPasswordChecksConfig;
@@ -467,6 +483,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
     clientGate: { concurrency: c.CLIENT_CONCURRENCY, queue: c.CLIENT_QUEUE },
+    bodyBudget: { perClient: c.CLIENT_BODY_BYTES, total: c.BODY_BYTES },
     passwordChecks: {
       perAddress: c.PASSWORD_CHECKS_PER_ADDRESS,
       concurrent: c.PASSWORD_CHECKS_CONCURRENT,

@@ -1,3 +1,5 @@
+import { createBodyIntake } from './http/body-intake.ts';
+import type { TBodyIntake } from './http/body-intake.ts';
 import { createStripe } from './billing/stripe.ts';
 import type { TStripe } from './billing/stripe.ts';
 import type { TConfig } from './config.ts';
@@ -53,6 +55,8 @@ export type TDeps = {
   passwordChecks: TPasswordChecks;
   /** Open live streams per address, per token and in total (STREAM_LIMIT_*), per process. */
   streamSlots: TStreamSlots;
+  /** Request bodies read before their request takes a place in its address's line, by budget. */
+  requestBodies: TBodyIntake;
   /** Sends queued webhook deliveries (started by main.ts and the test server). */
   webhooks: TWebhookWorker;
   /** Deletes audit entries past AUDIT_RETENTION_DAYS (started by main.ts, hourly). */
@@ -120,6 +124,7 @@ export function createDeps(
     rateLimiter,
     passwordChecks: createPasswordChecks(rateLimiter, config.passwordChecks),
     streamSlots,
+    requestBodies: createBodyIntake(config.bodyBudget),
     webhooks,
     auditRetention: createAuditRetention({ prisma, log }, config.auditRetentionDays),
     imports: createImportWorker({ prisma, log }),

@@ -216,21 +216,34 @@ type TListProblem = { field: string; entries: number; cap: number };
 
 type TMeasure = { cost: number; problems: TListProblem[] };
 
-/** The entries of every list in a value (nested lists and input objects included). */
-function jsonEntries(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce<number>((n, item) => n + 1 + jsonEntries(item), 0);
+/**
+ * The values inside a list or an input object (JSON's plain objects); nothing inside anything
+ * else: an uploaded File (a multipart request's variables) holds its bytes, not entries.
+ */
+function inner(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
   if (value && typeof value === 'object') {
-    return Object.values(value).reduce<number>((n, item) => n + jsonEntries(item), 0);
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype === Object.prototype || prototype === null) return Object.values(value);
   }
-  return 0;
+  return [];
 }
 
-/** The longest list in a value, anywhere inside it. */
+/** The entries of every list in a value (nested lists and input objects included). */
+function jsonEntries(value: unknown): number {
+  let entries = Array.isArray(value) ? value.length : 0;
+  for (const item of inner(value)) entries += jsonEntries(item);
+  return entries;
+}
+
+/**
+ * The longest list in a value, anywhere inside it. A loop, not Math.max(...): a list of 200,000
+ * entries would pass that many arguments and overflow the stack.
+ */
 function jsonLongest(value: unknown): number {
-  if (Array.isArray(value)) return Math.max(value.length, ...value.map(jsonLongest));
-  if (value && typeof value === 'object')
-    return Math.max(0, ...Object.values(value).map(jsonLongest));
-  return 0;
+  let longest = Array.isArray(value) ? value.length : 0;
+  for (const item of inner(value)) longest = Math.max(longest, jsonLongest(item));
+  return longest;
 }
 
 /** An argument's value with its variables filled in from the request (or their defaults). */

@@ -2,15 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cheapBodyLimit } from './body-limit.ts';
 import type { TDeps } from '../deps.ts';
-import { REST_BODY_LIMIT, tooLarge, tooLargeAnswer } from '../rest/index.ts';
+import { REST_BODY_LIMIT, TOO_LARGE_MESSAGE, tooLarge, tooLargeAnswer } from '../rest/index.ts';
 import { IMPORT_LIMITS } from '../services/import/import-model.ts';
 import { authenticateBearer, bearerToken } from '../services/account/authenticate.ts';
 import { isCompanyAdmin } from '../viewer.ts';
 
 const UPLOAD_MB = IMPORT_LIMITS.maxUploadBytes / 1024 / 1024;
 
+/** What the 413 answer to files past the upload limit says. */
+export const UPLOAD_TOO_LARGE_MESSAGE = `The files are larger than ${UPLOAD_MB} MB together.`;
+
 /** The 413 answer to files past the upload limit. */
-const uploadTooLarge = tooLargeAnswer(`The files are larger than ${UPLOAD_MB} MB together.`);
+const uploadTooLarge = tooLargeAnswer(UPLOAD_TOO_LARGE_MESSAGE);
 
 function headerOf(c: Context, name: string): string | undefined {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
@@ -28,9 +31,45 @@ export function graphqlBodyLimit(deps: TDeps): MiddlewareHandler {
   const small = cheapBodyLimit({ maxSize: REST_BODY_LIMIT, onError: tooLarge });
   const large = cheapBodyLimit({ maxSize: IMPORT_LIMITS.maxUploadBytes, onError: uploadTooLarge });
   return async (c, next) => {
-    if (!/^multipart\/form-data/i.test(headerOf(c, 'content-type') ?? '')) return small(c, next);
-    const token = bearerToken(headerOf(c, 'authorization') ?? null);
-    const viewer = token ? await authenticateBearer(deps, token) : null;
-    return (isCompanyAdmin(viewer) ? large : small)(c, next);
+    if (!isMultipart(headerOf(c, 'content-type'))) return small(c, next);
+    return ((await isUploader(deps, headerOf(c, 'authorization'))) ? large : small)(c, next);
   };
+}
+
+function isMultipart(contentType: string | undefined): boolean {
+  return /^multipart\/form-data/i.test(contentType ?? '');
+}
+
+/** Whether `authorization` carries a company owner's or admin's token: they alone may import. */
+async function isUploader(deps: TDeps, authorization: string | undefined): Promise<boolean> {
+  const token = bearerToken(authorization ?? null);
+  return isCompanyAdmin(token ? await authenticateBearer(deps, token) : null);
+}
+
+/**
+ * Whether a Node request may be an import upload past REST_BODY_LIMIT (a multipart POST to
+ * /graphql with a bearer token): the server reads a body before its request takes a place in
+ * its address's line (server.ts), and asks `uploadLimitOf` first for these.
+ */
+export function mayBeLargeUpload(req: IncomingMessage): boolean {
+  return (
+    req.method === 'POST' &&
+    (req.url === '/graphql' || req.url?.startsWith('/graphql?') === true) &&
+    isMultipart(req.headers['content-type']) &&
+    bearerToken(req.headers.authorization) !== undefined
+  );
+}
+
+/**
+ * The largest body a Node request may send, and what the 413 past it says: the upload limit
+ * for a company owner's or admin's multipart request to /graphql, REST_BODY_LIMIT otherwise
+ * (the limits graphqlBodyLimit, REST and MCP apply once the request is served).
+ */
+export async function uploadLimitOf(
+  deps: TDeps,
+  req: IncomingMessage,
+): Promise<{ limit: number; message: string }> {
+  return mayBeLargeUpload(req) && (await isUploader(deps, req.headers.authorization))
+    ? { limit: IMPORT_LIMITS.maxUploadBytes, message: UPLOAD_TOO_LARGE_MESSAGE }
+    : { limit: REST_BODY_LIMIT, message: TOO_LARGE_MESSAGE };
 }

@@ -17,6 +17,8 @@ export type TMetricSources = {
   prisma: PrismaClient;
   /** Live streams (REST event streams and GraphQL subscriptions) open in this process. */
   openStreams: () => number;
+  /** Request bodies read before their request started (http/body-intake.ts), in this process. */
+  requestBodies?: () => { bytes: number; paused: number };
   /** The PostgreSQL pool; null on embedded PGlite. */
   poolStats: (() => TPoolStats) | null;
 };
@@ -47,6 +49,22 @@ export function createMetrics(sources: TMetricSources): TMetrics {
     registers: [registry],
     collect() {
       this.set(sources.openStreams());
+    },
+  });
+  new Gauge({
+    name: 'feedboard_request_body_bytes',
+    help: 'Bytes of request bodies read and not yet handed to their handler (arriving, or waiting for a place in their address’s line), in this process.',
+    registers: [registry],
+    collect() {
+      this.set(sources.requestBodies?.().bytes ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'feedboard_request_bodies_paused',
+    help: 'Request bodies whose reading waits for the body budget (CLIENT_BODY_BYTES, BODY_BYTES), in this process.',
+    registers: [registry],
+    collect() {
+      this.set(sources.requestBodies?.().paused ?? 0);
     },
   });
   new Gauge({

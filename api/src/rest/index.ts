@@ -38,8 +38,11 @@ export function tooLargeAnswer(message: string): (c: Context) => Response {
   };
 }
 
+/** What the 413 answer to a body over REST_BODY_LIMIT says. */
+export const TOO_LARGE_MESSAGE = 'The request body is larger than 1 MB.';
+
 /** The 413 answer to a body over REST_BODY_LIMIT. */
-export const tooLarge = tooLargeAnswer('The request body is larger than 1 MB.');
+export const tooLarge = tooLargeAnswer(TOO_LARGE_MESSAGE);
 
 /** `application/json` or any `application/…+json` type (parameters such as charset aside). */
 export function isJsonMediaType(contentType: string | undefined): boolean {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalId } from '../../schema/ids.ts';
 import { APP_ERROR, addEndUser, gql, mutate, setPlan } from '../../testing/graphql-client.ts';
 import type { TTestAccount } from '../../testing/graphql-client.ts';
-import { restCompany } from '../../testing/rest-fixtures.ts';
+import { expectCall, restCompany } from '../../testing/rest-fixtures.ts';
 import type { TRestCompany } from '../../testing/rest-fixtures.ts';
 import { startTestServer } from '../../testing/test-server.ts';
 import type { TTestServer } from '../../testing/test-server.ts';
 import { importBenchCsv } from '../../../../bench/import.ts';
 import { checkIdeaCounts } from '../idea/check-idea-counts.ts';
-import { PREVIEWS_KEPT_PER_BOARD } from './preview-import.ts';
+import { PREVIEWS_KEPT_PER_BOARD, PREVIEWS_KEPT_PER_COMPANY } from './preview-import.ts';
 import { deleteStalePreviews } from './run-import.ts';
 
 /** Importing a board from another product's export: preview, background write, re-runs, failures, who may. */
@@ -260,6 +260,65 @@ describe('previews piling up', () => {
     expect(
       await server.deps.prisma.importJob.count({ where: { boardId: a.boardId } }),
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('previews piling up across boards', () => {
+  it("keeps a company's ten newest previews whatever the board: a newer one drops the oldest with its rows (attack 11, F1)", async () => {
+    const rowId = (id: string) => Number(Buffer.from(id, 'base64').toString().split(':')[1]);
+    const c = await restCompany(server);
+    const boardIds = [c.boardId];
+    while (boardIds.length * PREVIEWS_KEPT_PER_BOARD <= PREVIEWS_KEPT_PER_COMPANY) {
+      const { id } = await expectCall(
+        server,
+        'POST',
+        `/companies/${c.owner.companyId}/boards`,
+        201,
+        {
+          token: c.owner.token,
+          body: { name: `Import board ${boardIds.length}` },
+        },
+      );
+      boardIds.push(id as number);
+    }
+    // Each board stays within its own three; together they pass the company's ten.
+    const jobs: string[] = [];
+    for (const boardId of boardIds) {
+      for (let n = 0; n < PREVIEWS_KEPT_PER_BOARD; n += 1) {
+        const job = await mutate(
+          server,
+          'result',
+          PREVIEW,
+          { boardId: globalId('Board', boardId), source: 'CSV', files: [fixture('generic.csv')] },
+          c.owner.token,
+        );
+        jobs.push(job.id);
+      }
+    }
+    expect(jobs.length).toBeGreaterThan(PREVIEWS_KEPT_PER_COMPANY);
+    const kept = await server.deps.prisma.importJob.findMany({
+      where: { companyId: c.owner.companyId, status: 'PREVIEWED' },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
+    const dropped = jobs.slice(0, jobs.length - PREVIEWS_KEPT_PER_COMPANY);
+    expect(kept.map((job) => job.id)).toEqual(
+      jobs.slice(-PREVIEWS_KEPT_PER_COMPANY).map((job) => rowId(job)),
+    );
+    expect(
+      await server.deps.prisma.importJobPart.count({
+        where: { importJobId: { in: dropped.map(rowId) } },
+      }),
+    ).toBe(0);
+    expect(
+      (await mutate(server, 'result', START, { importJobId: dropped[0]! }, c.owner.token)).code,
+    ).toBe('NOT_FOUND');
+    // Another company's previews are its own.
+    expect(
+      await server.deps.prisma.importJob.count({
+        where: { companyId: b.owner.companyId, status: 'PREVIEWED' },
+      }),
+    ).toBe(PREVIEWS_KEPT_PER_BOARD);
   });
 });
 

@@ -210,6 +210,13 @@ const inPreviewSlot = createSlots(PREVIEWS_AT_ONCE);
 export const PREVIEWS_KEPT_PER_BOARD = 3;
 
 /**
+ * Previews a company keeps waiting to be started, whatever the board: a newer one drops the
+ * company's oldest past these (outside attack 11, F1: thirty boards kept ninety, each up to a
+ * whole export's rows).
+ */
+export const PREVIEWS_KEPT_PER_COMPANY = 10;
+
+/**
  * Reads another product's export (`source`: CANNY, USERVOICE, FIDER or our CSV) for a board and
  * says what importing it would create, without writing any of it: ideas, people (end users,
  * matched by email whatever its case), votes and comments, the source's statuses mapped to ours,
@@ -332,6 +339,18 @@ export async function previewImport(
     if (older.length > 0) {
       await deps.prisma.importJob.deleteMany({
         where: { id: { in: older.map((row) => row.id) }, status: 'PREVIEWED' },
+      });
+    }
+    // Then the company's past its newest few, whatever their board (attack 11, F1).
+    const olderInCompany = await deps.prisma.importJob.findMany({
+      where: { companyId: board.companyId, status: 'PREVIEWED' },
+      orderBy: { id: 'desc' },
+      skip: PREVIEWS_KEPT_PER_COMPANY,
+      select: { id: true },
+    });
+    if (olderInCompany.length > 0) {
+      await deps.prisma.importJob.deleteMany({
+        where: { id: { in: olderInCompany.map((row) => row.id) }, status: 'PREVIEWED' },
       });
     }
     return importJobView(job);
