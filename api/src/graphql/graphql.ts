@@ -506,7 +506,7 @@ export function createGraphQL(
       // runs: a refused cost answers as Armor's limits do (limitRefusal), a long list a
       // VALIDATION error; then the cost is spent from the caller's budget (429 past it).
       inputLimitsPlugin<TGraphQLServerContext>(
-        deps.config.graphqlLimits.maxCost,
+        deps.config.graphqlLimits,
         (error) => toGraphQLError(error),
         spendCostBudget(deps),
         companyListLengths(deps),
@@ -527,9 +527,12 @@ export function createGraphQL(
         },
       ),
       // Before streamLimitPlugin, which holds a stream slot around what it answers.
+      // Answers every subscription: shared per class of caller, or per subscriber with each
+      // execution spent from the caller's cost budget (as queries are).
       sharedSubscriptionPlugin<TGraphQLServerContext>(
         deps,
         (error) => maskErrorFn(error, UNEXPECTED, false) as GraphQLError,
+        spendCostBudget(deps),
       ),
       streamLimitPlugin(deps),
       readOnlyKeyPlugin(),
