@@ -288,6 +288,7 @@ export const ZConfig = z.object({
     .default(DEFAULT_STREAM_LIMITS.documentsPerIp),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(100_000),
+  GRAPHQL_MAX_SUBSCRIPTION_COST: z.coerce.number().int().positive().default(5_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(20),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(500_000).default(100_000),
@@ -410,7 +411,14 @@ export type TConfig = {
   /** Caps on open live streams per client address, per token and in total (per process). */
   streamLimits: TStreamLimits;
   /** GraphQL Armor's limits on each operation (the console's largest stay well under). */
-  graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number; maxTokens: number };
+  graphqlLimits: {
+    maxDepth: number;
+    maxCost: number;
+    /** The cost limit of one subscription: it runs again for every change of its board. */
+    maxSubscriptionCost: number;
+    maxAliases: number;
+    maxTokens: number;
+  };
   /**
    * Ideas, votes and comments one board import may hold together (IMPORT_MAX_ROWS), whatever
    * the plan: past it the preview refuses the files.
@@ -513,6 +521,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     graphqlLimits: {
       maxDepth: c.GRAPHQL_MAX_DEPTH,
       maxCost: c.GRAPHQL_MAX_COST,
+      maxSubscriptionCost: c.GRAPHQL_MAX_SUBSCRIPTION_COST,
       maxAliases: c.GRAPHQL_MAX_ALIASES,
       maxTokens: c.GRAPHQL_MAX_TOKENS,
     },

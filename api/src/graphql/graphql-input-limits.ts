@@ -497,6 +497,7 @@ function checkOperation(
   variables: unknown,
   maxCost: number,
   lengths: TListLengths = {},
+  kind: 'Query' | 'Subscription' = 'Query',
 ): TChecked {
   const measured = measure(
     document,
@@ -508,7 +509,7 @@ function checkOperation(
   const cost = Math.round(measured.cost);
   if (cost > maxCost) {
     const found = Number.isFinite(cost) ? `, found ${cost}` : '';
-    const refusal = limitRefusal('cost', `Query Cost limit of ${maxCost} exceeded${found}.`);
+    const refusal = limitRefusal('cost', `${kind} Cost limit of ${maxCost} exceeded${found}.`);
     return { cost, refusal };
   }
   if (measured.problems.length === 0) return { cost, refusal: null };
@@ -554,13 +555,20 @@ export type TSpendCost = (cost: number, context: unknown) => Promise<GraphQLErro
  * Armor's cost rule runs at validation, where variables are unknown: `nodes(ids: $ids)` with
  * 20,000 ids cost it 3 and then held the embedded database for minutes. A query or mutation
  * that passes then spends its cost through `spend` (the caller's budget), measured once.
+ *
+ * A subscription is held to `maxSubscriptionCost`, far below a query's: its selection runs again
+ * for every change of its board (on the per-subscriber path, once per stream and change, each
+ * run spending the caller's budget: live-subscriptions.ts), so a document priced like a large
+ * query (62,785 points of one board's ideas and their comments, 200 streams of it from one
+ * address: outside attack 13, F1) is never a legitimate live view. The console's costs 70.
  */
 export function inputLimitsPlugin<TServerContext extends object>(
-  maxCost: number,
+  limits: { maxCost: number; maxSubscriptionCost: number },
   toGraphQLError: (error: AppError) => GraphQLError,
   spend?: TSpendCost,
   lengthsOf?: TLengthsOf,
 ): Plugin<TServerContext> {
+  const { maxCost, maxSubscriptionCost } = limits;
   const refuse = (refusal: AppError | GraphQLError) =>
     refusal instanceof GraphQLError ? refusal : toGraphQLError(refusal);
   return {
@@ -584,7 +592,9 @@ export function inputLimitsPlugin<TServerContext extends object>(
         args.document,
         args.operationName,
         args.variableValues,
-        maxCost,
+        maxSubscriptionCost,
+        {},
+        'Subscription',
       );
       if (refusal) setResultAndStopExecution({ errors: [refuse(refusal)] });
     },

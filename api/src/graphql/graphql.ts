@@ -511,19 +511,19 @@ export function createGraphQL(
       // runs: a refused cost answers as Armor's limits do (limitRefusal), a long list a
       // VALIDATION error; then the cost is spent from the caller's budget (429 past it).
       inputLimitsPlugin<TGraphQLServerContext>(
-        deps.config.graphqlLimits.maxCost,
+        deps.config.graphqlLimits,
         (error) => toGraphQLError(error),
         spendCostBudget(deps),
         companyListLengths(deps),
       ),
       // NUL or a lone surrogate in any variable or string literal: a VALIDATION error.
       storableTextPlugin<TGraphQLServerContext>((error) => toGraphQLError(error)),
-      // Queries and subscriptions run as JavaScript compiled once per document (graphql-jit)
-      // instead of graphql-js's interpreter: a page of 50 ideas resolves about 1,500 fields,
-      // and the interpreter's per-field promises and lookups were a third of the page's server
-      // CPU; a subscription's selection runs once per event for every subscriber (issue 22).
-      // Mutations keep graphql-js and its serial order. Before streamLimitPlugin, which wraps
-      // whichever subscribe function it is handed.
+      // Queries run as JavaScript compiled once per document (graphql-jit) instead of
+      // graphql-js's interpreter: a page of 50 ideas resolves about 1,500 fields, and the
+      // interpreter's per-field promises and lookups were a third of the page's server CPU.
+      // Mutations keep graphql-js and its serial order; subscriptions are answered by
+      // sharedSubscriptionPlugin below (graphql-js, shared or paid per execution), which
+      // replaces the subscribe function set here.
       useGraphQlJit(
         {},
         {
@@ -532,9 +532,12 @@ export function createGraphQL(
         },
       ),
       // Before streamLimitPlugin, which holds a stream slot around what it answers.
+      // Answers every subscription: shared per class of caller, or per subscriber with each
+      // execution spent from the caller's cost budget (as queries are).
       sharedSubscriptionPlugin<TGraphQLServerContext>(
         deps,
         (error) => maskErrorFn(error, UNEXPECTED, false) as GraphQLError,
+        spendCostBudget(deps),
       ),
       streamLimitPlugin(deps),
       readOnlyKeyPlugin(),

@@ -7,11 +7,19 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionArgs,
+  ExecutionResult,
+  GraphQLError,
+  GraphQLSchema,
+} from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import type { TDeps } from '../deps.ts';
 import type { TGraphQLServerContext } from './graphql.ts';
+import { operationCost } from './graphql-input-limits.ts';
+import type { TSpendCost } from './graphql-input-limits.ts';
 import type { TIdeaChange } from '../events.ts';
 import { eventStreamResponse } from '../rest/event-stream.ts';
 import type { TSendFrame } from '../rest/event-stream.ts';
@@ -157,6 +165,71 @@ function nextFrame(result: ExecutionResult, mask: (error: GraphQLError) => Graph
 }
 
 /**
+ * A subscription on the per-subscriber path: each event of `source` is executed for this one
+ * stream, and each execution first spends the operation's `cost` from the caller's GraphQL budget
+ * (`spend`: the budget and key its queries spend, GRAPHQL_COST). Through yoga's own path these
+ * runs were free: 200 anonymous streams of one document from one address made every vote 200
+ * executions of 210 ms each, and /healthz waited 192 ms (outside attack 13, F1). When the budget
+ * is spent the event is not executed: the stream answers one `next` with the refusal queries get
+ * (RATE_LIMITED, `retryAfter`, "Too many costly requests…") and ends (`complete`), leaving its
+ * source and its stream slot. Ending, rather than skipping events until the budget refills, is
+ * what a client can rely on: a stream that stays open while it drops changes would show a stale
+ * board as live, while an ended one says so, and when to subscribe again.
+ */
+function budgetedStream(
+  source: AsyncIterable<unknown>,
+  args: ExecutionArgs,
+  cost: number,
+  spend: TSpendCost,
+): AsyncIterableIterator<ExecutionResult> {
+  const events = source[Symbol.asyncIterator]();
+  let isEnded = false;
+  const end = async () => {
+    if (isEnded) return;
+    isEnded = true;
+    await events.return?.();
+  };
+  const done = (): IteratorResult<ExecutionResult> => ({ done: true, value: undefined });
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    next: async () => {
+      if (isEnded) return done();
+      const event = await events.next();
+      if (isEnded || event.done) {
+        isEnded = true;
+        return done();
+      }
+      const refusal = await spend(cost, args.contextValue);
+      if (refusal) {
+        await end();
+        return { done: false, value: { errors: [refusal] } };
+      }
+      return { done: false, value: await execute({ ...args, rootValue: event.value }) };
+    },
+    return: async () => {
+      await end();
+      return done();
+    },
+    throw: async (error: unknown) => {
+      await end();
+      throw error;
+    },
+  };
+}
+
+/** A subscription answered per subscriber, its every execution paid (budgetedStream). */
+async function budgetedSubscribe(
+  args: ExecutionArgs,
+  cost: number,
+  spend: TSpendCost,
+): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+  const source = await createSourceEventStream(args);
+  return isAsyncIterable(source) ? budgetedStream(source, args, cost, spend) : source;
+}
+
+/**
  * The console's live subscription (`ideaChanged` over server-sent events) answered once per
  * class of caller instead of once per caller. Through yoga, each subscriber's every event went
  * its own way: an async iterator chain, an execution of the selection, a JSON text and two
@@ -168,7 +241,8 @@ function nextFrame(result: ExecutionResult, mask: (error: GraphQLError) => Graph
  * (rest/event-stream.ts).
  *
  * Only documents whose every field is in SHAREABLE_FIELDS, over `text/event-stream`, take this
- * path; the rest keep yoga's. Access checks are the field's own: its `subscribe` runs for every
+ * path. The rest are executed per subscriber and event, each execution paid from the caller's
+ * GraphQL cost budget through `spend` (budgetedStream). Access checks are the field's own: its `subscribe` runs for every
  * subscription (findVisibleBoard), and its per-change rule (canSeeIdeaChange) is applied here
  * per subscriber. Placed after graphql-jit and before streamLimitPlugin, which holds a stream
  * slot around whatever this answers.
@@ -176,6 +250,7 @@ function nextFrame(result: ExecutionResult, mask: (error: GraphQLError) => Graph
 export function sharedSubscriptionPlugin<TServerContext extends Record<string, unknown>>(
   deps: Pick<TDeps, 'log'>,
   mask: (error: GraphQLError) => GraphQLError,
+  spend: TSpendCost,
 ): Plugin<TServerContext> {
   const shapes = new WeakMap<DocumentNode, TShape>();
   const channels = new Map<string, TChannel>();
@@ -336,21 +411,28 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
     onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
       const context = args.contextValue as unknown as TSharedContext & { request?: Request };
       const request = context.request;
-      if (!request?.headers.get('accept')?.includes('text/event-stream')) return;
+      // What each execution of this subscription for one stream spends (budgetedStream).
+      const cost = operationCost(args.document, args.operationName, args.variableValues);
       let shape = shapes.get(args.document);
       if (!shape) {
         shape = shapeOf(args.schema, args.document);
         shapes.set(args.document, shape);
       }
-      if (!shape.isShareable) return;
+      // Only server-sent events are answered on the shared path (its frames are written here).
+      const isEventStream = request?.headers.get('accept')?.includes('text/event-stream');
       const own = shape;
       setSubscribeFn(async (subscribeArgs) => {
         const operation = getOperationAST(subscribeArgs.document, subscribeArgs.operationName);
         if (operation?.operation !== 'subscription') return subscribeFn(subscribeArgs);
+        if (!request || !isEventStream || !own.isShareable) {
+          return budgetedSubscribe(subscribeArgs, cost, spend);
+        }
         // The field's own `subscribe` (the board's access check) runs here as it would there.
         const source = await createSourceEventStream(subscribeArgs);
         if (!(source instanceof IdeaChangeSource)) {
-          return isAsyncIterable(source) ? subscribeFn(subscribeArgs) : source;
+          return isAsyncIterable(source)
+            ? budgetedStream(source, subscribeArgs, cost, spend)
+            : source;
         }
         const stream = join(source, own, subscribeArgs, context);
         streams.set(request, stream);

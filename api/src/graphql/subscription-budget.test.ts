@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.ts';
+import type { TRateLimitAction } from '../config.ts';
+import { APP_ERROR, createBoardId, gql, mutate, signUpCompany } from '../testing/graphql-client.ts';
+import type { TTestAccount } from '../testing/graphql-client.ts';
+import { subscribeLive } from '../testing/live-subscriber.ts';
+import type { TLiveSubscriber } from '../testing/live-subscriber.ts';
+import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
+import type { TTestServer } from '../testing/test-server.ts';
+import { operationCost } from './graphql-input-limits.ts';
+
+// Outside attack 13, F1: 200 anonymous streams of one subscription from one address, each
+// executed for every change (210 ms a run on the embedded database) and none of it paid from the
+// caller's GraphQL budget.
+
+/** The attack's document: a board's 100 ideas and 20 comments of each, on every change. */
+const COSTLY = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) { idea { board {
+  ideas(first: 100) { edges { node { title description
+    comments(first: 20) { edges { node { id createdAt } } } } } } } } } }`;
+
+/**
+ * A document the shared path does not take (comments): executed per stream and event. Each
+ * execution reads the idea's comments once, which is what the statements below count.
+ */
+const PER_SUBSCRIBER = `subscription ($boardId: ID!) { ideaChanged(boardId: $boardId) {
+  kind ideaId idea { id voteCount comments(first: 2) { edges { node { id } } } } } }`;
+
+const PUBLIC = `mutation ($id: ID!) { setBoardVisibility(boardId: $id, isPublic: true) { __typename } }`;
+const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
+  ... on MutationCreateIdeaSuccess { data { id } } ${APP_ERROR} } }`;
+const UPVOTE = `mutation ($ideaId: ID!) { upvoteIdea(ideaId: $ideaId) { __typename } }`;
+const DOWNVOTE = `mutation ($ideaId: ID!) { downvoteIdea(ideaId: $ideaId) { __typename } }`;
+
+/** The console's live subscription as relay-compiler writes it (`npm run relay`). */
+function consoleSubscription(): string {
+  const file = new URL(
+    '../../../web/__generated__/useBoardLiveUpdatesSubscription.graphql.ts',
+    import.meta.url,
+  );
+  const literal = /"text": ("(?:[^"\\]|\\.)*")/.exec(readFileSync(file, 'utf8'))?.[1];
+  return JSON.parse(literal ?? '""') as string;
+}
+
+/** A statement reading an idea's comments (one per execution of PER_SUBSCRIBER). */
+const readsComments = (sql: string) => /from\s+"(public"\.")?comment"/i.test(sql);
+
+describe('what a subscription may cost', () => {
+  it('prices the console’s own subscription far below the limit of one subscription', () => {
+    const { maxSubscriptionCost, maxCost } = loadConfig({}).graphqlLimits;
+    const console = operationCost(parse(consoleSubscription()), undefined, { boardId: 'B' });
+    expect(console).toBeGreaterThan(0);
+    expect(console * 20).toBeLessThanOrEqual(maxSubscriptionCost);
+    expect(maxSubscriptionCost * 10).toBeLessThanOrEqual(maxCost);
+    // The attack's document was under a query's limit, and is far past a subscription's.
+    const costly = operationCost(parse(COSTLY), undefined, { boardId: 'B' });
+    expect(costly).toBeLessThan(maxCost);
+    expect(costly).toBeGreaterThan(maxSubscriptionCost * 10);
+  });
+});
+
+describe('subscriptions executed per subscriber spend the caller’s cost budget', () => {
+  /** Points of GraphQL cost an anonymous address may spend in the test's (hour-long) window. */
+  const BUDGET = 1_000_000;
+  let server: TTestServer;
+  let admin: TTestAccount;
+  let boardId: string;
+  let statements: string[];
+  /** graphqlCost points spent by anonymous callers (their address), as they were spent. */
+  const spentByAddress: { ip: string; points: number }[] = [];
+  const open: TLiveSubscriber[] = [];
+
+  beforeAll(async () => {
+    statements = [];
+    server = await startTestServer(
+      {
+        rateLimits: {
+          ...UNLIMITED_FOR_TESTS,
+          graphqlCost: { perIp: BUDGET, perAccount: 1e12, windowSeconds: 3600 },
+        },
+      },
+      { onQuery: (sql) => statements.push(sql) },
+    );
+    const limiter = server.deps.rateLimiter;
+    const consume = limiter.consume;
+    limiter.consume = async (
+      action: TRateLimitAction,
+      keys: { ip?: string; account?: string },
+      points = 1,
+    ) => {
+      await consume(action, keys, points);
+      if (action === 'graphqlCost' && keys.ip !== undefined) {
+        spentByAddress.push({ ip: keys.ip, points });
+      }
+    };
+    admin = await signUpCompany(server);
+    boardId = await createBoardId(server, admin.token, 'Budget board');
+    await gql(server, PUBLIC, { id: boardId }, admin.token);
+  });
+  afterAll(async () => {
+    for (const subscriber of open) subscriber.close();
+    await server?.close();
+  });
+
+  it('refuses a subscription priced past GRAPHQL_MAX_SUBSCRIPTION_COST when it subscribes (outside attack 13, F1)', async () => {
+    const aborted = new AbortController();
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: COSTLY, variables: { boardId } }),
+      signal: aborted.signal,
+    });
+    const status = response.status;
+    const text = status === 200 ? '' : await response.text();
+    aborted.abort();
+    expect(status).toBe(400);
+    const answer = JSON.parse(text.match(/^data: (.+)$/m)?.[1] ?? text);
+    const { maxSubscriptionCost } = server.deps.config.graphqlLimits;
+    expect(answer.errors).toEqual([
+      expect.objectContaining({
+        message: `Subscription Cost limit of ${maxSubscriptionCost} exceeded, found ${operationCost(parse(COSTLY), undefined, { boardId })}.`,
+        extensions: { code: 'BAD_REQUEST', limit: 'cost' },
+      }),
+    ]);
+    expect(server.deps.streamSlots.count().total).toBe(0);
+  });
+
+  it('spends N streams × M changes executions from one address, then ends its streams with RATE_LIMITED and executes no more (outside attack 13, F1)', async () => {
+    const cost = operationCost(parse(PER_SUBSCRIBER), undefined, { boardId });
+    const idea = (title: string) =>
+      mutate(server, 'createIdea', CREATE_IDEA, { boardId, title }, admin.token);
+    const probe = await idea('An idea voted on and off');
+    const marker = await idea('An idea marking what came before');
+    let votes = 0;
+    /** A change of the board: the admin's vote on `probe`, on then off. */
+    const change = () =>
+      gql(server, votes++ % 2 ? DOWNVOTE : UPVOTE, { ideaId: probe.id }, admin.token);
+
+    const N = 3;
+    const M = 2;
+    const streams = Array.from({ length: N }, () =>
+      subscribeLive(server.url, PER_SUBSCRIBER, { boardId }),
+    );
+    open.push(...streams);
+    for (const stream of streams) await stream.waitUntilLive(change);
+    // Every change before the marker's is delivered (and paid) once every stream has the marker.
+    let markers = 0;
+    const barrier = async () => {
+      markers += 1;
+      await gql(server, markers % 2 ? UPVOTE : DOWNVOTE, { ideaId: marker.id }, admin.token);
+      for (const stream of streams) {
+        await stream.waitFor(
+          () =>
+            stream.results.filter((r) => r.data?.ideaChanged?.ideaId === marker.id).length >=
+            markers,
+        );
+      }
+    };
+    await barrier();
+    expect(streams.every((stream) => stream.results.every((r) => !r.errors))).toBe(true);
+    // Each stream's executions so far (the pokes and the marker) were paid, one by one.
+    expect(spentByAddress.length).toBeGreaterThanOrEqual(N * 2);
+    const ip = spentByAddress[0]!.ip;
+    expect(spentByAddress.every((spent) => spent.ip === ip && spent.points === cost)).toBe(true);
+    // What is left of the address's budget: exactly N × M executions more.
+    const spent = spentByAddress.reduce((sum, { points }) => sum + points, 0);
+    await server.deps.rateLimiter.consume('graphqlCost', { ip }, BUDGET - spent - N * M * cost);
+    spentByAddress.length = 0;
+    for (const stream of streams) stream.results.length = 0;
+    statements.length = 0;
+
+    for (let m = 1; m <= M; m += 1) {
+      await change();
+      for (const stream of streams) await stream.waitFor(() => stream.results.length >= m);
+    }
+    expect(streams.flatMap((stream) => stream.results).every((r) => !r.errors)).toBe(true);
+    expect(spentByAddress.map(({ points }) => points)).toEqual(Array(N * M).fill(cost));
+    expect(statements.filter(readsComments)).toHaveLength(N * M);
+
+    // The budget is spent: the next change is executed for none of them; each stream answers
+    // the refusal a query gets, and ends (its stream slot is given back).
+    await change();
+    for (const stream of streams) {
+      const refusal = await stream.waitFor((r) => r.errors);
+      expect(refusal.errors).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(/^Too many costly requests\. Please wait \d+ seconds?/),
+          extensions: expect.objectContaining({ code: 'RATE_LIMITED' }),
+        }),
+      ]);
+      expect(refusal.data).toBeUndefined();
+    }
+    await vi.waitFor(() => expect(server.deps.streamSlots.count().total).toBe(0), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    expect(spentByAddress).toHaveLength(N * M);
+    expect(statements.filter(readsComments)).toHaveLength(N * M);
+
+    // Subscribing again from the address opens a stream, whose first change is refused unrun.
+    const again = subscribeLive(server.url, PER_SUBSCRIBER, { boardId });
+    open.push(again);
+    for (let attempt = 0; attempt < 100 && again.results.length === 0; attempt += 1) {
+      await change();
+      await again.waitFor(() => true, 200).catch(() => {});
+    }
+    expect(again.results[0]?.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(statements.filter(readsComments)).toHaveLength(N * M);
+    expect(spentByAddress).toHaveLength(N * M);
+  });
+});
