@@ -83,6 +83,12 @@ describe('GET /boards/{id}', () => {
     expect(otherCompanys.body.error.fields).toEqual([
       { field: 'allowedCustomerCompanyIds.0', message: 'No such customer company.' },
     ]);
+    // An id past the database's integer is no customer company, not a 500 (the REST fuzz).
+    const pastInteger = await create({ allowedCustomerCompanyIds: [2_147_483_648] });
+    expect(pastInteger.status).toBe(400);
+    expect(pastInteger.body.error.fields).toEqual([
+      { field: 'allowedCustomerCompanyIds.0', message: 'No such customer company.' },
+    ]);
     const notBoolean = await create({ ssoAccess: 'yes' });
     expect(notBoolean.status).toBe(400);
     expect(notBoolean.body.error.fields[0].field).toBe('ssoAccess');

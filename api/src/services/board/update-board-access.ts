@@ -54,8 +54,10 @@ export async function requireOwnCustomerCompanies(
   customerIds: readonly number[] | undefined,
 ): Promise<void> {
   if (!customerIds || customerIds.length === 0) return;
+  // An id past the column's integer is no row (and the database would refuse the statement).
+  const possible = customerIds.filter((id) => id <= 2_147_483_647);
   const found = await deps.prisma.customerCompany.findMany({
-    where: { id: { in: [...customerIds] }, companyId },
+    where: { id: { in: possible }, companyId },
     select: { id: true },
   });
   const known = new Set(found.map((c) => c.id));
