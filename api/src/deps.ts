@@ -82,6 +82,7 @@ export function createDeps(
     log,
     retry: config.mailRetry,
     printOutbox: outboxPrinter(config.logLevel),
+    outboxInLog: config.logFormat === 'json',
   });
   const events = createEvents({
     redisUrl: config.redisUrl,

@@ -180,6 +180,49 @@ describe('the mail queue', () => {
     await server.deps.prisma.mail.delete({ where: { id: held.id } });
   });
 
+  it('puts each kept mail in its own JSON log line when the log is JSON lines, with no block beside it (walkthrough 10)', async () => {
+    const lines: { line: string; extra: unknown }[] = [];
+    const blocks: string[] = [];
+    const log = {
+      info: (line: string, extra?: unknown) => lines.push({ line, extra }),
+      warn: () => undefined,
+      error: () => undefined,
+      child: () => log,
+    } as unknown as Parameters<typeof createMailer>[0]['log'];
+    const outbox = createMailer({
+      prisma: server.deps.prisma,
+      smtpUrl: undefined,
+      from: 'Feedboard <no-reply@feedboard.local>',
+      log,
+      retry: FAST,
+      printOutbox: (block) => blocks.push(block),
+      outboxInLog: true,
+    });
+    const queued = await server.deps.prisma.mail.create({
+      data: {
+        to: 'owner@example.com',
+        subject: 'Confirm your address',
+        text: 'Open https://boards.example.com/confirm-email/abc to confirm.',
+        status: 'QUEUED',
+      },
+    });
+    outbox.wake([queued.id]);
+    await expect.poll(() => lines.length, POLL).toBeGreaterThan(0);
+    expect(lines[0]!.line).toContain(`[outbox] mail ${queued.id} to owner@example.com`);
+    expect(lines[0]!.extra).toEqual({
+      mail: {
+        id: queued.id,
+        from: 'Feedboard <no-reply@feedboard.local>',
+        to: 'owner@example.com',
+        subject: 'Confirm your address',
+        text: 'Open https://boards.example.com/confirm-email/abc to confirm.',
+      },
+    });
+    expect(blocks).toEqual([]);
+    await outbox.close();
+    await server.deps.prisma.mail.delete({ where: { id: queued.id } });
+  });
+
   it('is sent exactly once by two workers draining it at the same time', async () => {
     const count = 40;
     await server.deps.prisma.mail.createMany({

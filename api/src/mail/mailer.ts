@@ -212,6 +212,12 @@ export function createMailer(options: {
    * Standard error by default, beside the log (whose JSON lines would escape it).
    */
   printOutbox?: (block: string) => void;
+  /**
+   * The log is JSON lines (LOG_FORMAT json, or not a terminal): each kept mail goes in its
+   * log line (`mail`: from, to, subject, text) instead of a block of plain lines beside it,
+   * which broke the one-object-a-line a log shipper reads (walkthrough 10).
+   */
+  outboxInLog?: boolean;
 }): TMailer {
   const { prisma, smtpUrl, from, log, retry } = options;
   const writeOutbox = options.printOutbox ?? outboxPrinter('info');
@@ -315,7 +321,20 @@ export function createMailer(options: {
     text: string;
     senderName: string | null;
   }) => {
-    log.info(`[outbox] mail ${mail.id} to ${mail.to}: ${mail.subject} (set SMTP_URL to send mail)`);
+    const line = `[outbox] mail ${mail.id} to ${mail.to}: ${mail.subject} (set SMTP_URL to send mail)`;
+    if (options.outboxInLog) {
+      log.info(line, {
+        mail: {
+          id: mail.id,
+          from: fromLine(senderFrom(from, mail.senderName)),
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text.trimEnd(),
+        },
+      });
+      return;
+    }
+    log.info(line);
     const rule = '─'.repeat(8);
     writeOutbox(
       [
