@@ -24,6 +24,8 @@ type TWords = {
   newLink: (email: string) => string;
   /** The hint above the invitation list. */
   hint: string;
+  /** The banner's own text while the address is unconfirmed. */
+  banner: (email: string) => string;
 };
 
 const OUTBOX_WORDS: Record<'en' | 'pl', TWords> = {
@@ -36,6 +38,8 @@ const OUTBOX_WORDS: Record<'en' | 'pl', TWords> = {
     newLink: (email) =>
       `A new link was made for ${email}; the old one no longer works. This server sends no mail: the new mail is only in the server’s log`,
     hint: 'This server sends no mail, so send each link yourself.',
+    banner: (email) =>
+      `This server sends no mail: the link that confirms ${email} is in the server’s log. Invitations work meanwhile`,
   },
   pl: {
     resent: (email) =>
@@ -47,6 +51,8 @@ const OUTBOX_WORDS: Record<'en' | 'pl', TWords> = {
     newLink: (email) =>
       `Utworzono nowy link dla ${email}; poprzedni już nie działa. Ten serwer nie wysyła poczty: nowy e-mail jest tylko w logu serwera`,
     hint: 'Ten serwer nie wysyła poczty, więc każdy link przekaż samodzielnie.',
+    banner: (email) =>
+      `Ten serwer nie wysyła poczty: link potwierdzający ${email} jest w logu serwera. Zaproszenia działają mimo to`,
   },
 };
 
@@ -57,6 +63,7 @@ const SMTP_WORDS: TWords = {
   dialog: (email) => `We have mailed it to ${email} too.`,
   newLink: (email) => `A new link was made for ${email}; the old one no longer works.`,
   hint: 'it is shown for you to copy and mailed again.',
+  banner: (email) => `Confirm your address ${email} to send invitations and notifications by mail.`,
 };
 
 /**
@@ -98,6 +105,10 @@ describe.skipIf(!hasChromium())('console: says whether invitation mail went', ()
 
     const banner = page.getByRole('region', { name: ui['confirmBanner.label'] });
     await expect.poll(() => banner.isVisible()).toBe(true);
+    // Before anything is pressed it says whether mail goes (walkthrough 10).
+    await expect
+      .poll(() => banner.locator('.confirm-banner__text').innerText())
+      .toContain(words.banner(owner.email));
     await banner.getByRole('button', { name: ui['confirmBanner.resend'] }).click();
     await expect
       .poll(() => banner.getByRole('status').innerText())
@@ -162,6 +173,8 @@ describe.skipIf(!hasChromium())('console: says whether invitation mail went', ()
         dialog: (email) => `Wysłaliśmy go też e-mailem na ${email}.`,
         newLink: (email) => `Utworzono nowy link dla ${email}; poprzedni już nie działa.`,
         hint: 'pojawi się do skopiowania i zostanie wysłany ponownie.',
+        banner: (email) =>
+          `Potwierdź swój adres ${email}, aby wysyłać zaproszenia i powiadomienia e-mailem.`,
       },
       'smtp-pl',
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import type { EmailConfirmationBanner_user$key } from '../../__generated__/EmailConfirmationBanner_user.graphql.ts';
@@ -17,6 +17,11 @@ const messages = defineMessages({
   text: {
     id: 'confirmBanner.text',
     defaultMessage: 'Confirm your address {email} to send invitations and notifications by mail.',
+  },
+  textOutbox: {
+    id: 'confirmBanner.text.outbox',
+    defaultMessage:
+      'This server sends no mail: the link that confirms {email} is in the server’s log. Invitations work meanwhile: each gives you a link to copy to your teammate.',
   },
   resend: { id: 'confirmBanner.resend', defaultMessage: 'Send again' },
   sending: { id: 'confirmBanner.sending', defaultMessage: 'Sending…' },
@@ -97,9 +102,9 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
   const environment = useRelayEnvironment();
   const [isHidden, setIsHidden] = useState(() => (data.email ? isHiddenFor(data.email) : true));
   const [sent, setSent] = useState<{ email: string; isOutbox: boolean } | null>(null);
-  const send = useAction(async () => {
-    setSent(null);
-    const delivery = fetchQuery<TMailDeliveryQuery>(
+  const [isOutbox, setIsOutbox] = useState(false);
+  const readDelivery = () =>
+    fetchQuery<TMailDeliveryQuery>(
       environment,
       mailDeliveryQuery,
       {},
@@ -108,9 +113,27 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
       },
     )
       .toPromise()
-      .then((data) => data?.mailDelivery ?? null)
+      .then((answer) => answer?.mailDelivery ?? null)
       // Not known: today's words (the server mails when it can).
       .catch(() => null);
+  const isShown = Boolean(data.email && !data.emailConfirmed && !isHidden);
+  // While it shows, whether this server mails at all: without SMTP the banner says where the
+  // link is and that invitations work by link (walkthrough 10: "Send again" on a server that
+  // sends nothing, and no word that a teammate can still be invited).
+  useEffect(() => {
+    if (!isShown) return;
+    let isCurrent = true;
+    void readDelivery().then((delivery) => {
+      if (isCurrent) setIsOutbox(delivery === 'OUTBOX');
+    });
+    return () => {
+      isCurrent = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once each time it shows
+  }, [isShown]);
+  const send = useAction(async () => {
+    setSent(null);
+    const delivery = readDelivery();
     try {
       const answer = (await resend({})).resendEmailConfirmation;
       if (answer.__typename === 'MutationResendEmailConfirmationSuccess') {
@@ -147,7 +170,9 @@ export function EmailConfirmationBanner({ user }: { user: EmailConfirmationBanne
     >
       <Icon name="mail" size={20} />
       <div className="confirm-banner__body">
-        <p className="confirm-banner__text">{intl.formatMessage(messages.text, { email })}</p>
+        <p className="confirm-banner__text">
+          {intl.formatMessage(isOutbox ? messages.textOutbox : messages.text, { email })}
+        </p>
         <div role="status" aria-live="polite" className="confirm-banner__status">
           {sent
             ? intl.formatMessage(sent.isOutbox ? messages.sentOutbox : messages.sent, {
