@@ -152,6 +152,85 @@ describe('password checks waiting, address by address', () => {
   });
 });
 
+// Outside attack 13, F5: one address's two sign-ins in flight (two hashes each) kept both cores
+// of a two-core machine hashing, and every other request waited for the CPU; a person signing
+// in meanwhile waited behind the flood's next check for each of their own.
+describe('password checks and the rest of the server (attack 13)', () => {
+  const limiterFor = (prefix: string) =>
+    createRateLimiter({
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: undefined,
+      redisPrefix: prefix,
+      log: createLogger('silent', 'json'),
+    });
+
+  it('runs at most one check fewer than the cores at once, so requests keep a core', async () => {
+    const limiter = limiterFor('password-checks-cores:');
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 4, waiting: 64 }, 2);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const running = ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((address) =>
+        checks.gate(address, () => checks.slot(() => held)),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      // Four at once on two cores took both; now one runs and the others wait their turn.
+      expect(checks.load()).toEqual({ running: 1, waiting: 2 });
+      release();
+      await Promise.all(running);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(checks.load()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it("gives a person's checks the next turns, before a flooding address's next ones", async () => {
+    const limiter = limiterFor('password-checks-use:');
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 1, waiting: 64 });
+    const order: string[] = [];
+    const hash = (who: string) =>
+      checks.slot(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(who);
+      });
+    let stop = false;
+    try {
+      // One address keeps its two sign-ins in flight, each two checks (the decoys of log-in.ts).
+      const flood = Array.from({ length: 2 }, () =>
+        (async () => {
+          while (!stop) {
+            await checks.gate('203.0.113.7', async () => {
+              await hash('flood');
+              await hash('flood');
+            });
+          }
+        })(),
+      );
+      while (order.length < 6) await new Promise((resolve) => setTimeout(resolve, 1));
+      const before = order.length;
+      await checks.gate('198.51.100.20', async () => {
+        await hash('person');
+        await hash('person');
+      });
+      stop = true;
+      await Promise.all(flood);
+      const during = order.slice(before);
+      const floodAhead = during
+        .slice(0, during.lastIndexOf('person'))
+        .filter((who) => who === 'flood').length;
+      // In turn around the circle each of the person's checks waited for one of the flood's
+      // besides the one running (three ahead); now only for the one running.
+      expect(floodAhead).toBeLessThanOrEqual(1);
+    } finally {
+      stop = true;
+      await limiter.close();
+    }
+  });
+});
+
 // With REDIS_URL, every process counts one address's checks in flight together.
 describe.skipIf(!process.env.REDIS_URL)('password checks in flight, shared through Redis', () => {
   it('gives one address two places across two processes, not two each', async () => {
