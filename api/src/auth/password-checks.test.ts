@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_ERROR, gql, signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import { createLogger } from '../observability/log.ts';
-import { createPasswordChecks } from './password-checks.ts';
+import { REFUSAL_PAUSE_MS, createPasswordChecks } from './password-checks.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
 // Outside attack 7, finding 1: 40 parallel wrong passwords from one address (well within the
@@ -183,6 +183,38 @@ describe('password checks and the rest of the server (attack 13)', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(checks.load()).toEqual({ running: 0, waiting: 0 });
     } finally {
+      await limiter.close();
+    }
+  });
+
+  it('answers a refusal after a pause, so a client waiting for its answers sends a few a second', async () => {
+    const limiter = limiterFor('password-checks-pause:');
+    const checks = createPasswordChecks(limiter, { perAddress: 1, concurrent: 1, waiting: 64 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const first = checks.gate('203.0.113.7', () => held);
+      let refusal: unknown;
+      const second = checks
+        .gate('203.0.113.7', async () => 'checked')
+        .catch((error: unknown) => {
+          refusal = error;
+        });
+      for (let turn = 0; turn < 5; turn += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Refused at once, twenty loops of one address made 900 requests a second.
+      expect(refusal).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(REFUSAL_PAUSE_MS);
+      await second;
+      expect(String(refusal)).toMatch(/at once/);
+      release();
+      await first;
+    } finally {
+      vi.useRealTimers();
       await limiter.close();
     }
   });
