@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_ERROR, gql, signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { UNLIMITED_FOR_TESTS, startTestServer } from '../testing/test-server.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import { createLogger } from '../observability/log.ts';
-import { createPasswordChecks } from './password-checks.ts';
+import { REFUSAL_PAUSE_MS, createPasswordChecks } from './password-checks.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
 // Outside attack 7, finding 1: 40 parallel wrong passwords from one address (well within the
@@ -147,6 +147,117 @@ describe('password checks waiting, address by address', () => {
       const firsts = served.slice(0, served.indexOf('newcomer'));
       expect(new Set(firsts).size).toBe(firsts.length);
     } finally {
+      await limiter.close();
+    }
+  });
+});
+
+// Outside attack 13, F5: one address's two sign-ins in flight (two hashes each) kept both cores
+// of a two-core machine hashing, and every other request waited for the CPU; a person signing
+// in meanwhile waited behind the flood's next check for each of their own.
+describe('password checks and the rest of the server (attack 13)', () => {
+  const limiterFor = (prefix: string) =>
+    createRateLimiter({
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: undefined,
+      redisPrefix: prefix,
+      log: createLogger('silent', 'json'),
+    });
+
+  it('runs at most one check fewer than the cores at once, so requests keep a core', async () => {
+    const limiter = limiterFor('password-checks-cores:');
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 4, waiting: 64 }, 2);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const running = ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map((address) =>
+        checks.gate(address, () => checks.slot(() => held)),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      // Four at once on two cores took both; now one runs and the others wait their turn.
+      expect(checks.load()).toEqual({ running: 1, waiting: 2 });
+      release();
+      await Promise.all(running);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(checks.load()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('answers a refusal after a pause, so a client waiting for its answers sends a few a second', async () => {
+    const limiter = limiterFor('password-checks-pause:');
+    const checks = createPasswordChecks(limiter, { perAddress: 1, concurrent: 1, waiting: 64 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const first = checks.gate('203.0.113.7', () => held);
+      let refusal: unknown;
+      const second = checks
+        .gate('203.0.113.7', async () => 'checked')
+        .catch((error: unknown) => {
+          refusal = error;
+        });
+      for (let turn = 0; turn < 5; turn += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Refused at once, twenty loops of one address made 900 requests a second.
+      expect(refusal).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(REFUSAL_PAUSE_MS);
+      await second;
+      expect(String(refusal)).toMatch(/at once/);
+      release();
+      await first;
+    } finally {
+      vi.useRealTimers();
+      await limiter.close();
+    }
+  });
+
+  it("gives a person's checks the next turns, before a flooding address's next ones", async () => {
+    const limiter = limiterFor('password-checks-use:');
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 1, waiting: 64 });
+    const order: string[] = [];
+    const hash = (who: string) =>
+      checks.slot(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(who);
+      });
+    let stop = false;
+    try {
+      // One address keeps its two sign-ins in flight, each two checks (the decoys of log-in.ts).
+      const flood = Array.from({ length: 2 }, () =>
+        (async () => {
+          while (!stop) {
+            await checks.gate('203.0.113.7', async () => {
+              await hash('flood');
+              await hash('flood');
+            });
+          }
+        })(),
+      );
+      while (order.length < 6) await new Promise((resolve) => setTimeout(resolve, 1));
+      const before = order.length;
+      await checks.gate('198.51.100.20', async () => {
+        await hash('person');
+        await hash('person');
+      });
+      stop = true;
+      await Promise.all(flood);
+      const during = order.slice(before);
+      const floodAhead = during
+        .slice(0, during.lastIndexOf('person'))
+        .filter((who) => who === 'flood').length;
+      // In turn around the circle each of the person's checks waited for one of the flood's
+      // besides the one running (three ahead); now only for the one running.
+      expect(floodAhead).toBeLessThanOrEqual(1);
+    } finally {
+      stop = true;
       await limiter.close();
     }
   });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { availableParallelism } from 'node:os';
 import { RateLimitError } from '../http/rate-limit.ts';
 import { verifyPassword } from './password.ts';
 import type { TPasswordChecksConfig } from '../config.ts';
@@ -11,15 +12,47 @@ import type { TRateLimiter } from '../http/rate-limit.ts';
  * 100 failures a minute allowed):
  * - `perAddress` sign-ins (or other password checks) IN FLIGHT per client address (or per
  *   account, for checks by a signed-in person): past it the next one is answered 429 with
- *   Retry-After at once, nothing hashed. Counted through Redis when REDIS_URL is set, like the
- *   rate limits, so several processes share it;
- * - `concurrent` hash checks at once in this process (node's thread pool has 4 threads), the
- *   others waiting their turn address by address (one check of each in turn). With at most
- *   `perAddress` of each address waiting, a sign-in from a new address waits behind at most one
- *   check of each other address. Past `waiting` checks waiting (a flood from many addresses),
- *   an address with checks waiting already is answered 429 at once; one with none still waits
+ *   Retry-After after a pause (REFUSAL_PAUSE_MS), nothing hashed. Counted through Redis when
+ *   REDIS_URL is set, like the rate limits, so several processes share it;
+ * - `concurrent` hash checks at once in this process (node's thread pool has 4 threads), and
+ *   never more than the machine's cores less one (hashChecksAtOnce): the event loop keeps a
+ *   core. On two cores, one address's two sign-ins in flight (each two hashes: the decoys of
+ *   log-in.ts) kept both busy, and every other request waited for the CPU (outside attack 13,
+ *   F5: /healthz p50 5 -> 318 ms, others' reads 448 ms, while 1,071 of 1,088 sign-ins were
+ *   refused at once). The others wait their turn address by address: the address that has
+ *   used the checks least lately (their time, halved every second) goes next, so a person
+ *   signing in waits for the check running, not for a flooding address's next ones (round
+ *   the circle, their second hash waited behind the flood's next). With at most `perAddress`
+ *   of each address waiting, a sign-in from a new address waits behind at most one check of
+ *   each other address. Past `waiting` checks waiting (a flood from many addresses), an
+ *   address with checks waiting already is answered 429 at once; one with none still waits
  *   its turn.
  */
+
+/**
+ * How many hash checks run at once: `configured`, but at most one fewer than the cores (at
+ * least one), so that hashing (scrypt, ~130 ms of a core each, in node's thread pool) never
+ * takes every core from the thread that serves requests.
+ */
+export function hashChecksAtOnce(configured: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(configured, cores - 1));
+}
+
+/** How fast an address's use of the checks is forgotten: halved every this many milliseconds. */
+const USE_HALF_LIFE_MS = 1_000;
+
+/** Addresses whose use is remembered before those whose use has faded are forgotten. */
+const USE_REMEMBERED = 1_000;
+
+type TUse = { used: number; at: number };
+
+function usedBy(use: TUse | undefined, now: number): number {
+  if (!use) return 0;
+  return use.used * 2 ** (-(now - use.at) / USE_HALF_LIFE_MS);
+}
+
+/** How long a refused password check waits before its answer (429, Retry-After 1). */
+export const REFUSAL_PAUSE_MS = 500;
 
 /** How long a place held by a process that died stays taken in Redis. */
 const HOLD_TTL_SECONDS = 30;
@@ -51,22 +84,47 @@ export type TPasswordChecks = {
 export function createPasswordChecks(
   limiter: TRateLimiter,
   config: TPasswordChecksConfig,
+  cores = availableParallelism(),
 ): TPasswordChecks {
   /** Whose checks run in this call chain: the `gate`'s key (an address, `user:<id>`). */
   const whose = new AsyncLocalStorage<string>();
+  const concurrent = hashChecksAtOnce(config.concurrent, cores);
   let running = 0;
   let waiting = 0;
-  // The checks waiting, by key, taken in turn: one of the key first in line, which then goes
-  // to the back (outside attack 8, F3: 40 addresses with two checks each filled one shared
-  // line, and everyone else was refused). A key waits behind at most one check of each other.
+  // The checks waiting, by key (outside attack 8, F3: 40 addresses with two checks each filled
+  // one shared line, and everyone else was refused). The key that has used the checks least
+  // goes next; among equals the one waiting longest (a key that had a turn goes to the back).
   const queues = new Map<string, Array<() => void>>();
+  const uses = new Map<string, TUse>();
+  const charge = (key: string, since: number) => {
+    const now = performance.now();
+    const used = usedBy(uses.get(key), now) + (now - since);
+    uses.delete(key);
+    uses.set(key, { used, at: now });
+    // The least recently charged first; one whose use has faded is as good as new.
+    if (uses.size > USE_REMEMBERED) {
+      for (const [name, old] of uses) {
+        if (uses.size <= USE_REMEMBERED / 2 || usedBy(old, now) > 1) break;
+        uses.delete(name);
+      }
+    }
+  };
   const next = () => {
-    const first = queues.entries().next().value;
-    if (!first) {
+    const now = performance.now();
+    let chosen: [string, Array<() => void>] | undefined;
+    let least = Infinity;
+    for (const entry of queues) {
+      const used = usedBy(uses.get(entry[0]), now);
+      if (used < least) {
+        least = used;
+        chosen = entry;
+      }
+    }
+    if (!chosen) {
       running -= 1;
       return;
     }
-    const [key, line] = first;
+    const [key, line] = chosen;
     const start = line.shift()!;
     queues.delete(key);
     if (line.length > 0) queues.set(key, line);
@@ -74,8 +132,8 @@ export function createPasswordChecks(
     start();
   };
   const slot = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running >= config.concurrent) {
-      const key = whose.getStore() ?? '';
+    const key = whose.getStore() ?? '';
+    if (running >= concurrent) {
       // Past `waiting`, a key with checks waiting already is refused; a key with none still
       // gets its turn (each has at most `perAddress` in flight, so the line stays bounded).
       if (waiting >= config.waiting && queues.has(key)) throw serverBusy();
@@ -89,26 +147,42 @@ export function createPasswordChecks(
     } else {
       running += 1;
     }
+    const since = performance.now();
     try {
       return await work();
     } finally {
-      next();
+      charge(key, since);
+      // The next is chosen after a turn of the event loop, once the caller has asked for its
+      // next check (a sign-in's second hash): chosen at once, the only one waiting then (a
+      // flood's) went first.
+      setImmediate(next);
     }
   };
   return {
     gate: async (key, work) => {
-      if (config.perAddress <= 0) return whose.run(key, work);
-      const release = await limiter.hold(
-        'passwordChecks',
-        key,
-        config.perAddress,
-        HOLD_TTL_SECONDS,
-      );
-      if (!release) throw tooManyAtOnce();
       try {
-        return await whose.run(key, work);
-      } finally {
-        await release();
+        if (config.perAddress <= 0) return await whose.run(key, work);
+        const release = await limiter.hold(
+          'passwordChecks',
+          key,
+          config.perAddress,
+          HOLD_TTL_SECONDS,
+        );
+        if (!release) throw tooManyAtOnce();
+        try {
+          return await whose.run(key, work);
+        } finally {
+          await release();
+        }
+      } catch (error) {
+        // A refusal (too many at once here, too many failures in the work) is answered after a
+        // pause, holding nothing meanwhile: answered at once, twenty loops of one address sent
+        // 900 a second, a quarter of a core of requests answered 429 (outside attack 13, F5).
+        // A client that waits for its answers now sends a few a second.
+        if (error instanceof RateLimitError) {
+          await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
+        }
+        throw error;
       }
     },
     slot,

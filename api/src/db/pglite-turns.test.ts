@@ -146,6 +146,44 @@ describe.skipIf(IS_POSTGRES_PASS)(
       expect(order.indexOf('probe')).toBeLessThanOrEqual(1);
     });
 
+    it("counts all of a client's statements as its use, not only its last (attack 13, F4)", async () => {
+      // One client reads a public board in a closed loop on eight connections: many quick
+      // statements. Another reads a longer page every so often: a slower statement, far less
+      // time in all. Each client's use was only its last statement's time, so the quick client
+      // looked lighter and every statement of the reader waited behind all of its queue.
+      const QUICK = 'SELECT count(*) FROM generate_series(1, 2000)';
+      const SLOWER = 'SELECT count(*) FROM generate_series(1, 40000)';
+      let quickDone = 0;
+      let stop = false;
+      const flood = Array.from({ length: 8 }, () =>
+        runAsStatementOwner(async () => {
+          while (!stop) {
+            await gated.query(QUICK);
+            quickDone += 1;
+          }
+        }, 'flooding client'),
+      );
+      try {
+        while (quickDone < 200) await new Promise((resolve) => setImmediate(resolve));
+        // The reader's request: three statements, each after the flood has queued its next ones.
+        const ahead = await runAsStatementOwner(async () => {
+          const counts: number[] = [];
+          for (let round = 0; round < 3; round += 1) {
+            const before = quickDone;
+            await gated.query(SLOWER);
+            counts.push(quickDone - before);
+          }
+          return counts;
+        }, 'reading client');
+        // Each waited behind the flood's whole queue (seven or eight of its statements) and
+        // more; now behind the statement running and at most one chosen before it asked.
+        expect(Math.max(...ahead)).toBeLessThanOrEqual(2);
+      } finally {
+        stop = true;
+        await Promise.all(flood);
+      }
+    });
+
     it('gives a client kept waiting a turn, but never two turns running to such rescues', async () => {
       const db = await createPGlite('memory://');
       try {

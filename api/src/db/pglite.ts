@@ -215,8 +215,13 @@ export function withDeadline(
   const charge = (owner: TStatementOwner, since: number) => {
     const now = performance.now();
     const { client } = owner;
+    // Read before the delete below (which moves the client to the end of the Map's order):
+    // deleting first made each client's use only its last statement's time, so a client
+    // running hundreds of quick statements a second looked lighter than one with a slower
+    // statement every 200 ms, and went first (outside attack 13, F4).
+    const used = usedBy(usage.get(client), now) + (now - since);
     usage.delete(client);
-    usage.set(client, { used: usedBy(usage.get(client), now) + (now - since), at: now });
+    usage.set(client, { used, at: now });
     // The least recently charged go first; one whose use has faded is as good as new.
     if (usage.size > USAGE_CLIENTS) {
       for (const [name, old] of usage) {

@@ -21,10 +21,15 @@ export class RateLimitError extends Error {
   readonly retryAfterSeconds: number;
 
   constructor(retryAfterSeconds: number, message?: string) {
+    // No stack: a refusal is an answer, never logged with one, and capturing it was the
+    // largest part of a refused sign-in's own work (outside attack 13, F5: a flood of them).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(
       message ??
         `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
     );
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'RateLimitError';
     this.retryAfterSeconds = retryAfterSeconds;
   }
