@@ -109,5 +109,15 @@ describe.skipIf(!hasChromium())('console: inviting a team member', () => {
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Role of Tess Teammate' }).inputValue())
       .toBe('MEMBER');
+    // Its remove button is named by the words it shows (voice control: "click Remove from
+    // team"), for axe's label-content-name-mismatch at every impact (walkthrough 10, F11).
+    const remove = page.getByRole('button', { name: 'Remove from team: Tess Teammate' });
+    expect(await remove.innerText()).toBe('Remove from team');
+    await remove.click();
+    const confirm = page.getByRole('button', {
+      name: 'Confirm removal of Tess Teammate from the team (their ideas and comments stay)',
+    });
+    expect(await confirm.innerText()).toBe('Confirm removal');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -15,11 +15,11 @@ export const teamMessages = defineMessages({
   allRoles: { id: 'team.role.all', defaultMessage: 'Everyone' },
   teamOnly: { id: 'team.role.team', defaultMessage: 'The team' },
   remove: { id: 'team.remove', defaultMessage: 'Remove from team' },
-  removeLabel: { id: 'team.remove.label', defaultMessage: 'Remove {name} from the team' },
+  removeLabel: { id: 'team.remove.label', defaultMessage: 'Remove from team: {name}' },
   removeConfirm: { id: 'team.remove.confirm', defaultMessage: 'Confirm removal' },
   removeConfirmLabel: {
     id: 'team.remove.confirm.label',
-    defaultMessage: 'Confirm: remove {name} from the team (their ideas and comments stay)',
+    defaultMessage: 'Confirm removal of {name} from the team (their ideas and comments stay)',
   },
   cancel: { id: 'team.cancel', defaultMessage: 'Cancel' },
   inviteTitle: { id: 'team.invite.title', defaultMessage: 'Team' },
