@@ -29,7 +29,7 @@ export type TStoredPayload = Pick<TImportPayload, 'source' | 'customStatusIds'> 
   rows: Record<TKind, number>;
 };
 
-type TDb = Pick<PrismaClient, 'importJobPart' | '$executeRaw'>;
+type TDb = Pick<PrismaClient, 'importJobPart' | '$executeRaw' | '$queryRaw'>;
 type TJobDb = TDb & Pick<PrismaClient, 'importJob'>;
 
 /** The ImportJob row's `payload`: the source, the status ids and how many rows the parts hold. */
@@ -130,16 +130,32 @@ export async function loadImportPayload(
   return payload;
 }
 
-/** Deletes a job's parts (its write is done), a statement per few parts. */
+/**
+ * What one statement of deleteImportParts deletes at most (a larger part alone): deleting a
+ * part's stored JSON costs the database about as much as writing it did.
+ */
+const DELETE_BYTES = 256 * 1024;
+
+/**
+ * Deletes a job's parts (its write is done, or the preview is dropped), a statement per few
+ * parts of at most DELETE_BYTES together (parts stored before PART_BYTES were up to ~760 KB:
+ * twenty of them were one statement of 15 MB).
+ */
 export async function deleteImportParts(db: TDb, jobId: number): Promise<void> {
   for (;;) {
-    const some = await db.importJobPart.findMany({
-      where: { importJobId: jobId },
-      select: { id: true },
-      take: 20,
-    });
+    // pg_column_size reads a stored value's size without reading the value.
+    const some = await db.$queryRaw<{ id: number; bytes: number }[]>`
+      SELECT "id", pg_column_size("rows") AS "bytes" FROM "ImportJobPart"
+      WHERE "importJobId" = ${jobId}::int ORDER BY "id" LIMIT 20`;
     if (some.length === 0) return;
-    await db.importJobPart.deleteMany({ where: { id: { in: some.map((part) => part.id) } } });
+    const ids: number[] = [];
+    let bytes = 0;
+    for (const part of some) {
+      bytes += Number(part.bytes);
+      if (ids.length > 0 && bytes > DELETE_BYTES) break;
+      ids.push(Number(part.id));
+    }
+    await db.importJobPart.deleteMany({ where: { id: { in: ids } } });
   }
 }
 

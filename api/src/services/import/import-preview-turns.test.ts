@@ -203,8 +203,8 @@ describe('import previews on the embedded database (outside attack 13, F3)', () 
     }
     // Through the job's cascade, one statement took every part of it.
     expect(deletes).toEqual(['parts', 'job']);
-    expect(
-      await server.deps.prisma.importJob.count({ where: { boardId: company.boardId } }),
-    ).toBe(3);
+    expect(await server.deps.prisma.importJob.count({ where: { boardId: company.boardId } })).toBe(
+      3,
+    );
   });
 });
