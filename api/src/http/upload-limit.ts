@@ -6,6 +6,10 @@ import { REST_BODY_LIMIT, TOO_LARGE_MESSAGE, tooLarge, tooLargeAnswer } from '..
 import { IMPORT_LIMITS } from '../services/import/import-model.ts';
 import { authenticateBearer, bearerToken } from '../services/account/authenticate.ts';
 import { isCompanyAdmin } from '../viewer.ts';
+import type { TViewer } from '../viewer.ts';
+import { AppError } from '../errors.ts';
+import { errorResponse } from '../rest/http.ts';
+import { PREVIEW_UNDER_WAY_MESSAGE } from '../services/import/preview-import.ts';
 
 const UPLOAD_MB = IMPORT_LIMITS.maxUploadBytes / 1024 / 1024;
 
@@ -32,18 +36,41 @@ export function graphqlBodyLimit(deps: TDeps): MiddlewareHandler {
   const large = cheapBodyLimit({ maxSize: IMPORT_LIMITS.maxUploadBytes, onError: uploadTooLarge });
   return async (c, next) => {
     if (!isMultipart(headerOf(c, 'content-type'))) return small(c, next);
-    return ((await isUploader(deps, headerOf(c, 'authorization'))) ? large : small)(c, next);
+    const uploader = await uploaderOf(deps, headerOf(c, 'authorization'));
+    if (!uploader) return small(c, next);
+    // One upload of a company at a time, refused before its parts are parsed: parsing a 48 MB
+    // upload's parts holds the server's thread for some 200-400 ms, and three previews of one
+    // owner at once held `/healthz` up to 7.9 s on the embedded database (outside attack 13,
+    // F3). The preview itself is one a company at a time too (preview-import.ts).
+    if (uploadsUnderWay.has(uploader.companyId)) {
+      return errorResponse(c, new AppError('CONFLICT', PREVIEW_UNDER_WAY_MESSAGE));
+    }
+    uploadsUnderWay.add(uploader.companyId);
+    try {
+      return await large(c, next);
+    } finally {
+      uploadsUnderWay.delete(uploader.companyId);
+    }
   };
 }
+
+/** Companies with a large upload (an import's files) being served in this process. */
+const uploadsUnderWay = new Set<number>();
 
 function isMultipart(contentType: string | undefined): boolean {
   return /^multipart\/form-data/i.test(contentType ?? '');
 }
 
-/** Whether `authorization` carries a company owner's or admin's token: they alone may import. */
-async function isUploader(deps: TDeps, authorization: string | undefined): Promise<boolean> {
+/** The company owner or admin whose token `authorization` carries: they alone may import. */
+async function uploaderOf(deps: TDeps, authorization: string | undefined): Promise<TViewer | null> {
   const token = bearerToken(authorization ?? null);
-  return isCompanyAdmin(token ? await authenticateBearer(deps, token) : null);
+  const viewer = token ? await authenticateBearer(deps, token) : null;
+  return isCompanyAdmin(viewer) ? viewer : null;
+}
+
+/** Whether `authorization` carries a company owner's or admin's token. */
+async function isUploader(deps: TDeps, authorization: string | undefined): Promise<boolean> {
+  return (await uploaderOf(deps, authorization)) !== null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { yieldToOthers } from '../../yield-to-others.ts';
 import { lockCustomerValuesShared } from '../customer/idea-value.ts';
 import { loadPlanState } from '../plan/plan-state.ts';
 import type { TImportPayload, TImportResult } from './import-job-view.ts';
-import { deleteImportParts, loadImportPayload } from './import-parts.ts';
+import { deleteImportJobs, deleteImportParts, loadImportPayload } from './import-parts.ts';
 import { findImportedIdeas, requireRoomForIdeas } from './preview-import.ts';
 
 /**
@@ -462,10 +462,15 @@ async function finish(
  * rows (its payload), which are not kept for an import nobody asked for. Answers how many.
  */
 export async function deleteStalePreviews(prisma: PrismaClient, now = new Date()): Promise<number> {
-  const { count } = await prisma.importJob.deleteMany({
+  const stale = await prisma.importJob.findMany({
     where: { status: 'PREVIEWED', createdAt: { lt: new Date(now.getTime() - PREVIEW_KEPT_MS) } },
+    select: { id: true },
   });
-  return count;
+  return deleteImportJobs(
+    prisma,
+    stale.map((job) => job.id),
+    { status: 'PREVIEWED' },
+  );
 }
 
 /**
