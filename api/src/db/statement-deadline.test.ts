@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
+import { holdDatabase } from '../testing/hold-database.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 import { isDatabaseBusy } from './errors.ts';
@@ -30,40 +30,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/**
- * Holds the database the way a long statement would, until `release` is called: on PostgreSQL
- * another connection locks the session table; on PGlite an open transaction holds the one
- * connection there is.
- */
-async function holdDatabase(table = 'Session'): Promise<() => Promise<void>> {
-  if (server.databaseUrl) {
-    const other = new pg.Client({ connectionString: server.databaseUrl });
-    await other.connect();
-    await other.query('BEGIN');
-    await other.query(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
-    return async () => {
-      await other.query('ROLLBACK');
-      await other.end();
-    };
-  }
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let started = () => {};
-  const isHolding = new Promise<void>((resolve) => (started = resolve));
-  const transaction = server.db.prisma.$transaction(
-    async () => {
-      started();
-      await released;
-    },
-    { timeout: 60_000 },
-  );
-  await isHolding;
-  return async () => {
-    release();
-    await transaction;
-  };
-}
-
 describe('the statement deadline', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'cancels a slow statement run through the product’s db layer on PostgreSQL (pg_sleep)',
@@ -84,7 +50,7 @@ describe('the statement deadline', () => {
   );
 
   it('answers 503 too busy on REST and GraphQL while the database is held, then serves again', async () => {
-    const release = await holdDatabase();
+    const release = await holdDatabase(server);
     try {
       const rest = await server.call('GET', '/api/v1/me', { token: owner.token });
       expect(rest.status).toBe(503);
@@ -111,7 +77,7 @@ describe('the statement deadline', () => {
     const { slug } = await server.deps.prisma.company.findUniqueOrThrow({
       where: { id: owner.companyId },
     });
-    const release = await holdDatabase('Company');
+    const release = await holdDatabase(server, 'Company');
     try {
       for (const path of [`/${slug}`, `/${slug}/sitemap.xml`, `/${slug}/roadmap`]) {
         const response = await fetch(`${server.url}${path}`);

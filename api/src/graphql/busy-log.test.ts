@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
+import { holdDatabase } from '../testing/hold-database.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
 
@@ -36,40 +36,10 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
-/** Holds the database as a long statement would (see statement-deadline.test.ts). */
-async function holdDatabase(): Promise<() => Promise<void>> {
-  if (server.databaseUrl) {
-    const other = new pg.Client({ connectionString: server.databaseUrl });
-    await other.connect();
-    await other.query('BEGIN');
-    await other.query('LOCK TABLE "Session" IN ACCESS EXCLUSIVE MODE');
-    return async () => {
-      await other.query('ROLLBACK');
-      await other.end();
-    };
-  }
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let started = () => {};
-  const isHolding = new Promise<void>((resolve) => (started = resolve));
-  const transaction = server.db.prisma.$transaction(
-    async () => {
-      started();
-      await released;
-    },
-    { timeout: 60_000 },
-  );
-  await isHolding;
-  return async () => {
-    release();
-    await transaction;
-  };
-}
-
 describe('a busy database in the log', () => {
   it('is one warning for many GraphQL requests answered 503, with no error line or stack', async () => {
     const from = written.length;
-    const release = await holdDatabase();
+    const release = await holdDatabase(server);
     try {
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
