@@ -141,7 +141,7 @@ function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
 /**
  * Spends a query's or mutation's cost (inputLimitsPlugin measures it, with its variables) from
  * its caller's budget, before anything runs: an anonymous caller's per client address, a
- * signed-in one's per account (its API key, else its user), so an office behind one address
+ * signed-in one's per person (their sessions and the API keys they made), so an office behind one address
  * is not one caller. Past the budget: a 429 with Retry-After, as REST's limits answer. The
  * per-query cap (GRAPHQL_MAX_COST) bounds one query; this bounds a client's stream of them,
  * which could otherwise keep the server's one thread busy for everyone (issue 33).
@@ -149,12 +149,9 @@ function streamLimitPlugin(deps: TDeps): Plugin<TGraphQLServerContext> {
 function spendCostBudget(deps: TDeps): TSpendCost {
   return async (cost, context) => {
     const { viewer, client } = context as TGraphQLContext & TGraphQLServerContext;
-    const keys = viewer
-      ? {
-          account:
-            viewer.apiKeyId === undefined ? `user:${viewer.userId}` : `key:${viewer.apiKeyId}`,
-        }
-      : { ip: client.ip };
+    // A signed-in caller's budget is their person's, whatever session or API key they use (a
+    // key acts as its creator): one owner's hundred keys were a hundred budgets (attack 14, F1b).
+    const keys = viewer ? { account: `user:${viewer.userId}` } : { ip: client.ip };
     try {
       await deps.rateLimiter.consume('graphqlCost', keys, cost);
       return null;

@@ -140,9 +140,20 @@ describe('rate limits', { timeout: 180_000 }, () => {
         body: { query },
         headers: { 'x-forwarded-for': ip },
       });
+    // An API key the owner made spends the owner's budget, not one of its own (attack 14).
+    const made = await signedIn(
+      'mutation { createApiKey(name: "Budget check") { __typename ... on MutationCreateApiKeySuccess { data { key } } } }',
+    );
+    const apiKey = made.body.data.createApiKey.data.key as string;
     expect((await signedIn(heavy)).status).toBe(200);
     expect((await signedIn(heavy)).status).toBe(200);
     expect((await signedIn(heavy)).status).toBe(429);
+    const withKey = await limited.call('POST', '/graphql', {
+      token: apiKey,
+      body: { query: heavy },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(withKey.status).toBe(429);
     // A cheap question still fits what is left.
     const small = await signedIn(cheap);
     expect(small.status).toBe(200);
