@@ -16,6 +16,10 @@ const GRANT = `mutation ($boardId: ID!) { updateBoard(boardId: $boardId, allowed
   __typename } }`;
 const CREATE_IDEA = `mutation ($boardId: ID!, $title: String!) { createIdea(boardId: $boardId, title: $title) {
   __typename ... on MutationCreateIdeaSuccess { data { id } } } }`;
+const ACCEPT = `mutation ($ideaId: ID!) { acceptIdea(ideaId: $ideaId) {
+  __typename ... on MutationAcceptIdeaSuccess { data { id } } } }`;
+const REJECT = `mutation ($ideaId: ID!, $reason: String!) { rejectIdea(ideaId: $ideaId, reason: $reason) {
+  __typename ... on MutationRejectIdeaSuccess { data { id } } } }`;
 
 describe.skipIf(!hasChromium())('console: new ideas, making a board public, the side rail', () => {
   let console_: TConsole;
@@ -106,6 +110,87 @@ describe.skipIf(!hasChromium())('console: new ideas, making a board public, the 
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  for (const [language, words] of [
+    ['en-US', { rejected: 'Not accepted', open: 'Open', awaiting: 'Awaiting acceptance' }],
+    ['pl-PL', { rejected: 'Nieprzyjęty', open: 'Otwarty', awaiting: 'Oczekuje na akceptację' }],
+  ] as const) {
+    it(`says each new idea's state as it is now, in console links, in ${language} (walkthrough 10b, F10, F16)`, async () => {
+      const { server } = console_;
+      const account = await companyWithIdea(language);
+      const customer = await addEndUser(server, account.companyId, { name: 'Robin Reader' });
+      const submit = async (title: string) =>
+        (
+          await mutate(
+            server,
+            'createIdea',
+            CREATE_IDEA,
+            { boardId: account.boardGid, title },
+            customer.token,
+          )
+        ).id as string;
+      const turnedDown = await submit('Free rockets for all');
+      const taken = await submit('Launch sounds');
+      const reject = { ideaId: turnedDown, reason: 'Not for us.' };
+      await mutate(server, 'rejectIdea', REJECT, reject, account.token);
+      await mutate(server, 'acceptIdea', ACCEPT, { ideaId: taken }, account.token);
+      for (const width of [1440, 390]) {
+        const page = await signedIn(account.token, {
+          locale: language,
+          viewport: { width, height: width > 800 ? 900 : 844 },
+        });
+        await page.goto(`${server.url}/admin/notifications`);
+        const entry = (title: string) => page.locator('.notification').filter({ hasText: title });
+        await entry('Free rockets for all').waitFor();
+        const stateOf = async (title: string) =>
+          (await entry(title).locator('.status').innerText()).trim();
+        expect(await stateOf('Free rockets for all')).toBe(words.rejected);
+        expect(await stateOf('Launch sounds')).toBe(words.open);
+        expect(await stateOf('Export to spreadsheet')).toBe(words.awaiting);
+        // Only the idea still waiting leads to the queue; the others open on their board.
+        const hrefOf = (title: string) => entry(title).getByRole('link').getAttribute('href');
+        expect(await hrefOf('Export to spreadsheet')).toMatch(/^\/admin\/queue\?board=\d+$/);
+        expect(await hrefOf('Free rockets for all')).toMatch(/^\/admin\/boards\/\d+\/ideas\/\d+$/);
+        // The console's link colour, not the browser's blue.
+        const colour = await entry('Launch sounds')
+          .getByRole('link')
+          .evaluate((link) => getComputedStyle(link).color);
+        expect(colour).not.toBe('rgb(0, 0, 238)');
+        const brand = await page.evaluate(() => {
+          const probe = document.createElement('a');
+          probe.className = 'link';
+          probe.href = '#';
+          document.body.append(probe);
+          const value = getComputedStyle(probe).color;
+          probe.remove();
+          return value;
+        });
+        expect(colour).toBe(brand);
+        await settleAnimations(page);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `notifications-states-${language}-${width}`);
+
+        // The board's list: the rejected idea is under "Not accepted", not in All.
+        const boardRowId = (await hrefOf('Free rockets for all'))?.split('/')[3];
+        await page.goto(`${server.url}/admin/boards/${boardRowId}/list`);
+        await page.locator('.idea-card').first().waitFor();
+        const titles = async () =>
+          (await page.locator('.idea-card__title').allInnerTexts()).map((t) => t.trim());
+        expect(await titles()).not.toContain('Free rockets for all');
+        const show = page.getByRole('combobox', { name: language === 'en-US' ? 'Show' : 'Pokaż' });
+        await show.selectOption('NOT_ACCEPTED');
+        await expect.poll(titles).toEqual(['Free rockets for all']);
+        expect((await page.locator('.idea-card .status').first().innerText()).trim()).toBe(
+          words.rejected,
+        );
+        await settleAnimations(page);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `ideas-not-accepted-${language}-${width}`);
+        expect(page.errors).toEqual([]);
+        await page.context().close();
+      }
+    });
+  }
 
   it('makes the first board public from the checklist, after a dialog saying who will see it', async () => {
     const { server } = console_;

@@ -161,6 +161,10 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
     await page.keyboard.press('m');
     const mergeDialog = page.getByRole('dialog', { name: /into another idea/ });
     await mergeDialog.waitFor();
+    // The search takes focus, as r's dialog gives it to the reason: typing after m is not lost
+    // (walkthrough 10b, F14).
+    const mergeSearch = mergeDialog.getByRole('searchbox', { name: 'Find the idea' });
+    await expect.poll(() => isFocused(mergeSearch)).toBe(true);
     const select = mergeDialog.getByRole('combobox', { name: 'Merge into' });
     // Ideas that await acceptance themselves are no merge targets (the server refuses them).
     await expect
@@ -169,7 +173,8 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
     expect((await select.locator('option').allInnerTexts()).join('|')).not.toContain(
       'Sell the app on the Moon',
     );
-    await mergeDialog.getByRole('searchbox', { name: 'Find the idea' }).fill('Dark mode');
+    await page.keyboard.type('Dark mode');
+    expect(await mergeSearch.inputValue()).toBe('Dark mode');
     await expect
       .poll(async () => (await select.locator('option').allInnerTexts()).join('|'))
       .toContain('Dark mode for the app');
@@ -185,23 +190,25 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
     expect(await page.locator('.queue__notes .alert--success').count()).toBe(1);
     expect(await page.getByText('Accepted “Export my data to CSV”.').count()).toBe(0);
 
-    // r opens the reject dialog: the reason is required, said under the field.
+    // r opens the dialog not accepting it: the reason is required, said under the field.
     await expect.poll(() => isFocused(items(page).first())).toBe(true);
     await page.keyboard.press('r');
-    const rejectDialog = page.getByRole('dialog', { name: 'Reject “Sell the app on the Moon”' });
+    const rejectDialog = page.getByRole('dialog', {
+      name: 'Don’t accept “Sell the app on the Moon”',
+    });
     await rejectDialog.waitFor();
-    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+    await rejectDialog.getByRole('button', { name: 'Don’t accept' }).click();
     const reason = rejectDialog.getByRole('textbox', { name: 'Reason for the author' });
     await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
     expect(await rejectDialog.getByText('This field is required.').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await saveScreenshot(page, 'queue-reject-dialog-en-1440');
     await reason.fill('x'.repeat(501));
-    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+    await rejectDialog.getByRole('button', { name: 'Don’t accept' }).click();
     expect(await rejectDialog.getByText('It has to be max 500 characters.').count()).toBe(1);
     await reason.fill('We do not sell there yet.');
-    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
-    await page.getByText('Rejected “Sell the app on the Moon”.').waitFor();
+    await rejectDialog.getByRole('button', { name: 'Don’t accept' }).click();
+    await page.getByText('Not accepted: “Sell the app on the Moon”.').waitFor();
 
     // A teammate accepted one meanwhile: clicking Accept says so, and the idea leaves the list.
     await gql(server, ACCEPT, { ideaId: globalIdeaId(takenId) }, target.owner.token);
@@ -218,14 +225,19 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
 
     // Bulk: accept one by its checkbox, reject two with one reason; a summary follows.
     await page.getByRole('checkbox', { name: 'Select “Share a list by link”' }).check();
-    await page.getByRole('button', { name: 'Accept selected' }).click();
+    await page.getByRole('button', { name: 'Accept selected', exact: true }).click();
     await page.getByText('1 idea handled, 0 dealt with by someone else, 0 failed.').waitFor();
+    // The note says how many, not only the last idea's title (walkthrough 10b, F15).
+    await page.getByText('Accepted 1 idea.').waitFor();
     await page.getByRole('checkbox', { name: 'Select all' }).check();
-    await page.getByRole('button', { name: 'Reject selected…' }).click();
-    const bulkDialog = page.getByRole('dialog', { name: 'Reject 2 ideas' });
+    await page.getByRole('button', { name: 'Don’t accept selected…' }).click();
+    const bulkDialog = page.getByRole('dialog', { name: 'Don’t accept 2 ideas' });
     await bulkDialog.getByRole('textbox', { name: 'Reason for the author' }).fill('Out of scope.');
-    await bulkDialog.getByRole('button', { name: 'Reject' }).click();
+    await bulkDialog.getByRole('button', { name: 'Don’t accept' }).click();
     await page.getByText('2 ideas handled, 0 dealt with by someone else, 0 failed.').waitFor();
+    await page.getByText('Not accepted: 2 ideas.').waitFor();
+    expect(await page.locator('.queue__notes .alert--success').count()).toBe(1);
+    expect(await page.getByText('Not accepted: “Print my notes”.').count()).toBe(0);
     await page.getByRole('heading', { name: 'Nothing awaits acceptance' }).waitFor();
     // The menu's count follows.
     await expect
@@ -258,12 +270,33 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
     expect(pendingTitles).not.toContain('Export my data to CSV');
     expect(pendingTitles).not.toContain('A darker theme at night');
 
-    // In the board's list (All) a rejected idea reads as the widget tells its author, not as
-    // awaiting acceptance; the Awaiting acceptance filter is the queue's and leaves it out.
-    await page.goto(`${server.url}/admin/boards/${encodeURIComponent(target.boardGid)}/list`);
+    // The board's list: All leaves rejected ideas out (as it leaves out declined ones), the
+    // "Not accepted" filter finds them, badged as the widget tells their author, and Declined
+    // (merged ideas among them) does not (walkthrough 10b, F9).
+    const listUrl = `${server.url}/admin/boards/${encodeURIComponent(target.boardGid)}/list`;
+    await page.goto(listUrl);
+    const cardTitles = async () =>
+      (await page.locator('.idea-card .idea-card__title').allInnerTexts()).map((t) => t.trim());
+    await page.locator('.idea-card').first().waitFor();
+    const show = page.getByRole('combobox', { name: 'Show' });
+    expect(await show.locator('option:checked').innerText()).toBe(
+      'All (without declined or not accepted)',
+    );
+    expect(await cardTitles()).toContain('Export my data to CSV');
+    for (const gone of ['Sell the app on the Moon', 'Print my notes', 'Rejected in bulk one']) {
+      expect(await cardTitles()).not.toContain(gone);
+    }
+    await show.selectOption({ label: 'Not accepted' });
     const card = page.locator('.idea-card').filter({ hasText: 'Sell the app on the Moon' });
     await card.waitFor();
     expect((await card.locator('.status').innerText()).trim()).toBe('Not accepted');
+    await expect
+      .poll(async () => (await cardTitles()).sort())
+      .toEqual(['Print my notes', 'Rejected in bulk one', 'Sell the app on the Moon']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'ideas-not-accepted-en-1440');
+    await show.selectOption({ label: 'Declined' });
+    await expect.poll(cardTitles).toEqual(['A darker theme at night']);
   }, 180_000);
 
   it('shows one board’s part from the board’s submenu', async () => {
@@ -384,7 +417,7 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
           await page.keyboard.press('Escape');
           await items(page)
             .first()
-            .getByRole('button', { name: language === 'en-US' ? 'Reject…' : 'Odrzuć…' })
+            .getByRole('button', { name: language === 'en-US' ? 'Don’t accept…' : 'Nie przyjmuj…' })
             .click();
           await page.getByRole('dialog').waitFor();
           await page.waitForTimeout(300);

@@ -45,6 +45,7 @@ const LABELS = {
     IN_PROGRESS: 'In progress',
     COMPLETE: 'Complete',
     DECLINED: 'Declined',
+    NOT_ACCEPTED: 'Not accepted',
     date: 'Nov 20, 2026',
   },
   pl: {
@@ -55,6 +56,7 @@ const LABELS = {
     IN_PROGRESS: 'W trakcie',
     COMPLETE: 'Ukończony',
     DECLINED: 'Odrzucony',
+    NOT_ACCEPTED: 'Nieprzyjęty',
     date: '20 lis 2026',
   },
 } as const;
@@ -231,6 +233,8 @@ describe.skipIf(!hasChromium())('console: one vocabulary and readable addresses'
         words.IN_PROGRESS,
         words.COMPLETE,
         words.DECLINED,
+        // Ideas rejected from the queue: their one name, apart from Declined (walkthrough 10b).
+        words.NOT_ACCEPTED,
       ]);
 
       const plannedBadge = await card(page, 'Idea planned for spring')

@@ -229,6 +229,74 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
     await admin.context().close();
   });
 
+  it('a private board without SSO access says what its embedded visitor really sees: no way in, or a Sign in button where it lets in addresses (walkthrough 10b, F7)', async () => {
+    await expectCall(console_.server, 'PUT', `/boards/${company.boardId}/access`, 200, {
+      token: company.owner.token,
+      body: { isPublic: false, ssoAccess: false },
+    });
+    const boardGid = Buffer.from(`Board:${company.boardId}`).toString('base64');
+    const setDomains = (domains: string[]) =>
+      gql(
+        console_.server,
+        `mutation ($boardId: ID!, $domains: [String!]) {
+          updateBoard(boardId: $boardId, allowedEmailDomains: $domains) { __typename } }`,
+        { boardId: boardGid, domains },
+        company.owner.token,
+      );
+    await setDomains([]);
+    const closed = widgetEn['private.closed'].replace('{company}', companyName);
+    for (const hasDomains of [false, true]) {
+      if (hasDomains) await setDomains(['visitor.example']);
+      const admin = await openWidgetTab();
+      const access = admin.getByTestId('embed-access');
+      await expect.poll(() => access.getAttribute('data-state')).toBe('PRIVATE');
+      const said = `${await access.textContent()} ${await admin.getByTestId('not-embeddable').textContent()}`;
+      expect(said).not.toContain('sign-in prompt');
+      if (hasDomains) {
+        expect(said).toContain('with a Sign in button for those addresses');
+        expect(said).toContain('only those with an address it lets in get further');
+      } else {
+        expect(said).toContain('reads only that it is private, with no way in');
+        expect(said).toContain('they read only that it is private, with no way in');
+      }
+      expect(await seriousAxeViolations(admin)).toEqual([]);
+      await admin.screenshot({
+        path: path.join(
+          SHOTS,
+          `widget-tab-private-${hasDomains ? 'domains' : 'closed'}-en-1440.png`,
+        ),
+        fullPage: true,
+      });
+      await admin.getByRole('tab', { name: 'Without SSO' }).click();
+      site.setSnippet(
+        await codeOf(admin, 'the script tag'),
+        await codeOf(admin, 'the container element'),
+      );
+      await admin.context().close();
+
+      // The visitor on the customer's site, and what its developer reads in the console.
+      const visitor = await console_.open({ viewport: { width: 1200, height: 900 } });
+      const warnings = widgetWarnings(visitor);
+      await visitor.goto(site.url);
+      await expect
+        .poll(() => visitor.getByText(closed).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      await expect.poll(() => warnings.length).toBeGreaterThan(0);
+      const warned = warnings.join('\n');
+      expect(warned).not.toContain('sign-in prompt');
+      const signIn = visitor.getByRole('button', { name: 'Sign in' });
+      if (hasDomains) {
+        await expect.poll(() => signIn.isVisible()).toBe(true);
+        expect(warned).toContain('with a Sign in button for the addresses it lets in');
+      } else {
+        expect(await signIn.count()).toBe(0);
+        expect(warned).toContain('visitors read only that it is private, with no way in');
+      }
+      await visitor.context().close();
+    }
+    await setDomains([]);
+  });
+
   it('an SSO board: the With SSO snippet as copied signs the customer’s user in with a token of the tab’s own Node sample; without one the visitor reads why, and the developer is told', async () => {
     await expectCall(console_.server, 'PUT', `/boards/${company.boardId}/access`, 200, {
       token: company.owner.token,

@@ -513,8 +513,13 @@ function warnLoadFailure(
       `the SSO token signed the visitor in, but ${board} is private and does not let in people signed in with your SSO. Tick “People signed in with your SSO” in ${SETTINGS_HINT}, or make the board public.`,
     );
   } else if (!context.hasToken) {
-    const noToken =
-      'this page gives the widget no SSO token (data-sso-token or data-sso-token-url), so visitors see a sign-in prompt instead of the board.';
+    // What the visitor sees instead (PrivateBoard.tsx), said as it is.
+    const sees = access.ssoAccess
+      ? 'are told to sign in on your site'
+      : access.emailAccess && access.signupPolicy !== 'SSO_ONLY'
+        ? 'read that it is private, with a Sign in button for the addresses it lets in'
+        : 'read only that it is private, with no way in';
+    const noToken = `this page gives the widget no SSO token (data-sso-token or data-sso-token-url), so visitors ${sees} instead of seeing the board.`;
     warn(
       access.ssoAccess
         ? `${board} is private and ${noToken} Give the widget a token made on your server (the console's Widget tab, “With SSO”), or make the board public in ${SETTINGS_HINT}.`

@@ -130,7 +130,7 @@ export const en = {
   'submit.thanks': 'Thank you! Your idea will be visible to others once it is accepted.',
   'pending.title': 'Your submitted ideas',
   'pending.intro':
-    'Ideas awaiting acceptance are yours alone to see until the team accepts them. A rejected idea shows the team’s reason; a merged one, the idea it joined.',
+    'Ideas awaiting acceptance are yours alone to see until the team accepts them. An idea not accepted shows the team’s reason; a merged one, the idea it joined.',
   'pending.mark': 'Awaiting acceptance',
   'pending.rejected': 'Not accepted',
   'pending.rejectedReason': 'The team’s reason: {reason}',
@@ -307,9 +307,9 @@ export const pl: TMessages = {
   'submit.thanks': 'Dziękujemy! Pomysł będzie widoczny dla innych po akceptacji.',
   'pending.title': 'Twoje zgłoszone pomysły',
   'pending.intro':
-    'Pomysły oczekujące na akceptację widzisz tylko Ty, dopóki zespół ich nie zaakceptuje. Przy odrzuconym pomyśle widać powód zespołu, przy połączonym — pomysł, z którym go połączono.',
+    'Pomysły oczekujące na akceptację widzisz tylko Ty, dopóki zespół ich nie zaakceptuje. Przy nieprzyjętym pomyśle widać powód zespołu, przy połączonym — pomysł, z którym go połączono.',
   'pending.mark': 'Oczekuje na akceptację',
-  'pending.rejected': 'Nie przyjęty',
+  'pending.rejected': 'Nieprzyjęty',
   'pending.rejectedReason': 'Powód podany przez zespół: {reason}',
   'submit.received':
     'Twój pomysł „{title}” dotarł do nas. Tablica jeszcze go nie pokazuje innym: pojawi się, gdy zespół zrobi na niego miejsce.',

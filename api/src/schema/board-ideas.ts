@@ -33,7 +33,8 @@ builder.objectField(BoardType, 'ideas', (t) =>
         filter: t.arg({
           type: IdeaFilterEnum,
           defaultValue: 'ALL',
-          description: 'Which statuses to show: ALL (every status but DECLINED) or one status.',
+          description:
+            'Which statuses to show: ALL (every status but DECLINED, and for the team not the ideas rejected from the queue), one status, or NOT_ACCEPTED (the rejected ideas).',
         }),
         sort: t.arg({
           type: IdeaSortEnum,
@@ -57,14 +58,25 @@ builder.objectField(BoardType, 'ideas', (t) =>
         }),
       },
       resolve: async (board, args, context) => {
+        // NOT_ACCEPTED is NOT_PUBLIC's rejected ideas; ALL leaves them out (the team's view).
+        const isNotAccepted = args.filter === 'NOT_ACCEPTED';
         const params = parseInput(ZTeamIdeaListParams, {
           ...args,
+          filter: isNotAccepted ? 'NOT_PUBLIC' : args.filter,
           tagIds: args.tagIds?.map((id) => decodeId(id, 'Tag')),
           segment: args.segment && {
             ...args.segment,
             customerCompanyId: decodeOptionalId(args.segment.customerCompanyId, 'CustomerCompany'),
           },
         });
+        const listParams = {
+          ...params,
+          rejected: isNotAccepted
+            ? ('ONLY' as const)
+            : params.filter === 'ALL'
+              ? ('HIDDEN' as const)
+              : undefined,
+        };
         if (params.search) {
           await spendIdeaSearch(context.deps, context.viewer, context.client, board.companyId);
         }
@@ -83,7 +95,7 @@ builder.objectField(BoardType, 'ideas', (t) =>
             toCursor: (idea: TIdeaParent) => ideaCursor(idea.id),
           },
           async ({ after, before, limit, inverted }) => {
-            const rows = (await findIdeaPageRows(context.deps, context.viewer, listed, params, {
+            const rows = (await findIdeaPageRows(context.deps, context.viewer, listed, listParams, {
               limit,
               afterId: decodeCursorId(after, 'IdeaCursor', 'after'),
               beforeId: decodeCursorId(before, 'IdeaCursor', 'before'),
@@ -99,7 +111,7 @@ builder.objectField(BoardType, 'ideas', (t) =>
         );
         let count: Promise<number> | undefined;
         const totalCount = () =>
-          (count ??= countListedIdeas(context.deps, context.viewer, listed, params));
+          (count ??= countListedIdeas(context.deps, context.viewer, listed, listParams));
         return { ...page, totalCount };
       },
     },

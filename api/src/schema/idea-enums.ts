@@ -14,9 +14,13 @@ export const IdeaStatusEnum = builder.enumType('IdeaStatus', {
 });
 
 export const IdeaFilterEnum = builder.enumType('IdeaFilter', {
-  description: 'Which ideas a list shows: ALL hides DECLINED; a status shows only that status.',
+  description:
+    'Which ideas a list shows: ALL hides DECLINED (and, for the team, ideas rejected from the queue); a status shows only that status; NOT_ACCEPTED the rejected ideas.',
   values: {
-    ALL: { description: 'Every status but DECLINED.' },
+    ALL: {
+      description:
+        'Every status but DECLINED; the company’s team does not get the ideas rejected from the queue (see NOT_ACCEPTED).',
+    },
     NOT_PUBLIC: { description: 'Only ideas awaiting acceptance.' },
     OPEN: { description: 'Only OPEN ideas.' },
     REVIEW: { description: 'Only REVIEW ideas.' },
@@ -24,6 +28,10 @@ export const IdeaFilterEnum = builder.enumType('IdeaFilter', {
     IN_PROGRESS: { description: 'Only IN_PROGRESS ideas.' },
     COMPLETE: { description: 'Only COMPLETE ideas.' },
     DECLINED: { description: 'Only DECLINED ideas.' },
+    NOT_ACCEPTED: {
+      description:
+        'Only ideas rejected from the queue (NOT_PUBLIC with `rejectedAt`; the console calls them Not accepted). ALL leaves them out for the company’s team; anyone else sees only their own.',
+    },
   } as const,
 });
 

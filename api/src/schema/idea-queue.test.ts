@@ -247,6 +247,52 @@ describe('the moderation queue', () => {
     await mutate(server, 'acceptIdea', ACCEPT, { ideaId: waiting }, owner.token);
   });
 
+  it('leaves rejected ideas out of the team’s ALL, lists them under NOT_ACCEPTED alone, and keeps REST’s ALL as it was', async () => {
+    const LIST = `query ($id: ID!, $filter: IdeaFilter!) { board(id: $id) { ideas(first: 100, filter: $filter) {
+      totalCount edges { node { title status rejectedAt } } } } }`;
+    type TNode = { title: string; status: string; rejectedAt: string | null };
+    const list = async (filter: string, token = owner.token) => {
+      const { body } = await gql(server, LIST, { id: boardGid, filter }, token);
+      expect(body.errors).toBeUndefined();
+      const ideas = body.data.board.ideas;
+      const nodes: TNode[] = ideas.edges.map((edge: { node: TNode }) => edge.node);
+      expect(ideas.totalCount).toBe(nodes.length);
+      return nodes;
+    };
+    const waiting = await submit('Queue all-list waiting idea');
+    const gone = await submit('Queue all-list rejected idea');
+    await mutate(server, 'rejectIdea', REJECT, { ideaId: gone, reason: 'Not for us' }, owner.token);
+
+    const all = (await list('ALL')).map((node) => node.title);
+    expect(all).toContain('Queue all-list waiting idea');
+    expect(all).not.toContain('Queue all-list rejected idea');
+    const notAccepted = await list('NOT_ACCEPTED');
+    expect(notAccepted.map((node) => node.title)).toContain('Queue all-list rejected idea');
+    expect(notAccepted.every((node) => node.status === 'NOT_PUBLIC' && node.rejectedAt)).toBe(true);
+    expect((await list('DECLINED')).map((node) => node.title)).not.toContain(
+      'Queue all-list rejected idea',
+    );
+    // Its author finds it among their own rejected ideas, and no one else's.
+    const own = (await list('NOT_ACCEPTED', author.token)).map((node) => node.title);
+    expect(own).toContain('Queue all-list rejected idea');
+    expect(await list('NOT_ACCEPTED', voter.token)).toEqual([]);
+    // REST's answer does not move: its ALL still lists the team every idea but DECLINED ones.
+    const rest = await server.call('GET', '/api/v1/ideas/', {
+      token: owner.token,
+      headers: { 'x-board-id': String(boardId) },
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body.ideas.map((idea: { title: string }) => idea.title)).toContain(
+      'Queue all-list rejected idea',
+    );
+    const refused = await server.call('GET', '/api/v1/ideas/?filter=NOT_ACCEPTED', {
+      token: owner.token,
+      headers: { 'x-board-id': String(boardId) },
+    });
+    expect(refused.status).toBe(400);
+    await mutate(server, 'acceptIdea', ACCEPT, { ideaId: waiting }, owner.token);
+  });
+
   it('refuses end users, and another company’s team does not find the idea', async () => {
     const id = await submit('Queue guarded idea');
     const byAuthor = await mutate(server, 'acceptIdea', ACCEPT, { ideaId: id }, author.token);

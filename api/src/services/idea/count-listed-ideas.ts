@@ -5,7 +5,7 @@ import type { IdeaStatus } from '../../generated/prisma/enums.ts';
 import { isTeamMemberOf } from '../access.ts';
 import { isSegmentSet } from '../customer/idea-segment.ts';
 import type { TViewer } from '../../viewer.ts';
-import { listCutoff, listedIdeasWhere, withSearchMatches } from './listed-ideas.ts';
+import { hidesRejected, listCutoff, listedIdeasWhere, withSearchMatches } from './listed-ideas.ts';
 import type { TListedBoard } from './listed-ideas.ts';
 import { IDEA_STATUSES, listedTagIds } from './idea-input.ts';
 import type { TIdeaListParams } from './idea-input.ts';
@@ -57,7 +57,12 @@ export function listedIdeasCount(
   if (params.search && options.searchCap !== undefined) {
     return cappedScanCount(viewer, listed, params, options.searchCap);
   }
-  if (params.search || isSegmentSet(params.segment) || listedTagIds(params).length > 0) {
+  if (
+    params.search ||
+    params.rejected === 'ONLY' ||
+    isSegmentSet(params.segment) ||
+    listedTagIds(params).length > 0
+  ) {
     return scanCount(viewer, listed, params);
   }
   const { board } = listed;
@@ -96,13 +101,12 @@ export function listedIdeasCount(
                AND i."status" = 'NOT_PUBLIC')`;
   // The team's "Awaiting acceptance" leaves out rejected ideas (listedIdeasWhere): the counters
   // count them among NOT_PUBLIC, so they are taken off (a few rows of the status index).
-  const rejected =
-    isTeam && params.filter === 'NOT_PUBLIC'
-      ? sqlPart`
+  const rejected = hidesRejected(viewer, board.companyId, params)
+    ? sqlPart`
           - (SELECT count(*) FROM "Idea" i
              WHERE i."boardId" = ${board.id}::int AND i."status" = 'NOT_PUBLIC'
                AND i."rejectedAt" IS NOT NULL)`
-      : sqlFragment('');
+    : sqlFragment('');
   return sqlPart`
     SELECT ((SELECT coalesce(sum(c."ideaCount"), 0) FROM "BoardIdeaCount" c
              WHERE c."boardId" = ${board.id}::int AND c."status" = ANY(${statusArray(counted)}::"IdeaStatus"[]))${inRange}${ownPending}${rejected})::int AS "count"`;

@@ -76,6 +76,12 @@ export type TIdeaListParams = Omit<z.output<typeof ZIdeaListParams>, 'sort'> & {
   /** Only ideas carrying at least one of these tags (GraphQL's `tagIds`). */
   tagIds?: number[];
   /**
+   * The ideas rejected from the queue (still NOT_PUBLIC, with rejectedAt): HIDDEN leaves them
+   * out of the team's ALL, ONLY lists them alone (GraphQL's `ALL` and `NOT_ACCEPTED` filters).
+   * Absent: REST's lists, whose answers stay as they were.
+   */
+  rejected?: 'HIDDEN' | 'ONLY';
+  /**
    * The search's matches, looked up before the list is read (listed-ideas.ts,
    * withSearchMatches): every matching idea's id, or MANY for a common text.
    */

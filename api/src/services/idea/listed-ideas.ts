@@ -158,16 +158,34 @@ export function listedIdeasWhere(
       ? sqlFragment(`AND i."status" <> 'DECLINED'`)
       : sqlFragment(`AND i."status" = '${statusLiteral(params.filter)}'`);
   // The team's "Awaiting acceptance" filter is the moderation queue's: a rejected idea has left
-  // it (issue 34); its author still finds it in the widget.
+  // it (issue 34); its author still finds it in the widget. The console's ALL leaves rejected
+  // ideas out too, and its "Not accepted" filter lists them alone (`rejected`).
   const notRejected =
-    params.filter === 'NOT_PUBLIC' && isTeamMemberOf(viewer, board.companyId)
-      ? sqlFragment(`AND i."rejectedAt" IS NULL`)
-      : none;
+    params.rejected === 'ONLY'
+      ? sqlFragment(`AND i."rejectedAt" IS NOT NULL`)
+      : hidesRejected(viewer, board.companyId, params)
+        ? sqlFragment(`AND i."rejectedAt" IS NULL`)
+        : none;
   const matching = searchCondition(params);
   return sqlPart`
     i."boardId" = ${board.id}::int
     ${visible} ${withinCap} ${ofStatus} ${notRejected} ${matching} ${segmentCondition(board.companyId, params.segment)}
     ${taggedCondition(viewer, board.companyId, listedTagIds(params))}`;
+}
+
+/**
+ * Whether the team's list leaves out the ideas rejected from the queue: its "Awaiting
+ * acceptance" filter always, its ALL when the list asks (GraphQL; REST's ALL keeps them).
+ */
+export function hidesRejected(
+  viewer: TViewer | null,
+  companyId: number,
+  params: Pick<TIdeaListParams, 'filter' | 'rejected'>,
+): boolean {
+  if (!isTeamMemberOf(viewer, companyId) || params.rejected === 'ONLY') return false;
+  return (
+    params.filter === 'NOT_PUBLIC' || (params.filter === 'ALL' && params.rejected === 'HIDDEN')
+  );
 }
 
 /**

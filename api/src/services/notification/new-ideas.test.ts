@@ -320,7 +320,7 @@ describe('a rejection', () => {
     const mails = await mailsSince(mark);
     expect([...mails.keys()]).toEqual([author.email]);
     const mail = mails.get(author.email)?.[0] as TParsedMail;
-    expect(mail.subject).toBe('„Reject: a fax integration” nie został zaakceptowany');
+    expect(mail.subject).toBe('„Reject: a fax integration” nie został przyjęty');
     expect(mail.text).toContain('Uzasadnienie: Nie planujemy integracji z faksem.');
     expect(mail.text).toContain('Cześć Erin Enduser,');
     expect(mail.header('list-unsubscribe')).toMatch(/unsubscribe/);

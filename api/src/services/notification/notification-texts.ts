@@ -375,7 +375,7 @@ export function rejectionTexts(rejection: { idea: TIdeaRef; reason: string }): T
       ),
     },
     pl: {
-      subject: `„${idea.title}” nie został zaakceptowany`,
+      subject: `„${idea.title}” nie został przyjęty`,
       text: lines(
         `Cześć ${NAME},`,
         '',

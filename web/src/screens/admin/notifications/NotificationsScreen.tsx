@@ -15,6 +15,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { ActionError, PendingButton } from '../../../ui/PendingButton.tsx';
 import { useAction } from '../../../ui/useAction.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { StatusBadge } from '../board/ideas/StatusBadge.tsx';
 
 const messages = defineMessages({
   title: { id: 'notifications.title', defaultMessage: 'Notifications' },
@@ -34,7 +35,6 @@ const messages = defineMessages({
     id: 'notifications.newIdea',
     defaultMessage: '{name} submitted “{title}”',
   },
-  awaiting: { id: 'notifications.awaiting', defaultMessage: 'Awaiting acceptance' },
   mentionInComment: {
     id: 'notifications.mentionInComment',
     defaultMessage: '{name} mentioned you on “{title}”',
@@ -222,6 +222,7 @@ function NotificationItem({
           id
           title
           status
+          rejectedAt
           board {
             id
           }
@@ -238,8 +239,9 @@ function NotificationItem({
     name: data.actorName ?? intl.formatMessage(messages.someone),
     title: data.idea?.title ?? intl.formatMessage(messages.removedIdea),
   });
-  // A new idea that awaits acceptance is acted on in the moderation queue (its board's part).
-  const isAwaiting = isNewIdea && data.idea?.status === 'NOT_PUBLIC';
+  // A new idea that awaits acceptance is acted on in the moderation queue (its board's part);
+  // once accepted, merged or not accepted, it is opened on its board.
+  const isAwaiting = isNewIdea && data.idea?.status === 'NOT_PUBLIC' && !data.idea.rejectedAt;
   const boardRowId = data.idea ? rowIdOf(data.idea.board.id, 'Board') : null;
   // The plain text: mentions read `@Name`.
   const excerpt = data.comment?.text ?? null;
@@ -251,6 +253,7 @@ function NotificationItem({
         ) : null}
         {data.idea ? (
           <Link
+            className="link"
             to={
               isAwaiting
                 ? `/admin/queue?board=${boardRowId}`
@@ -264,8 +267,11 @@ function NotificationItem({
           title
         )}
       </p>
-      {isAwaiting ? (
-        <p className="notification__excerpt">{intl.formatMessage(messages.awaiting)}</p>
+      {/* A new idea's state as it is now, not as it was when it arrived (walkthrough 10b, F10). */}
+      {isNewIdea && data.idea ? (
+        <p className="notification__excerpt">
+          <StatusBadge status={data.idea.status} isRejected={Boolean(data.idea.rejectedAt)} />
+        </p>
       ) : null}
       {excerpt ? <p className="notification__excerpt">{excerpt}</p> : null}
       <time className="muted" dateTime={data.createdAt}>

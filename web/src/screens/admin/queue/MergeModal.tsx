@@ -185,6 +185,8 @@ function MergeFields({
         value={search}
         isBusy={isSearching}
         onChange={setSearch}
+        // Opened with m, typing goes on into the search (as r's dialog takes the reason).
+        isFirstFocus
       />
       <div className={`field${error ? ' field--invalid' : ''}`}>
         <label className="field__label field__label--required" htmlFor={selectId}>

@@ -264,6 +264,15 @@ export function QueueScreen() {
     } finally {
       setIsBulkRunning(false);
     }
+    // The success note says how many, not the last idea's title (walkthrough 10b, F15).
+    const doneCount = outcomes.filter((outcome) => outcome.kind === 'done').length;
+    if (doneCount > 0) {
+      const message = done === 'accepted' ? messages.bulkAccepted : messages.bulkRejected;
+      setNotes((current) => [
+        { id: 'bulk', text: intl.formatMessage(message, { count: doneCount }), tone: 'success' },
+        ...current.filter((note) => note.tone !== 'success'),
+      ]);
+    }
     setSummary(summarise(outcomes));
   };
 

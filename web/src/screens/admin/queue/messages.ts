@@ -31,13 +31,21 @@ export const queueMessages = defineMessages({
   },
   accept: { id: 'queue.accept', defaultMessage: 'Accept' },
   merge: { id: 'queue.merge', defaultMessage: 'Accept and merge…' },
-  reject: { id: 'queue.reject', defaultMessage: 'Reject…' },
+  reject: { id: 'queue.reject', defaultMessage: 'Don’t accept…' },
   acceptSelected: { id: 'queue.acceptSelected', defaultMessage: 'Accept selected' },
-  rejectSelected: { id: 'queue.rejectSelected', defaultMessage: 'Reject selected…' },
+  rejectSelected: { id: 'queue.rejectSelected', defaultMessage: 'Don’t accept selected…' },
   working: { id: 'queue.working', defaultMessage: 'Working…' },
   accepted: { id: 'queue.accepted', defaultMessage: 'Accepted “{title}”.' },
   merged: { id: 'queue.merged', defaultMessage: 'Merged “{title}” into “{into}”.' },
-  rejected: { id: 'queue.rejected', defaultMessage: 'Rejected “{title}”.' },
+  rejected: { id: 'queue.rejected', defaultMessage: 'Not accepted: “{title}”.' },
+  bulkAccepted: {
+    id: 'queue.bulkAccepted',
+    defaultMessage: '{count, plural, one {Accepted # idea.} other {Accepted # ideas.}}',
+  },
+  bulkRejected: {
+    id: 'queue.bulkRejected',
+    defaultMessage: '{count, plural, one {Not accepted: # idea.} other {Not accepted: # ideas.}}',
+  },
   conflict: {
     id: 'queue.conflict',
     defaultMessage: '“{title}”: someone on the team dealt with it meanwhile.',
@@ -58,11 +66,14 @@ export const queueMessages = defineMessages({
   },
   shortcutsAccept: { id: 'queue.shortcuts.accept', defaultMessage: '<kbd>a</kbd> accept' },
   shortcutsMerge: { id: 'queue.shortcuts.merge', defaultMessage: '<kbd>m</kbd> accept and merge' },
-  shortcutsReject: { id: 'queue.shortcuts.reject', defaultMessage: '<kbd>r</kbd> reject' },
-  rejectTitle: { id: 'queue.rejectTitle', defaultMessage: 'Reject “{title}”' },
+  shortcutsReject: {
+    id: 'queue.shortcuts.reject',
+    defaultMessage: '<kbd>r</kbd> don’t accept (give a reason)',
+  },
+  rejectTitle: { id: 'queue.rejectTitle', defaultMessage: 'Don’t accept “{title}”' },
   rejectManyTitle: {
     id: 'queue.rejectManyTitle',
-    defaultMessage: '{count, plural, one {Reject # idea} other {Reject # ideas}}',
+    defaultMessage: '{count, plural, one {Don’t accept # idea} other {Don’t accept # ideas}}',
   },
   rejectDescription: {
     id: 'queue.rejectDescription',
@@ -70,8 +81,8 @@ export const queueMessages = defineMessages({
       'Its author reads the reason in the widget. The idea stays unseen by everyone else.',
   },
   rejectReason: { id: 'queue.rejectReason', defaultMessage: 'Reason for the author' },
-  rejectSubmit: { id: 'queue.rejectSubmit', defaultMessage: 'Reject' },
-  rejecting: { id: 'queue.rejecting', defaultMessage: 'Rejecting…' },
+  rejectSubmit: { id: 'queue.rejectSubmit', defaultMessage: 'Don’t accept' },
+  rejecting: { id: 'queue.rejecting', defaultMessage: 'Saving…' },
   mergeTitle: { id: 'queue.mergeTitle', defaultMessage: 'Accept “{title}” into another idea' },
   mergeDescription: {
     id: 'queue.mergeDescription',

@@ -7,12 +7,15 @@ export function IdeaSearchField({
   value,
   isBusy,
   onChange,
+  isFirstFocus = false,
 }: {
   label: string;
   hint: string;
   value: string;
   isBusy: boolean;
   onChange: (text: string) => void;
+  /** Takes focus when it appears: the dialog's first step is the search (the queue's merge). */
+  isFirstFocus?: boolean;
 }) {
   const id = useId();
   return (
@@ -26,6 +29,7 @@ export function IdeaSearchField({
         className="field__input"
         value={value}
         maxLength={100}
+        autoFocus={isFirstFocus}
         aria-describedby={`${id}-hint`}
         aria-busy={isBusy || undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -10,6 +10,7 @@ import { defineMessages } from '../../../../i18n/define-messages.ts';
 import { IdeaCard } from './IdeaCard.tsx';
 import type { TIdeaEditTarget } from './IdeaCard.tsx';
 import { liveIdeasLists, registerIdeasList } from './live-lists.ts';
+import { filterShows } from './list-params.ts';
 import type { TIdeaFilter } from './list-params.ts';
 import { LoadMoreButton } from '../../../../ui/LoadMoreButton.tsx';
 
@@ -155,9 +156,10 @@ export function IdeasList({
     () =>
       registerIdeasList({
         connectionId,
+        // A new idea is never one rejected from the queue: "Not accepted" takes none in.
         accepts: (status) =>
-          !isSegmented && (filter === 'ALL' ? status !== 'DECLINED' : filter === status),
-        keeps: (status) => (filter === 'ALL' ? status !== 'DECLINED' : filter === status),
+          !isSegmented && filter !== 'NOT_ACCEPTED' && filterShows(filter, status),
+        keeps: (status) => filterShows(filter, status),
         // In a transition the list stays on screen (and focus with it) while it is reread.
         refresh: () =>
           startTransition(() => {

@@ -16,7 +16,7 @@ export function statusColourClass(status: string): string {
 
 /**
  * The status tag, in the status's colour. A rejected idea (still NOT_PUBLIC: seen by its author
- * and the team only) reads "Rejected" in the declined colour, not "Awaiting acceptance".
+ * and the team only) reads "Not accepted" in the declined colour, not "Awaiting acceptance".
  */
 export function StatusBadge({
   status,

@@ -9,10 +9,21 @@ export const IDEA_FILTERS = [
   'IN_PROGRESS',
   'COMPLETE',
   'DECLINED',
+  'NOT_ACCEPTED',
 ] as const;
 export const IDEA_SORTS = ['VOTES', 'VALUE', 'STATUS', 'DATE_DESC', 'DATE_ASC'] as const;
 
 export type TIdeaFilter = (typeof IDEA_FILTERS)[number];
+
+/**
+ * Whether a list of this filter shows an idea of `status`: ALL every status but DECLINED,
+ * NOT_ACCEPTED the rejected ideas (still NOT_PUBLIC), any other filter its own status.
+ */
+export function filterShows(filter: TIdeaFilter, status: string): boolean {
+  if (filter === 'ALL') return status !== 'DECLINED';
+  if (filter === 'NOT_ACCEPTED') return status === 'NOT_PUBLIC';
+  return filter === status;
+}
 export type TIdeaSort = (typeof IDEA_SORTS)[number];
 
 /**

@@ -17,17 +17,24 @@ export const statusMessages = defineMessages({
 });
 
 /**
- * A rejected idea's badge: it is still NOT_PUBLIC, but no longer awaits acceptance. The widget
- * tells its author the same words ('pending.rejected').
+ * A rejected idea's one name (badge, filter, the queue's toasts, the bell): it is still
+ * NOT_PUBLIC, but no longer awaits acceptance. Not "Declined", the DECLINED kind's name. The
+ * widget tells its author the same words ('pending.rejected'), the mail too.
  */
 export const rejectedMessage = defineMessages({
   rejected: { id: 'idea.status.rejected', defaultMessage: 'Not accepted' },
 }).rejected;
 
-/** The list filter: every status by its one name, and ALL. */
+/**
+ * The list filter: every status by its one name, ALL, and the ideas rejected from the queue
+ * (NOT_ACCEPTED), which ALL leaves out as it leaves out the declined ones.
+ */
 export const filterMessages = {
-  ...defineMessages({ ALL: { id: 'ideas.filter.all', defaultMessage: 'All (without declined)' } }),
+  ...defineMessages({
+    ALL: { id: 'ideas.filter.all', defaultMessage: 'All (without declined or not accepted)' },
+  }),
   ...statusMessages,
+  NOT_ACCEPTED: rejectedMessage,
 };
 
 export const sortMessages = defineMessages({

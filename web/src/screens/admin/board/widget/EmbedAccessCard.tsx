@@ -16,17 +16,22 @@ export const embedMessages = defineMessages({
   privateSsoText: {
     id: 'widget.access.privateSsoText',
     defaultMessage:
-      'Only your team and the people your SSO signs in see this board. On a page that gives the widget no SSO token, a visitor sees a sign-in prompt instead.',
+      'Only your team and the people your SSO signs in see this board. On a page that gives the widget no SSO token, a visitor reads that it is private and that they should sign in on your site to see it.',
   },
   privateText: {
     id: 'widget.access.privateText',
     defaultMessage:
-      'Only your team sees this board: it lets in nobody your SSO signs in. Embedded, a visitor sees a sign-in prompt, not the board.',
+      'Only your team sees this board: it lets in nobody your SSO signs in. Embedded, a visitor reads only that it is private, with no way in: no button, no sign-in.',
+  },
+  privateEmailText: {
+    id: 'widget.access.privateEmailText',
+    defaultMessage:
+      'Only your team and the addresses below see this board: it lets in nobody your SSO signs in. Embedded, a visitor reads that it is private, with a Sign in button for those addresses.',
   },
   domains: {
     id: 'widget.access.domains',
     defaultMessage:
-      'People with a confirmed address at {domains} see it too, once they sign in in the widget.',
+      'People with a confirmed address at {domains} see it too, once they sign in in the widget (it offers them a Sign in button).',
   },
   customers: {
     id: 'widget.access.customers',
@@ -70,6 +75,9 @@ export function EmbedAccessCard(props: {
 }) {
   const intl = useIntl();
   const { state } = props;
+  // The widget offers a private board's visitor a Sign in button only for the addresses the
+  // board lets in, where the company lets people sign in by email (widget/src/PrivateBoard.tsx).
+  const hasEmailSignIn = props.allowedEmailDomains.length > 0 && props.signupPolicy !== 'SSO_ONLY';
   const list = (domains: readonly string[]) =>
     intl.formatList([...domains], { type: 'conjunction' });
   return (
@@ -91,10 +99,12 @@ export function EmbedAccessCard(props: {
             ? embedMessages.publicText
             : state === 'PRIVATE_SSO'
               ? embedMessages.privateSsoText
-              : embedMessages.privateText,
+              : hasEmailSignIn
+                ? embedMessages.privateEmailText
+                : embedMessages.privateText,
         )}
       </p>
-      {state !== 'PUBLIC' && props.allowedEmailDomains.length > 0 ? (
+      {state !== 'PUBLIC' && hasEmailSignIn ? (
         <p className="card__intro">
           {intl.formatMessage(embedMessages.domains, { domains: list(props.allowedEmailDomains) })}
         </p>

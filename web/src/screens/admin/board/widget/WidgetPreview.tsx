@@ -15,7 +15,7 @@ const messages = defineMessages({
   private: {
     id: 'widget.preview.private',
     defaultMessage:
-      'This board is private: a visitor who is not signed in sees the widget’s sign-in prompt, not the ideas.',
+      'This board is private: a visitor who is not signed in sees what the preview shows, not the ideas.',
   },
   show: { id: 'widget.preview.show', defaultMessage: 'Show the preview' },
   loading: { id: 'widget.preview.loading', defaultMessage: 'Loading the preview…' },

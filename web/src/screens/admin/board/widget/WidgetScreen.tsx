@@ -43,12 +43,17 @@ const messages = defineMessages({
   notEmbeddable: {
     id: 'widget.snippets.notEmbeddable',
     defaultMessage:
-      'This board is private and lets in nobody your SSO signs in, so no snippet shows it to your visitors: they see a sign-in prompt. First <link>make it public, or let in people signed in with your SSO</link>, then use the snippet below.',
+      'This board is private and lets in nobody your SSO signs in, so no snippet shows it to your visitors: they read only that it is private, with no way in. First <link>make it public, or let in people signed in with your SSO</link>, then use the snippet below.',
+  },
+  notEmbeddableEmail: {
+    id: 'widget.snippets.notEmbeddableEmail',
+    defaultMessage:
+      'This board is private and lets in nobody your SSO signs in, so your visitors read that it is private; only those with an address it lets in get further, by signing in in the widget. To show it to everyone, <link>make it public, or let in people signed in with your SSO</link>.',
   },
   publicOnPrivate: {
     id: 'widget.snippets.publicOnPrivate',
     defaultMessage:
-      'This board is private: with this snippet your visitors see a sign-in prompt, not the board. Use “With SSO”, or <link>make the board public</link>.',
+      'This board is private: with this snippet your visitors read that they should sign in on your site to see it, not the board. Use “With SSO”, or <link>make the board public</link>.',
   },
   step1: { id: 'widget.step1.title', defaultMessage: '1. Include the script' },
   step1Text: {
@@ -202,7 +207,14 @@ export function WidgetScreen() {
               {state === 'PRIVATE' ? (
                 <div className="alert alert--warning" role="note" data-testid="not-embeddable">
                   <Icon name="alert" />
-                  <p>{intl.formatMessage(messages.notEmbeddable, { link: settingsLink })}</p>
+                  <p>
+                    {intl.formatMessage(
+                      (board.allowedEmailDomains ?? []).length > 0 && signupPolicy !== 'SSO_ONLY'
+                        ? messages.notEmbeddableEmail
+                        : messages.notEmbeddable,
+                      { link: settingsLink },
+                    )}
+                  </p>
                 </div>
               ) : state === 'PRIVATE_SSO' && snippet === 'public' ? (
                 <div className="alert alert--warning" role="note">

@@ -3,8 +3,9 @@ import type { TSnippetKind } from './code-samples.ts';
 /**
  * What an embedded board shows a visitor, from the board's access (api/src/services/access.ts):
  * PUBLIC, anyone reads it; PRIVATE_SSO, people the company's SSO signs in see it (and the
- * board's other grants), a visitor without a token sees a sign-in prompt; PRIVATE, nobody the
- * SSO signs in is let in, so every embedded visitor sees a sign-in prompt.
+ * board's other grants), a visitor without a token is told to sign in on the company's site;
+ * PRIVATE, nobody the SSO signs in is let in: an embedded visitor reads that the board is
+ * private, with a Sign in button only where it lets in addresses (widget/src/PrivateBoard.tsx).
  */
 export type TEmbedState = 'PUBLIC' | 'PRIVATE_SSO' | 'PRIVATE';
 
