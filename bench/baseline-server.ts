@@ -230,6 +230,7 @@ export const SQL = {
       FROM "Idea" i
       WHERE i."boardId" = $3::int
       AND i."status" <> 'DECLINED'
+      AND i."rejectedAt" IS NULL
     AND EXISTS (SELECT 1 FROM "IdeaCustomerCompany" sx
                   JOIN "CustomerCompany" sc ON sc."id" = sx."customerCompanyId"
                                            AND sc."companyId" = $4::int
@@ -241,6 +242,7 @@ export const SQL = {
   valueCount: `SELECT count(*)::int AS "count" FROM "Idea" i WHERE
     i."boardId" = $1::int
       AND i."status" <> 'DECLINED'
+      AND i."rejectedAt" IS NULL
     AND EXISTS (SELECT 1 FROM "IdeaCustomerCompany" sx
                   JOIN "CustomerCompany" sc ON sc."id" = sx."customerCompanyId"
                                            AND sc."companyId" = $2::int
