@@ -405,49 +405,44 @@ describe.skipIf(!hasChromium())('widget tab: the snippet works as copied', () =>
     await page.context().close();
   });
 
-  it(
-    'screenshots of the widget tab at 1440 and 390 px, in English and Polish',
-    { timeout: 180_000 },
-    async () => {
-      const admin = await openWidgetTab();
-      for (const language of ['en-US', 'pl-PL'] as const) {
-        await gql(console_.server, SET_LANGUAGE, { language }, company.owner.token);
-        for (const width of [1440, 390]) {
-          await admin.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-          await admin.goto(widgetTab);
-          await admin.getByTestId('embed-access').waitFor();
-          const preview = admin.frameLocator('iframe[data-testid="widget-preview"]');
-          // The preview's widget retries a busy first answer after 1, 2 and 4 s (e2e/widget-busy):
-          // on a loaded CI machine that took past 15 s once.
-          await preview.getByTestId('idea').first().waitFor({ timeout: 30_000 });
-          expect(await seriousAxeViolations(admin)).toEqual([]);
-          // A frame off screen is not painted: show it, and let it draw a frame, before the shots.
-          await admin.locator('section.widget-preview').scrollIntoViewIfNeeded();
-          const frame = admin.frames().find((f) => f.url().includes('/widget-preview/'));
-          await frame?.evaluate(
-            () =>
-              new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-          );
-          const shot = (name: string) =>
-            path.join(SHOTS, `widget-tab-${language}-${width}${name}.png`);
-          // Back at the top, as the page opens (the sticky header in its place).
-          await admin.evaluate(() => window.scrollTo(0, 0));
-          await admin.screenshot({ path: shot(''), fullPage: true });
-          // Each new card on its own, at the width's scale (the preview's frame included).
-          await admin.getByTestId('embed-access').screenshot({ path: shot('-access') });
-          await admin.locator('section.widget-preview').screenshot({ path: shot('-preview') });
-          await admin.locator('section.snippets').screenshot({ path: shot('-snippet-public') });
-          await admin
-            .getByRole('tab', { name: language === 'pl-PL' ? 'Z SSO' : 'With SSO', exact: true })
-            .click();
-          expect(await seriousAxeViolations(admin)).toEqual([]);
-          await admin.locator('section.snippets').screenshot({ path: shot('-snippet-sso') });
-        }
+  it('screenshots of the widget tab at 1440 and 390 px, in English and Polish', async () => {
+    const admin = await openWidgetTab();
+    for (const language of ['en-US', 'pl-PL'] as const) {
+      await gql(console_.server, SET_LANGUAGE, { language }, company.owner.token);
+      for (const width of [1440, 390]) {
+        await admin.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+        await admin.goto(widgetTab);
+        await admin.getByTestId('embed-access').waitFor();
+        const preview = admin.frameLocator('iframe[data-testid="widget-preview"]');
+        // The preview's widget retries a busy first answer after 1, 2 and 4 s (e2e/widget-busy):
+        // on a loaded CI machine that took past 15 s once.
+        await preview.getByTestId('idea').first().waitFor({ timeout: 30_000 });
+        expect(await seriousAxeViolations(admin)).toEqual([]);
+        // A frame off screen is not painted: show it, and let it draw a frame, before the shots.
+        await admin.locator('section.widget-preview').scrollIntoViewIfNeeded();
+        const frame = admin.frames().find((f) => f.url().includes('/widget-preview/'));
+        await frame?.evaluate(
+          () =>
+            new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const shot = (name: string) =>
+          path.join(SHOTS, `widget-tab-${language}-${width}${name}.png`);
+        // Back at the top, as the page opens (the sticky header in its place).
+        await admin.evaluate(() => window.scrollTo(0, 0));
+        await admin.screenshot({ path: shot(''), fullPage: true });
+        // Each new card on its own, at the width's scale (the preview's frame included).
+        await admin.getByTestId('embed-access').screenshot({ path: shot('-access') });
+        await admin.locator('section.widget-preview').screenshot({ path: shot('-preview') });
+        await admin.locator('section.snippets').screenshot({ path: shot('-snippet-public') });
+        await admin
+          .getByRole('tab', { name: language === 'pl-PL' ? 'Z SSO' : 'With SSO', exact: true })
+          .click();
+        expect(await seriousAxeViolations(admin)).toEqual([]);
+        await admin.locator('section.snippets').screenshot({ path: shot('-snippet-sso') });
       }
-      await gql(console_.server, SET_LANGUAGE, { language: 'en-US' }, company.owner.token);
-      expect(admin.errors).toEqual([]);
-      await admin.context().close();
-    },
-    240_000,
-  );
+    }
+    await gql(console_.server, SET_LANGUAGE, { language: 'en-US' }, company.owner.token);
+    expect(admin.errors).toEqual([]);
+    await admin.context().close();
+  }, 240_000);
 });
