@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { RateLimitError } from '../http/rate-limit.ts';
+import { createUsageMeter, leastUsed } from '../usage-meter.ts';
 import { verifyPassword } from './password.ts';
 import type { TPasswordChecksConfig } from '../config.ts';
 import type { TRateLimiter } from '../http/rate-limit.ts';
@@ -36,19 +37,6 @@ import type { TRateLimiter } from '../http/rate-limit.ts';
  */
 export function hashChecksAtOnce(configured: number, cores = availableParallelism()): number {
   return Math.max(1, Math.min(configured, cores - 1));
-}
-
-/** How fast an address's use of the checks is forgotten: halved every this many milliseconds. */
-const USE_HALF_LIFE_MS = 1_000;
-
-/** Addresses whose use is remembered before those whose use has faded are forgotten. */
-const USE_REMEMBERED = 1_000;
-
-type TUse = { used: number; at: number };
-
-function usedBy(use: TUse | undefined, now: number): number {
-  if (!use) return 0;
-  return use.used * 2 ** (-(now - use.at) / USE_HALF_LIFE_MS);
 }
 
 /** How long a refused password check waits before its answer (429, Retry-After 1). */
@@ -95,31 +83,10 @@ export function createPasswordChecks(
   // one shared line, and everyone else was refused). The key that has used the checks least
   // goes next; among equals the one waiting longest (a key that had a turn goes to the back).
   const queues = new Map<string, Array<() => void>>();
-  const uses = new Map<string, TUse>();
-  const charge = (key: string, since: number) => {
-    const now = performance.now();
-    const used = usedBy(uses.get(key), now) + (now - since);
-    uses.delete(key);
-    uses.set(key, { used, at: now });
-    // The least recently charged first; one whose use has faded is as good as new.
-    if (uses.size > USE_REMEMBERED) {
-      for (const [name, old] of uses) {
-        if (uses.size <= USE_REMEMBERED / 2 || usedBy(old, now) > 1) break;
-        uses.delete(name);
-      }
-    }
-  };
+  // Each key's use of the checks: milliseconds of hashing, halved every second.
+  const uses = createUsageMeter();
   const next = () => {
-    const now = performance.now();
-    let chosen: [string, Array<() => void>] | undefined;
-    let least = Infinity;
-    for (const entry of queues) {
-      const used = usedBy(uses.get(entry[0]), now);
-      if (used < least) {
-        least = used;
-        chosen = entry;
-      }
-    }
+    const chosen = leastUsed(queues, uses, performance.now());
     if (!chosen) {
       running -= 1;
       return;
@@ -151,7 +118,7 @@ export function createPasswordChecks(
     try {
       return await work();
     } finally {
-      charge(key, since);
+      uses.charge(key, since);
       // The next is chosen after a turn of the event loop, once the caller has asked for its
       // next check (a sign-in's second hash): chosen at once, the only one waiting then (a
       // flood's) went first.

@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { DatabaseBusyError } from './errors.ts';
 import { yieldToOthers } from '../yield-to-others.ts';
+import { createUsageMeter } from '../usage-meter.ts';
 import { currentStatementOwner } from './statement-owner.ts';
 import type { TStatementOwner } from './statement-owner.ts';
 
@@ -136,20 +137,6 @@ export type TPGliteDeadline = {
   exempt: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
-/** A client's use of the database: milliseconds of statements, as of `at`. */
-type TUsage = { used: number; at: number };
-
-/** How fast a client's use is forgotten: halved every this many milliseconds. */
-const USAGE_HALF_LIFE_MS = 1_000;
-
-/** Clients remembered before those whose use has faded are forgotten. */
-const USAGE_CLIENTS = 1_000;
-
-function usedBy(usage: TUsage | undefined, now: number): number {
-  if (!usage) return 0;
-  return usage.used * 2 ** (-(now - usage.at) / USAGE_HALF_LIFE_MS);
-}
-
 export function withDeadline(
   pglite: PGlite,
   deadlineMs: number,
@@ -164,7 +151,8 @@ export function withDeadline(
   // The clients waiting, in the order their turns come (a Map keeps insertion order), each with
   // its statements: its oldest request's first, and one request's in the order they came.
   const waiting = new Map<string, TPlace[]>();
-  const usage = new Map<string, TUsage>();
+  // Each client's use of the database: milliseconds of statements, halved every second.
+  const usage = createUsageMeter();
   const lastTurn = new Map<string, number>();
   let isBusy = false;
   let exemptions = 0;
@@ -190,7 +178,7 @@ export function withDeadline(
           rescued = entry;
         }
       }
-      const used = usedBy(usage.get(entry[0]), now);
+      const used = usage.usedBy(entry[0], now);
       if (used < least) {
         least = used;
         chosen = entry;
@@ -212,24 +200,7 @@ export function withDeadline(
     clearTimeout(next.timer);
     next.start();
   };
-  const charge = (owner: TStatementOwner, since: number) => {
-    const now = performance.now();
-    const { client } = owner;
-    // Read before the delete below (which moves the client to the end of the Map's order):
-    // deleting first made each client's use only its last statement's time, so a client
-    // running hundreds of quick statements a second looked lighter than one with a slower
-    // statement every 200 ms, and went first (outside attack 13, F4).
-    const used = usedBy(usage.get(client), now) + (now - since);
-    usage.delete(client);
-    usage.set(client, { used, at: now });
-    // The least recently charged go first; one whose use has faded is as good as new.
-    if (usage.size > USAGE_CLIENTS) {
-      for (const [name, old] of usage) {
-        if (usage.size <= USAGE_CLIENTS / 2 || usedBy(old, now) > 1) break;
-        usage.delete(name);
-      }
-    }
-  };
+  const charge = (owner: TStatementOwner, since: number) => usage.charge(owner.client, since);
   const enqueue = (client: string, place: TPlace) => {
     const places = waiting.get(client);
     if (!places) {
