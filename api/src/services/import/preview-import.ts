@@ -365,30 +365,29 @@ function previewInSlot(
       throw error;
     }
     // The board's older previews past the newest few go (their parts with them, a few parts a
-    // statement): nobody starts the fourth-newest, and each holds a whole export's rows.
-    const older = await deps.prisma.importJob.findMany({
-      where: { boardId: board.id, status: 'PREVIEWED' },
-      orderBy: { id: 'desc' },
-      skip: PREVIEWS_KEPT_PER_BOARD,
-      select: { id: true },
-    });
-    await deleteImportJobs(
-      deps.prisma,
-      older.map((row) => row.id),
-      { status: 'PREVIEWED' },
-    );
-    // Then the company's past its newest few, whatever their board (attack 11, F1).
-    const olderInCompany = await deps.prisma.importJob.findMany({
-      where: { companyId: board.companyId, status: 'PREVIEWED' },
-      orderBy: { id: 'desc' },
-      skip: PREVIEWS_KEPT_PER_COMPANY,
-      select: { id: true },
-    });
-    await deleteImportJobs(
-      deps.prisma,
-      olderInCompany.map((row) => row.id),
-      { status: 'PREVIEWED' },
-    );
+    // statement): nobody starts the fourth-newest, and each holds a whole export's rows. Then
+    // the company's past its newest few, whatever their board (attack 11, F1).
+    await dropOlderPreviews(deps.prisma, { boardId: board.id }, PREVIEWS_KEPT_PER_BOARD);
+    await dropOlderPreviews(deps.prisma, { companyId: board.companyId }, PREVIEWS_KEPT_PER_COMPANY);
     return importJobView(job);
   });
+}
+
+/** Deletes the previews of a board or a company past its `kept` newest, with their parts. */
+async function dropOlderPreviews(
+  prisma: TDeps['prisma'],
+  where: { boardId: number } | { companyId: number },
+  kept: number,
+): Promise<void> {
+  const older = await prisma.importJob.findMany({
+    where: { ...where, status: 'PREVIEWED' },
+    orderBy: { id: 'desc' },
+    skip: kept,
+    select: { id: true },
+  });
+  await deleteImportJobs(
+    prisma,
+    older.map((row) => row.id),
+    { status: 'PREVIEWED' },
+  );
 }
