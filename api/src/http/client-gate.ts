@@ -18,12 +18,6 @@
  */
 export type TClientGate = {
   /**
-   * Asks for one of `client`'s places: `start` runs now, or when a place frees; answers the
-   * function that gives the place back (or leaves the line unstarted), or null when the line is
-   * full. Giving back twice does nothing. (`arrive` then `enter`.)
-   */
-  enter: (client: string, start: () => void) => (() => void) | null;
-  /**
    * A request of `client` has come and reads its body: it counts toward the line's size
    * (`concurrency + queue`) without a place; null when the line is full.
    */
@@ -121,13 +115,5 @@ export function createClientGate({ concurrency, queue }: TClientGateLimits): TCl
       },
     };
   };
-  return {
-    arrive,
-    enter(client, start) {
-      const arrival = arrive(client);
-      if (!arrival) return null;
-      arrival.enter(start);
-      return arrival.leave;
-    },
-  };
+  return { arrive };
 }
