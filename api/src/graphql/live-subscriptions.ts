@@ -411,8 +411,9 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
     onSubscribe: ({ args, subscribeFn, setSubscribeFn }) => {
       const context = args.contextValue as unknown as TSharedContext & { request?: Request };
       const request = context.request;
-      // What each execution of this subscription for one stream spends (budgetedStream).
-      const cost = operationCost(args.document, args.operationName, args.variableValues);
+      // What each execution of this subscription for one stream spends (budgetedStream); the
+      // shared path's documents are answered once per class and need no price.
+      const cost = () => operationCost(args.document, args.operationName, args.variableValues);
       let shape = shapes.get(args.document);
       if (!shape) {
         shape = shapeOf(args.schema, args.document);
@@ -425,13 +426,13 @@ export function sharedSubscriptionPlugin<TServerContext extends Record<string, u
         const operation = getOperationAST(subscribeArgs.document, subscribeArgs.operationName);
         if (operation?.operation !== 'subscription') return subscribeFn(subscribeArgs);
         if (!request || !isEventStream || !own.isShareable) {
-          return budgetedSubscribe(subscribeArgs, cost, spend);
+          return budgetedSubscribe(subscribeArgs, cost(), spend);
         }
         // The field's own `subscribe` (the board's access check) runs here as it would there.
         const source = await createSourceEventStream(subscribeArgs);
         if (!(source instanceof IdeaChangeSource)) {
           return isAsyncIterable(source)
-            ? budgetedStream(source, subscribeArgs, cost, spend)
+            ? budgetedStream(source, subscribeArgs, cost(), spend)
             : source;
         }
         const stream = join(source, own, subscribeArgs, context);
