@@ -6,7 +6,7 @@ import { leaveRequestPlace } from '../db/statement-owner.ts';
 import { RateLimitError } from './rate-limit.ts';
 import type { TClient } from './rate-limit.ts';
 import type { TViewer } from '../viewer.ts';
-import { isTeamMember, isTeamRole } from '../viewer.ts';
+import { isTeamMember } from '../viewer.ts';
 
 /**
  * Seconds a refused client is asked to wait: streams free up when someone closes a tab, not on
@@ -282,10 +282,7 @@ export function createStreamSlots(
 
   return {
     take: (owner, signal) => {
-      const isTeamStream =
-        owner.credential !== undefined &&
-        owner.credential.kind === 'REGULAR' &&
-        isTeamRole(owner.credential.role);
+      const isTeamStream = isTeamMember(owner.credential ?? null);
       if (isClosing) {
         throw new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.');
       }
