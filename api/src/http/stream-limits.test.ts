@@ -327,6 +327,53 @@ describe('the team’s share of the per-process cap', () => {
   });
 });
 
+describe("one company's team in the team's tenth", () => {
+  it("holds a tenth of it: one company's many keys and tabs cannot take the console's live updates from another company (attack 14, F6)", async () => {
+    // 20 in all: visitors 18, the team's tenth 2, one company's share of it 1.
+    const { server, company } = await serverWith(
+      { perIp: 0, perToken: 0, total: 20, documentsPerIp: 0 },
+      1,
+    );
+    const other = await restCompany(server);
+    const open: TStream[] = [];
+    try {
+      // One company's owner opens three console streams (many tabs, or many API keys).
+      for (let n = 0; n < 3; n += 1) {
+        const stream = await openStream(server, 'graphql', company.boardId, {
+          token: company.owner.token,
+        });
+        expect(stream.status).toBe(200);
+        open.push(stream);
+      }
+      // Visitors take what is left to them.
+      let visitors = 0;
+      for (let n = 1; n <= 20; n += 1) {
+        const stream = await openStream(server, 'rest', company.boardId, {
+          forwardedFor: `10.14.0.${n}`,
+        });
+        if (stream.status !== 200) {
+          expect(stream.status).toBe(429);
+          break;
+        }
+        visitors += 1;
+        open.push(stream);
+      }
+      // The first company's two streams past its share counted as visitors' streams.
+      expect(visitors).toBe(16);
+      // The other company's console still goes live.
+      const otherTeam = await openStream(server, 'graphql', other.boardId, {
+        token: other.owner.token,
+      });
+      open.push(otherTeam);
+      expect(otherTeam.status).toBe(200);
+      await expectOpenStreams(server, 20);
+    } finally {
+      for (const stream of open) stream.close();
+      await server.close();
+    }
+  });
+});
+
 describe('different subscription documents from one address', () => {
   it('are capped (each is executed again for every change), while the same document is shared and only counts as a stream', async () => {
     const { server, company } = await serverWith(

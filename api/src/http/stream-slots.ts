@@ -277,18 +277,25 @@ export function createStreamSlots(
   // a tenth short of the total: the rest is the team's, so visitors from many addresses
   // (outside attack 13, F6: 21 addresses of 500 anonymous streams) cannot take the console's
   // live updates away from the people answering them.
+  // And a company's team holds at most a tenth of that reserve (one company's hundred API keys
+  // took all of it: attack 14, F6): its team streams past its share count as visitors' streams.
   let others = 0;
   const othersLimit = (total: number) => total - Math.floor(total / 10);
+  const companyShare = (total: number) => Math.max(1, Math.ceil(Math.floor(total / 10) / 10));
+  const reservedByCompany = new Map<number, number>();
 
   return {
     take: (owner, signal) => {
-      const isTeamStream = isTeamMember(owner.credential ?? null);
+      const companyId = owner.credential?.companyId;
+      const isReserved =
+        isTeamMember(owner.credential ?? null) &&
+        (reservedByCompany.get(companyId!) ?? 0) < companyShare(limits.total);
       if (isClosing) {
         throw new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.');
       }
       if (
         isFull(limits.total, open.size) ||
-        (!isTeamStream && isFull(othersLimit(limits.total), others)) ||
+        (!isReserved && isFull(othersLimit(limits.total), others)) ||
         isFull(limits.perIp, byIp.get(owner.ip) ?? 0) ||
         (owner.token !== undefined && isFull(limits.perToken, byToken.get(owner.token) ?? 0))
       ) {
@@ -310,7 +317,9 @@ export function createStreamSlots(
         );
       }
       add(byIp, owner.ip, 1);
-      if (!isTeamStream) others += 1;
+      if (isReserved)
+        reservedByCompany.set(companyId!, (reservedByCompany.get(companyId!) ?? 0) + 1);
+      else others += 1;
       if (owner.token !== undefined) add(byToken, owner.token, 1);
       if (document !== undefined) {
         const counts = documents ?? new Map<string, number>();
@@ -326,7 +335,11 @@ export function createStreamSlots(
           isReleased = true;
           open.delete(entry);
           add(byIp, owner.ip, -1);
-          if (!isTeamStream) others -= 1;
+          if (isReserved) {
+            const left = reservedByCompany.get(companyId!)! - 1;
+            if (left > 0) reservedByCompany.set(companyId!, left);
+            else reservedByCompany.delete(companyId!);
+          } else others -= 1;
           if (owner.token !== undefined) add(byToken, owner.token, -1);
           const counts = document === undefined ? undefined : documentsByIp.get(owner.ip);
           if (counts) {

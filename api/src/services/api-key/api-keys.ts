@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../deps.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import type { ApiKey } from '../../generated/prisma/client.ts';
 import { parseInput, requiredText } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
@@ -24,6 +24,13 @@ const ZApiKeyInput = z.object({
 });
 
 /**
+ * Keys a company may hold unrevoked at once: an integration needs one or two, a company with
+ * many integrations a few dozen. Without a bound, one admin made a hundred keys in a second,
+ * each a token of its own for the live streams' team share (outside attack 14, F1b and F6).
+ */
+export const MAX_API_KEYS_PER_COMPANY = 50;
+
+/**
  * Creates a company API key for integrators (admins only). The key is answered this once;
  * only its SHA-256 is stored. It acts with its creator's rights at the time of each call; a
  * read-only key (`isReadOnly`) only reads with them.
@@ -38,6 +45,18 @@ export async function createApiKey(
   const key = `${API_KEY_PREFIX}${newToken()}`;
   // A new credential and its entry are written together or not at all.
   const apiKey = await deps.prisma.$transaction(async (tx) => {
+    // The company's row is locked while its keys are counted, so keys created at once cannot
+    // all pass the count.
+    await tx.$queryRaw`SELECT "id" FROM "Company" WHERE "id" = ${admin.companyId}::int FOR UPDATE`;
+    const held = await tx.apiKey.count({
+      where: { companyId: admin.companyId, revokedAt: null },
+    });
+    if (held >= MAX_API_KEYS_PER_COMPANY) {
+      throw new AppError(
+        'CONFLICT',
+        `Your company has ${MAX_API_KEYS_PER_COMPANY} API keys, the most it may hold. Revoke a key you no longer use, then create the new one.`,
+      );
+    }
     const created = await tx.apiKey.create({
       data: {
         companyId: admin.companyId,
