@@ -5,6 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { errors } from '../../../api/src/errors.ts';
+import { tooManyApiKeys } from '../../../api/src/services/api-key/api-keys.ts';
+import { keysFullMessage } from '../screens/admin/api-keys/messages.ts';
 import { Field } from '../forms/Field.tsx';
 import { ActionError } from '../ui/PendingButton.tsx';
 
@@ -34,6 +36,12 @@ describe('server refusals in the console’s language', () => {
     const html = inPolish(createElement(ActionError, { failure: { text: refusal } }));
     expect(html).toContain(polish['refusal.forbidden']);
     expect(html).not.toContain(refusal);
+  });
+
+  it("says the refusal of an API key past the company's 50 in Polish, with the number", () => {
+    const failure = keysFullMessage(tooManyApiKeys().message)!;
+    const html = inPolish(createElement(ActionError, { failure }));
+    expect(html).toContain('Firma ma już 50 kluczy API');
   });
 
   it('says it in Polish under a field too, and other server texts as they came', () => {

@@ -30,6 +30,13 @@ const ZApiKeyInput = z.object({
  */
 export const MAX_API_KEYS_PER_COMPANY = 50;
 
+/** The refusal of a key past MAX_API_KEYS_PER_COMPANY (the console says it in its language). */
+export const tooManyApiKeys = () =>
+  new AppError(
+    'CONFLICT',
+    `Your company has ${MAX_API_KEYS_PER_COMPANY} API keys, the most it may hold. Revoke a key you no longer use, then create the new one.`,
+  );
+
 /**
  * Creates a company API key for integrators (admins only). The key is answered this once;
  * only its SHA-256 is stored. It acts with its creator's rights at the time of each call; a
@@ -52,10 +59,7 @@ export async function createApiKey(
       where: { companyId: admin.companyId, revokedAt: null },
     });
     if (held >= MAX_API_KEYS_PER_COMPANY) {
-      throw new AppError(
-        'CONFLICT',
-        `Your company has ${MAX_API_KEYS_PER_COMPANY} API keys, the most it may hold. Revoke a key you no longer use, then create the new one.`,
-      );
+      throw tooManyApiKeys();
     }
     const created = await tx.apiKey.create({
       data: {

@@ -14,7 +14,7 @@ import { useAction } from '../../../ui/useAction.ts';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { CodeBlock } from '../board/widget/CodeBlock.tsx';
 import { ApiKeyRow } from './ApiKeyRow.tsx';
-import { apiKeyMessages } from './messages.ts';
+import { apiKeyMessages, keysFullMessage } from './messages.ts';
 import { useCreateApiKeyMutation } from './useApiKeyMutations.ts';
 
 export const apiKeysScreenQuery = graphql`
@@ -61,7 +61,7 @@ export function ApiKeysScreen() {
     }
     if (result.__typename === 'AppError') {
       if (form.setServerErrors(result.fields)) return null;
-      return { text: result.message, code: result.code };
+      return keysFullMessage(result.message) ?? { text: result.message, code: result.code };
     }
     return { descriptor: commonMessages.genericError };
   });

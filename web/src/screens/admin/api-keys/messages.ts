@@ -8,6 +8,11 @@ export const apiKeyMessages = defineMessages({
       'Let your own systems call the Feedboard API: send a key to /graphql in the Authorization header, as “Bearer” followed by the key. AI assistants connect to /mcp with a key the same way. A key acts with the rights of the admin who created it.',
   },
   addTitle: { id: 'apiKeys.add.title', defaultMessage: 'Create an API key' },
+  full: {
+    id: 'apiKeys.add.full',
+    defaultMessage:
+      'Your company has {n} API keys, the most it may hold. Revoke a key you no longer use, then create the new one.',
+  },
   name: { id: 'apiKeys.field.name', defaultMessage: 'Name' },
   nameHint: {
     id: 'apiKeys.field.nameHint',
@@ -47,3 +52,12 @@ export const apiKeyMessages = defineMessages({
   },
   readOnlyBadge: { id: 'apiKeys.readOnly', defaultMessage: 'Read-only' },
 });
+
+/**
+ * The server's refusal of a key past the company's most (`Your company has 50 API keys, …`) in
+ * the console's language, with its number; null for any other refusal.
+ */
+export function keysFullMessage(text: string) {
+  const held = /^Your company has (\d+) API keys/.exec(text);
+  return held ? { descriptor: apiKeyMessages.full, values: { n: Number(held[1]) } } : null;
+}
