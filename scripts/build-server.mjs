@@ -88,6 +88,12 @@ export const RUNTIME_PACKAGES = [
   'ioredis',
   'graphql',
   '@opentelemetry/*',
+  // The portal's preview images (api/src/portal/og-image.ts): satori loads its WebAssembly
+  // beside its modules, resvg its native binding (an optional package per platform), and the
+  // font files are read from their package.
+  'satori',
+  '@resvg/resvg-js',
+  '@fontsource/inter',
   // Not external: the bundled schema engine finds its WebAssembly through the package
   // (api/src/db/schema-engine.ts).
   '@prisma/schema-engine-wasm',
@@ -120,6 +126,8 @@ const BUNDLE = {
     'graphql',
     'graphql/*',
     '@opentelemetry/*',
+    'satori',
+    '@resvg/resvg-js',
   ],
   // CommonJS packages in an ES module bundle: their `require` of Node's modules and their
   // `__dirname` need these (esbuild leaves them to the platform).

@@ -7,6 +7,7 @@ import { ideaPathSlug } from '../services/portal/find-portal.ts';
 import { LINK, SafeHtml, markup, readableTextOn, withLink } from './html.ts';
 import { sitePath, siteUrl } from './portal-paths.ts';
 import { statusLabelHtml } from './widget-markup.tsx';
+import { OG_HEIGHT, OG_WIDTH } from './og-image.ts';
 import type { TPortalSite } from './portal-paths.ts';
 import { DECLINE_REASONS } from './portal-texts.ts';
 import type { TPortalTranslator } from './portal-texts.ts';
@@ -69,7 +70,7 @@ const DARK_COLOURS =
  * The header's colours: the company's brand colour when it set one (Company.brandColor), else
  * the page's board colour, unless that kept the product's green (or is unreadable): neutral.
  */
-function brandTheme(theme: TTheme, company: TPortalCompany): TTheme {
+export function brandTheme(theme: TTheme, company: TPortalCompany): TTheme {
   if (company.brandColor && /^[0-9a-f]{6}$/i.test(company.brandColor)) {
     return { color: company.brandColor, primaryText: 'ffffff' };
   }
@@ -188,8 +189,10 @@ type TFrame = {
   withWidget: boolean;
   /** Which of the portal's sections the page belongs to (marked in the header's menu). */
   section?: TPortalSection;
-  /** An image for link previews (a release's cover). */
+  /** An image for link previews (a release's cover); else the drawn card of `ogPath`. */
   image?: string | null;
+  /** The page whose drawn card (`{path}/og.png`) previews it: the portal's home unless given. */
+  ogPath?: string;
   /** An Atom feed to announce in the head. */
   feed?: { title: string; path: string } | null;
   /** Pages with a form that posts to this server. */
@@ -247,6 +250,7 @@ export function frame(page: TFrame): TRenderedPage {
   const { site } = context;
   const url = siteUrl(site, page.path);
   const widgetSrc = context.widgetUrl ? `${context.widgetUrl}/widget.js` : '/widget.js';
+  const image = page.image || siteUrl(site, `${page.ogPath ?? ''}/og.png`);
   const document = markup`<!doctype html>
     <html lang="${t.locale}">
       <head>
@@ -262,8 +266,16 @@ export function frame(page: TFrame): TRenderedPage {
         <meta property="og:description" content="${page.description}" />
         <meta property="og:url" content="${url}" />
         <meta property="og:locale" content="${t.dateLocale.replace('-', '_')}" />
-        ${page.image ? markup`<meta property="og:image" content="${page.image}" />` : null}
-        <meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}" />
+        <meta property="og:image" content="${image}" />
+        ${
+          page.image
+            ? null
+            : markup`<meta property="og:image:type" content="image/png" />
+                <meta property="og:image:width" content="${String(OG_WIDTH)}" />
+                <meta property="og:image:height" content="${String(OG_HEIGHT)}" />
+                <meta property="og:image:alt" content="${page.title}" />`
+        }
+        <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content="${page.title}" />
         <meta name="twitter:description" content="${page.description}" />
         <meta name="theme-color" content="#${header.color}" />
@@ -428,6 +440,7 @@ export function renderPortalBoard(
     title: `${board.name} · ${company.name}`,
     description: board.description ?? t.t('boardsIntro', { company: company.name }),
     path: `/${board.slug}`,
+    ogPath: `/${board.slug}`,
     ogType: 'website',
     crumbs: [
       { label: company.name, path: sitePath(context.site) },
@@ -561,6 +574,7 @@ export function renderPortalIdea(
     title: `${idea.title} · ${board.name}`,
     description: summarise(idea.description ? idea.description : `${board.name} · ${company.name}`),
     path: `/${board.slug}/ideas/${page.pathSlug}`,
+    ogPath: `/${board.slug}/ideas/${page.pathSlug}`,
     ogType: 'article',
     crumbs: [
       { label: company.name, path: sitePath(context.site) },

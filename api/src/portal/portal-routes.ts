@@ -62,6 +62,9 @@ import {
 import type { TPortalSite } from './portal-paths.ts';
 import { isHostName, normaliseHost } from '../services/company/update-company-portal.ts';
 import { loadMarkdown } from '../services/release/load-markdown.ts';
+import { boardCard, homeCard, ideaCard } from './og-cards.ts';
+import { OG_RETRY_AFTER_SECONDS, OgImages } from './og-image.ts';
+import type { TOgCard } from './og-image.ts';
 
 export { CONSOLE_SEGMENTS, portalBase } from './portal-paths.ts';
 
@@ -461,7 +464,65 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     return c.text(`User-agent: *\nAllow: /\n\nSitemap: ${siteUrl(site, '/sitemap.xml')}\n`);
   };
 
+  /**
+   * A page's preview image (`…/og.png`, Open Graph): the same reader rules as the page (a
+   * private board's or a hidden idea's is not found), one language rule, cacheable by anyone.
+   */
+  const images = new OgImages();
+  const sendImage = async (c: Context, card: TOgCard) => {
+    let image;
+    try {
+      image = await images.image(card);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'UNAVAILABLE') throw error;
+      c.header('retry-after', String(error.retryAfterSeconds ?? OG_RETRY_AFTER_SECONDS));
+      return c.text(error.message, 503);
+    }
+    const headers = {
+      etag: image.etag,
+      'cache-control': 'public, max-age=3600',
+      vary: 'Accept-Language',
+    };
+    if (matchesEtag(c, image.etag)) return notModified(headers);
+    return new Response(new Uint8Array(image.png), {
+      status: 200,
+      headers: { ...headers, 'content-type': 'image/png' },
+    });
+  };
+
+  // No page of the console or the API ends in og.png: an image not found is a plain 404 (the
+  // console's pages would answer the address with its HTML).
+  const noImage = (c: Context) => c.text('Not found', 404);
+
+  const homeImage: THandler = async (c, _next, site) => {
+    const portal = await findPortal(deps, site.slug);
+    if (!portal) return noImage(c);
+    const t = companyTranslator(c, portal);
+    return sendImage(c, homeCard(t, site, portal));
+  };
+
+  const boardImage: THandler = async (c, _next, site) => {
+    const boardSlug = c.req.param('boardSlug') ?? '';
+    const found = await findPortalBoard(deps, site.slug, boardSlug);
+    // The board's number of ideas, as the portal's home counts them.
+    const counted = found && (await findPortal(deps, site.slug));
+    const board = counted?.boards.find((one) => one.id === found?.board.id);
+    if (!found || !board) return noImage(c);
+    const t = visitorTranslator(c, localeOf(found.board.language));
+    return sendImage(c, boardCard(t, site, found.company, board));
+  };
+
+  const ideaImage: THandler = async (c, _next, site) => {
+    const { boardSlug = '', ideaPath = '' } = c.req.param();
+    const id = ideaIdOfPath(ideaPath);
+    const found = id === null ? null : await findPortalIdea(deps, site.slug, boardSlug, id, 1);
+    if (!found) return noImage(c);
+    const t = visitorTranslator(c, localeOf(found.board.language));
+    return sendImage(c, ideaCard(t, site, found));
+  };
+
   const routes: [method: 'get' | 'post', path: string, handler: THandler][] = [
+    ['get', '/og.png', homeImage],
     ['get', '/sitemap.xml', sitemap],
     ['get', '/changelog.atom', feed],
     ['post', '/changelog/subscribe', subscribe],
@@ -474,6 +535,8 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
     ['get', '/changelog/:releasePath', cached(release)],
     ['get', '/changelog', cached(changelog)],
     ['get', '/roadmap', cached(roadmap)],
+    ['get', '/:boardSlug/ideas/:ideaPath/og.png', ideaImage],
+    ['get', '/:boardSlug/og.png', boardImage],
     ['get', '/:boardSlug/ideas/:ideaPath', cached(idea)],
     ['get', '/:boardSlug', cached(board)],
   ];

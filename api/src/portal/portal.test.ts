@@ -150,7 +150,10 @@ describe('an idea page', () => {
     expect(html).toContain(
       '<meta property="og:description" content="Please add a dark theme &amp; &quot;high contrast&quot;." />',
     );
-    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    // Shared, it shows the idea's own drawn card (og-image.test.ts).
+    expect(html).toContain(`<meta property="og:image" content="${canonical}/og.png" />`);
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 
   it('redirects a wrong or missing title slug to the right one with 301', async () => {
