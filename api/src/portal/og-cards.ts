@@ -48,8 +48,9 @@ export function boardCard(
 ): TOgCard {
   return {
     ...brand(site, company, { color: board.color, primaryText: board.themePrimaryText }),
-    kicker: board.description?.trim() || t.t('boardsTitle'),
+    kicker: t.t('boardsTitle'),
     title: board.name,
+    subtitle: board.description?.trim() || undefined,
     facts: [t.t('ideaCount', { count: board.ideaCount })],
   };
 }

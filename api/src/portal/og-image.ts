@@ -18,6 +18,8 @@ export type TOgCard = {
   /** The line above the title: the board's name, or the portal's kind. */
   kicker: string;
   title: string;
+  /** A line or two under the title (a board's description). */
+  subtitle?: string;
   /** Short facts under the title ("12 votes", "3 comments"). */
   facts: string[];
   /** The idea's status as the page shows it. */
@@ -150,6 +152,15 @@ function layout(card: TOgCard): TElement {
         },
         drawable(card.title),
       ),
+      ...(card.subtitle
+        ? [
+            el(
+              'div',
+              { display: 'block', fontSize: 32, color: '#4a5568', marginTop: 16, lineClamp: 2 },
+              drawable(card.subtitle),
+            ),
+          ]
+        : []),
       el(
         'div',
         { display: 'flex', alignItems: 'center', marginTop: 'auto', fontSize: 28 },
