@@ -254,7 +254,8 @@ describe('every Prisma connection of the schema', () => {
       // (cursorInListWhere: a relatedConnection's, and the comments of an idea).
       const connections = count(/t\.(prismaConnection|relatedConnection)\(/g);
       const checks = count(/await requireCursorInList\(/g) + count(/cursorInListWhere\(/g);
-      if (connections > checks) unchecked.push(`${name}: ${connections} connections, ${checks} checked`);
+      if (connections > checks)
+        unchecked.push(`${name}: ${connections} connections, ${checks} checked`);
     }
     expect(unchecked).toEqual([]);
   });

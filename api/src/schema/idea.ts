@@ -323,7 +323,9 @@ export const IdeaType = builder.prismaNode('Idea', {
           }
           const counts = await context.related.commentCounts(idea.id);
           if (counts.internal === 0) return counts.public;
-          return (await isTeamOfIdea(idea, context)) ? counts.public + counts.internal : counts.public;
+          return (await isTeamOfIdea(idea, context))
+            ? counts.public + counts.internal
+            : counts.public;
         },
         resolve: (query, idea: TIdeaParent, args, context) => {
           const visible = commentVisibleWhere(context.viewer);
