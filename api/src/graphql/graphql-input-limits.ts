@@ -172,15 +172,50 @@ function companyListFieldsIn(document: DocumentNode): string[] {
 }
 
 /**
- * Connections whose page, without `first` or `last`, holds more than one object: paid for as
- * that default page (`defaultSize`), as they would be with `first` written out.
+ * Every connection with the page it answers without `first` or `last` (its `defaultSize`): paid
+ * for as that page, as it would be with `first` written out. Only four of them were known here,
+ * so `ideas { edges { node { comments { … } } } }` was priced as one idea with one comment and
+ * answered 50 ideas with 50 comments each.
  */
 const DEFAULT_PAGES: Record<string, number> = {
+  ideas: 50,
+  comments: 50,
   voters: 50,
+  activity: 20,
+  releases: 50,
+  auditLog: 50,
   payments: 50,
+  notifications: 20,
+  awaitingIdeas: 50,
+  companyUsers: 50,
   customerCompaniesConnection: 50,
   boardsConnection: 50,
 };
+
+/**
+ * What a connection costs for each parent row when it is asked under a list (each idea of a
+ * page, each board of `boards`): its page is read by a statement of its own for every parent,
+ * and the model priced it as a column of the parent's row. A page of 100 ideas with one comment
+ * each was 100 statements, 0.4-1.2 s on the embedded database, for 2,177 points (issue 33,
+ * F1a). Such a statement takes 2-5 ms there; the page of 100 ideas it hangs from is one
+ * statement of 20-60 ms priced 1,202, so 200 is a statement's time at the page's rate (the same
+ * page of ideas with one comment each now costs 22,177: nine a minute from an anonymous
+ * address). Paid on top of the page's rows, at any depth, and not raised by DEPTH_COST_FACTOR.
+ */
+export const PER_PARENT_STATEMENT_COST = 200;
+
+/**
+ * Connections whose `totalCount` is counted for every parent of a list by one grouped statement
+ * (schema/related-rows.ts): asked for nothing but their count (and without a cursor), they are
+ * no statement per parent.
+ */
+const BATCHED_COUNTS = new Set(['comments', 'voters']);
+
+/** What a connection selects and no other field of DEFAULT_PAGES's names does. */
+const CONNECTION_FIELDS = new Set(['edges', 'nodes', 'pageInfo', 'totalCount']);
+
+/** Fields of a connection that read no page: its count, and its type's name. */
+const COUNT_ONLY_FIELDS = new Set(['totalCount', '__typename']);
 
 /**
  * What loading one object by its global id costs (`node(id:)`, each id of `nodes(ids:)`), on
@@ -356,8 +391,11 @@ function measure(
     return { ...first, selectionSet: { kind: Kind.SELECTION_SET, selections } };
   };
 
-  /** A selection's cost: its rows, and its fields priced by their size (FIELD_COSTS). */
-  type TCost = { rows: number; sized: number };
+  /**
+   * A selection's cost: its rows, its fields priced by their size (FIELD_COSTS), and the
+   * statements its connections read per parent row (PER_PARENT_STATEMENT_COST).
+   */
+  type TCost = { rows: number; sized: number; statements: number };
 
   /**
    * A level deeper costs DEPTH_COST_FACTOR times more (a join, a row per parent), except a
@@ -368,26 +406,52 @@ function measure(
    * as they were priced against attack 4 (a page of release notes and their HTML twice is more
    * than one query may cost).
    */
-  const selectionCost = (set: SelectionSetNode, parent = ''): TCost => {
+  const selectionCost = (set: SelectionSetNode, parent = '', isUnderList = false): TCost => {
     const fields = new Map<string, FieldNode[]>();
     collectFields(set, fields);
-    const cost = { rows: 0, sized: 0 };
+    const cost = { rows: 0, sized: 0, statements: 0 };
     for (const same of fields.values()) {
       const field = mergedField(same);
       const name = field.name.value;
       const isWrapper =
         name === 'edges' || name === 'pageInfo' || (name === 'node' && parent === 'edges');
-      const { rows, sized } = fieldCost(field);
+      const { rows, sized, statements } = fieldCost(field, isUnderList);
       // A column of a row is read with the row, however deep the row is.
       const isColumn = !field.selectionSet && parent !== '';
       cost.rows += (isWrapper || isColumn ? 1 : DEPTH_COST_FACTOR) * rows;
       cost.sized += DEPTH_COST_FACTOR * sized;
+      cost.statements += statements;
     }
     return cost;
   };
 
-  const fieldCost = (field: FieldNode): TCost => {
-    if (field.name.value === '__schema') return { rows: 0, sized: 0 };
+  /**
+   * Whether a connection asked under a list reads a statement for each parent row: anything
+   * but a count that one grouped statement answers for them all (BATCHED_COUNTS, no cursor).
+   */
+  const readsPerParent = (field: FieldNode, selected: string[]): boolean => {
+    if (!BATCHED_COUNTS.has(field.name.value)) return true;
+    const hasCursor = (field.arguments ?? []).some(
+      (argument) => argument.name.value === 'after' || argument.name.value === 'before',
+    );
+    return hasCursor || selected.some((name) => !COUNT_ONLY_FIELDS.has(name));
+  };
+
+  /**
+   * The field names a connection of DEFAULT_PAGES selects, or null when the field is no
+   * connection (other types have fields of those names: an import's `ideas` count, a user's
+   * `notifications` preference): a connection selects its edges, nodes, page info or count.
+   */
+  const connectionSelection = (field: FieldNode): string[] | null => {
+    if (!(field.name.value in DEFAULT_PAGES) || !field.selectionSet) return null;
+    const selected = new Map<string, FieldNode[]>();
+    collectFields(field.selectionSet, selected);
+    const names = [...selected.values()].map(([node]) => node!.name.value);
+    return names.some((name) => CONNECTION_FIELDS.has(name)) ? names : null;
+  };
+
+  const fieldCost = (field: FieldNode, isUnderList = false): TCost => {
+    if (field.name.value === '__schema') return { rows: 0, sized: 0, statements: 0 };
     let multiplier = 1;
     let paged = false;
     let listEntries = 0;
@@ -419,11 +483,12 @@ function measure(
     }
     // A list without paging is paid for as long as it may grow (LIST_LENGTHS).
     // A connection asked without `first`/`last` is paid for its default page (DEFAULT_PAGES).
+    const connection = connectionSelection(field);
     if (multiplier === 1 && !paged)
       multiplier =
         lengths[field.name.value] ??
         LIST_LENGTHS[field.name.value] ??
-        DEFAULT_PAGES[field.name.value] ??
+        (connection ? DEFAULT_PAGES[field.name.value] : undefined) ??
         1;
     // A connection's wrappers and a type's name are made in memory from the rows: no row of
     // their own (their selection is still paid).
@@ -432,12 +497,18 @@ function measure(
       : field.selectionSet
         ? OBJECT_COST
         : SCALAR_COST;
+    // What is under a field answering more than one row is asked once per row.
     const selection = field.selectionSet
-      ? selectionCost(field.selectionSet, field.name.value)
-      : { rows: 0, sized: 0 };
+      ? selectionCost(field.selectionSet, field.name.value, isUnderList || multiplier > 1)
+      : { rows: 0, sized: 0, statements: 0 };
+    const ownStatements =
+      isUnderList && connection && readsPerParent(field, connection)
+        ? PER_PARENT_STATEMENT_COST
+        : 0;
     return {
       rows: (base + selection.rows) * multiplier + listEntries * LIST_ENTRY_COST + loads,
       sized: selection.sized * multiplier + (FIELD_COSTS[field.name.value] ?? 0),
+      statements: selection.statements * multiplier + ownStatements,
     };
   };
 
@@ -446,8 +517,8 @@ function measure(
   if (expandedFields(document, operation) > MAX_EXPANDED_FIELDS) {
     return { cost: Number.POSITIVE_INFINITY, problems };
   }
-  const { rows, sized } = selectionCost(operation.selectionSet);
-  return { cost: (rows + sized) / DEPTH_COST_FACTOR, problems };
+  const { rows, sized, statements } = selectionCost(operation.selectionSet);
+  return { cost: (rows + sized) / DEPTH_COST_FACTOR + statements, problems };
 }
 
 /** The limits on the shape of an operation (GraphQL Armor's, and the cost with variables). */

@@ -219,12 +219,23 @@ function budgetedStream(
   };
 }
 
-/** A subscription answered per subscriber, its every execution paid (budgetedStream). */
+/**
+ * A subscription answered per subscriber, its every execution paid (budgetedStream), and its
+ * subscribing too: the field's `subscribe` (the caller and the board read, its access checked)
+ * is paid as one execution before it runs, whatever it answers. Unpaid, a subscribe whose read
+ * failed (a busy database answering "too busy") went out as the stream's one event and cost its
+ * caller nothing, however often it was opened again: one account's 12 sessions × 10 streams of a
+ * heavy document ran 20 s past its budget and were never refused (issue 33, F1c). Past the
+ * budget the subscription is refused as a query is (429 RATE_LIMITED with Retry-After), before
+ * anything is read and without a stream.
+ */
 async function budgetedSubscribe(
   args: ExecutionArgs,
   cost: number,
   spend: TSpendCost,
 ): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+  const refusal = await spend(cost, args.contextValue);
+  if (refusal) return { errors: [refusal] };
   const source = await createSourceEventStream(args);
   return isAsyncIterable(source) ? budgetedStream(source, args, cost, spend) : source;
 }

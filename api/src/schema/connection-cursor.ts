@@ -65,9 +65,10 @@ export async function requireCursorInList(
 
 /**
  * The rule of requireCursorInList for a `t.relatedConnection` (whose `query` cannot wait for a
- * read): a filter that keeps the page's rows only while the cursor names a row of the same
- * list, `sameList(id)` (e.g. "the comment's idea has a visible comment of that id"); else
- * the page is empty. A malformed cursor is VALIDATION.
+ * read), and for an idea's comments (which answered so as a related connection, and still do):
+ * a filter that keeps the page's rows only while the cursor names a row of the same list,
+ * `sameList(id)` (e.g. "the comment's idea has a visible comment of that id"); else the page is
+ * empty. A malformed cursor is VALIDATION.
  */
 export function cursorInListWhere<TWhere>(
   args: TCursorArgs,

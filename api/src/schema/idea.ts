@@ -21,10 +21,13 @@ import { commentVisibleWhere, findVisibleBoard } from '../services/access.ts';
 import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import { IdeaChangeSource } from '../services/idea/watch-idea-changes.ts';
 import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-idea-views.ts';
-import { isCompanyAdmin } from '../viewer.ts';
+import { errors } from '../errors.ts';
+import { isCompanyAdmin, isTeamMember } from '../viewer.ts';
+import type { TViewer } from '../viewer.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
 import { cursorInListWhere, requireCursorInList } from './connection-cursor.ts';
+import type { TCursorArgs } from './connection-cursor.ts';
 import { BoardType, nullIfNotFound } from './board.ts';
 import { decodeId, decodeIdOrRowId, decodeOptionalId, globalId } from './ids.ts';
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
@@ -90,6 +93,30 @@ function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaParent {
   return { ...idea, isVotedByMe };
 }
 
+/**
+ * Whether the caller is on the team of the idea's company (who reads its internal notes); no
+ * statement for anyone outside every team.
+ */
+async function isTeamOfIdea(idea: Idea, context: TGraphQLContext): Promise<boolean> {
+  if (!isTeamMember(context.viewer)) return false;
+  const companyId = await context.related.boardCompanyId(idea.boardId);
+  return companyId !== null && isTeamMemberOf(context.viewer, companyId);
+}
+
+/**
+ * The rule of a comments cursor (cursorInListWhere): the page keeps its rows only while the
+ * cursor names a comment of the same idea the caller may read, else it is empty.
+ */
+function commentCursorWhere(
+  args: TCursorArgs,
+  viewer: TViewer | null,
+): Prisma.CommentWhereInput | undefined {
+  const visible = commentVisibleWhere(viewer);
+  return cursorInListWhere(args, (id): Prisma.CommentWhereInput => ({
+    idea: { comments: { some: { AND: [{ id }, visible] } } },
+  }));
+}
+
 /** The idea's company when the caller administers some company (0 otherwise: not needed). */
 async function companyIdForAdmin(idea: Idea, context: TGraphQLContext): Promise<number> {
   if (!isCompanyAdmin(context.viewer)) return 0;
@@ -141,10 +168,10 @@ export const IdeaType = builder.prismaNode('Idea', {
       nullable: true,
       description:
         'How many internal notes the team wrote on it; null for anyone outside the team of its company.',
+      // Counted with the page's other ideas (related-rows.ts commentCounts).
       resolve: async (idea, _args, context) => {
-        const companyId = await context.related.boardCompanyId(idea.boardId);
-        if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;
-        return context.deps.prisma.comment.count({ where: { ideaId: idea.id, isInternal: true } });
+        if (!(await isTeamOfIdea(idea, context))) return null;
+        return (await context.related.commentCounts(idea.id)).internal;
       },
     }),
     rejectedAt: t.field({
@@ -173,7 +200,17 @@ export const IdeaType = builder.prismaNode('Idea', {
         return idea.authorId === null ? null : context.related.author(idea.authorId);
       },
     }),
-    board: t.relation('board', { description: 'The board it belongs to.' }),
+    // One statement for the boards of every idea in the tick (related-rows.ts).
+    board: t.field({
+      type: BoardType,
+      nullable: false,
+      description: 'The board it belongs to.',
+      resolve: async (idea, _args, context) => {
+        const board = await context.related.board(idea.boardId);
+        if (!board) throw errors.notFound('Board');
+        return board;
+      },
+    }),
     isHiddenByPlan: t.boolean({
       description:
         "True when the company's plan cap on visible ideas hides it from readers of the board (the newest counted ideas past the cap). Only admins' lists hold such ideas (`Board.ideas(includeHiddenByPlan: true)`); raising the plan shows them again at once.",
@@ -242,8 +279,8 @@ export const IdeaType = builder.prismaNode('Idea', {
             companyId: await companyIdForAdmin(idea, context),
           }),
         unauthorizedResolver: () => null,
-        totalCount: (idea: TIdeaParent, _args, context) =>
-          context.deps.prisma.vote.count({ where: votersOf(idea.id).where }),
+        // Counted with the other ideas of the tick (related-rows.ts voterCount).
+        totalCount: (idea: TIdeaParent, _args, context) => context.related.voterCount(idea.id),
         resolve: async (query, idea: TIdeaParent, args, context) => {
           const list = votersOf(idea.id);
           await requireCursorInList(query, args, (id) =>
@@ -265,26 +302,41 @@ export const IdeaType = builder.prismaNode('Idea', {
       },
       { description: 'A voter in a page.' },
     ),
-    comments: t.relatedConnection(
-      'comments',
+    comments: t.prismaConnection(
       {
+        type: 'Comment',
         cursor: 'id',
         defaultSize: 50,
         maxSize: 100,
         description:
           'Comments and replies, oldest first (a reply names its thread in `parentId`). Internal notes only for the team of the idea’s company.',
-        query: (args, context) => {
+        // Without a cursor, every idea of the execution tick is counted by one grouped statement
+        // (related-rows.ts commentCounts); a page of ideas asking for their comments' totalCount
+        // read each idea's count with a statement of its own (issue 33, F1a). A cursor counts
+        // the cursor's list only, as the page does (nothing for a cursor of another list).
+        totalCount: async (idea: TIdeaParent, args, context) => {
+          const sameList = commentCursorWhere(args, context.viewer);
+          if (sameList) {
+            return context.deps.prisma.comment.count({
+              where: { AND: [{ ideaId: idea.id }, commentVisibleWhere(context.viewer), sameList] },
+            });
+          }
+          const counts = await context.related.commentCounts(idea.id);
+          if (counts.internal === 0) return counts.public;
+          return (await isTeamOfIdea(idea, context))
+            ? counts.public + counts.internal
+            : counts.public;
+        },
+        resolve: (query, idea: TIdeaParent, args, context) => {
           const visible = commentVisibleWhere(context.viewer);
           // The cursor must be a comment of this idea the caller may read (else an empty page).
-          const sameList = cursorInListWhere(args, (id): Prisma.CommentWhereInput => ({
-            idea: { comments: { some: { AND: [{ id }, visible] } } },
-          }));
-          return {
-            where: sameList ? { AND: [visible, sameList] } : visible,
+          const sameList = commentCursorWhere(args, context.viewer);
+          return context.deps.prisma.comment.findMany({
+            ...query,
+            where: { AND: [{ ideaId: idea.id }, visible, ...(sameList ? [sameList] : [])] },
             orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          };
+          });
         },
-        totalCount: true,
       },
       {
         description: 'A page of comments.',
@@ -293,7 +345,8 @@ export const IdeaType = builder.prismaNode('Idea', {
             description:
               'How many comments the caller may read the idea has (all pages; with internal notes for the team).',
             extensions: { pothosPrismaTotalCount: true },
-            resolve: (connection) => (connection as unknown as { totalCount: number }).totalCount,
+            resolve: (connection) =>
+              (connection as unknown as { totalCount: () => Promise<number> }).totalCount(),
           }),
         }),
       },
