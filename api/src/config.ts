@@ -267,6 +267,7 @@ export const ZConfig = z.object({
     .int()
     .min(64 * 1024)
     .default(64 * 1024 * 1024),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   PASSWORD_CHECKS_PER_ADDRESS: z.coerce
     .number()
     .int()
@@ -402,7 +403,8 @@ export type TConfig = {
   clientGate: { concurrency: number; queue: number };
   /**
    * Bytes of request bodies read and not yet handed to their handler, per client address and
-   * in the process (http/body-intake.ts): past them, reading waits.
+   * in the process (http/body-intake.ts): past them, reading waits; and how long a body may
+   * send nothing before it is cut off.
    */
   bodyBudget: TBodyBudget;
   rateLimits: Record<TRateLimitAction, TRateLimit>;
@@ -491,7 +493,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     metricsToken: c.METRICS_TOKEN,
     trustProxy: c.TRUST_PROXY,
     clientGate: { concurrency: c.CLIENT_CONCURRENCY, queue: c.CLIENT_QUEUE },
-    bodyBudget: { perClient: c.CLIENT_BODY_BYTES, total: c.BODY_BYTES },
+    bodyBudget: {
+      perClient: c.CLIENT_BODY_BYTES,
+      total: c.BODY_BYTES,
+      idleMs: c.BODY_IDLE_TIMEOUT_MS,
+    },
     passwordChecks: {
       perAddress: c.PASSWORD_CHECKS_PER_ADDRESS,
       concurrent: c.PASSWORD_CHECKS_CONCURRENT,

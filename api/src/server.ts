@@ -270,6 +270,19 @@ export async function createRequestListener(
           arrival.leave();
           refuseTooLarge(res, message);
         },
+        onStalled: () => {
+          arrival.leave();
+          refuseStalled(res, deps.config.bodyBudget.idleMs);
+        },
+        // An import upload (its token checked first) is never cut off to make room.
+        ...(limit > REST_BODY_LIMIT
+          ? {}
+          : {
+              onCut: () => {
+                arrival.leave();
+                refuseNoRoom(res);
+              },
+            }),
       });
     };
     if (!mayBeLargeUpload(req) || Number(req.headers['content-length'] ?? 0) <= REST_BODY_LIMIT) {
@@ -317,12 +330,44 @@ function hasBody(req: IncomingMessage): boolean {
  * connection closes (the rest of the body is not read).
  */
 function refuseTooLarge(res: ServerResponse, message: string): void {
+  closeWith(res, 413, new AppError('PAYLOAD_TOO_LARGE', message).toJSON());
+}
+
+/**
+ * A body that sent nothing for BODY_IDLE_TIMEOUT_MS (http/body-intake.ts): 408 in the API's one
+ * error shape, and the connection closes (the rest of the body is not read).
+ */
+function refuseStalled(res: ServerResponse, idleMs: number): void {
+  const seconds = Math.round(idleMs / 100) / 10;
+  const message = `The request body stopped arriving: nothing came for ${seconds} s. Please send it again.`;
+  closeWith(res, 408, new AppError('BAD_REQUEST', message).toJSON());
+}
+
+/**
+ * A body cut off while it arrived, so that another address's body could be read (the process's
+ * BODY_BYTES were held, most by this address: http/body-intake.ts): 503 with Retry-After: 1,
+ * and the connection closes.
+ */
+function refuseNoRoom(res: ServerResponse): void {
+  const message =
+    'The server is receiving too many requests at once. Please try again in a second.';
+  closeWith(res, 503, new AppError('UNAVAILABLE', message).toJSON(), { 'retry-after': '1' });
+}
+
+/** Answers `error` in the API's one error shape and closes the connection (a body left unread). */
+function closeWith(
+  res: ServerResponse,
+  status: number,
+  error: { code: string; message: string },
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
-  const body = JSON.stringify({ error: new AppError('PAYLOAD_TOO_LARGE', message).toJSON() });
-  res.writeHead(413, {
+  const body = JSON.stringify({ error });
+  res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     connection: 'close',
     'content-length': Buffer.byteLength(body),
+    ...headers,
   });
   res.end(body);
 }

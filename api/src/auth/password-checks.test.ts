@@ -263,6 +263,102 @@ describe('password checks and the rest of the server (attack 13)', () => {
   });
 });
 
+// Outside attack 33, F5: twenty addresses each keeping their two sign-ins in flight held the
+// company admin's sign-in from another address 8.9-10.8 s. Its first check came at once (its
+// address had used none), but its second went to the back: having just hashed, the admin's
+// address had used more than any of the twenty, and waited for one check of each.
+describe('password checks of a sign-in under way (attack 33, F5)', () => {
+  it("runs a started sign-in's next check before other addresses' first ones", async () => {
+    const limiter = createRateLimiter({
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: undefined,
+      redisPrefix: 'password-checks-under-way:',
+      log: createLogger('silent', 'json'),
+    });
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 1, waiting: 64 });
+    const order: string[] = [];
+    let stop = false;
+    const hash = (who: string) =>
+      checks.slot(async () => {
+        // Near a real check's time (~130 ms) against use halved every second; none once done.
+        if (!stop) await new Promise((resolve) => setTimeout(resolve, 60));
+        order.push(who);
+      });
+    const signIn = (address: string, who: string) =>
+      checks.gate(address, async () => {
+        await hash(who);
+        await hash(who);
+      });
+    const flood: Array<Promise<void>> = [];
+    try {
+      for (let n = 1; n <= 20; n += 1) {
+        for (let k = 0; k < 2; k += 1) {
+          flood.push(
+            (async () => {
+              while (!stop) await signIn(`203.0.113.${n}`, 'flood');
+            })(),
+          );
+        }
+      }
+      // Every flooding address has had its turns (each has used the checks lately).
+      while (order.length < 40) await new Promise((resolve) => setTimeout(resolve, 1));
+      const before = order.length;
+      await signIn('198.51.100.20', 'admin');
+      stop = true;
+      await Promise.all(flood);
+      const during = order.slice(before, order.lastIndexOf('admin'));
+      // At most the check running when the admin came and the rest of its sign-in; before, one
+      // check of each of the twenty addresses ran between the admin's two.
+      expect(during.filter((who) => who === 'flood').length).toBeLessThanOrEqual(2);
+    } finally {
+      stop = true;
+      await Promise.all(flood);
+      await limiter.close();
+    }
+  });
+  it("serves a person's first check before a flood's addresses that have had no turn yet", async () => {
+    const limiter = createRateLimiter({
+      limits: UNLIMITED_FOR_TESTS,
+      redisUrl: undefined,
+      redisPrefix: 'password-checks-flood-start:',
+      log: createLogger('silent', 'json'),
+    });
+    const checks = createPasswordChecks(limiter, { perAddress: 2, concurrent: 1, waiting: 64 });
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const first = checks.gate('198.51.100.1', () => checks.slot(() => held));
+      // A flood starts: 20 addresses send three sign-ins at once each, two wait and one is
+      // refused (past the two in flight).
+      const flood = [];
+      for (let n = 1; n <= 20; n += 1) {
+        for (let k = 0; k < 3; k += 1) {
+          const address = `203.0.113.${n}`;
+          flood.push(
+            checks
+              .gate(address, () => checks.slot(async () => void order.push(address)))
+              .catch(() => {}),
+          );
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const admin = checks.gate('198.51.100.20', () =>
+        checks.slot(async () => void order.push('admin')),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await Promise.all([first, admin, ...flood]);
+      // Before, the twenty addresses' first checks went first: none had used any either.
+      expect(order.indexOf('admin')).toBe(0);
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
 // With REDIS_URL, every process counts one address's checks in flight together.
 describe.skipIf(!process.env.REDIS_URL)('password checks in flight, shared through Redis', () => {
   it('gives one address two places across two processes, not two each', async () => {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { RateLimitError } from '../http/rate-limit.ts';
-import { createUsageMeter, leastUsed } from '../usage-meter.ts';
+import { createUsageMeter } from '../usage-meter.ts';
 import { verifyPassword } from './password.ts';
 import type { TPasswordChecksConfig } from '../config.ts';
 import type { TRateLimiter } from '../http/rate-limit.ts';
@@ -28,6 +28,14 @@ import type { TRateLimiter } from '../http/rate-limit.ts';
  *   each other address. Past `waiting` checks waiting (a flood from many addresses), an
  *   address with checks waiting already is answered 429 at once; one with none still waits
  *   its turn.
+ * - The turns are a sign-in's, not a hash's: the checks of one `gate` (a sign-in's two) are
+ *   counted in its key's use when the gate ends, so its second check waits as its first did,
+ *   going before the first of a key that has used as much. Counted per hash, the address that
+ *   had just hashed had used the most, and its second hash waited for one of each flooding
+ *   address: twenty addresses with two sign-ins each held the company admin's sign-in
+ *   8.9-10.8 s (outside attack 33, F5). A refusal for too many checks in flight counts as a
+ *   tenth of a check: at a flood's start, when none of its addresses has had a turn yet, a
+ *   person's first check still goes first.
  */
 
 /**
@@ -41,6 +49,9 @@ export function hashChecksAtOnce(configured: number, cores = availableParallelis
 
 /** How long a refused password check waits before its answer (429, Retry-After 1). */
 export const REFUSAL_PAUSE_MS = 500;
+
+/** The use (ms of checks) a refusal for too many checks in flight counts as: a tenth of one. */
+const REFUSED_USE_MS = 10;
 
 /** How long a place held by a process that died stays taken in Redis. */
 const HOLD_TTL_SECONDS = 30;
@@ -69,46 +80,70 @@ export type TPasswordChecks = {
   load: () => { running: number; waiting: number };
 };
 
+/** One `gate` call's checks: whose, how many have run, and their time (ms). */
+type TGateRun = { key: string; checked: number; usedMs: number };
+
+/** A check waiting for its turn; `goingOn` when its gate has had a check already. */
+type TWaiting = { start: () => void; goingOn: boolean };
+
 export function createPasswordChecks(
   limiter: TRateLimiter,
   config: TPasswordChecksConfig,
   cores = availableParallelism(),
 ): TPasswordChecks {
-  /** Whose checks run in this call chain: the `gate`'s key (an address, `user:<id>`). */
-  const whose = new AsyncLocalStorage<string>();
+  /**
+   * Whose checks run in this call chain: the `gate`'s key (an address, `user:<id>`), how many
+   * of its checks have run, and their time (one `gate` call, a sign-in).
+   */
+  const whose = new AsyncLocalStorage<TGateRun>();
   const concurrent = hashChecksAtOnce(config.concurrent, cores);
   let running = 0;
   let waiting = 0;
   // The checks waiting, by key (outside attack 8, F3: 40 addresses with two checks each filled
   // one shared line, and everyone else was refused). The key that has used the checks least
-  // goes next; among equals the one waiting longest (a key that had a turn goes to the back).
-  const queues = new Map<string, Array<() => void>>();
+  // goes next; among equals one whose sign-in is under way, then the one waiting longest (a
+  // key that had a turn goes to the back). In a key's line, sign-ins under way come first.
+  const queues = new Map<string, TWaiting[]>();
   // Each key's use of the checks: milliseconds of hashing, halved every second.
   const uses = createUsageMeter();
   const next = () => {
-    const chosen = leastUsed(queues, uses, performance.now());
+    const now = performance.now();
+    let chosen: [string, TWaiting[]] | undefined;
+    let least = Infinity;
+    for (const entry of queues) {
+      const used = uses.usedBy(entry[0], now);
+      const goesOn = entry[1][0]!.goingOn && !chosen?.[1][0]!.goingOn;
+      if (used < least || (used === least && goesOn)) {
+        least = used;
+        chosen = entry;
+      }
+    }
     if (!chosen) {
       running -= 1;
       return;
     }
     const [key, line] = chosen;
-    const start = line.shift()!;
+    const { start } = line.shift()!;
     queues.delete(key);
     if (line.length > 0) queues.set(key, line);
     waiting -= 1;
     start();
   };
   const slot = async <T>(work: () => Promise<T>): Promise<T> => {
-    const key = whose.getStore() ?? '';
+    const run = whose.getStore();
+    const key = run?.key ?? '';
+    const goingOn = run !== undefined && run.checked > 0;
     if (running >= concurrent) {
       // Past `waiting`, a key with checks waiting already is refused; a key with none still
-      // gets its turn (each has at most `perAddress` in flight, so the line stays bounded).
-      if (waiting >= config.waiting && queues.has(key)) throw serverBusy();
+      // gets its turn (each has at most `perAddress` in flight, so the line stays bounded). A
+      // sign-in under way is never refused halfway: its first hash would be work thrown away.
+      if (!goingOn && waiting >= config.waiting && queues.has(key)) throw serverBusy();
       // The finishing check hands its place straight to this one (running stays counted).
-      await new Promise<void>((resolve) => {
-        const line = queues.get(key);
-        if (line) line.push(resolve);
-        else queues.set(key, [resolve]);
+      await new Promise<void>((start) => {
+        const line = queues.get(key) ?? [];
+        const at = goingOn ? line.findIndex((other) => !other.goingOn) : -1;
+        line.splice(at === -1 ? line.length : at, 0, { start, goingOn });
+        queues.set(key, line);
         waiting += 1;
       });
     } else {
@@ -118,26 +153,46 @@ export function createPasswordChecks(
     try {
       return await work();
     } finally {
-      uses.charge(key, since);
+      if (run) {
+        run.checked += 1;
+        run.usedMs += performance.now() - since;
+      } else {
+        uses.charge(key, since);
+      }
       // The next is chosen after a turn of the event loop, once the caller has asked for its
       // next check (a sign-in's second hash): chosen at once, the only one waiting then (a
       // flood's) went first.
       setImmediate(next);
     }
   };
+  /** Runs `work` as one gate of `key`'s: its checks count in the key's use when it ends. */
+  const runAs = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const run: TGateRun = { key, checked: 0, usedMs: 0 };
+    try {
+      return await whose.run(run, work);
+    } finally {
+      if (run.usedMs > 0) uses.charge(key, performance.now() - run.usedMs);
+    }
+  };
   return {
     gate: async (key, work) => {
       try {
-        if (config.perAddress <= 0) return await whose.run(key, work);
+        if (config.perAddress <= 0) return await runAs(key, work);
         const release = await limiter.hold(
           'passwordChecks',
           key,
           config.perAddress,
           HOLD_TTL_SECONDS,
         );
-        if (!release) throw tooManyAtOnce();
+        if (!release) {
+          // Asking past its checks in flight, an address asks for more than its share: the
+          // refusal counts as use, so a person's first check goes before those of a flood's
+          // addresses that have had no turn yet (at a flood's start, all of them).
+          uses.charge(key, performance.now() - REFUSED_USE_MS);
+          throw tooManyAtOnce();
+        }
         try {
-          return await whose.run(key, work);
+          return await runAs(key, work);
         } finally {
           await release();
         }

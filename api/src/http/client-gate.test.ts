@@ -170,7 +170,7 @@ describe('bodies that are still arriving', () => {
       trustProxy: 1,
       clientGate: { concurrency: 8, queue: 100 },
       requestTimeoutMs: 5_000,
-      bodyBudget: { perClient: BUDGET, total: 16 * BUDGET },
+      bodyBudget: { perClient: BUDGET, total: 16 * BUDGET, idleMs: 5_000 },
       // Eight sign-ins of one address are held at once (the sign-in's own caps out of the way).
       passwordChecks: { perAddress: 100, concurrent: 100, waiting: 100 },
     });
@@ -294,6 +294,87 @@ describe('bodies that are still arriving', () => {
     expect(await Promise.all(held)).toEqual(Array(8).fill(401));
     expect(await Promise.all(answers)).toEqual(Array(10).fill(200));
     expect(lines.deps.requestBodies.clientBytes(address)).toBe(0);
+  });
+});
+
+/**
+ * Outside attack 33: eight addresses with ten bodies each of 1 MB stalled just before their
+ * end (80 MB, past BODY_BYTES' 64 MB) held a 300 KB POST of another address 28 s, until
+ * REQUEST_TIMEOUT_MS cut them off. Here the same at a smaller scale: five addresses with three
+ * bodies each of 256 KB against a process budget of 2 MB, and a request timeout long enough
+ * that the innocent POST is answered first only if the budget is shared by addresses.
+ */
+describe('bodies stalled from several addresses (attack 33)', () => {
+  let stalls: TTestServer;
+  const TOTAL = 2 * 1024 * 1024;
+  const LENGTH = 256 * 1024;
+
+  beforeAll(async () => {
+    stalls = await startTestServer({
+      trustProxy: 1,
+      clientGate: { concurrency: 8, queue: 100 },
+      requestTimeoutMs: 20_000,
+      bodyBudget: { perClient: 512 * 1024, total: TOTAL, idleMs: 3_000 },
+    });
+  });
+  afterAll(async () => {
+    await stalls?.close();
+  });
+
+  /** A GraphQL POST whose body stops one byte before its end; resolves to what the server said. */
+  async function stalled(address: string) {
+    const socket = await rawRequest(stalls, address, {
+      path: '/graphql',
+      length: LENGTH,
+      sent: ' '.repeat(LENGTH - 1),
+    });
+    let answer = '';
+    socket.on('data', (data) => {
+      answer += data.toString();
+    });
+    return new Promise<string>((resolve) => {
+      socket.once('close', () => resolve(answer));
+    });
+  }
+
+  it("answers another address's POST while their bodies stall, and cuts the stalled off with 408 after BODY_IDLE_TIMEOUT_MS", async () => {
+    const intake = stalls.deps.requestBodies;
+    const attackers = Array.from({ length: 5 }, (_, n) => `203.0.113.${n + 1}`);
+    const answers: string[] = [];
+    const closed = attackers.flatMap((address) =>
+      Array.from({ length: 3 }, () => stalled(address).then((answer) => answers.push(answer))),
+    );
+    // The stalled bodies hold the process's budget.
+    for (let i = 0; i < 100 && intake.stats().bytes < TOTAL; i += 1) await settle();
+    expect(intake.stats().bytes).toBeGreaterThanOrEqual(TOTAL);
+
+    const response = await fetch(`${stalls.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.30' },
+      body: JSON.stringify({ query: '{ __typename }', extensions: { pad: 'x'.repeat(300_000) } }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
+    // Answered before any stalled body was cut off for its time: before, it waited until
+    // REQUEST_TIMEOUT_MS cut them all off. Those cut off to make room for it were told to retry.
+    const beforeAnswer = [...answers];
+    for (const answer of beforeAnswer) {
+      expect(answer).toMatch(/^HTTP\/1\.1 503/);
+      expect(answer).toContain('"code":"UNAVAILABLE"');
+      expect(answer.toLowerCase()).toContain('retry-after: 1');
+    }
+
+    await Promise.all(closed);
+    const cutForTime = answers.slice(beforeAnswer.length);
+    expect(cutForTime.length).toBeGreaterThan(0);
+    for (const answer of cutForTime) {
+      // BODY_IDLE_TIMEOUT_MS, not REQUEST_TIMEOUT_MS (whose 408 has no body).
+      expect(answer).toMatch(/^HTTP\/1\.1 (408|503)/);
+      if (answer.startsWith('HTTP/1.1 408')) expect(answer).toContain('stopped arriving');
+    }
+    expect(cutForTime.some((answer) => answer.startsWith('HTTP/1.1 408'))).toBe(true);
+    for (const address of attackers) expect(intake.clientBytes(address)).toBe(0);
+    expect(intake.stats().bytes).toBe(0);
   });
 });
 
