@@ -173,7 +173,7 @@ builder.objectFields(BoardType, (t) => ({
   }),
   canAddSampleIdeas: t.boolean({
     description:
-      "True when the caller may fill this board with sample ideas now (addSampleIdeas with its id): an admin of its company, while no board of the company has an idea yet.",
+      'True when the caller may fill this board with sample ideas now (addSampleIdeas with its id): an admin of its company, while no board of the company has an idea yet.',
     resolve: (board, _args, context) => canAddSampleIdeasTo(context.deps, context.viewer, board),
   }),
 }));
