@@ -54,6 +54,11 @@ const messages = defineMessages({
     id: 'signup.consent.operator',
     defaultMessage: 'I accept the terms of use of this server’s operator.',
   },
+  // The sign-up's alone: in its own chunk, not in the entry every page loads.
+  consentRequired: {
+    id: 'validation.consent',
+    defaultMessage: 'You have to accept the Terms of Use.',
+  },
   privacy: {
     id: 'signup.privacy',
     defaultMessage: 'How your data is handled: <link>Privacy Policy</link>.',
@@ -215,7 +220,7 @@ export function SignupScreen() {
           </label>
           {consentError && !hasConsent ? (
             <p className="field__error" id={`${consentId}-error`}>
-              {intl.formatMessage(validationMessages.consent)}
+              {intl.formatMessage(messages.consentRequired)}
             </p>
           ) : null}
         </div>
