@@ -273,6 +273,7 @@ describe.skipIf(!hasChromium())('console: a new owner’s first hour', () => {
       });
       const card = page.getByRole('region', { name: t['settings.testEmail.title'] });
       const note = card.getByTestId('test-email-note');
+      await expect.poll(() => note.count()).toBe(1);
       await expect
         .poll(() => note.innerText())
         .toContain(t['settings.testEmail.outbox']!.split('{email}')[0]!);
@@ -300,6 +301,7 @@ describe.skipIf(!hasChromium())('console: a new owner’s first hour', () => {
       );
       await smtpPage.goto(`${operated.url}/admin/company`);
       const smtpCard = smtpPage.getByRole('region', { name: t['settings.testEmail.title'] });
+      await expect.poll(() => smtpCard.getByTestId('test-email-note').count()).toBe(1);
       await expect
         .poll(() => smtpCard.getByTestId('test-email-note').innerText())
         .toContain(t['settings.testEmail.unconfirmed']!.split('{email}')[0]!);
