@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
 
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
     await page.getByLabel('Confirm password').fill('correct-horse-1');
-    await page.getByLabel(/I have read and accept the Terms of Use/).check();
+    await page.getByLabel('I accept the terms of use of this server’s operator.').check();
     await saveScreenshot(page, 'signup-filled');
     await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium())('console: signing up, in and out, password reset
     await page.getByLabel('Password', { exact: true }).fill('another-secret-1');
     await page.getByLabel('Confirm password').fill('another-secret-1');
     await page.getByLabel(/Company name/).fill('Second Company Ltd');
-    await page.getByLabel(/I have read and accept the Terms of Use/).check();
+    await page.getByLabel('I accept the terms of use of this server’s operator.').check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
     // Nothing on the page tells that the address had an account elsewhere.

@@ -243,7 +243,7 @@ describe.skipIf(!hasChromium())('console: first-day polish', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
     await page.getByLabel('Confirm password').fill('correct-horse-1');
-    await page.getByLabel(/I have read and accept the Terms of Use/).check();
+    await page.getByLabel('I accept the terms of use of this server’s operator.').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/admin/dashboard');
     await expect

@@ -6,8 +6,9 @@ import { logIn, registerAccount, saveScreenshot, startConsole, type TConsole } f
 
 /**
  * /admin/subscription on a server without a payment provider: the team is on the default plan
- * (ULTRA), the page says the operator sets plans and with which command, offers no checkout or
- * invoice, and shows no over-cap count.
+ * (ULTRA), the page says the operator sets plans (with the command only for a company below the
+ * top plan: nothing to upgrade on ULTRA), offers no checkout or invoice, and shows no over-cap
+ * count.
  */
 describe.skipIf(!hasChromium())('console: plans on a server without payments', () => {
   let console_: TConsole;
@@ -54,10 +55,12 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
     const { page, slug } = await openFilledPlanPage('en-US', 1440);
     const note = page.getByTestId('operator-plans');
     await expect.poll(() => note.isVisible()).toBe(true);
+    // On the top plan already (the default here): no command that would set it again.
     expect(await note.innerText()).toContain(
-      'On this server the operator sets each company’s plan',
+      'Your company is on Enterprise, the highest plan: there is nothing to upgrade. On this server the operator sets each company’s plan; nothing is bought here.',
     );
-    expect(await note.locator('code').innerText()).toBe(`npm run plan -- set ${slug} ULTRA`);
+    expect(await note.locator('code').count()).toBe(0);
+    expect(await note.innerText()).not.toContain('npm run plan');
     const stats = page.getByTestId('current-plan');
     await expect.poll(() => stats.innerText()).toContain('Enterprise');
     expect(await stats.innerText()).toContain('3 of unlimited');
@@ -73,10 +76,18 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
     expect(page.errors).toEqual([]);
     await saveScreenshot(page, 'subscription-operator-1440-en');
 
-    // The operator sets FREE: the same page now counts against FREE's caps, and says who lifts them.
+    // The operator sets FREE: the same page now counts against FREE's caps, and says who lifts
+    // them, with the command that would.
     await setOperatorPlan(console_.server.deps.prisma, { slug, plan: 'FREE' });
     await page.reload();
     await expect.poll(() => stats.innerText()).toContain('6 of 5');
+    expect(await note.innerText()).toContain(
+      'On this server the operator sets each company’s plan',
+    );
+    expect(await note.locator('code').innerText()).toBe(`npm run plan -- set ${slug} ULTRA`);
+    expect(await note.innerText()).not.toContain('the highest plan');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'subscription-operator-free-1440-en');
     await expect
       .poll(() =>
         page
@@ -93,10 +104,23 @@ describe.skipIf(!hasChromium())('console: plans on a server without payments', (
     // The console switches to the account's language once its catalogue has loaded: wait for it.
     await expect
       .poll(() => note.innerText())
+      .toContain(
+        'Twoja firma ma plan Enterprise, najwyższy: nie ma czego podnosić. Na tym serwerze plan każdej firmy ustawia jego operator',
+      );
+    expect(await note.locator('code').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'subscription-operator-390-pl');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await saveScreenshot(page, 'subscription-operator-1440-pl');
+
+    // On a lower plan the command is there, in Polish too.
+    await setOperatorPlan(console_.server.deps.prisma, { slug, plan: 'COMPANY' });
+    await page.reload();
+    await expect
+      .poll(() => note.innerText())
       .toContain('Na tym serwerze plan każdej firmy ustawia jego operator');
     expect(await note.locator('code').innerText()).toBe(`npm run plan -- set ${slug} ULTRA`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(page.errors).toEqual([]);
-    await saveScreenshot(page, 'subscription-operator-390-pl');
   }, 180_000);
 });

@@ -24,3 +24,20 @@ describe('the request log level', () => {
     expect(() => loadConfig({ REQUEST_LOG_LEVEL: 'loud' })).toThrow(/REQUEST_LOG_LEVEL/);
   });
 });
+
+describe("the operator's terms and privacy pages", () => {
+  it('are unset by default, taken as set, and refused when not http(s)', () => {
+    expect(loadConfig({})).toMatchObject({ termsUrl: undefined, privacyUrl: undefined });
+    expect(
+      loadConfig({
+        TERMS_URL: 'https://example.com/terms',
+        PRIVACY_URL: 'http://intranet.example/privacy',
+      }),
+    ).toMatchObject({
+      termsUrl: 'https://example.com/terms',
+      privacyUrl: 'http://intranet.example/privacy',
+    });
+    expect(() => loadConfig({ TERMS_URL: 'javascript:alert(1)' })).toThrow(/TERMS_URL/);
+    expect(() => loadConfig({ PRIVACY_URL: 'privacy.html' })).toThrow(/PRIVACY_URL/);
+  });
+});

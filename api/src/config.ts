@@ -215,6 +215,9 @@ export const ZConfig = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   APP_URL: z.string().url().optional(),
   WIDGET_URL: z.string().url().optional(),
+  // The operator's own pages that the console's sign-up links to (http or https only).
+  TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
@@ -340,6 +343,13 @@ export type TConfig = {
   appUrl: string;
   /** Where public pages load widget.js from (a CDN, say); unset: this server's own /widget.js. */
   widgetUrl: string | undefined;
+  /**
+   * The operator's terms of use (TERMS_URL), which the console's sign-up links its consent to;
+   * unset: the consent names no page (a self-hosted server has no terms but its operator's).
+   */
+  termsUrl: string | undefined;
+  /** The operator's privacy policy (PRIVACY_URL), linked under the sign-up form; unset: none. */
+  privacyUrl: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends API calls; unset means Stripe itself (tests use a stand-in). */
@@ -464,6 +474,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     appUrl: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     widgetUrl: c.WIDGET_URL?.replace(/\/+$/, ''),
+    termsUrl: c.TERMS_URL,
+    privacyUrl: c.PRIVACY_URL,
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: c.STRIPE_API_URL,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { TDatabase } from './db/client.ts';
 import type { TDeps } from './deps.ts';
@@ -109,18 +110,44 @@ export function createApp(
   mountConfirmEmailPage(app, deps);
   mountPrivacyPage(app, deps);
 
-  app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
-  mountWidgetScript(app);
-  mountWidgetPreview(app);
-  portal.mountRoutes(app);
-  app.get('*', async (c) => {
+  // The console's page itself, with the operator's settings it reads (consoleIndexHtml), also
+  // at `/` and `/index.html`, which the static files would otherwise answer as built.
+  const consolePage = async (c: Context) => {
     const index = path.join(WEB_DIST, 'index.html');
     if (!existsSync(index)) {
       return c.text('The console is not built yet: run `npm run build`.', 503);
     }
-    return c.html(await readFile(index, 'utf8'));
-  });
+    return c.html(consoleIndexHtml(await readFile(index, 'utf8'), deps.config));
+  };
+  app.get('/', consolePage);
+  app.get('/index.html', consolePage);
+  app.use('/*', serveStatic({ root: path.relative(process.cwd(), WEB_DIST) || '.' }));
+  mountWidgetScript(app);
+  mountWidgetPreview(app);
+  portal.mountRoutes(app);
+  app.get('*', consolePage);
   return app;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The console's index.html with what its pages read from the server's configuration before
+ * any request, as <meta> tags in its head: the operator's terms of use and privacy policy
+ * (TERMS_URL, PRIVACY_URL), which the sign-up links to. An unset one has no tag.
+ */
+export function consoleIndexHtml(
+  html: string,
+  config: Pick<TConfig, 'termsUrl' | 'privacyUrl'>,
+): string {
+  const tags = [
+    ['feedboard-terms-url', config.termsUrl],
+    ['feedboard-privacy-url', config.privacyUrl],
+  ]
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([name, url]) => `<meta name="${name}" content="${escapeAttribute(url)}" />`);
+  return tags.length === 0 ? html : html.replace('</head>', `${tags.join('\n')}\n</head>`);
 }
 
 /** Drops the connection of a request served by @hono/node-server (nothing under app.request). */

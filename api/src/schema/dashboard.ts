@@ -1,6 +1,9 @@
+import { isTeamMemberOf } from '../services/access.ts';
 import { builder } from './builder.ts';
+import { BoardType } from './board.ts';
+import { decodeOptionalId } from './ids.ts';
 import { ViewerType } from './viewer.ts';
-import { addSampleIdeas } from '../services/dashboard/add-sample-ideas.ts';
+import { addSampleIdeas, canAddSampleIdeasTo } from '../services/dashboard/add-sample-ideas.ts';
 import { dismissChecklist } from '../services/dashboard/dismiss-checklist.ts';
 import { getDashboard } from '../services/dashboard/get-dashboard.ts';
 import type {
@@ -129,8 +132,15 @@ builder.mutationFields((t) => ({
     errors: {},
     authScopes: { signedIn: true },
     description:
-      "Fills the company's first board with a few sample ideas in the caller's language (owners and admins), while no board has an idea yet (CONFLICT otherwise). Answers how many were added.",
-    resolve: (_root, _args, context) => addSampleIdeas(context.deps, context.viewer),
+      "Fills a board of the company with a few sample ideas in the caller's language (owners and admins): the board named, else the company's first board; while no board has an idea yet (CONFLICT otherwise). Each is marked `Idea.isSample`. Answers how many were added.",
+    args: {
+      boardId: t.arg.id({
+        description:
+          "The board to fill (its global id), from its empty list; absent: the company's first board. Another company's board is not found.",
+      }),
+    },
+    resolve: (_root, args, context) =>
+      addSampleIdeas(context.deps, context.viewer, decodeOptionalId(args.boardId, 'Board') ?? null),
   }),
   removeSampleIdeas: t.int({
     errors: {},
@@ -147,5 +157,23 @@ builder.mutationFields((t) => ({
       await dismissChecklist(context.deps, context.viewer);
       return true;
     },
+  }),
+}));
+
+// The offer of sample ideas on a board's empty list, and the one click that removes them there.
+builder.objectFields(BoardType, (t) => ({
+  sampleIdeaCount: t.int({
+    nullable: true,
+    description:
+      "Sample ideas on this board (`Idea.isSample`; removeSampleIdeas deletes them). Null for anyone outside the company's team.",
+    resolve: (board, _args, context) =>
+      isTeamMemberOf(context.viewer, board.companyId)
+        ? context.deps.prisma.idea.count({ where: { boardId: board.id, isSample: true } })
+        : null,
+  }),
+  canAddSampleIdeas: t.boolean({
+    description:
+      'True when the caller may fill this board with sample ideas now (addSampleIdeas with its id): an admin of its company, while no board of the company has an idea yet.',
+    resolve: (board, _args, context) => canAddSampleIdeasTo(context.deps, context.viewer, board),
   }),
 }));

@@ -160,6 +160,10 @@ export const IdeaType = builder.prismaNode('Idea', {
     }),
     status: t.expose('status', { type: IdeaStatusEnum, description: 'Pipeline status.' }),
     voteCount: t.exposeInt('voteCount', { description: 'How many users voted for it.' }),
+    isSample: t.exposeBoolean('isSample', {
+      description:
+        'True for a sample idea the team added to try the board (addSampleIdeas), not real feedback: removeSampleIdeas deletes them; editing one makes it an idea of the team’s own.',
+    }),
     commentCount: t.exposeInt('commentCount', {
       description:
         'How many public comments it has (internal notes are not counted: see internalNoteCount).',

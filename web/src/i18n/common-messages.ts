@@ -52,10 +52,6 @@ export const validationMessages = defineMessages({
     id: 'validation.wholeNumber',
     defaultMessage: 'It has to be a whole number from {min} to {max}.',
   },
-  consent: {
-    id: 'validation.consent',
-    defaultMessage: 'You have to accept the Terms of Use.',
-  },
   passwordsDiffer: {
     id: 'validation.passwordsDiffer',
     defaultMessage: 'The passwords do not match.',

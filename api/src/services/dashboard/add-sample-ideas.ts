@@ -1,19 +1,44 @@
 import type { TDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import { LANGUAGES } from '../../validation.ts';
 import type { TLanguage } from '../../validation.ts';
 import type { TViewer } from '../../viewer.ts';
-import { requireCompanyAdmin, requireWriter } from '../../viewer.ts';
+import { canWrite, requireCompanyAdmin, requireWriter } from '../../viewer.ts';
+import { isAdminOf } from '../access.ts';
 import { SAMPLE_IDEAS } from './sample-ideas.ts';
 
 /**
- * Fills the company's first board with a few sample ideas (Idea.isSample) in the caller's
- * language, so a new team sees how a board, its roadmap and the dashboard look (owners and
- * admins). Only while no board of the company has an idea: a board in use is refused
- * (CONFLICT). They are written directly, as the demo seed writes its ideas: no mail, webhook
- * or notification goes out about made-up ideas. Answers how many were added.
+ * Whether the caller may fill this board with sample ideas now (Board.canAddSampleIdeas, for
+ * the offer on an empty board): an admin of its company who may write, while no board of the
+ * company has an idea yet. The same rule addSampleIdeas holds to.
  */
-export async function addSampleIdeas(deps: TDeps, viewer: TViewer | null): Promise<number> {
+export async function canAddSampleIdeasTo(
+  deps: TDeps,
+  viewer: TViewer | null,
+  board: { companyId: number },
+): Promise<boolean> {
+  if (!isAdminOf(viewer, board.companyId) || !canWrite(viewer)) return false;
+  const anyIdea = await deps.prisma.idea.findFirst({
+    where: { board: { companyId: board.companyId } },
+    select: { id: true },
+  });
+  return anyIdea === null;
+}
+
+/**
+ * Fills a board of the company with a few sample ideas (Idea.isSample) in the caller's
+ * language, so a new team sees how a board, its roadmap and the dashboard look (owners and
+ * admins): the board named (from its empty list), else the company's first board (from the
+ * dashboard). Only while no board of the company has an idea: a company in use is refused
+ * (CONFLICT); another company's board is not found. They are written directly, as the demo
+ * seed writes its ideas: no mail, webhook or notification goes out about made-up ideas.
+ * Answers how many were added.
+ */
+export async function addSampleIdeas(
+  deps: TDeps,
+  viewer: TViewer | null,
+  boardId: number | null = null,
+): Promise<number> {
   const admin = requireCompanyAdmin(viewer);
   requireWriter(admin);
   const user = await deps.prisma.user.findUniqueOrThrow({
@@ -25,10 +50,11 @@ export async function addSampleIdeas(deps: TDeps, viewer: TViewer | null): Promi
     : 'en-US';
   return deps.prisma.$transaction(async (tx) => {
     const board = await tx.board.findFirst({
-      where: { companyId: admin.companyId },
+      where: { companyId: admin.companyId, ...(boardId === null ? {} : { id: boardId }) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true },
     });
+    if (!board && boardId !== null) throw errors.notFound('Board');
     if (!board) throw new AppError('CONFLICT', 'Create a board first: sample ideas go on it.');
     const existing = await tx.idea.findFirst({
       where: { board: { companyId: admin.companyId } },

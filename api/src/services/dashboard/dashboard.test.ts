@@ -15,6 +15,9 @@ const DASHBOARD = `{ viewer { dashboard {
   sampleIdeaCount canAddSampleIdeas } } }`;
 
 const ADD = `mutation { addSampleIdeas { __typename ... on MutationAddSampleIdeasSuccess { data } ${APP_ERROR} } }`;
+const ADD_TO = `mutation ($boardId: ID) { addSampleIdeas(boardId: $boardId) { __typename ... on MutationAddSampleIdeasSuccess { data } ${APP_ERROR} } }`;
+const BOARD_SAMPLES = `query ($id: ID!) { board(id: $id) { id sampleIdeaCount canAddSampleIdeas
+  ideas(first: 10) { edges { node { title isSample } } } } }`;
 const REMOVE = `mutation { removeSampleIdeas { __typename ... on MutationRemoveSampleIdeasSuccess { data } ${APP_ERROR} } }`;
 const DISMISS = `mutation { dismissDashboardChecklist { __typename ... on MutationDismissDashboardChecklistSuccess { data } ${APP_ERROR} } }`;
 
@@ -219,5 +222,67 @@ describe('sample ideas', () => {
     expect(await server.deps.prisma.vote.count({ where: { userId: owner.userId } })).toBe(1);
     expect((await dashboardOf(owner.token)).sampleIdeaCount).toBe(0);
     expect((await dashboardOf(other.token)).sampleIdeaCount).toBe(4);
+  });
+});
+
+describe('sample ideas on an empty board', () => {
+  async function boardSamples(token: string, id: number): Promise<any> {
+    const { body } = await gql(server, BOARD_SAMPLES, { id: String(id) }, token);
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data.board;
+  }
+
+  it('are offered on the board the admin is on, fill that board, and are marked as samples', async () => {
+    const owner = await signUpCompany(server);
+    await expectCall(server, 'POST', `/companies/${owner.companyId}/boards`, 201, {
+      token: owner.token,
+      body: { name: 'First board' },
+    });
+    const second = await expectCall(server, 'POST', `/companies/${owner.companyId}/boards`, 201, {
+      token: owner.token,
+      body: { name: 'Second board' },
+    });
+    const member = await addEndUser(server, owner.companyId, { role: 'MEMBER' });
+    // The offer: the admin's, not the member's; no sample counted yet.
+    expect(await boardSamples(owner.token, second.id)).toMatchObject({
+      sampleIdeaCount: 0,
+      canAddSampleIdeas: true,
+    });
+    expect(await boardSamples(member.token, second.id)).toMatchObject({
+      sampleIdeaCount: 0,
+      canAddSampleIdeas: false,
+    });
+    // Another company's admin can neither see the offer nor fill the board.
+    const other = await signUpCompany(server);
+    expect(
+      await mutate(server, 'addSampleIdeas', ADD_TO, { boardId: String(second.id) }, other.token),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+
+    const { body } = await gql(server, BOARD_SAMPLES, { id: String(second.id) }, owner.token);
+    const secondGid = body.data.board.id;
+    expect(
+      await mutate(server, 'addSampleIdeas', ADD_TO, { boardId: secondGid }, owner.token),
+    ).toBe(4);
+    const filled = await boardSamples(owner.token, second.id);
+    expect(filled.sampleIdeaCount).toBe(4);
+    expect(filled.canAddSampleIdeas).toBe(false);
+    expect(filled.ideas.edges.map((edge: any) => edge.node)).toContainEqual({
+      title: 'Dark mode',
+      isSample: true,
+    });
+    // The board named, not the company's first one.
+    expect(
+      await server.deps.prisma.idea.count({ where: { boardId: second.id, isSample: true } }),
+    ).toBe(4);
+    expect((await dashboardOf(owner.token)).sampleIdeaCount).toBe(4);
+
+    // A real idea is not a sample; once the samples go, the board counts none.
+    await newIdea(owner.token, second.id, 'A real idea of ours');
+    expect(await mutate(server, 'removeSampleIdeas', REMOVE, {}, owner.token)).toBe(4);
+    const left = await boardSamples(owner.token, second.id);
+    expect(left.sampleIdeaCount).toBe(0);
+    expect(left.ideas.edges.map((edge: any) => edge.node)).toEqual([
+      { title: 'A real idea of ours', isSample: false },
+    ]);
   });
 });

@@ -12,8 +12,12 @@ export type TTestEmail = TTestMailResult & { to: string };
 /**
  * Sends a test mail to the signed-in admin at once (not through the queue) and answers the
  * SMTP server's exact reply: its success line, its error, or that SMTP is not configured.
- * Only to a confirmed address (EMAIL_NOT_CONFIRMED otherwise), and limited per company, per
- * client address and per recipient (RATE_LIMIT_TEST_EMAIL_*, RateLimitError).
+ * With SMTP, only to a confirmed address (EMAIL_NOT_CONFIRMED otherwise): nobody may mail an
+ * inbox that is not theirs. Without SMTP no mail leaves the server: the test goes to its log
+ * (the outbox) whether or not the address is confirmed, so a new owner on a server without
+ * mail sees that answer on day one, not a refusal whose confirmation mail never goes out.
+ * Limited per company, per client address and per recipient (RATE_LIMIT_TEST_EMAIL_*,
+ * RateLimitError).
  */
 export async function sendTestEmail(
   deps: TDeps,
@@ -29,7 +33,7 @@ export async function sendTestEmail(
   if (!user.email) {
     throw new AppError('CONFLICT', 'Your account has no email address to send a test to.');
   }
-  const to = await requireConfirmedEmail(deps, admin.userId);
+  const to = deps.config.smtpUrl ? await requireConfirmedEmail(deps, admin.userId) : user.email;
   await limitRequestedMail(deps, 'testEmail', { companyId: admin.companyId, client, to });
   const result = await deps.mailer.sendTest(to);
   return { ...result, to };

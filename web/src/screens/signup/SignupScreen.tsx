@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages.ts';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -17,7 +17,12 @@ import { useAction } from '../../ui/useAction.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useRegisterMutation } from './useRegisterMutation.ts';
 
-export const TERMS_URL = 'https://feedboard.dev/terms';
+/**
+ * The operator's terms of use and privacy policy (TERMS_URL, PRIVACY_URL), which the server
+ * writes into the page's head (server.ts consoleIndexHtml); absent: not configured.
+ */
+const operatorPage = (name: 'terms' | 'privacy') =>
+  document.querySelector<HTMLMetaElement>(`meta[name="feedboard-${name}-url"]`)?.content;
 
 const messages = defineMessages({
   title: { id: 'signup.title', defaultMessage: 'Sign up' },
@@ -45,6 +50,19 @@ const messages = defineMessages({
     id: 'signup.consent',
     defaultMessage: 'I have read and accept the <link>Terms of Use</link>.',
   },
+  consentOperator: {
+    id: 'signup.consent.operator',
+    defaultMessage: 'I accept the terms of use of this server’s operator.',
+  },
+  // The sign-up's alone: in its own chunk, not in the entry every page loads.
+  consentRequired: {
+    id: 'validation.consent',
+    defaultMessage: 'You have to accept the Terms of Use.',
+  },
+  privacy: {
+    id: 'signup.privacy',
+    defaultMessage: 'How your data is handled: <link>Privacy Policy</link>.',
+  },
   promo: { id: 'signup.promo', defaultMessage: 'Promo code applied: {code}' },
   submit: { id: 'signup.submit', defaultMessage: 'Create account' },
   submitting: { id: 'signup.submitting', defaultMessage: 'Creating your account…' },
@@ -65,6 +83,13 @@ export function SignupScreen() {
   const { ref } = useParams();
   const consentId = useId();
   const [referralCode, setReferral] = useState(() => ref ?? getReferralCode());
+  const termsUrl = operatorPage('terms');
+  const privacyUrl = operatorPage('privacy');
+  const pageLink = (url: string | undefined) => (chunks: ReactNode) => (
+    <a href={url} className="link" target="_blank" rel="noreferrer">
+      {chunks}
+    </a>
+  );
   const [hasConsent, setHasConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [register] = useRegisterMutation();
@@ -186,23 +211,24 @@ export function SignupScreen() {
             aria-describedby={consentError && !hasConsent ? `${consentId}-error` : undefined}
           />
           <label htmlFor={consentId}>
-            <FormattedMessage
-              {...messages.consent}
-              values={{
-                link: (chunks) => (
-                  <a href={TERMS_URL} className="link" target="_blank" rel="noreferrer">
-                    {chunks}
-                  </a>
-                ),
-              }}
-            />
+            {/* Without TERMS_URL the operator has named no page: the consent links nowhere. */}
+            {termsUrl ? (
+              <FormattedMessage {...messages.consent} values={{ link: pageLink(termsUrl) }} />
+            ) : (
+              intl.formatMessage(messages.consentOperator)
+            )}
           </label>
           {consentError && !hasConsent ? (
             <p className="field__error" id={`${consentId}-error`}>
-              {intl.formatMessage(validationMessages.consent)}
+              {intl.formatMessage(messages.consentRequired)}
             </p>
           ) : null}
         </div>
+        {privacyUrl ? (
+          <p className="field__hint">
+            <FormattedMessage {...messages.privacy} values={{ link: pageLink(privacyUrl) }} />
+          </p>
+        ) : null}
         <ActionError failure={signUp.failure} />
         <PendingButton
           type="submit"

@@ -148,6 +148,6 @@ export const settingsMessages = defineMessages({
   testEmailNotConfigured: {
     id: 'settings.testEmail.notConfigured',
     defaultMessage:
-      'No mail server is configured, so the test email to {email} stays in the outbox:',
+      'No mail server is configured: the test email to {email} was written to the server’s log, not sent. The server’s answer:',
   },
 });

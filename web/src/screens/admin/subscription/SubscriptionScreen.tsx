@@ -9,7 +9,7 @@ import { Icon } from '../../../ui/Icon.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { InvoiceCard } from './InvoiceCard.tsx';
-import { subscriptionMessages } from './messages.ts';
+import { productMessages, subscriptionMessages } from './messages.ts';
 import { PaymentsCard } from './PaymentsCard.tsx';
 import { PlanPicker } from './PlanPicker.tsx';
 
@@ -62,6 +62,7 @@ export function SubscriptionScreen() {
   usePageTitle(subscriptionMessages.title);
   const company = data.viewer?.company;
   const latestStatus = company?.latestPayment?.edges[0]?.node.status ?? null;
+  const product = company?.subscription?.product;
 
   useEffect(() => {
     if (checkout !== 'cancel') return;
@@ -130,9 +131,20 @@ export function SubscriptionScreen() {
           <Icon name="info" />
           <div className="alert__text">
             <strong>{intl.formatMessage(subscriptionMessages.notConfiguredTitle)}</strong>
-            <span>{intl.formatMessage(subscriptionMessages.operatorText)}</span>
-            <code className="operator-plans__command">{operatorCommand(company?.slug)}</code>
-            <span>{intl.formatMessage(subscriptionMessages.operatorHint)}</span>
+            {/* On the top plan already: no command that would set the plan it is on. */}
+            {product === 'ULTRA' ? (
+              <span>
+                {intl.formatMessage(subscriptionMessages.operatorTop, {
+                  plan: intl.formatMessage(productMessages.ULTRA),
+                })}
+              </span>
+            ) : (
+              <>
+                <span>{intl.formatMessage(subscriptionMessages.operatorText)}</span>
+                <code className="operator-plans__command">{operatorCommand(company?.slug)}</code>
+                <span>{intl.formatMessage(subscriptionMessages.operatorHint)}</span>
+              </>
+            )}
           </div>
         </div>
       )}

@@ -25,6 +25,11 @@ export const subscriptionMessages = defineMessages({
     defaultMessage:
       'On this server the operator sets each company’s plan; nothing is bought here. To change yours, ask whoever runs the server to run:',
   },
+  operatorTop: {
+    id: 'subscription.operator.top',
+    defaultMessage:
+      'Your company is on {plan}, the highest plan: there is nothing to upgrade. On this server the operator sets each company’s plan; nothing is bought here.',
+  },
   operatorHint: {
     id: 'subscription.operator.hint',
     defaultMessage:

@@ -62,6 +62,7 @@ export function IdeaCard({
         commentCount
         canEdit
         isHiddenByPlan
+        isSample
         value
         valueCurrency
         ...VoteBox_idea
@@ -140,6 +141,10 @@ export function IdeaCard({
           </button>
         </h3>
         <div className="idea-card__meta">
+          {/* Made up to try the board (addSampleIdeas): never taken for real feedback. */}
+          {data.isSample ? (
+            <span className="badge badge--sample">{intl.formatMessage(ideaMessages.sample)}</span>
+          ) : null}
           {data.customStatus ? (
             <CustomStatusBadge status={data.customStatus} />
           ) : (

@@ -13,6 +13,7 @@ import { ViewOnlyNote } from '../board-access.tsx';
 import { Comment } from './Comment.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { DeclineDetails } from './DeclineDetails.tsx';
+import { ideaMessages } from './messages.ts';
 import { IdeaValue } from './IdeaValue.tsx';
 import type { IdeaIssueLinks_query$key } from '../../../../../__generated__/IdeaIssueLinks_query.graphql.ts';
 import { StatusControl } from './StatusControl.tsx';
@@ -51,6 +52,11 @@ const messages = defineMessages({
   replyTo: { id: 'ideaDetail.replyTo', defaultMessage: 'Reply to {name}' },
   replies: { id: 'ideaDetail.replies', defaultMessage: 'Replies to {name}' },
   notFound: { id: 'ideaDetail.notFound', defaultMessage: 'Idea not found' },
+  sampleNote: {
+    id: 'ideaDetail.sampleNote',
+    defaultMessage:
+      'Added to try the board, not feedback from your users. Edit it to make it an idea of your own, or remove the samples from the board’s list.',
+  },
   teamTools: { id: 'ideaDetail.teamTools', defaultMessage: 'Team tools' },
 });
 
@@ -133,6 +139,7 @@ function IdeaDetail({
         createdAt
         canEdit
         canUpdateStatus
+        isSample
         author {
           displayName
         }
@@ -169,6 +176,14 @@ function IdeaDetail({
                     date: intl.formatDate(data.createdAt, { dateStyle: 'medium' }),
                   })}
                 </p>
+                {data.isSample ? (
+                  <p className="idea-detail__sample">
+                    <span className="badge badge--sample">
+                      {intl.formatMessage(ideaMessages.sample)}
+                    </span>
+                    <span className="muted">{intl.formatMessage(messages.sampleNote)}</span>
+                  </p>
+                ) : null}
                 <StatusControl idea={data} board={board} />
               </div>
             </div>

@@ -37,7 +37,7 @@ import {
 } from './list-params.ts';
 import type { TIdeaFilter, TIdeaSort, TListParams } from './list-params.ts';
 import { filterMessages, sortMessages } from './messages.ts';
-import { EmptyBoard, IdeaDetailModal } from './lazy-idea-detail.ts';
+import { EmptyBoard, IdeaDetailModal, SampleIdeasBanner } from './lazy-idea-detail.ts';
 import { SegmentFilter } from './SegmentFilter.tsx';
 import { useStatusName } from '../statuses/CustomStatusBadge.tsx';
 import { TagFilter } from '../tags/TagFilter.tsx';
@@ -82,6 +82,8 @@ export const ideasScreenQuery = graphql`
       id
       name
       isPublic
+      canAddSampleIdeas
+      sampleIdeaCount
       statuses {
         kind
         nameEn
@@ -243,6 +245,11 @@ export function IdeasScreen() {
           </p>
         </div>
       ) : null}
+      {board.sampleIdeaCount ? (
+        <Suspense fallback={null}>
+          <SampleIdeasBanner boardId={board.id} count={board.sampleIdeaCount} />
+        </Suspense>
+      ) : null}
       <div className="toolbar" role="search">
         <div className="field toolbar__search">
           <label className="field__label" htmlFor={searchId}>
@@ -355,7 +362,14 @@ export function IdeasScreen() {
             </div>
           ) : (
             <Suspense fallback={null}>
-              <EmptyBoard board={{ id: board.id, name: board.name, isPublic: board.isPublic }} />
+              <EmptyBoard
+                board={{
+                  id: board.id,
+                  name: board.name,
+                  isPublic: board.isPublic,
+                  canAddSampleIdeas: board.canAddSampleIdeas,
+                }}
+              />
             </Suspense>
           )
         }

@@ -14,3 +14,8 @@ export const IdeaDetailModal = lazy(() =>
  * loaded when the list is empty (the board chunk has no room).
  */
 export const EmptyBoard = lazy(() => import('./EmptyBoard.tsx'));
+
+/** The notice over a list holding sample ideas, with their removal (the empty list's module). */
+export const SampleIdeasBanner = lazy(() =>
+  import('./EmptyBoard.tsx').then((module) => ({ default: module.SampleIdeasBanner })),
+);

@@ -53,6 +53,7 @@ export const declineReasonMessages = defineMessages({
 });
 
 export const ideaMessages = defineMessages({
+  sample: { id: 'idea.sample', defaultMessage: 'Sample' },
   value: {
     id: 'idea.value',
     defaultMessage: 'Value {amount} a month',
