@@ -83,8 +83,9 @@ async function subscribeOnce(
     let text = '';
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of response.body ?? []) {
-        text += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        text += decoder.decode(read.value, { stream: true });
         if (/^data: .+$/m.test(text)) break;
       }
     } catch {
