@@ -35,7 +35,7 @@ export const companyPortalMessages = defineMessages({
   termsUrlHint: {
     id: 'settings.portal.termsUrlHint',
     defaultMessage:
-      'Optional: your own terms of use at an https:// address, for the “Terms of Use” link of the widget’s and the portal’s sign-up. Leave it empty to use Feedboard’s default terms.',
+      'Optional: your own terms of use at an https:// address, for the “Terms of Use” link of the widget’s and the portal’s sign-up. Left empty, the sign-up shows no terms link.',
   },
   termsUrlInvalid: {
     id: 'settings.portal.termsUrlInvalid',
