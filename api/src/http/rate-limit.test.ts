@@ -109,8 +109,8 @@ describe('rate limits', { timeout: 180_000 }, () => {
   });
 
   it('spends a GraphQL budget of cost points: an anonymous address, then an account, past it 429 with Retry-After', async () => {
-    // 25 comments of each of 100 ideas, with their authors: 54,040 points (66,607 was 10
-    // comments each before a row's columns and a connection's wrappers stopped compounding).
+    // 25 comments of each of 100 ideas, with their authors: 74,040 points (54,040 before a page
+    // under a list was priced 200 a parent row for the statement it reads per parent).
     const heavy = `{ board(id: "${company.boardId}") { ideas(first: 100) { edges { node {
       comments(first: 25) { edges { node { text author { displayName } } } } } } } } }`;
     const cheap = `{ board(id: "${company.boardId}") { name } }`;
