@@ -14,6 +14,7 @@ import type { TSessionOrChallenge } from '../account/log-in.ts';
 import { openLoginChallenge } from '../two-factor/login-challenge.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { dropHeldInvitationMail } from '../mail/release-held-mail.ts';
+import { DISPLAY_NAME_LIMITS } from '../account/profile-limits.ts';
 
 /** What the accept page shows before the person answers. */
 export type TInvitationPreview = {
@@ -26,7 +27,8 @@ export type TInvitationPreview = {
 
 const ZAccept = z.object({
   password: ZPassword,
-  displayName: optionalName(1, 50),
+  // The same rule as a sign-up's name (a one-letter name passed here: walkthrough 11, F6).
+  displayName: optionalName(DISPLAY_NAME_LIMITS.min, DISPLAY_NAME_LIMITS.max),
   // The language the person read the invitation page in: a new account keeps it (an invitee who
   // joined in Polish landed in an English console; first-hour walkthrough 4, #16). GraphQL
   // passes an unset nullable argument as null: the same as absent (en-US).

@@ -95,6 +95,13 @@ describe('inviting and accepting', () => {
       companyName: 'Invite Co',
       hasAccount: false,
     });
+    // A one-letter name is refused as at sign-up (walkthrough 11, F6), and the link still works.
+    const short = await run(ACCEPT, { token, password: 'secret-pass', displayName: 'N' });
+    expect(short).toMatchObject({
+      __typename: 'AppError',
+      code: 'VALIDATION',
+      fields: [{ field: 'displayName', message: 'It has to be 2 characters at least.' }],
+    });
     const accepted = await run(ACCEPT, { token, password: 'secret-pass', displayName: 'Nina' });
     expect(accepted.__typename).toBe('MutationAcceptInvitationSuccess');
     const me = await gql(

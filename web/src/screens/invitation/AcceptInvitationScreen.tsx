@@ -15,6 +15,7 @@ import { useAction } from '../../ui/useAction.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { roleMessages } from '../admin/users/team-messages.ts';
+import { DISPLAY_NAME_LIMITS } from '../../../../api/src/contract/limits.ts';
 
 /** The sign-in's second step, loaded only when the invitee's account needs it. */
 const SecondFactorStep = lazy(() =>
@@ -113,7 +114,7 @@ export function AcceptInvitationScreen() {
     enrolmentRequired: boolean;
   } | null>(null);
   const form = useForm({
-    displayName: { max: 50 },
+    displayName: { ...DISPLAY_NAME_LIMITS },
     password: { required: true, min: 6, max: 50 },
   });
   const join = useAction(async (values: { displayName: string; password: string }) => {
