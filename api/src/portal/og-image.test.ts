@@ -148,3 +148,13 @@ describe('the drawing line', () => {
     expect(a).toBe(b);
   });
 });
+
+describe("a card's text", () => {
+  it('keeps what the fonts draw: marks composed, other scripts, emoji and stray marks left out (attack 15, N3)', async () => {
+    const { drawable } = await import('./og-image.ts');
+    expect(drawable('Cafe\u0301 – Zażółć 中文 🚀 x\u0301\u0302\u0303 ok')).toBe(
+      'Café – Zażółć x ok',
+    );
+    expect(drawable('中文 🚀')).toBe('');
+  });
+});

@@ -72,10 +72,20 @@ function fonts() {
   return fontsLoading;
 }
 
-/** Characters the fonts cannot draw (emoji, scripts outside Latin) would show as boxes. */
-function drawable(text: string): string {
+/**
+ * Only what the fonts draw: Latin letters, ASCII, Latin-1's signs and punctuation, general
+ * punctuation and currency signs. Anything else (emoji, other scripts, other symbols) would
+ * show as a box, so it is left out; a title with nothing left shows the line above it.
+ */
+export function drawable(text: string): string {
+  // Composed first (e + U+0301 is é, which the fonts have); a combining mark left over has no
+  // glyph to sit on (outside attack 15, N3: boxes running off the card).
   return text
-    .replace(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/gu, '')
+    .normalize('NFC')
+    .replace(
+      /[^\p{Script=Latin}\u0020-\u007e\u00a0-\u00bf\u00d7\u00f7\u2010-\u2027\u2030-\u205e\u20a0-\u20bf]/gu,
+      '',
+    )
     .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -150,7 +160,7 @@ function layout(card: TOgCard): TElement {
           marginTop: 18,
           lineClamp: 3,
         },
-        drawable(card.title),
+        drawable(card.title) || drawable(card.kicker),
       ),
       ...(card.subtitle
         ? [

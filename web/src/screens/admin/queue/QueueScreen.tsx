@@ -130,16 +130,22 @@ export function QueueScreen() {
     if (ideas.length === 0 && hasNext && !isLoadingNext) loadNext(QUEUE_PAGE_SIZE);
   }, [ideas.length, hasNext, isLoadingNext, loadNext]);
 
-  // Focus follows `focusId` once the list re-rendered (after an idea left it, the next one).
+  // Focus follows `focusId` once the list re-rendered (after an idea left it, the next one);
+  // after the last one, the empty queue's card, so focus does not fall back to the page.
+  const emptyRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (focusId) itemRefs.current.get(focusId)?.focus();
+    if (!focusId) return;
+    if (ideas.length === 0) emptyRef.current?.focus();
+    else itemRefs.current.get(focusId)?.focus();
   }, [focusId, ideas.length]);
 
   // Nothing focused yet (the page just opened): j or k starts at the first idea, as in a mail
   // client, so the shortcuts work without tabbing through the menu first.
   useEffect(() => {
     const start = (event: globalThis.KeyboardEvent) => {
-      const isNowhere = !document.activeElement || document.activeElement === document.body;
+      // The page itself, or its main area (where the skip link leaves focus: walkthrough 11, F8).
+      const active = document.activeElement;
+      const isNowhere = !active || active === document.body || active.tagName === 'MAIN';
       if (!isNowhere || dialog || event.altKey || event.ctrlKey || event.metaKey) return;
       if (!['j', 'k', 'ArrowDown'].includes(event.key) || !rovingId) return;
       event.preventDefault();
@@ -323,7 +329,7 @@ export function QueueScreen() {
         ) : null}
       </div>
       {ideas.length === 0 && !hasNext ? (
-        <section className="card">
+        <section className="card" ref={emptyRef} tabIndex={-1}>
           <EmptyState
             icon="check"
             title={intl.formatMessage(messages.emptyTitle)}
