@@ -141,9 +141,11 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
     expect(await page.getByText('Keyboard shortcuts').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // Keyboard: with nothing focused yet, j starts at the first idea; j/k and the arrows move,
-    // a accepts the focused idea.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Keyboard: from the main area the skip link leaves focus on (walkthrough 11, F8), j starts
+    // at the first idea; j/k and the arrows move, a accepts the focused idea.
+    await page.locator('a.skip-link').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     await page.keyboard.press('j');
     await expect.poll(() => isFocused(first)).toBe(true);
     await page.keyboard.press('j');
@@ -239,6 +241,10 @@ describe.skipIf(!hasChromium())('console: the moderation queue', () => {
     expect(await page.locator('.queue__notes .alert--success').count()).toBe(1);
     expect(await page.getByText('Not accepted: “Print my notes”.').count()).toBe(0);
     await page.getByRole('heading', { name: 'Nothing awaits acceptance' }).waitFor();
+    // Focus stays in the queue, on its empty card, not back on the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Nothing awaits acceptance');
     // The menu's count follows.
     await expect
       .poll(() => menu.getByRole('link', { name: /^Awaiting acceptance/ }).innerText())
