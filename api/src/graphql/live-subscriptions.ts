@@ -54,6 +54,7 @@ const SHAREABLE_FIELDS = new Set([
     'declineDetails',
     'internalNoteCount',
     'isHiddenByPlan',
+    'isSample',
     'isVotedByMe',
     'rejectedAt',
     'tags',
