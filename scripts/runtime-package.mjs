@@ -88,6 +88,10 @@ async function copyPackage(dir, out) {
     filter: (source) => {
       const relative = path.relative(dir, source);
       if (relative.split(path.sep)[0] === 'node_modules') return false;
+      // The preview cards read four of the font package's ~300 files (api/src/portal/og-image.ts).
+      if (path.basename(dir) === 'inter' && relative.startsWith(`files${path.sep}`)) {
+        return /^inter-latin(-ext)?-(400|700)-normal\.woff$/.test(path.basename(source));
+      }
       return !LEFT_OUT.test(source) || /license/i.test(path.basename(source));
     },
   });
