@@ -1,6 +1,5 @@
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import type { IdeaActivity } from '../generated/prisma/client.ts';
-import { isTeamMemberOf } from '../services/access.ts';
 import { findIdeaActivityPage } from '../services/activity/list-idea-activity.ts';
 import type {
   TActivityCustomStatus,
@@ -10,6 +9,7 @@ import { builder } from './builder.ts';
 import { IdeaStatusEnum } from './idea-enums.ts';
 import { AuthorType, IdeaType } from './idea.ts';
 import { decodeCursorId, globalId } from './ids.ts';
+import { isTeamOfIdea } from './idea-team.ts';
 
 const IdeaActivityKindEnum = builder.enumType('IdeaActivityKind', {
   description: 'What an activity entry records.',
@@ -158,8 +158,7 @@ builder.objectField(IdeaType, 'activity', (t) =>
       description:
         'Who changed the status, board, title, tags or merges of the idea and when, newest first (the team of its company only; null for anyone else). Pages hold 20 entries unless `first` or `last` asks for up to 100.',
       resolve: async (idea, args, context) => {
-        const companyId = await context.related.boardCompanyId(idea.boardId);
-        if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;
+        if (!(await isTeamOfIdea(idea, context))) return null;
         return resolveCursorConnection<Promise<IdeaActivity[]>>(
           {
             args,

@@ -1,18 +1,10 @@
-import { isTeamMemberOf } from '../services/access.ts';
 import { findIdeaValue, findVoterCompanies } from '../services/customer/idea-value.ts';
 import { companyCurrency } from '../services/company/update-company-currency.ts';
 import type { TVoterCompany } from '../services/customer/idea-value.ts';
-import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
 import { IdeaType } from './idea.ts';
 import type { TIdeaParent } from './idea.ts';
-
-/** Whether the caller is on the team of the idea's company (value is the team's only). */
-async function isTeamOf(idea: TIdeaParent, context: TGraphQLContext): Promise<boolean> {
-  if (!context.viewer) return false;
-  const companyId = idea.live?.companyId ?? (await context.related.boardCompanyId(idea.boardId));
-  return companyId !== null && isTeamMemberOf(context.viewer, companyId);
-}
+import { isTeamOfIdea } from './idea-team.ts';
 
 const VoterCompanyType = builder.objectRef<TVoterCompany>('VoterCompany').implement({
   description: 'A customer company behind votes for an idea (from the SSO token’s `companies`).',
@@ -32,7 +24,7 @@ builder.objectFields(IdeaType, (t) => ({
     description:
       'What the idea is worth: the summed monthly spend of the distinct customer companies behind its votes (a customer with several voters counts once), kept with every vote, merge, spend and membership change. The company’s team only; null for everyone else. Lists read it in their own statement.',
     resolve: async (idea: TIdeaParent, _args, context) => {
-      if (!(await isTeamOf(idea, context))) return null;
+      if (!(await isTeamOfIdea(idea, context))) return null;
       // Rows read for the team carry it; a parent built without it reads it once.
       return (idea as { value?: number }).value ?? findIdeaValue(context.deps, idea.id);
     },
@@ -42,7 +34,7 @@ builder.objectFields(IdeaType, (t) => ({
     description:
       'The ISO 4217 code `value` and the voter companies’ monthly spend are in (the company’s `currency`). The company’s team only; null for everyone else.',
     resolve: async (idea: TIdeaParent, _args, context) => {
-      if (!(await isTeamOf(idea, context)) || !context.viewer) return null;
+      if (!(await isTeamOfIdea(idea, context)) || !context.viewer) return null;
       return companyCurrency(context.deps, context, context.viewer.companyId);
     },
   }),
@@ -52,6 +44,6 @@ builder.objectFields(IdeaType, (t) => ({
     description:
       'The customer companies behind its votes, biggest spend first, with how many voters each has. The company’s team only (null for everyone else); one statement per idea, for an idea’s page rather than a list.',
     resolve: async (idea: TIdeaParent, _args, context) =>
-      (await isTeamOf(idea, context)) ? findVoterCompanies(context.deps, idea.id) : null,
+      (await isTeamOfIdea(idea, context)) ? findVoterCompanies(context.deps, idea.id) : null,
   }),
 }));

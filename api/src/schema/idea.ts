@@ -5,7 +5,6 @@ import {
   canUpdateIdeaStatus,
   findVisibleIdea,
   ideaVisibleWhere,
-  isTeamMemberOf,
   keptIdeaFor,
   toRowId,
 } from '../services/access.ts';
@@ -22,7 +21,7 @@ import { declineDetailsOf } from '../services/idea/find-idea-views.ts';
 import { IdeaChangeSource } from '../services/idea/watch-idea-changes.ts';
 import type { TAuthor, TDeclineDetails, TIdeaView } from '../services/idea/find-idea-views.ts';
 import { errors } from '../errors.ts';
-import { isCompanyAdmin, isTeamMember } from '../viewer.ts';
+import { isCompanyAdmin } from '../viewer.ts';
 import type { TViewer } from '../viewer.ts';
 import type { TGraphQLContext } from './builder.ts';
 import { builder } from './builder.ts';
@@ -33,6 +32,7 @@ import { decodeId, decodeIdOrRowId, decodeOptionalId, globalId } from './ids.ts'
 import { DeclineReasonEnum, IdeaStatusEnum } from './idea-enums.ts';
 import { isIdeaWithinCap } from '../services/plan/plan-state.ts';
 import { planStateFor } from './plan-context.ts';
+import { isTeamOfIdea } from './idea-team.ts';
 
 /** A person as shown on ideas and comments: only their display name and picture. */
 export const AuthorType = builder.objectRef<TAuthor>('Author').implement({
@@ -91,16 +91,6 @@ export type TIdeaParent = Idea &
 
 function withVote({ idea, isVotedByMe }: TVoteResult): TIdeaParent {
   return { ...idea, isVotedByMe };
-}
-
-/**
- * Whether the caller is on the team of the idea's company (who reads its internal notes); no
- * statement for anyone outside every team.
- */
-async function isTeamOfIdea(idea: Idea, context: TGraphQLContext): Promise<boolean> {
-  if (!isTeamMember(context.viewer)) return false;
-  const companyId = await context.related.boardCompanyId(idea.boardId);
-  return companyId !== null && isTeamMemberOf(context.viewer, companyId);
 }
 
 /**
@@ -184,8 +174,7 @@ export const IdeaType = builder.prismaNode('Idea', {
       description:
         'When the team rejected it from the moderation queue (it stays NOT_PUBLIC, seen by its author and the team only); null when it was not rejected, and for anyone outside the team of its company.',
       resolve: async (idea: TIdeaParent, _args, context) => {
-        const companyId = await context.related.boardCompanyId(idea.boardId);
-        if (companyId === null || !isTeamMemberOf(context.viewer, companyId)) return null;
+        if (!(await isTeamOfIdea(idea, context))) return null;
         if (idea.rejectedAt !== undefined) return idea.rejectedAt;
         const row = await context.deps.prisma.idea.findUnique({
           where: { id: idea.id },

@@ -16,10 +16,10 @@ import {
 } from '../services/integrations/trackers/tracker-connections.ts';
 import { BoardStatusType } from './board-status.ts';
 import { builder } from './builder.ts';
-import type { TGraphQLContext } from './builder.ts';
 import { IdeaType } from './idea.ts';
 import type { TIdeaParent } from './idea.ts';
 import { decodeClearableId, decodeId, globalId } from './ids.ts';
+import { isTeamOfIdea } from './idea-team.ts';
 
 export const IssueTrackerKindEnum = builder.enumType('IssueTrackerKind', {
   description: 'An issue tracker Feedboard links ideas to.',
@@ -108,12 +108,6 @@ export const IdeaIssueLinkType = builder.objectRef<IdeaIssueLink>('IdeaIssueLink
   }),
 });
 
-async function isTeamOf(idea: TIdeaParent, context: TGraphQLContext): Promise<boolean> {
-  if (!context.viewer) return false;
-  const companyId = idea.live?.companyId ?? (await context.related.boardCompanyId(idea.boardId));
-  return companyId !== null && isTeamMemberOf(context.viewer, companyId);
-}
-
 builder.objectField(IdeaType, 'issueLinks', (t) =>
   t.field({
     type: [IdeaIssueLinkType],
@@ -121,7 +115,7 @@ builder.objectField(IdeaType, 'issueLinks', (t) =>
     description:
       'GitHub and Linear issues linked to the idea, oldest first. The company’s team only (null for everyone else).',
     resolve: async (idea: TIdeaParent, _args, context) =>
-      (await isTeamOf(idea, context)) ? listIdeaIssueLinks(context.deps, idea.id) : null,
+      (await isTeamOfIdea(idea, context)) ? listIdeaIssueLinks(context.deps, idea.id) : null,
   }),
 );
 

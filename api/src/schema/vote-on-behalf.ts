@@ -1,4 +1,3 @@
-import { isTeamMemberOf } from '../services/access.ts';
 import {
   VOTE_IMPORTANCES,
   addVoteOnBehalf,
@@ -12,6 +11,7 @@ import { builder } from './builder.ts';
 import { decodeId, globalId } from './ids.ts';
 import { IdeaType } from './idea.ts';
 import type { TIdeaParent } from './idea.ts';
+import { isTeamOfIdea } from './idea-team.ts';
 
 export const VoteImportanceEnum = builder.enumType('VoteImportance', {
   description: 'How much a voter needs an idea (optional on every vote).',
@@ -71,12 +71,6 @@ const ImportanceSplitType = builder.objectRef<TImportanceSplit>('ImportanceSplit
   }),
 });
 
-async function isTeamOf(idea: TIdeaParent, context: TGraphQLContext): Promise<boolean> {
-  if (!context.viewer) return false;
-  const companyId = await context.related.boardCompanyId(idea.boardId);
-  return companyId !== null && isTeamMemberOf(context.viewer, companyId);
-}
-
 builder.objectFields(IdeaType, (t) => ({
   teamVotes: t.field({
     type: [TeamVoteType],
@@ -84,7 +78,7 @@ builder.objectFields(IdeaType, (t) => ({
     description:
       'Its votes, earliest first, with importance, notes and who added them. The company’s team only (OWNER, ADMIN, MEMBER); null for everyone else.',
     resolve: async (idea: TIdeaParent, _args, context) => {
-      if (!(await isTeamOf(idea, context))) return null;
+      if (!(await isTeamOfIdea(idea, context))) return null;
       const votes = await context.deps.prisma.vote.findMany({
         where: { ideaId: idea.id },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -114,7 +108,7 @@ builder.objectFields(IdeaType, (t) => ({
     nullable: true,
     description: 'How many votes say each importance. The company’s team only; null for others.',
     resolve: async (idea: TIdeaParent, _args, context) =>
-      (await isTeamOf(idea, context)) ? importanceSplit(context.deps, idea.id) : null,
+      (await isTeamOfIdea(idea, context)) ? importanceSplit(context.deps, idea.id) : null,
   }),
 }));
 
