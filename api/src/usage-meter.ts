@@ -9,6 +9,8 @@ export type TUsageMeter = {
   usedBy: (key: string, now: number) => number;
   /** Adds work that ran from `since` until now to `key`'s use. */
   charge: (key: string, since: number) => void;
+  /** Adds `ms` of work to `key`'s use (work measured elsewhere, or a refusal's token cost). */
+  add: (key: string, ms: number) => void;
 };
 
 type TUse = { used: number; at: number };
@@ -22,43 +24,24 @@ export function createUsageMeter(
   const uses = new Map<string, TUse>();
   const decayed = (use: TUse | undefined, now: number) =>
     use ? use.used * 2 ** (-(now - use.at) / halfLifeMs) : 0;
+  const add = (key: string, ms: number) => {
+    const now = performance.now();
+    // Read before the delete (which moves the key to the end of the Map's order): deleting
+    // first made each client's use only its last piece of work (outside attack 13, F4).
+    const used = decayed(uses.get(key), now) + ms;
+    uses.delete(key);
+    uses.set(key, { used, at: now });
+    // The least recently charged first; one whose use has faded is as good as new.
+    if (uses.size > remembered) {
+      for (const [name, old] of uses) {
+        if (uses.size <= remembered / 2 || decayed(old, now) > 1) break;
+        uses.delete(name);
+      }
+    }
+  };
   return {
     usedBy: (key, now) => decayed(uses.get(key), now),
-    charge: (key, since) => {
-      const now = performance.now();
-      // Read before the delete (which moves the key to the end of the Map's order): deleting
-      // first made each client's use only its last piece of work (outside attack 13, F4).
-      const used = decayed(uses.get(key), now) + (now - since);
-      uses.delete(key);
-      uses.set(key, { used, at: now });
-      // The least recently charged first; one whose use has faded is as good as new.
-      if (uses.size > remembered) {
-        for (const [name, old] of uses) {
-          if (uses.size <= remembered / 2 || decayed(old, now) > 1) break;
-          uses.delete(name);
-        }
-      }
-    },
+    charge: (key, since) => add(key, performance.now() - since),
+    add,
   };
-}
-
-/**
- * The entry of `waiting` (a Map of keys in the order their turns come) whose key has used the
- * least; among equals the first.
- */
-export function leastUsed<T>(
-  waiting: Map<string, T>,
-  meter: TUsageMeter,
-  now: number,
-): [string, T] | undefined {
-  let chosen: [string, T] | undefined;
-  let least = Infinity;
-  for (const entry of waiting) {
-    const used = meter.usedBy(entry[0], now);
-    if (used < least) {
-      least = used;
-      chosen = entry;
-    }
-  }
-  return chosen;
 }

@@ -171,7 +171,7 @@ export function createPasswordChecks(
     try {
       return await whose.run(run, work);
     } finally {
-      if (run.usedMs > 0) uses.charge(key, performance.now() - run.usedMs);
+      if (run.usedMs > 0) uses.add(key, run.usedMs);
     }
   };
   return {
@@ -188,7 +188,7 @@ export function createPasswordChecks(
           // Asking past its checks in flight, an address asks for more than its share: the
           // refusal counts as use, so a person's first check goes before those of a flood's
           // addresses that have had no turn yet (at a flood's start, all of them).
-          uses.charge(key, performance.now() - REFUSED_USE_MS);
+          uses.add(key, REFUSED_USE_MS);
           throw tooManyAtOnce();
         }
         try {
