@@ -37,6 +37,7 @@ import {
 } from './http/request-context.ts';
 import type { TRequestContext } from './http/request-context.ts';
 import { runAsStatementOwner } from './db/statement-owner.ts';
+import { escapeHtml } from './portal/html.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -129,9 +130,6 @@ export function createApp(
   return app;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The console's index.html with what its pages read from the server's configuration before
  * any request, as <meta> tags in its head: the operator's terms of use and privacy policy
@@ -146,7 +144,7 @@ export function consoleIndexHtml(
     ['feedboard-privacy-url', config.privacyUrl],
   ]
     .filter((entry): entry is [string, string] => Boolean(entry[1]))
-    .map(([name, url]) => `<meta name="${name}" content="${escapeAttribute(url)}" />`);
+    .map(([name, url]) => `<meta name="${name}" content="${escapeHtml(url)}" />`);
   return tags.length === 0 ? html : html.replace('</head>', `${tags.join('\n')}\n</head>`);
 }
 
