@@ -167,19 +167,23 @@ export function createBodyIntake(budget: TBodyBudget): TBodyIntake {
    * allowed to be cut, that has gone longest without a byte.
    */
   const victimFor = (waiter: THolder): THolder | undefined => {
+    // One pass over the bodies (this runs on a body's chunk while the budget is full): the
+    // richest address with a body to cut, and its body that has gone longest without a byte.
     const least = waiter.client.bytes + SMALL_BODY_BYTES;
-    const richer = [...clients.values()]
-      .filter((client) => client !== waiter.client && client.bytes > least)
-      .sort((a, b) => b.bytes - a.bytes);
-    for (const client of richer) {
-      let chosen: THolder | undefined;
-      for (const holder of client.holders) {
-        if (!holder.receiving || !holder.cut || holder.bytes === 0) continue;
-        if (!chosen || holder.lastByteAt < chosen.lastByteAt) chosen = holder;
+    let chosen: THolder | undefined;
+    for (const holder of holders) {
+      const { client } = holder;
+      if (client === waiter.client || client.bytes <= least) continue;
+      if (!holder.receiving || !holder.cut || holder.bytes === 0) continue;
+      if (
+        !chosen ||
+        client.bytes > chosen.client.bytes ||
+        (client === chosen.client && holder.lastByteAt < chosen.lastByteAt)
+      ) {
+        chosen = holder;
       }
-      if (chosen) return chosen;
     }
-    return undefined;
+    return chosen;
   };
   /** Cuts off bodies of richer addresses until `waiter` may read, or none is left to cut. */
   const makeRoom = (waiter: THolder) => {
