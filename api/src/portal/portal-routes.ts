@@ -502,14 +502,12 @@ export function createPortal(deps: TDeps, cache = new PortalCache(deps.events, d
   };
 
   const boardImage: THandler = async (c, _next, site) => {
-    const boardSlug = c.req.param('boardSlug') ?? '';
-    const found = await findPortalBoard(deps, site.slug, boardSlug);
-    // The board's number of ideas, as the portal's home counts them.
-    const counted = found && (await findPortal(deps, site.slug));
-    const board = counted?.boards.find((one) => one.id === found?.board.id);
-    if (!found || !board) return noImage(c);
-    const t = visitorTranslator(c, localeOf(found.board.language));
-    return sendImage(c, boardCard(t, site, found.company, board));
+    // The portal's boards are its public, active ones with their readable ideas counted.
+    const portal = await findPortal(deps, site.slug);
+    const board = portal?.boards.find((one) => one.slug === c.req.param('boardSlug'));
+    if (!portal || !board) return noImage(c);
+    const t = visitorTranslator(c, localeOf(board.language));
+    return sendImage(c, boardCard(t, site, portal.company, board));
   };
 
   const ideaImage: THandler = async (c, _next, site) => {
