@@ -166,14 +166,16 @@ builder.objectFields(BoardType, (t) => ({
     nullable: true,
     description:
       "Sample ideas on this board (`Idea.isSample`; removeSampleIdeas deletes them). Null for anyone outside the company's team.",
+    // Counted with the other boards of a list (related-rows.ts sampleIdeaCount).
     resolve: (board, _args, context) =>
       isTeamMemberOf(context.viewer, board.companyId)
-        ? context.deps.prisma.idea.count({ where: { boardId: board.id, isSample: true } })
+        ? context.related.sampleIdeaCount(board.id)
         : null,
   }),
   canAddSampleIdeas: t.boolean({
     description:
       'True when the caller may fill this board with sample ideas now (addSampleIdeas with its id): an admin of its company, while no board of the company has an idea yet.',
-    resolve: (board, _args, context) => canAddSampleIdeasTo(context.deps, context.viewer, board),
+    resolve: (board, _args, context) =>
+      canAddSampleIdeasTo(context.viewer, board, context.related.companyHasIdeas),
   }),
 }));

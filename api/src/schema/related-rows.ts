@@ -35,6 +35,13 @@ export type TRelatedRows = {
   commentCounts: (ideaId: number) => Promise<TCommentCounts>;
   /** How many votes an idea has (`voters { totalCount }`), counted as commentCounts is. */
   voterCount: (ideaId: number) => Promise<number>;
+  /** How many sample ideas a board holds (`Board.sampleIdeaCount`), counted as commentCounts is. */
+  sampleIdeaCount: (boardId: number) => Promise<number>;
+  /**
+   * Whether any board of the company has an idea (services/dashboard/add-sample-ideas.ts
+   * companyHasIdeas, for every board of a list at once: `Board.canAddSampleIdeas`).
+   */
+  companyHasIdeas: (companyId: number) => Promise<boolean>;
 };
 
 /** An idea's comments by kind (an internal note is the team's only). */
@@ -75,38 +82,41 @@ export function relatedRowsLoader(sql: TSql): TRelatedRows {
     },
     { cache: false },
   );
-  const commentCounts = new DataLoader<number, TCommentCounts>(
-    async (ids) => {
-      const rows = await sql<{ ideaId: number; public: number; internal: number }>`
-        SELECT "ideaId",
-               (count(*) FILTER (WHERE NOT "isInternal"))::int AS "public",
-               (count(*) FILTER (WHERE "isInternal"))::int AS "internal"
-        FROM "Comment" WHERE "ideaId" = ANY(${ids}::int[])
-        GROUP BY "ideaId"`;
-      const byIdea = new Map(
-        rows.map((row) => [
-          Number(row.ideaId),
-          { public: Number(row.public), internal: Number(row.internal) },
-        ]),
-      );
-      return ids.map((id) => byIdea.get(id) ?? { public: 0, internal: 0 });
-    },
-    { cache: false },
+  // Grouped counts: an id with no row has none.
+  const commentCounts = batched(
+    (ids) => sql<{ id: number; public: number; internal: number }>`
+      SELECT "ideaId" AS "id",
+             (count(*) FILTER (WHERE NOT "isInternal"))::int AS "public",
+             (count(*) FILTER (WHERE "isInternal"))::int AS "internal"
+      FROM "Comment" WHERE "ideaId" = ANY(${ids}::int[])
+      GROUP BY "ideaId"`,
+    (row): TCommentCounts => ({ public: Number(row.public), internal: Number(row.internal) }),
   );
-  const voterCounts = new DataLoader<number, number>(
-    async (ids) => {
-      const rows = await sql<{ ideaId: number; count: number }>`
-        SELECT "ideaId", count(*)::int AS "count" FROM "Vote"
-        WHERE "ideaId" = ANY(${ids}::int[]) GROUP BY "ideaId"`;
-      const byIdea = new Map(rows.map((row) => [Number(row.ideaId), Number(row.count)]));
-      return ids.map((id) => byIdea.get(id) ?? 0);
-    },
-    { cache: false },
+  const voterCount = batched(
+    (ids) => sql<{ id: number; count: number }>`
+      SELECT "ideaId" AS "id", count(*)::int AS "count" FROM "Vote"
+      WHERE "ideaId" = ANY(${ids}::int[]) GROUP BY "ideaId"`,
+    (row) => Number(row.count),
+  );
+  const sampleIdeaCount = batched(
+    (ids) => sql<{ id: number; count: number }>`
+      SELECT "boardId" AS "id", count(*)::int AS "count" FROM "Idea"
+      WHERE "boardId" = ANY(${ids}::int[]) AND "isSample" GROUP BY "boardId"`,
+    (row) => Number(row.count),
+  );
+  const companyWithIdeas = batched(
+    (ids) => sql<{ id: number }>`
+      SELECT "c"."id" FROM unnest(${ids}::int[]) AS "c"("id")
+      WHERE EXISTS (SELECT 1 FROM "Idea" "i" JOIN "Board" "b" ON "b"."id" = "i"."boardId"
+                    WHERE "b"."companyId" = "c"."id")`,
+    () => true,
   );
   return {
     ideaTags: (ideaId) => ideaTags.load(ideaId),
-    voterCount: (ideaId) => voterCounts.load(ideaId),
-    commentCounts: (ideaId) => commentCounts.load(ideaId),
+    voterCount: async (ideaId) => (await voterCount(ideaId)) ?? 0,
+    commentCounts: async (ideaId) => (await commentCounts(ideaId)) ?? { public: 0, internal: 0 },
+    sampleIdeaCount: async (boardId) => (await sampleIdeaCount(boardId)) ?? 0,
+    companyHasIdeas: async (companyId) => (await companyWithIdeas(companyId)) ?? false,
     author: batched(
       (ids) => sql<{ id: number; displayName: string; avatarUrl: string | null }>`
         SELECT "id", "displayName", "avatarUrl" FROM "User" WHERE "id" = ANY(${ids}::int[])`,

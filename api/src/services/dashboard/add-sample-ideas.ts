@@ -8,21 +8,30 @@ import { isAdminOf } from '../access.ts';
 import { SAMPLE_IDEAS } from './sample-ideas.ts';
 
 /**
+ * Whether any board of the company has an idea: sample ideas go only on a company that has
+ * none (the dashboard's offer, the board's, and addSampleIdeas itself ask this).
+ */
+export async function companyHasIdeas(
+  db: Pick<TDeps['prisma'], 'idea'>,
+  companyId: number,
+): Promise<boolean> {
+  const any = await db.idea.findFirst({ where: { board: { companyId } }, select: { id: true } });
+  return any !== null;
+}
+
+/**
  * Whether the caller may fill this board with sample ideas now (Board.canAddSampleIdeas, for
- * the offer on an empty board): an admin of its company who may write, while no board of the
- * company has an idea yet. The same rule addSampleIdeas holds to.
+ * the offer on an empty board): an admin of its company who may write, while the company has
+ * no idea (`hasIdeas`: companyHasIdeas, or the request's batched lookup of it for a list of
+ * boards). The same rule addSampleIdeas holds to.
  */
 export async function canAddSampleIdeasTo(
-  deps: TDeps,
   viewer: TViewer | null,
   board: { companyId: number },
+  hasIdeas: (companyId: number) => Promise<boolean>,
 ): Promise<boolean> {
   if (!isAdminOf(viewer, board.companyId) || !canWrite(viewer)) return false;
-  const anyIdea = await deps.prisma.idea.findFirst({
-    where: { board: { companyId: board.companyId } },
-    select: { id: true },
-  });
-  return anyIdea === null;
+  return !(await hasIdeas(board.companyId));
 }
 
 /**
@@ -56,11 +65,7 @@ export async function addSampleIdeas(
     });
     if (!board && boardId !== null) throw errors.notFound('Board');
     if (!board) throw new AppError('CONFLICT', 'Create a board first: sample ideas go on it.');
-    const existing = await tx.idea.findFirst({
-      where: { board: { companyId: admin.companyId } },
-      select: { id: true },
-    });
-    if (existing) {
+    if (await companyHasIdeas(tx, admin.companyId)) {
       throw new AppError(
         'CONFLICT',
         'Sample ideas go on a new board only: yours already has ideas.',

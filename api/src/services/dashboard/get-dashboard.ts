@@ -3,6 +3,7 @@ import type { IdeaStatus } from '../../generated/prisma/client.ts';
 import type { TViewer } from '../../viewer.ts';
 import { isTeamMember } from '../../viewer.ts';
 import { AWAITING_IDEA_WHERE } from '../idea/moderate-idea.ts';
+import { companyHasIdeas } from './add-sample-ideas.ts';
 
 /** How many ideas or comments each list of the dashboard shows. */
 export const DASHBOARD_LIST_SIZE = 5;
@@ -120,7 +121,7 @@ export async function getDashboard(
     invitation,
     release,
     sampleIdeaCount,
-    anyIdea,
+    hasIdeas,
   ] = await Promise.all([
     // The moderation queue's own rule: awaiting and not rejected (a rejected idea stays
     // NOT_PUBLIC, so the per-board status counts cannot tell it apart).
@@ -191,7 +192,7 @@ export async function getDashboard(
     prisma.invitation.findFirst({ where: { companyId, revokedAt: null }, select: { id: true } }),
     prisma.release.findFirst({ where: { companyId, isPublished: true }, select: { id: true } }),
     prisma.idea.count({ where: { ...inCompany, isSample: true } }),
-    prisma.idea.findFirst({ where: inCompany, select: { id: true } }),
+    companyHasIdeas(prisma, companyId),
   ]);
   return {
     awaitingCount: awaitingCounts,
@@ -220,6 +221,6 @@ export async function getDashboard(
       dismissed: company.checklistDismissedAt !== null,
     },
     sampleIdeaCount,
-    canAddSampleIdeas: firstBoard !== null && anyIdea === null,
+    canAddSampleIdeas: firstBoard !== null && !hasIdeas,
   };
 }
