@@ -177,7 +177,7 @@ function companyListFieldsIn(document: DocumentNode): string[] {
  * so `ideas { edges { node { comments { … } } } }` was priced as one idea with one comment and
  * answered 50 ideas with 50 comments each.
  */
-const DEFAULT_PAGES: Record<string, number> = {
+export const DEFAULT_PAGES: Record<string, number> = {
   ideas: 50,
   comments: 50,
   voters: 50,

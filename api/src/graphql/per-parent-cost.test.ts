@@ -1,11 +1,13 @@
-import { parse } from 'graphql';
+import { buildSchema, getNamedType, isObjectType, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { addEndUser, createBoardId, gql, signUpCompany } from '../testing/graphql-client.ts';
 import type { TTestAccount } from '../testing/graphql-client.ts';
 import { startTestServer } from '../testing/test-server.ts';
 import type { TTestServer } from '../testing/test-server.ts';
-import { PER_PARENT_STATEMENT_COST, operationCost } from './graphql-input-limits.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PAGES, PER_PARENT_STATEMENT_COST, operationCost } from './graphql-input-limits.ts';
 import { globalId } from '../schema/ids.ts';
 
 // Issue 33, F1a: a board's 100 ideas with each idea's comments' totalCount cost 2,869 points and
@@ -67,6 +69,19 @@ describe('fields read per parent row, priced and batched', () => {
     expect(price(`{ viewer { notifications(first: 1) { edges { node { id } } } } }`)).toBeLessThan(
       price(`{ viewer { notifications { edges { node { id } } } } }`),
     );
+  });
+
+  it('knows the default page of every connection in the schema (a new one unpriced would be one row)', () => {
+    const schema = buildSchema(
+      readFileSync(path.resolve(import.meta.dirname, '../../../schema.graphql'), 'utf8'),
+    );
+    const fields = Object.values(schema.getTypeMap())
+      .filter(isObjectType)
+      .flatMap((type) => Object.values(type.getFields()))
+      .filter((field) => getNamedType(field.type).name.endsWith('Connection'))
+      .map((field) => field.name);
+    expect(fields.length).toBeGreaterThanOrEqual(13);
+    expect(fields.filter((name) => !(name in DEFAULT_PAGES))).toEqual([]);
   });
 });
 
