@@ -9,6 +9,7 @@ import {
   useAddSampleIdeasMutation,
   useRemoveSampleIdeasMutation,
 } from './useDashboardMutations.ts';
+import { sampleIdeaMessages } from './sample-idea-messages.ts';
 
 const messages = defineMessages({
   offerTitle: { id: 'dashboard.samples.offerTitle', defaultMessage: 'See your board in action' },
@@ -17,16 +18,12 @@ const messages = defineMessages({
     defaultMessage:
       'Fill your first board with a few sample ideas to try voting, statuses and the roadmap. You can remove them in one click.',
   },
-  add: { id: 'dashboard.samples.add', defaultMessage: 'Add sample ideas' },
-  adding: { id: 'dashboard.samples.adding', defaultMessage: 'Adding…' },
   presentTitle: { id: 'dashboard.samples.presentTitle', defaultMessage: 'Sample ideas' },
   present: {
     id: 'dashboard.samples.present',
     defaultMessage:
       '{count, plural, one {# sample idea is} other {# sample ideas are}} on your board. Remove them before your users arrive.',
   },
-  remove: { id: 'dashboard.samples.remove', defaultMessage: 'Remove sample ideas' },
-  removing: { id: 'dashboard.samples.removing', defaultMessage: 'Removing…' },
 });
 
 /**
@@ -85,20 +82,20 @@ export function SampleIdeasCard({
           <PendingButton
             className="button button--secondary"
             isPending={remove.isPending}
-            pendingLabel={intl.formatMessage(messages.removing)}
+            pendingLabel={intl.formatMessage(sampleIdeaMessages.removing)}
             onClick={() => void remove.run()}
           >
             <Icon name="trash" size={18} />
-            {intl.formatMessage(messages.remove)}
+            {intl.formatMessage(sampleIdeaMessages.remove)}
           </PendingButton>
         ) : (
           <PendingButton
             isPending={add.isPending}
-            pendingLabel={intl.formatMessage(messages.adding)}
+            pendingLabel={intl.formatMessage(sampleIdeaMessages.adding)}
             onClick={() => void add.run()}
           >
             <Icon name="sparkles" size={18} />
-            {intl.formatMessage(messages.add)}
+            {intl.formatMessage(sampleIdeaMessages.add)}
           </PendingButton>
         )}
       </div>

@@ -13,6 +13,7 @@ import { Icon } from '../../../../ui/Icon.tsx';
 import { ActionError, PendingButton } from '../../../../ui/PendingButton.tsx';
 import { useAction } from '../../../../ui/useAction.ts';
 import { MakeBoardPublicDialog } from '../../dashboard/MakeBoardPublic.tsx';
+import { sampleIdeaMessages } from '../../dashboard/sample-idea-messages.ts';
 
 const messages = defineMessages({
   emptyTitle: { id: 'ideas.empty.title', defaultMessage: 'No ideas yet' },
@@ -33,15 +34,11 @@ const messages = defineMessages({
     defaultMessage:
       'Or try the board first with a few sample ideas, marked “Sample”; you remove them in one click.',
   },
-  samplesAdd: { id: 'dashboard.samples.add', defaultMessage: 'Add sample ideas' },
-  samplesAdding: { id: 'dashboard.samples.adding', defaultMessage: 'Adding…' },
   samplesPresent: {
     id: 'ideas.samples.present',
     defaultMessage:
       '{count, plural, one {# sample idea is} other {# sample ideas are}} on this board, marked “Sample”: they are not feedback from your users. Remove them before your users arrive.',
   },
-  samplesRemove: { id: 'dashboard.samples.remove', defaultMessage: 'Remove sample ideas' },
-  samplesRemoving: { id: 'dashboard.samples.removing', defaultMessage: 'Removing…' },
 });
 
 /**
@@ -118,11 +115,11 @@ export default function EmptyBoard({
         <PendingButton
           className="button button--secondary"
           isPending={add.isPending}
-          pendingLabel={intl.formatMessage(messages.samplesAdding)}
+          pendingLabel={intl.formatMessage(sampleIdeaMessages.adding)}
           onClick={() => void add.run()}
         >
           <Icon name="sparkles" size={18} />
-          {intl.formatMessage(messages.samplesAdd)}
+          {intl.formatMessage(sampleIdeaMessages.add)}
         </PendingButton>
       ) : null}
       <Link to={`${boardPath(board.id)}/widget`} className="button button--secondary">
@@ -200,11 +197,11 @@ export function SampleIdeasBanner({ boardId, count }: { boardId: string; count: 
         <PendingButton
           className="button button--secondary"
           isPending={remove.isPending}
-          pendingLabel={intl.formatMessage(messages.samplesRemoving)}
+          pendingLabel={intl.formatMessage(sampleIdeaMessages.removing)}
           onClick={() => void remove.run()}
         >
           <Icon name="trash" size={18} />
-          {intl.formatMessage(messages.samplesRemove)}
+          {intl.formatMessage(sampleIdeaMessages.remove)}
         </PendingButton>
       ) : null}
     </div>
